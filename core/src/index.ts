@@ -1,0 +1,3 @@
+export * from "./shared/Constants.ts"
+export * from "./shared/Enums.ts"
+export * from "./shared/Money.ts"

@@ -1,0 +1,25 @@
+// The single list of test projects. Vitest 5 no longer reads a workspace file by name,
+// so `npm test` passes this file as the config (`vitest run --config vitest.workspace.ts`).
+import { defineConfig } from "vitest/config"
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "core",
+          root: "./core",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+    ],
+    coverage: {
+      provider: "v8",
+      include: ["core/src/**/*.ts"],
+      exclude: ["core/src/index.ts"],
+      reporter: ["text-summary", "text"],
+      thresholds: { lines: 90 },
+    },
+  },
+})
