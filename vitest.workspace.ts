@@ -13,6 +13,16 @@ export default defineConfig({
           environment: "node",
         },
       },
+      {
+        test: {
+          name: "adapters",
+          root: "./adapters",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
     coverage: {
       provider: "v8",

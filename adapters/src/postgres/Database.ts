@@ -1,0 +1,50 @@
+/**
+ * The one place that decides which PostgreSQL the app talks to:
+ * - `DATABASE_URL` set: that server, with a pool, shared safely by several app processes;
+ * - otherwise the embedded PGlite under `DATA_DIR` (default `./data`): through the running owner's socket
+ *   when another process serves it, else opened by this process.
+ */
+import { PgClient } from "@effect/sql-pg"
+import { Config, Effect, Layer, Option, Redacted } from "effect"
+import { findRunningEmbedded, serveEmbedded } from "./EmbeddedPostgres.ts"
+
+export const DEFAULT_DATA_DIR = "./data"
+/** Pool size against a real server. */
+export const SERVER_POOL_SIZE = 10
+
+/** A PostgreSQL server at `url`. */
+export const layerServer = (url: string, maxConnections = SERVER_POOL_SIZE) =>
+  PgClient.layer({ url: Redacted.make(url), maxConnections })
+
+/**
+ * The embedded database of `dataDir`. One connection: PGlite is a single backend, so a pool would only
+ * queue inside the socket server instead of here.
+ */
+export const layerEmbedded = (dataDir: string) =>
+  Layer.unwrap(
+    Effect.gen(function* () {
+      const running = findRunningEmbedded(dataDir)
+      const connection = running ?? (yield* serveEmbedded(dataDir))
+      yield* Effect.logInfo(
+        running
+          ? `Using the embedded database of the running server through ${connection.socketPath}`
+          : `Embedded PostgreSQL (PGlite) serving ${dataDir} on ${connection.socketPath}`,
+      )
+      return PgClient.layer({
+        path: connection.socketPath,
+        database: connection.database,
+        username: connection.username,
+        maxConnections: 1,
+      })
+    }),
+  )
+
+/** DATABASE_URL when set, else the embedded database under DATA_DIR. */
+export const layerFromEnv = Layer.unwrap(
+  Effect.gen(function* () {
+    const url = yield* Config.option(Config.String("DATABASE_URL"))
+    if (Option.isSome(url) && url.value.trim() !== "") return layerServer(url.value)
+    const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault(DEFAULT_DATA_DIR))
+    return layerEmbedded(dataDir)
+  }),
+)

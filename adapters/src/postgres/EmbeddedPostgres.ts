@@ -1,0 +1,119 @@
+/**
+ * The embedded default: PGlite (PostgreSQL compiled to wasm) with its data under DATA_DIR, served over the
+ * Postgres wire protocol on a Unix socket, so the app talks to it through the same @effect/sql-pg code path
+ * as to a real server.
+ *
+ * PGlite is one backend: only one process may open a data directory. The process that opens it writes
+ * `DATA_DIR/embedded-postgres.json` (its pid and socket path); another process (the admin CLI) reads that
+ * file and connects through the socket while the owner lives, or opens the directory itself when it does not.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { PGlite } from "@electric-sql/pglite"
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { Effect, Schema } from "effect"
+
+export const EMBEDDED_INFO_FILE = "embedded-postgres.json"
+const SOCKET_FILE = ".s.PGSQL.5432"
+/** The PGlite socket server queues every query on one backend; a few connections are enough. */
+export const EMBEDDED_MAX_CONNECTIONS = 8
+
+export class EmbeddedPostgresError extends Schema.TaggedError<EmbeddedPostgresError>()(
+  "EmbeddedPostgresError",
+  {
+    message: Schema.String,
+    cause: Schema.optional(Schema.Defect()),
+  },
+) {}
+
+/** Where a client connects: the socket file, which PgClient takes as its `path` option. */
+export interface EmbeddedConnection {
+  readonly socketPath: string
+  readonly database: string
+  readonly username: string
+}
+
+interface EmbeddedInfo {
+  readonly pid: number
+  readonly socketPath: string
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+const readInfo = (dataDir: string): EmbeddedInfo | undefined => {
+  try {
+    const info = JSON.parse(fs.readFileSync(path.join(dataDir, EMBEDDED_INFO_FILE), "utf8")) as EmbeddedInfo
+    return typeof info.pid === "number" && typeof info.socketPath === "string" ? info : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The running owner's socket, when another live process already serves this data directory. */
+export const findRunningEmbedded = (dataDir: string): EmbeddedConnection | undefined => {
+  const info = readInfo(dataDir)
+  if (info === undefined || info.pid === process.pid || !isAlive(info.pid)) return undefined
+  if (!fs.existsSync(info.socketPath)) return undefined
+  return { socketPath: info.socketPath, database: "postgres", username: "postgres" }
+}
+
+/**
+ * Opens PGlite in `DATA_DIR/pg` and serves it on a Unix socket until the scope closes. The socket lives in
+ * DATA_DIR when its path is short enough for the OS (108 bytes), else in the system's temp folder.
+ */
+export const serveEmbedded = (dataDir: string) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const root = path.resolve(dataDir)
+        fs.mkdirSync(root, { recursive: true })
+        const running = readInfo(root)
+        if (running !== undefined && running.pid !== process.pid && isAlive(running.pid)) {
+          throw new Error(
+            `The embedded database in ${root} is already open by process ${running.pid}; connect through its socket instead.`,
+          )
+        }
+        const preferred = path.join(root, SOCKET_FILE)
+        const socketDir =
+          Buffer.byteLength(preferred) < 100
+            ? root
+            : fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "landunits-pg-"))
+        const socketPath = path.join(socketDir, SOCKET_FILE)
+        fs.rmSync(socketPath, { force: true })
+        const db = await PGlite.create({ dataDir: path.join(root, "pg") })
+        const server = new PGLiteSocketServer({
+          db,
+          path: socketPath,
+          maxConnections: EMBEDDED_MAX_CONNECTIONS,
+        })
+        await server.start()
+        const info: EmbeddedInfo = { pid: process.pid, socketPath }
+        fs.writeFileSync(path.join(root, EMBEDDED_INFO_FILE), JSON.stringify(info))
+        return { root, db, server, socketPath }
+      },
+      catch: (cause) =>
+        new EmbeddedPostgresError({
+          message: cause instanceof Error ? cause.message : "The embedded database could not start",
+          cause,
+        }),
+    }),
+    ({ root, db, server, socketPath }) =>
+      Effect.promise(async () => {
+        await server.stop().catch(() => undefined)
+        await db.close().catch(() => undefined)
+        fs.rmSync(socketPath, { force: true })
+        const info = readInfo(root)
+        if (info?.pid === process.pid) fs.rmSync(path.join(root, EMBEDDED_INFO_FILE), { force: true })
+      }),
+  ).pipe(
+    Effect.map(
+      ({ socketPath }): EmbeddedConnection => ({ socketPath, database: "postgres", username: "postgres" }),
+    ),
+  )

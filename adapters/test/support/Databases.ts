@@ -1,0 +1,69 @@
+/**
+ * The databases every adapter contract suite runs against: the embedded PGlite (always) and the PostgreSQL
+ * server named by DATABASE_URL (when set; otherwise reported as not run, by name). Each suite gets a fresh
+ * database of its own, dropped afterwards, so suites never see each other's rows.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { layerEmbedded, layerServer } from "../../src/postgres/Database.ts"
+
+export interface DatabaseTarget {
+  readonly name: "PGlite" | "PostgreSQL"
+  readonly layer: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, unknown>
+}
+
+export const serverUrl = (): string | undefined => {
+  const url = process.env.DATABASE_URL?.trim()
+  return url === undefined || url === "" ? undefined : url
+}
+
+/** A fresh PGlite data directory, removed when the layer is released. */
+export const pgliteTarget = (): DatabaseTarget => ({
+  name: "PGlite",
+  layer: Layer.unwrap(
+    Effect.acquireRelease(
+      Effect.sync(() => fs.mkdtempSync(path.join(os.tmpdir(), "landunits-pglite-"))),
+      (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })),
+    ).pipe(Effect.map(layerEmbedded)),
+  ),
+})
+
+const withDatabase = (url: string, database: string): string => {
+  const u = new URL(url)
+  u.pathname = `/${database}`
+  return u.toString()
+}
+
+/** A fresh database on the PostgreSQL server, dropped when the layer is released. */
+export const serverTarget = (url: string, maxConnections?: number): DatabaseTarget => ({
+  name: "PostgreSQL",
+  layer: Layer.unwrap(
+    Effect.gen(function* () {
+      const name = `lu_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+      const admin = (statement: string) =>
+        Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          yield* sql.unsafe(statement)
+        }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
+      yield* Effect.acquireRelease(admin(`CREATE DATABASE ${name}`), () =>
+        admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).pipe(Effect.ignore),
+      )
+      return layerServer(withDatabase(url, name), maxConnections)
+    }),
+  ),
+})
+
+/** Every database a contract suite runs on here, and the names of those it cannot. */
+export const databaseTargets = (): {
+  readonly run: ReadonlyArray<DatabaseTarget>
+  readonly notRun: ReadonlyArray<string>
+} => {
+  const url = serverUrl()
+  return url === undefined
+    ? { run: [pgliteTarget()], notRun: ["PostgreSQL (DATABASE_URL is not set)"] }
+    : { run: [pgliteTarget(), serverTarget(url)], notRun: [] }
+}
