@@ -1,0 +1,171 @@
+/**
+ * The rules a member's KYC input must meet (spec §5, Profile and KYC), one schema per section.
+ * Blank or whitespace-only text counts as absent; text is trimmed. Documents are not part of this input:
+ * they arrive as uploads (Upload.ts), and a member never sets kycStatus (unknown keys are dropped).
+ *
+ * Passport dates are checked against an injected "today" (YYYY-MM-DD, the caller's clock), never the
+ * machine's clock, so the rule is the same in a test, on the server and in a browser.
+ */
+import { Schema } from "effect"
+import {
+  maxLength,
+  minLength,
+  optionalText,
+  pattern,
+  requiredText,
+  type TextCheck,
+} from "../validation/Fields.ts"
+import { HouseMessage as H, SpecMessage as S } from "../validation/Messages.ts"
+
+/** Two capital letters, two digits, then capitals or digits (34 characters at most, as ISO 13616 allows). */
+export const IBAN_PATTERN = /^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/
+const DIGITS = /^\d+$/
+const ALPHANUMERIC = /^[A-Za-z0-9]+$/
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+const daysInMonth = (year: number, month: number): number =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31
+
+/** True for a real calendar date written YYYY-MM-DD ("2024-02-29" yes, "2023-02-29" no). */
+export const isIsoDate = (s: string): boolean => {
+  const match = ISO_DATE.exec(s)
+  if (match === null) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+}
+
+/** A date check; a malformed date stops the field's later checks (which compare dates). */
+const isoDate = (message: string): TextCheck =>
+  Schema.makeFilter<string>((s) => (isIsoDate(s) ? undefined : message)).abort()
+
+// YYYY-MM-DD strings compare like the dates they name.
+const after = (day: string, message: string): TextCheck =>
+  Schema.makeFilter<string>((s) => (s > day ? undefined : message))
+
+export const OptionalNoteInput = optionalText(maxLength(300, H.optionalNoteMaxLength))
+
+export const AddressInput = Schema.Struct({
+  houseNumber: requiredText(H.houseNumberRequired, maxLength(50, H.houseNumberMaxLength)),
+  streetAddress: requiredText(H.streetAddressRequired, maxLength(255, H.streetAddressMaxLength)),
+  additionalAddress: optionalText(maxLength(255, H.additionalAddressMaxLength)),
+  townCity: requiredText(
+    H.townCityRequired,
+    minLength(3, H.townCityMinLength),
+    maxLength(50, H.townCityMaxLength),
+  ),
+  postcode: requiredText(
+    H.postcodeRequired,
+    minLength(3, H.postcodeMinLength),
+    maxLength(10, H.postcodeMaxLength),
+  ),
+  country: requiredText(
+    H.countryRequired,
+    minLength(3, H.countryMinLength),
+    maxLength(100, H.countryMaxLength),
+  ),
+})
+export type AddressInput = typeof AddressInput.Type
+
+export const ContactInfoInput = Schema.Struct({
+  telephoneCountryCode: requiredText(
+    H.telephoneCountryCodeRequired,
+    maxLength(255, H.telephoneCountryCodeMaxLength),
+  ),
+  phoneNumber: requiredText(
+    H.phoneNumberRequired,
+    pattern(DIGITS, H.phoneNumberDigitsOnly),
+    minLength(6, H.phoneNumberMinLength),
+    maxLength(255, H.phoneNumberMaxLength),
+  ),
+})
+export type ContactInfoInput = typeof ContactInfoInput.Type
+
+export const BankDetailsInput = Schema.Struct({
+  bankAccountName: requiredText(
+    H.bankAccountNameRequired,
+    minLength(3, H.bankAccountNameMinLength),
+    maxLength(255, H.bankAccountNameMaxLength),
+  ),
+  bankAccountNumber: requiredText(
+    H.bankAccountNumberRequired,
+    pattern(DIGITS, H.bankAccountNumberDigitsOnly),
+    minLength(5, H.bankAccountNumberMinLength),
+    maxLength(255, H.bankAccountNumberMaxLength),
+  ),
+  iban: optionalText(pattern(IBAN_PATTERN, S.invalidIban)),
+  swiftBic: requiredText(H.swiftBicRequired, maxLength(255, H.swiftBicMaxLength)),
+  bankName: requiredText(H.bankNameRequired, maxLength(255, H.bankNameMaxLength)),
+  bankAddress: requiredText(H.bankAddressRequired, maxLength(255, H.bankAddressMaxLength)),
+  bankCountry: requiredText(H.bankCountryRequired, maxLength(255, H.bankCountryMaxLength)),
+})
+export type BankDetailsInput = typeof BankDetailsInput.Type
+
+const assertToday = (today: string): void => {
+  if (!isIsoDate(today)) throw new RangeError(`today must be a YYYY-MM-DD date, got "${today}"`)
+}
+
+/**
+ * The passport section, judged on `today` (YYYY-MM-DD): the expiry date must be after today and after the
+ * start date (checked once both dates are valid). Throws a RangeError if `today` is not a YYYY-MM-DD date.
+ */
+export const makePassportSchema = (today: string) => {
+  assertToday(today)
+  return Schema.Struct({
+    passportNumber: requiredText(
+      H.passportNumberRequired,
+      pattern(ALPHANUMERIC, H.passportNumberAlphanumeric),
+      minLength(6, H.passportNumberMinLength),
+      maxLength(20, H.passportNumberMaxLength),
+    ),
+    issuingCountry: requiredText(H.issuingCountryRequired, maxLength(255, H.issuingCountryMaxLength)),
+    startDate: requiredText(H.startDateRequired, isoDate(H.startDateFormat)),
+    expiryDate: requiredText(
+      H.expiryDateRequired,
+      isoDate(H.expiryDateFormat),
+      after(today, S.expiryInFuture),
+    ),
+  }).check(
+    Schema.makeFilter((passport) =>
+      passport.expiryDate > passport.startDate
+        ? undefined
+        : { path: ["expiryDate"], issue: S.expiryAfterStart },
+    ),
+  )
+}
+export type PassportInput = ReturnType<typeof makePassportSchema>["Type"]
+
+export const BusinessInfoInput = Schema.Struct({
+  businessName: requiredText(
+    S.businessNameRequired,
+    minLength(3, H.kycBusinessNameMinLength),
+    maxLength(255, H.businessNameMaxLength),
+  ),
+  registrationNumber: requiredText(
+    H.registrationNumberRequired,
+    minLength(3, H.registrationNumberMinLength),
+    maxLength(255, H.registrationNumberMaxLength),
+  ),
+  vatNumber: optionalText(maxLength(255, H.vatNumberMaxLength)),
+})
+export type BusinessInfoInput = typeof BusinessInfoInput.Type
+
+/**
+ * The kycInfo a member sends with the profile form. Every section is optional (a member may save some
+ * before the others); a section that is sent is checked whole. Documents and kycStatus are not input.
+ */
+export const makeKycInfoSchema = (today: string) =>
+  Schema.Struct({
+    optionalNote: OptionalNoteInput,
+    address: Schema.optionalKey(AddressInput),
+    contactInfo: Schema.optionalKey(ContactInfoInput),
+    bankDetails: Schema.optionalKey(BankDetailsInput),
+    passport: Schema.optionalKey(makePassportSchema(today)),
+    businessInfo: Schema.optionalKey(BusinessInfoInput),
+  })
+export type KycInfoInput = ReturnType<typeof makeKycInfoSchema>["Type"]

@@ -1,0 +1,218 @@
+/**
+ * The rules of the member forms (spec §5: Registration, Newsletter, Change password, Profile), with the
+ * spec's messages. Each form schema decodes what the form holds into the values to act on: text trimmed,
+ * blank text absent, passwords exactly as typed.
+ *
+ * A rule that relates two fields (passwords must match) is checked once every field of the form is valid
+ * on its own: Effect checks a struct-level filter on a decoded value only.
+ */
+import { Schema, SchemaGetter } from "effect"
+import { makeKycInfoSchema } from "../kyc/KycValidation.ts"
+import { UserTypes } from "../shared/Enums.ts"
+import {
+  choice,
+  clearableText,
+  maxLength,
+  minLength,
+  optionalSecret,
+  optionalText,
+  pattern,
+  requiredSecret,
+  requiredText,
+  textOrEmpty,
+} from "../validation/Fields.ts"
+import { HouseMessage as H, SpecMessage as S } from "../validation/Messages.ts"
+import { RegistrationPayload } from "./MemberModel.ts"
+
+/** An address with a local part, an @, and a domain of dot-separated labels (at least two). */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
+
+const LETTER = /\p{L}/u
+const UPPERCASE = /\p{Lu}/u
+const DIGIT = /[0-9]/
+
+/** Email of the registration and profile forms: 5 to 255 characters, valid, required ('Email is Required'). */
+const memberEmail = requiredText(
+  S.emailRequiredRegistration,
+  minLength(5, S.emailMinLength),
+  maxLength(255, H.emailMaxLength),
+  pattern(EMAIL_PATTERN, S.invalidEmailFormat),
+)
+
+const userType = Schema.optionalKey(choice(UserTypes, S.invalidUserType))
+
+// Registration
+
+const registrationPassword = requiredSecret(
+  S.passwordRequired,
+  minLength(6, S.passwordMinLength6),
+  maxLength(255, H.passwordMaxLength),
+  pattern(LETTER, S.passwordNeedsLetter),
+  pattern(DIGIT, S.passwordNeedsNumber),
+)
+
+const registrationFields = {
+  email: memberEmail,
+  firstName: requiredText(
+    S.firstNameRequired,
+    minLength(2, S.firstNameMinLength),
+    maxLength(50, H.firstNameMaxLength),
+  ),
+  lastName: textOrEmpty(maxLength(50, H.lastNameMaxLength)),
+  password: registrationPassword,
+  confirmPassword: requiredSecret(S.confirmPasswordRequired),
+  userType,
+}
+
+const passwordsMatch = Schema.makeFilter(
+  (form: { readonly password: string; readonly confirmPassword: string }) =>
+    form.password === form.confirmPassword
+      ? undefined
+      : { path: ["confirmPassword"], issue: S.passwordsMustMatch },
+)
+
+/** The registration form of the home and landing pages: businessName optional. */
+export const LandingRegistrationForm = Schema.Struct({
+  ...registrationFields,
+  businessName: optionalText(maxLength(255, H.businessNameMaxLength)),
+}).check(passwordsMatch)
+export type LandingRegistrationForm = typeof LandingRegistrationForm.Type
+
+/** The registration form of the business pages: businessName required, at least 2 characters. */
+export const BusinessRegistrationForm = Schema.Struct({
+  ...registrationFields,
+  businessName: requiredText(
+    S.businessNameRequired,
+    minLength(2, S.businessNameMinLength2),
+    maxLength(255, H.businessNameMaxLength),
+  ),
+}).check(passwordsMatch)
+export type BusinessRegistrationForm = typeof BusinessRegistrationForm.Type
+
+export type RegistrationForm = LandingRegistrationForm | BusinessRegistrationForm
+
+/**
+ * The submit step of spec §5: confirmPassword is dropped; with a non-empty businessName the member is a
+ * BUSINESS, otherwise businessName is removed and the member is a USER (whatever userType the form held).
+ */
+export const toRegistrationPayload = (form: RegistrationForm): RegistrationPayload => {
+  const { confirmPassword: _confirm, businessName, userType: _type, ...rest } = form
+  const name = businessName?.trim() ?? ""
+  return name === "" ? { ...rest, userType: "USER" } : { ...rest, businessName: name, userType: "BUSINESS" }
+}
+
+const submitted = <Form extends typeof LandingRegistrationForm | typeof BusinessRegistrationForm>(
+  form: Form,
+) =>
+  form.pipe(
+    Schema.decodeTo(RegistrationPayload, {
+      decode: SchemaGetter.transform((values: RegistrationForm) => toRegistrationPayload(values)),
+      encode: SchemaGetter.forbidden(() => "a registration payload is not turned back into a form"),
+    }),
+  )
+
+/** The landing form, validated and turned into the payload to send. */
+export const LandingRegistrationSubmit = submitted(LandingRegistrationForm)
+export type LandingRegistrationSubmit = typeof LandingRegistrationSubmit.Type
+
+/** The business form, validated and turned into the payload to send. */
+export const BusinessRegistrationSubmit = submitted(BusinessRegistrationForm)
+export type BusinessRegistrationSubmit = typeof BusinessRegistrationSubmit.Type
+
+/**
+ * The payload as POST /user/register receives it: the form's field rules without confirmPassword, and
+ * userType consistent with businessName (BUSINESS exactly when a business name is given).
+ */
+export const RegistrationRequest = Schema.Struct({
+  email: memberEmail,
+  firstName: registrationFields.firstName,
+  lastName: registrationFields.lastName,
+  password: registrationPassword,
+  businessName: optionalText(maxLength(255, H.businessNameMaxLength)),
+  userType: choice(UserTypes, S.invalidUserType),
+}).check(
+  Schema.makeFilter((request) =>
+    request.userType === "BUSINESS" && request.businessName === undefined
+      ? { path: ["businessName"], issue: S.businessNameRequired }
+      : request.userType === "USER" && request.businessName !== undefined
+        ? { path: ["userType"], issue: S.invalidUserType }
+        : undefined,
+  ),
+)
+export type RegistrationRequest = typeof RegistrationRequest.Type
+
+// Newsletter
+
+export const NewsletterForm = Schema.Struct({
+  email: requiredText(
+    S.emailRequired,
+    maxLength(255, H.emailMaxLength),
+    pattern(EMAIL_PATTERN, S.invalidEmailFormat),
+  ),
+})
+export type NewsletterForm = typeof NewsletterForm.Type
+
+// Change password
+
+/**
+ * The new password: 8 to 255 characters, an uppercase letter, a digit. The spec puts the same rule on
+ * currentPassword; here the current password is only required, because it is checked against the stored
+ * hash, and a password set under the registration rule (6 characters, no uppercase) must still be accepted.
+ */
+const newPassword = requiredSecret(
+  S.passwordRequired,
+  minLength(8, S.passwordMinLength8),
+  maxLength(255, H.passwordMaxLength),
+  pattern(UPPERCASE, S.passwordNeedsUppercase),
+  pattern(DIGIT, S.passwordNeedsNumber),
+)
+
+export const ChangePasswordForm = Schema.Struct({
+  currentPassword: requiredSecret(S.passwordRequired, maxLength(255, H.passwordMaxLength)),
+  newPassword,
+  confirmNewPassword: requiredSecret(S.confirmNewPasswordRequired, minLength(8, S.confirmPasswordMinLength8)),
+}).check(
+  Schema.makeFilter((form) =>
+    form.newPassword === form.confirmNewPassword
+      ? undefined
+      : { path: ["confirmNewPassword"], issue: S.passwordsMustMatch },
+  ),
+)
+export type ChangePasswordForm = typeof ChangePasswordForm.Type
+
+// Profile
+
+/**
+ * The profile form, with kycInfo judged on `today` (YYYY-MM-DD, see KycValidation.makePassportSchema).
+ * Email and firstName are always sent; the other fields only when non-empty, except lastName, which may
+ * be sent as "" to clear it. A new password needs the current one and a matching confirmation.
+ */
+export const makeProfileSchema = (today: string) =>
+  Schema.Struct({
+    email: memberEmail,
+    firstName: requiredText(
+      S.firstNameRequired,
+      minLength(3, H.profileFirstNameMinLength),
+      maxLength(50, H.firstNameMaxLength),
+    ),
+    lastName: clearableText(maxLength(50, H.lastNameMaxLength)),
+    userType,
+    newPassword: optionalSecret(
+      minLength(6, S.profilePasswordMinLength),
+      maxLength(255, H.passwordMaxLength),
+    ),
+    currentPassword: optionalSecret(maxLength(255, H.passwordMaxLength)),
+    confirmNewPassword: optionalSecret(),
+    kycInfo: Schema.optionalKey(makeKycInfoSchema(today)),
+  }).check(
+    Schema.makeFilter((profile) => [
+      ...(profile.newPassword === profile.confirmNewPassword
+        ? []
+        : [{ path: ["confirmNewPassword"], issue: S.profilePasswordsMustMatch }]),
+      ...(profile.newPassword !== undefined && profile.currentPassword === undefined
+        ? [{ path: ["currentPassword"], issue: H.currentPasswordRequired }]
+        : []),
+    ]),
+  )
+export type ProfileInput = ReturnType<typeof makeProfileSchema>["Type"]

@@ -1,0 +1,104 @@
+/**
+ * Field builders shared by the member and KYC schemas.
+ *
+ * The rule they carry: blank or whitespace-only text counts as absent (spec §5). A required field given
+ * nothing, null, "" or "   " fails with its own "required" message; an optional one given the same is
+ * dropped from the decoded value. Text is trimmed; secrets (passwords) are never trimmed or altered, only
+ * tested for blankness.
+ *
+ * Each builder takes the checks to run on the trimmed value, in order. A failing "required" check aborts
+ * the rest, so an empty field reports one message, not a required message and a length message.
+ */
+import { Option, Schema, type SchemaAST, SchemaGetter } from "effect"
+
+export type TextCheck = SchemaAST.Filter<string>
+
+const isBlank = (s: string): boolean => s.trim() === ""
+
+/** Raw input of a text field: forms send strings, JSON may send null, form state may hold undefined. */
+const RawText = Schema.NullishOr(Schema.String).annotate({ expected: "text" })
+
+const checkedString = (checks: ReadonlyArray<TextCheck>): Schema.String => {
+  const [first, ...rest] = checks
+  return first === undefined ? Schema.String : Schema.String.check(first, ...rest)
+}
+
+const required = (message: string, transform: (s: string) => string, checks: ReadonlyArray<TextCheck>) =>
+  RawText.pipe(
+    Schema.decodeTo(Schema.String.check(Schema.isNonEmpty({ message }).abort(), ...checks), {
+      decode: SchemaGetter.transform((s: string | null | undefined) =>
+        s == null || isBlank(s) ? "" : transform(s),
+      ),
+      encode: SchemaGetter.transform((s: string) => s),
+    }),
+    Schema.annotateKey({ messageMissingKey: message }),
+  )
+
+const optional = (
+  whenBlank: "omit" | "empty",
+  transform: (s: string) => string,
+  checks: ReadonlyArray<TextCheck>,
+) =>
+  Schema.optionalKey(RawText).pipe(
+    Schema.decodeTo(Schema.optionalKey(checkedString(checks)), {
+      decode: SchemaGetter.transformOptional((o: Option.Option<string | null | undefined>) =>
+        Option.isNone(o) || o.value == null
+          ? Option.none()
+          : isBlank(o.value)
+            ? blank(whenBlank)
+            : Option.some(transform(o.value)),
+      ),
+      encode: SchemaGetter.transformOptional((o: Option.Option<string>) => o),
+    }),
+  )
+
+const blank = (whenBlank: "omit" | "empty"): Option.Option<string> =>
+  whenBlank === "omit" ? Option.none() : Option.some("")
+
+const trim = (s: string) => s.trim()
+const asIs = (s: string) => s
+
+/** A required text field, trimmed; blank fails with `requiredMessage` (also when the key is missing). */
+export const requiredText = (requiredMessage: string, ...checks: ReadonlyArray<TextCheck>) =>
+  required(requiredMessage, trim, checks)
+
+/** An optional text field, trimmed; blank, null or missing leaves it out of the decoded value. */
+export const optionalText = (...checks: ReadonlyArray<TextCheck>) => optional("omit", trim, checks)
+
+/**
+ * An optional text field that may be cleared: missing or null leaves it out, blank decodes to "".
+ * The checks also see "" (the profile's lastName: at most 50, or an empty string).
+ */
+export const clearableText = (...checks: ReadonlyArray<TextCheck>) => optional("empty", trim, checks)
+
+/** A text field always present in the decoded value: missing, null or blank decodes to "". */
+export const textOrEmpty = (...checks: ReadonlyArray<TextCheck>) =>
+  Schema.optionalKey(RawText).pipe(
+    Schema.decodeTo(checkedString(checks), {
+      decode: SchemaGetter.transformOptional((o: Option.Option<string | null | undefined>) =>
+        Option.some(Option.isNone(o) || o.value == null ? "" : o.value.trim()),
+      ),
+      encode: SchemaGetter.transformOptional((o: Option.Option<string>) => o),
+    }),
+  )
+
+/** A required secret (a password): blank fails with `requiredMessage`; the value is kept exactly as typed. */
+export const requiredSecret = (requiredMessage: string, ...checks: ReadonlyArray<TextCheck>) =>
+  required(requiredMessage, asIs, checks)
+
+/** An optional secret: blank, null or missing leaves it out; otherwise kept exactly as typed. */
+export const optionalSecret = (...checks: ReadonlyArray<TextCheck>) => optional("omit", asIs, checks)
+
+/** A choice among literals; any other value fails with `message`, and so does a missing key. */
+export const choice = <const L extends ReadonlyArray<string>>(literals: L, message: string) =>
+  Schema.Literals(literals)
+    .annotate({ message })
+    .pipe(Schema.annotateKey({ messageMissingKey: message }))
+
+// Checks with a message, shorter to read in a schema.
+
+export const minLength = (length: number, message: string): TextCheck =>
+  Schema.isMinLength(length, { message })
+export const maxLength = (length: number, message: string): TextCheck =>
+  Schema.isMaxLength(length, { message })
+export const pattern = (regExp: RegExp, message: string): TextCheck => Schema.isPattern(regExp, { message })

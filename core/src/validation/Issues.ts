@@ -1,0 +1,67 @@
+/**
+ * One shape for invalid input, used by the API (400 body `{ message, errors: [{ path, message }] }`)
+ * and by the web forms: a list of field errors with a dotted path ("kycInfo.address.postcode").
+ */
+import { Result, Schema, type SchemaAST, SchemaIssue } from "effect"
+
+export interface FieldError {
+  /** Dotted path of the field, "" for the input as a whole. */
+  readonly path: string
+  readonly message: string
+}
+
+export type Validated<A> =
+  | { readonly ok: true; readonly value: A }
+  | { readonly ok: false; readonly errors: ReadonlyArray<FieldError> }
+
+/** Every failure is reported, not only the first. */
+export const parseOptions: SchemaAST.ParseOptions = { errors: "all" }
+
+/** "kycInfo.address.postcode" from ["kycInfo", "address", "postcode"]. */
+export const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
+  path.map((key) => (typeof key === "symbol" ? (key.description ?? "") : String(key))).join(".")
+
+const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** The field errors of a schema issue, each (path, message) once, in the order the schema found them. */
+export const fieldErrors = (issue: SchemaIssue.Issue): Array<FieldError> => {
+  const seen = new Set<string>()
+  const errors: Array<FieldError> = []
+  for (const { path, message } of formatter(issue).issues) {
+    const error = { path: formatPath((path ?? []).map((p) => (typeof p === "object" ? p.key : p))), message }
+    const key = JSON.stringify([error.path, error.message])
+    if (!seen.has(key)) {
+      seen.add(key)
+      errors.push(error)
+    }
+  }
+  return errors
+}
+
+/** The field errors of a failed decode (`SchemaError`, as `decodeUnknownEffect` fails with). */
+export const schemaErrorToFieldErrors = (error: Schema.SchemaError): Array<FieldError> =>
+  fieldErrors(error.issue)
+
+/** Decodes `input` with `schema`, collecting every field error. */
+export const validate = <S extends Schema.ConstraintDecoder<unknown>>(
+  schema: S,
+  input: unknown,
+): Validated<S["Type"]> => {
+  const result = Schema.decodeUnknownResult(schema, parseOptions)(input)
+  return Result.isSuccess(result)
+    ? { ok: true, value: result.success }
+    : { ok: false, errors: schemaErrorToFieldErrors(result.failure) }
+}
+
+/** The first message of each field, for a form that shows one message under each input. */
+export const firstErrorByPath = (errors: ReadonlyArray<FieldError>): Readonly<Record<string, string>> => {
+  const byPath: Record<string, string> = {}
+  for (const { path, message } of errors) {
+    if (!(path in byPath)) byPath[path] = message
+  }
+  return byPath
+}
+
+/** A Standard Schema v1 view of `schema` (for web form libraries and TanStack Router's validateSearch). */
+export const toStandardSchema = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) =>
+  Schema.toStandardSchemaV1(schema, { parseOptions })

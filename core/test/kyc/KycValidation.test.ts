@@ -1,0 +1,428 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import {
+  AddressInput,
+  BankDetailsInput,
+  BusinessInfoInput,
+  ContactInfoInput,
+  isIsoDate,
+  makeKycInfoSchema,
+  makePassportSchema,
+} from "../../src/kyc/KycValidation.ts"
+import {
+  decoded,
+  errorsOf,
+  letters,
+  messagesAt,
+  TODAY,
+  validAddress,
+  validBank,
+  validBusiness,
+  validContact,
+  validPassport,
+} from "../validation/helpers.ts"
+
+const withField = (base: Record<string, unknown>, key: string, value: unknown) => ({ ...base, [key]: value })
+const withoutField = (base: Record<string, unknown>, key: string) => {
+  const { [key]: _removed, ...rest } = base
+  return rest
+}
+
+/** A required field refuses a missing key, null, "" and whitespace with the same message. */
+const expectRequired = (
+  schema: Parameters<typeof errorsOf>[0],
+  base: Record<string, unknown>,
+  key: string,
+  message: string,
+) => {
+  for (const input of [
+    withoutField(base, key),
+    ...[null, "", "   ", "\t\n"].map((v) => withField(base, key, v)),
+  ]) {
+    expect(errorsOf(schema, input)).toEqual([{ path: key, message }])
+  }
+}
+
+describe("address", () => {
+  it("accepts a full address, trimmed, and leaves out a blank additional address", () => {
+    expect(
+      decoded(AddressInput, { ...validAddress, postcode: " SW1Y 4JH ", additionalAddress: "  " }),
+    ).toEqual(validAddress)
+  })
+
+  it.each([
+    ["houseNumber", "House number is required"],
+    ["streetAddress", "Street address is required"],
+    ["townCity", "Town/City is required"],
+    ["postcode", "Postcode is required"],
+    ["country", "Country is required"],
+  ])("a missing or blank %s is refused with '%s'", (key, message) => {
+    expectRequired(AddressInput, validAddress, key, message)
+  })
+
+  it.each([
+    ["houseNumber", 51, "House number must be at most 50 characters"],
+    ["streetAddress", 256, "Street address must be at most 255 characters"],
+    ["additionalAddress", 256, "Additional address must be at most 255 characters"],
+    ["townCity", 51, "Town/City must be at most 50 characters"],
+    ["postcode", 11, "Postcode must be at most 10 characters"],
+    ["country", 101, "Country must be at most 100 characters"],
+  ])("a %s of %i characters is refused with '%s'", (key, length, message) => {
+    expect(messagesAt(AddressInput, withField(validAddress, key, letters(length)), key)).toEqual([message])
+    expect(messagesAt(AddressInput, withField(validAddress, key, letters(length - 1)), key)).toEqual([])
+  })
+
+  it.each([
+    ["townCity", 3, "Town/City must be at least 3 characters"],
+    ["postcode", 3, "Postcode must be at least 3 characters"],
+    ["country", 3, "Country must be at least 3 characters"],
+  ])("a %s under %i characters (after trimming) is refused with '%s'", (key, length, message) => {
+    expect(messagesAt(AddressInput, withField(validAddress, key, ` ${letters(length - 1)} `), key)).toEqual([
+      message,
+    ])
+    expect(messagesAt(AddressInput, withField(validAddress, key, letters(length)), key)).toEqual([])
+  })
+
+  it("a one-character house number is enough", () => {
+    expect(messagesAt(AddressInput, withField(validAddress, "houseNumber", "7"), "houseNumber")).toEqual([])
+  })
+})
+
+describe("contact", () => {
+  it("accepts a country code and a phone number of digits", () => {
+    expect(decoded(ContactInfoInput, validContact)).toEqual(validContact)
+  })
+
+  it("a missing or blank telephone country code is refused with 'Telephone country code is required'", () => {
+    expectRequired(
+      ContactInfoInput,
+      validContact,
+      "telephoneCountryCode",
+      "Telephone country code is required",
+    )
+  })
+
+  it("a missing or blank phone number is refused with 'Phone number is required'", () => {
+    expectRequired(ContactInfoInput, validContact, "phoneNumber", "Phone number is required")
+  })
+
+  it("a phone number with anything but digits is refused with 'Phone number must contain digits only'", () => {
+    for (const phoneNumber of ["+442079460000", "207 946 0000", "207-946-0000", "2079460000x"]) {
+      expect(messagesAt(ContactInfoInput, { ...validContact, phoneNumber }, "phoneNumber")).toEqual([
+        "Phone number must contain digits only",
+      ])
+    }
+  })
+
+  it("a phone number under 6 digits is refused with 'Phone number must be at least 6 digits'", () => {
+    expect(messagesAt(ContactInfoInput, { ...validContact, phoneNumber: "12345" }, "phoneNumber")).toEqual([
+      "Phone number must be at least 6 digits",
+    ])
+  })
+
+  it("any string of 6 to 255 digits is a phone number", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{6,255}$/), (phoneNumber) => {
+        expect(errorsOf(ContactInfoInput, { ...validContact, phoneNumber })).toEqual([])
+      }),
+    )
+  })
+
+  it("over 255 characters, a country code or phone number is refused", () => {
+    expect(
+      errorsOf(ContactInfoInput, { telephoneCountryCode: letters(256), phoneNumber: "1".repeat(256) }),
+    ).toEqual([
+      { path: "telephoneCountryCode", message: "Telephone country code must be at most 255 characters" },
+      { path: "phoneNumber", message: "Phone number must be at most 255 digits" },
+    ])
+  })
+})
+
+describe("bank details", () => {
+  it("accepts full bank details, and bank details without an IBAN", () => {
+    expect(decoded(BankDetailsInput, validBank)).toEqual(validBank)
+    expect(decoded(BankDetailsInput, { ...validBank, iban: " " })).toEqual(withoutField(validBank, "iban"))
+  })
+
+  it.each([
+    ["bankAccountName", "Bank account name is required"],
+    ["bankAccountNumber", "Bank account number is required"],
+    ["swiftBic", "SWIFT/BIC is required"],
+    ["bankName", "Bank name is required"],
+    ["bankAddress", "Bank address is required"],
+    ["bankCountry", "Bank country is required"],
+  ])("a missing or blank %s is refused with '%s'", (key, message) => {
+    expectRequired(BankDetailsInput, validBank, key, message)
+  })
+
+  it("a bank account name under 3 characters is refused with 'Bank account name must be at least 3 characters'", () => {
+    expect(messagesAt(BankDetailsInput, { ...validBank, bankAccountName: "Al" }, "bankAccountName")).toEqual([
+      "Bank account name must be at least 3 characters",
+    ])
+  })
+
+  it("a bank account number with anything but digits is refused with 'Bank account number must contain digits only'", () => {
+    expect(
+      messagesAt(BankDetailsInput, { ...validBank, bankAccountNumber: "3192-6819" }, "bankAccountNumber"),
+    ).toEqual(["Bank account number must contain digits only"])
+  })
+
+  it("a bank account number under 5 digits is refused with 'Bank account number must be at least 5 digits'", () => {
+    expect(
+      messagesAt(BankDetailsInput, { ...validBank, bankAccountNumber: "1234" }, "bankAccountNumber"),
+    ).toEqual(["Bank account number must be at least 5 digits"])
+  })
+
+  it.each([
+    ["bankAccountName", "Bank account name must be at most 255 characters", letters(256)],
+    ["bankAccountNumber", "Bank account number must be at most 255 digits", "1".repeat(256)],
+    ["swiftBic", "SWIFT/BIC must be at most 255 characters", letters(256)],
+    ["bankName", "Bank name must be at most 255 characters", letters(256)],
+    ["bankAddress", "Bank address must be at most 255 characters", letters(256)],
+    ["bankCountry", "Bank country must be at most 255 characters", letters(256)],
+  ])("an over-long %s is refused with '%s'", (key, message, value) => {
+    expect(messagesAt(BankDetailsInput, withField(validBank, key, value), key)).toEqual([message])
+  })
+
+  it("an IBAN that is not two capitals, two digits, then capitals or digits is refused with 'Invalid IBAN format'", () => {
+    for (const iban of [
+      "gb29NWBK60161331926819",
+      "GBX9NWBK6016",
+      "GB29",
+      "GB29 NWBK 6016 1331 9268 19",
+      "GB29nwbk6016",
+    ]) {
+      expect(messagesAt(BankDetailsInput, { ...validBank, iban }, "iban")).toEqual(["Invalid IBAN format"])
+    }
+    expect(messagesAt(BankDetailsInput, { ...validBank, iban: `GB29${"1".repeat(31)}` }, "iban")).toEqual([
+      "Invalid IBAN format",
+    ])
+  })
+
+  it("any IBAN of the spec's shape, up to 34 characters, is accepted", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/), (iban) => {
+        expect(messagesAt(BankDetailsInput, { ...validBank, iban }, "iban")).toEqual([])
+      }),
+    )
+  })
+})
+
+describe("passport, judged on an injected today", () => {
+  const Passport = makePassportSchema(TODAY)
+  const passport = (overrides: Record<string, unknown>) => ({ ...validPassport, ...overrides })
+
+  it("accepts a passport valid today", () => {
+    expect(decoded(Passport, validPassport)).toEqual(validPassport)
+  })
+
+  it.each([
+    ["passportNumber", "Passport number is required"],
+    ["issuingCountry", "Issuing country is required"],
+    ["startDate", "Start date is required"],
+    ["expiryDate", "Expiry date is required"],
+  ])("a missing or blank %s is refused with '%s'", (key, message) => {
+    expectRequired(Passport, validPassport, key, message)
+  })
+
+  it("a passport number with other than letters and digits is refused with 'Passport number must contain only letters and digits'", () => {
+    expect(messagesAt(Passport, passport({ passportNumber: "AB-123456" }), "passportNumber")).toEqual([
+      "Passport number must contain only letters and digits",
+    ])
+  })
+
+  it("a passport number under 6 or over 20 characters is refused", () => {
+    expect(messagesAt(Passport, passport({ passportNumber: "AB123" }), "passportNumber")).toEqual([
+      "Passport number must be at least 6 characters",
+    ])
+    expect(
+      messagesAt(Passport, passport({ passportNumber: `AB${"1".repeat(19)}` }), "passportNumber"),
+    ).toEqual(["Passport number must be at most 20 characters"])
+  })
+
+  it("any alphanumeric passport number of 6 to 20 characters is accepted", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{6,20}$/), (passportNumber) => {
+        expect(errorsOf(Passport, passport({ passportNumber }))).toEqual([])
+      }),
+    )
+  })
+
+  it("an issuing country over 255 characters is refused with 'Issuing country must be at most 255 characters'", () => {
+    expect(messagesAt(Passport, passport({ issuingCountry: letters(256) }), "issuingCountry")).toEqual([
+      "Issuing country must be at most 255 characters",
+    ])
+  })
+
+  it("a date not written YYYY-MM-DD, or not on the calendar, is refused", () => {
+    for (const date of [
+      "10/01/2020",
+      "2020-1-10",
+      "2020-01-10T00:00:00Z",
+      "2023-02-29",
+      "2020-13-01",
+      "2020-04-31",
+    ]) {
+      expect(messagesAt(Passport, passport({ startDate: date }), "startDate")).toEqual([
+        "Start date must be a valid date in YYYY-MM-DD format",
+      ])
+      expect(messagesAt(Passport, passport({ expiryDate: date }), "expiryDate")).toEqual([
+        "Expiry date must be a valid date in YYYY-MM-DD format",
+      ])
+    }
+  })
+
+  it("an expiry date of today or earlier is refused with 'Expiry date must be in the future'", () => {
+    expect(messagesAt(Passport, passport({ expiryDate: TODAY }), "expiryDate")).toEqual([
+      "Expiry date must be in the future",
+    ])
+    expect(messagesAt(Passport, passport({ expiryDate: "2025-06-16" }), "expiryDate")).toEqual([])
+  })
+
+  it("the same passport is valid or expired depending only on the today it is judged on", () => {
+    const expiring = passport({ expiryDate: "2026-03-01" })
+    expect(errorsOf(makePassportSchema("2026-02-28"), expiring)).toEqual([])
+    expect(errorsOf(makePassportSchema("2026-03-01"), expiring)).toEqual([
+      { path: "expiryDate", message: "Expiry date must be in the future" },
+    ])
+  })
+
+  it("an expiry date not after the start date is refused with 'Expiry date must be greater than Start date'", () => {
+    expect(errorsOf(Passport, passport({ startDate: "2031-01-01", expiryDate: "2030-01-01" }))).toEqual([
+      { path: "expiryDate", message: "Expiry date must be greater than Start date" },
+    ])
+    expect(errorsOf(Passport, passport({ startDate: "2030-01-01", expiryDate: "2030-01-01" }))).toEqual([
+      { path: "expiryDate", message: "Expiry date must be greater than Start date" },
+    ])
+  })
+
+  it("for any today and dates, a passport passes exactly when expiry is after today and after the start", () => {
+    const day = fc
+      .date({
+        min: new Date("1990-01-01T00:00:00Z"),
+        max: new Date("2060-12-31T00:00:00Z"),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10))
+    fc.assert(
+      fc.property(day, day, day, (today, startDate, expiryDate) => {
+        const ok = expiryDate > today && expiryDate > startDate
+        expect(errorsOf(makePassportSchema(today), passport({ startDate, expiryDate })).length === 0).toBe(ok)
+      }),
+    )
+  })
+
+  it("refuses to be built on a today that is not a YYYY-MM-DD date", () => {
+    expect(() => makePassportSchema("15/06/2025")).toThrow(RangeError)
+    expect(() => makeKycInfoSchema("2025-02-30")).toThrow(RangeError)
+  })
+})
+
+describe("calendar dates", () => {
+  it("every day of the calendar, written YYYY-MM-DD, is a date", () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date("0001-01-01T00:00:00Z"),
+          max: new Date("9999-12-31T00:00:00Z"),
+          noInvalidDate: true,
+        }),
+        (d) => {
+          expect(isIsoDate(d.toISOString().slice(0, 10))).toBe(true)
+        },
+      ),
+    )
+  })
+
+  it("knows leap years", () => {
+    expect(["2024-02-29", "2000-02-29"].map(isIsoDate)).toEqual([true, true])
+    expect(["2023-02-29", "1900-02-29", "2024-02-30", "2024-00-10", "2024-01-00"].map(isIsoDate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
+  })
+})
+
+describe("business info", () => {
+  it("accepts a business with or without a VAT number", () => {
+    expect(decoded(BusinessInfoInput, validBusiness)).toEqual(validBusiness)
+    expect(decoded(BusinessInfoInput, { ...validBusiness, vatNumber: " GB123456789 " }).vatNumber).toBe(
+      "GB123456789",
+    )
+    expect("vatNumber" in decoded(BusinessInfoInput, { ...validBusiness, vatNumber: "" })).toBe(false)
+  })
+
+  it("a missing or blank business name is refused with 'Business name is required'", () => {
+    expectRequired(BusinessInfoInput, validBusiness, "businessName", "Business name is required")
+  })
+
+  it("a missing or blank registration number is refused with 'Registration number is required'", () => {
+    expectRequired(BusinessInfoInput, validBusiness, "registrationNumber", "Registration number is required")
+  })
+
+  it("a business name or registration number under 3 characters is refused", () => {
+    expect(errorsOf(BusinessInfoInput, { businessName: "AB", registrationNumber: "12" })).toEqual([
+      { path: "businessName", message: "Business name must be at least 3 characters" },
+      { path: "registrationNumber", message: "Registration number must be at least 3 characters" },
+    ])
+  })
+
+  it("over-long business fields are refused", () => {
+    expect(
+      errorsOf(BusinessInfoInput, {
+        businessName: letters(256),
+        registrationNumber: letters(256),
+        vatNumber: letters(256),
+      }),
+    ).toEqual([
+      { path: "businessName", message: "Business name must be at most 255 characters" },
+      { path: "registrationNumber", message: "Registration number must be at most 255 characters" },
+      { path: "vatNumber", message: "VAT number must be at most 255 characters" },
+    ])
+  })
+})
+
+describe("kycInfo as a member sends it", () => {
+  const KycInfo = makeKycInfoSchema(TODAY)
+
+  it("every section is optional: an empty kycInfo is valid", () => {
+    expect(decoded(KycInfo, {})).toEqual({})
+  })
+
+  it("a section that is sent is checked whole, with errors at dotted paths", () => {
+    expect(errorsOf(KycInfo, { contactInfo: { telephoneCountryCode: "+44" } })).toEqual([
+      { path: "contactInfo.phoneNumber", message: "Phone number is required" },
+    ])
+  })
+
+  it("accepts every section together", () => {
+    const full = {
+      optionalNote: "Call after 5pm",
+      address: validAddress,
+      contactInfo: validContact,
+      bankDetails: validBank,
+      passport: validPassport,
+      businessInfo: validBusiness,
+    }
+    expect(decoded(KycInfo, full)).toEqual(full)
+  })
+
+  it("a note over 300 characters is refused with 'Note must be at most 300 characters'; a blank note counts as absent", () => {
+    expect(errorsOf(KycInfo, { optionalNote: letters(301) })).toEqual([
+      { path: "optionalNote", message: "Note must be at most 300 characters" },
+    ])
+    expect(decoded(KycInfo, { optionalNote: "   " })).toEqual({})
+  })
+
+  it("drops what a member may not set: kycStatus and documents", () => {
+    const input = {
+      kycStatus: "Verified",
+      optionalDocument: { documentId: "d1" },
+      passport: { ...validPassport, passportFile: { documentId: "d2" } },
+    }
+    expect(decoded(KycInfo, input)).toEqual({ passport: validPassport })
+  })
+})

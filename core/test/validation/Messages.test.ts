@@ -1,0 +1,363 @@
+/**
+ * The catalogue walk: every message of spec §5 (and every house message) is produced by some concrete
+ * input through the schemas, at the path a form shows it under. A message no input can reach is dead text
+ * in the catalogue, so the table below must cover the catalogue exactly.
+ */
+import { describe, expect, it } from "vitest"
+import {
+  AddressInput,
+  BankDetailsInput,
+  BusinessInfoInput,
+  ContactInfoInput,
+  makeKycInfoSchema,
+  makePassportSchema,
+} from "../../src/kyc/KycValidation.ts"
+import { checkUpload } from "../../src/kyc/Upload.ts"
+import {
+  BusinessRegistrationForm,
+  ChangePasswordForm,
+  LandingRegistrationForm,
+  makeProfileSchema,
+  NewsletterForm,
+} from "../../src/members/MemberValidation.ts"
+import { UPLOAD_MAX_BYTES } from "../../src/shared/Constants.ts"
+import type { FieldError } from "../../src/validation/Issues.ts"
+import { HouseMessages, SpecMessages, ValidationMessages } from "../../src/validation/Messages.ts"
+import {
+  errorsOf,
+  letters,
+  TODAY,
+  validAddress,
+  validBank,
+  validBusiness,
+  validContact,
+  validPassport,
+  validProfile,
+  validRegistration,
+} from "./helpers.ts"
+
+type Schema = Parameters<typeof errorsOf>[0]
+
+interface Row {
+  readonly message: string
+  readonly path: string
+  readonly errors: () => ReadonlyArray<FieldError>
+}
+
+/** `message` at `path` when `schema` decodes `base` with `overrides` (undefined removes a key). */
+const row = (
+  message: string,
+  schema: Schema,
+  base: Record<string, unknown>,
+  path: string,
+  overrides: Record<string, unknown>,
+): Row => ({
+  message,
+  path,
+  errors: () => {
+    const input: Record<string, unknown> = { ...base }
+    for (const [key, value] of Object.entries(overrides)) {
+      if (value === undefined) delete input[key]
+      else input[key] = value
+    }
+    return errorsOf(schema, input)
+  },
+})
+
+const upload = (message: string, size: number, firstBytes: Uint8Array): Row => ({
+  message,
+  path: "file",
+  errors: () => {
+    const result = checkUpload({ size, firstBytes })
+    return result.ok ? [] : [{ path: "file", message: result.message }]
+  },
+})
+
+const Profile = makeProfileSchema(TODAY)
+const Passport = makePassportSchema(TODAY)
+const KycInfo = makeKycInfoSchema(TODAY)
+const changePassword = {
+  currentPassword: "engine1843",
+  newPassword: "Engine1843",
+  confirmNewPassword: "Engine1843",
+}
+const pdf = new TextEncoder().encode("%PDF-1.7")
+const gif = new TextEncoder().encode("GIF89a")
+
+const table: ReadonlyArray<Row> = [
+  // Registration
+  row("Email must be at least 5 characters", LandingRegistrationForm, validRegistration, "email", {
+    email: "a@b",
+  }),
+  row("Email is Required", LandingRegistrationForm, validRegistration, "email", { email: "  " }),
+  row("Email must be at most 255 characters", LandingRegistrationForm, validRegistration, "email", {
+    email: `${letters(250)}@example.com`,
+  }),
+  row("First Name must be at least 2 characters", LandingRegistrationForm, validRegistration, "firstName", {
+    firstName: "A",
+  }),
+  row("First Name is Required", LandingRegistrationForm, validRegistration, "firstName", {
+    firstName: undefined,
+  }),
+  row("First Name must be at most 50 characters", LandingRegistrationForm, validRegistration, "firstName", {
+    firstName: letters(51),
+  }),
+  row("Last Name must be at most 50 characters", LandingRegistrationForm, validRegistration, "lastName", {
+    lastName: letters(51),
+  }),
+  row("Password must be at least 6 characters", LandingRegistrationForm, validRegistration, "password", {
+    password: "ab1",
+  }),
+  row("Password must contain at least one letter", LandingRegistrationForm, validRegistration, "password", {
+    password: "123456",
+  }),
+  row("Password must contain at least one number", LandingRegistrationForm, validRegistration, "password", {
+    password: "abcdef",
+  }),
+  row("Password is required", LandingRegistrationForm, validRegistration, "password", { password: "" }),
+  row("Password must be at most 255 characters", LandingRegistrationForm, validRegistration, "password", {
+    password: `${letters(255)}1`,
+  }),
+  row("Passwords must match", LandingRegistrationForm, validRegistration, "confirmPassword", {
+    confirmPassword: "engine1844",
+  }),
+  row("Please confirm your password", LandingRegistrationForm, validRegistration, "confirmPassword", {
+    confirmPassword: undefined,
+  }),
+  row("Invalid user type", LandingRegistrationForm, validRegistration, "userType", { userType: "ADMIN" }),
+  row(
+    "Business name must be at least 2 characters",
+    BusinessRegistrationForm,
+    validRegistration,
+    "businessName",
+    {
+      businessName: "A",
+    },
+  ),
+  row("Business name is required", BusinessRegistrationForm, validRegistration, "businessName", {}),
+  row(
+    "Business name must be at most 255 characters",
+    LandingRegistrationForm,
+    validRegistration,
+    "businessName",
+    {
+      businessName: letters(256),
+    },
+  ),
+  // Newsletter
+  row("Email is required", NewsletterForm, {}, "email", {}),
+  row("Invalid email format", NewsletterForm, {}, "email", { email: "ada@example" }),
+  // Change password
+  row("Password must be at least 8 characters", ChangePasswordForm, changePassword, "newPassword", {
+    newPassword: "Engine1",
+  }),
+  row(
+    "Password must contain at least one uppercase letter",
+    ChangePasswordForm,
+    changePassword,
+    "newPassword",
+    {
+      newPassword: "engine1843",
+    },
+  ),
+  row(
+    "Confirm Password must be at least 8 characters",
+    ChangePasswordForm,
+    changePassword,
+    "confirmNewPassword",
+    {
+      confirmNewPassword: "Engine1",
+    },
+  ),
+  row("Confirm password is required", ChangePasswordForm, changePassword, "confirmNewPassword", {
+    confirmNewPassword: "",
+  }),
+  // Profile
+  row("First Name must be at least 3 characters", Profile, validProfile, "firstName", { firstName: "Al" }),
+  row("Minimum password length must be 5", Profile, validProfile, "newPassword", { newPassword: "abcde" }),
+  row("Passwords must matched", Profile, validProfile, "confirmNewPassword", {
+    newPassword: "abcdef",
+    currentPassword: "engine1843",
+    confirmNewPassword: "abcdeg",
+  }),
+  row("Current password is required", Profile, validProfile, "currentPassword", {
+    newPassword: "abcdef",
+    confirmNewPassword: "abcdef",
+  }),
+  row("Note must be at most 300 characters", KycInfo, {}, "optionalNote", { optionalNote: letters(301) }),
+  // Address
+  row("House number is required", AddressInput, validAddress, "houseNumber", { houseNumber: " " }),
+  row("House number must be at most 50 characters", AddressInput, validAddress, "houseNumber", {
+    houseNumber: letters(51),
+  }),
+  row("Street address is required", AddressInput, validAddress, "streetAddress", {
+    streetAddress: undefined,
+  }),
+  row("Street address must be at most 255 characters", AddressInput, validAddress, "streetAddress", {
+    streetAddress: letters(256),
+  }),
+  row("Additional address must be at most 255 characters", AddressInput, validAddress, "additionalAddress", {
+    additionalAddress: letters(256),
+  }),
+  row("Town/City is required", AddressInput, validAddress, "townCity", { townCity: "" }),
+  row("Town/City must be at least 3 characters", AddressInput, validAddress, "townCity", { townCity: "Ay" }),
+  row("Town/City must be at most 50 characters", AddressInput, validAddress, "townCity", {
+    townCity: letters(51),
+  }),
+  row("Postcode is required", AddressInput, validAddress, "postcode", { postcode: "\t" }),
+  row("Postcode must be at least 3 characters", AddressInput, validAddress, "postcode", { postcode: "W1" }),
+  row("Postcode must be at most 10 characters", AddressInput, validAddress, "postcode", {
+    postcode: "SW1Y 4JH 123",
+  }),
+  row("Country is required", AddressInput, validAddress, "country", { country: null }),
+  row("Country must be at least 3 characters", AddressInput, validAddress, "country", { country: "UK" }),
+  row("Country must be at most 100 characters", AddressInput, validAddress, "country", {
+    country: letters(101),
+  }),
+  // Contact
+  row("Telephone country code is required", ContactInfoInput, validContact, "telephoneCountryCode", {
+    telephoneCountryCode: "",
+  }),
+  row(
+    "Telephone country code must be at most 255 characters",
+    ContactInfoInput,
+    validContact,
+    "telephoneCountryCode",
+    {
+      telephoneCountryCode: letters(256),
+    },
+  ),
+  row("Phone number is required", ContactInfoInput, validContact, "phoneNumber", { phoneNumber: "  " }),
+  row("Phone number must contain digits only", ContactInfoInput, validContact, "phoneNumber", {
+    phoneNumber: "020 7946 0000",
+  }),
+  row("Phone number must be at least 6 digits", ContactInfoInput, validContact, "phoneNumber", {
+    phoneNumber: "12345",
+  }),
+  row("Phone number must be at most 255 digits", ContactInfoInput, validContact, "phoneNumber", {
+    phoneNumber: "1".repeat(256),
+  }),
+  // Bank
+  row("Bank account name is required", BankDetailsInput, validBank, "bankAccountName", {
+    bankAccountName: "",
+  }),
+  row("Bank account name must be at least 3 characters", BankDetailsInput, validBank, "bankAccountName", {
+    bankAccountName: "Al",
+  }),
+  row("Bank account name must be at most 255 characters", BankDetailsInput, validBank, "bankAccountName", {
+    bankAccountName: letters(256),
+  }),
+  row("Bank account number is required", BankDetailsInput, validBank, "bankAccountNumber", {
+    bankAccountNumber: undefined,
+  }),
+  row("Bank account number must contain digits only", BankDetailsInput, validBank, "bankAccountNumber", {
+    bankAccountNumber: "12-34-56",
+  }),
+  row("Bank account number must be at least 5 digits", BankDetailsInput, validBank, "bankAccountNumber", {
+    bankAccountNumber: "1234",
+  }),
+  row("Bank account number must be at most 255 digits", BankDetailsInput, validBank, "bankAccountNumber", {
+    bankAccountNumber: "1".repeat(256),
+  }),
+  row("Invalid IBAN format", BankDetailsInput, validBank, "iban", { iban: "gb29nwbk60161331926819" }),
+  row("SWIFT/BIC is required", BankDetailsInput, validBank, "swiftBic", { swiftBic: " " }),
+  row("SWIFT/BIC must be at most 255 characters", BankDetailsInput, validBank, "swiftBic", {
+    swiftBic: letters(256),
+  }),
+  row("Bank name is required", BankDetailsInput, validBank, "bankName", { bankName: "" }),
+  row("Bank name must be at most 255 characters", BankDetailsInput, validBank, "bankName", {
+    bankName: letters(256),
+  }),
+  row("Bank address is required", BankDetailsInput, validBank, "bankAddress", { bankAddress: "" }),
+  row("Bank address must be at most 255 characters", BankDetailsInput, validBank, "bankAddress", {
+    bankAddress: letters(256),
+  }),
+  row("Bank country is required", BankDetailsInput, validBank, "bankCountry", { bankCountry: "" }),
+  row("Bank country must be at most 255 characters", BankDetailsInput, validBank, "bankCountry", {
+    bankCountry: letters(256),
+  }),
+  // Passport
+  row("Passport number is required", Passport, validPassport, "passportNumber", { passportNumber: "" }),
+  row("Passport number must contain only letters and digits", Passport, validPassport, "passportNumber", {
+    passportNumber: "AB 123456",
+  }),
+  row("Passport number must be at least 6 characters", Passport, validPassport, "passportNumber", {
+    passportNumber: "AB123",
+  }),
+  row("Passport number must be at most 20 characters", Passport, validPassport, "passportNumber", {
+    passportNumber: "A".repeat(21),
+  }),
+  row("Issuing country is required", Passport, validPassport, "issuingCountry", { issuingCountry: "  " }),
+  row("Issuing country must be at most 255 characters", Passport, validPassport, "issuingCountry", {
+    issuingCountry: letters(256),
+  }),
+  row("Start date is required", Passport, validPassport, "startDate", { startDate: "" }),
+  row("Start date must be a valid date in YYYY-MM-DD format", Passport, validPassport, "startDate", {
+    startDate: "10/01/2020",
+  }),
+  row("Expiry date is required", Passport, validPassport, "expiryDate", { expiryDate: undefined }),
+  row("Expiry date must be a valid date in YYYY-MM-DD format", Passport, validPassport, "expiryDate", {
+    expiryDate: "2030-02-30",
+  }),
+  row("Expiry date must be in the future", Passport, validPassport, "expiryDate", { expiryDate: TODAY }),
+  row("Expiry date must be greater than Start date", Passport, validPassport, "expiryDate", {
+    startDate: "2031-01-01",
+    expiryDate: "2030-12-31",
+  }),
+  // Business
+  row("Business name must be at least 3 characters", BusinessInfoInput, validBusiness, "businessName", {
+    businessName: "AB",
+  }),
+  row("Registration number is required", BusinessInfoInput, validBusiness, "registrationNumber", {
+    registrationNumber: " ",
+  }),
+  row(
+    "Registration number must be at least 3 characters",
+    BusinessInfoInput,
+    validBusiness,
+    "registrationNumber",
+    {
+      registrationNumber: "12",
+    },
+  ),
+  row(
+    "Registration number must be at most 255 characters",
+    BusinessInfoInput,
+    validBusiness,
+    "registrationNumber",
+    {
+      registrationNumber: letters(256),
+    },
+  ),
+  row("VAT number must be at most 255 characters", BusinessInfoInput, validBusiness, "vatNumber", {
+    vatNumber: letters(256),
+  }),
+  // Uploads
+  upload("File too large. Please upload a file less than 8Mb", UPLOAD_MAX_BYTES + 1, pdf),
+  upload("Unsupported file type. Please upload a PDF, JPEG, or PNG.", 1024, gif),
+]
+
+describe("the catalogue of validation messages", () => {
+  it("holds the 26 distinct messages of spec §5, each once", () => {
+    expect(SpecMessages).toHaveLength(26)
+    expect(new Set(ValidationMessages).size).toBe(ValidationMessages.length)
+  })
+
+  it("keeps the spec's own wording, odd capitals and grammar included", () => {
+    expect(SpecMessages).toContain("Email is Required")
+    expect(SpecMessages).toContain("Email is required")
+    expect(SpecMessages).toContain("Passwords must matched")
+    expect(SpecMessages).toContain("Unsupported file type. Please upload a PDF, JPEG, or PNG.")
+  })
+
+  it("every spec message and every house message has an input that produces it", () => {
+    const covered = new Set(table.map((r) => r.message))
+    expect(SpecMessages.filter((m) => !covered.has(m))).toEqual([])
+    expect(HouseMessages.filter((m) => !covered.has(m))).toEqual([])
+    expect([...covered].filter((m) => !(ValidationMessages as ReadonlyArray<string>).includes(m))).toEqual([])
+  })
+
+  it.each(table.map((r) => [r.message, r.path, r]))("'%s' is produced at %s", (_message, _path, r) => {
+    expect(r.errors()).toContainEqual({ path: r.path, message: r.message })
+  })
+})
