@@ -1,0 +1,81 @@
+import { Context, Effect, Layer } from "effect"
+import { subtotalCents } from "../fees/Fees.ts"
+import type { OrderNotFound } from "../orders/OrderErrors.ts"
+import type { OrderRecord } from "../orders/OrderModel.ts"
+import { RESERVING_BUY_STATUSES } from "../orders/OrderTransitions.ts"
+import { OrderRepository } from "../orders/ports/OrderRepository.ts"
+import type { ProjectTotals } from "../pricing/PricingModel.ts"
+import { PriceBook } from "../pricing/ports/PriceBook.ts"
+import { type UnitType, UnitTypes } from "../shared/Enums.ts"
+import type { MemberId, OrderId } from "../shared/Ids.ts"
+import { holdingOf, type OrderCost, projectTotalsOf } from "./Holdings.ts"
+import type { UnitHolding } from "./LedgerModel.ts"
+import { LedgerStore } from "./ports/LedgerStore.ts"
+
+/** The price at which an order brought Units of `unitType`: a convert's target side is priced by its convert part. */
+export const orderCost = (order: OrderRecord, unitType: UnitType): OrderCost =>
+  order.convert !== undefined &&
+  order.convert.unitType === unitType &&
+  order.currencyUnit.unitType !== unitType
+    ? { pricePerUnit: order.convert.pricePerUnit, isDoubleLand: false }
+    : { pricePerUnit: order.currencyUnit.pricePerUnit, isDoubleLand: order.currencyUnit.isDoubleLand }
+
+/** The LU2X buys that count against the cap: reserved, approved or completed. */
+export const COUNTED_DOUBLE_LAND_STATUSES = [...RESERVING_BUY_STATUSES, "Approved", "Completed"] as const
+
+/** Read side of the ledger: a member's holdings and the project totals of a unit type. */
+export class HoldingsService extends Context.Service<
+  HoldingsService,
+  {
+    /** The member's holding of every unit type (spec §3), in the order of UnitTypes. */
+    readonly holdings: (memberId: MemberId) => Effect.Effect<ReadonlyArray<UnitHolding>, OrderNotFound>
+    readonly projectTotals: (unitType: UnitType) => Effect.Effect<ProjectTotals>
+  }
+>()("@landunits/core/ledger/HoldingsService") {
+  static readonly layer = Layer.effect(HoldingsService)(
+    Effect.gen(function* () {
+      const store = yield* LedgerStore
+      const orders = yield* OrderRepository
+      const prices = yield* PriceBook
+
+      const holdings = Effect.fn("HoldingsService.holdings")(function* (memberId: MemberId) {
+        const transfers = yield* store.transfersByMember(memberId)
+        const byId = new Map<OrderId, OrderRecord>()
+        for (const orderId of new Set(transfers.map((t) => t.orderId)))
+          byId.set(orderId, yield* orders.get(orderId))
+        const result: Array<UnitHolding> = []
+        for (const unitType of UnitTypes) {
+          const today = yield* prices.unitPrice(unitType)
+          result.push(
+            holdingOf({
+              memberId,
+              unitType,
+              transfers,
+              costOf: (orderId, type) => orderCost(byId.get(orderId)!, type),
+              pricePerUnitToday: today.pricePerUnit,
+            }),
+          )
+        }
+        return result
+      })
+
+      const projectTotals = Effect.fn("HoldingsService.projectTotals")(function* (unitType: UnitType) {
+        const totals = yield* store.totals(unitType)
+        const land = yield* prices.landLimits(unitType)
+        const doubleLand = yield* orders.find({
+          orderType: "BUY",
+          unitType,
+          isDoubleLand: true,
+          statuses: COUNTED_DOUBLE_LAND_STATUSES,
+        })
+        const doubleLandValue = doubleLand.reduce(
+          (sum, o) => sum + subtotalCents(o.currencyUnit.numberOfUnits, o.currencyUnit.pricePerUnit, false),
+          0,
+        )
+        return projectTotalsOf(totals, land, doubleLandValue)
+      })
+
+      return HoldingsService.of({ holdings, projectTotals })
+    }),
+  )
+}

@@ -1,0 +1,219 @@
+/**
+ * The order of spec §3 as it travels between web, API and core, with the spec's field names.
+ * Money is integer cents; pricePerUnit is in 1/PRICE_SCALE of a currency unit; Units are whole numbers.
+ */
+import { Schema } from "effect"
+import {
+  CryptoCoin,
+  CurrencyType,
+  OrderStatus,
+  OrderType,
+  PaymentMethod,
+  SortDirection,
+  UnitType,
+  UnitTypeFilter,
+} from "../shared/Enums.ts"
+import { MemberId, OrderId, PayoutId } from "../shared/Ids.ts"
+
+const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
+export const PaymentMethodFees = Schema.Struct({
+  fixedCentsFees: NonNegativeInt,
+  /** A percentage with up to two decimals (1.5 means 1.5%). */
+  fixedPercentageFees: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)),
+})
+export type PaymentMethodFees = typeof PaymentMethodFees.Type
+
+export const PaymentDetails = Schema.Struct({
+  paymentAmount: NonNegativeInt,
+  paymentMethod: PaymentMethod,
+  paymentMethodFees: PaymentMethodFees,
+  currency: CurrencyType,
+  subTotal: NonNegativeInt,
+  transactionFee: NonNegativeInt,
+})
+export type PaymentDetails = typeof PaymentDetails.Type
+
+export const CurrencyUnit = Schema.Struct({
+  unitType: UnitType,
+  numberOfUnits: Schema.Int.check(Schema.isGreaterThan(0)),
+  pricePerUnit: NonNegativeInt,
+  isDoubleLand: Schema.Boolean,
+  buyOrderTransactionFeeInCents: Schema.optionalKey(NonNegativeInt),
+  sellOrderTransactionFeeInUnits: Schema.optionalKey(NonNegativeInt),
+  convertOrderTransactionFeeInUnits: Schema.optionalKey(NonNegativeInt),
+})
+export type CurrencyUnit = typeof CurrencyUnit.Type
+
+export const Discount = Schema.Struct({
+  isPercent: Schema.Boolean,
+  /** Percent (isPercent) or cents. */
+  amount: NonNegativeInt,
+  /** The discount actually taken off this order, in cents. */
+  discountValue: NonNegativeInt,
+  minPaymentAmountInCents: NonNegativeInt,
+})
+export type Discount = typeof Discount.Type
+
+export const BuyPart = Schema.Struct({
+  clientSecret: Schema.optionalKey(Schema.String),
+  paymentId: Schema.optionalKey(Schema.String),
+  referenceCode: Schema.optionalKey(Schema.String),
+  comments: Schema.optionalKey(Schema.String),
+  discount: Schema.optionalKey(Discount),
+})
+export type BuyPart = typeof BuyPart.Type
+
+export const TransferPart = Schema.Struct({
+  recipientEmail: Schema.String,
+})
+export type TransferPart = typeof TransferPart.Type
+
+export const ConvertPart = Schema.Struct({
+  numberOfUnits: Schema.Int.check(Schema.isGreaterThan(0)),
+  unitType: UnitType,
+  pricePerUnit: NonNegativeInt,
+  /** Exchange rate from the source currency to the target currency, scaled by EXCHANGE_RATE_SCALE. */
+  exchangeRate: Schema.Int.check(Schema.isGreaterThan(0)),
+  paymentDetails: Schema.optionalKey(PaymentDetails),
+})
+export type ConvertPart = typeof ConvertPart.Type
+
+/** Exchange rates are integers in millionths: 1.234567 is 1_234_567. */
+export const EXCHANGE_RATE_SCALE = 1_000_000
+
+export const UtmData = Schema.Struct({
+  utm_source: Schema.optionalKey(Schema.String),
+  utm_medium: Schema.optionalKey(Schema.String),
+  utm_campaign: Schema.optionalKey(Schema.String),
+})
+export type UtmData = typeof UtmData.Type
+
+export const Order = Schema.Struct({
+  orderId: OrderId,
+  orderType: OrderType,
+  orderStatus: OrderStatus,
+  paymentDetails: Schema.optionalKey(PaymentDetails),
+  currencyUnit: CurrencyUnit,
+  buy: Schema.optionalKey(BuyPart),
+  transfer: Schema.optionalKey(TransferPart),
+  convert: Schema.optionalKey(ConvertPart),
+  utmData: Schema.optionalKey(UtmData),
+  /** ISO-8601 instants. */
+  createdAt: Schema.String,
+  updatedAt: Schema.String,
+})
+export type Order = typeof Order.Type
+
+/** The response wrappers of spec §3. */
+export const OrderCreatedData = Schema.Struct({ orderCreatedData: Order })
+export type OrderCreatedData = typeof OrderCreatedData.Type
+export const OrderUpdatedData = Schema.Struct({ orderUpdatedData: Order })
+export type OrderUpdatedData = typeof OrderUpdatedData.Type
+export const OrderSuccessData = Schema.Struct({ orderSuccessData: Order })
+export type OrderSuccessData = typeof OrderSuccessData.Type
+export const OrderCancelledData = Schema.Struct({ orderCancelledData: Order })
+export type OrderCancelledData = typeof OrderCancelledData.Type
+export const OrderData = Schema.Struct({ orderData: Order })
+export type OrderData = typeof OrderData.Type
+
+/** Transaction list filters of spec §3. */
+export const TransactionFilters = Schema.Struct({
+  page: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  pageSize: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100 }))),
+  fromDate: Schema.optionalKey(Schema.String),
+  toDate: Schema.optionalKey(Schema.String),
+  orderStatus: Schema.optionalKey(OrderStatus),
+  paymentMethod: Schema.optionalKey(PaymentMethod),
+  orderType: Schema.optionalKey(OrderType),
+  unitType: Schema.optionalKey(UnitTypeFilter),
+  sortBy: Schema.optionalKey(
+    Schema.Literals(["createdAt", "updatedAt", "orderStatus", "orderType", "paymentAmount"]),
+  ),
+  sortDirection: Schema.optionalKey(SortDirection),
+})
+export type TransactionFilters = typeof TransactionFilters.Type
+
+// ---------------------------------------------------------------------------------------------------------
+// The order engine's own records: an order as the engine stores it (the spec's Order plus what the engine
+// needs to run it), and the payouts owed to sellers.
+
+/** One status an order entered, at epoch milliseconds (UTC). */
+export const StatusChange = Schema.Struct({
+  status: OrderStatus,
+  at: Schema.Int,
+})
+export type StatusChange = typeof StatusChange.Type
+
+/** Where the Units of a sell or transfer come from: the member's owned or owned_DOUBLE_LAND (LU2X) balance. */
+export const SourceBucket = Schema.Literals(["owned", "owned_DOUBLE_LAND"])
+export type SourceBucket = typeof SourceBucket.Type
+
+/** A sell order's place in the sales queue. remaining = queuedUnits − soldUnits − cancelledUnits. */
+export const SellProgress = Schema.Struct({
+  source: SourceBucket,
+  feeUnits: NonNegativeInt,
+  queuedUnits: NonNegativeInt,
+  soldUnits: NonNegativeInt,
+  cancelledUnits: NonNegativeInt,
+})
+export type SellProgress = typeof SellProgress.Type
+
+/** What the engine recorded about a buy's payment beyond the spec's BuyPart. */
+export const PaymentProgress = Schema.Struct({
+  /** Crypto: the transaction hash the member gave at success_order. */
+  transactionHash: Schema.optionalKey(Schema.String),
+  cryptoAddress: Schema.optionalKey(Schema.String),
+  coin: Schema.optionalKey(CryptoCoin),
+  /** The coin amount as a decimal string (never a float). */
+  coinAmount: Schema.optionalKey(Schema.String),
+  /** Card: when the member came back from the provider's page (it moves no Units by itself). */
+  memberReturnedAt: Schema.optionalKey(Schema.Int),
+  /** Failed: the provider's reason. */
+  failureReason: Schema.optionalKey(Schema.String),
+})
+export type PaymentProgress = typeof PaymentProgress.Type
+
+/** An order as the engine stores it: the spec's fields plus its owner, queue position and history. */
+export const OrderRecord = Schema.Struct({
+  ...Order.fields,
+  memberId: MemberId,
+  /** Assigned by the repository on insert, strictly increasing: the sales queue's first-in-first-out order. */
+  sequence: Schema.Int,
+  /** Every status the order entered, oldest first; the last is orderStatus. */
+  statusHistory: Schema.Array(StatusChange),
+  /** Buy awaiting payment: the instant it expires (72 h bank/crypto/None, 1 h card). */
+  expiresAt: Schema.optionalKey(Schema.Int),
+  /** Convert: the instant its Units leave convertLocked (30 days after creation). */
+  unlockAt: Schema.optionalKey(Schema.Int),
+  sell: Schema.optionalKey(SellProgress),
+  payment: Schema.optionalKey(PaymentProgress),
+  /** Transfer: the recipient found by recipientEmail. */
+  recipientMemberId: Schema.optionalKey(MemberId),
+})
+export type OrderRecord = typeof OrderRecord.Type
+
+/** An order before the repository gave it its sequence. */
+export type NewOrderRecord = Omit<OrderRecord, "sequence">
+
+export const PayoutStatus = Schema.Literals(["Initiated", "AUDReadyToSendBetweenAccounts", "Completed"])
+export type PayoutStatus = typeof PayoutStatus.Type
+
+/** Money owed to a seller for one slice of a sell order taken by one buy (slice × buy price). */
+export const Payout = Schema.Struct({
+  payoutId: PayoutId,
+  /** The seller. */
+  memberId: MemberId,
+  sellOrderId: OrderId,
+  buyOrderId: OrderId,
+  unitType: UnitType,
+  units: Schema.Int.check(Schema.isGreaterThan(0)),
+  /** The buy's pricePerUnit, in 1/PRICE_SCALE of a currency unit. */
+  pricePerUnit: NonNegativeInt,
+  amountCents: NonNegativeInt,
+  currency: CurrencyType,
+  status: PayoutStatus,
+  statusHistory: Schema.Array(Schema.Struct({ status: PayoutStatus, at: Schema.Int })),
+  createdAt: Schema.Int,
+})
+export type Payout = typeof Payout.Type

@@ -1,0 +1,42 @@
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { IdempotencyKey } from "../../shared/Ids.ts"
+
+/**
+ * A command's first result under its key. `scope` separates callers ("member:<id>", "admin", "system"),
+ * so two members choosing the same key never meet. `response` is plain JSON data.
+ */
+export const IdempotencyRecord = Schema.Struct({
+  scope: Schema.String,
+  idempotencyKey: IdempotencyKey,
+  /** SHA-256 (hex) of the command name and its request, canonical JSON. */
+  requestHash: Schema.String,
+  response: Schema.Unknown,
+})
+export type IdempotencyRecord = typeof IdempotencyRecord.Type
+
+const recordKey = (scope: string, key: string) => `${scope}\u0000${key}`
+
+/**
+ * Port: the idempotency keys already used, each with the hash of its request and its first result.
+ * The adapter keeps (scope, idempotencyKey) unique and writes in the command's transaction.
+ */
+export class IdempotencyStore extends Context.Service<
+  IdempotencyStore,
+  {
+    readonly find: (scope: string, key: IdempotencyKey) => Effect.Effect<Option.Option<IdempotencyRecord>>
+    readonly save: (record: IdempotencyRecord) => Effect.Effect<void>
+  }
+>()("@landunits/core/orders/ports/IdempotencyStore") {
+  static readonly layerMemory = Layer.effect(IdempotencyStore)(
+    Effect.sync(() => {
+      const records = new Map<string, IdempotencyRecord>()
+      return IdempotencyStore.of({
+        find: (scope, key) => Effect.sync(() => Option.fromNullishOr(records.get(recordKey(scope, key)))),
+        save: (record) =>
+          Effect.sync(() => {
+            records.set(recordKey(record.scope, record.idempotencyKey), record)
+          }),
+      })
+    }),
+  )
+}

@@ -1,0 +1,49 @@
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { KycStatus } from "../../shared/Enums.ts"
+import { MemberId } from "../../shared/Ids.ts"
+
+/** What the order engine needs to know about a member: may they buy (email), sell/transfer/convert (KYC)? */
+export const Standing = Schema.Struct({
+  memberId: MemberId,
+  email: Schema.String,
+  /** The name a sender sees before a transfer. */
+  name: Schema.String,
+  emailConfirmed: Schema.Boolean,
+  kycStatus: KycStatus,
+})
+export type Standing = typeof Standing.Type
+
+export class UnknownMember extends Schema.TaggedError<UnknownMember>()(
+  "UnknownMember",
+  { message: Schema.String, memberId: Schema.String },
+  { httpApiStatus: 404 },
+) {}
+
+/**
+ * Port: a narrow, read-only view of members for the order engine. The composition root implements it over
+ * the members and KYC stores. `findByEmail` ignores letter case.
+ */
+export class MemberStanding extends Context.Service<
+  MemberStanding,
+  {
+    readonly standing: (memberId: MemberId) => Effect.Effect<Standing, UnknownMember>
+    readonly findByEmail: (email: string) => Effect.Effect<Option.Option<Standing>>
+  }
+>()("@landunits/core/orders/ports/MemberStanding") {
+  /** In memory over a map the caller owns (tests change a member's standing by changing the map). */
+  static readonly layerMemory = (members: Map<MemberId, Standing>) =>
+    Layer.succeed(MemberStanding)({
+      standing: (memberId) =>
+        Effect.suspend(() => {
+          const found = members.get(memberId)
+          return found === undefined
+            ? Effect.fail(new UnknownMember({ message: `Member ${memberId} was not found`, memberId }))
+            : Effect.succeed(found)
+        }),
+      findByEmail: (email) =>
+        Effect.sync(() => {
+          const wanted = email.trim().toLowerCase()
+          return Option.fromNullishOr([...members.values()].find((m) => m.email.toLowerCase() === wanted))
+        }),
+    })
+}

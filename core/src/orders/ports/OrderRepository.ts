@@ -1,0 +1,69 @@
+import { Context, Effect, Layer } from "effect"
+import type { OrderStatus, OrderType, UnitType } from "../../shared/Enums.ts"
+import type { MemberId, OrderId } from "../../shared/Ids.ts"
+import { OrderNotFound } from "../OrderErrors.ts"
+import type { NewOrderRecord, OrderRecord } from "../OrderModel.ts"
+
+/** Which orders to find; every given field must match. */
+export interface OrderFilter {
+  readonly memberId?: MemberId
+  readonly orderType?: OrderType
+  readonly unitType?: UnitType
+  readonly statuses?: ReadonlyArray<OrderStatus>
+  readonly isDoubleLand?: boolean
+}
+
+const matches = (order: OrderRecord, filter: OrderFilter): boolean =>
+  (filter.memberId === undefined || order.memberId === filter.memberId) &&
+  (filter.orderType === undefined || order.orderType === filter.orderType) &&
+  (filter.unitType === undefined || order.currencyUnit.unitType === filter.unitType) &&
+  (filter.statuses === undefined || filter.statuses.includes(order.orderStatus)) &&
+  (filter.isDoubleLand === undefined || order.currencyUnit.isDoubleLand === filter.isDoubleLand)
+
+export const notFound = (orderId: string) =>
+  new OrderNotFound({ message: `Order ${orderId} was not found`, orderId })
+
+/**
+ * Port: where orders are kept. `insert` gives the order its sequence (strictly increasing: the sales
+ * queue's first-in-first-out order); `find` returns orders by ascending sequence.
+ */
+export class OrderRepository extends Context.Service<
+  OrderRepository,
+  {
+    readonly insert: (order: NewOrderRecord) => Effect.Effect<OrderRecord>
+    readonly update: (order: OrderRecord) => Effect.Effect<void, OrderNotFound>
+    readonly get: (orderId: OrderId) => Effect.Effect<OrderRecord, OrderNotFound>
+    readonly find: (filter: OrderFilter) => Effect.Effect<ReadonlyArray<OrderRecord>>
+  }
+>()("@landunits/core/orders/ports/OrderRepository") {
+  static readonly layerMemory = Layer.effect(OrderRepository)(
+    Effect.sync(() => {
+      const orders = new Map<string, OrderRecord>()
+      let sequence = 0
+      return OrderRepository.of({
+        insert: (order) =>
+          Effect.sync(() => {
+            sequence += 1
+            const stored: OrderRecord = { ...order, sequence }
+            orders.set(order.orderId, stored)
+            return stored
+          }),
+        update: (order) =>
+          Effect.suspend(() => {
+            if (!orders.has(order.orderId)) return Effect.fail(notFound(order.orderId))
+            orders.set(order.orderId, order)
+            return Effect.void
+          }),
+        get: (orderId) =>
+          Effect.suspend(() => {
+            const order = orders.get(orderId)
+            return order === undefined ? Effect.fail(notFound(orderId)) : Effect.succeed(order)
+          }),
+        find: (filter) =>
+          Effect.sync(() =>
+            [...orders.values()].filter((o) => matches(o, filter)).sort((a, b) => a.sequence - b.sequence),
+          ),
+      })
+    }),
+  )
+}

@@ -1,0 +1,138 @@
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { holdingOf } from "../../src/ledger/Holdings.ts"
+import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
+import { ISSUANCE, member } from "../../src/ledger/LedgerModel.ts"
+import { MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
+import { defaultLand, makeHarness, unitPrice } from "../support/OrderHarness.ts"
+import { bought, buy, sell } from "../support/OrderSteps.ts"
+
+const alice = MemberId.make("alice")
+const bob = MemberId.make("bob")
+
+const holdingsOf = (h: ReturnType<typeof makeHarness>, memberId: MemberId) =>
+  h.run(Effect.flatMap(HoldingsService, (s) => s.holdings(memberId)))
+
+describe("holdings (spec §3 Unit holding), derived from the ledger", () => {
+  it("balances are the ledger's sums; total value bought is the average cost of the Units held", () => {
+    const h = makeHarness()
+    bought(h, alice, 100) // 100 × 10.000 = 100,000 cents
+    h.run(buy(h, alice, 7))
+    h.priceBook.current = {
+      ...h.priceBook.current,
+      prices: { ...h.priceBook.current.prices, LAND_USD: unitPrice("LAND_USD", 12_000) },
+    }
+    h.run(sell(h, alice, 50)) // 10 Units of fee leave; 40 wait in the queue and are still held
+    const usd = holdingsOf(h, alice).find((x) => x.unitType === "LAND_USD")!
+    expect(usd).toEqual({
+      unitType: "LAND_USD",
+      owned: 50,
+      owned_DOUBLE_LAND: 0,
+      pendingBuy: 7,
+      pendingSell: 40,
+      convertLocked: 0,
+      total_value_bought: 90_000,
+      total_value_today: 108_000,
+      profit: 18_000,
+      profit_percentage: 20,
+      currencyType: "USD",
+    })
+    expect(holdingsOf(h, alice).map((x) => x.unitType)).toEqual([
+      "LAND_EUR",
+      "LAND_USD",
+      "LAND_AUD",
+      "LAND_POUND",
+    ])
+  })
+
+  it("LU2X Units cost half price; received and converted Units cost the day's price of their order", () => {
+    const h = makeHarness()
+    h.run(
+      h.orders.confirmPayment({
+        idempotencyKey: h.key(),
+        orderId: h.run(buy(h, alice, 10, { isDoubleLand: true })).orderId,
+      }),
+    )
+    bought(h, bob, 30)
+    h.run(
+      h.orders.createTransfer({
+        memberId: bob,
+        idempotencyKey: h.key(),
+        unitType: "LAND_USD",
+        numberOfUnits: 10,
+        recipientEmail: "alice@example.com",
+      }),
+    )
+    h.run(
+      h.orders.createConvert({
+        memberId: bob,
+        idempotencyKey: h.key(),
+        fromUnitType: "LAND_USD",
+        toUnitType: "LAND_AUD",
+        numberOfUnits: 20,
+      }),
+    )
+    const aliceUsd = holdingsOf(h, alice).find((x) => x.unitType === "LAND_USD")!
+    expect([
+      aliceUsd.owned,
+      aliceUsd.owned_DOUBLE_LAND,
+      aliceUsd.total_value_bought,
+      aliceUsd.total_value_today,
+    ]).toEqual([10, 10, 5_000 + 10_000, 20_000])
+    const bobAud = holdingsOf(h, bob).find((x) => x.unitType === "LAND_AUD")!
+    // 20 USD Units × 1.5 AUD per USD = 30 AUD Units at 10.000
+    expect([bobAud.convertLocked, bobAud.total_value_bought, bobAud.profit_percentage]).toEqual([
+      30, 30_000, 0,
+    ])
+    const bobUsd = holdingsOf(h, bob).find((x) => x.unitType === "LAND_USD")!
+    expect([bobUsd.owned, bobUsd.total_value_bought]).toEqual([0, 0])
+  })
+
+  it("a holding with nothing bought shows no profit percentage", () => {
+    const transfers = [
+      {
+        transferId: TransferId.make("t1"),
+        unitType: "LAND_EUR" as const,
+        from: ISSUANCE,
+        to: member(alice, "pendingBuy"),
+        units: 3,
+        orderId: OrderId.make("o1"),
+        at: 0,
+      },
+    ]
+    const holding = holdingOf({
+      memberId: alice,
+      unitType: "LAND_EUR",
+      transfers,
+      costOf: () => ({ pricePerUnit: 1, isDoubleLand: false }),
+      pricePerUnitToday: 10_000,
+    })
+    expect([holding.pendingBuy, holding.total_value_bought, holding.profit_percentage]).toEqual([3, 0, 0])
+  })
+})
+
+describe("project totals (spec §3), derived from the ledger", () => {
+  it("count purchased, pending purchase and pending sell Units, the land value and the LU2X value bought", () => {
+    const h = makeHarness()
+    h.priceBook.current = {
+      ...h.priceBook.current,
+      landLimits: {
+        ...h.priceBook.current.landLimits,
+        LAND_USD: defaultLand({ maxDoubleLandUnitsBoughtValueInCents: 77_000 }),
+      },
+    }
+    bought(h, alice, 100)
+    h.run(sell(h, alice, 30))
+    h.run(buy(h, bob, 15))
+    h.run(buy(h, bob, 4, { isDoubleLand: true }))
+    const totals = h.run(Effect.flatMap(HoldingsService, (s) => s.projectTotals("LAND_USD")))
+    expect(totals).toEqual({
+      totalPurchase: 100,
+      totalPendingPurchase: 19,
+      totalPendingSell: 20,
+      totalProjectLandValueInCents: 10_000_000,
+      maxDoubleLandUnitsBoughtValueInCents: 77_000,
+      totalDoubleLandUnitsBoughtValueInCents: 4_000,
+    })
+  })
+})

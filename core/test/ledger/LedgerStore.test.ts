@@ -1,0 +1,4 @@
+import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { ledgerStoreContract } from "../support/LedgerStoreContract.ts"
+
+ledgerStoreContract("in memory", () => LedgerStore.layerMemory)

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest"
+import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
+import { makeHarness } from "../support/OrderHarness.ts"
+import { balance } from "../support/OrderSteps.ts"
+
+const alice = MemberId.make("alice")
+const bob = MemberId.make("bob")
+const key = IdempotencyKey.make("client-key-1")
+
+const request = (numberOfUnits: number) => ({
+  memberId: alice,
+  idempotencyKey: key,
+  unitType: "LAND_USD" as const,
+  numberOfUnits,
+  paymentMethod: "bank" as const,
+  isDoubleLand: false,
+})
+
+describe("idempotency", () => {
+  it("a repeated command with the same key returns the first result and changes nothing", () => {
+    const h = makeHarness()
+    const first = h.run(h.orders.createBuy(request(10)))
+    const again = h.run(h.orders.createBuy(request(10)))
+    expect(again).toEqual(first)
+    expect(balance(h, alice, "LAND_USD", "pendingBuy")).toBe(10)
+    const confirm = { idempotencyKey: IdempotencyKey.make("evt_1"), orderId: first.orderId }
+    const confirmed = h.run(h.orders.confirmPayment(confirm))
+    expect(h.run(h.orders.confirmPayment(confirm))).toEqual(confirmed)
+    expect(balance(h, alice, "LAND_USD", "owned")).toBe(10)
+  })
+
+  it("the same key with a different request is refused, never applied", () => {
+    const h = makeHarness()
+    h.run(h.orders.createBuy(request(10)))
+    const refused = h.fail(h.orders.createBuy(request(11)))
+    expect(refused._tag).toBe("IdempotencyKeyReused")
+    expect(refused.message).toBe("The idempotency key client-key-1 was already used for a different request")
+    expect(balance(h, alice, "LAND_USD", "pendingBuy")).toBe(10)
+    expect(
+      h.fail(
+        h.orders.createSell({
+          memberId: alice,
+          idempotencyKey: key,
+          unitType: "LAND_USD",
+          numberOfUnits: 20,
+        }),
+      )._tag,
+    ).toBe("IdempotencyKeyReused")
+  })
+
+  it("keys belong to their member: two members may use the same key", () => {
+    const h = makeHarness()
+    h.run(h.orders.createBuy(request(10)))
+    h.run(h.orders.createBuy({ ...request(10), memberId: bob }))
+    expect(balance(h, bob, "LAND_USD", "pendingBuy")).toBe(10)
+  })
+
+  it("a refused command stores nothing under its key, so it may be retried once it can succeed", () => {
+    const h = makeHarness()
+    h.members.set(alice, { ...h.members.get(alice)!, emailConfirmed: false })
+    expect(h.fail(h.orders.createBuy(request(10)))._tag).toBe("EmailNotConfirmed")
+    h.members.set(alice, { ...h.members.get(alice)!, emailConfirmed: true })
+    expect(h.run(h.orders.createBuy(request(10))).orderStatus).toBe("Initiated")
+  })
+})

@@ -1,0 +1,274 @@
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
+import { MemberId } from "../../src/shared/Ids.ts"
+import { defaultLand, makeHarness, perUnitType, standing, unitPrice } from "../support/OrderHarness.ts"
+import { balance, bought, buy, sell } from "../support/OrderSteps.ts"
+
+const alice = MemberId.make("alice")
+const bob = MemberId.make("bob")
+const carol = MemberId.make("carol")
+
+describe("selling", () => {
+  it("selling needs KYC Verified", () => {
+    const h = makeHarness({ members: [standing("alice", "Pending Verification")] })
+    const refused = h.fail(sell(h, alice, 20))
+    expect(refused._tag).toBe("KycNotVerified")
+    expect(refused.message).toBe(
+      "Selling Units needs a verified identity: complete your KYC verification first",
+    )
+  })
+
+  it("a sell of N ≤ fee is refused", () => {
+    const h = makeHarness()
+    bought(h, alice, 50)
+    const refused = h.fail(sell(h, alice, 10))
+    expect(refused._tag).toBe("SellNotAboveFee")
+    expect(refused.message).toBe("A sell must be more than its fee of 10 Units")
+  })
+
+  it("a sell needs owned ≥ N", () => {
+    const h = makeHarness()
+    bought(h, alice, 15)
+    const refused = h.fail(sell(h, alice, 16))
+    expect(refused._tag).toBe("InsufficientUnits")
+    expect(refused.message).toBe("Not enough Unit ($) in owned: the balance is 15, 16 needed")
+    expect(balance(h, alice, "LAND_USD", "owned")).toBe(15)
+  })
+
+  it("a sell pays its fee Units to the platform fee account and queues N − fee in pendingSell (InProcess)", () => {
+    const h = makeHarness()
+    bought(h, alice, 50)
+    const order = h.run(sell(h, alice, 30))
+    expect(order.statusHistory.map((c) => c.status)).toEqual(["Initiated", "InProcess"])
+    expect(order.sell).toEqual({
+      source: "owned",
+      feeUnits: 10,
+      queuedUnits: 20,
+      soldUnits: 0,
+      cancelledUnits: 0,
+    })
+    expect(balance(h, alice, "LAND_USD", "owned")).toBe(20)
+    expect(balance(h, alice, "LAND_USD", "pendingSell")).toBe(20)
+    expect(h.run(h.orders.getOrder(alice, order.orderId)).currencyUnit.sellOrderTransactionFeeInUnits).toBe(
+      10,
+    )
+  })
+
+  it("a sell with no fee configured moves no fee", () => {
+    const h = makeHarness()
+    h.priceBook.current = {
+      ...h.priceBook.current,
+      prices: perUnitType((u) => unitPrice(u, 10_000, { sellOrderTransactionFeeInUnits: 0 })),
+    }
+    bought(h, alice, 5)
+    expect(h.run(sell(h, alice, 5)).sell?.queuedUnits).toBe(5)
+  })
+
+  it("a buy takes the oldest queued sells first, then issuance; each slice is a payout of slice × buy price", () => {
+    const h = makeHarness()
+    bought(h, alice, 100)
+    bought(h, bob, 100)
+    const first = h.run(sell(h, alice, 40))
+    const second = h.run(sell(h, bob, 30))
+    h.priceBook.current = {
+      ...h.priceBook.current,
+      prices: { ...h.priceBook.current.prices, LAND_USD: unitPrice("LAND_USD", 11_000) },
+    }
+    const confirmed = bought(h, carol, 35)
+    expect(
+      confirmed.payouts.map((p) => [p.memberId, p.sellOrderId, p.units, p.amountCents, p.currency]),
+    ).toEqual([
+      [alice, first.orderId, 30, 33_000, "USD"],
+      [bob, second.orderId, 5, 5_500, "USD"],
+    ])
+    expect(confirmed.order.orderStatus).toBe("Approved")
+    expect(h.run(h.orders.getOrder(alice, first.orderId)).orderStatus).toBe("AllUnitSold")
+    expect(h.run(h.orders.getOrder(bob, second.orderId)).orderStatus).toBe("PartialComplete")
+    expect(balance(h, carol, "LAND_USD", "owned")).toBe(35)
+    expect(balance(h, alice, "LAND_USD", "pendingSell")).toBe(0)
+    expect(balance(h, bob, "LAND_USD", "pendingSell")).toBe(15)
+
+    const more = bought(h, carol, 20)
+    expect(more.payouts.map((p) => [p.sellOrderId, p.units])).toEqual([[second.orderId, 15]])
+    expect(h.run(h.orders.getOrder(bob, second.orderId)).orderStatus).toBe("AllUnitSold")
+    expect(h.run(h.orders.payouts(bob)).map((p) => p.units)).toEqual([5, 15])
+  })
+
+  it("a buy completes once every payout it created is paid; a sell once sold out and every payout is paid", () => {
+    const h = makeHarness()
+    bought(h, alice, 100)
+    const order = h.run(sell(h, alice, 30))
+    const first = bought(h, bob, 15)
+    const second = bought(h, carol, 5)
+    const paid = h.run(
+      h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: first.payouts[0]!.payoutId }),
+    )
+    expect(paid.status).toBe("Completed")
+    expect(h.run(h.orders.getOrder(bob, first.order.orderId)).orderStatus).toBe("Completed")
+    expect(h.run(h.orders.getOrder(alice, order.orderId)).orderStatus).toBe("AllUnitSold")
+    h.run(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: second.payouts[0]!.payoutId }))
+    expect(h.run(h.orders.getOrder(alice, order.orderId)).statusHistory.map((c) => c.status)).toEqual([
+      "Initiated",
+      "InProcess",
+      "PartialComplete",
+      "AllUnitSold",
+      "Completed",
+    ])
+  })
+
+  it("a payout is paid only to a seller whose KYC is verified", () => {
+    const h = makeHarness()
+    bought(h, alice, 100)
+    h.run(sell(h, alice, 30))
+    const { payouts } = bought(h, bob, 5)
+    h.members.set(alice, { ...h.members.get(alice)!, kycStatus: "Details Saved" })
+    const refused = h.fail(
+      h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: payouts[0]!.payoutId }),
+    )
+    expect(refused._tag).toBe("PayoutNotPayable")
+    expect(refused.message).toBe("A payout is paid only to a seller whose identity (KYC) is verified")
+  })
+
+  it("an AUD payout is marked AUDReadyToSendBetweenAccounts before it is paid", () => {
+    const h = makeHarness()
+    bought(h, alice, 100, "LAND_AUD")
+    h.run(sell(h, alice, 30, "LAND_AUD"))
+    const { payouts } = bought(h, bob, 5, "LAND_AUD")
+    const payoutId = payouts[0]!.payoutId
+    expect(h.fail(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId }))._tag).toBe(
+      "InvalidPayoutTransition",
+    )
+    expect(h.run(h.orders.markPayoutReady({ idempotencyKey: h.key(), payoutId })).status).toBe(
+      "AUDReadyToSendBetweenAccounts",
+    )
+    const paid = h.run(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId }))
+    expect(paid.statusHistory.map((c) => c.status)).toEqual([
+      "Initiated",
+      "AUDReadyToSendBetweenAccounts",
+      "Completed",
+    ])
+    expect(
+      h.fail(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: "pay_unknown" as never }))._tag,
+    ).toBe("PayoutNotFound")
+  })
+
+  it("a member cancels the unsold rest of a sell that sold nothing: the Units go back to owned (Cancelled); the fee is kept", () => {
+    const h = makeHarness()
+    bought(h, alice, 50)
+    const order = h.run(sell(h, alice, 30))
+    const cancelled = h.run(
+      h.orders.cancelSellRest({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }),
+    )
+    expect(cancelled.orderStatus).toBe("Cancelled")
+    expect(cancelled.sell?.cancelledUnits).toBe(20)
+    expect(balance(h, alice, "LAND_USD", "owned")).toBe(40)
+    expect(balance(h, alice, "LAND_USD", "pendingSell")).toBe(0)
+    expect(
+      h.fail(h.orders.cancelSellRest({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }))
+        ._tag,
+    ).toBe("InvalidTransition")
+  })
+
+  it("cancelling the rest of a partly sold sell leaves it AllUnitSold until its payouts are paid, or Completed", () => {
+    const h = makeHarness()
+    bought(h, alice, 100)
+    const unpaid = h.run(sell(h, alice, 30))
+    bought(h, bob, 5)
+    expect(
+      h.run(h.orders.cancelSellRest({ memberId: alice, idempotencyKey: h.key(), orderId: unpaid.orderId }))
+        .orderStatus,
+    ).toBe("AllUnitSold")
+    const paidOut = h.run(sell(h, alice, 30))
+    const { payouts } = bought(h, bob, 5)
+    h.run(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: payouts[0]!.payoutId }))
+    expect(
+      h.run(h.orders.cancelSellRest({ memberId: alice, idempotencyKey: h.key(), orderId: paidOut.orderId }))
+        .orderStatus,
+    ).toBe("Completed")
+  })
+
+  it("queued Units that pending purchases rely on cannot be taken back", () => {
+    const h = makeHarness()
+    h.priceBook.current = {
+      ...h.priceBook.current,
+      landLimits: {
+        ...h.priceBook.current.landLimits,
+        LAND_USD: defaultLand({ totalProjectLandValueInCents: 100_000 }),
+      },
+    }
+    bought(h, alice, 100)
+    const order = h.run(sell(h, alice, 40))
+    h.run(buy(h, bob, 25))
+    const refused = h.fail(
+      h.orders.cancelSellRest({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }),
+    )
+    expect(refused._tag).toBe("UnitsUnavailable")
+    expect(refused.message).toBe(
+      "Only 5 of your queued Unit ($) can be taken back now: the rest are promised to purchases waiting for payment",
+    )
+    expect(h.run(Effect.flatMap(PayoutRepository, (r) => r.find({})))).toEqual([])
+  })
+})
+
+describe("transferring", () => {
+  it("transferring needs KYC Verified", () => {
+    const h = makeHarness({ members: [standing("alice", "Not Approved"), standing("bob")] })
+    expect(
+      h.fail(
+        h.orders.createTransfer({
+          memberId: alice,
+          idempotencyKey: h.key(),
+          unitType: "LAND_USD",
+          numberOfUnits: 1,
+          recipientEmail: "bob@example.com",
+        }),
+      ).message,
+    ).toBe("Transferring Units needs a verified identity: complete your KYC verification first")
+  })
+
+  it("a transfer is free, goes to a registered member by email and is Completed at once", () => {
+    const h = makeHarness()
+    bought(h, alice, 20)
+    expect(h.run(h.orders.recipientName("BOB@example.com"))).toBe("Member bob")
+    const order = h.run(
+      h.orders.createTransfer({
+        memberId: alice,
+        idempotencyKey: h.key(),
+        unitType: "LAND_USD",
+        numberOfUnits: 20,
+        recipientEmail: "bob@example.com",
+      }),
+    )
+    expect(order.statusHistory.map((c) => c.status)).toEqual(["Initiated", "Completed"])
+    expect(order.transfer).toEqual({ recipientEmail: "bob@example.com" })
+    expect(balance(h, alice, "LAND_USD", "owned")).toBe(0)
+    expect(balance(h, bob, "LAND_USD", "owned")).toBe(20)
+  })
+
+  it("a transfer to an unknown email or to oneself is refused", () => {
+    const h = makeHarness()
+    bought(h, alice, 20)
+    const unknown = h.fail(
+      h.orders.createTransfer({
+        memberId: alice,
+        idempotencyKey: h.key(),
+        unitType: "LAND_USD",
+        numberOfUnits: 1,
+        recipientEmail: "zed@example.com",
+      }),
+    )
+    expect(unknown.message).toBe("No member is registered with the email zed@example.com")
+    expect(h.fail(h.orders.recipientName("zed@example.com"))._tag).toBe("RecipientNotFound")
+    const self = h.fail(
+      h.orders.createTransfer({
+        memberId: alice,
+        idempotencyKey: h.key(),
+        unitType: "LAND_USD",
+        numberOfUnits: 1,
+        recipientEmail: "alice@example.com",
+      }),
+    )
+    expect(self.message).toBe("You cannot transfer Units to yourself")
+  })
+})

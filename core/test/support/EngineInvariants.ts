@@ -1,0 +1,258 @@
+/**
+ * The ledger and order invariants of docs/ledger.md, checked on the whole state of an engine harness.
+ * Each check throws an Error whose message starts with the invariant's name, so a failing property says
+ * which rule broke.
+ */
+import { Effect } from "effect"
+import { sumBalances } from "../../src/ledger/Ledger.ts"
+import type { Transfer } from "../../src/ledger/LedgerModel.ts"
+import { LedgerStore, type LedgerTotals } from "../../src/ledger/ports/LedgerStore.ts"
+import type { OrderRecord, Payout } from "../../src/orders/OrderModel.ts"
+import {
+  canPayoutTransition,
+  canTransition,
+  QUEUED_SELL_STATUSES,
+  RESERVING_BUY_STATUSES,
+} from "../../src/orders/OrderTransitions.ts"
+import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
+import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
+import { canonicalJson } from "../../src/orders/RequestHash.ts"
+import { PRICE_SCALE } from "../../src/shared/Constants.ts"
+import { type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
+import type { MemberId } from "../../src/shared/Ids.ts"
+import type { Harness } from "./OrderHarness.ts"
+
+export interface EngineState {
+  readonly orders: ReadonlyArray<OrderRecord>
+  readonly payouts: ReadonlyArray<Payout>
+  readonly totals: Readonly<Record<UnitType, LedgerTotals>>
+  /** Every transfer, gathered order by order. */
+  readonly transfers: ReadonlyArray<Transfer>
+  /** Store balances of each member: "unitType|bucket" → units. */
+  readonly memberBalances: Readonly<Record<string, Readonly<Record<string, number>>>>
+}
+
+export const readState = (h: Harness, memberIds: ReadonlyArray<MemberId>): EngineState =>
+  h.run(
+    Effect.gen(function* () {
+      const repo = yield* OrderRepository
+      const payoutRepo = yield* PayoutRepository
+      const store = yield* LedgerStore
+      const orders = yield* repo.find({})
+      const payouts = yield* payoutRepo.find({})
+      const totals = {} as Record<UnitType, LedgerTotals>
+      for (const unitType of UnitTypes) totals[unitType] = yield* store.totals(unitType)
+      const transfers: Array<Transfer> = []
+      for (const order of orders) transfers.push(...(yield* store.transfersByOrder(order.orderId)))
+      const memberBalances: Record<string, Record<string, number>> = {}
+      for (const memberId of memberIds) {
+        const balances: Record<string, number> = {}
+        for (const b of yield* store.memberBalances(memberId)) {
+          if (b.account._tag === "MemberAccount") balances[`${b.unitType}|${b.account.bucket}`] = b.units
+        }
+        memberBalances[memberId] = balances
+      }
+      return { orders, payouts, totals, transfers, memberBalances }
+    }),
+  )
+
+/** The state as text, to compare two states (the same objects always serialize the same way). */
+export const stateText = (state: EngineState): string => JSON.stringify(state)
+
+const fail = (invariant: string, detail: string): never => {
+  throw new Error(`${invariant}: ${detail}`)
+}
+
+const balanceOf = (state: EngineState, memberId: string, unitType: UnitType, bucket: string): number =>
+  state.memberBalances[memberId]?.[`${unitType}|${bucket}`] ?? 0
+
+/** Balances are sums of the transfers; per unit type all accounts sum to zero; no member account is negative. */
+export const checkDoubleEntry = (state: EngineState) => {
+  const sums = sumBalances(state.transfers)
+  const recomputed: Record<string, Record<string, number>> = {}
+  for (const unitType of UnitTypes) {
+    recomputed[unitType] = {
+      owned: 0,
+      owned_DOUBLE_LAND: 0,
+      pendingBuy: 0,
+      pendingSell: 0,
+      convertLocked: 0,
+      issuance: 0,
+      fees: 0,
+    }
+  }
+  for (const b of sums.values()) {
+    const name = b.account._tag === "MemberAccount" ? b.account.bucket : b.account.name
+    recomputed[b.unitType]![name]! += b.units
+    if (b.account._tag === "MemberAccount") {
+      if (b.units < 0)
+        fail(
+          "no member account negative",
+          `${b.account.memberId} ${b.unitType} ${b.account.bucket} = ${b.units}`,
+        )
+      const stored = balanceOf(state, b.account.memberId, b.unitType, b.account.bucket)
+      if (stored !== b.units) {
+        fail(
+          "balances are sums of transfers",
+          `${b.account.memberId} ${b.unitType} ${b.account.bucket}: ${stored} ≠ ${b.units}`,
+        )
+      }
+    }
+  }
+  for (const unitType of UnitTypes) {
+    const totals = state.totals[unitType]
+    if (canonicalJson(totals) !== canonicalJson(recomputed[unitType])) {
+      fail(
+        "balances are sums of transfers",
+        `${unitType} totals ${canonicalJson(totals)} ≠ ${canonicalJson(recomputed[unitType])}`,
+      )
+    }
+    const others =
+      totals.owned +
+      totals.owned_DOUBLE_LAND +
+      totals.pendingBuy +
+      totals.pendingSell +
+      totals.convertLocked +
+      totals.fees
+    if (totals.issuance + others !== 0) {
+      fail(
+        "issuance balances the sum of all other accounts",
+        `${unitType}: issuance ${totals.issuance}, others ${others}`,
+      )
+    }
+  }
+  for (const t of state.transfers) {
+    if (!Number.isSafeInteger(t.units) || t.units <= 0)
+      fail("transfers move positive whole Units", canonicalJson(t))
+    if (!state.orders.some((o) => o.orderId === t.orderId))
+      fail("every transfer carries its order", canonicalJson(t))
+  }
+}
+
+/**
+ * Units sold never exceed the land capacity: per unit type, Units issued and not offered back in the sales
+ * queue, valued at today's price, stay within the project land value (spec §5's availability formula).
+ */
+export const checkLandCapacity = (state: EngineState, h: Harness) => {
+  for (const unitType of UnitTypes) {
+    const totals = state.totals[unitType]
+    const sold = -totals.issuance - totals.pendingSell
+    const price = h.priceBook.current.prices[unitType].pricePerUnit
+    const land = h.priceBook.current.landLimits[unitType].totalProjectLandValueInCents
+    if (sold * price > land * (PRICE_SCALE / 100)) {
+      fail("units sold never exceed land capacity", `${unitType}: ${sold} Units at ${price} > ${land} cents`)
+    }
+  }
+}
+
+/** The ledger and the orders tell the same story: reservations, queued Units and locked conversions. */
+export const checkOrdersMatchLedger = (state: EngineState, memberIds: ReadonlyArray<MemberId>) => {
+  for (const memberId of memberIds) {
+    for (const unitType of UnitTypes) {
+      const mine = state.orders.filter((o) => o.memberId === memberId)
+      const pendingBuy = mine
+        .filter((o) => o.orderType === "BUY" && o.currencyUnit.unitType === unitType)
+        .filter((o) => (RESERVING_BUY_STATUSES as ReadonlyArray<string>).includes(o.orderStatus))
+        .reduce((sum, o) => sum + o.currencyUnit.numberOfUnits, 0)
+      const queued = mine
+        .filter((o) => o.orderType === "SELL" && o.currencyUnit.unitType === unitType)
+        .filter((o) => (QUEUED_SELL_STATUSES as ReadonlyArray<string>).includes(o.orderStatus))
+        .reduce((sum, o) => sum + o.sell!.queuedUnits - o.sell!.soldUnits - o.sell!.cancelledUnits, 0)
+      const locked = mine
+        .filter(
+          (o) => o.orderType === "CONVERT" && o.orderStatus === "Locked" && o.convert!.unitType === unitType,
+        )
+        .reduce((sum, o) => sum + o.convert!.numberOfUnits, 0)
+      const check = (bucket: string, expected: number, rule: string) => {
+        const actual = balanceOf(state, memberId, unitType, bucket)
+        if (actual !== expected)
+          fail(rule, `${memberId} ${unitType} ${bucket} is ${actual}, orders say ${expected}`)
+      }
+      check("pendingBuy", pendingBuy, "pendingBuy holds exactly the reservations of unpaid buys")
+      check("pendingSell", queued, "the sales queue holds exactly the unsold rest of open sells")
+      check("convertLocked", locked, "convertLocked holds exactly the Units of Locked converts")
+    }
+  }
+  for (const order of state.orders) {
+    if (order.orderType !== "SELL") continue
+    const s = order.sell!
+    const remaining = s.queuedUnits - s.soldUnits - s.cancelledUnits
+    if (remaining < 0) fail("the sales queue holds exactly the unsold rest of open sells", order.orderId)
+    const queued = (QUEUED_SELL_STATUSES as ReadonlyArray<string>).includes(order.orderStatus)
+    if (queued !== remaining > 0) {
+      fail(
+        "the sales queue holds exactly the unsold rest of open sells",
+        `${order.orderId} ${order.orderStatus} with ${remaining} left`,
+      )
+    }
+  }
+}
+
+/** Every status change is an allowed transition, and history only grows. */
+export const checkTransitions = (state: EngineState, previous: EngineState | undefined) => {
+  const before = new Map((previous?.orders ?? []).map((o) => [o.orderId, o]))
+  for (const order of state.orders) {
+    const history = order.statusHistory.map((c) => c.status)
+    if (history[0] !== "Initiated") fail("every order starts Initiated", order.orderId)
+    if (history.at(-1) !== order.orderStatus) fail("statusHistory ends at orderStatus", order.orderId)
+    for (let i = 1; i < history.length; i++) {
+      if (!canTransition(order.orderType, history[i - 1]!, history[i]!)) {
+        fail(
+          "every status change is an allowed transition",
+          `${order.orderType} ${order.orderId}: ${history[i - 1]} → ${history[i]}`,
+        )
+      }
+    }
+    const old = before.get(order.orderId)
+    if (old !== undefined) {
+      const prefix = canonicalJson(order.statusHistory.slice(0, old.statusHistory.length))
+      if (prefix !== canonicalJson(old.statusHistory)) fail("status history is append-only", order.orderId)
+    }
+  }
+  for (const payout of state.payouts) {
+    const history = payout.statusHistory.map((c) => c.status)
+    if (history[0] !== "Initiated" || history.at(-1) !== payout.status)
+      fail("payout history", payout.payoutId)
+    for (let i = 1; i < history.length; i++) {
+      if (!canPayoutTransition(payout.currency === "AUD", history[i - 1]!, history[i]!)) {
+        fail(
+          "every payout status change is an allowed transition",
+          `${payout.payoutId}: ${history[i - 1]} → ${history[i]}`,
+        )
+      }
+    }
+  }
+}
+
+/** Completed rules: a buy is Completed exactly when it is settled, a sell when it is sold out and paid. */
+export const checkCompletion = (state: EngineState) => {
+  for (const order of state.orders) {
+    if (order.orderType !== "BUY" && order.orderType !== "SELL") continue
+    const payouts = state.payouts.filter(
+      (p) => (order.orderType === "BUY" ? p.buyOrderId : p.sellOrderId) === order.orderId,
+    )
+    const allPaid = payouts.every((p) => p.status === "Completed")
+    if (order.orderType === "BUY" && order.orderStatus === "Approved" && allPaid) {
+      fail("a buy completes once every payout it created is paid", order.orderId)
+    }
+    if (order.orderType === "BUY" && order.orderStatus === "Completed" && !allPaid) {
+      fail("a buy completes once every payout it created is paid", order.orderId)
+    }
+    if (order.orderType === "SELL" && order.orderStatus === "AllUnitSold" && allPaid && payouts.length > 0) {
+      fail("a sell completes once sold out and every payout is paid", order.orderId)
+    }
+  }
+}
+
+export const checkAll = (
+  h: Harness,
+  memberIds: ReadonlyArray<MemberId>,
+  state: EngineState,
+  previous: EngineState | undefined,
+) => {
+  checkDoubleEntry(state)
+  checkLandCapacity(state, h)
+  checkOrdersMatchLedger(state, memberIds)
+  checkTransitions(state, previous)
+  checkCompletion(state)
+}

@@ -1,0 +1,174 @@
+/**
+ * The contract every LedgerStore adapter passes: run on the in-memory store here, and on PostgreSQL by the
+ * adapters' tests (`ledgerStoreContract("pg", layer)`).
+ */
+import { Effect, type Layer } from "effect"
+import { describe, expect, it } from "vitest"
+import { FEES, ISSUANCE, member, type Transfer } from "../../src/ledger/LedgerModel.ts"
+import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
+
+const alice = MemberId.make("mem_alice")
+const bob = MemberId.make("mem_bob")
+const order1 = OrderId.make("ord_1")
+const order2 = OrderId.make("ord_2")
+
+let seq = 0
+const transfer = (
+  fields: Omit<Transfer, "transferId" | "at" | "orderId"> & { orderId?: OrderId },
+): Transfer => {
+  seq += 1
+  return {
+    transferId: TransferId.make(`trf_contract_${seq}`),
+    at: 1_700_000_000_000 + seq,
+    orderId: order1,
+    ...fields,
+  }
+}
+
+export const ledgerStoreContract = (name: string, makeLayer: () => Layer.Layer<LedgerStore>) =>
+  describe(`LedgerStore contract (${name})`, () => {
+    const run = <A, E>(effect: Effect.Effect<A, E, LedgerStore>) =>
+      Effect.runPromise(Effect.provide(effect, makeLayer()))
+
+    it("balances are the sums of appended transfers", async () => {
+      const result = await run(
+        Effect.gen(function* () {
+          const store = yield* LedgerStore
+          yield* store.append([
+            transfer({ unitType: "LAND_USD", from: ISSUANCE, to: member(alice, "pendingBuy"), units: 30 }),
+          ])
+          yield* store.append([
+            transfer({
+              unitType: "LAND_USD",
+              from: member(alice, "pendingBuy"),
+              to: member(alice, "owned"),
+              units: 30,
+            }),
+            transfer({ unitType: "LAND_USD", from: member(alice, "owned"), to: FEES, units: 10 }),
+          ])
+          return {
+            owned: yield* store.balance("LAND_USD", member(alice, "owned")),
+            pending: yield* store.balance("LAND_USD", member(alice, "pendingBuy")),
+            issuance: yield* store.balance("LAND_USD", ISSUANCE),
+            otherType: yield* store.balance("LAND_EUR", member(alice, "owned")),
+            totals: yield* store.totals("LAND_USD"),
+          }
+        }),
+      )
+      expect(result.owned).toBe(20)
+      expect(result.pending).toBe(0)
+      expect(result.issuance).toBe(-30)
+      expect(result.otherType).toBe(0)
+      expect(result.totals).toEqual({
+        owned: 20,
+        owned_DOUBLE_LAND: 0,
+        pendingBuy: 0,
+        pendingSell: 0,
+        convertLocked: 0,
+        issuance: -30,
+        fees: 10,
+      })
+    })
+
+    it("a batch that would take a member account below zero is refused whole", async () => {
+      const result = await run(
+        Effect.gen(function* () {
+          const store = yield* LedgerStore
+          yield* store.append([
+            transfer({ unitType: "LAND_EUR", from: ISSUANCE, to: member(alice, "owned"), units: 5 }),
+          ])
+          const refused = yield* Effect.flip(
+            store.append([
+              transfer({ unitType: "LAND_EUR", from: ISSUANCE, to: member(bob, "owned"), units: 7 }),
+              transfer({
+                unitType: "LAND_EUR",
+                from: member(alice, "owned"),
+                to: member(bob, "owned"),
+                units: 6,
+              }),
+            ]),
+          )
+          return {
+            refused,
+            alice: yield* store.balance("LAND_EUR", member(alice, "owned")),
+            bob: yield* store.balance("LAND_EUR", member(bob, "owned")),
+            transfers: (yield* store.transfersByMember(bob)).length,
+          }
+        }),
+      )
+      expect(result.refused._tag).toBe("InsufficientUnits")
+      expect(result.refused.message).toBe("Not enough Unit (€) in owned: the balance is 5, 6 needed")
+      expect(result.alice).toBe(5)
+      expect(result.bob).toBe(0)
+      expect(result.transfers).toBe(0)
+    })
+
+    it("a batch is checked on its net effect, so Units may pass through an account within it", async () => {
+      const owned = await run(
+        Effect.gen(function* () {
+          const store = yield* LedgerStore
+          yield* store.append([
+            transfer({
+              unitType: "LAND_AUD",
+              from: member(alice, "pendingBuy"),
+              to: member(alice, "owned"),
+              units: 4,
+            }),
+            transfer({ unitType: "LAND_AUD", from: ISSUANCE, to: member(alice, "pendingBuy"), units: 4 }),
+          ])
+          return yield* store.balance("LAND_AUD", member(alice, "owned"))
+        }),
+      )
+      expect(owned).toBe(4)
+    })
+
+    it("a transfer id is appended once", async () => {
+      const refused = await run(
+        Effect.gen(function* () {
+          const store = yield* LedgerStore
+          const t = transfer({ unitType: "LAND_USD", from: ISSUANCE, to: member(alice, "owned"), units: 1 })
+          yield* store.append([t])
+          return yield* Effect.flip(store.append([t]))
+        }),
+      )
+      expect(refused._tag).toBe("InvalidTransfer")
+    })
+
+    it("lists transfers by order and by member in the order they were appended", async () => {
+      const result = await run(
+        Effect.gen(function* () {
+          const store = yield* LedgerStore
+          yield* store.append([
+            transfer({ unitType: "LAND_POUND", from: ISSUANCE, to: member(alice, "owned"), units: 3 }),
+            transfer({
+              unitType: "LAND_POUND",
+              from: ISSUANCE,
+              to: member(bob, "owned"),
+              units: 2,
+              orderId: order2,
+            }),
+          ])
+          yield* store.append([
+            transfer({
+              unitType: "LAND_POUND",
+              from: member(alice, "owned"),
+              to: member(bob, "owned"),
+              units: 1,
+              orderId: order2,
+            }),
+          ])
+          return {
+            byOrder: (yield* store.transfersByOrder(order2)).map((t) => t.units),
+            byAlice: (yield* store.transfersByMember(alice)).map((t) => t.units),
+            balances: (yield* store.memberBalances(bob)).map((b) => [b.unitType, b.account, b.units]),
+          }
+        }),
+      )
+      expect(result.byOrder).toEqual([2, 1])
+      expect(result.byAlice).toEqual([3, 1])
+      expect(result.balances).toEqual([
+        ["LAND_POUND", { _tag: "MemberAccount", memberId: bob, bucket: "owned" }, 3],
+      ])
+    })
+  })

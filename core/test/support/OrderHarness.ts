@@ -1,0 +1,164 @@
+/**
+ * The order engine wired to in-memory ports, with the knobs tests turn: a manual clock, the members'
+ * standing, the price book, exchange rates and reference codes. Effects run synchronously against one
+ * shared state, so a test (or a model-based property) can interleave commands and reads.
+ */
+import { Context, Effect, Exit, Layer, type Result } from "effect"
+import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
+import { LedgerService } from "../../src/ledger/LedgerService.ts"
+import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { OrderService } from "../../src/orders/OrderService.ts"
+import { BankTransfers } from "../../src/orders/ports/BankTransfers.ts"
+import { CryptoPayments } from "../../src/orders/ports/CryptoPayments.ts"
+import { type DiscountCode, DiscountCodes } from "../../src/orders/ports/DiscountCodes.ts"
+import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
+import { MemberStanding, type Standing } from "../../src/orders/ports/MemberStanding.ts"
+import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
+import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
+import { SquareGateway } from "../../src/orders/ports/SquareGateway.ts"
+import { StripeGateway } from "../../src/orders/ports/StripeGateway.ts"
+import { UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
+import type { UnitPrice } from "../../src/pricing/PricingModel.ts"
+import { ExchangeRates } from "../../src/pricing/ports/ExchangeRates.ts"
+import { type LandLimits, PriceBook, type PriceBookConfig } from "../../src/pricing/ports/PriceBook.ts"
+import { DEFAULT_BUY_FEE_CENTS, DEFAULT_EXTERNAL_FEES } from "../../src/shared/Constants.ts"
+import { CurrencyOfUnitType, type KycStatus, type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
+import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
+import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
+import { ManualClock } from "./ManualClock.ts"
+
+/** 2026-01-15T00:00:00Z: the harness's first instant. */
+export const START = Date.UTC(2026, 0, 15)
+
+export const BANK_DETAILS = {
+  bankAccountName: "Landunits Ltd",
+  bankAccountNumber: "12345678",
+  iban: "GB33BUKB20201555555555",
+  swiftBic: "BUKBGB22",
+  bankName: "Example Bank",
+  bankAddress: "1 Bank Street, London",
+  bankCountry: "United Kingdom",
+}
+
+/** 10.000 currency units a Unit (pricePerUnit 10_000), default fees, 10 Units sell fee, no convert fee. */
+export const unitPrice = (
+  unitType: UnitType,
+  pricePerUnit = 10_000,
+  overrides: Partial<UnitPrice> = {},
+): UnitPrice => ({
+  unitType,
+  currency: CurrencyOfUnitType[unitType],
+  pricePerUnit,
+  buyOrderTransactionFeeInCents: DEFAULT_BUY_FEE_CENTS[unitType],
+  sellOrderTransactionFeeInUnits: 10,
+  convertOrderTransactionFeeInUnits: 0,
+  ...overrides,
+})
+
+export const perUnitType = <A>(f: (unitType: UnitType) => A): Record<UnitType, A> =>
+  Object.fromEntries(UnitTypes.map((u) => [u, f(u)])) as Record<UnitType, A>
+
+/** Land for 10,000 Units at 10.000 (100,000.00 in cents), an LU2X cap of 10,000.00, no pending limit. */
+export const defaultLand = (overrides: Partial<LandLimits> = {}): LandLimits => ({
+  totalProjectLandValueInCents: 10_000_000,
+  maxDoubleLandUnitsBoughtValueInCents: 1_000_000,
+  ...overrides,
+})
+
+export const defaultPriceBook = (): PriceBookConfig => ({
+  prices: perUnitType((u) => unitPrice(u)),
+  externalFees: DEFAULT_EXTERNAL_FEES,
+  landLimits: perUnitType(() => defaultLand()),
+})
+
+/** Rates between the four currencies in millionths; 1.0 unless given. */
+export const defaultRates = (): Map<string, number> => {
+  const rates = new Map<string, number>()
+  const table: Record<string, number> = { "USD->EUR": 900_000, "EUR->USD": 1_111_111, "USD->AUD": 1_500_000 }
+  for (const from of ["EUR", "USD", "AUD", "GBP"]) {
+    for (const to of ["EUR", "USD", "AUD", "GBP"]) {
+      if (from !== to) rates.set(`${from}->${to}`, table[`${from}->${to}`] ?? 1_000_000)
+    }
+  }
+  return rates
+}
+
+export const standing = (id: string, kycStatus: KycStatus = "Verified", emailConfirmed = true): Standing => ({
+  memberId: MemberId.make(id),
+  email: `${id}@example.com`,
+  name: `Member ${id}`,
+  emailConfirmed,
+  kycStatus,
+})
+
+export type Services =
+  | OrderService
+  | HoldingsService
+  | LedgerService
+  | LedgerStore
+  | OrderRepository
+  | PayoutRepository
+  | IdempotencyStore
+
+export interface HarnessOptions {
+  readonly members?: ReadonlyArray<Standing>
+  readonly codes?: ReadonlyArray<DiscountCode>
+  readonly priceBook?: PriceBookConfig
+  readonly stripe?: Layer.Layer<StripeGateway>
+  readonly square?: Layer.Layer<SquareGateway>
+}
+
+export const makeHarness = (options: HarnessOptions = {}) => {
+  const clock = ManualClock.make(START)
+  const members = new Map<MemberId, Standing>(
+    (options.members ?? [standing("alice"), standing("bob"), standing("carol")]).map((m) => [m.memberId, m]),
+  )
+  const priceBook = { current: options.priceBook ?? defaultPriceBook() }
+  const rates = defaultRates()
+  const ports = Layer.mergeAll(
+    LedgerStore.layerMemory,
+    OrderRepository.layerMemory,
+    PayoutRepository.layerMemory,
+    IdempotencyStore.layerMemory,
+    UnitOfWork.layerMemory,
+    IdGenerator.layerSequential,
+    PriceBook.layerMemory(priceBook),
+    ExchangeRates.layerMemory(rates),
+    MemberStanding.layerMemory(members),
+    DiscountCodes.layerMemory(options.codes ?? []),
+    options.stripe ?? StripeGateway.layerMemory,
+    options.square ?? SquareGateway.layerMemory,
+    BankTransfers.layerMemory(BANK_DETAILS),
+    CryptoPayments.layerMemory({ BITCOIN: 5_000_000, ETHER: 300_000 }),
+  )
+  const layer = OrderService.layer.pipe(
+    Layer.provideMerge(HoldingsService.layer),
+    Layer.provideMerge(LedgerService.layer),
+    Layer.provideMerge(ports),
+  )
+  const context: Context.Context<Services> = Effect.runSync(Effect.scoped(Layer.build(layer)))
+  const provide = <A, E>(effect: Effect.Effect<A, E, Services>) =>
+    effect.pipe(Effect.provideContext(context), ManualClock.provide(clock))
+
+  let keys = 0
+  return {
+    clock,
+    members,
+    priceBook,
+    rates,
+    /** Runs an effect that must succeed. */
+    run: <A, E>(effect: Effect.Effect<A, E, Services>): A => Effect.runSync(provide(effect)),
+    /** Runs an effect and returns its success or typed failure. */
+    result: <A, E>(effect: Effect.Effect<A, E, Services>): Result.Result<A, E> => {
+      const exit = Effect.runSyncExit(Effect.result(provide(effect)))
+      if (Exit.isSuccess(exit)) return exit.value
+      throw new Error(`defect: ${String(exit.cause)}`)
+    },
+    /** Runs a command that must fail and returns its error. */
+    fail: <A, E>(effect: Effect.Effect<A, E, Services>): E => Effect.runSync(Effect.flip(provide(effect))),
+    orders: Context.get(context, OrderService),
+    key: (name?: string) => IdempotencyKey.make(name ?? `key-${++keys}`),
+  }
+}
+
+export type Harness = ReturnType<typeof makeHarness>

@@ -1,0 +1,53 @@
+/** Short steps the order tests share. */
+import { Effect } from "effect"
+import type { MemberBucket } from "../../src/ledger/LedgerModel.ts"
+import { LedgerService } from "../../src/ledger/LedgerService.ts"
+import type { PaymentMethod, UnitType } from "../../src/shared/Enums.ts"
+import type { MemberId } from "../../src/shared/Ids.ts"
+import type { Harness } from "./OrderHarness.ts"
+
+export const balance = (h: Harness, memberId: MemberId, unitType: UnitType, bucket: MemberBucket) =>
+  h.run(Effect.flatMap(LedgerService, (l) => l.balance(memberId, unitType, bucket)))
+
+export const buy = (
+  h: Harness,
+  memberId: MemberId,
+  numberOfUnits: number,
+  options: {
+    unitType?: UnitType
+    paymentMethod?: PaymentMethod
+    isDoubleLand?: boolean
+    referenceCode?: string
+  } = {},
+) =>
+  h.orders.createBuy({
+    memberId,
+    idempotencyKey: h.key(),
+    unitType: options.unitType ?? "LAND_USD",
+    numberOfUnits,
+    paymentMethod: options.paymentMethod ?? "bank",
+    isDoubleLand: options.isDoubleLand ?? false,
+    referenceCode: options.referenceCode,
+  })
+
+/** Buys and confirms (filled from whatever the queue holds), returning the confirmation. */
+export const bought = (
+  h: Harness,
+  memberId: MemberId,
+  numberOfUnits: number,
+  unitType: UnitType = "LAND_USD",
+) =>
+  h.run(
+    h.orders.confirmPayment({
+      idempotencyKey: h.key(),
+      orderId: h.run(buy(h, memberId, numberOfUnits, { unitType })).orderId,
+    }),
+  )
+
+export const sell = (
+  h: Harness,
+  memberId: MemberId,
+  numberOfUnits: number,
+  unitType: UnitType = "LAND_USD",
+  isDoubleLand = false,
+) => h.orders.createSell({ memberId, idempotencyKey: h.key(), unitType, numberOfUnits, isDoubleLand })
