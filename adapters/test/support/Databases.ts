@@ -38,22 +38,29 @@ const withDatabase = (url: string, database: string): string => {
   return u.toString()
 }
 
+/**
+ * A fresh database on the PostgreSQL server of `url`, dropped when the scope closes; answers its URL
+ * (for layers here, or for other OS processes that must share it).
+ */
+export const freshServerDatabase = (url: string) =>
+  Effect.gen(function* () {
+    const name = `lu_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+    const admin = (statement: string) =>
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql.unsafe(statement)
+      }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
+    yield* Effect.acquireRelease(admin(`CREATE DATABASE ${name}`), () =>
+      admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).pipe(Effect.ignore),
+    )
+    return withDatabase(url, name)
+  })
+
 /** A fresh database on the PostgreSQL server, dropped when the layer is released. */
 export const serverTarget = (url: string, maxConnections?: number): DatabaseTarget => ({
   name: "PostgreSQL",
   layer: Layer.unwrap(
-    Effect.gen(function* () {
-      const name = `lu_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-      const admin = (statement: string) =>
-        Effect.gen(function* () {
-          const sql = yield* SqlClient.SqlClient
-          yield* sql.unsafe(statement)
-        }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
-      yield* Effect.acquireRelease(admin(`CREATE DATABASE ${name}`), () =>
-        admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).pipe(Effect.ignore),
-      )
-      return layerServer(withDatabase(url, name), maxConnections)
-    }),
+    freshServerDatabase(url).pipe(Effect.map((database) => layerServer(database, maxConnections))),
   ),
 })
 

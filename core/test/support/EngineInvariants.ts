@@ -17,6 +17,7 @@ import {
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
 import { canonicalJson } from "../../src/orders/RequestHash.ts"
+import type { PriceBookConfig } from "../../src/pricing/ports/PriceBook.ts"
 import { PRICE_SCALE } from "../../src/shared/Constants.ts"
 import { type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
 import type { MemberId } from "../../src/shared/Ids.ts"
@@ -32,29 +33,31 @@ export interface EngineState {
   readonly memberBalances: Readonly<Record<string, Readonly<Record<string, number>>>>
 }
 
-export const readState = (h: Harness, memberIds: ReadonlyArray<MemberId>): EngineState =>
-  h.run(
-    Effect.gen(function* () {
-      const repo = yield* OrderRepository
-      const payoutRepo = yield* PayoutRepository
-      const store = yield* LedgerStore
-      const orders = yield* repo.find({})
-      const payouts = yield* payoutRepo.find({})
-      const totals = {} as Record<UnitType, LedgerTotals>
-      for (const unitType of UnitTypes) totals[unitType] = yield* store.totals(unitType)
-      const transfers: Array<Transfer> = []
-      for (const order of orders) transfers.push(...(yield* store.transfersByOrder(order.orderId)))
-      const memberBalances: Record<string, Record<string, number>> = {}
-      for (const memberId of memberIds) {
-        const balances: Record<string, number> = {}
-        for (const b of yield* store.memberBalances(memberId)) {
-          if (b.account._tag === "MemberAccount") balances[`${b.unitType}|${b.account.bucket}`] = b.units
-        }
-        memberBalances[memberId] = balances
+/** The whole state, read through the ports: works on any adapters (memory here, PostgreSQL in adapters). */
+export const readStateEffect = (memberIds: ReadonlyArray<MemberId>) =>
+  Effect.gen(function* () {
+    const repo = yield* OrderRepository
+    const payoutRepo = yield* PayoutRepository
+    const store = yield* LedgerStore
+    const orders = yield* repo.find({})
+    const payouts = yield* payoutRepo.find({})
+    const totals = {} as Record<UnitType, LedgerTotals>
+    for (const unitType of UnitTypes) totals[unitType] = yield* store.totals(unitType)
+    const transfers: Array<Transfer> = []
+    for (const order of orders) transfers.push(...(yield* store.transfersByOrder(order.orderId)))
+    const memberBalances: Record<string, Record<string, number>> = {}
+    for (const memberId of memberIds) {
+      const balances: Record<string, number> = {}
+      for (const b of yield* store.memberBalances(memberId)) {
+        if (b.account._tag === "MemberAccount") balances[`${b.unitType}|${b.account.bucket}`] = b.units
       }
-      return { orders, payouts, totals, transfers, memberBalances }
-    }),
-  )
+      memberBalances[memberId] = balances
+    }
+    return { orders, payouts, totals, transfers, memberBalances } satisfies EngineState
+  })
+
+export const readState = (h: Harness, memberIds: ReadonlyArray<MemberId>): EngineState =>
+  h.run(readStateEffect(memberIds))
 
 /** The state as text, to compare two states (the same objects always serialize the same way). */
 export const stateText = (state: EngineState): string => JSON.stringify(state)
@@ -133,12 +136,12 @@ export const checkDoubleEntry = (state: EngineState) => {
  * Units sold never exceed the land capacity: per unit type, Units issued and not offered back in the sales
  * queue, valued at today's price, stay within the project land value (spec §5's availability formula).
  */
-export const checkLandCapacity = (state: EngineState, h: Harness) => {
+export const checkLandCapacity = (state: EngineState, priceBook: PriceBookConfig) => {
   for (const unitType of UnitTypes) {
     const totals = state.totals[unitType]
     const sold = -totals.issuance - totals.pendingSell
-    const price = h.priceBook.current.prices[unitType].pricePerUnit
-    const land = h.priceBook.current.landLimits[unitType].totalProjectLandValueInCents
+    const price = priceBook.prices[unitType].pricePerUnit
+    const land = priceBook.landLimits[unitType].totalProjectLandValueInCents
     if (sold * price > land * (PRICE_SCALE / 100)) {
       fail("units sold never exceed land capacity", `${unitType}: ${sold} Units at ${price} > ${land} cents`)
     }
@@ -251,7 +254,7 @@ export const checkAll = (
   previous: EngineState | undefined,
 ) => {
   checkDoubleEntry(state)
-  checkLandCapacity(state, h)
+  checkLandCapacity(state, h.priceBook.current)
   checkOrdersMatchLedger(state, memberIds)
   checkTransitions(state, previous)
   checkCompletion(state)
