@@ -1,0 +1,45 @@
+/**
+ * The errors every route may answer, in the shape of decisions.md: JSON with `message`, and for invalid
+ * input also `errors: [{ path, message }]` with the spec's messages. The status code travels with the class.
+ */
+import { Schema } from "effect"
+
+export const FieldIssue = Schema.Struct({ path: Schema.String, message: Schema.String })
+export type FieldIssue = typeof FieldIssue.Type
+
+/** 400: the request does not meet the rules; `errors` says which field broke which rule. */
+export class InvalidInput extends Schema.TaggedError<InvalidInput>()(
+  "InvalidInput",
+  { message: Schema.String, errors: Schema.Array(FieldIssue) },
+  { httpApiStatus: 400 },
+) {}
+
+/** 401: the route is for signed-in members. */
+export class NotSignedIn extends Schema.TaggedError<NotSignedIn>()(
+  "NotSignedIn",
+  { message: Schema.String },
+  { httpApiStatus: 401 },
+) {}
+
+export const notSignedIn = () => new NotSignedIn({ message: "Please sign in to continue." })
+
+/** 403: signed in, but not allowed; or a change without the anti-forgery token. */
+export class NotAllowed extends Schema.TaggedError<NotAllowed>()(
+  "NotAllowed",
+  { message: Schema.String },
+  { httpApiStatus: 403 },
+) {}
+
+/** 413: an upload or body over the limit. */
+export class TooLarge extends Schema.TaggedError<TooLarge>()(
+  "TooLarge",
+  { message: Schema.String },
+  { httpApiStatus: 413 },
+) {}
+
+/** 429: too many attempts; try again later. */
+export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
+  "TooManyRequests",
+  { message: Schema.String },
+  { httpApiStatus: 429 },
+) {}

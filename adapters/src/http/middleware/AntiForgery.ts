@@ -1,0 +1,54 @@
+/**
+ * Anti-forgery (decisions.md): the server sets a readable XSRF-TOKEN cookie; every request that changes
+ * anything (any method but GET, HEAD and OPTIONS) must echo it in the X-XSRF-TOKEN header, otherwise 403.
+ * A page on another site can send our cookies but cannot read them, so it cannot forge the header.
+ * Installed for every route at once, so a new route cannot forget it.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto"
+import { Effect } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+
+export const XSRF_COOKIE = "XSRF-TOKEN"
+export const XSRF_HEADER = "x-xsrf-token"
+export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
+export const XSRF_REFUSED_MESSAGE = "This request could not be verified. Reload the page and try again."
+
+const sameToken = (a: string, b: string) => {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+export interface AntiForgeryOptions {
+  /** Cookies only over HTTPS (everywhere but development). */
+  readonly secureCookies: boolean
+}
+
+export const layerAntiForgery = (options: AntiForgeryOptions) =>
+  HttpRouter.middleware(
+    (httpEffect) =>
+      Effect.gen(function* () {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const cookie = request.cookies[XSRF_COOKIE]
+        if (!SAFE_METHODS.has(request.method)) {
+          const header = request.headers[XSRF_HEADER]
+          if (cookie === undefined || header === undefined || cookie === "" || !sameToken(cookie, header)) {
+            return HttpServerResponse.jsonUnsafe(
+              { _tag: "NotAllowed", message: XSRF_REFUSED_MESSAGE },
+              { status: 403 },
+            )
+          }
+        }
+        const response = yield* httpEffect
+        if (cookie !== undefined && cookie !== "") return response
+        return response.pipe(
+          HttpServerResponse.setCookieUnsafe(XSRF_COOKIE, randomBytes(32).toString("base64url"), {
+            path: "/",
+            sameSite: "lax",
+            secure: options.secureCookies,
+            httpOnly: false,
+          }),
+        )
+      }),
+    { global: true },
+  )

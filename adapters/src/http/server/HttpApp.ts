@@ -1,0 +1,51 @@
+/**
+ * The HTTP application: the API under /api (its OpenAPI document at /api/openapi.json and a readable
+ * reference at /api/docs), with the middlewares every route gets (security headers, anti-forgery).
+ * `serveHttp` runs it on Node's HTTP server.
+ */
+import { createServer } from "node:http"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Layer } from "effect"
+import { HttpRouter } from "effect/http"
+import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { Api } from "../api/Api.ts"
+import { SystemHandlers } from "../handlers/SystemHandlers.ts"
+import { layerAntiForgery } from "../middleware/AntiForgery.ts"
+import { layerInvalidInputResponses } from "../middleware/InvalidInputResponses.ts"
+import { layerSecurityHeaders } from "../middleware/SecurityHeaders.ts"
+
+export interface HttpAppOptions {
+  /** Development: cookies without Secure, no HSTS. */
+  readonly development: boolean
+}
+
+export const OPENAPI_PATH = "/api/openapi.json"
+export const DOCS_PATH = "/api/docs"
+
+const apiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
+  Layer.provide(SystemHandlers),
+  // The routes resolve the middleware when they are built and again per request.
+  Layer.provideMerge(layerInvalidInputResponses),
+)
+
+export const layerHttpApp = (options: HttpAppOptions) =>
+  Layer.mergeAll(
+    apiRoutes,
+    HttpApiScalar.layer(Api, { path: DOCS_PATH }),
+    layerSecurityHeaders({ hsts: !options.development, docsPath: DOCS_PATH }),
+    layerAntiForgery({ secureCookies: !options.development }),
+  )
+
+export interface ServeOptions extends HttpAppOptions {
+  /** 0 picks a free port (tests). */
+  readonly port: number
+  readonly host?: string
+}
+
+/** Serves the app; the layer's output is the running HttpServer (its address tells the chosen port). */
+export const serveHttp = (options: ServeOptions) =>
+  HttpRouter.serve(layerHttpApp(options)).pipe(
+    Layer.provideMerge(
+      NodeHttpServer.layer(createServer, { port: options.port, host: options.host ?? "127.0.0.1" }),
+    ),
+  )
