@@ -3,7 +3,7 @@
  * migrating it takes seconds, so a suite opens it once (`beforeAll`) and each test starts from empty
  * tables (`reset`, which truncates every table the migrations created).
  */
-import { PgClient } from "@effect/sql-pg"
+import type { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, beforeEach } from "vitest"
@@ -25,9 +25,7 @@ export const truncateAll = Effect.gen(function* () {
   const tables = yield* sql<{ tablename: string }>`
     SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> ${MIGRATIONS_TABLE}`
   if (tables.length === 0) return
-  yield* sql.unsafe(
-    `TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`,
-  )
+  yield* sql.unsafe(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`)
 })
 
 /**
@@ -51,7 +49,8 @@ export const useSuiteDatabase = (target: DatabaseTarget): SuiteDatabase => {
     await runtime?.dispose()
   })
   return {
-    layer: () => Layer.unwrap(Effect.promise(() => opened().context()).pipe(Effect.map(Layer.succeedContext))),
+    layer: () =>
+      Layer.unwrap(Effect.promise(() => opened().context()).pipe(Effect.map(Layer.succeedContext))),
     run: (effect) => opened().runPromise(effect),
   }
 }
