@@ -1,0 +1,30 @@
+/**
+ * Member routes carry this middleware: it reads the session cookie, finds the session in the database and
+ * provides the signed-in member to the handler; without a live session the route answers 401. Declared
+ * here (the contract); implemented by middleware/AuthenticationLive.ts.
+ */
+import type { MemberId } from "@landunits/core/shared/Ids.ts"
+import { Context } from "effect"
+import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
+import { NotSignedIn } from "./ApiErrors.ts"
+
+/** HttpOnly, SameSite=Lax, Secure outside development (decisions.md). */
+export const SESSION_COOKIE = "landunits_session"
+
+export interface SignedInMember {
+  readonly memberId: MemberId
+  readonly sessionId: string
+  readonly role: "member" | "admin"
+}
+
+export class CurrentMember extends Context.Service<CurrentMember, SignedInMember>()(
+  "@landunits/adapters/http/api/CurrentMember",
+) {}
+
+export class Authentication extends HttpApiMiddleware.Service<Authentication, { provides: CurrentMember }>()(
+  "@landunits/adapters/http/api/Authentication",
+  {
+    error: NotSignedIn,
+    security: { session: HttpApiSecurity.apiKey({ in: "cookie", key: SESSION_COOKIE }) },
+  },
+) {}
