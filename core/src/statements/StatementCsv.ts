@@ -14,8 +14,8 @@ export const csvCell = (value: string): string => {
 
 const row = (cells: ReadonlyArray<string>) => cells.map(csvCell).join(",")
 
-export const statementCsv = (statement: Statement): string =>
-  [
+export const statementCsv = (statement: Statement): string => {
+  const lines = [
     row([statement.title]),
     row(["Member", statement.memberName, statement.memberEmail]),
     row(["Period", statement.period.from, statement.period.to]),
@@ -34,4 +34,6 @@ export const statementCsv = (statement: Statement): string =>
     "",
     row(["Paid for Units in the period"]),
     ...statement.totalsPaid.map((t) => row([t.currency, t.amount])),
-  ].join("\r\n") + "\r\n"
+  ]
+  return `${lines.join("\r\n")}\r\n`
+}

@@ -1,0 +1,18 @@
+/**
+ * The order engine's storage on PostgreSQL, in one layer: the ledger, orders, payouts, idempotency keys
+ * and the unit of work. The app, the CLI, the tests and the benchmarks compose it the same way.
+ */
+import { Layer } from "effect"
+import { IdempotencyStorePg } from "./IdempotencyStorePg.ts"
+import { LedgerStorePg } from "./LedgerStorePg.ts"
+import { OrderRepositoryPg } from "./OrderRepositoryPg.ts"
+import { PayoutRepositoryPg } from "./PayoutRepositoryPg.ts"
+import { UnitOfWorkPg } from "./UnitOfWorkPg.ts"
+
+export const EnginePg = Layer.mergeAll(
+  LedgerStorePg,
+  OrderRepositoryPg,
+  PayoutRepositoryPg,
+  IdempotencyStorePg,
+  UnitOfWorkPg,
+)
