@@ -1,0 +1,120 @@
+/**
+ * Buy orders committed per second with 1, 8 and 32 concurrent clients, on the PostgreSQL server and on the
+ * embedded one (PGlite), beside pgbench's simple-update on the same server in the same run as the ceiling.
+ *
+ *   npm run bench:orders                 # server from DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
+ *   BENCH_SECONDS=20 npm run bench:orders
+ *
+ * Each figure gets a fresh, migrated database. A client is one fiber creating buys of 1 Unit (bank
+ * payment) back to back, each a full order command: one transaction with its checks, ledger transfers,
+ * order row and idempotency record. Capacity is set high enough that no buy is refused.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import type { PgClient } from "@effect/sql-pg"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
+import { Clock, Effect, Layer } from "effect"
+import type { SqlClient } from "effect/sql"
+import { layerEmbedded, layerServer } from "../adapters/src/postgres/Database.ts"
+import { layerMigrated } from "../adapters/src/postgres/Migrations.ts"
+import {
+  LOAD_UNIT_TYPE,
+  loadEngineOn,
+  loadMembers,
+  loadPriceBook,
+} from "../adapters/test/postgres/load/LoadSetup.ts"
+import { freshServerDatabase } from "../adapters/test/support/Databases.ts"
+import { dropPgbench, initPgbench, runPgbench } from "./Pgbench.ts"
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CLIENT_COUNTS = [1, 8, 32]
+const SERVER = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test"
+const SERVER_POOL = 32
+
+/** Runs `clients` fibers creating buys for SECONDS; answers buys committed per second. */
+const buysPerSecond = (clients: number) =>
+  Effect.gen(function* () {
+    const orders = yield* OrderService
+    const members = loadMembers()
+    const started = yield* Clock.currentTimeMillis
+    const deadline = started + SECONDS * 1000
+    let committed = 0
+    yield* Effect.forEach(
+      Array.from({ length: clients }, (_, i) => i),
+      (client) =>
+        Effect.gen(function* () {
+          let n = 0
+          while ((yield* Clock.currentTimeMillis) < deadline) {
+            yield* orders.createBuy({
+              memberId: members[(client + n) % members.length]!,
+              idempotencyKey: IdempotencyKey.make(`bench-${clients}-${client}-${n++}`),
+              unitType: LOAD_UNIT_TYPE,
+              numberOfUnits: 1,
+              paymentMethod: "bank",
+              isDoubleLand: false,
+            })
+            committed += 1
+          }
+        }),
+      { concurrency: "unbounded", discard: true },
+    )
+    const elapsed = (yield* Clock.currentTimeMillis) - started
+    return committed / (elapsed / 1000)
+  })
+
+const onDatabase = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>, clients: number) =>
+  Effect.runPromise(
+    buysPerSecond(clients).pipe(
+      Effect.provide(loadEngineOn(Layer.provideMerge(layerMigrated, database), loadPriceBook(10_000_000))),
+      Effect.scoped,
+    ),
+  )
+
+const serverFigure = (clients: number) =>
+  Effect.runPromise(
+    Effect.scoped(
+      Effect.gen(function* () {
+        const url = yield* freshServerDatabase(SERVER)
+        return yield* Effect.promise(() => onDatabase(layerServer(url, Math.max(clients, 1)), clients))
+      }),
+    ),
+  )
+
+const embeddedFigure = async (clients: number) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-bench-"))
+  try {
+    return await onDatabase(layerEmbedded(dir), clients)
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const rows: Array<string> = []
+const pgbenchDb = `landunits_pgbench_${process.pid}`
+initPgbench(SERVER, pgbenchDb)
+try {
+  for (const clients of CLIENT_COUNTS) {
+    const server = await serverFigure(Math.min(clients, SERVER_POOL))
+    const embedded = await embeddedFigure(clients)
+    const ceiling = runPgbench(SERVER, pgbenchDb, clients, SECONDS)
+    const ratio = (server / ceiling.tps) * 100
+    rows.push(
+      `| ${clients} | ${server.toFixed(0)} | ${embedded.toFixed(0)} | ${ceiling.tps.toFixed(0)} | ${ratio.toFixed(0)}% |`,
+    )
+    console.log(rows.at(-1))
+  }
+} finally {
+  dropPgbench(SERVER, pgbenchDb)
+}
+console.log(
+  [
+    "",
+    `Buy orders committed per second (${SECONDS} s per figure, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"})`,
+    "",
+    "| clients | PostgreSQL server | embedded (PGlite) | pgbench simple-update | ours / pgbench |",
+    "|---:|---:|---:|---:|---:|",
+    ...rows,
+  ].join("\n"),
+)
