@@ -1,11 +1,17 @@
 /**
- * LedgerStore on PostgreSQL. An append is three statements in the caller's transaction: read the
- * balances the batch touches, check the batch against them with core's own `checkBatch` (the same rule
- * as in memory), then insert the transfers and add their net effect to the balance rows. The balance
- * rows' CHECK keeps member accounts at zero or above even if a caller forgot the unit of work's lock.
+ * LedgerStore on PostgreSQL. An append is one statement in the caller's transaction: it inserts the
+ * transfers and adds their net effect to the balance rows. A trigger refuses any member balance below
+ * zero, so the check holds whatever the caller did; the refusal is turned into core's own
+ * InsufficientUnits (the same message as in memory).
  */
-import { accountKey, checkBatch, sumBalances } from "@landunits/core/ledger/Ledger.ts"
-import { InvalidTransfer } from "@landunits/core/ledger/LedgerErrors.ts"
+import {
+  accountKey,
+  balanceKey,
+  checkBatch,
+  invalidTransfer,
+  sumBalances,
+} from "@landunits/core/ledger/Ledger.ts"
+import { type InsufficientUnits, InvalidTransfer } from "@landunits/core/ledger/LedgerErrors.ts"
 import {
   type Account,
   type Balance,
@@ -19,7 +25,7 @@ import { LedgerStore, type LedgerTotals } from "@landunits/core/ledger/ports/Led
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { Array as Arr, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, SqlError } from "effect/sql"
 import { isUniqueViolation } from "./SqlErrors.ts"
 
 interface TransferRow {
@@ -74,6 +80,35 @@ const emptyTotals = (): { -readonly [K in keyof LedgerTotals]: number } => ({
   fees: 0,
 })
 
+/** The guard's DETAIL, "unit_type|account_key|units": which balance would have ended below zero. */
+const belowZeroDetail = (error: SqlError.SqlError): { key: string; units: number } | undefined => {
+  const detail = (error.reason.cause as { detail?: unknown } | undefined)?.detail
+  if (typeof detail !== "string") return undefined
+  const last = detail.lastIndexOf("|")
+  return { key: detail.slice(0, last), units: Number(detail.slice(last + 1)) }
+}
+
+const isBalanceBelowZero = (error: unknown): error is SqlError.SqlError =>
+  SqlError.isSqlError(error) &&
+  error.reason._tag === "ConstraintError" &&
+  belowZeroDetail(error) !== undefined
+
+/** core's own refusal (same message as in memory), from the balance the guard saw and the batch's change. */
+const insufficient = (
+  batch: ReadonlyArray<Transfer>,
+  changes: ReadonlyMap<string, Balance>,
+  error: SqlError.SqlError,
+): InsufficientUnits | InvalidTransfer => {
+  const seen = belowZeroDetail(error)!
+  const change = changes.get(seen.key)
+  const before = seen.units - (change?.units ?? 0)
+  return (
+    checkBatch(batch, (unitType, account) =>
+      balanceKey(unitType, account) === seen.key ? before : Number.MAX_SAFE_INTEGER,
+    ) ?? new InvalidTransfer({ message: `The ledger refused the batch: ${error.message}` })
+  )
+}
+
 const SELECT_TRANSFER = "transfer_id, order_id, unit_type, from_key, to_key, units, at"
 
 export const LedgerStorePg = Layer.effect(LedgerStore)(
@@ -87,20 +122,18 @@ export const LedgerStorePg = Layer.effect(LedgerStore)(
         if (ids.size !== batch.length) {
           return yield* new InvalidTransfer({ message: "A batch lists the same transfer twice" })
         }
-        const changes = [...sumBalances(batch).values()]
-        if (!Arr.isArrayNonEmpty(changes)) return
-        const unitTypes = [...new Set(changes.map((c) => c.unitType))]
-        const keys = [...new Set(changes.map((c) => accountKey(c.account)))]
-        const rows = yield* sql<BalanceRow>`
-          SELECT unit_type, account_key, units FROM ledger_balances
-          WHERE unit_type IN ${sql.in(unitTypes)} AND account_key IN ${sql.in(keys)}`
-        const current = new Map(rows.map((r) => [`${r.unit_type}|${r.account_key}`, Number(r.units)]))
-        const refused = checkBatch(
-          batch,
-          (unitType, account) => current.get(`${unitType}|${accountKey(account)}`) ?? 0,
-        )
-        if (refused !== undefined) return yield* refused
-
+        for (const draft of batch) {
+          const invalid = invalidTransfer(draft)
+          if (invalid !== undefined) return yield* invalid
+        }
+        const changes = sumBalances(batch)
+        const rows = Arr.map(Arr.fromIterable(changes.values()) as Arr.NonEmptyArray<Balance>, (c) => ({
+          unit_type: c.unitType,
+          account_key: accountKey(c.account),
+          member_id: memberOf(c.account),
+          bucket: bucketOf(c.account),
+          units: c.units,
+        }))
         const transferRows = Arr.map(
           batch,
           (t): Record<string, unknown> => ({
@@ -115,44 +148,26 @@ export const LedgerStorePg = Layer.effect(LedgerStore)(
             at: t.at,
           }),
         )
-        yield* sql`INSERT INTO ledger_transfers ${sql.insert(transferRows)}`.pipe(
-          Effect.catchIf(isUniqueViolation, () =>
-            Effect.fail(new InvalidTransfer({ message: "A transfer of the batch is already in the ledger" })),
+        // One statement: the transfers and their net effect on each balance. The balance guard (a trigger,
+        // migration 0203) aborts the whole statement when a member balance would end below zero.
+        yield* sql`
+          WITH appended AS (INSERT INTO ledger_transfers ${sql.insert(transferRows)} RETURNING 1)
+          INSERT INTO ledger_balances ${sql.insert(rows as Arr.NonEmptyArray<Record<string, unknown>>)}
+          ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units`.pipe(
+          Effect.catchTag("SqlError", (error) =>
+            isUniqueViolation(error)
+              ? Effect.fail(
+                  new InvalidTransfer({ message: "A transfer of the batch is already in the ledger" }),
+                )
+              : isBalanceBelowZero(error)
+                ? Effect.fail(insufficient(batch, changes, error))
+                : Effect.die(error),
           ),
         )
-        // Open the accounts first (at zero), then add the batch's net effect: the balance CHECK is
-        // evaluated on the inserted row, so adding through INSERT … ON CONFLICT would test the delta alone.
-        const opened = Arr.map(
-          changes,
-          (c): Record<string, unknown> => ({
-            unit_type: c.unitType,
-            account_key: accountKey(c.account),
-            member_id: memberOf(c.account),
-            bucket: bucketOf(c.account),
-            units: 0,
-          }),
-        )
-        yield* sql`INSERT INTO ledger_balances ${sql.insert(opened)} ON CONFLICT (unit_type, account_key) DO NOTHING`
-        const deltas = Arr.map(
-          changes,
-          (c): Record<string, unknown> => ({
-            unit_type: c.unitType,
-            account_key: accountKey(c.account),
-            units: c.units,
-          }),
-        )
-        yield* sql`
-          UPDATE ledger_balances b SET units = b.units + v.units::bigint
-          FROM ${sql.updateValues(deltas, "v")}
-          WHERE b.unit_type = v.unit_type AND b.account_key = v.account_key`
       })
 
     return LedgerStore.of({
-      append: (batch) =>
-        append(batch).pipe(
-          Effect.catchTag("SqlError", (error) => Effect.die(error)),
-          Effect.withSpan("LedgerStorePg.append"),
-        ),
+      append: (batch) => append(batch).pipe(Effect.withSpan("LedgerStorePg.append")),
       balance: (unitType, account) =>
         sql<{ units: string }>`
           SELECT units FROM ledger_balances WHERE unit_type = ${unitType} AND account_key = ${accountKey(account)}`.pipe(

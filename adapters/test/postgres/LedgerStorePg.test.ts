@@ -25,15 +25,28 @@ for (const target of databaseTargets().run) {
       expect((await attempt("t2", "DELETE FROM ledger_transfers"))._tag).toBe("Failure")
     })
 
-    it("refuses a member balance below zero even without the service's check", async () => {
+    it("refuses a member balance below zero even when written around the store", async () => {
       const result = await db.run(
         Effect.gen(function* () {
           const sql = yield* SqlClient.SqlClient
-          return yield* sql`INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
-            VALUES ('LAND_EUR', 'member:m1:owned', 'm1', 'owned', -1)`.pipe(Effect.result)
+          yield* sql`INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
+            VALUES ('LAND_EUR', 'member:m1:owned', 'm1', 'owned', 3)`
+          return {
+            insert: yield* sql`INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
+              VALUES ('LAND_EUR', 'member:m2:owned', 'm2', 'owned', -1)`.pipe(Effect.result),
+            update:
+              yield* sql`UPDATE ledger_balances SET units = units - 4 WHERE account_key = 'member:m1:owned'`.pipe(
+                Effect.result,
+              ),
+            platform:
+              yield* sql`INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
+              VALUES ('LAND_EUR', 'platform:issuance', NULL, 'issuance', -3)`.pipe(Effect.result),
+          }
         }),
       )
-      expect(result._tag).toBe("Failure")
+      expect(result.insert._tag).toBe("Failure")
+      expect(result.update._tag).toBe("Failure")
+      expect(result.platform._tag).toBe("Success")
     })
   })
 }
