@@ -1,0 +1,60 @@
+import * as fs from "node:fs"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { describe, expect, it } from "vitest"
+import { layerServer } from "../../src/postgres/Database.ts"
+import { MIGRATIONS_DIRECTORY, migrate } from "../../src/postgres/Migrations.ts"
+import { databaseTargets, freshServerDatabase, serverUrl } from "../support/Databases.ts"
+
+const files = fs
+  .readdirSync(MIGRATIONS_DIRECTORY)
+  .filter((f) => /^\d+_[^.]+\.ts$/.test(f))
+  .sort()
+const expected = files.map((f) => [Number(f.split("_")[0]), f.slice(f.indexOf("_") + 1, -3)])
+
+describe("schema migrations", () => {
+  it("have unique ids", () => {
+    expect(new Set(expected.map(([id]) => id)).size).toBe(expected.length)
+    expect(expected.length).toBeGreaterThan(0)
+  })
+
+  for (const target of databaseTargets().run) {
+    it(`${target.name}: run every migration once, in id order, and nothing the second time`, async () => {
+      const result = await Effect.runPromise(
+        Effect.gen(function* () {
+          const first = yield* migrate
+          const second = yield* migrate
+          const sql = yield* SqlClient.SqlClient
+          const recorded = yield* sql<{ migration_id: number }>`
+            SELECT migration_id FROM landunits_migrations ORDER BY migration_id`
+          return { first, second, recorded: recorded.map((r) => r.migration_id) }
+        }).pipe(Effect.provide(target.layer)),
+      )
+      expect(result.first).toEqual(expected)
+      expect(result.second).toEqual([])
+      expect(result.recorded).toEqual(expected.map(([id]) => id))
+    })
+  }
+
+  const url = serverUrl()
+  it.runIf(url !== undefined)(
+    "PostgreSQL: app processes starting together migrate exactly once",
+    async () => {
+      const ran = await Effect.runPromise(
+        Effect.scoped(
+          Effect.gen(function* () {
+            const database = yield* freshServerDatabase(url!)
+            const one = (n: number) =>
+              migrate.pipe(
+                Effect.provide(Layer.fresh(layerServer(database, 2))),
+                Effect.map((r) => [n, r] as const),
+              )
+            return yield* Effect.all([one(1), one(2), one(3)], { concurrency: "unbounded" })
+          }),
+        ),
+      )
+      const counts = ran.map(([, r]) => r.length).sort((a, b) => a - b)
+      expect(counts).toEqual([0, 0, expected.length])
+    },
+  )
+})
