@@ -1,0 +1,53 @@
+/**
+ * A member's account as the accounts store keeps it: identity, names, role, whether the email is confirmed,
+ * and the password's hash (never the password; the hash never leaves the accounts context). Sessions and
+ * single-use tokens are records of their own.
+ */
+import { Schema } from "effect"
+import { UserType } from "../shared/Enums.ts"
+import { MemberId } from "../shared/Ids.ts"
+
+export const Role = Schema.Literals(["member", "admin"])
+export type Role = typeof Role.Type
+
+export const Account = Schema.Struct({
+  memberId: MemberId,
+  /** As typed at registration; unique ignoring letter case. */
+  email: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  userType: UserType,
+  businessName: Schema.optionalKey(Schema.String),
+  role: Role,
+  /** The PasswordHasher's encoded hash (algorithm, parameters, salt, digest). */
+  passwordHash: Schema.String,
+  /** Epoch ms the email was confirmed; absent until then. */
+  emailConfirmedAt: Schema.optionalKey(Schema.Int),
+  /** True until the member's first sign-in has been answered. */
+  firstLogin: Schema.Boolean,
+  createdAt: Schema.Int,
+})
+export type Account = typeof Account.Type
+
+/** A server-side session; its id is the cookie's value (random, 256 bits). */
+export const Session = Schema.Struct({
+  sessionId: Schema.String,
+  memberId: MemberId,
+  createdAt: Schema.Int,
+  expiresAt: Schema.Int,
+})
+export type Session = typeof Session.Type
+
+export const TokenPurpose = Schema.Literals(["confirm-email", "reset-password"])
+export type TokenPurpose = typeof TokenPurpose.Type
+
+/** A single-use token as stored: only the SHA-256 of the token the member received. */
+export const StoredToken = Schema.Struct({
+  tokenHash: Schema.String,
+  purpose: TokenPurpose,
+  memberId: MemberId,
+  expiresAt: Schema.Int,
+})
+export type StoredToken = typeof StoredToken.Type
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()

@@ -1,0 +1,238 @@
+import { Context, Effect, Layer, Option } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { AccountMessages } from "../../src/accounts/AccountErrors.ts"
+import {
+  AccountEmail,
+  AccountService,
+  LOGIN_ATTEMPTS_PER_ACCOUNT,
+  SESSION_TTL_MS,
+} from "../../src/accounts/AccountService.ts"
+import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
+import { LoginThrottle } from "../../src/accounts/ports/LoginThrottle.ts"
+import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
+import { SecureRandom } from "../../src/accounts/ports/SecureRandom.ts"
+import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
+import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
+import { Mailer } from "../../src/notifications/ports/Mailer.ts"
+import { CONFIRMATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from "../../src/shared/Constants.ts"
+import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
+import { ManualClock } from "../support/ManualClock.ts"
+
+type Services = AccountService | Mailer | AccountRepository
+
+const makeAccounts = () => {
+  const clock = ManualClock.make(Date.UTC(2026, 0, 1))
+  const layer = AccountService.layer.pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(
+        AccountRepository.layerMemory,
+        SessionStore.layerMemory,
+        TokenStore.layerMemory,
+        PasswordHasher.layerInsecureForTests,
+        SecureRandom.layerPredictableForTests,
+        LoginThrottle.layerMemory,
+        Mailer.layerMemory,
+        IdGenerator.layerSequential,
+      ),
+    ),
+  )
+  const context = Effect.runSync(Effect.scoped(Layer.build(layer))) as Context.Context<Services>
+  const run = <A, E>(effect: Effect.Effect<A, E, Services>) =>
+    Effect.runSync(effect.pipe(Effect.provideContext(context), ManualClock.provide(clock)))
+  const fail = <A, E>(effect: Effect.Effect<A, E, Services>) => run(Effect.flip(effect))
+  const service = Context.get(context, AccountService)
+  /** The token in the last email sent to `to` with `template`. */
+  const lastToken = (to: string, template: string) =>
+    run(Effect.flatMap(Mailer, (m) => m.queued))
+      .filter((e) => e.to === to && e.template === template)
+      .at(-1)?.data.token ?? ""
+  return { clock, run, fail, service, lastToken }
+}
+
+const ann = {
+  email: "ann@example.com",
+  firstName: "Ann",
+  lastName: "Lee",
+  password: "secret1",
+  userType: "USER" as const,
+}
+
+describe("registration and email confirmation", () => {
+  it("registers, emails a confirmation link, and confirms the email with it once", () => {
+    const a = makeAccounts()
+    const registered = a.run(a.service.register(ann))
+    expect(registered.message).toBe(AccountMessages.confirmationSent)
+    const token = a.lastToken("ann@example.com", AccountEmail.confirmEmail)
+    expect(token).not.toBe("")
+    const confirmed = a.run(a.service.confirmEmail(token))
+    expect(confirmed.emailConfirmedAt).toBe(a.clock.now())
+    expect(a.fail(a.service.confirmEmail(token))._tag).toBe("TokenInvalid")
+  })
+
+  it("refuses a second account for the same email, whatever its letter case", () => {
+    const a = makeAccounts()
+    a.run(a.service.register(ann))
+    const taken = a.fail(a.service.register({ ...ann, email: "ANN@example.com" }))
+    expect(taken).toMatchObject({ _tag: "EmailTaken", message: AccountMessages.emailTaken })
+  })
+
+  it("lets a confirmation link work for 12 hours only; a new link replaces the old one", () => {
+    const a = makeAccounts()
+    a.run(a.service.register(ann))
+    const first = a.lastToken(ann.email, AccountEmail.confirmEmail)
+    a.clock.advance(CONFIRMATION_TOKEN_TTL_MS)
+    expect(a.fail(a.service.confirmEmail(first))._tag).toBe("TokenInvalid")
+    expect(a.run(a.service.resendConfirmation(ann.email))).toBe(AccountMessages.confirmationResent)
+    const second = a.lastToken(ann.email, AccountEmail.confirmEmail)
+    expect(second).not.toBe(first)
+    a.clock.advance(CONFIRMATION_TOKEN_TTL_MS - 1)
+    expect(a.run(a.service.confirmEmail(second)).emailConfirmedAt).toBeDefined()
+  })
+
+  it("answers resend and cancel the same for unknown addresses, and cancels only unconfirmed registrations", () => {
+    const a = makeAccounts()
+    expect(a.run(a.service.resendConfirmation("nobody@example.com"))).toBe(AccountMessages.confirmationResent)
+    a.run(a.service.register(ann))
+    expect(a.run(a.service.cancelRegistration(ann.email))).toBe(AccountMessages.registrationCancelled)
+    expect(a.fail(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))._tag).toBe(
+      "InvalidCredentials",
+    )
+    a.run(a.service.register(ann))
+    a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
+    a.run(a.service.cancelRegistration(ann.email))
+    expect(
+      a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" })).account.email,
+    ).toBe(ann.email)
+  })
+})
+
+describe("signing in and out", () => {
+  const confirmedAnn = () => {
+    const a = makeAccounts()
+    a.run(a.service.register(ann))
+    a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
+    return a
+  }
+
+  it("refuses an unconfirmed account with a clear message", () => {
+    const a = makeAccounts()
+    a.run(a.service.register(ann))
+    const refused = a.fail(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))
+    expect(refused).toMatchObject({
+      _tag: "EmailNotConfirmedYet",
+      message: AccountMessages.emailNotConfirmed,
+    })
+  })
+
+  it("gives a new session at each sign-in, says firstLogin only the first time, and logs out", () => {
+    const a = confirmedAnn()
+    const first = a.run(a.service.login({ email: "Ann@Example.com", password: ann.password, address: "ip" }))
+    const second = a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))
+    expect(first.firstLogin).toBe(true)
+    expect(second.firstLogin).toBe(false)
+    expect(second.session.sessionId).not.toBe(first.session.sessionId)
+    expect(Option.isSome(a.run(a.service.currentSession(first.session.sessionId)))).toBe(true)
+    a.run(a.service.logout(first.session.sessionId))
+    expect(Option.isNone(a.run(a.service.currentSession(first.session.sessionId)))).toBe(true)
+    a.clock.advance(SESSION_TTL_MS)
+    expect(Option.isNone(a.run(a.service.currentSession(second.session.sessionId)))).toBe(true)
+  })
+
+  it("gives the same answer for a wrong password and an unknown email", () => {
+    const a = confirmedAnn()
+    const wrong = a.fail(a.service.login({ email: ann.email, password: "nope", address: "ip" }))
+    const unknown = a.fail(a.service.login({ email: "who@example.com", password: "nope", address: "ip" }))
+    expect(wrong).toEqual(unknown)
+    expect(wrong.message).toBe(AccountMessages.invalidCredentials)
+  })
+
+  it("refuses sign-in after too many attempts on one account, even with the right password, then lets it in later", () => {
+    const a = confirmedAnn()
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_ACCOUNT; i++) {
+      a.fail(a.service.login({ email: ann.email, password: "wrong", address: `ip${i}` }))
+    }
+    const blocked = a.fail(a.service.login({ email: ann.email, password: ann.password, address: "ip-x" }))
+    expect(blocked).toMatchObject({ _tag: "TooManyAttempts", message: AccountMessages.tooManyAttempts })
+    a.clock.advance(15 * 60_000)
+    expect(
+      a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip-x" })).account.email,
+    ).toBe(ann.email)
+  })
+})
+
+describe("forgotten and changed passwords", () => {
+  it("answers forgot-password the same whether or not the email is registered, and mails only a member", () => {
+    const a = makeAccounts()
+    a.run(a.service.register(ann))
+    const known = a.run(a.service.forgotPassword({ email: ann.email, address: "ip" }))
+    const unknown = a.run(a.service.forgotPassword({ email: "who@example.com", address: "ip" }))
+    expect(known).toBe(unknown)
+    expect(a.lastToken(ann.email, AccountEmail.resetPassword)).not.toBe("")
+    expect(a.lastToken("who@example.com", AccountEmail.resetPassword)).toBe("")
+  })
+
+  it("resets the password with a live link once, signs out everywhere, and the link dies after an hour", () => {
+    const a = makeAccounts()
+    a.run(a.service.register(ann))
+    a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
+    const session = a.run(
+      a.service.login({ email: ann.email, password: ann.password, address: "ip" }),
+    ).session
+    a.run(a.service.forgotPassword({ email: ann.email, address: "ip" }))
+    const token = a.lastToken(ann.email, AccountEmail.resetPassword)
+    a.run(a.service.verifyResetToken(token))
+    a.run(a.service.resetPassword({ token, password: "NewSecret9" }))
+    expect(a.fail(a.service.resetPassword({ token, password: "Other1234" }))._tag).toBe("TokenInvalid")
+    expect(Option.isNone(a.run(a.service.currentSession(session.sessionId)))).toBe(true)
+    expect(a.fail(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))._tag).toBe(
+      "InvalidCredentials",
+    )
+    expect(
+      a.run(a.service.login({ email: ann.email, password: "NewSecret9", address: "ip" })).account.email,
+    ).toBe(ann.email)
+    a.run(a.service.forgotPassword({ email: ann.email, address: "ip2" }))
+    const late = a.lastToken(ann.email, AccountEmail.resetPassword)
+    a.clock.advance(RESET_TOKEN_TTL_MS)
+    expect(a.fail(a.service.verifyResetToken(late))._tag).toBe("TokenInvalid")
+  })
+
+  it("changes the password only with the current one, and keeps the member signed in on a new session", () => {
+    const a = makeAccounts()
+    const { memberId } = a.run(a.service.register(ann))
+    a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
+    const old = a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" })).session
+    const wrong = a.fail(
+      a.service.changePassword({ memberId, currentPassword: "nope", newPassword: "NewSecret9" }),
+    )
+    expect(wrong.message).toBe(AccountMessages.currentPasswordWrong)
+    const fresh = a.run(
+      a.service.changePassword({ memberId, currentPassword: ann.password, newPassword: "NewSecret9" }),
+    )
+    expect(Option.isNone(a.run(a.service.currentSession(old.sessionId)))).toBe(true)
+    expect(Option.isSome(a.run(a.service.currentSession(fresh.sessionId)))).toBe(true)
+  })
+
+  it("a token works once and only before its expiry, whatever the timing (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 * RESET_TOKEN_TTL_MS }),
+        fc.integer({ min: 1, max: 3 }),
+        (wait, uses) => {
+          const a = makeAccounts()
+          a.run(a.service.register(ann))
+          a.run(a.service.forgotPassword({ email: ann.email, address: "ip" }))
+          const token = a.lastToken(ann.email, AccountEmail.resetPassword)
+          a.clock.advance(wait)
+          const results = Array.from(
+            { length: uses },
+            () => a.run(Effect.result(a.service.resetPassword({ token, password: "NewSecret9" })))._tag,
+          )
+          const succeeded = results.filter((r) => r === "Success").length
+          expect(succeeded).toBe(wait < RESET_TOKEN_TTL_MS ? 1 : 0)
+        },
+      ),
+      { numRuns: 50 },
+    )
+  })
+})

@@ -1,0 +1,15 @@
+import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
+import { LoginThrottle } from "../../src/accounts/ports/LoginThrottle.ts"
+import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
+import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
+import {
+  accountRepositoryContract,
+  loginThrottleContract,
+  sessionStoreContract,
+  tokenStoreContract,
+} from "../support/AccountStoresContract.ts"
+
+accountRepositoryContract("memory", () => AccountRepository.layerMemory)
+sessionStoreContract("memory", () => SessionStore.layerMemory)
+tokenStoreContract("memory", () => TokenStore.layerMemory)
+loginThrottleContract("memory", () => LoginThrottle.layerMemory)

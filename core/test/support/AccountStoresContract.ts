@@ -1,0 +1,165 @@
+/** The contracts of the accounts stores: run on memory here, on PostgreSQL by the adapters' tests. */
+import { Effect, type Layer, Option } from "effect"
+import { describe, expect, it } from "vitest"
+import type { Account } from "../../src/accounts/AccountModel.ts"
+import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
+import { LoginThrottle } from "../../src/accounts/ports/LoginThrottle.ts"
+import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
+import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
+import { MemberId } from "../../src/shared/Ids.ts"
+
+const ann = MemberId.make("mem_ann")
+const ben = MemberId.make("mem_ben")
+
+export const anAccount = (memberId: MemberId, email: string, over: Partial<Account> = {}): Account => ({
+  memberId,
+  email,
+  firstName: "Ann",
+  lastName: "Lee",
+  userType: "USER",
+  role: "member",
+  passwordHash: "scrypt$…",
+  firstLogin: true,
+  createdAt: 1_000,
+  ...over,
+})
+
+const runWith =
+  <S>(makeLayer: () => Layer.Layer<S>) =>
+  <A, E>(effect: Effect.Effect<A, E, S>) =>
+    Effect.runPromise(Effect.provide(effect, makeLayer()))
+
+export const accountRepositoryContract = (name: string, makeLayer: () => Layer.Layer<AccountRepository>) =>
+  describe(`AccountRepository contract (${name})`, () => {
+    const run = runWith(makeLayer)
+    it("keeps accounts by id and by email ignoring letter case; refuses a second account for an email", async () => {
+      const result = await run(
+        Effect.gen(function* () {
+          const repo = yield* AccountRepository
+          yield* repo.insert(
+            anAccount(ann, "Ann@Example.com", { businessName: "Ann Farms", userType: "BUSINESS" }),
+          )
+          const taken = yield* Effect.flip(repo.insert(anAccount(ben, "ann@EXAMPLE.com")))
+          return {
+            taken,
+            byId: yield* repo.get(ann),
+            byEmail: yield* repo.findByEmail("  ANN@example.COM "),
+            ben: yield* repo.get(ben),
+          }
+        }),
+      )
+      expect(result.taken._tag).toBe("EmailTaken")
+      expect(Option.getOrThrow(result.byId)).toEqual(
+        anAccount(ann, "Ann@Example.com", { businessName: "Ann Farms", userType: "BUSINESS" }),
+      )
+      expect(Option.getOrThrow(result.byEmail).memberId).toBe(ann)
+      expect(Option.isNone(result.ben)).toBe(true)
+    })
+
+    it("updates and removes an account", async () => {
+      const result = await run(
+        Effect.gen(function* () {
+          const repo = yield* AccountRepository
+          yield* repo.insert(anAccount(ann, "ann@example.com"))
+          yield* repo.insert(anAccount(ben, "ben@example.com"))
+          yield* repo.update(
+            anAccount(ann, "ann@example.com", { emailConfirmedAt: 5, firstLogin: false, role: "admin" }),
+          )
+          yield* repo.remove(ben)
+          return { ann: yield* repo.get(ann), ben: yield* repo.findByEmail("ben@example.com") }
+        }),
+      )
+      expect(Option.getOrThrow(result.ann)).toMatchObject({
+        emailConfirmedAt: 5,
+        firstLogin: false,
+        role: "admin",
+      })
+      expect(Option.isNone(result.ben)).toBe(true)
+    })
+  })
+
+export const sessionStoreContract = (name: string, makeLayer: () => Layer.Layer<SessionStore>) =>
+  describe(`SessionStore contract (${name})`, () => {
+    it("answers a session until it expires, and forgets removed ones, one or all of a member's", async () => {
+      const result = await runWith(makeLayer)(
+        Effect.gen(function* () {
+          const store = yield* SessionStore
+          yield* store.create({ sessionId: "s1", memberId: ann, createdAt: 0, expiresAt: 100 })
+          yield* store.create({ sessionId: "s2", memberId: ann, createdAt: 0, expiresAt: 100 })
+          yield* store.create({ sessionId: "s3", memberId: ben, createdAt: 0, expiresAt: 100 })
+          const live = yield* store.get("s1", 99)
+          const expired = yield* store.get("s1", 100)
+          yield* store.remove("s2")
+          const removed = yield* store.get("s2", 1)
+          yield* store.removeAllOf(ann)
+          return {
+            live,
+            expired,
+            removed,
+            annAfter: yield* store.get("s1", 1),
+            ben: yield* store.get("s3", 1),
+          }
+        }),
+      )
+      expect(Option.getOrThrow(result.live)).toEqual({
+        sessionId: "s1",
+        memberId: ann,
+        createdAt: 0,
+        expiresAt: 100,
+      })
+      expect(Option.isNone(result.expired)).toBe(true)
+      expect(Option.isNone(result.removed)).toBe(true)
+      expect(Option.isNone(result.annAfter)).toBe(true)
+      expect(Option.isSome(result.ben)).toBe(true)
+    })
+  })
+
+export const tokenStoreContract = (name: string, makeLayer: () => Layer.Layer<TokenStore>) =>
+  describe(`TokenStore contract (${name})`, () => {
+    it("answers a live token once, for its purpose only; never an expired or withdrawn one", async () => {
+      const result = await runWith(makeLayer)(
+        Effect.gen(function* () {
+          const store = yield* TokenStore
+          yield* store.save({ tokenHash: "h1", purpose: "confirm-email", memberId: ann, expiresAt: 100 })
+          yield* store.save({ tokenHash: "h2", purpose: "reset-password", memberId: ann, expiresAt: 100 })
+          yield* store.save({ tokenHash: "h3", purpose: "reset-password", memberId: ben, expiresAt: 100 })
+          const wrongPurpose = yield* store.consume("h1", "reset-password", 1)
+          const peeked = yield* store.peek("h1", "confirm-email", 1)
+          const first = yield* store.consume("h1", "confirm-email", 1)
+          const second = yield* store.consume("h1", "confirm-email", 1)
+          const expired = yield* store.consume("h3", "reset-password", 100)
+          yield* store.removeAllOf(ann, "reset-password")
+          const withdrawn = yield* store.peek("h2", "reset-password", 1)
+          return { wrongPurpose, peeked, first, second, expired, withdrawn }
+        }),
+      )
+      expect(Option.isNone(result.wrongPurpose)).toBe(true)
+      expect(Option.getOrThrow(result.peeked)).toBe(ann)
+      expect(Option.getOrThrow(result.first)).toBe(ann)
+      expect(Option.isNone(result.second)).toBe(true)
+      expect(Option.isNone(result.expired)).toBe(true)
+      expect(Option.isNone(result.withdrawn)).toBe(true)
+    })
+  })
+
+export const loginThrottleContract = (name: string, makeLayer: () => Layer.Layer<LoginThrottle>) =>
+  describe(`LoginThrottle contract (${name})`, () => {
+    it("counts attempts per key within the window, and forgets a cleared key", async () => {
+      const result = await runWith(makeLayer)(
+        Effect.gen(function* () {
+          const throttle = yield* LoginThrottle
+          const counts = [
+            yield* throttle.hit("a", 0, 100),
+            yield* throttle.hit("a", 50, 100),
+            yield* throttle.hit("b", 60, 100),
+            yield* throttle.hit("a", 120, 100),
+          ]
+          yield* throttle.clear("a")
+          counts.push(yield* throttle.hit("a", 130, 100))
+          return counts
+        }),
+      )
+      // At 120 the attempt at 0 has left the 100 ms window: 50 and 120 remain.
+      expect(result).toEqual([1, 2, 1, 2, 1])
+    })
+  })
