@@ -1,0 +1,144 @@
+/**
+ * The accounts stores on PostgreSQL: accounts (unique email ignoring case → EmailTaken), sessions and
+ * tokens kept as SHA-256 of their secret, token use as one DELETE … RETURNING (so a link works once even
+ * when clicked twice at the same moment), and the sign-in throttle's attempts.
+ */
+import { createHash } from "node:crypto"
+import { AccountMessages, EmailTaken } from "@landunits/core/accounts/AccountErrors.ts"
+import type { Account } from "@landunits/core/accounts/AccountModel.ts"
+import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { LoginThrottle } from "@landunits/core/accounts/ports/LoginThrottle.ts"
+import { SessionStore } from "@landunits/core/accounts/ports/SessionStore.ts"
+import { TokenStore } from "@landunits/core/accounts/ports/TokenStore.ts"
+import { MemberId } from "@landunits/core/shared/Ids.ts"
+import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { isUniqueViolation } from "./SqlErrors.ts"
+
+const sha256 = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex")
+
+export const AccountRepositoryPg = Layer.effect(AccountRepository)(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const one = (rows: ReadonlyArray<{ record: Account }>) => Option.fromNullishOr(rows[0]?.record)
+    return AccountRepository.of({
+      insert: (account) =>
+        sql`
+          INSERT INTO accounts (member_id, email, role, created_at, record)
+          VALUES (${account.memberId}, ${account.email}, ${account.role}, ${account.createdAt}, ${JSON.stringify(account)}::jsonb)`.pipe(
+          Effect.asVoid,
+          Effect.catchTag("SqlError", (error) =>
+            isUniqueViolation(error)
+              ? Effect.fail(new EmailTaken({ message: AccountMessages.emailTaken }))
+              : Effect.die(error),
+          ),
+        ),
+      get: (memberId) =>
+        sql<{ record: Account }>`SELECT record FROM accounts WHERE member_id = ${memberId}`.pipe(
+          Effect.map(one),
+          Effect.orDie,
+        ),
+      findByEmail: (email) =>
+        sql<{
+          record: Account
+        }>`SELECT record FROM accounts WHERE lower(email) = lower(${email.trim()})`.pipe(
+          Effect.map(one),
+          Effect.orDie,
+        ),
+      update: (account) =>
+        sql`
+          UPDATE accounts SET email = ${account.email}, role = ${account.role}, record = ${JSON.stringify(account)}::jsonb
+          WHERE member_id = ${account.memberId}`.pipe(Effect.asVoid, Effect.orDie),
+      remove: (memberId) =>
+        sql`DELETE FROM accounts WHERE member_id = ${memberId}`.pipe(Effect.asVoid, Effect.orDie),
+    })
+  }),
+)
+
+export const SessionStorePg = Layer.effect(SessionStore)(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return SessionStore.of({
+      create: (session) =>
+        sql`
+          INSERT INTO sessions (session_hash, member_id, created_at, expires_at)
+          VALUES (${sha256(session.sessionId)}, ${session.memberId}, ${session.createdAt}, ${session.expiresAt})`.pipe(
+          Effect.asVoid,
+          Effect.orDie,
+        ),
+      get: (sessionId, now) =>
+        sql<{ member_id: string; created_at: string; expires_at: string }>`
+          SELECT member_id, created_at, expires_at FROM sessions
+          WHERE session_hash = ${sha256(sessionId)} AND expires_at > ${now}`.pipe(
+          Effect.map((rows) =>
+            Option.map(Option.fromNullishOr(rows[0]), (r) => ({
+              sessionId,
+              memberId: MemberId.make(r.member_id),
+              createdAt: Number(r.created_at),
+              expiresAt: Number(r.expires_at),
+            })),
+          ),
+          Effect.orDie,
+        ),
+      remove: (sessionId) =>
+        sql`DELETE FROM sessions WHERE session_hash = ${sha256(sessionId)}`.pipe(Effect.asVoid, Effect.orDie),
+      removeAllOf: (memberId) =>
+        sql`DELETE FROM sessions WHERE member_id = ${memberId}`.pipe(Effect.asVoid, Effect.orDie),
+    })
+  }),
+)
+
+export const TokenStorePg = Layer.effect(TokenStore)(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const memberOf = (rows: ReadonlyArray<{ member_id: string }>) =>
+      Option.map(Option.fromNullishOr(rows[0]), (r) => MemberId.make(r.member_id))
+    return TokenStore.of({
+      save: (token) =>
+        sql`
+          INSERT INTO account_tokens (token_hash, purpose, member_id, expires_at)
+          VALUES (${token.tokenHash}, ${token.purpose}, ${token.memberId}, ${token.expiresAt})
+          ON CONFLICT (token_hash) DO UPDATE SET purpose = EXCLUDED.purpose, member_id = EXCLUDED.member_id,
+            expires_at = EXCLUDED.expires_at`.pipe(Effect.asVoid, Effect.orDie),
+      consume: (tokenHash, purpose, now) =>
+        sql<{ member_id: string }>`
+          DELETE FROM account_tokens WHERE token_hash = ${tokenHash} AND purpose = ${purpose} AND expires_at > ${now}
+          RETURNING member_id`.pipe(Effect.map(memberOf), Effect.orDie),
+      peek: (tokenHash, purpose, now) =>
+        sql<{ member_id: string }>`
+          SELECT member_id FROM account_tokens WHERE token_hash = ${tokenHash} AND purpose = ${purpose} AND expires_at > ${now}`.pipe(
+          Effect.map(memberOf),
+          Effect.orDie,
+        ),
+      removeAllOf: (memberId, purpose) =>
+        sql`DELETE FROM account_tokens WHERE member_id = ${memberId} AND purpose = ${purpose}`.pipe(
+          Effect.asVoid,
+          Effect.orDie,
+        ),
+    })
+  }),
+)
+
+export const LoginThrottlePg = Layer.effect(LoginThrottle)(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return LoginThrottle.of({
+      hit: (key, now, windowMs) =>
+        sql<{ attempts: string }>`
+          WITH pruned AS (DELETE FROM login_attempts WHERE key = ${key} AND at <= ${now - windowMs}),
+               added AS (INSERT INTO login_attempts (key, at) VALUES (${key}, ${now}))
+          SELECT count(*) + 1 AS attempts FROM login_attempts WHERE key = ${key} AND at > ${now - windowMs}`.pipe(
+          Effect.map((rows) => Number(rows[0]?.attempts ?? 1)),
+          Effect.orDie,
+        ),
+      clear: (key) => sql`DELETE FROM login_attempts WHERE key = ${key}`.pipe(Effect.asVoid, Effect.orDie),
+    })
+  }),
+)
+
+export const AccountStoresPg = Layer.mergeAll(
+  AccountRepositoryPg,
+  SessionStorePg,
+  TokenStorePg,
+  LoginThrottlePg,
+)

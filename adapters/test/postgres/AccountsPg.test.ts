@@ -1,0 +1,112 @@
+import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { SessionStore } from "@landunits/core/accounts/ports/SessionStore.ts"
+import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
+import { KycStore } from "@landunits/core/kyc/ports/KycStore.ts"
+import { MemberDirectory } from "@landunits/core/kyc/ports/MemberDirectory.ts"
+import { MemberStanding } from "@landunits/core/orders/ports/MemberStanding.ts"
+import { MemberId } from "@landunits/core/shared/Ids.ts"
+import {
+  accountRepositoryContract,
+  anAccount,
+  loginThrottleContract,
+  sessionStoreContract,
+  tokenStoreContract,
+} from "@landunits/core/test-support/AccountStoresContract.ts"
+import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { describe, expect, it } from "vitest"
+import {
+  AccountRepositoryPg,
+  LoginThrottlePg,
+  SessionStorePg,
+  TokenStorePg,
+} from "../../src/postgres/AccountStoresPg.ts"
+import { KycStorePg } from "../../src/postgres/KycStorePg.ts"
+import { MemberDirectoryPg, MemberStandingPg } from "../../src/postgres/MemberViewsPg.ts"
+import { databaseTargets } from "../support/Databases.ts"
+import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
+
+const ann = MemberId.make("mem_ann")
+
+for (const target of databaseTargets().run) {
+  describe(`accounts on ${target.name}`, () => {
+    const db = useSuiteDatabase(target)
+    accountRepositoryContract(target.name, () => AccountRepositoryPg.pipe(Layer.provide(db.layer())))
+    sessionStoreContract(target.name, () => SessionStorePg.pipe(Layer.provide(db.layer())))
+    tokenStoreContract(target.name, () => TokenStorePg.pipe(Layer.provide(db.layer())))
+    loginThrottleContract(target.name, () => LoginThrottlePg.pipe(Layer.provide(db.layer())))
+
+    it("stores sessions by the hash of their id only", async () => {
+      const stored = await Effect.runPromise(
+        Effect.gen(function* () {
+          const store = yield* SessionStore
+          yield* store.create({ sessionId: "the-cookie-value", memberId: ann, createdAt: 0, expiresAt: 10 })
+          const sql = yield* SqlClient.SqlClient
+          return yield* sql<{ session_hash: string }>`SELECT session_hash FROM sessions`
+        }).pipe(Effect.provide(Layer.provideMerge(SessionStorePg, db.layer()))),
+      )
+      expect(stored).toHaveLength(1)
+      expect(stored[0]!.session_hash).not.toContain("the-cookie-value")
+      expect(stored[0]!.session_hash).toMatch(/^[0-9a-f]{64}$/)
+    })
+
+    it("shows other contexts a member's standing and contact, KYC status included", async () => {
+      const result = await Effect.runPromise(
+        Effect.gen(function* () {
+          const accounts = yield* AccountRepository
+          const kyc = yield* KycStore
+          yield* accounts.insert(anAccount(ann, "Ann@Example.com", { emailConfirmedAt: 5 }))
+          const before = yield* (yield* MemberStanding).standing(ann)
+          yield* kyc.save({
+            memberId: ann,
+            kycInfo: { ...emptyKycInfo, kycStatus: "Verified" },
+            updatedAt: 9,
+          })
+          return {
+            before,
+            after: yield* (yield* MemberStanding).findByEmail("ann@example.com"),
+            unknown: yield* Effect.flip((yield* MemberStanding).standing(MemberId.make("mem_x"))),
+            contact: yield* (yield* MemberDirectory).contact(ann),
+          }
+        }).pipe(
+          Effect.provide(
+            Layer.mergeAll(AccountRepositoryPg, KycStorePg, MemberStandingPg, MemberDirectoryPg).pipe(
+              Layer.provide(db.layer()),
+            ),
+          ),
+        ),
+      )
+      expect(result.before).toEqual({
+        memberId: ann,
+        email: "Ann@Example.com",
+        name: "Ann Lee",
+        emailConfirmed: true,
+        kycStatus: "UnVerified",
+      })
+      expect(Option.getOrThrow(result.after).kycStatus).toBe("Verified")
+      expect(result.unknown._tag).toBe("UnknownMember")
+      expect(Option.getOrThrow(result.contact)).toEqual({
+        memberId: ann,
+        email: "Ann@Example.com",
+        firstName: "Ann",
+        userType: "USER",
+      })
+    })
+
+    it("gives one account and one EmailTaken when the same email registers twice at once", async () => {
+      const results = await Effect.runPromise(
+        Effect.gen(function* () {
+          const accounts = yield* AccountRepository
+          return yield* Effect.all(
+            [
+              Effect.result(accounts.insert(anAccount(MemberId.make("m1"), "twin@example.com"))),
+              Effect.result(accounts.insert(anAccount(MemberId.make("m2"), "TWIN@example.com"))),
+            ],
+            { concurrency: "unbounded" },
+          )
+        }).pipe(Effect.provide(AccountRepositoryPg.pipe(Layer.provide(db.layer())))),
+      )
+      expect(results.map((r) => r._tag).sort()).toEqual(["Failure", "Success"])
+    })
+  })
+}
