@@ -230,7 +230,7 @@ export class AccountService extends Context.Service<
           // Verify against a hash even for an unknown email, so timing does not tell who is registered.
           const encoded = Option.isSome(found)
             ? found.value.passwordHash
-            : yield* hasher.hash(input.password + "\u0000")
+            : yield* hasher.hash(`${input.password}\u0000`)
           const matches = yield* hasher.verify(input.password, encoded)
           if (Option.isNone(found) || !matches) {
             return yield* new InvalidCredentials({ message: AccountMessages.invalidCredentials })

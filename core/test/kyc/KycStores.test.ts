@@ -1,10 +1,6 @@
-import { Effect, Option } from "effect"
-import { describe, expect, it } from "vitest"
-import { emptyKycInfo } from "../../src/kyc/KycModel.ts"
 import { DocumentStore } from "../../src/kyc/ports/DocumentStore.ts"
 import { KycStore } from "../../src/kyc/ports/KycStore.ts"
 import { documentStoreContract } from "../support/DocumentStoreContract.ts"
-import { alice, bob } from "../support/KycFixtures.ts"
 import { kycStoreContract } from "../support/KycStoreContract.ts"
 
 documentStoreContract("memory", () => DocumentStore.layerMemory)

@@ -1,6 +1,6 @@
-import { Effect, Schema } from "effect"
+import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { Email, EmailTemplate } from "../../src/notifications/NotificationModel.ts"
+import { Email } from "../../src/notifications/NotificationModel.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { mailerContract } from "../support/MailerContract.ts"
 
