@@ -80,3 +80,30 @@ export const ReferenceEntry = Schema.Struct({
   order: Schema.Int,
 })
 export type ReferenceEntry = typeof ReferenceEntry.Type
+
+/** The site's content collections, each replaced as a whole by admins (the CLI loads a JSON file). */
+export const ContentCollections = {
+  projects: Schema.Array(LandProject),
+  news: Schema.Array(NewsArticle),
+  team: Schema.Array(TeamMember),
+  faq: Schema.Array(FaqEntry),
+  references: Schema.Array(ReferenceEntry),
+} as const
+export type ContentKind = keyof typeof ContentCollections
+export type ContentOf<K extends ContentKind> = (typeof ContentCollections)[K]["Type"][number]
+export const ContentKinds = Object.keys(ContentCollections) as ReadonlyArray<ContentKind>
+
+/** A newsletter subscriber: pending until the emailed link is followed. */
+export const SubscriberStatus = Schema.Literals(["pending", "verified"])
+export type SubscriberStatus = typeof SubscriberStatus.Type
+
+/** A message sent through the contact form (fields not given by the spec: name, email, subject, message). */
+export const ContactMessage = Schema.Struct({
+  name: Schema.String,
+  email: Schema.String,
+  subject: Schema.String,
+  message: Schema.String,
+  memberId: Schema.optionalKey(Schema.String),
+  at: Schema.Int,
+})
+export type ContactMessage = typeof ContactMessage.Type

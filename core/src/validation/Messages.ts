@@ -117,6 +117,13 @@ export const HouseMessage = {
   registrationNumberMinLength: "Registration number must be at least 3 characters",
   registrationNumberMaxLength: "Registration number must be at most 255 characters",
   vatNumberMaxLength: "VAT number must be at most 255 characters",
+  // Contact form
+  contactNameRequired: "Name is required",
+  contactNameMaxLength: "Name must be at most 100 characters",
+  contactSubjectMaxLength: "Subject must be at most 200 characters",
+  contactMessageRequired: "Message is required",
+  contactMessageMinLength: "Message must be at least 10 characters",
+  contactMessageMaxLength: "Message must be at most 2000 characters",
 } as const
 
 export type HouseMessage = (typeof HouseMessage)[keyof typeof HouseMessage]

@@ -4,6 +4,7 @@
  * in the catalogue, so the table below must cover the catalogue exactly.
  */
 import { describe, expect, it } from "vitest"
+import { ContactForm } from "../../src/content/ContactForm.ts"
 import {
   AddressInput,
   BankDetailsInput,
@@ -37,6 +38,8 @@ import {
 } from "./helpers.ts"
 
 type Schema = Parameters<typeof errorsOf>[0]
+
+const validContactForm = { name: "Ann Lee", email: "ann@example.com", message: "I would like to know more." }
 
 interface Row {
   readonly message: string
@@ -331,6 +334,19 @@ const table: ReadonlyArray<Row> = [
   ),
   row("VAT number must be at most 255 characters", BusinessInfoInput, validBusiness, "vatNumber", {
     vatNumber: letters(256),
+  }),
+  // Contact form
+  row("Name is required", ContactForm, validContactForm, "name", { name: "  " }),
+  row("Name must be at most 100 characters", ContactForm, validContactForm, "name", { name: letters(101) }),
+  row("Subject must be at most 200 characters", ContactForm, validContactForm, "subject", {
+    subject: letters(201),
+  }),
+  row("Message is required", ContactForm, validContactForm, "message", { message: undefined }),
+  row("Message must be at least 10 characters", ContactForm, validContactForm, "message", {
+    message: "Too short",
+  }),
+  row("Message must be at most 2000 characters", ContactForm, validContactForm, "message", {
+    message: letters(2001),
   }),
   // Uploads
   upload("File too large. Please upload a file less than 8Mb", UPLOAD_MAX_BYTES + 1, pdf),

@@ -1,0 +1,23 @@
+import {
+  contactMessagesContract,
+  newsletterSubscribersContract,
+  siteContentContract,
+} from "@landunits/core/test-support/ContentStoresContract.ts"
+import { Layer } from "effect"
+import { describe } from "vitest"
+import {
+  ContactMessagesPg,
+  NewsletterSubscribersPg,
+  SiteContentPg,
+} from "../../src/postgres/ContentStoresPg.ts"
+import { databaseTargets } from "../support/Databases.ts"
+import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
+
+for (const target of databaseTargets().run) {
+  describe(`content stores on ${target.name}`, () => {
+    const db = useSuiteDatabase(target)
+    siteContentContract(target.name, () => SiteContentPg.pipe(Layer.provide(db.layer())))
+    newsletterSubscribersContract(target.name, () => NewsletterSubscribersPg.pipe(Layer.provide(db.layer())))
+    contactMessagesContract(target.name, () => ContactMessagesPg.pipe(Layer.provide(db.layer())))
+  })
+}
