@@ -1,0 +1,231 @@
+/**
+ * The contracts of the order engine's stores (orders, payouts, idempotency keys): run on memory here, on
+ * PostgreSQL by the adapters' tests.
+ */
+import { Effect, type Layer, Option } from "effect"
+import { describe, expect, it } from "vitest"
+import type { NewOrderRecord, Payout } from "../../src/orders/OrderModel.ts"
+import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
+import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
+import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
+import { IdempotencyKey, MemberId, OrderId, PayoutId } from "../../src/shared/Ids.ts"
+
+const ann = MemberId.make("mem_ann")
+const ben = MemberId.make("mem_ben")
+
+/** A full buy record, optional parts included, so a store that drops a field fails the round trip. */
+export const aBuy = (id: string, over: Partial<NewOrderRecord> = {}): NewOrderRecord => ({
+  orderId: OrderId.make(id),
+  orderType: "BUY",
+  orderStatus: "Initiated",
+  paymentDetails: {
+    paymentAmount: 12_345,
+    paymentMethod: "card-stripe",
+    paymentMethodFees: { fixedCentsFees: 25, fixedPercentageFees: 1.5 },
+    currency: "EUR",
+    subTotal: 12_000,
+    transactionFee: 345,
+  },
+  currencyUnit: {
+    unitType: "LAND_EUR",
+    numberOfUnits: 12,
+    pricePerUnit: 10_000,
+    isDoubleLand: false,
+    buyOrderTransactionFeeInCents: 100,
+  },
+  buy: {
+    paymentId: "pi_1",
+    clientSecret: "pi_1_secret",
+    referenceCode: "SPRING",
+    discount: { isPercent: true, amount: 10, discountValue: 1_200, minPaymentAmountInCents: 0 },
+  },
+  utmData: { utm_source: "newsletter" },
+  createdAt: "2026-03-01T10:00:00.000Z",
+  updatedAt: "2026-03-01T10:00:00.000Z",
+  memberId: ann,
+  statusHistory: [{ status: "Initiated", at: 1 }],
+  expiresAt: 3_600_001,
+  payment: { memberReturnedAt: 5 },
+  ...over,
+})
+
+const run =
+  <S>(makeLayer: () => Layer.Layer<S>) =>
+  <A, E>(effect: Effect.Effect<A, E, S>) =>
+    Effect.runPromise(Effect.provide(effect, makeLayer()))
+
+export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Layer<OrderRepository>) =>
+  describe(`OrderRepository contract (${name})`, () => {
+    it("gives strictly increasing sequences and answers exactly what was stored", async () => {
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const repo = yield* OrderRepository
+          const one = yield* repo.insert(aBuy("o1"))
+          const two = yield* repo.insert(aBuy("o2"))
+          return { one, two, got: yield* repo.get(OrderId.make("o1")) }
+        }),
+      )
+      expect(result.two.sequence).toBeGreaterThan(result.one.sequence)
+      expect(result.got).toEqual({ ...aBuy("o1"), sequence: result.one.sequence })
+    })
+
+    it("replaces a record on update, keeping its sequence; an unknown order is OrderNotFound", async () => {
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const repo = yield* OrderRepository
+          const stored = yield* repo.insert(aBuy("o1"))
+          yield* repo.update({
+            ...stored,
+            orderStatus: "Cancelled",
+            statusHistory: [...stored.statusHistory, { status: "Cancelled", at: 2 }],
+          })
+          return {
+            got: yield* repo.get(OrderId.make("o1")),
+            stored,
+            missingGet: yield* Effect.flip(repo.get(OrderId.make("nope"))),
+            missingUpdate: yield* Effect.flip(repo.update({ ...stored, orderId: OrderId.make("nope") })),
+          }
+        }),
+      )
+      expect(result.got.orderStatus).toBe("Cancelled")
+      expect(result.got.sequence).toBe(result.stored.sequence)
+      expect(result.got.statusHistory).toHaveLength(2)
+      expect(result.missingGet._tag).toBe("OrderNotFound")
+      expect(result.missingUpdate._tag).toBe("OrderNotFound")
+    })
+
+    it("finds by every filter, alone and together, by ascending sequence", async () => {
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const repo = yield* OrderRepository
+          yield* repo.insert(aBuy("a"))
+          yield* repo.insert(aBuy("b", { memberId: ben }))
+          yield* repo.insert(aBuy("c", { orderType: "SELL", orderStatus: "InProcess" }))
+          yield* repo.insert(
+            aBuy("d", {
+              currencyUnit: { ...aBuy("d").currencyUnit, unitType: "LAND_USD", isDoubleLand: true },
+            }),
+          )
+          const ids = (filter: Parameters<typeof repo.find>[0]) =>
+            Effect.map(repo.find(filter), (os) => os.map((o) => o.orderId))
+          return {
+            all: yield* ids({}),
+            ann: yield* ids({ memberId: ann }),
+            sells: yield* ids({ orderType: "SELL" }),
+            usd: yield* ids({ unitType: "LAND_USD" }),
+            statuses: yield* ids({ statuses: ["InProcess", "Cancelled"] }),
+            none: yield* ids({ statuses: [] }),
+            doubleLand: yield* ids({ isDoubleLand: true }),
+            together: yield* ids({
+              memberId: ann,
+              orderType: "BUY",
+              unitType: "LAND_EUR",
+              statuses: ["Initiated"],
+              isDoubleLand: false,
+            }),
+          }
+        }),
+      )
+      expect(result.all).toEqual(["a", "b", "c", "d"])
+      expect(result.ann).toEqual(["a", "c", "d"])
+      expect(result.sells).toEqual(["c"])
+      expect(result.usd).toEqual(["d"])
+      expect(result.statuses).toEqual(["c"])
+      expect(result.none).toEqual([])
+      expect(result.doubleLand).toEqual(["d"])
+      expect(result.together).toEqual(["a"])
+    })
+  })
+
+const aPayout = (id: string, over: Partial<Payout> = {}): Payout => ({
+  payoutId: PayoutId.make(id),
+  memberId: ann,
+  sellOrderId: OrderId.make("sell1"),
+  buyOrderId: OrderId.make("buy1"),
+  unitType: "LAND_AUD",
+  units: 4,
+  pricePerUnit: 10_000,
+  amountCents: 4_000,
+  currency: "AUD",
+  status: "Initiated",
+  statusHistory: [{ status: "Initiated", at: 1 }],
+  createdAt: 1,
+  ...over,
+})
+
+export const payoutRepositoryContract = (name: string, makeLayer: () => Layer.Layer<PayoutRepository>) =>
+  describe(`PayoutRepository contract (${name})`, () => {
+    it("keeps payouts in insertion order, finds by each filter, updates, and refuses unknown ids", async () => {
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const repo = yield* PayoutRepository
+          yield* repo.insert([
+            aPayout("p1"),
+            aPayout("p2", { memberId: ben, sellOrderId: OrderId.make("sell2") }),
+          ])
+          yield* repo.insert([])
+          yield* repo.insert([aPayout("p3", { buyOrderId: OrderId.make("buy2") })])
+          yield* repo.update(
+            aPayout("p1", {
+              status: "Completed",
+              statusHistory: [
+                { status: "Initiated", at: 1 },
+                { status: "Completed", at: 2 },
+              ],
+            }),
+          )
+          const ids = (filter: Parameters<typeof repo.find>[0]) =>
+            Effect.map(repo.find(filter), (ps) => ps.map((p) => p.payoutId))
+          return {
+            all: yield* ids({}),
+            ann: yield* ids({ memberId: ann }),
+            sell2: yield* ids({ sellOrderId: OrderId.make("sell2") }),
+            buy2: yield* ids({ buyOrderId: OrderId.make("buy2") }),
+            open: yield* ids({ statuses: ["Initiated", "AUDReadyToSendBetweenAccounts"] }),
+            none: yield* ids({ statuses: [] }),
+            p1: yield* repo.get(PayoutId.make("p1")),
+            missing: yield* Effect.flip(repo.get(PayoutId.make("zz"))),
+            missingUpdate: yield* Effect.flip(repo.update(aPayout("zz"))),
+          }
+        }),
+      )
+      expect(result.all).toEqual(["p1", "p2", "p3"])
+      expect(result.ann).toEqual(["p1", "p3"])
+      expect(result.sell2).toEqual(["p2"])
+      expect(result.buy2).toEqual(["p3"])
+      expect(result.open).toEqual(["p2", "p3"])
+      expect(result.none).toEqual([])
+      expect(result.p1.status).toBe("Completed")
+      expect(result.p1.statusHistory).toHaveLength(2)
+      expect(result.missing._tag).toBe("PayoutNotFound")
+      expect(result.missingUpdate._tag).toBe("PayoutNotFound")
+    })
+  })
+
+export const idempotencyStoreContract = (name: string, makeLayer: () => Layer.Layer<IdempotencyStore>) =>
+  describe(`IdempotencyStore contract (${name})`, () => {
+    it("answers nothing for an unused key, the first result for a used one, and keeps scopes apart", async () => {
+      const key = IdempotencyKey.make("k1")
+      const response = { orderId: "o1", payouts: [{ units: 3, nested: { ok: true } }], note: null }
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const store = yield* IdempotencyStore
+          const before = yield* store.find("member:ann", key)
+          yield* store.save({ scope: "member:ann", idempotencyKey: key, requestHash: "h1", response })
+          return {
+            before,
+            after: yield* store.find("member:ann", key),
+            otherScope: yield* store.find("member:ben", key),
+          }
+        }),
+      )
+      expect(Option.isNone(result.before)).toBe(true)
+      expect(Option.getOrThrow(result.after)).toEqual({
+        scope: "member:ann",
+        idempotencyKey: key,
+        requestHash: "h1",
+        response,
+      })
+      expect(Option.isNone(result.otherScope)).toBe(true)
+    })
+  })
