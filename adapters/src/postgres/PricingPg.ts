@@ -170,6 +170,8 @@ export class PricingSettings extends Context.Service<
   PricingSettings,
   {
     readonly setUnit: (settings: UnitSettings) => Effect.Effect<void>
+    /** Every configured unit type's settings. */
+    readonly units: Effect.Effect<ReadonlyArray<UnitSettings>>
     readonly setExternalFees: (fees: ExternalFees) => Effect.Effect<void>
     readonly setRate: (rate: {
       readonly from: CurrencyType
@@ -186,6 +188,35 @@ export const PricingSettingsPg = Layer.effect(PricingSettings)(
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     return PricingSettings.of({
+      units: sql<UnitRow>`
+        SELECT unit_type, base_price, to_char(base_date, 'YYYY-MM-DD') AS base_date, growth_per_year_percent,
+               buy_fee_cents, sell_fee_units, convert_fee_units, land_value_cents, max_double_land_value_cents,
+               max_pending_purchase_cents
+        FROM unit_prices ORDER BY unit_type`.pipe(
+        Effect.map((rows) =>
+          rows.map(
+            (row): UnitSettings => ({
+              schedule: {
+                unitType: row.unit_type,
+                basePrice: Number(row.base_price),
+                baseDate: row.base_date,
+                growthPerYearPercent: Number(row.growth_per_year_percent),
+              },
+              buyOrderTransactionFeeInCents: row.buy_fee_cents,
+              sellOrderTransactionFeeInUnits: row.sell_fee_units,
+              convertOrderTransactionFeeInUnits: row.convert_fee_units,
+              landLimits: {
+                totalProjectLandValueInCents: Number(row.land_value_cents),
+                maxDoubleLandUnitsBoughtValueInCents: Number(row.max_double_land_value_cents),
+                ...(row.max_pending_purchase_cents === null
+                  ? {}
+                  : { maxPendingPurchaseCents: Number(row.max_pending_purchase_cents) }),
+              },
+            }),
+          ),
+        ),
+        Effect.orDie,
+      ),
       setUnit: (s) =>
         sql`
           INSERT INTO unit_prices (unit_type, base_price, base_date, growth_per_year_percent, buy_fee_cents, sell_fee_units,

@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import { describe, expect, it } from "vitest"
+import { layerApp } from "../../src/app/AppLayer.ts"
 import { XSRF_REFUSED_MESSAGE } from "../../src/http/middleware/AntiForgery.ts"
 import { NOT_FOUND_MESSAGE } from "../../src/http/middleware/SecurityHeaders.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
@@ -8,7 +9,7 @@ import { makeClient, useTestServer } from "../support/TestServer.ts"
 
 describe("the HTTP application", () => {
   const server = useTestServer(
-    serveHttp({ port: 0, development: false }).pipe(Layer.provide(pgliteTarget().layer)),
+    serveHttp({ port: 0, development: false }).pipe(Layer.provide(layerApp(pgliteTarget().layer))),
   )
 
   it("answers health with the database up, and sets a readable anti-forgery cookie", async () => {

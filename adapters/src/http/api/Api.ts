@@ -3,11 +3,17 @@
  * and the CLI without any server code. The OpenAPI document is generated from it (served at /api/docs).
  */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { AuthApi } from "./AuthApi.ts"
+import { ContentApi } from "./ContentApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
 import { SystemApi } from "./SystemApi.ts"
+import { UserApi } from "./UserApi.ts"
 
 export class Api extends HttpApi.make("landunits")
   .add(SystemApi)
+  .add(AuthApi)
+  .add(UserApi)
+  .add(ContentApi)
   .middleware(InvalidInputs)
   .prefix("/api")
   .annotateMerge(

@@ -21,10 +21,13 @@ export class CurrentMember extends Context.Service<CurrentMember, SignedInMember
   "@landunits/adapters/http/api/CurrentMember",
 ) {}
 
+/** The session cookie as an API-key security scheme (read by the middleware, set at login). */
+export const sessionSecurity = HttpApiSecurity.apiKey({ in: "cookie", key: SESSION_COOKIE })
+
 export class Authentication extends HttpApiMiddleware.Service<Authentication, { provides: CurrentMember }>()(
   "@landunits/adapters/http/api/Authentication",
   {
     error: NotSignedIn,
-    security: { session: HttpApiSecurity.apiKey({ in: "cookie", key: SESSION_COOKIE }) },
+    security: { session: sessionSecurity },
   },
 ) {}

@@ -9,29 +9,42 @@ import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "../api/Api.ts"
+import { AuthHandlers } from "../handlers/AuthHandlers.ts"
+import { ContentHandlers } from "../handlers/ContentHandlers.ts"
 import { SystemHandlers } from "../handlers/SystemHandlers.ts"
+import { UserBundles } from "../handlers/UserBundle.ts"
+import { UserHandlers } from "../handlers/UserHandlers.ts"
 import { layerAntiForgery } from "../middleware/AntiForgery.ts"
+import { AuthenticationLive } from "../middleware/AuthenticationLive.ts"
 import { layerInvalidInputResponses } from "../middleware/InvalidInputResponses.ts"
 import { layerSecurityHeaders } from "../middleware/SecurityHeaders.ts"
+import { layerStaticFiles } from "./StaticFiles.ts"
 
 export interface HttpAppOptions {
   /** Development: cookies without Secure, no HSTS. */
   readonly development: boolean
+  /** The built web app to serve beside the API (served only when its index.html exists). */
+  readonly webDist?: string
 }
 
 export const OPENAPI_PATH = "/api/openapi.json"
 export const DOCS_PATH = "/api/docs"
 
-const apiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
-  Layer.provide(SystemHandlers),
-  // The routes resolve the middleware when they are built and again per request.
-  Layer.provideMerge(layerInvalidInputResponses),
-)
+const apiRoutes = (options: HttpAppOptions) => {
+  const cookies = { secure: !options.development }
+  return HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
+    Layer.provide([SystemHandlers, AuthHandlers(cookies), UserHandlers(cookies), ContentHandlers]),
+    Layer.provide(UserBundles.layer),
+    // The routes resolve the middlewares when they are built and again per request.
+    Layer.provideMerge(Layer.mergeAll(layerInvalidInputResponses, AuthenticationLive)),
+  )
+}
 
 export const layerHttpApp = (options: HttpAppOptions) =>
   Layer.mergeAll(
-    apiRoutes,
+    apiRoutes(options),
     HttpApiScalar.layer(Api, { path: DOCS_PATH }),
+    options.webDist === undefined ? Layer.empty : layerStaticFiles(options.webDist),
     layerSecurityHeaders({ hsts: !options.development, docsPath: DOCS_PATH }),
     layerAntiForgery({ secureCookies: !options.development }),
   )

@@ -1,0 +1,73 @@
+/**
+ * The composition root: which adapter plays each port, and the core services over them. The HTTP server,
+ * the admin CLI, the seed and the tests build the same graph, so what they run is what ships.
+ */
+
+import type { PgClient } from "@effect/sql-pg"
+import { AccountService } from "@landunits/core/accounts/AccountService.ts"
+import { ContentService } from "@landunits/core/content/ContentService.ts"
+import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
+import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
+import { Config, Effect, Layer } from "effect"
+import type { SqlClient } from "effect/sql"
+import { PaymentsNotConfigured } from "../payments/PaymentsNotConfigured.ts"
+import { AccountStoresPg } from "../postgres/AccountStoresPg.ts"
+import { AuditLogPg } from "../postgres/AuditLogPg.ts"
+import { AgentStorePg, IdeaStorePg, QuestionStorePg } from "../postgres/CommunityStoresPg.ts"
+import { ContentStoresPg } from "../postgres/ContentStoresPg.ts"
+import { EnginePg } from "../postgres/EnginePg.ts"
+import { KycStorePg } from "../postgres/KycStorePg.ts"
+import { MailerPg } from "../postgres/MailerPg.ts"
+import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.ts"
+import { layerMigrated } from "../postgres/Migrations.ts"
+import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
+import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
+import { VoteStorePg } from "../postgres/VoteStorePg.ts"
+import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
+import { SecureRandomNode } from "../security/SecureRandomNode.ts"
+
+export const DEFAULT_SUPPORT_EMAIL = "support@landunits.example"
+
+/** Every store on PostgreSQL, over a migrated database. */
+export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
+  Layer.mergeAll(
+    EnginePg,
+    AccountStoresPg,
+    ContentStoresPg,
+    PricingPg,
+    PricingSettingsPg,
+    KycStorePg,
+    MailerPg,
+    AuditLogPg,
+    MemberStandingPg,
+    MemberDirectoryPg,
+    UnitOwnershipPg,
+    VoteStorePg,
+    QuestionStorePg,
+    AgentStorePg,
+    IdeaStorePg,
+  ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
+
+/** The platform's own pieces: hashing, randomness, ids, and the payment providers. */
+export const layerPlatform = Layer.mergeAll(
+  PasswordHasherScrypt,
+  SecureRandomNode,
+  IdGenerator.layerRandom,
+  PaymentsNotConfigured,
+)
+
+/** Core's services over the stores and the platform. */
+export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
+  Layer.unwrap(
+    Effect.map(
+      Config.String("SUPPORT_EMAIL").pipe(Config.withDefault(DEFAULT_SUPPORT_EMAIL)),
+      (supportEmail) =>
+        Layer.mergeAll(OrderService.layer, AccountService.layer, ContentService.layer(supportEmail)).pipe(
+          Layer.provideMerge(HoldingsService.layer),
+          Layer.provideMerge(LedgerService.layer),
+          Layer.provideMerge(Layer.mergeAll(layerStores(database), layerPlatform)),
+        ),
+    ),
+  )

@@ -1,0 +1,52 @@
+/**
+ * `npm start`: migrates, seeds a fresh installation with demo data (printing the demo sign-in), starts the
+ * mail outbox worker and serves the API (and the web app when it is built) on PORT.
+ *
+ * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
+ * (production: Secure cookies and HSTS), APP_URL (links in emails; http://localhost:PORT), MAIL_FROM,
+ * SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL, DOCUMENT_KEY.
+ */
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { Config, Effect, Layer, Option } from "effect"
+import { layerFileMailTransport } from "../email/FileMailTransport.ts"
+import { runOutboxWorker } from "../email/OutboxWorker.ts"
+import { layerSmtpMailTransport } from "../email/SmtpMailTransport.ts"
+import { serveHttp } from "../http/server/HttpApp.ts"
+import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
+import { layerApp } from "./AppLayer.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./DemoSeed.ts"
+
+export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
+
+const settings = Effect.gen(function* () {
+  const port = yield* Config.Int("PORT").pipe(Config.withDefault(3000))
+  return {
+    port,
+    host: yield* Config.String("HOST").pipe(Config.withDefault("0.0.0.0")),
+    development: (yield* Config.String("NODE_ENV").pipe(Config.withDefault("development"))) !== "production",
+    appUrl: yield* Config.String("APP_URL").pipe(Config.withDefault(`http://localhost:${port}`)),
+    from: yield* Config.String("MAIL_FROM").pipe(
+      Config.withDefault("Landunits <no-reply@landunits.example>"),
+    ),
+    smtpUrl: yield* Config.option(Config.String("SMTP_URL")),
+    dataDir: yield* Config.String("DATA_DIR").pipe(Config.withDefault(DEFAULT_DATA_DIR)),
+  }
+})
+
+export const server = Effect.gen(function* () {
+  const s = yield* settings
+  const mail = Option.match(s.smtpUrl, {
+    onNone: () => layerFileMailTransport(path.join(s.dataDir, "mail")),
+    onSome: layerSmtpMailTransport,
+  })
+  const http = serveHttp({ port: s.port, host: s.host, development: s.development, webDist: WEB_DIST })
+  return yield* Effect.gen(function* () {
+    if (yield* seedDemo) {
+      yield* Effect.logInfo(`Seeded demo data. Demo member: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`)
+    }
+    yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
+    yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
+    return yield* Layer.launch(http)
+  }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
+})
