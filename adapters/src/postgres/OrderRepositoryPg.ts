@@ -53,6 +53,9 @@ export const OrderRepositoryPg = Layer.effect(OrderRepository)(
       find: (filter) => {
         const clauses = [
           ...(filter.memberId === undefined ? [] : [sql`member_id = ${filter.memberId}`]),
+          ...(filter.involving === undefined
+            ? []
+            : [sql`(member_id = ${filter.involving} OR record->>'recipientMemberId' = ${filter.involving})`]),
           ...(filter.orderType === undefined ? [] : [sql`order_type = ${filter.orderType}`]),
           ...(filter.unitType === undefined ? [] : [sql`unit_type = ${filter.unitType}`]),
           ...(filter.statuses === undefined

@@ -9,6 +9,7 @@
  * - moves Units only through LedgerService (docs/ledger.md lists each command's transfers) and statuses
  *   only through the transition table (OrderTransitions.ts).
  */
+
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import {
   allowedPendingRemainderCents,
@@ -70,6 +71,7 @@ import type {
   PaymentMethodFees,
   Payout,
   SourceBucket,
+  TransactionFilters,
   UtmData,
 } from "./OrderModel.ts"
 import {
@@ -94,6 +96,7 @@ import { StripeGateway } from "./ports/StripeGateway.ts"
 import { UnitOfWork } from "./ports/UnitOfWork.ts"
 import { requestHash } from "./RequestHash.ts"
 import { fillFromQueue, remainingInQueue } from "./SalesQueue.ts"
+import { type TransactionPage, transactionPage } from "./Transactions.ts"
 
 // Requests. Every command names its caller and carries its idempotency key.
 
@@ -261,6 +264,8 @@ export class OrderService extends Context.Service<
     readonly markPayoutPaid: Command<PayoutRequest, Payout>
     // Reads
     readonly getOrder: (memberId: MemberId, orderId: OrderId) => Effect.Effect<OrderRecord, OrderNotFound>
+    /** The member's orders and the transfers they received, filtered, sorted and paged. */
+    readonly transactions: (memberId: MemberId, filters: TransactionFilters) => Effect.Effect<TransactionPage>
     readonly payouts: (memberId: MemberId) => Effect.Effect<ReadonlyArray<Payout>>
   }
 >()("@landunits/core/orders/OrderService") {
@@ -1312,6 +1317,8 @@ export class OrderService extends Context.Service<
               ? Effect.succeed(order)
               : Effect.fail(new OrderNotFound({ message: `Order ${orderId} was not found`, orderId })),
           ),
+        transactions: (memberId, filters) =>
+          Effect.map(orders.find({ involving: memberId }), (found) => transactionPage(found, filters)),
         payouts: (memberId) => payoutRepo.find({ memberId }),
       })
     }),

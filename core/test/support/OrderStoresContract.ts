@@ -100,6 +100,14 @@ export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Lay
           const repo = yield* OrderRepository
           yield* repo.insert(aBuy("a"))
           yield* repo.insert(aBuy("b", { memberId: ben }))
+          yield* repo.insert(
+            aBuy("e", {
+              memberId: ben,
+              orderType: "TRANSFER",
+              orderStatus: "Completed",
+              recipientMemberId: ann,
+            }),
+          )
           yield* repo.insert(aBuy("c", { orderType: "SELL", orderStatus: "InProcess" }))
           yield* repo.insert(
             aBuy("d", {
@@ -111,6 +119,7 @@ export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Lay
           return {
             all: yield* ids({}),
             ann: yield* ids({ memberId: ann }),
+            involvingAnn: yield* ids({ involving: ann }),
             sells: yield* ids({ orderType: "SELL" }),
             usd: yield* ids({ unitType: "LAND_USD" }),
             statuses: yield* ids({ statuses: ["InProcess", "Cancelled"] }),
@@ -126,8 +135,9 @@ export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Lay
           }
         }),
       )
-      expect(result.all).toEqual(["a", "b", "c", "d"])
+      expect(result.all).toEqual(["a", "b", "e", "c", "d"])
       expect(result.ann).toEqual(["a", "c", "d"])
+      expect(result.involvingAnn).toEqual(["a", "e", "c", "d"])
       expect(result.sells).toEqual(["c"])
       expect(result.usd).toEqual(["d"])
       expect(result.statuses).toEqual(["c"])

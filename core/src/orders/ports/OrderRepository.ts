@@ -7,6 +7,8 @@ import type { NewOrderRecord, OrderRecord } from "../OrderModel.ts"
 /** Which orders to find; every given field must match. */
 export interface OrderFilter {
   readonly memberId?: MemberId
+  /** Orders of this member or transfers they received. */
+  readonly involving?: MemberId
   readonly orderType?: OrderType
   readonly unitType?: UnitType
   readonly statuses?: ReadonlyArray<OrderStatus>
@@ -15,6 +17,9 @@ export interface OrderFilter {
 
 const matches = (order: OrderRecord, filter: OrderFilter): boolean =>
   (filter.memberId === undefined || order.memberId === filter.memberId) &&
+  (filter.involving === undefined ||
+    order.memberId === filter.involving ||
+    order.recipientMemberId === filter.involving) &&
   (filter.orderType === undefined || order.orderType === filter.orderType) &&
   (filter.unitType === undefined || order.currencyUnit.unitType === filter.unitType) &&
   (filter.statuses === undefined || filter.statuses.includes(order.orderStatus)) &&
