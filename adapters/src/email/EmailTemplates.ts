@@ -17,7 +17,7 @@ export interface RenderedEmail {
   readonly html: string
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
@@ -36,8 +36,8 @@ const email = (
     "The Landunits team",
   ].join("\n\n"),
   html: [
-    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
-    ...(link === undefined ? [] : [`<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>`]),
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(link === undefined ? [] : [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`]),
     "<p>The Landunits team</p>",
   ].join("\n"),
 })

@@ -6,12 +6,16 @@ import { Effect, type Layer, ManagedRuntime } from "effect"
 import { HttpServer } from "effect/http"
 import { afterAll, beforeAll } from "vitest"
 
-export interface TestServer {
+export interface TestServer<R = HttpServer.HttpServer> {
   readonly baseUrl: () => string
+  /** Runs an effect with the server's services (its database, its core services). */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, R>) => Promise<A>
 }
 
-export const useTestServer = <E>(layer: Layer.Layer<HttpServer.HttpServer, E>): TestServer => {
-  let runtime: ManagedRuntime.ManagedRuntime<HttpServer.HttpServer, E> | undefined
+export const useTestServer = <R, E>(
+  layer: Layer.Layer<R | HttpServer.HttpServer, E>,
+): TestServer<R | HttpServer.HttpServer> => {
+  let runtime: ManagedRuntime.ManagedRuntime<R | HttpServer.HttpServer, E> | undefined
   let baseUrl: string | undefined
   beforeAll(async () => {
     runtime = ManagedRuntime.make(layer)
@@ -23,6 +27,10 @@ export const useTestServer = <E>(layer: Layer.Layer<HttpServer.HttpServer, E>): 
     await runtime?.dispose()
   })
   return {
+    run: (effect) => {
+      if (runtime === undefined) throw new Error("The test server is used outside its suite")
+      return runtime.runPromise(effect)
+    },
     baseUrl: () => {
       if (baseUrl === undefined) throw new Error("The test server is used outside its suite")
       return baseUrl
@@ -31,7 +39,7 @@ export const useTestServer = <E>(layer: Layer.Layer<HttpServer.HttpServer, E>): 
 }
 
 /** A browser-like client: keeps cookies, and echoes XSRF-TOKEN in X-XSRF-TOKEN unless told not to. */
-export const makeClient = (server: TestServer) => {
+export const makeClient = (server: { readonly baseUrl: () => string }) => {
   const cookies = new Map<string, string>()
   const remember = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -75,3 +83,7 @@ export const makeClient = (server: TestServer) => {
     request,
   }
 }
+
+/** A response's JSON body, for assertions field by field. */
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are checked field by field by the assertions
+export const json = async (response: Response): Promise<any> => response.json()

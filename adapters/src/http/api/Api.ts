@@ -6,6 +6,7 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { AuthApi } from "./AuthApi.ts"
 import { ContentApi } from "./ContentApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
+import { OrdersApi } from "./OrdersApi.ts"
 import { SystemApi } from "./SystemApi.ts"
 import { UserApi } from "./UserApi.ts"
 
@@ -14,6 +15,7 @@ export class Api extends HttpApi.make("landunits")
   .add(AuthApi)
   .add(UserApi)
   .add(ContentApi)
+  .add(OrdersApi)
   .middleware(InvalidInputs)
   .prefix("/api")
   .annotateMerge(

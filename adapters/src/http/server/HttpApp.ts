@@ -11,6 +11,7 @@ import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { AuthHandlers } from "../handlers/AuthHandlers.ts"
 import { ContentHandlers } from "../handlers/ContentHandlers.ts"
+import { OrderHandlers } from "../handlers/OrderHandlers.ts"
 import { SystemHandlers } from "../handlers/SystemHandlers.ts"
 import { UserBundles } from "../handlers/UserBundle.ts"
 import { UserHandlers } from "../handlers/UserHandlers.ts"
@@ -33,7 +34,13 @@ export const DOCS_PATH = "/api/docs"
 const apiRoutes = (options: HttpAppOptions) => {
   const cookies = { secure: !options.development }
   return HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
-    Layer.provide([SystemHandlers, AuthHandlers(cookies), UserHandlers(cookies), ContentHandlers]),
+    Layer.provide([
+      SystemHandlers,
+      AuthHandlers(cookies),
+      UserHandlers(cookies),
+      ContentHandlers,
+      OrderHandlers,
+    ]),
     Layer.provide(UserBundles.layer),
     // The routes resolve the middlewares when they are built and again per request.
     Layer.provideMerge(Layer.mergeAll(layerInvalidInputResponses, AuthenticationLive)),

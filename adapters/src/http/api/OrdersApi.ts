@@ -1,0 +1,159 @@
+/**
+ * Orders (spec §7, /order): create (BUY, SELL, TRANSFER, CONVERT: the order's own fields at the top level,
+ * utmData beside them), change a buy's amount, start the payment, "I have paid", cancel, the transaction
+ * list, today's prices, one order's details. Every command takes the Idempotency-Key header: a repeat
+ * answers the first result; the same key with another request is refused (422).
+ */
+import { InsufficientUnits, InvalidTransfer } from "@landunits/core/ledger/LedgerErrors.ts"
+import {
+  CardPaymentBelowMinimum,
+  ConvertLimitExceeded,
+  ConvertTooSmall,
+  DoubleLandCapExceeded,
+  DoubleLandUnitsLocked,
+  EmailNotConfirmed,
+  IdempotencyKeyReused,
+  InvalidOrderRequest,
+  InvalidPayoutTransition,
+  InvalidTransition,
+  KycNotVerified,
+  OrderConflict,
+  OrderNotFound,
+  PayoutNotFound,
+  PayoutNotPayable,
+  PendingPurchaseLimitExceeded,
+  RecipientNotFound,
+  SellNotAboveFee,
+  UnitsUnavailable,
+  UnknownReferenceCode,
+} from "@landunits/core/orders/OrderErrors.ts"
+import { Order, TransactionFilters, UtmData } from "@landunits/core/orders/OrderModel.ts"
+import { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
+import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
+import { UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
+import { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
+import { ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
+import { CryptoCoin, OrderType, PaymentMethod, UnitType } from "@landunits/core/shared/Enums.ts"
+import { OrderId } from "@landunits/core/shared/Ids.ts"
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { Authentication } from "./Authentication.ts"
+
+const Units = Schema.Int.check(
+  Schema.isGreaterThan(0, { message: "The number of Units must be a whole number above 0" }),
+)
+
+export const IdempotencyHeaders = {
+  "idempotency-key": Schema.String.check(
+    Schema.isMinLength(8, { message: "The Idempotency-Key header must be at least 8 characters" }),
+    Schema.isMaxLength(200, { message: "The Idempotency-Key header must be at most 200 characters" }),
+  ),
+}
+
+export const CreateOrderPayload = Schema.Struct({
+  orderType: OrderType,
+  currencyUnit: Schema.Struct({
+    unitType: UnitType,
+    numberOfUnits: Units,
+    isDoubleLand: Schema.optionalKey(Schema.Boolean),
+  }),
+  paymentDetails: Schema.optionalKey(Schema.Struct({ paymentMethod: PaymentMethod })),
+  referenceCode: Schema.optionalKey(Schema.String),
+  isDoubleLand: Schema.optionalKey(Schema.Boolean),
+  recipientEmail: Schema.optionalKey(Schema.String),
+  /** CONVERT: the unit type the Units become. */
+  convert: Schema.optionalKey(Schema.Struct({ unitType: UnitType })),
+  comments: Schema.optionalKey(
+    Schema.String.check(Schema.isMaxLength(300, { message: "Comments must be at most 300 characters" })),
+  ),
+  utmData: Schema.optionalKey(UtmData),
+})
+export type CreateOrderPayload = typeof CreateOrderPayload.Type
+
+const OrderIdentity = Schema.Struct({ orderId: OrderId })
+
+const OrderErrors = [
+  CardPaymentBelowMinimum,
+  ConvertLimitExceeded,
+  ConvertTooSmall,
+  DoubleLandCapExceeded,
+  DoubleLandUnitsLocked,
+  EmailNotConfirmed,
+  ExchangeRateUnavailable,
+  IdempotencyKeyReused,
+  InsufficientUnits,
+  InvalidOrderRequest,
+  InvalidTransfer,
+  InvalidTransition,
+  KycNotVerified,
+  OrderConflict,
+  OrderNotFound,
+  PaymentProviderError,
+  PayoutNotFound,
+  PayoutNotPayable,
+  InvalidPayoutTransition,
+  PendingPurchaseLimitExceeded,
+  RecipientNotFound,
+  SellNotAboveFee,
+  UnitsUnavailable,
+  UnknownMember,
+  UnknownReferenceCode,
+] as const
+
+export class OrdersApi extends HttpApiGroup.make("orders")
+  .add(
+    HttpApiEndpoint.post("createOrder", "/order/create_order", {
+      headers: IdempotencyHeaders,
+      payload: CreateOrderPayload,
+      success: Schema.Struct({ orderCreatedData: Order }),
+      error: OrderErrors,
+    }),
+    HttpApiEndpoint.post("updateOrderAmount", "/order/update_order_amount", {
+      headers: IdempotencyHeaders,
+      payload: Schema.Struct({
+        orderId: OrderId,
+        numberOfUnits: Units,
+        paymentMethod: Schema.optionalKey(PaymentMethod),
+      }),
+      success: Schema.Struct({ orderUpdatedData: Order }),
+      error: OrderErrors,
+    }),
+    HttpApiEndpoint.post("startPayment", "/order/start_payment", {
+      headers: IdempotencyHeaders,
+      payload: Schema.Struct({ orderId: OrderId, coin: Schema.optionalKey(CryptoCoin) }),
+      success: Schema.Struct({ orderData: Order, paymentInstructions: PaymentInstructions }),
+      error: OrderErrors,
+    }),
+    HttpApiEndpoint.post("successOrder", "/order/success_order", {
+      headers: IdempotencyHeaders,
+      payload: Schema.Struct({
+        orderId: OrderId,
+        transactionHash: Schema.optionalKey(Schema.String),
+        utmData: Schema.optionalKey(UtmData),
+      }),
+      success: Schema.Struct({ orderSuccessData: Order }),
+      error: OrderErrors,
+    }),
+    HttpApiEndpoint.post("cancelOrder", "/order/cancel_order", {
+      headers: IdempotencyHeaders,
+      payload: OrderIdentity,
+      success: Schema.Struct({ orderCancelledData: Order }),
+      error: OrderErrors,
+    }),
+    HttpApiEndpoint.get("transactions", "/order/getTransactions", {
+      query: TransactionFilters,
+      success: Schema.Struct({
+        transactions: Schema.Array(Order),
+        total: Schema.Int,
+        page: Schema.Int,
+        pageSize: Schema.Int,
+      }),
+    }),
+    HttpApiEndpoint.get("prices", "/order/get_price", { success: Schema.Array(UnitPrice) }),
+    HttpApiEndpoint.get("orderDetails", "/order/get_order_details/:id", {
+      params: { id: OrderId },
+      success: Schema.Struct({ orderData: Order }),
+      error: OrderNotFound,
+    }),
+  )
+  .middleware(Authentication) {}

@@ -1,0 +1,152 @@
+import { InvalidOrderRequest } from "@landunits/core/orders/OrderErrors.ts"
+import { Order, type OrderRecord } from "@landunits/core/orders/OrderModel.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
+import { UnitTypes } from "@landunits/core/shared/Enums.ts"
+import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../api/Api.ts"
+import { CurrentMember } from "../api/Authentication.ts"
+import type { CreateOrderPayload } from "../api/OrdersApi.ts"
+
+const ORDER_FIELDS = Object.keys(Order.fields) as ReadonlyArray<keyof Order>
+
+/** The spec's Order: the engine's record without what only the engine needs (owner, sequence, history…). */
+export const toOrder = (record: OrderRecord): Order =>
+  Object.fromEntries(
+    ORDER_FIELDS.filter((k) => record[k] !== undefined).map((k) => [k, record[k]]),
+  ) as unknown as Order
+
+const invalid = (message: string) => Effect.fail(new InvalidOrderRequest({ message }))
+
+export const OrderHandlers = HttpApiBuilder.group(
+  Api,
+  "orders",
+  Effect.fn(function* (handlers) {
+    const orders = yield* OrderService
+    const prices = yield* PriceBook
+
+    const create = (payload: CreateOrderPayload, key: IdempotencyKey) =>
+      Effect.gen(function* () {
+        const { memberId } = yield* CurrentMember
+        const { unitType, numberOfUnits } = payload.currencyUnit
+        const isDoubleLand = payload.isDoubleLand ?? payload.currencyUnit.isDoubleLand ?? false
+        switch (payload.orderType) {
+          case "BUY":
+            return yield* orders.createBuy({
+              memberId,
+              idempotencyKey: key,
+              unitType,
+              numberOfUnits,
+              paymentMethod: payload.paymentDetails?.paymentMethod ?? "None",
+              isDoubleLand,
+              referenceCode: payload.referenceCode,
+              comments: payload.comments,
+              utmData: payload.utmData,
+            })
+          case "SELL":
+            return yield* orders.createSell({
+              memberId,
+              idempotencyKey: key,
+              unitType,
+              numberOfUnits,
+              isDoubleLand,
+            })
+          case "TRANSFER":
+            if (payload.recipientEmail === undefined || payload.recipientEmail.trim() === "") {
+              return yield* invalid("A transfer needs the recipient's email")
+            }
+            return yield* orders.createTransfer({
+              memberId,
+              idempotencyKey: key,
+              unitType,
+              numberOfUnits,
+              recipientEmail: payload.recipientEmail,
+              isDoubleLand,
+            })
+          case "CONVERT":
+            if (payload.convert === undefined)
+              return yield* invalid("A conversion needs the unit type to convert to")
+            return yield* orders.createConvert({
+              memberId,
+              idempotencyKey: key,
+              fromUnitType: unitType,
+              toUnitType: payload.convert.unitType,
+              numberOfUnits,
+            })
+        }
+      })
+
+    const keyOf = (headers: { readonly "idempotency-key": string }) =>
+      IdempotencyKey.make(headers["idempotency-key"])
+
+    return handlers
+      .handle("createOrder", ({ payload, headers }) =>
+        Effect.map(create(payload, keyOf(headers)), (o) => ({ orderCreatedData: toOrder(o) })),
+      )
+      .handle("updateOrderAmount", ({ payload, headers }) =>
+        Effect.gen(function* () {
+          const { memberId } = yield* CurrentMember
+          const updated = yield* orders.updateBuyAmount({
+            memberId,
+            idempotencyKey: keyOf(headers),
+            orderId: payload.orderId,
+            numberOfUnits: payload.numberOfUnits,
+            paymentMethod: payload.paymentMethod,
+          })
+          return { orderUpdatedData: toOrder(updated) }
+        }),
+      )
+      .handle("startPayment", ({ payload, headers }) =>
+        Effect.gen(function* () {
+          const { memberId } = yield* CurrentMember
+          const started = yield* orders.startPayment({
+            memberId,
+            idempotencyKey: keyOf(headers),
+            orderId: payload.orderId,
+            coin: payload.coin,
+          })
+          return { orderData: toOrder(started.order), paymentInstructions: started.instructions }
+        }),
+      )
+      .handle("successOrder", ({ payload, headers }) =>
+        Effect.gen(function* () {
+          const { memberId } = yield* CurrentMember
+          const order = yield* orders.successOrder({
+            memberId,
+            idempotencyKey: keyOf(headers),
+            orderId: payload.orderId,
+            transactionHash: payload.transactionHash,
+          })
+          return { orderSuccessData: toOrder(order) }
+        }),
+      )
+      .handle("cancelOrder", ({ payload, headers }) =>
+        Effect.gen(function* () {
+          const { memberId } = yield* CurrentMember
+          const order = yield* orders.getOrder(memberId, payload.orderId)
+          const request = { memberId, idempotencyKey: keyOf(headers), orderId: payload.orderId }
+          const cancelled =
+            order.orderType === "SELL"
+              ? yield* orders.cancelSellRest(request)
+              : yield* orders.cancelBuy(request)
+          return { orderCancelledData: toOrder(cancelled) }
+        }),
+      )
+      .handle("transactions", ({ query }) =>
+        Effect.gen(function* () {
+          const { memberId } = yield* CurrentMember
+          const page = yield* orders.transactions(memberId, query)
+          return { ...page, transactions: page.transactions.map(toOrder) }
+        }),
+      )
+      .handle("prices", () => Effect.forEach(UnitTypes, (u) => prices.unitPrice(u)))
+      .handle("orderDetails", ({ params }) =>
+        Effect.gen(function* () {
+          const { memberId } = yield* CurrentMember
+          return { orderData: toOrder(yield* orders.getOrder(memberId, params.id)) }
+        }),
+      )
+  }),
+)

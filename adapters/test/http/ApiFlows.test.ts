@@ -1,0 +1,170 @@
+/**
+ * The API against the real server on an ephemeral port (embedded database, demo seed): registration to
+ * sign-in, sessions, and orders with idempotency keys and authorization between members.
+ */
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { describe, expect, it } from "vitest"
+import { layerApp } from "../../src/app/AppLayer.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/app/DemoSeed.ts"
+import { SESSION_COOKIE } from "../../src/http/api/Authentication.ts"
+import { serveHttp } from "../../src/http/server/HttpApp.ts"
+import { pgliteTarget } from "../support/Databases.ts"
+import { json, makeClient, useTestServer } from "../support/TestServer.ts"
+
+const app = layerApp(pgliteTarget().layer)
+const server = useTestServer(
+  Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
+    Layer.provideMerge(app),
+  ),
+)
+
+/** The token of the last email of `template` to `to`, read from the outbox (what the email carries). */
+const tokenFor = (to: string, template: string) =>
+  server.run(
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const rows = yield* sql<{ token: string }>`
+        SELECT data->>'token' AS token FROM mail_outbox WHERE to_address = ${to} AND template = ${template} ORDER BY id DESC LIMIT 1`
+      return rows[0]?.token ?? ""
+    }),
+  )
+
+const signedIn = async (email = DEMO_EMAIL, password = DEMO_PASSWORD) => {
+  const client = makeClient(server)
+  await client.get("/api/health")
+  const response = await client.post("/api/auth/login", { email, password })
+  expect(response.status).toBe(200)
+  return client
+}
+
+describe("registration and sign-in over HTTP", () => {
+  const ann = {
+    email: "ann@example.com",
+    firstName: "Ann",
+    lastName: "Lee",
+    password: "secret1",
+    userType: "USER",
+  }
+
+  it("refuses invalid input with the spec's messages, and a second registration of an email with 409", async () => {
+    const client = makeClient(server)
+    await client.get("/api/health")
+    const invalid = await client.post("/api/user/register", { ...ann, email: "a@b" })
+    expect(invalid.status).toBe(400)
+    expect(await json(invalid)).toMatchObject({
+      errors: [{ path: "email", message: "Email must be at least 5 characters" }],
+    })
+    const ok = await client.post("/api/user/register", ann)
+    expect(ok.status).toBe(200)
+    expect((await json(ok)).message).toContain("confirm")
+    const again = await client.post("/api/user/register", { ...ann, email: "ANN@example.com" })
+    expect(again.status).toBe(409)
+  })
+
+  it("signs in only after the email is confirmed, with an HttpOnly session cookie; signs out", async () => {
+    const client = makeClient(server)
+    await client.get("/api/health")
+    const early = await client.post("/api/auth/login", { email: ann.email, password: ann.password })
+    expect(early.status).toBe(403)
+    const token = await tokenFor(ann.email, "confirm-email")
+    const confirmed = await client.get(`/api/auth/confirmation/${token}`)
+    expect(confirmed.status).toBe(200)
+    const login = await client.post("/api/auth/login", { email: ann.email, password: ann.password })
+    expect(login.status).toBe(200)
+    const bundle = await json(login)
+    expect(bundle.user).toMatchObject({ email: ann.email, firstLogin: true, kycStatus: "UnVerified" })
+    expect(bundle.prices).toHaveLength(4)
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    const me = await client.get("/api/user")
+    expect(me.status).toBe(200)
+    expect((await json(me)).user.firstLogin).toBe(false)
+    expect((await client.post("/api/auth/logout")).status).toBe(200)
+    expect((await client.get("/api/user")).status).toBe(401)
+  })
+
+  it("answers a wrong password and an unknown email the same, with 401", async () => {
+    const client = makeClient(server)
+    await client.get("/api/health")
+    const wrong = await client.post("/api/auth/login", { email: DEMO_EMAIL, password: "nope" })
+    const unknown = await client.post("/api/auth/login", { email: "nobody@example.com", password: "nope" })
+    expect(wrong.status).toBe(401)
+    expect(await json(wrong)).toEqual(await json(unknown))
+  })
+})
+
+describe("orders over HTTP", () => {
+  const buy = {
+    orderType: "BUY",
+    currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 3 },
+    paymentDetails: { paymentMethod: "bank" },
+  }
+
+  it("creates a buy once per Idempotency-Key, refuses the key for another request, and needs the header", async () => {
+    const client = await signedIn()
+    const key = { "idempotency-key": "buy-key-0001" }
+    const first = await client.post("/api/order/create_order", buy, { headers: key })
+    expect(first.status).toBe(200)
+    const created = (await json(first)).orderCreatedData
+    expect(created).toMatchObject({
+      orderType: "BUY",
+      orderStatus: "Initiated",
+      currencyUnit: { numberOfUnits: 3 },
+    })
+    expect(created.paymentDetails.paymentAmount).toBe(
+      created.paymentDetails.subTotal + created.paymentDetails.transactionFee,
+    )
+    const replay = await client.post("/api/order/create_order", buy, { headers: key })
+    expect((await json(replay)).orderCreatedData.orderId).toBe(created.orderId)
+    const reused = await client.post(
+      "/api/order/create_order",
+      { ...buy, currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 4 } },
+      { headers: key },
+    )
+    expect(reused.status).toBe(422)
+    const noKey = await client.post("/api/order/create_order", buy)
+    expect(noKey.status).toBe(400)
+    const list = await json(await client.get("/api/order/getTransactions?pageSize=5"))
+    expect(list.transactions.map((o: { orderId: string }) => o.orderId)).toContain(created.orderId)
+  })
+
+  it("keeps one member's orders from another: no details, no cancel", async () => {
+    const owner = await signedIn()
+    const created = (
+      await json(
+        await owner.post("/api/order/create_order", buy, { headers: { "idempotency-key": "buy-key-0002" } }),
+      )
+    ).orderCreatedData
+    // A second member.
+    const other = makeClient(server)
+    await other.get("/api/health")
+    await other.post("/api/user/register", {
+      email: "ben@example.com",
+      firstName: "Ben",
+      lastName: "",
+      password: "secret2",
+      userType: "USER",
+    })
+    await other.get(`/api/auth/confirmation/${await tokenFor("ben@example.com", "confirm-email")}`)
+    expect(
+      (await other.post("/api/auth/login", { email: "ben@example.com", password: "secret2" })).status,
+    ).toBe(200)
+    expect((await other.get(`/api/order/get_order_details/${created.orderId}`)).status).toBe(404)
+    const cancel = await other.post(
+      "/api/order/cancel_order",
+      { orderId: created.orderId },
+      { headers: { "idempotency-key": "cancel-0001" } },
+    )
+    expect(cancel.status).toBe(404)
+    const stillThere = await json(await owner.get(`/api/order/get_order_details/${created.orderId}`))
+    expect(stillThere.orderData.orderStatus).toBe("Initiated")
+    const cancelled = await owner.post(
+      "/api/order/cancel_order",
+      { orderId: created.orderId },
+      { headers: { "idempotency-key": "cancel-0002" } },
+    )
+    expect((await json(cancelled)).orderCancelledData.orderStatus).toBe("Cancelled")
+  })
+})
