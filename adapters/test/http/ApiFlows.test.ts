@@ -168,3 +168,36 @@ describe("orders over HTTP", () => {
     expect((await json(cancelled)).orderCancelledData.orderStatus).toBe("Cancelled")
   })
 })
+
+describe("statements over HTTP", () => {
+  it("downloads the member's statement as PDF or CSV, with their orders only, and refuses a bad period", async () => {
+    const client = await signedIn()
+    const today = new Date().toISOString().slice(0, 10)
+    await client.post(
+      "/api/order/create_order",
+      {
+        orderType: "BUY",
+        currencyUnit: { unitType: "LAND_USD", numberOfUnits: 2 },
+        paymentDetails: { paymentMethod: "bank" },
+      },
+      { headers: { "idempotency-key": "statement-buy-1" } },
+    )
+    const pdf = await client.get(`/api/etc/generate-statement?fromDate=2026-01-01&toDate=${today}`)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get("content-type")).toContain("application/pdf")
+    expect(pdf.headers.get("content-disposition")).toContain("attachment")
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-")
+    const csv = await client.get(`/api/etc/generate-statement?fromDate=2026-01-01&toDate=${today}&format=csv`)
+    const text = await csv.text()
+    expect(csv.headers.get("content-type")).toContain("text/csv")
+    expect(text).toContain("Dana Demo")
+    expect(text).not.toContain("ben@example.com")
+    const bad = await client.get("/api/etc/generate-statement?fromDate=2026-03-02&toDate=2026-03-01")
+    expect(bad.status).toBe(400)
+    expect((await json(bad)).errors[0].message).toBe("The end date must be on or after the start date")
+  })
+})

@@ -7,6 +7,7 @@ import { AuthApi } from "./AuthApi.ts"
 import { ContentApi } from "./ContentApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
 import { OrdersApi } from "./OrdersApi.ts"
+import { StatementsApi } from "./StatementsApi.ts"
 import { SystemApi } from "./SystemApi.ts"
 import { UserApi } from "./UserApi.ts"
 
@@ -16,6 +17,7 @@ export class Api extends HttpApi.make("landunits")
   .add(UserApi)
   .add(ContentApi)
   .add(OrdersApi)
+  .add(StatementsApi)
   .middleware(InvalidInputs)
   .prefix("/api")
   .annotateMerge(

@@ -12,6 +12,7 @@ import { Api } from "../api/Api.ts"
 import { AuthHandlers } from "../handlers/AuthHandlers.ts"
 import { ContentHandlers } from "../handlers/ContentHandlers.ts"
 import { OrderHandlers } from "../handlers/OrderHandlers.ts"
+import { StatementHandlers } from "../handlers/StatementHandlers.ts"
 import { SystemHandlers } from "../handlers/SystemHandlers.ts"
 import { UserBundles } from "../handlers/UserBundle.ts"
 import { UserHandlers } from "../handlers/UserHandlers.ts"
@@ -40,6 +41,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       UserHandlers(cookies),
       ContentHandlers,
       OrderHandlers,
+      StatementHandlers,
     ]),
     Layer.provide(UserBundles.layer),
     // The routes resolve the middlewares when they are built and again per request.
