@@ -5,7 +5,10 @@
 
 import type { PgClient } from "@effect/sql-pg"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
+import { CommunityService } from "@landunits/core/community/CommunityService.ts"
+import { IdeasService } from "@landunits/core/community/IdeasService.ts"
 import { ContentService } from "@landunits/core/content/ContentService.ts"
+import { GovernanceService } from "@landunits/core/governance/GovernanceService.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
@@ -64,7 +67,14 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
     Effect.map(
       Config.String("SUPPORT_EMAIL").pipe(Config.withDefault(DEFAULT_SUPPORT_EMAIL)),
       (supportEmail) =>
-        Layer.mergeAll(OrderService.layer, AccountService.layer, ContentService.layer(supportEmail)).pipe(
+        Layer.mergeAll(
+          OrderService.layer,
+          AccountService.layer,
+          ContentService.layer(supportEmail),
+          GovernanceService.layer,
+          CommunityService.layer,
+          IdeasService.layer,
+        ).pipe(
           Layer.provideMerge(HoldingsService.layer),
           Layer.provideMerge(LedgerService.layer),
           Layer.provideMerge(Layer.mergeAll(layerStores(database), layerPlatform)),

@@ -38,6 +38,22 @@ const signedIn = async (email = DEMO_EMAIL, password = DEMO_PASSWORD) => {
   return client
 }
 
+/** Registers, confirms and signs in a new member. */
+const newMember = async (email: string) => {
+  const client = makeClient(server)
+  await client.get("/api/health")
+  await client.post("/api/user/register", {
+    email,
+    firstName: "New",
+    lastName: "Member",
+    password: "secret9",
+    userType: "USER",
+  })
+  await client.get(`/api/auth/confirmation/${await tokenFor(email, "confirm-email")}`)
+  expect((await client.post("/api/auth/login", { email, password: "secret9" })).status).toBe(200)
+  return client
+}
+
 describe("registration and sign-in over HTTP", () => {
   const ann = {
     email: "ann@example.com",
@@ -199,5 +215,41 @@ describe("statements over HTTP", () => {
     const bad = await client.get("/api/etc/generate-statement?fromDate=2026-03-02&toDate=2026-03-01")
     expect(bad.status).toBe(400)
     expect((await json(bad)).errors[0].message).toBe("The end date must be on or after the start date")
+  })
+})
+
+describe("governance and community over HTTP", () => {
+  it("lists the open vote with its quiz but never the right answers; voting needs Units", async () => {
+    const client = await signedIn()
+    const votes = await json(await client.get("/api/governance/votes?which=open"))
+    expect(votes.map((v: { voteId: string }) => v.voteId)).toContain("vote_hedgerows")
+    expect(JSON.stringify(votes)).not.toContain("rightOptionId")
+    const ballot = await client.post("/api/governance/votes/vote_hedgerows/ballot", { answer: "y" })
+    expect(ballot.status).toBeGreaterThanOrEqual(400)
+    expect(ballot.status).toBeLessThan(500)
+  })
+
+  it("asks a question, posts an idea, and takes one upvote per member", async () => {
+    const client = await signedIn()
+    const asked = await client.post("/api/community/create-question", {
+      question: "When is the next harvest report?",
+    })
+    expect(asked.status).toBe(200)
+    const own = await json(await client.get("/api/community/getQuestionAnswers?questionViewBy=Own"))
+    expect(own.map((q: { question: string }) => q.question)).toContain("When is the next harvest report?")
+    const idea = await json(
+      await client.post("/api/community/ideas", {
+        title: "Bee hotels",
+        description: "Add bee hotels along the hedgerows",
+      }),
+    )
+    expect((await client.post(`/api/community/ideas/${idea.ideaId}/upvote`)).status).toBe(409)
+    const other = await newMember("cleo@example.com")
+    const first = await other.post(`/api/community/ideas/${idea.ideaId}/upvote`)
+    expect(first.status).toBe(200)
+    expect((await json(first)).upvotes).toBe(1)
+    const second = await other.post(`/api/community/ideas/${idea.ideaId}/upvote`)
+    expect(second.status).toBeGreaterThanOrEqual(400)
+    expect(second.status).toBeLessThan(500)
   })
 })

@@ -4,6 +4,7 @@
  */
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AuthApi } from "./AuthApi.ts"
+import { CommunityApi, GovernanceApi } from "./CommunityApi.ts"
 import { ContentApi } from "./ContentApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
 import { OrdersApi } from "./OrdersApi.ts"
@@ -18,6 +19,8 @@ export class Api extends HttpApi.make("landunits")
   .add(ContentApi)
   .add(OrdersApi)
   .add(StatementsApi)
+  .add(GovernanceApi)
+  .add(CommunityApi)
   .middleware(InvalidInputs)
   .prefix("/api")
   .annotateMerge(

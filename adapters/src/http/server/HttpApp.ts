@@ -10,6 +10,7 @@ import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { AuthHandlers } from "../handlers/AuthHandlers.ts"
+import { CommunityHandlers, GovernanceHandlers } from "../handlers/CommunityHandlers.ts"
 import { ContentHandlers } from "../handlers/ContentHandlers.ts"
 import { OrderHandlers } from "../handlers/OrderHandlers.ts"
 import { StatementHandlers } from "../handlers/StatementHandlers.ts"
@@ -42,6 +43,8 @@ const apiRoutes = (options: HttpAppOptions) => {
       ContentHandlers,
       OrderHandlers,
       StatementHandlers,
+      GovernanceHandlers,
+      CommunityHandlers,
     ]),
     Layer.provide(UserBundles.layer),
     // The routes resolve the middlewares when they are built and again per request.

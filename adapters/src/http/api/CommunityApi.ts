@@ -1,0 +1,121 @@
+/**
+ * Governance (votes with quizzes, ballots, results), the community's questions and agents, and ideas
+ * (spec §7 /community, /governance; the vote and idea routes the spec implies). All member routes.
+ */
+import { Forbidden } from "@landunits/core/access/AccessErrors.ts"
+import {
+  AgentApplicationConflict,
+  IdeaNotFound,
+  InvalidCommunityInput,
+  QuestionNotFound,
+  QuestionStatusConflict,
+  UpvoteRefused,
+} from "@landunits/core/community/CommunityErrors.ts"
+import {
+  AgentApplication,
+  AgentApplicationInput,
+  IdeaId,
+  IdeaView,
+  NewIdea,
+  Question,
+  QuestionId,
+  QuestionViewBy,
+} from "@landunits/core/community/CommunityModel.ts"
+import {
+  AlreadyVoted,
+  NotEligibleToVote,
+  QuizNotPassed,
+  VoteClosed,
+  VoteNotFound,
+  VoteNotOpen,
+  VoteStillOpen,
+} from "@landunits/core/governance/GovernanceErrors.ts"
+import {
+  Ballot,
+  BallotAnswer,
+  QuizAnswerFlag,
+  QuizResultFlag,
+  VoteId,
+  VoteResults,
+  VoteView,
+} from "@landunits/core/governance/GovernanceModel.ts"
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { Authentication } from "./Authentication.ts"
+
+const QuizOutcome = Schema.Struct({
+  quizAnswer: QuizAnswerFlag,
+  quizResult: QuizResultFlag,
+  wrongQuestionIds: Schema.Array(Schema.String),
+})
+
+export class GovernanceApi extends HttpApiGroup.make("governance")
+  .add(
+    HttpApiEndpoint.get("votes", "/governance/votes", {
+      query: { which: Schema.Literals(["open", "closed"]) },
+      success: Schema.Array(VoteView),
+    }),
+    HttpApiEndpoint.post("quiz", "/governance/votes/:voteId/quiz", {
+      params: { voteId: VoteId },
+      payload: Schema.Struct({ answers: Schema.Record(Schema.String, Schema.String) }),
+      success: QuizOutcome,
+      error: [VoteNotFound, VoteNotOpen, VoteClosed, NotEligibleToVote, AlreadyVoted],
+    }),
+    HttpApiEndpoint.post("ballot", "/governance/votes/:voteId/ballot", {
+      params: { voteId: VoteId },
+      payload: Schema.Struct({ answer: BallotAnswer }),
+      success: Ballot,
+      error: [VoteNotFound, VoteNotOpen, VoteClosed, NotEligibleToVote, QuizNotPassed, AlreadyVoted],
+    }),
+    HttpApiEndpoint.get("results", "/governance/votes/:voteId/results", {
+      params: { voteId: VoteId },
+      success: VoteResults,
+      error: [VoteNotFound, VoteStillOpen],
+    }),
+  )
+  .middleware(Authentication) {}
+
+export class CommunityApi extends HttpApiGroup.make("community")
+  .add(
+    HttpApiEndpoint.get("questions", "/community/getQuestionAnswers", {
+      query: { questionViewBy: QuestionViewBy },
+      success: Schema.Array(Question),
+    }),
+    HttpApiEndpoint.post("createQuestion", "/community/create-question", {
+      payload: Schema.Struct({ question: Schema.String }),
+      success: Question,
+      error: InvalidCommunityInput,
+    }),
+    HttpApiEndpoint.post("answerQuestion", "/community/answer-question", {
+      payload: Schema.Struct({ questionId: QuestionId, answerText: Schema.String }),
+      success: Question,
+      error: [Forbidden, QuestionNotFound, QuestionStatusConflict, InvalidCommunityInput],
+    }),
+    HttpApiEndpoint.post("closeQuestion", "/community/close-question", {
+      payload: Schema.Struct({ questionId: QuestionId }),
+      success: Question,
+      error: [Forbidden, QuestionNotFound, QuestionStatusConflict],
+    }),
+    HttpApiEndpoint.post("reopenQuestion", "/community/reopen-question", {
+      payload: Schema.Struct({ questionId: QuestionId }),
+      success: Question,
+      error: [Forbidden, QuestionNotFound, QuestionStatusConflict],
+    }),
+    HttpApiEndpoint.post("becomeAgent", "/community/becomeCommunityAgent", {
+      payload: AgentApplicationInput,
+      success: AgentApplication,
+      error: [InvalidCommunityInput, AgentApplicationConflict],
+    }),
+    HttpApiEndpoint.get("ideas", "/community/ideas", { success: Schema.Array(IdeaView) }),
+    HttpApiEndpoint.post("postIdea", "/community/ideas", {
+      payload: NewIdea,
+      success: IdeaView,
+      error: InvalidCommunityInput,
+    }),
+    HttpApiEndpoint.post("upvoteIdea", "/community/ideas/:ideaId/upvote", {
+      params: { ideaId: IdeaId },
+      success: IdeaView,
+      error: [IdeaNotFound, UpvoteRefused],
+    }),
+  )
+  .middleware(Authentication) {}
