@@ -1,0 +1,102 @@
+/**
+ * Fuzzing every route: fast-check sends random JSON bodies, path values and query strings, as a signed-in
+ * member with a valid anti-forgery header. No answer may be a 500, and a refused request (4xx) may not
+ * write anything (the sign-in throttle's attempt log excepted: counting attempts is its job).
+ */
+import { Effect, Layer } from "effect"
+import { HttpApi } from "effect/http-api"
+import { SqlClient } from "effect/sql"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { layerApp } from "../../src/app/AppLayer.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/app/DemoSeed.ts"
+import { Api } from "../../src/http/api/Api.ts"
+import { serveHttp } from "../../src/http/server/HttpApp.ts"
+import { MIGRATIONS_TABLE } from "../../src/postgres/Migrations.ts"
+import { pgliteTarget } from "../support/Databases.ts"
+import { makeClient, useTestServer } from "../support/TestServer.ts"
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
+
+const routes: Array<{ name: string; method: string; path: string }> = []
+HttpApi.reflect(Api, {
+  onGroup: () => {},
+  onEndpoint: ({ group, endpoint }) =>
+    routes.push({
+      name: `${group.identifier}.${endpoint.identifier}`,
+      method: endpoint.method,
+      path: endpoint.path,
+    }),
+})
+
+const server = useTestServer(
+  Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
+    Layer.provideMerge(layerApp(pgliteTarget().layer)),
+  ),
+)
+
+/** Rows per table, the throttle's attempts and the migrations' own table aside. */
+const rowCounts = () =>
+  server.run(
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const tables = yield* sql<{ tablename: string }>`
+        SELECT tablename FROM pg_tables WHERE schemaname = 'public'
+          AND tablename NOT IN (${MIGRATIONS_TABLE}, 'login_attempts') ORDER BY tablename`
+      const counts: Record<string, number> = {}
+      for (const { tablename } of tables) {
+        const rows = yield* sql.unsafe<{ n: string }>(`SELECT count(*) AS n FROM "${tablename}"`)
+        counts[tablename] = Number(rows[0]!.n)
+      }
+      return counts
+    }),
+  )
+
+const segment = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom("ord_1", "vote_hedgerows", "0", "-1", "%00", "../x"),
+)
+const query = fc.dictionary(
+  fc.constantFrom(
+    "page",
+    "pageSize",
+    "email",
+    "status",
+    "category",
+    "which",
+    "fromDate",
+    "toDate",
+    "format",
+    "questionViewBy",
+    "orderStatus",
+  ),
+  fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("1", "-5", "LAND_ALL", "open", "2026-13-40", "csv")),
+)
+
+describe("fuzzing every route", () => {
+  it(`answers ${RUNS} random requests per route without a 500, and refused ones write nothing`, async () => {
+    const client = makeClient(server)
+    await client.get("/api/health")
+    expect(
+      (await client.post("/api/auth/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD })).status,
+    ).toBe(200)
+    const fuzzed = routes.filter((r) => !["auth.logout", "user.changePassword"].includes(r.name))
+    for (const route of fuzzed) {
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), segment, query, async (body, value, params) => {
+          const path = route.path.replace(/:(\w+)/g, () => encodeURIComponent(value))
+          const search = new URLSearchParams(params as Record<string, string>).toString()
+          const before = await rowCounts()
+          const response = await client.request(route.method, `${path}${search === "" ? "" : `?${search}`}`, {
+            body: route.method === "GET" ? undefined : body,
+            headers: { "idempotency-key": `fuzz-${Math.random().toString(36).slice(2, 12)}` },
+          })
+          expect(response.status, `${route.name} ${path}`).toBeLessThan(500)
+          if (response.status >= 400)
+            expect(await rowCounts(), `${route.name} wrote on a refusal`).toEqual(before)
+        }),
+        { numRuns: RUNS },
+      )
+    }
+  }, 300_000)
+})
