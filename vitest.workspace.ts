@@ -1,5 +1,7 @@
 // The single list of test projects. Vitest 5 no longer reads a workspace file by name,
 // so `npm test` passes this file as the config (`vitest run --config vitest.workspace.ts`).
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { defineConfig } from "vitest/config"
 
 export default defineConfig({
@@ -21,6 +23,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // Where the app's files go in tests (the development document key, mail files): never the repo.
+          env: { DATA_DIR: join(tmpdir(), "landunits-test-data") },
         },
       },
     ],

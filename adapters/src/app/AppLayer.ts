@@ -9,12 +9,15 @@ import { CommunityService } from "@landunits/core/community/CommunityService.ts"
 import { IdeasService } from "@landunits/core/community/IdeasService.ts"
 import { ContentService } from "@landunits/core/content/ContentService.ts"
 import { GovernanceService } from "@landunits/core/governance/GovernanceService.ts"
+import { KycService } from "@landunits/core/kyc/KycService.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { Config, Effect, Layer } from "effect"
 import type { SqlClient } from "effect/sql"
+import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
+import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
 import { PaymentsNotConfigured } from "../payments/PaymentsNotConfigured.ts"
 import { AccountStoresPg } from "../postgres/AccountStoresPg.ts"
 import { AuditLogPg } from "../postgres/AuditLogPg.ts"
@@ -51,6 +54,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     QuestionStorePg,
     AgentStorePg,
     IdeaStorePg,
+    DocumentStorePg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
 /** The platform's own pieces: hashing, randomness, ids, and the payment providers. */
@@ -74,6 +78,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
           GovernanceService.layer,
           CommunityService.layer,
           IdeasService.layer,
+          KycService.layer,
         ).pipe(
           Layer.provideMerge(HoldingsService.layer),
           Layer.provideMerge(LedgerService.layer),

@@ -253,3 +253,106 @@ describe("governance and community over HTTP", () => {
     expect(second.status).toBeLessThan(500)
   })
 })
+
+describe("the profile and KYC form over HTTP (multipart)", () => {
+  const pdf = new Uint8Array([
+    0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x25, 0x25, 0x45, 0x4f, 0x46,
+  ])
+  const kycInfo = {
+    address: {
+      houseNumber: "12",
+      streetAddress: "High Street",
+      townCity: "London",
+      postcode: "N1 1AA",
+      country: "United Kingdom",
+    },
+    contactInfo: { telephoneCountryCode: "+44", phoneNumber: "7700900123" },
+    bankDetails: {
+      bankAccountName: "Fay Example",
+      bankAccountNumber: "12345678",
+      swiftBic: "NWBKGB2L",
+      bankName: "Example Bank",
+      bankAddress: "1 Bank Street, London",
+      bankCountry: "United Kingdom",
+    },
+    passport: {
+      passportNumber: "AB1234567",
+      issuingCountry: "United Kingdom",
+      startDate: "2020-01-01",
+      expiryDate: "2035-01-01",
+    },
+  }
+  const form = (fields: Record<string, string>, files: Record<string, Blob> = {}) => {
+    const data = new FormData()
+    for (const [k, v] of Object.entries(fields)) data.append(k, v)
+    for (const [k, v] of Object.entries(files)) data.append(k, v, "upload.bin")
+    return data
+  }
+
+  it("saves details and the passport file, judged by content, then submits for verification", async () => {
+    const client = await newMember("fay@example.com")
+    const saved = await client.post(
+      "/api/user/update_profile",
+      form(
+        { firstName: "Fay", lastName: "Example", kycInfo: JSON.stringify(kycInfo) },
+        {
+          "kycInfo.passport.passportFile": new Blob([pdf], { type: "image/png" }),
+        },
+      ),
+    )
+    expect(saved.status).toBe(200)
+    const user = (await json(saved)).user
+    expect(user).toMatchObject({
+      firstName: "Fay",
+      kycStatus: "Details Saved",
+      kycInfo: { address: { townCity: "London" } },
+    })
+    expect(user.kycInfo.passport.passportFile.fileType).toBe("pdf")
+    const submitted = await client.post("/api/user/approve_profile")
+    expect(submitted.status).toBe(200)
+    expect((await json(submitted)).user.kycStatus).toBe("Pending Verification")
+  })
+
+  it("refuses a file that is not a PDF, JPEG or PNG by content, and one over 8 MB with 413", async () => {
+    const client = await newMember("gus@example.com")
+    const gif = await client.post(
+      "/api/user/update_profile",
+      form(
+        { kycInfo: JSON.stringify(kycInfo) },
+        {
+          "kycInfo.passport.passportFile": new Blob([new TextEncoder().encode("GIF89a......")], {
+            type: "application/pdf",
+          }),
+        },
+      ),
+    )
+    expect(gif.status).toBe(400)
+    expect((await json(gif)).message).toBe("Unsupported file type. Please upload a PDF, JPEG, or PNG.")
+    // Nothing of the refused form was kept, its valid details included.
+    expect((await json(await client.get("/api/user"))).user.kycStatus).toBe("UnVerified")
+    const big = new Uint8Array(8 * 1024 * 1024 + 10)
+    big.set(pdf)
+    const tooBig = await client.post(
+      "/api/user/update_profile",
+      form({}, { "kycInfo.passport.passportFile": new Blob([big]) }),
+    )
+    expect(tooBig.status).toBe(413)
+  })
+
+  it("refuses invalid details with the spec's messages and saves nothing", async () => {
+    const client = await newMember("hal@example.com")
+    const bad = await client.post(
+      "/api/user/update_profile",
+      form({
+        kycInfo: JSON.stringify({ ...kycInfo, bankDetails: { ...kycInfo.bankDetails, iban: "xx12" } }),
+      }),
+    )
+    expect(bad.status).toBe(400)
+    expect((await json(bad)).errors).toContainEqual({
+      path: "kycInfo.bankDetails.iban",
+      message: "Invalid IBAN format",
+    })
+    const me = await json(await client.get("/api/user"))
+    expect(me.user.kycStatus).toBe("UnVerified")
+  })
+})

@@ -8,6 +8,7 @@ import { CommunityApi, GovernanceApi } from "./CommunityApi.ts"
 import { ContentApi } from "./ContentApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
 import { OrdersApi } from "./OrdersApi.ts"
+import { ProfileApi } from "./ProfileApi.ts"
 import { StatementsApi } from "./StatementsApi.ts"
 import { SystemApi } from "./SystemApi.ts"
 import { UserApi } from "./UserApi.ts"
@@ -18,6 +19,7 @@ export class Api extends HttpApi.make("landunits")
   .add(UserApi)
   .add(ContentApi)
   .add(OrdersApi)
+  .add(ProfileApi)
   .add(StatementsApi)
   .add(GovernanceApi)
   .add(CommunityApi)

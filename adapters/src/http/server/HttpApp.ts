@@ -13,6 +13,7 @@ import { AuthHandlers } from "../handlers/AuthHandlers.ts"
 import { CommunityHandlers, GovernanceHandlers } from "../handlers/CommunityHandlers.ts"
 import { ContentHandlers } from "../handlers/ContentHandlers.ts"
 import { OrderHandlers } from "../handlers/OrderHandlers.ts"
+import { ProfileHandlers } from "../handlers/ProfileHandlers.ts"
 import { StatementHandlers } from "../handlers/StatementHandlers.ts"
 import { SystemHandlers } from "../handlers/SystemHandlers.ts"
 import { UserBundles } from "../handlers/UserBundle.ts"
@@ -43,6 +44,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       ContentHandlers,
       OrderHandlers,
       StatementHandlers,
+      ProfileHandlers,
       GovernanceHandlers,
       CommunityHandlers,
     ]),
