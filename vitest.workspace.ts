@@ -27,6 +27,17 @@ export default defineConfig({
           env: { DATA_DIR: join(tmpdir(), "landunits-test-data") },
         },
       },
+      {
+        test: {
+          name: "cli",
+          root: "./cli",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          env: { DATA_DIR: join(tmpdir(), "landunits-test-data") },
+        },
+      },
     ],
     coverage: {
       provider: "v8",

@@ -1,14 +1,20 @@
 #!/usr/bin/env node
 /** The admin CLI: `npm run cli -- <group> <command>` (or `landunits` once linked). One file per command. */
-import { Command } from "commander"
-import { migrateCommand } from "./commands/db/migrate.ts"
+import { CommanderError } from "commander"
+import { type AppRuntime, makeRuntime } from "./Admin.ts"
+import { buildProgram } from "./Program.ts"
 
-const program = new Command()
-  .name("landunits")
-  .description("Landunits administration: the same core as the app, on the same database")
-  .showHelpAfterError()
+let runtime: AppRuntime | undefined
+const program = buildProgram(() => {
+  runtime ??= makeRuntime()
+  return runtime
+})
 
-const db = program.command("db").description("the database: schema migrations")
-migrateCommand(db)
-
-await program.parseAsync(process.argv)
+try {
+  await program.parseAsync(process.argv)
+} catch (error) {
+  if (!(error instanceof CommanderError)) throw error
+  process.exitCode = error.exitCode
+} finally {
+  await runtime?.dispose()
+}
