@@ -1,0 +1,103 @@
+/**
+ * Requests per second and p50/p99 latency for GET /api/user (signed in) and POST /api/order/create_order
+ * at 64 connections on one app process, beside a bare node:http server answering the same JSON size in the
+ * same run (the ceiling).
+ *
+ *   npm run bench:http                     # embedded database in a temporary DATA_DIR
+ *   DATABASE_URL=postgres://… npm run bench:http
+ *   BENCH_SECONDS=20 npm run bench:http
+ */
+import * as fs from "node:fs"
+import { createServer } from "node:http"
+import * as os from "node:os"
+import * as path from "node:path"
+import autocannon from "autocannon"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { HttpServer } from "effect/http"
+import { layerApp } from "../adapters/src/app/AppLayer.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../adapters/src/app/DemoSeed.ts"
+import { serveHttp } from "../adapters/src/http/server/HttpApp.ts"
+import { layerEmbedded, layerServer } from "../adapters/src/postgres/Database.ts"
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 64
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-bench-http-"))
+process.env.DATA_DIR = dataDir
+const url = process.env.DATABASE_URL?.trim()
+const database = url ? layerServer(url, 16) : layerEmbedded(dataDir)
+
+const runtime = ManagedRuntime.make(
+  Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
+    Layer.provideMerge(layerApp(database)),
+  ),
+)
+const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (s) => s.address))
+if (address._tag === "UnixPathAddress") throw new Error("TCP expected")
+const base = `http://127.0.0.1:${address.port}`
+
+// Sign in once: the session and anti-forgery cookies every benchmark request carries.
+const health = await fetch(`${base}/api/health`)
+const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.getSetCookie().join(";"))![1]!
+const login = await fetch(`${base}/api/auth/login`, {
+  method: "POST",
+  headers: { "content-type": "application/json", "x-xsrf-token": xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+  body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+})
+const session = /landunits_session=([^;]+)/.exec(login.headers.getSetCookie().join(";"))![1]!
+const cookie = `XSRF-TOKEN=${xsrf}; landunits_session=${session}`
+const userBody = await (await fetch(`${base}/api/user`, { headers: { cookie } })).text()
+
+// The ceiling: node:http answering a JSON body of the same size, no work at all.
+const bare = createServer((_req, res) => {
+  res.writeHead(200, { "content-type": "application/json" })
+  res.end(userBody)
+})
+await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve))
+const barePort = (bare.address() as { port: number }).port
+
+const measure = (options: autocannon.Options) =>
+  new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  )
+
+let n = 0
+const ceiling = await measure({ url: `http://127.0.0.1:${barePort}/` })
+const getUser = await measure({ url: `${base}/api/user`, headers: { cookie } })
+const createOrder = await measure({
+  url: `${base}/api/order/create_order`,
+  method: "POST",
+  headers: { cookie, "x-xsrf-token": xsrf, "content-type": "application/json" },
+  body: JSON.stringify({
+    orderType: "BUY",
+    currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 1 },
+    paymentDetails: { paymentMethod: "bank" },
+  }),
+  requests: [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, "idempotency-key": `bench-http-${process.pid}-${++n}` },
+      }),
+    },
+  ],
+})
+
+const row = (name: string, r: autocannon.Result) =>
+  `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${((r.requests.average / ceiling.requests.average) * 100).toFixed(0)}% |`
+
+console.log(
+  [
+    `HTTP, ${CONNECTIONS} connections, ${SECONDS} s each, ${url ? "PostgreSQL server" : "embedded PGlite"}, ${os.cpus().length} cores; body ${userBody.length} bytes`,
+    "",
+    "| route | req/s | p50 ms | p99 ms | non-2xx | of the ceiling |",
+    "|---|---:|---:|---:|---:|---:|",
+    row("bare node:http (ceiling)", ceiling),
+    row("GET /api/user", getUser),
+    row("POST /api/order/create_order", createOrder),
+  ].join("\n"),
+)
+bare.close()
+await runtime.dispose()
+fs.rmSync(dataDir, { recursive: true, force: true })
