@@ -1,0 +1,111 @@
+/**
+ * The one way the web app talks to the API (spec §7): JSON over /api, cookies sent, the XSRF-TOKEN cookie
+ * echoed in X-XSRF-TOKEN on every request, no timeout, any 2xx is success.
+ *
+ * A failure becomes an ApiError whose `message` is what a member is shown (spec §8):
+ * - the server answered with a message: that message (and its field errors, for forms);
+ * - no answer and the browser is offline: 'Network Error' (the ERR_NETWORK case);
+ * - no answer while online (the server cannot be reached): 'Server down';
+ * - an answer without a message: 'Request failed with status code N'.
+ */
+import type { FieldError } from "@landunits/core/validation/Issues.ts"
+
+export const XSRF_COOKIE = "XSRF-TOKEN"
+export const XSRF_HEADER = "X-XSRF-TOKEN"
+export const SERVER_DOWN = "Server down"
+export const NETWORK_ERROR = "Network Error"
+
+export class ApiError extends Error {
+  override readonly name = "ApiError"
+  /** HTTP status; 0 when no answer arrived. */
+  readonly status: number
+  readonly errors: ReadonlyArray<FieldError>
+  constructor(message: string, status: number, errors: ReadonlyArray<FieldError> = []) {
+    super(message)
+    this.status = status
+    this.errors = errors
+  }
+}
+
+/** The value of a cookie readable by scripts, or undefined. */
+export const readCookie = (name: string, cookies: string = document.cookie): string | undefined => {
+  for (const part of cookies.split(";")) {
+    const eq = part.indexOf("=")
+    if (eq === -1) continue
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim())
+  }
+  return undefined
+}
+
+const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false
+
+const messageOf = (body: unknown): string | undefined =>
+  typeof body === "object" && body !== null && "message" in body && typeof body.message === "string"
+    ? body.message
+    : undefined
+
+const errorsOf = (body: unknown): ReadonlyArray<FieldError> =>
+  typeof body === "object" && body !== null && "errors" in body && Array.isArray(body.errors)
+    ? body.errors.filter(
+        (e: unknown): e is FieldError =>
+          typeof e === "object" &&
+          e !== null &&
+          typeof (e as FieldError).path === "string" &&
+          typeof (e as FieldError).message === "string",
+      )
+    : []
+
+export interface RequestOptions {
+  readonly signal?: AbortSignal
+}
+
+export type Fetch = typeof fetch
+
+let fetchImpl: Fetch = (...args) => fetch(...args)
+
+/** Tests replace the transport; the app never does. */
+export const setFetch = (f: Fetch): void => {
+  fetchImpl = f
+}
+
+export const request = async <A>(
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<A> => {
+  const headers: Record<string, string> = { Accept: "application/json" }
+  const token = readCookie(XSRF_COOKIE)
+  if (token !== undefined) headers[XSRF_HEADER] = token
+  if (body !== undefined) headers["Content-Type"] = "application/json"
+  let response: Response
+  try {
+    response = await fetchImpl(`/api${path}`, {
+      method,
+      headers,
+      credentials: "include",
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    })
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw new ApiError("Request aborted", 0)
+    throw new ApiError(isOffline() ? NETWORK_ERROR : SERVER_DOWN, 0)
+  }
+  const text = await response.text()
+  let parsed: unknown
+  try {
+    parsed = text === "" ? undefined : JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  if (response.ok) return parsed as A
+  throw new ApiError(
+    messageOf(parsed) ?? `Request failed with status code ${response.status}`,
+    response.status,
+    errorsOf(parsed),
+  )
+}
+
+/** What a member is shown for any thrown value. */
+export const errorMessage = (error: unknown): string =>
+  error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error)

@@ -1,0 +1,73 @@
+/**
+ * The three headers of spec §2. Default: guests see Contact, News, Register, Log in; members see Contact,
+ * Dashboard, Logout and the grouped-menu toggle. Business: Register goes to /business-register.
+ * Rocket1: only Log in for guests.
+ */
+import { Link } from "@tanstack/react-router"
+import { useCallback, useState } from "react"
+import { useSessionUser } from "../session/session.ts"
+import { Brand } from "./Brand.tsx"
+import { SideMenu } from "./SideMenu.tsx"
+
+export type HeaderVariant = "default" | "business" | "rocket1"
+
+export function Header({ variant }: { readonly variant: HeaderVariant }) {
+  const user = useSessionUser()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const close = useCallback(() => setMenuOpen(false), [])
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Brand {...(variant === "business" ? { tag: "Business" } : {})} />
+        <nav className="nav" aria-label="Main">
+          {user === null ? (
+            variant === "rocket1" ? (
+              <Link to="/login" className="btn btn--primary btn--small">
+                Log in
+              </Link>
+            ) : (
+              <>
+                <Link to="/contact-us" className="nav__secondary">
+                  Contact
+                </Link>
+                <Link to="/news" className="nav__secondary">
+                  News
+                </Link>
+                <Link to={variant === "business" ? "/business-register" : "/register"}>Register</Link>
+                <Link to="/login" className="btn btn--primary btn--small">
+                  Log in
+                </Link>
+              </>
+            )
+          ) : (
+            <>
+              <Link to="/contact-us" className="nav__secondary">
+                Contact
+              </Link>
+              <Link to="/dashboard">Dashboard</Link>
+              <Link to="/logout">Logout</Link>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Open menu"
+                aria-expanded={menuOpen}
+                aria-controls="side-menu"
+                onClick={() => setMenuOpen(true)}
+              >
+                <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+                  <path
+                    d="M3 5h14M3 10h14M3 15h14"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              </button>
+            </>
+          )}
+        </nav>
+      </div>
+      {menuOpen ? <SideMenu onClose={close} /> : null}
+    </header>
+  )
+}

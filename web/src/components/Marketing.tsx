@@ -1,0 +1,171 @@
+/** The sections the home, landing and business pages share (spec §1, §2). */
+import type { FaqEntry } from "@landunits/core/content/ContentModel.ts"
+import { Link } from "@tanstack/react-router"
+import {
+  ABOUT_US,
+  CLAIMS,
+  CONTACT,
+  HOW_IT_WORKS,
+  REPORT_2025_URL,
+  SUSTAINABLE_ACTIVITIES,
+} from "../content/site.ts"
+import { NewsletterSignup } from "./NewsletterForm.tsx"
+import { Empty } from "./Page.tsx"
+import { Tooltip } from "./Tooltip.tsx"
+
+export function HowItWorks() {
+  return (
+    <section className="section" aria-labelledby="how-title">
+      <div className="container">
+        <p className="eyebrow">Four steps</p>
+        <h2 id="how-title">How does it work?</h2>
+        <ol className="grid grid--4" style={{ listStyle: "none", padding: 0 }}>
+          {HOW_IT_WORKS.map((step, i) => (
+            <li key={step.title} className="card">
+              <span className="card__num" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p className="muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  )
+}
+
+export function Claims() {
+  return (
+    <section className="section section--green" aria-labelledby="claims-title">
+      <div className="container">
+        <h2 id="claims-title">Clear fees, real land</h2>
+        <ul className="claims">
+          {CLAIMS.map((c) => (
+            <li key={c.text}>
+              <strong>{c.figure}</strong>
+              {c.text}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * Land value in GBP, USD and EUR. The public statistics route is not in the API yet, so the block says so
+ * rather than show figures it does not have.
+ */
+export function StatisticsBlock() {
+  return (
+    <section className="section section--tint" aria-labelledby="stats-title">
+      <div className="container">
+        <p className="eyebrow">Statistics</p>
+        <h2 id="stats-title">
+          Land value under management{" "}
+          <Tooltip label="About land value">
+            The valuation of the land bought with members' purchases.
+          </Tooltip>
+        </h2>
+        <div className="grid grid--3">
+          {(["GBP (£)", "USD ($)", "EUR (€)"] as const).map((currency) => (
+            <div className="card" key={currency}>
+              <h3>{currency}</h3>
+              <p className="muted">Published figures appear here once the statistics service is live.</p>
+            </div>
+          ))}
+        </div>
+        <p style={{ marginTop: 16 }}>
+          <Link to="/statistics">See all statistics</Link>
+        </p>
+      </div>
+    </section>
+  )
+}
+
+export function Faq({
+  entries,
+  headingId = "faq",
+}: {
+  readonly entries: ReadonlyArray<FaqEntry>
+  readonly headingId?: string
+}) {
+  return (
+    <div className="faq">
+      {entries.length === 0 ? (
+        <Empty>No questions have been published yet.</Empty>
+      ) : (
+        [...entries]
+          .sort((a, b) => a.order - b.order)
+          .map((e) => (
+            <details key={`${headingId}-${e.order}-${e.question}`}>
+              <summary>{e.question}</summary>
+              <p>{e.answer}</p>
+            </details>
+          ))
+      )}
+    </div>
+  )
+}
+
+export function AboutUs() {
+  return (
+    <section className="section" id="about-us" aria-labelledby="about-title">
+      <div className="container grid grid--2">
+        <div>
+          <p className="eyebrow">About Us</p>
+          <h2 id="about-title">Sustainability costs become an income</h2>
+          {ABOUT_US.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+          <a className="btn btn--ghost" href={REPORT_2025_URL} download>
+            Download the 2025 report
+          </a>
+        </div>
+        <div>
+          <h3 id="activities-title">Sustainable Activities</h3>
+          <ul
+            className="grid"
+            style={{ listStyle: "none", padding: 0, gap: 12 }}
+            aria-labelledby="activities-title"
+          >
+            {SUSTAINABLE_ACTIVITIES.map((a) => (
+              <li className="card" key={a.title}>
+                <strong>{a.title}</strong>
+                <p className="muted" style={{ margin: 0 }}>
+                  {a.text}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+export function ContactBlock() {
+  return (
+    <section className="section section--tint" aria-labelledby="contact-title">
+      <div className="container grid grid--2">
+        <div>
+          <h2 id="contact-title">Talk to us</h2>
+          <p>
+            Questions about Units, payments or verification? Write to{" "}
+            <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> or call {CONTACT.phone}.
+          </p>
+          <div style={{ display: "flex", flexWrap: "wrap", gap: 12 }}>
+            <a className="btn btn--primary" href={CONTACT.liveChat} rel="noopener noreferrer" target="_blank">
+              Chat with a Project Manager
+            </a>
+            <Link className="btn btn--ghost" to="/contact-us">
+              Contact form
+            </Link>
+          </div>
+        </div>
+        <NewsletterSignup />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,87 @@
+/** The signed-in member's grouped menu (spec §2). Dashboard pages are plain links until they exist here. */
+import { useEffect, useRef } from "react"
+
+export const MENU_GROUPS: ReadonlyArray<{
+  readonly title: string
+  readonly links: ReadonlyArray<{ readonly label: string; readonly href: string }>
+}> = [
+  {
+    title: "Buy/Sell/Transfer",
+    links: [
+      { label: "Buy", href: "/dashboard/transaction?tab=buy" },
+      { label: "Sell", href: "/dashboard/transaction?tab=sell" },
+      { label: "Transfer", href: "/dashboard/transaction?tab=transfer" },
+      { label: "Convert Units", href: "/dashboard/convert" },
+      { label: "Transaction History", href: "/dashboard/my-transactions" },
+      { label: "Transaction Statement", href: "/dashboard/statement" },
+    ],
+  },
+  {
+    title: "Information",
+    links: [
+      { label: "FAQ", href: "/faq" },
+      { label: "News", href: "/news" },
+      { label: "Land Project Details", href: "/dashboard/land-projects" },
+      { label: "Q2 development", href: "/dashboard/What-are-Land-Units" },
+      { label: "Statistics", href: "/statistics" },
+      { label: "Fees", href: "/fees" },
+      { label: "User Manual", href: "/user-manual" },
+    ],
+  },
+  {
+    title: "Governance",
+    links: [
+      { label: "Open Voting", href: "/dashboard/projects/open" },
+      { label: "Closed Voting", href: "/dashboard/projects/close" },
+      { label: "Community Ideas", href: "/dashboard/community-ideas" },
+    ],
+  },
+  {
+    title: "My Profile",
+    links: [
+      { label: "Profile Settings", href: "/dashboard/settings" },
+      { label: "Change Password", href: "/dashboard/settings/change-password" },
+      { label: "Kyc Verification", href: "/dashboard/settings/kyc-verification" },
+      { label: "Manage Subscription", href: "/dashboard/settings/subscriptions" },
+      { label: "Log Out", href: "/logout" },
+    ],
+  },
+]
+
+export function SideMenu({ onClose }: { readonly onClose: () => void }) {
+  const panel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>("a, button")?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose()
+    }
+    document.addEventListener("keydown", onKey)
+    return () => document.removeEventListener("keydown", onKey)
+  }, [onClose])
+  return (
+    <>
+      <div className="side-menu__backdrop" onClick={onClose} aria-hidden="true" />
+      <div className="side-menu" id="side-menu" role="dialog" aria-modal="true" aria-label="Menu" ref={panel}>
+        <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
+          Close menu
+        </button>
+        <nav aria-label="Member menu">
+          {MENU_GROUPS.map((group) => (
+            <section key={group.title}>
+              <h2>{group.title}</h2>
+              <ul>
+                {group.links.map((link) => (
+                  <li key={link.label}>
+                    <a href={link.href} onClick={onClose}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </nav>
+      </div>
+    </>
+  )
+}

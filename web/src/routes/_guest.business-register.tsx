@@ -1,0 +1,12 @@
+import { createFileRoute } from "@tanstack/react-router"
+import { RegistrationForm } from "../components/RegistrationForm.tsx"
+
+export const Route = createFileRoute("/_guest/business-register")({
+  component: () => (
+    <div className="auth-page">
+      <div style={{ maxWidth: 560, width: "100%" }}>
+        <RegistrationForm variant="business" title="Register your business to buy Units" headingLevel={1} />
+      </div>
+    </div>
+  ),
+})

@@ -1,0 +1,22 @@
+import { createFileRoute } from "@tanstack/react-router"
+import { api } from "../api/endpoints.ts"
+import { MarketingPage } from "../components/MarketingPage.tsx"
+import { LoadError } from "../components/Page.tsx"
+
+function Page() {
+  const faq = Route.useLoaderData()
+  return (
+    <MarketingPage
+      variant="landing"
+      title="Land that pays for its own care"
+      lead="Buy Units tied to sustainably managed land projects. Purchase money buys land; sustainability and ESG costs become an income."
+      faq={faq}
+    />
+  )
+}
+
+export const Route = createFileRoute("/")({
+  loader: () => api.faq(),
+  component: Page,
+  errorComponent: LoadError,
+})

@@ -1,0 +1,18 @@
+import { createFileRoute } from "@tanstack/react-router"
+import { api } from "../api/endpoints.ts"
+import { NewsList } from "../components/NewsList.tsx"
+import { LoadError } from "../components/Page.tsx"
+
+function News() {
+  const { articles, categories } = Route.useLoaderData()
+  return <NewsList articles={articles} categories={categories} />
+}
+
+export const Route = createFileRoute("/news")({
+  loader: async () => {
+    const [articles, categories] = await Promise.all([api.news(), api.newsCategories()])
+    return { articles, categories }
+  },
+  component: News,
+  errorComponent: LoadError,
+})

@@ -1,0 +1,28 @@
+/** /rocket1: a campaign page with its own header (only Log in for guests). */
+import { createFileRoute } from "@tanstack/react-router"
+import { Claims, HowItWorks } from "../components/Marketing.tsx"
+import { RegistrationForm } from "../components/RegistrationForm.tsx"
+
+function Rocket1() {
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__grid">
+          <div>
+            <p className="eyebrow">Rocket 1</p>
+            <h1>Launch your first Units</h1>
+            <p className="hero__lead">
+              A fee of about 1 on purchases, 10 Units on sales, free transfers, and 100% of the land valuation
+              used for sustainable management.
+            </p>
+          </div>
+          <RegistrationForm variant="landing" title="Register to buy Units" />
+        </div>
+      </section>
+      <HowItWorks />
+      <Claims />
+    </>
+  )
+}
+
+export const Route = createFileRoute("/rocket1")({ component: Rocket1 })

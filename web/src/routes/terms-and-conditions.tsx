@@ -1,0 +1,23 @@
+import { createFileRoute } from "@tanstack/react-router"
+import { PageHead } from "../components/Page.tsx"
+import { TERMS, TERMS_VERSION } from "../content/legal.ts"
+
+function Legal() {
+  return (
+    <>
+      <PageHead eyebrow="Legal" title="Terms and Conditions" lead={`Version ${TERMS_VERSION}`} />
+      <div className="container section prose">
+        {TERMS.map((s) => (
+          <section key={s.heading}>
+            <h2>{s.heading}</h2>
+            {s.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </section>
+        ))}
+      </div>
+    </>
+  )
+}
+
+export const Route = createFileRoute("/terms-and-conditions")({ component: Legal })
