@@ -38,6 +38,26 @@ export default defineConfig({
           env: { DATA_DIR: join(tmpdir(), "landunits-test-data") },
         },
       },
+      {
+        test: {
+          name: "web",
+          root: "./web",
+          include: ["test/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+        },
+      },
+      {
+        // Debian's Chromium against the real server (web/e2e/server.ts); screenshots in web/test-artifacts.
+        test: {
+          name: "web-e2e",
+          root: "./web",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
     coverage: {
       provider: "v8",

@@ -1,0 +1,104 @@
+/**
+ * The real server for browser tests: builds web/dist, then runs `node cli/src/start.ts` (the `npm start`
+ * entry) on a free port with a fresh DATA_DIR (embedded database, mail files), and stops it afterwards.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as net from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url))
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer()
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address()
+      s.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      )
+    })
+  })
+
+export interface RunningServer {
+  readonly url: string
+  readonly dataDir: string
+  readonly stop: () => Promise<void>
+}
+
+export const startServer = async (): Promise<RunningServer> => {
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"],
+    {
+      cwd: path.join(ROOT, "web"),
+      stdio: "inherit",
+    },
+  )
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-web-e2e-"))
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir }
+  delete env.DATABASE_URL
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "cli/src/start.ts")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let log = ""
+  child.stdout?.on("data", (d) => {
+    log += d
+  })
+  child.stderr?.on("data", (d) => {
+    log += d
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`)
+    try {
+      const r = await fetch(`${url}/api/health`)
+      if (r.ok) break
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r))
+        child.kill("SIGTERM")
+        await exited
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The newest link to `pathPrefix` in the emails sent to `to` (quoted-printable undone). */
+export const linkFromMail = (dataDir: string, to: string, pathPrefix: string): string | undefined => {
+  const dir = path.join(dataDir, "mail")
+  if (!fs.existsSync(dir)) return undefined
+  const safe = to.replace(/[^a-zA-Z0-9@._-]/g, "_")
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml") && f.includes(safe))
+    .sort()
+    .reverse()
+  for (const f of files) {
+    const text = fs
+      .readFileSync(path.join(dir, f), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/gi, "=")
+    const match = text.match(
+      new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[/?]/g, "\\$&")}\\?token=[A-Za-z0-9_%.-]+`),
+    )
+    if (match) return match[0]
+  }
+  return undefined
+}
