@@ -1,0 +1,36 @@
+/**
+ * First-load JavaScript per public route, gzip: the entry chunk and its static imports, plus the route's
+ * split chunk and its static imports (from web/dist/.vite/manifest.json). `npm run size -w web` after a build.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { gzipSync } from "node:zlib"
+
+const dist = path.join(import.meta.dirname, "..", "dist")
+type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string }
+const manifest: Record<string, Chunk> = JSON.parse(
+  fs.readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"),
+)
+
+const closure = (keys: ReadonlyArray<string>, seen = new Set<string>()) => {
+  for (const k of keys) {
+    if (seen.has(k) || manifest[k] === undefined) continue
+    seen.add(k)
+    closure(manifest[k].imports ?? [], seen)
+  }
+  return seen
+}
+const gz = (keys: Set<string>) =>
+  [...keys].reduce((sum, k) => sum + gzipSync(fs.readFileSync(path.join(dist, manifest[k]!.file))).length, 0)
+
+const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
+const base = closure([entry])
+const rows: Array<[string, number]> = []
+for (const [key, chunk] of Object.entries(manifest)) {
+  const m = key.match(/src\/routes\/(.+)\.tsx\?tsr-split=component/)
+  if (!m || chunk.isEntry) continue
+  rows.push([m[1]!, gz(closure([key], new Set(base)))])
+}
+console.log(`entry alone: ${(gz(base) / 1024).toFixed(1)} KB gzip`)
+for (const [route, bytes] of rows.sort((a, b) => b[1] - a[1]))
+  console.log(`${route}\t${(bytes / 1024).toFixed(1)} KB`)
