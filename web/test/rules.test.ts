@@ -45,7 +45,7 @@ describe("API client", () => {
       return new Response("{}", { status: 200 })
     })
     await request("POST", "/auth/logout")
-    expect((seen?.headers as Record<string, string>)["X-XSRF-TOKEN"]).toBe("tok123")
+    expect((seen?.headers as Record<string, string> | undefined)?.["X-XSRF-TOKEN"]).toBe("tok123")
     expect(seen?.credentials).toBe("include")
     expect(readCookie("XSRF-TOKEN", "a=1; XSRF-TOKEN=x%3Dy")).toBe("x=y")
   })
