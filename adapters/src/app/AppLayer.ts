@@ -5,15 +5,19 @@
 
 import type { PgClient } from "@effect/sql-pg"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
+import { UserAnalyticsService } from "@landunits/core/analytics/UserAnalyticsService.ts"
 import { CommunityService } from "@landunits/core/community/CommunityService.ts"
 import { IdeasService } from "@landunits/core/community/IdeasService.ts"
 import { ContentService } from "@landunits/core/content/ContentService.ts"
 import { GovernanceService } from "@landunits/core/governance/GovernanceService.ts"
+import { ImpactService } from "@landunits/core/impact/ImpactService.ts"
 import { KycService } from "@landunits/core/kyc/KycService.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
+import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
+import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
 import { Config, Effect, Layer } from "effect"
 import type { SqlClient } from "effect/sql"
 import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
@@ -26,9 +30,11 @@ import { ContentStoresPg } from "../postgres/ContentStoresPg.ts"
 import { EnginePg } from "../postgres/EnginePg.ts"
 import { KycStorePg } from "../postgres/KycStorePg.ts"
 import { MailerPg } from "../postgres/MailerPg.ts"
+import { MarketDataPg } from "../postgres/MarketDataPg.ts"
 import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.ts"
 import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
+import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
@@ -51,6 +57,8 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     MemberDirectoryPg,
     UnitOwnershipPg,
     VoteStorePg,
+    MarketDataPg,
+    SubscriptionStorePg,
     QuestionStorePg,
     AgentStorePg,
     IdeaStorePg,
@@ -79,6 +87,10 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
           CommunityService.layer,
           IdeasService.layer,
           KycService.layer,
+          MarketService.layer,
+          ImpactService.layer,
+          UserAnalyticsService.layer,
+          SubscriptionService.layer,
         ).pipe(
           Layer.provideMerge(HoldingsService.layer),
           Layer.provideMerge(LedgerService.layer),

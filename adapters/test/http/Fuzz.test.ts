@@ -69,8 +69,15 @@ const query = fc.dictionary(
     "format",
     "questionViewBy",
     "orderStatus",
+    "code",
+    "days",
+    "from",
+    "to",
   ),
-  fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("1", "-5", "LAND_ALL", "open", "2026-13-40", "csv")),
+  fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.constantFrom("1", "-5", "LAND_ALL", "open", "2026-13-40", "csv", "WELCOME10", "GBP", "400"),
+  ),
 )
 
 describe("fuzzing every route", () => {

@@ -54,6 +54,11 @@ const PUBLIC = [
   "content.references",
   "content.subscribe",
   "content.verifySubscription",
+  "market.fees",
+  "market.statistics",
+  "market.exchangeRates",
+  "market.dailyExchangeRates",
+  "market.envMetrics",
 ].sort()
 
 /** A concrete URL for a route's path (parameters filled with a harmless value). */

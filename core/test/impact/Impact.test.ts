@@ -6,6 +6,7 @@ import {
   ImpactInvalidPercentage,
   ImpactLandValueZero,
   yourImpact,
+  yourImpactOverPools,
   yourImpactResult,
 } from "../../src/impact/Impact.ts"
 
@@ -80,5 +81,39 @@ describe("your impact = (total value today / land value) × project total", () =
         },
       ),
     )
+  })
+})
+
+describe("your impact over several land pools", () => {
+  it("with one pool is exactly yourImpact", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 9 }),
+        fc.integer({ min: 1, max: 10 ** 10 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (totalValueToday, landValue, projectTotal) => {
+          const pooled = yourImpactOverPools([{ totalValueToday, landValue }], projectTotal)
+          expect(Result.getOrThrow(pooled)).toBe(yourImpact({ totalValueToday, landValue, projectTotal }))
+        },
+      ),
+    )
+  })
+
+  it("adds the member's share of each pool, and skips the pools they hold nothing of", () => {
+    const result = yourImpactOverPools(
+      [
+        { totalValueToday: 1_000_000, landValue: 500_000_000 },
+        { totalValueToday: 3_000_000, landValue: 500_000_000 },
+        { totalValueToday: 0, landValue: 0 },
+      ],
+      505,
+    )
+    // (0.002 + 0.006) × 505 = 4.04
+    expect(Result.getOrThrow(result)).toBe(4.04)
+  })
+
+  it("fails with 'Total land value cannot be zero' when the member holds Units of a pool without land value", () => {
+    const result = yourImpactOverPools([{ totalValueToday: 10, landValue: 0 }], 505)
+    expect(Result.isFailure(result) && result.failure.message).toBe("Total land value cannot be zero")
   })
 })

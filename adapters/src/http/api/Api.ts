@@ -6,7 +6,9 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { AuthApi } from "./AuthApi.ts"
 import { CommunityApi, GovernanceApi } from "./CommunityApi.ts"
 import { ContentApi } from "./ContentApi.ts"
+import { DashboardApi } from "./DashboardApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
+import { MarketApi } from "./MarketApi.ts"
 import { OrdersApi } from "./OrdersApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
 import { StatementsApi } from "./StatementsApi.ts"
@@ -17,7 +19,9 @@ export class Api extends HttpApi.make("landunits")
   .add(SystemApi)
   .add(AuthApi)
   .add(UserApi)
+  .add(DashboardApi)
   .add(ContentApi)
+  .add(MarketApi)
   .add(OrdersApi)
   .add(ProfileApi)
   .add(StatementsApi)

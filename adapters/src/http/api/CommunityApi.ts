@@ -55,6 +55,8 @@ export class GovernanceApi extends HttpApiGroup.make("governance")
       query: { which: Schema.Literals(["open", "closed"]) },
       success: Schema.Array(VoteView),
     }),
+    HttpApiEndpoint.get("openVoting", "/governance/open-voting", { success: Schema.Array(VoteView) }),
+    HttpApiEndpoint.get("closeVoting", "/governance/close-voting", { success: Schema.Array(VoteView) }),
     HttpApiEndpoint.post("quiz", "/governance/votes/:voteId/quiz", {
       params: { voteId: VoteId },
       payload: Schema.Struct({ answers: Schema.Record(Schema.String, Schema.String) }),

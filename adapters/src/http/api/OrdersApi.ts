@@ -5,6 +5,8 @@
  * answers the first result; the same key with another request is refused (422).
  */
 import { InsufficientUnits, InvalidTransfer } from "@landunits/core/ledger/LedgerErrors.ts"
+import { ReferenceCodeNotFound } from "@landunits/core/market/MarketErrors.ts"
+import { ReferenceCodeQuery } from "@landunits/core/market/MarketModel.ts"
 import {
   CardPaymentBelowMinimum,
   ConvertLimitExceeded,
@@ -30,10 +32,18 @@ import {
 import { Order, TransactionFilters, UtmData } from "@landunits/core/orders/OrderModel.ts"
 import { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
+import { DiscountCode } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
 import { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
 import { ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
-import { CryptoCoin, OrderType, PaymentMethod, UnitType } from "@landunits/core/shared/Enums.ts"
+import {
+  CryptoCoin,
+  CurrencyType,
+  OrderStatus,
+  OrderType,
+  PaymentMethod,
+  UnitType,
+} from "@landunits/core/shared/Enums.ts"
 import { OrderId } from "@landunits/core/shared/Ids.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
@@ -69,6 +79,25 @@ export const CreateOrderPayload = Schema.Struct({
   utmData: Schema.optionalKey(UtmData),
 })
 export type CreateOrderPayload = typeof CreateOrderPayload.Type
+
+/**
+ * A buy's payment values as the order holds them (spec §3 Buy part: clientSecret, paymentId), with what the
+ * payment page needs beside them. Set by the payment provider's step; absent until then.
+ */
+export const PaymentIntent = Schema.Struct({
+  orderId: OrderId,
+  orderStatus: OrderStatus,
+  paymentMethod: PaymentMethod,
+  paymentAmount: Schema.Int,
+  currency: CurrencyType,
+  clientSecret: Schema.optionalKey(Schema.String),
+  paymentId: Schema.optionalKey(Schema.String),
+  /** Bank: the reference to put on the transfer (the last 5 characters of orderId). */
+  bankReference: Schema.optionalKey(Schema.String),
+  /** Epoch milliseconds at which an unpaid buy expires. */
+  expiresAt: Schema.optionalKey(Schema.Int),
+})
+export type PaymentIntent = typeof PaymentIntent.Type
 
 const OrderIdentity = Schema.Struct({ orderId: OrderId })
 
@@ -154,6 +183,16 @@ export class OrdersApi extends HttpApiGroup.make("orders")
       params: { id: OrderId },
       success: Schema.Struct({ orderData: Order }),
       error: OrderNotFound,
+    }),
+    HttpApiEndpoint.get("paymentIntent", "/order/get_payment_intent/:id", {
+      params: { id: OrderId },
+      success: Schema.Struct({ paymentIntent: PaymentIntent }),
+      error: [OrderNotFound, OrderConflict],
+    }),
+    HttpApiEndpoint.get("discountByReferenceCode", "/referencecode/get_discount_by_reference_code", {
+      query: ReferenceCodeQuery,
+      success: Schema.Struct({ discount: DiscountCode }),
+      error: ReferenceCodeNotFound,
     }),
   )
   .middleware(Authentication) {}

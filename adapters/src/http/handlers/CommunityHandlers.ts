@@ -17,6 +17,8 @@ export const GovernanceHandlers = HttpApiBuilder.group(
     const governance = yield* GovernanceService
     return handlers
       .handle("votes", ({ query }) => Effect.flatMap(actor, (a) => governance.listVotes(a, query.which)))
+      .handle("openVoting", () => Effect.flatMap(actor, (a) => governance.listVotes(a, "open")))
+      .handle("closeVoting", () => Effect.flatMap(actor, (a) => governance.listVotes(a, "closed")))
       .handle("quiz", ({ params, payload }) =>
         Effect.flatMap(actor, (a) => governance.submitQuizAnswers(a, params.voteId, payload.answers)),
       )

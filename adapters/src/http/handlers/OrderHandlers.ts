@@ -1,4 +1,6 @@
-import { InvalidOrderRequest } from "@landunits/core/orders/OrderErrors.ts"
+import { MarketService } from "@landunits/core/market/MarketService.ts"
+import { bankPaymentId } from "@landunits/core/orders/BankPaymentId.ts"
+import { InvalidOrderRequest, OrderConflict } from "@landunits/core/orders/OrderErrors.ts"
 import { Order, type OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
@@ -8,7 +10,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { CurrentMember } from "../api/Authentication.ts"
-import type { CreateOrderPayload } from "../api/OrdersApi.ts"
+import type { CreateOrderPayload, PaymentIntent } from "../api/OrdersApi.ts"
 
 const ORDER_FIELDS = Object.keys(Order.fields) as ReadonlyArray<keyof Order>
 
@@ -18,6 +20,27 @@ export const toOrder = (record: OrderRecord): Order =>
     ORDER_FIELDS.filter((k) => record[k] !== undefined).map((k) => [k, record[k]]),
   ) as unknown as Order
 
+/** What a buy holds about its payment; only buys are paid for, so any other order is a conflict. */
+export const paymentIntentOf = (record: OrderRecord): Effect.Effect<PaymentIntent, OrderConflict> => {
+  if (record.orderType !== "BUY" || record.paymentDetails === undefined) {
+    return Effect.fail(
+      new OrderConflict({ message: "Only a buy order has a payment", orderId: record.orderId }),
+    )
+  }
+  const { paymentMethod, paymentAmount, currency } = record.paymentDetails
+  return Effect.succeed({
+    orderId: record.orderId,
+    orderStatus: record.orderStatus,
+    paymentMethod,
+    paymentAmount,
+    currency,
+    ...(record.buy?.clientSecret === undefined ? {} : { clientSecret: record.buy.clientSecret }),
+    ...(record.buy?.paymentId === undefined ? {} : { paymentId: record.buy.paymentId }),
+    ...(paymentMethod === "bank" ? { bankReference: bankPaymentId(record.orderId) } : {}),
+    ...(record.expiresAt === undefined ? {} : { expiresAt: record.expiresAt }),
+  })
+}
+
 const invalid = (message: string) => Effect.fail(new InvalidOrderRequest({ message }))
 
 export const OrderHandlers = HttpApiBuilder.group(
@@ -26,6 +49,7 @@ export const OrderHandlers = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const orders = yield* OrderService
     const prices = yield* PriceBook
+    const market = yield* MarketService
 
     const create = (payload: CreateOrderPayload, key: IdempotencyKey) =>
       Effect.gen(function* () {
@@ -147,6 +171,15 @@ export const OrderHandlers = HttpApiBuilder.group(
           const { memberId } = yield* CurrentMember
           return { orderData: toOrder(yield* orders.getOrder(memberId, params.id)) }
         }),
+      )
+      .handle("paymentIntent", ({ params }) =>
+        Effect.gen(function* () {
+          const { memberId } = yield* CurrentMember
+          return { paymentIntent: yield* paymentIntentOf(yield* orders.getOrder(memberId, params.id)) }
+        }),
+      )
+      .handle("discountByReferenceCode", ({ query }) =>
+        Effect.map(market.discountByCode(query.code), (discount) => ({ discount })),
       )
   }),
 )

@@ -12,6 +12,8 @@ import { Api } from "../api/Api.ts"
 import { AuthHandlers } from "../handlers/AuthHandlers.ts"
 import { CommunityHandlers, GovernanceHandlers } from "../handlers/CommunityHandlers.ts"
 import { ContentHandlers } from "../handlers/ContentHandlers.ts"
+import { DashboardHandlers } from "../handlers/DashboardHandlers.ts"
+import { MarketHandlers } from "../handlers/MarketHandlers.ts"
 import { OrderHandlers } from "../handlers/OrderHandlers.ts"
 import { ProfileHandlers } from "../handlers/ProfileHandlers.ts"
 import { StatementHandlers } from "../handlers/StatementHandlers.ts"
@@ -42,6 +44,8 @@ const apiRoutes = (options: HttpAppOptions) => {
       AuthHandlers(cookies),
       UserHandlers(cookies),
       ContentHandlers,
+      MarketHandlers,
+      DashboardHandlers,
       OrderHandlers,
       StatementHandlers,
       ProfileHandlers,

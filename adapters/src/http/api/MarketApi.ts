@@ -1,0 +1,38 @@
+/**
+ * The public market data (the pages /fees and /statistics, the convert page's rates, the home page's impact
+ * block): fees per unit type and per payment method, land statistics with totalAmountsConvertedFromGBP and
+ * the project totals, today's exchange rates and one pair's daily history, and the platform's impact
+ * metrics (spec §7 GET /utility/get-env-metrics). Anyone may read them.
+ */
+import { ImpactMetrics } from "@landunits/core/content/ContentModel.ts"
+import {
+  DailyExchangeRates,
+  DailyRateQuery,
+  ExchangeRatesNow,
+  FeesPage,
+  Statistics,
+} from "@landunits/core/market/MarketModel.ts"
+import { ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+
+export const EnvMetricsAnswer = Schema.Struct({
+  envMetrics: ImpactMetrics,
+  /** How many land projects (open and closed) the figures sum. */
+  projectCount: Schema.Int,
+})
+export type EnvMetricsAnswer = typeof EnvMetricsAnswer.Type
+
+export class MarketApi extends HttpApiGroup.make("market").add(
+  HttpApiEndpoint.get("fees", "/market/fees", { success: FeesPage }),
+  HttpApiEndpoint.get("statistics", "/market/statistics", {
+    success: Statistics,
+    error: ExchangeRateUnavailable,
+  }),
+  HttpApiEndpoint.get("exchangeRates", "/market/exchange-rates", { success: ExchangeRatesNow }),
+  HttpApiEndpoint.get("dailyExchangeRates", "/market/exchange-rates/daily", {
+    query: DailyRateQuery,
+    success: DailyExchangeRates,
+  }),
+  HttpApiEndpoint.get("envMetrics", "/utility/get-env-metrics", { success: EnvMetricsAnswer }),
+) {}
