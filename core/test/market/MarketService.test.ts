@@ -1,0 +1,101 @@
+import { Effect, Layer, Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
+import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { MarketMessages } from "../../src/market/MarketErrors.ts"
+import { MarketService } from "../../src/market/MarketService.ts"
+import { DiscountCodes } from "../../src/orders/ports/DiscountCodes.ts"
+import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
+import { ExchangeRateHistory } from "../../src/pricing/ports/ExchangeRateHistory.ts"
+import { ExchangeRates } from "../../src/pricing/ports/ExchangeRates.ts"
+import { PriceBook } from "../../src/pricing/ports/PriceBook.ts"
+import { PriceSchedules } from "../../src/pricing/ports/PriceSchedules.ts"
+import { ManualClock } from "../support/ManualClock.ts"
+import { defaultPriceBook, defaultRates, START } from "../support/OrderHarness.ts"
+
+const market = (rates: Map<string, number>) =>
+  MarketService.layer.pipe(
+    Layer.provide(HoldingsService.layer),
+    Layer.provide(
+      Layer.mergeAll(
+        PriceBook.layerMemory({ current: defaultPriceBook() }),
+        ExchangeRates.layerMemory(rates),
+        ExchangeRateHistory.layerMemory({
+          current: [
+            { from: "EUR", to: "GBP", rate: 850_000, day: "2026-01-13" },
+            { from: "EUR", to: "GBP", rate: 860_000, day: "2026-01-15" },
+          ],
+        }),
+        PriceSchedules.layerMemory({
+          current: [
+            { unitType: "LAND_EUR", basePrice: 10_000, baseDate: "2026-01-01", growthPerYearPercent: 5 },
+            { unitType: "LAND_AUD", basePrice: 16_000, baseDate: "2026-01-01", growthPerYearPercent: 7.5 },
+          ],
+        }),
+        DiscountCodes.layerMemory([
+          { code: "WELCOME10", isPercent: true, amount: 10, minPaymentAmountInCents: 0 },
+        ]),
+        LedgerStore.layerMemory,
+        OrderRepository.layerMemory,
+      ),
+    ),
+  )
+
+const run = <A, E>(effect: Effect.Effect<A, E, MarketService>, rates = defaultRates()) =>
+  Effect.runPromise(
+    Effect.result(effect.pipe(Effect.provide(market(rates)), ManualClock.provide(ManualClock.make(START)))),
+  )
+
+describe("the market data service", () => {
+  it("states the land statistics with every project offered whole and the highest growth rate", async () => {
+    const stats = Result.getOrThrow(await run(Effect.flatMap(MarketService, (m) => m.landUnitStats)))
+    expect(stats).toEqual({
+      landValues_aud: 10_000_000,
+      landValues_eur: 10_000_000,
+      landValues_usd: 10_000_000,
+      landValues_pound: 10_000_000,
+      maxLandUnitsForSalePercentage: 100,
+      growthPerYearPercent: 7.5,
+    })
+  })
+
+  it("refuses the statistics when a rate they need is missing, rather than answer a partial figure", async () => {
+    const rates = defaultRates()
+    rates.delete("AUD->GBP")
+    const result = await run(
+      Effect.flatMap(MarketService, (m) => m.statistics),
+      rates,
+    )
+    expect(Result.isFailure(result) && result.failure._tag).toBe("ExchangeRateUnavailable")
+    const complete = Result.getOrThrow(await run(Effect.flatMap(MarketService, (m) => m.statistics)))
+    // Four land values of 100,000.00 at 1.0 to GBP, then 1.0 to USD and EUR.
+    expect(complete.totalAmountsConvertedFromGBP).toEqual({
+      pound: 40_000_000,
+      usd: 40_000_000,
+      euro: 40_000_000,
+    })
+    expect(complete.projectTotals).toHaveLength(4)
+  })
+
+  it("answers a pair's daily history up to today's clock day", async () => {
+    const daily = Result.getOrThrow(
+      await run(
+        Effect.flatMap(MarketService, (m) => m.dailyExchangeRates({ from: "EUR", to: "GBP", days: 4 })),
+      ),
+    )
+    expect(daily.map((r) => [r.day, r.rate])).toEqual([
+      ["2026-01-13", 850_000],
+      ["2026-01-14", 850_000],
+      ["2026-01-15", 860_000],
+    ])
+  })
+
+  it("answers an active code's terms, and ReferenceCodeNotFound with its message for any other", async () => {
+    const found = Result.getOrThrow(
+      await run(Effect.flatMap(MarketService, (m) => m.discountByCode(" WELCOME10 "))),
+    )
+    expect(found).toMatchObject({ isPercent: true, amount: 10 })
+    const missing = await run(Effect.flatMap(MarketService, (m) => m.discountByCode("NOPE")))
+    expect(Result.isFailure(missing) && missing.failure.message).toBe(MarketMessages.referenceCodeNotFound)
+  })
+})
