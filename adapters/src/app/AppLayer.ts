@@ -22,7 +22,7 @@ import { Config, Effect, Layer } from "effect"
 import type { SqlClient } from "effect/sql"
 import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
-import { PaymentsNotConfigured } from "../payments/PaymentsNotConfigured.ts"
+import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
 import { AccountStoresPg } from "../postgres/AccountStoresPg.ts"
 import { AuditLogPg } from "../postgres/AuditLogPg.ts"
 import { AgentStorePg, IdeaStorePg, QuestionStorePg } from "../postgres/CommunityStoresPg.ts"
@@ -65,36 +65,45 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     DocumentStorePg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
-/** The platform's own pieces: hashing, randomness, ids, and the payment providers. */
-export const layerPlatform = Layer.mergeAll(
-  PasswordHasherScrypt,
-  SecureRandomNode,
-  IdGenerator.layerRandom,
-  PaymentsNotConfigured,
-)
+/** The platform's own pieces: hashing, randomness, ids. */
+export const layerPlatform = Layer.mergeAll(PasswordHasherScrypt, SecureRandomNode, IdGenerator.layerRandom)
 
 /** Core's services over the stores and the platform. */
 export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
   Layer.unwrap(
-    Effect.map(
-      Config.String("SUPPORT_EMAIL").pipe(Config.withDefault(DEFAULT_SUPPORT_EMAIL)),
-      (supportEmail) =>
-        Layer.mergeAll(
-          OrderService.layer,
-          AccountService.layer,
-          ContentService.layer(supportEmail),
-          GovernanceService.layer,
-          CommunityService.layer,
-          IdeasService.layer,
-          KycService.layer,
-          MarketService.layer,
-          ImpactService.layer,
-          UserAnalyticsService.layer,
-          SubscriptionService.layer,
-        ).pipe(
-          Layer.provideMerge(HoldingsService.layer),
-          Layer.provideMerge(LedgerService.layer),
-          Layer.provideMerge(Layer.mergeAll(layerStores(database), layerPlatform)),
+    Effect.gen(function* () {
+      const supportEmail = yield* Config.String("SUPPORT_EMAIL").pipe(
+        Config.withDefault(DEFAULT_SUPPORT_EMAIL),
+      )
+      // The payment providers (docs/operations.md, "Payments"): live, built-in test mode, or refused.
+      const payments = yield* readPayments
+      const stores = layerStores(database)
+      return layerPaymentServices(payments.settings, payments.options).pipe(
+        Layer.provideMerge(
+          Layer.mergeAll(
+            OrderService.layer,
+            AccountService.layer,
+            ContentService.layer(supportEmail),
+            GovernanceService.layer,
+            CommunityService.layer,
+            IdeasService.layer,
+            KycService.layer,
+            MarketService.layer,
+            ImpactService.layer,
+            UserAnalyticsService.layer,
+            SubscriptionService.layer,
+          ).pipe(
+            Layer.provideMerge(HoldingsService.layer),
+            Layer.provideMerge(LedgerService.layer),
+            Layer.provideMerge(
+              Layer.mergeAll(
+                stores,
+                layerPlatform,
+                layerPaymentGateways(payments.settings).pipe(Layer.provide(stores)),
+              ),
+            ),
+          ),
         ),
-    ),
+      )
+    }),
   )

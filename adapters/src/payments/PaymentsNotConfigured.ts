@@ -1,29 +1,21 @@
 /**
- * Card and crypto payments until their providers are wired (issue 7): each refuses with a clear message
- * instead of pretending to take money. Bank transfer needs no provider and works.
+ * A payment method that is not available here refuses with a clear message instead of pretending to take
+ * money: a card method in production without its provider's keys (and without PAYMENTS_TEST_MODE=true).
  */
+
+import type { CardGatewayShape } from "@landunits/core/orders/PaymentProviders.ts"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
-import { CryptoPayments } from "@landunits/core/orders/ports/CryptoPayments.ts"
-import { SquareGateway } from "@landunits/core/orders/ports/SquareGateway.ts"
-import { StripeGateway } from "@landunits/core/orders/ports/StripeGateway.ts"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 
 const refuse = (provider: string) =>
   Effect.fail(
     new PaymentProviderError({
-      message: `Payment by ${provider} is not available yet. Please choose bank transfer.`,
+      message: `Payment by ${provider} is not available. Please choose another payment method.`,
       provider,
     }),
   )
 
-export const PaymentsNotConfigured = Layer.mergeAll(
-  Layer.succeed(StripeGateway)({
-    createPayment: () => refuse("card (Stripe)"),
-    cancelPayment: () => Effect.void,
-  }),
-  Layer.succeed(SquareGateway)({
-    createPayment: () => refuse("card (Square)"),
-    cancelPayment: () => Effect.void,
-  }),
-  Layer.succeed(CryptoPayments)({ requestPayment: () => refuse("crypto") }),
-)
+export const refusedCardGateway = (provider: string): CardGatewayShape => ({
+  createPayment: () => refuse(provider),
+  cancelPayment: () => Effect.void,
+})

@@ -2,6 +2,8 @@
  * Walks the API definition: every route that changes anything refuses a request without X-XSRF-TOKEN
  * (403), every member route refuses an anonymous request (401), and every route is either a member route
  * or named below as public. A new route that is neither fails this test until someone decides.
+ * The only routes exempt from anti-forgery are the payment providers' webhooks, named below: they are
+ * authenticated by the provider's signature instead, so an unsigned request is refused (400).
  */
 import { Layer } from "effect"
 import { HttpApi } from "effect/http-api"
@@ -9,6 +11,7 @@ import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { Api } from "../../src/http/api/Api.ts"
 import { Authentication } from "../../src/http/api/Authentication.ts"
+import { WEBHOOK_ROUTES } from "../../src/http/api/PaymentsApi.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { pgliteTarget } from "../support/Databases.ts"
 import { makeClient, useTestServer } from "../support/TestServer.ts"
@@ -59,7 +62,12 @@ const PUBLIC = [
   "market.exchangeRates",
   "market.dailyExchangeRates",
   "market.envMetrics",
+  "paymentWebhooks.stripe",
+  "paymentWebhooks.square",
 ].sort()
+
+/** Exempt from anti-forgery, because a payment provider (not a browser) calls them, with its signature. */
+const SIGNED_WEBHOOKS = ["paymentWebhooks.square", "paymentWebhooks.stripe"]
 
 /** A concrete URL for a route's path (parameters filled with a harmless value). */
 const urlOf = (route: Route) => `${route.path.replace(/:(\w+)/g, "x123456789")}`
@@ -79,10 +87,33 @@ describe("every route of the API definition", () => {
     ).toEqual(PUBLIC)
   })
 
+  it("exempts from anti-forgery only the signed payment webhooks, which the server exempts by the same names", () => {
+    expect(WEBHOOK_ROUTES.map((r) => r.name).sort()).toEqual(SIGNED_WEBHOOKS)
+    for (const exempt of WEBHOOK_ROUTES) {
+      const route = routes.find((r) => r.name === exempt.name)
+      expect(route && { method: route.method, path: route.path }).toEqual({
+        method: exempt.method,
+        path: exempt.path,
+      })
+      expect(route?.member).toBe(false)
+    }
+  })
+
+  it("refuses an unsigned webhook (400), with or without the anti-forgery header", async () => {
+    const client = makeClient(server)
+    await client.get("/api/health")
+    for (const route of routes.filter((r) => SIGNED_WEBHOOKS.includes(r.name))) {
+      for (const xsrf of [true, false]) {
+        const response = await client.request(route.method, urlOf(route), { body: {}, xsrf })
+        expect(response.status, route.name).toBe(400)
+      }
+    }
+  })
+
   it("refuses a change without the anti-forgery header (403)", async () => {
     const client = makeClient(server)
     await client.get("/api/health")
-    const mutating = routes.filter((r) => r.method !== "GET")
+    const mutating = routes.filter((r) => r.method !== "GET" && !SIGNED_WEBHOOKS.includes(r.name))
     expect(mutating.length).toBeGreaterThan(10)
     for (const route of mutating) {
       const response = await client.request(route.method, urlOf(route), { body: {}, xsrf: false })

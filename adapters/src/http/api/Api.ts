@@ -10,6 +10,7 @@ import { DashboardApi } from "./DashboardApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
 import { MarketApi } from "./MarketApi.ts"
 import { OrdersApi } from "./OrdersApi.ts"
+import { PaymentsApi, PaymentWebhooksApi } from "./PaymentsApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
 import { StatementsApi } from "./StatementsApi.ts"
 import { SystemApi } from "./SystemApi.ts"
@@ -23,6 +24,8 @@ export class Api extends HttpApi.make("landunits")
   .add(ContentApi)
   .add(MarketApi)
   .add(OrdersApi)
+  .add(PaymentsApi)
+  .add(PaymentWebhooksApi)
   .add(ProfileApi)
   .add(StatementsApi)
   .add(GovernanceApi)

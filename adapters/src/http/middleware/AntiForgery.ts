@@ -22,6 +22,16 @@ const sameToken = (a: string, b: string) => {
 export interface AntiForgeryOptions {
   /** Cookies only over HTTPS (everywhere but development). */
   readonly secureCookies: boolean
+  /**
+   * Routes a browser never calls, authenticated otherwise (the payment providers' signed webhooks), each
+   * named: exempt from the check and given no cookie. Matched on method and exact path.
+   */
+  readonly exempt?: ReadonlyArray<{ readonly method: string; readonly path: string }>
+}
+
+const pathOf = (url: string) => {
+  const end = url.search(/[?#]/)
+  return end === -1 ? url : url.slice(0, end)
 }
 
 export const layerAntiForgery = (options: AntiForgeryOptions) =>
@@ -29,6 +39,9 @@ export const layerAntiForgery = (options: AntiForgeryOptions) =>
     (httpEffect) =>
       Effect.gen(function* () {
         const request = yield* HttpServerRequest.HttpServerRequest
+        const path = pathOf(request.url)
+        if (options.exempt?.some((r) => r.method === request.method && r.path === path))
+          return yield* httpEffect
         const cookie = request.cookies[XSRF_COOKIE]
         if (!SAFE_METHODS.has(request.method)) {
           const header = request.headers[XSRF_HEADER]

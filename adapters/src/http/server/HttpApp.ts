@@ -9,12 +9,14 @@ import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "../api/Api.ts"
+import { WEBHOOK_ROUTES } from "../api/PaymentsApi.ts"
 import { AuthHandlers } from "../handlers/AuthHandlers.ts"
 import { CommunityHandlers, GovernanceHandlers } from "../handlers/CommunityHandlers.ts"
 import { ContentHandlers } from "../handlers/ContentHandlers.ts"
 import { DashboardHandlers } from "../handlers/DashboardHandlers.ts"
 import { MarketHandlers } from "../handlers/MarketHandlers.ts"
 import { OrderHandlers } from "../handlers/OrderHandlers.ts"
+import { PaymentHandlers, PaymentWebhookHandlers } from "../handlers/PaymentHandlers.ts"
 import { ProfileHandlers } from "../handlers/ProfileHandlers.ts"
 import { StatementHandlers } from "../handlers/StatementHandlers.ts"
 import { SystemHandlers } from "../handlers/SystemHandlers.ts"
@@ -47,6 +49,8 @@ const apiRoutes = (options: HttpAppOptions) => {
       MarketHandlers,
       DashboardHandlers,
       OrderHandlers,
+      PaymentHandlers,
+      PaymentWebhookHandlers,
       StatementHandlers,
       ProfileHandlers,
       GovernanceHandlers,
@@ -64,7 +68,8 @@ export const layerHttpApp = (options: HttpAppOptions) =>
     HttpApiScalar.layer(Api, { path: DOCS_PATH }),
     options.webDist === undefined ? Layer.empty : layerStaticFiles(options.webDist),
     layerSecurityHeaders({ hsts: !options.development, docsPath: DOCS_PATH }),
-    layerAntiForgery({ secureCookies: !options.development }),
+    // The providers' webhooks are authenticated by their signature instead (api/PaymentsApi.ts).
+    layerAntiForgery({ secureCookies: !options.development, exempt: WEBHOOK_ROUTES }),
   )
 
 export interface ServeOptions extends HttpAppOptions {

@@ -1,0 +1,57 @@
+/**
+ * The SquareGateway port over the real `square` SDK.
+ *
+ * Square charges a card token (source_id) that its Web Payments SDK makes in the member's browser, so the
+ * payment cannot be created before the member has typed the card. At startPayment the gateway therefore
+ * reserves the charge's idempotency key (paymentId, at most 45 characters as Square requires); the charge
+ * itself is SquareCharges.charge, which calls CreatePayment with that key, the order's amount (bigint minor
+ * units), currency and reference_id = orderId. Square's webhook settles the order. Cancelling uses Square's
+ * CancelPaymentByIdempotencyKey, which voids the payment if it was made and otherwise blocks it.
+ */
+import { createHash } from "node:crypto"
+import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
+import { SquareGateway } from "@landunits/core/orders/ports/SquareGateway.ts"
+import { Effect, Layer, Redacted } from "effect"
+import { SquareClient, SquareEnvironment } from "square"
+import type { SquareSettings } from "./PaymentsConfig.ts"
+
+/** Square allows idempotency keys of at most 45 characters: "lu-" and 40 hex digits of a hash of ours. */
+export const squareIdempotencyKey = (key: string) =>
+  `lu-${createHash("sha256").update(key).digest("hex").slice(0, 40)}`
+
+export const squareClient = (settings: Pick<SquareSettings, "accessToken" | "environment">) =>
+  new SquareClient({
+    token: Redacted.value(settings.accessToken),
+    environment:
+      settings.environment === "production"
+        ? SquareEnvironment.Production
+        : settings.environment === "sandbox"
+          ? SquareEnvironment.Sandbox
+          : settings.environment,
+    timeoutInSeconds: 20,
+    maxRetries: 2,
+  })
+
+export const squareError = (action: string) => (cause: unknown) =>
+  new PaymentProviderError({
+    message: `Square could not ${action}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    provider: "square",
+  })
+
+export const PaymentGatewaySquare = (settings: SquareSettings) =>
+  Layer.sync(SquareGateway)(() => {
+    const square = squareClient(settings)
+    return SquareGateway.of({
+      createPayment: (request) =>
+        Effect.succeed({
+          paymentId: squareIdempotencyKey(request.idempotencyKey),
+          // Square has no client secret: the page's Web Payments SDK needs the location instead.
+          clientSecret: settings.locationId,
+        }),
+      cancelPayment: (paymentId) =>
+        Effect.tryPromise({
+          try: () => square.payments.cancelByIdempotencyKey({ idempotencyKey: paymentId }),
+          catch: squareError("cancel the card payment"),
+        }).pipe(Effect.asVoid, Effect.withSpan("PaymentGatewaySquare.cancelPayment")),
+    })
+  })

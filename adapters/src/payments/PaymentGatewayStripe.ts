@@ -1,0 +1,67 @@
+/**
+ * The StripeGateway port over the real `stripe` SDK: a PaymentIntent per order, created server-side with the
+ * order's amount (minor units), currency and id (metadata.orderId), under an idempotency key so a retried
+ * call never creates a second PaymentIntent. The member pays on Stripe's element with the client secret;
+ * Stripe's webhook (StripeWebhook.ts) is what settles the order.
+ */
+import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
+import { StripeGateway } from "@landunits/core/orders/ports/StripeGateway.ts"
+import { Effect, Layer, Redacted } from "effect"
+import Stripe from "stripe"
+import type { StripeSettings } from "./PaymentsConfig.ts"
+
+/** A Stripe client for the settings: Stripe's API, or the base URL given (a local stand-in in tests). */
+export const stripeClient = (settings: Pick<StripeSettings, "secretKey" | "apiBase">): Stripe => {
+  const base = settings.apiBase
+  return new Stripe(Redacted.value(settings.secretKey), {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base === undefined
+      ? {}
+      : {
+          host: base.hostname,
+          port: base.port === "" ? (base.protocol === "https:" ? 443 : 80) : Number(base.port),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }),
+  })
+}
+
+const providerError = (action: string) => (cause: unknown) =>
+  new PaymentProviderError({
+    message: `Stripe could not ${action}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    provider: "stripe",
+  })
+
+export const PaymentGatewayStripe = (settings: StripeSettings) =>
+  Layer.sync(StripeGateway)(() => {
+    const stripe = stripeClient(settings)
+    return StripeGateway.of({
+      createPayment: (request) =>
+        Effect.tryPromise({
+          try: () =>
+            stripe.paymentIntents.create(
+              {
+                amount: request.amountCents,
+                currency: request.currency.toLowerCase(),
+                metadata: { orderId: request.orderId },
+                automatic_payment_methods: { enabled: true },
+              },
+              { idempotencyKey: request.idempotencyKey },
+            ),
+          catch: providerError("start the card payment"),
+        }).pipe(
+          Effect.flatMap((intent) =>
+            intent.client_secret === null
+              ? Effect.fail(providerError("start the card payment")("no client secret in its answer"))
+              : Effect.succeed({ paymentId: intent.id, clientSecret: intent.client_secret }),
+          ),
+          Effect.withSpan("PaymentGatewayStripe.createPayment"),
+        ),
+      cancelPayment: (paymentId) =>
+        Effect.tryPromise({
+          try: () => stripe.paymentIntents.cancel(paymentId),
+          catch: providerError("cancel the card payment"),
+        }).pipe(Effect.asVoid, Effect.withSpan("PaymentGatewayStripe.cancelPayment")),
+    })
+  })

@@ -1,0 +1,92 @@
+/**
+ * Charging a Square card token: the member's browser tokenizes the card with Square's Web Payments SDK, the
+ * page posts the token here, and the server calls CreatePayment with the order's own amount and currency
+ * (never the page's), reference_id = orderId and the idempotency key the order reserved at startPayment, so
+ * a retried charge never takes the money twice. It moves no Units: Square's webhook settles the order.
+ */
+import { OrderConflict, type OrderNotFound } from "@landunits/core/orders/OrderErrors.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
+import type { MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
+import { Context, Effect, Layer } from "effect"
+import { squareClient, squareError } from "./PaymentGatewaySquare.ts"
+import type { SquareSettings } from "./PaymentsConfig.ts"
+
+export interface SquareChargeRequest {
+  readonly memberId: MemberId
+  readonly orderId: OrderId
+  /** The card token from Square's Web Payments SDK. */
+  readonly sourceId: string
+  /** Square's buyer verification (3-D Secure) token, when the SDK gave one. */
+  readonly verificationToken?: string | undefined
+}
+
+export interface SquareCharge {
+  readonly paymentId: string
+  readonly status: string
+}
+
+export class SquareCharges extends Context.Service<
+  SquareCharges,
+  {
+    readonly charge: (
+      request: SquareChargeRequest,
+    ) => Effect.Effect<SquareCharge, OrderConflict | OrderNotFound | PaymentProviderError>
+  }
+>()("@landunits/adapters/payments/SquareCharges") {
+  static readonly layer = (settings: SquareSettings) =>
+    Layer.effect(SquareCharges)(
+      Effect.gen(function* () {
+        const orders = yield* OrderService
+        const square = squareClient(settings)
+        return SquareCharges.of({
+          charge: (request) =>
+            Effect.gen(function* () {
+              const order = yield* orders.getOrder(request.memberId, request.orderId)
+              const key = order.buy?.paymentId
+              if (
+                order.orderType !== "BUY" ||
+                order.paymentDetails?.paymentMethod !== "card-square" ||
+                order.orderStatus !== "InProcess" ||
+                key === undefined
+              ) {
+                return yield* new OrderConflict({
+                  message: "This order is not waiting for a Square card payment",
+                  orderId: order.orderId,
+                })
+              }
+              const { paymentAmount, currency } = order.paymentDetails
+              const answer = yield* Effect.tryPromise({
+                try: () =>
+                  square.payments.create({
+                    sourceId: request.sourceId,
+                    idempotencyKey: key,
+                    amountMoney: { amount: BigInt(paymentAmount), currency },
+                    referenceId: order.orderId,
+                    locationId: settings.locationId,
+                    autocomplete: true,
+                    ...(request.verificationToken === undefined
+                      ? {}
+                      : { verificationToken: request.verificationToken }),
+                  }),
+                catch: squareError("take the card payment"),
+              })
+              const payment = answer.payment
+              if (payment?.id === undefined) {
+                return yield* new PaymentProviderError({
+                  message: "Square answered without a payment",
+                  provider: "square",
+                })
+              }
+              return { paymentId: payment.id, status: payment.status ?? "UNKNOWN" }
+            }).pipe(Effect.withSpan("SquareCharges.charge")),
+        })
+      }),
+    )
+
+  /** Square without an access token: the member pays with a test card instead (TestModeCards). */
+  static readonly layerUnavailable = (message: string) =>
+    Layer.succeed(SquareCharges)({
+      charge: (request) => Effect.fail(new OrderConflict({ message, orderId: request.orderId })),
+    })
+}
