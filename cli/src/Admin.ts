@@ -11,11 +11,14 @@ import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
 import { ProviderPaymentsPg } from "@landunits/adapters/postgres/ProviderPaymentsPg.ts"
 import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
-import { type Effect, Layer, ManagedRuntime } from "effect"
+import { type Effect, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
 import { toJson } from "./support/Output.ts"
 
 export { AdminRefused, audit } from "./support/Operator.ts"
+
+/** Logs (the database in use, a generated development key…) go to stderr: stdout carries only answers, so --json stays clean. */
+export const layerStderrLogger = Logger.layer([Logger.withConsoleError(Logger.formatSimple)])
 
 /** The app's services, and the admin's own reads (the outbox, reconciliation) over the same database. */
 export const layerCli = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
@@ -31,7 +34,8 @@ export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>
 
 export const makeRuntime = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E> = layerFromEnv as never,
-): AppRuntime => ManagedRuntime.make(layerCli(database)) as AppRuntime
+): AppRuntime =>
+  ManagedRuntime.make(layerCli(database).pipe(Layer.provideMerge(layerStderrLogger))) as AppRuntime
 
 /** Options every command takes. */
 export interface GlobalOptions {

@@ -3,7 +3,7 @@ import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { migrate } from "@landunits/adapters/postgres/Migrations.ts"
 import type { Command } from "commander"
 import { Effect } from "effect"
-import type { Cli } from "../../Admin.ts"
+import { type Cli, layerStderrLogger } from "../../Admin.ts"
 import { toJson } from "../../support/Output.ts"
 
 export const dbMigrateCommand = (db: Command, cli: Cli) =>
@@ -13,7 +13,9 @@ export const dbMigrateCommand = (db: Command, cli: Cli) =>
       "apply every pending schema migration (DATABASE_URL, else the embedded database in DATA_DIR)",
     )
     .action(async () => {
-      const ran = await Effect.runPromise(migrate.pipe(Effect.provide(layerFromEnv), Effect.scoped))
+      const ran = await Effect.runPromise(
+        migrate.pipe(Effect.provide(layerFromEnv), Effect.scoped, Effect.provide(layerStderrLogger)),
+      )
       console.log(
         cli.options().json
           ? toJson({ ran: ran.map(([id, name]) => ({ id, name })) })

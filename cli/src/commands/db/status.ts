@@ -5,7 +5,7 @@ import { MIGRATIONS_DIRECTORY, MIGRATIONS_TABLE } from "@landunits/adapters/post
 import type { Command } from "commander"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import type { Cli } from "../../Admin.ts"
+import { type Cli, layerStderrLogger } from "../../Admin.ts"
 import { table, toJson } from "../../support/Output.ts"
 
 export interface MigrationState {
@@ -40,7 +40,9 @@ export const dbStatusCommand = (db: Command, cli: Cli) =>
     .command("status")
     .description("list the schema migrations: applied (when) or pending; changes nothing")
     .action(async () => {
-      const states = await Effect.runPromise(status.pipe(Effect.provide(layerFromEnv), Effect.scoped))
+      const states = await Effect.runPromise(
+        status.pipe(Effect.provide(layerFromEnv), Effect.scoped, Effect.provide(layerStderrLogger)),
+      )
       const pending = states.filter((s) => s.appliedAt === undefined).length
       console.log(
         cli.options().json
