@@ -11,6 +11,9 @@ import { dbMigrateCommand } from "./commands/db/migrate.ts"
 import { dbReconcileCommand } from "./commands/db/reconcile.ts"
 import { dbSeedCommand } from "./commands/db/seed.ts"
 import { dbStatusCommand } from "./commands/db/status.ts"
+import { discountCodesCreateCommand } from "./commands/discount-codes/create.ts"
+import { discountCodesDisableCommand } from "./commands/discount-codes/disable.ts"
+import { discountCodesListCommand } from "./commands/discount-codes/list.ts"
 import { kycApproveCommand } from "./commands/kyc/approve.ts"
 import { kycExportDocumentsCommand } from "./commands/kyc/export-documents.ts"
 import { kycListCommand } from "./commands/kyc/list.ts"
@@ -27,6 +30,12 @@ import { ordersShowCommand } from "./commands/orders/show.ts"
 import { payoutsListCommand } from "./commands/payouts/list.ts"
 import { payoutsMarkPaidCommand } from "./commands/payouts/mark-paid.ts"
 import { payoutsMarkReadyCommand } from "./commands/payouts/mark-ready.ts"
+import { pricingSetExternalFeeCommand } from "./commands/pricing/set-external-fee.ts"
+import { pricingSetFeesCommand } from "./commands/pricing/set-fees.ts"
+import { pricingSetLandCommand } from "./commands/pricing/set-land.ts"
+import { pricingSetPriceCommand } from "./commands/pricing/set-price.ts"
+import { pricingSetRateCommand } from "./commands/pricing/set-rate.ts"
+import { pricingShowCommand } from "./commands/pricing/show.ts"
 import { salesQueueShowCommand } from "./commands/sales-queue/show.ts"
 import { statementsExportCommand } from "./commands/statements/export.ts"
 import { usersDisableCommand } from "./commands/users/disable.ts"
@@ -62,6 +71,23 @@ const GROUPS: ReadonlyArray<readonly [string, string, ReadonlyArray<Register>]> 
   ["sales-queue", "sell orders waiting for buyers", [salesQueueShowCommand]],
   ["payouts", "paying sellers", [payoutsListCommand, payoutsMarkReadyCommand, payoutsMarkPaidCommand]],
   ["statements", "members' statements", [statementsExportCommand]],
+  [
+    "pricing",
+    "prices, fees, exchange rates and land limits",
+    [
+      pricingShowCommand,
+      pricingSetPriceCommand,
+      pricingSetFeesCommand,
+      pricingSetExternalFeeCommand,
+      pricingSetRateCommand,
+      pricingSetLandCommand,
+    ],
+  ],
+  [
+    "discount-codes",
+    "reference codes members use for a discount",
+    [discountCodesCreateCommand, discountCodesListCommand, discountCodesDisableCommand],
+  ],
   ["content", "the site's content", [contentLoadCommand]],
   ["mail", "the outbox of emails", [mailListCommand, mailShowCommand]],
   ["audit", "the audit log of admin actions", [auditShowCommand]],

@@ -11,6 +11,7 @@ import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { KycService } from "@landunits/core/kyc/KycService.ts"
 import { Mailer } from "@landunits/core/notifications/ports/Mailer.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { DiscountCodes } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { ProviderPayments } from "@landunits/core/reconcile/ports/ProviderPayments.ts"
 import { IdempotencyKey, MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
@@ -238,6 +239,116 @@ describe("members", () => {
     expect(after.login._tag).toBe("InvalidCredentials")
     expect((await auditOf("users.disable", `member:${demo}`))[0]!.details.reason).toBe("fraud report")
     expect(JSON.parse((await asAdmin("--json", "users", "list", "--disabled")).out)).toHaveLength(1)
+  })
+})
+
+describe("pricing and reference codes", () => {
+  it("sets a base price typed in currency units exactly, refuses one above the 2,500 cap, and audits before and after", async () => {
+    const set = await asAdmin(
+      "pricing",
+      "set-price",
+      "LAND_POUND",
+      "--base-price",
+      "12.345",
+      "--growth",
+      "2.5",
+      "--base-date",
+      "2026-01-01",
+    )
+    expect(set.err).toBe("")
+    expect(set).toMatchObject({
+      code: 0,
+      out: "LAND_POUND: base 12345 thousandths on 2026-01-01, growing 2.5% a year",
+    })
+    const shown = JSON.parse((await asAdmin("--json", "pricing", "show")).out)
+    const gbp = shown.units.find(
+      (u: { schedule: { unitType: string } }) => u.schedule.unitType === "LAND_POUND",
+    )
+    expect(gbp.schedule).toEqual({
+      unitType: "LAND_POUND",
+      basePrice: 12_345,
+      baseDate: "2026-01-01",
+      growthPerYearPercent: 2.5,
+    })
+    const capped = await asAdmin(
+      "pricing",
+      "set-price",
+      "LAND_POUND",
+      "--base-price",
+      "2500.001",
+      "--growth",
+      "1",
+    )
+    expect(capped).toMatchObject({
+      code: ExitCode.refused,
+      err: "Refused: The base price must be more than 0 and at most 2500 currency units",
+    })
+    const entry = (await auditOf("pricing.setPrice", "unitType:LAND_POUND")).at(-1)!
+    expect(JSON.parse(entry.details.after!).basePrice).toBe(12_345)
+    expect(JSON.parse(entry.details.before!).basePrice).not.toBe(12_345)
+  })
+
+  it("sets fees, an external fee, an exchange rate and land limits, each read back by the engine's ports", async () => {
+    expect((await asAdmin("pricing", "set-fees", "LAND_EUR", "--convert-units", "2")).code).toBe(0)
+    expect(
+      (await asAdmin("pricing", "set-external-fee", "crypto", "--fixed-cents", "10", "--percent", "1.25"))
+        .code,
+    ).toBe(0)
+    expect((await asAdmin("pricing", "set-rate", "EUR", "GBP", "0.861234")).code).toBe(0)
+    expect(
+      (
+        await asAdmin(
+          "pricing",
+          "set-land",
+          "LAND_EUR",
+          "--lu2x-cap-cents",
+          "777",
+          "--max-pending-cents",
+          "none",
+        )
+      ).code,
+    ).toBe(0)
+    const shown = JSON.parse((await asAdmin("--json", "pricing", "show")).out)
+    const eur = shown.units.find(
+      (u: { schedule: { unitType: string } }) => u.schedule.unitType === "LAND_EUR",
+    )
+    expect(eur.convertOrderTransactionFeeInUnits).toBe(2)
+    expect(eur.landLimits.maxDoubleLandUnitsBoughtValueInCents).toBe(777)
+    expect(eur.landLimits.maxPendingPurchaseCents).toBeUndefined()
+    expect(shown.externalFees.crypto).toEqual({ fixedCentsFees: 10, fixedPercentageFees: 1.25 })
+    expect(shown.rates).toContainEqual(expect.objectContaining({ from: "EUR", to: "GBP", rate: 861_234 }))
+    const badRate = await asAdmin("pricing", "set-rate", "EUR", "EUR", "1")
+    expect(badRate.err).toBe("Refused: A currency's rate to itself is always 1")
+  })
+
+  it("creates a reference code members can use, lists it, and disables it only when confirmed", async () => {
+    expect(
+      (
+        await asAdmin(
+          "discount-codes",
+          "create",
+          "SUMMER26",
+          "--percent",
+          "10",
+          "--min-payment-cents",
+          "1000",
+        )
+      ).code,
+    ).toBe(0)
+    const usable = await run(Effect.flatMap(DiscountCodes, (c) => c.find("SUMMER26")))
+    expect(Option.getOrThrow(usable)).toEqual({
+      code: "SUMMER26",
+      isPercent: true,
+      amount: 10,
+      minPaymentAmountInCents: 1000,
+    })
+    expect((await asAdmin("discount-codes", "list")).out).toMatch(/SUMMER26\s+10%\s+1000\s+true/)
+    expect((await asAdmin("discount-codes", "disable", "SUMMER26")).code).toBe(ExitCode.confirmationRequired)
+    expect((await asAdmin("--yes", "discount-codes", "disable", "SUMMER26")).out).toBe("SUMMER26: disabled")
+    expect(Option.isNone(await run(Effect.flatMap(DiscountCodes, (c) => c.find("SUMMER26"))))).toBe(true)
+    expect(
+      (await asAdmin("discount-codes", "create", "BOTH", "--percent", "5", "--amount-cents", "5")).err,
+    ).toBe("Refused: Give exactly one of --percent or --amount-cents")
   })
 })
 
