@@ -5,7 +5,12 @@
  */
 import { Command } from "commander"
 import type { AppRuntime, Cli, GlobalOptions } from "./Admin.ts"
+import { agentsApproveCommand } from "./commands/agents/approve.ts"
+import { agentsListCommand } from "./commands/agents/list.ts"
+import { agentsRejectCommand } from "./commands/agents/reject.ts"
 import { auditShowCommand } from "./commands/audit/show.ts"
+import { contentAddNewsCommand } from "./commands/content/add-news.ts"
+import { contentAddVoteCommand } from "./commands/content/add-vote.ts"
 import { contentLoadCommand } from "./commands/content/load.ts"
 import { dbMigrateCommand } from "./commands/db/migrate.ts"
 import { dbReconcileCommand } from "./commands/db/reconcile.ts"
@@ -88,7 +93,12 @@ const GROUPS: ReadonlyArray<readonly [string, string, ReadonlyArray<Register>]> 
     "reference codes members use for a discount",
     [discountCodesCreateCommand, discountCodesListCommand, discountCodesDisableCommand],
   ],
-  ["content", "the site's content", [contentLoadCommand]],
+  ["content", "the site's content", [contentLoadCommand, contentAddNewsCommand, contentAddVoteCommand]],
+  [
+    "agents",
+    "community agents' applications",
+    [agentsListCommand, agentsApproveCommand, agentsRejectCommand],
+  ],
   ["mail", "the outbox of emails", [mailListCommand, mailShowCommand]],
   ["audit", "the audit log of admin actions", [auditShowCommand]],
   [

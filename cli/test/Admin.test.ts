@@ -8,6 +8,8 @@ import { memberActor } from "@landunits/core/access/AccessModel.ts"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
+import { CommunityService } from "@landunits/core/community/CommunityService.ts"
+import { SiteContent } from "@landunits/core/content/ports/SiteContent.ts"
 import { KycService } from "@landunits/core/kyc/KycService.ts"
 import { Mailer } from "@landunits/core/notifications/ports/Mailer.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
@@ -412,6 +414,91 @@ describe("statements, content, mail, reconciliation", () => {
     const refused = await asAdmin("content", "load", "faq", bad)
     expect(refused.code).toBe(ExitCode.refused)
     expect(refused.err).toContain("is not a valid faq list")
+  })
+
+  it("adds a news article from Markdown with front matter, updates it by its link, and refuses a file without front matter", async () => {
+    const file = path.join(dir, "news.md")
+    const article = (title: string) =>
+      [
+        "---",
+        `title: "${title}"`,
+        "image: https://img.example/a.png",
+        "link: https://landunits.example/news/a",
+        "category: projects",
+        "categoryName: Projects",
+        "publishedAt: 2026-11-01T00:00:00Z",
+        "---",
+        "",
+        "The **body**.",
+      ].join("\n")
+    fs.writeFileSync(file, article("First title"))
+    expect((await asAdmin("content", "add-news", file)).out).toBe('Added the news article "First title".')
+    fs.writeFileSync(file, article("Second title"))
+    expect((await asAdmin("content", "add-news", file)).out).toBe('Updated the news article "Second title".')
+    const news = await run(Effect.flatMap(SiteContent, (c) => c.list("news")))
+    const mine = news.filter((a) => a.link === "https://landunits.example/news/a")
+    expect(mine).toEqual([
+      {
+        title: "Second title",
+        image: "https://img.example/a.png",
+        link: "https://landunits.example/news/a",
+        description: "The **body**.",
+        category: { slug: "projects", name: "Projects" },
+        publishedAt: Date.UTC(2026, 10, 1),
+      },
+    ])
+    fs.writeFileSync(file, "no front matter")
+    const refused = await asAdmin("content", "add-news", file)
+    expect(refused.code).toBe(ExitCode.refused)
+    expect(refused.err).toContain("must start with front matter")
+  })
+
+  it("creates a vote with its quiz from a JSON file, and refuses a quiz whose right answer is not an option", async () => {
+    const file = path.join(dir, "vote.json")
+    const vote = (right: string) => ({
+      title: "Plant the east field?",
+      description: "Spring planting",
+      opensAt: "2026-11-01T00:00:00Z",
+      closesAt: "2026-12-01T00:00:00Z",
+      quiz: [
+        {
+          questionId: "q1",
+          question: "Where?",
+          options: [
+            { optionId: "a", text: "East" },
+            { optionId: "b", text: "West" },
+          ],
+          rightOptionId: right,
+        },
+      ],
+    })
+    fs.writeFileSync(file, JSON.stringify(vote("a")))
+    const created = await asAdmin("content", "add-vote", file)
+    expect(created.out).toMatch(/^Created the vote .+: Plant the east field\?$/)
+    expect((await auditOf("governance.vote.create")).at(-1)!.actor).toBe("mem_admin")
+    fs.writeFileSync(file, JSON.stringify(vote("z")))
+    const refused = await asAdmin("content", "add-vote", file)
+    expect(refused.code).toBe(ExitCode.refused)
+    expect(refused.err).toContain("The right answer of quiz question q1 is not one of its options")
+  })
+
+  it("lists community agent applications and approves one: the member is an agent", async () => {
+    const other = MemberId.make("mem_other")
+    const application = await run(
+      Effect.flatMap(CommunityService, (c) =>
+        c.applyAsAgent(memberActor(other), {
+          reason: "I know the land",
+          experienceAndMotivation: "Ten years farming",
+        }),
+      ),
+    )
+    const pending = await asAdmin("agents", "list")
+    expect(pending.out).toContain(application.applicationId)
+    expect((await asAdmin("agents", "approve", application.applicationId)).out).toBe(
+      `${application.applicationId} (mem_other): Approved`,
+    )
+    expect(await run(Effect.flatMap(CommunityService, (c) => c.isAgent(other)))).toBe(true)
+    expect((await asAdmin("agents", "reject", "app_nope")).code).toBe(ExitCode.refused)
   })
 
   it("shows an outbox message with the links' secret tokens masked", async () => {
