@@ -96,14 +96,14 @@ const auditOf = (action: string, subject?: string) =>
     Effect.flatMap(AuditLog, (log) => log.list({ action, ...(subject === undefined ? {} : { subject }) })),
   )
 
-const newBankBuy = (key: string) =>
+const newBankBuy = (key: string, numberOfUnits = 5) =>
   runtime.runPromise(
     Effect.flatMap(OrderService, (orders) =>
       orders.createBuy({
         memberId: demo,
         idempotencyKey: IdempotencyKey.make(key),
         unitType: "LAND_EUR",
-        numberOfUnits: 5,
+        numberOfUnits,
         paymentMethod: "bank",
         isDoubleLand: false,
       }),
@@ -206,6 +206,28 @@ describe("members", () => {
     expect(admins.map((m: { email: string }) => m.email)).toEqual([ADMIN])
   })
 
+  it("shows a member's account, KYC status and holdings, and their KYC fields (that read is audited)", async () => {
+    const shown = JSON.parse((await asAdmin("--json", "users", "show", DEMO_EMAIL)).out)
+    expect(shown.account).toMatchObject({ memberId: "mem_demo", email: DEMO_EMAIL })
+    expect(shown.account.passwordHash).toBeUndefined()
+    expect(shown.kycStatus).toBe("Verified")
+    expect(shown.holdings.find((h: { unitType: string }) => h.unitType === "LAND_EUR").owned).toBeGreaterThan(
+      0,
+    )
+    const kyc = await asAdmin("kyc", "show", DEMO_EMAIL)
+    expect(kyc.out).toMatch(/^kycStatus: +Verified$/m)
+    expect(kyc.out).toMatch(/^address.townCity: +Canterbury$/m)
+    expect(kyc.out).toContain("missing:")
+    expect((await auditOf("kyc.show", "member:mem_demo")).at(-1)!.actor).toBe("mem_admin")
+    expect((await asAdmin("users", "show", "nobody@example.com")).err).toBe(
+      "Refused: No member has the email nobody@example.com",
+    )
+  })
+
+  it("seeding an installation that has data changes nothing", async () => {
+    expect(await asAdmin("db", "seed")).toMatchObject({ code: 0, out: "Already seeded: nothing changed." })
+  })
+
   it("disables a member: sessions end, sign-in is refused, the reason is audited", async () => {
     const signedIn = await run(
       Effect.flatMap(AccountService, (a) =>
@@ -241,6 +263,59 @@ describe("members", () => {
     expect(after.login._tag).toBe("InvalidCredentials")
     expect((await auditOf("users.disable", `member:${demo}`))[0]!.details.reason).toBe("fraud report")
     expect(JSON.parse((await asAdmin("--json", "users", "list", "--disabled")).out)).toHaveLength(1)
+  })
+})
+
+describe("the sales queue and payouts", () => {
+  it("shows a sell waiting in the queue, then pays the seller's payout once confirmed", async () => {
+    const bought = await newBankBuy("cli-test-stock", 20)
+    await asAdmin("--yes", "orders", "confirm-payment", bought.orderId)
+    const sell = await runtime.runPromise(
+      Effect.flatMap(OrderService, (o) =>
+        o.createSell({
+          memberId: demo,
+          idempotencyKey: IdempotencyKey.make("cli-test-sell"),
+          unitType: "LAND_EUR",
+          numberOfUnits: 15,
+        }),
+      ),
+    )
+    const queue = JSON.parse((await asAdmin("--json", "sales-queue", "show", "--unit-type", "LAND_EUR")).out)
+    expect(queue).toContainEqual(expect.objectContaining({ orderId: sell.orderId, remaining: 5, sold: 0 }))
+    const buy = await runtime.runPromise(
+      Effect.flatMap(OrderService, (o) =>
+        o.createBuy({
+          memberId: MemberId.make("mem_other"),
+          idempotencyKey: IdempotencyKey.make("cli-test-other-buy"),
+          unitType: "LAND_EUR",
+          numberOfUnits: 3,
+          paymentMethod: "bank",
+          isDoubleLand: false,
+        }),
+      ),
+    )
+    expect((await asAdmin("--yes", "orders", "confirm-payment", buy.orderId)).out).toContain(
+      "1 payout(s) created",
+    )
+    const owed = JSON.parse((await asAdmin("--json", "payouts", "list", "--member", DEMO_EMAIL)).out)
+    expect(owed).toHaveLength(1)
+    expect(owed[0]).toMatchObject({
+      sellOrderId: sell.orderId,
+      units: 3,
+      status: "Initiated",
+      currency: "EUR",
+    })
+    const unconfirmed = await asAdmin("payouts", "mark-paid", owed[0].payoutId)
+    expect(unconfirmed.code).toBe(ExitCode.confirmationRequired)
+    const paid = await asAdmin("--yes", "payouts", "mark-paid", owed[0].payoutId)
+    expect(paid.out).toBe(`${owed[0].payoutId}: Completed (${owed[0].amountCents} cents EUR to mem_demo)`)
+    expect(JSON.parse((await asAdmin("--json", "payouts", "list", "--member", DEMO_EMAIL)).out)).toEqual([])
+    const left = JSON.parse((await asAdmin("--json", "sales-queue", "show")).out)
+    expect(left).toContainEqual(expect.objectContaining({ orderId: sell.orderId, remaining: 2, sold: 3 }))
+    expect((await auditOf("payouts.paid", `payout:${owed[0].payoutId}`))[0]!.details).toMatchObject({
+      from: "Initiated",
+      to: "Completed",
+    })
   })
 })
 
