@@ -11,7 +11,9 @@ import { agentsRejectCommand } from "./commands/agents/reject.ts"
 import { auditShowCommand } from "./commands/audit/show.ts"
 import { contentAddNewsCommand } from "./commands/content/add-news.ts"
 import { contentAddVoteCommand } from "./commands/content/add-vote.ts"
+import { contentListCommand } from "./commands/content/list.ts"
 import { contentLoadCommand } from "./commands/content/load.ts"
+import { contentSetPageCommand } from "./commands/content/set-page.ts"
 import { dbMigrateCommand } from "./commands/db/migrate.ts"
 import { dbReconcileCommand } from "./commands/db/reconcile.ts"
 import { dbSeedCommand } from "./commands/db/seed.ts"
@@ -93,7 +95,17 @@ const GROUPS: ReadonlyArray<readonly [string, string, ReadonlyArray<Register>]> 
     "reference codes members use for a discount",
     [discountCodesCreateCommand, discountCodesListCommand, discountCodesDisableCommand],
   ],
-  ["content", "the site's content", [contentLoadCommand, contentAddNewsCommand, contentAddVoteCommand]],
+  [
+    "content",
+    "the site's content",
+    [
+      contentListCommand,
+      contentLoadCommand,
+      contentAddNewsCommand,
+      contentSetPageCommand,
+      contentAddVoteCommand,
+    ],
+  ],
   [
     "agents",
     "community agents' applications",

@@ -528,6 +528,20 @@ describe("statements, content, mail, reconciliation", () => {
     expect(refused.err).toContain("must start with front matter")
   })
 
+  it("writes the fees page from Markdown, replacing the previous one, and lists the pages", async () => {
+    const file = path.join(dir, "fees.md")
+    fs.writeFileSync(file, "---\ntitle: Fees\n---\nA fee of about 1 on purchases.")
+    expect((await asAdmin("content", "set-page", "fees", file)).out).toBe('Wrote the fees page "Fees".')
+    fs.writeFileSync(file, "---\ntitle: Our fees\n---\n10 Units on sales.")
+    await asAdmin("content", "set-page", "fees", file)
+    const pages = JSON.parse((await asAdmin("--json", "content", "list", "pages")).out)
+    expect(pages).toEqual([
+      expect.objectContaining({ slug: "fees", title: "Our fees", markdown: "10 Units on sales." }),
+    ])
+    expect((await asAdmin("content", "list", "pages")).out).toBe("1. Our fees")
+    expect((await asAdmin("content", "set-page", "prices", file)).err).toContain("page prices is not valid")
+  })
+
   it("creates a vote with its quiz from a JSON file, and refuses a quiz whose right answer is not an option", async () => {
     const file = path.join(dir, "vote.json")
     const vote = (right: string) => ({
