@@ -467,6 +467,30 @@ describe("statements, content, mail, reconciliation", () => {
     )
     expect(bad.code).toBe(ExitCode.refused)
     expect(bad.err).toContain("The end date must be on or after the start date")
+    const everyone = path.join(dir, "statements-all")
+    const all = JSON.parse(
+      (
+        await asAdmin(
+          "--json",
+          "statements",
+          "export",
+          "--all",
+          "--from",
+          "2026-01-01",
+          "--to",
+          "2026-12-31",
+          "--format",
+          "csv",
+          "--out",
+          everyone,
+        )
+      ).out,
+    )
+    const members = await runtime.runPromise(Effect.flatMap(AccountRepository, (a) => a.list({})))
+    expect(all.files.map((f: { memberId: string }) => f.memberId)).toEqual(members.map((m) => m.memberId))
+    expect(fs.readdirSync(everyone).sort()).toEqual(
+      members.map((m) => `${m.memberId}_2026-01-01_2026-12-31.csv`).sort(),
+    )
     const neither = await asAdmin(
       "statements",
       "export",
