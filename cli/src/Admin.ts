@@ -1,74 +1,87 @@
 /**
  * What every admin command shares: the app's services over the same database as the server (DATABASE_URL,
- * else the embedded one in DATA_DIR: through the running server's socket, or opened directly), the admin
- * who acts (`--as <email>` or LANDUNITS_ADMIN; the account must have the admin role), and the audit log
- * entry each command writes (who, when, what).
+ * else the embedded one in DATA_DIR: through the running server's socket, or opened directly), the global
+ * options (`--as`, `--json`, `--yes`), and one way to run a command: its answer printed for people or as
+ * JSON, its refusal as one clear line on stderr with a non-zero exit code.
  */
 
 import type { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
-import { type Actor, adminActor } from "@landunits/core/access/AccessModel.ts"
-import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
-import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
-import { Clock, Effect, type Layer, ManagedRuntime, Option, Schema } from "effect"
+import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
+import { ProviderPaymentsPg } from "@landunits/adapters/postgres/ProviderPaymentsPg.ts"
+import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
+import { type Effect, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
+import { toJson } from "./support/Output.ts"
 
-export class AdminRefused extends Schema.TaggedError<AdminRefused>()("AdminRefused", {
-  message: Schema.String,
-}) {}
+export { AdminRefused, audit } from "./support/Operator.ts"
 
-type AppServices = Layer.Success<ReturnType<typeof layerApp>>
+/** Logs (the database in use, a generated development key…) go to stderr: stdout carries only answers, so --json stays clean. */
+export const layerStderrLogger = Logger.layer([Logger.withConsoleError(Logger.formatSimple)])
+
+/** The app's services, and the admin's own reads (the outbox, reconciliation) over the same database. */
+export const layerCli = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
+  ReconcileService.layer.pipe(
+    Layer.provideMerge(Layer.mergeAll(OutboxPg, ProviderPaymentsPg)),
+    Layer.provideMerge(layerApp(database)),
+  )
+
+type AppServices = Layer.Success<ReturnType<typeof layerCli>>
 
 /** The services a command runs on; tests build it over their own database. */
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>
 
 export const makeRuntime = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E> = layerFromEnv as never,
-): AppRuntime => ManagedRuntime.make(layerApp(database)) as AppRuntime
+): AppRuntime =>
+  ManagedRuntime.make(layerCli(database).pipe(Layer.provideMerge(layerStderrLogger))) as AppRuntime
 
-/** The admin named by email; refuses anyone without the admin role. */
-export const adminNamed = (email: string | undefined) =>
-  Effect.gen(function* () {
-    if (email === undefined || email.trim() === "") {
-      return yield* new AdminRefused({ message: "Say who acts: --as <admin email> (or set LANDUNITS_ADMIN)" })
-    }
-    const account = yield* (yield* AccountRepository).findByEmail(email)
-    if (Option.isNone(account) || account.value.role !== "admin") {
-      return yield* new AdminRefused({
-        message: `${email} is not an admin (see: landunits users make-admin)`,
-      })
-    }
-    return adminActor(account.value.memberId)
-  })
+/** Options every command takes. */
+export interface GlobalOptions {
+  /** The admin's email (`--as`, else LANDUNITS_ADMIN). */
+  readonly as: string | undefined
+  readonly json: boolean
+  readonly yes: boolean
+}
 
-export const audit = (actor: Actor, action: string, subject: string, details: Record<string, string> = {}) =>
-  Effect.gen(function* () {
-    yield* (yield* AuditLog).append({
-      actor: actor.memberId,
-      action,
-      subject,
-      details,
-      at: yield* Clock.currentTimeMillis,
-    })
-  })
+/** What a command file receives: the runtime (opened on first use) and the global options. */
+export interface Cli {
+  readonly runtime: () => AppRuntime
+  readonly options: () => GlobalOptions
+}
 
-/** Runs a command's effect, printing its answer, or its error as one clear line (exit code 1). */
+/** Exit codes: 0 done; 1 refused (unknown thing, wrong status, bad input, not an admin); 2 needs --yes. */
+export const ExitCode = { refused: 1, confirmationRequired: 2 } as const
+
+const refusalOf = (error: unknown): { tag: string; message: string } => {
+  const e = error as { _tag?: unknown; message?: unknown }
+  return {
+    tag: typeof e._tag === "string" ? e._tag : "Error",
+    message: typeof e.message === "string" && e.message !== "" ? e.message : String(error),
+  }
+}
+
+/** Runs a command's effect; prints its answer (human text, or JSON with --json), or its refusal. */
 export const runCommand = async <A, E>(
-  runtime: AppRuntime,
+  cli: Cli,
   effect: Effect.Effect<A, E, AppServices>,
-  print: (a: A) => string,
+  human: (a: A) => string,
+  json: (a: A) => unknown = (a) => a,
 ): Promise<void> => {
-  const exit = await runtime.runPromiseExit(effect)
+  const exit = await cli.runtime().runPromiseExit(effect)
+  const asJson = cli.options().json
   if (exit._tag === "Success") {
-    console.log(print(exit.value))
+    console.log(asJson ? toJson(json(exit.value)) : human(exit.value))
     return
   }
   const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
-  const message =
+  const refusal =
     failure !== undefined && failure._tag === "Fail"
-      ? String((failure.error as { message?: unknown }).message ?? failure.error)
-      : String(exit.cause)
-  console.error(`Refused: ${message}`)
-  process.exitCode = 1
+      ? refusalOf(failure.error)
+      : { tag: "Defect", message: String(exit.cause) }
+  console.error(
+    asJson ? toJson({ error: refusal.tag, message: refusal.message }) : `Refused: ${refusal.message}`,
+  )
+  process.exitCode = refusal.tag === "ConfirmationRequired" ? ExitCode.confirmationRequired : ExitCode.refused
 }

@@ -51,6 +51,20 @@ export const AccountRepositoryPg = Layer.effect(AccountRepository)(
           WHERE member_id = ${account.memberId}`.pipe(Effect.asVoid, Effect.orDie),
       remove: (memberId) =>
         sql`DELETE FROM accounts WHERE member_id = ${memberId}`.pipe(Effect.asVoid, Effect.orDie),
+      list: (filter) => {
+        const needle = filter.search?.trim().toLowerCase() ?? ""
+        const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+        return sql<{ record: Account }>`
+          SELECT record FROM accounts
+          WHERE (${filter.role ?? null}::text IS NULL OR role = ${filter.role ?? null}::text)
+            AND (${filter.disabled ?? null}::boolean IS NULL OR (record->>'disabledAt' IS NOT NULL) = ${filter.disabled ?? null}::boolean)
+            AND (${needle} = '' OR lower(email) LIKE ${pattern}
+                 OR lower(record->>'firstName') LIKE ${pattern} OR lower(record->>'lastName') LIKE ${pattern})
+          ORDER BY created_at, member_id`.pipe(
+          Effect.map((rows) => rows.map((r) => r.record)),
+          Effect.orDie,
+        )
+      },
     })
   }),
 )

@@ -180,6 +180,17 @@ export class PricingSettings extends Context.Service<
       readonly day: string
     }) => Effect.Effect<void>
     readonly setDiscountCode: (code: DiscountCode & { readonly active: boolean }) => Effect.Effect<void>
+    /** Every reference code, active or not, by code. */
+    readonly discountCodes: Effect.Effect<ReadonlyArray<DiscountCode & { readonly active: boolean }>>
+    /** The latest rate set for each currency pair, with its day. */
+    readonly latestRates: Effect.Effect<
+      ReadonlyArray<{
+        readonly from: CurrencyType
+        readonly to: CurrencyType
+        readonly rate: number
+        readonly day: string
+      }>
+    >
     readonly setBankAccount: (currency: CurrencyType, details: AdminBankDetails) => Effect.Effect<void>
   }
 >()("@landunits/adapters/postgres/PricingSettings") {}
@@ -260,6 +271,32 @@ export const PricingSettingsPg = Layer.effect(PricingSettings)(
           Effect.asVoid,
           Effect.orDie,
         ),
+      discountCodes: sql<{
+        code: string
+        is_percent: boolean
+        amount: number
+        min_payment_cents: number
+        active: boolean
+      }>`SELECT code, is_percent, amount, min_payment_cents, active FROM discount_codes ORDER BY code`.pipe(
+        Effect.map((rows) =>
+          rows.map((r) => ({
+            code: r.code,
+            isPercent: r.is_percent,
+            amount: r.amount,
+            minPaymentAmountInCents: r.min_payment_cents,
+            active: r.active,
+          })),
+        ),
+        Effect.orDie,
+      ),
+      latestRates: sql<{ from_currency: CurrencyType; to_currency: CurrencyType; rate: string; day: string }>`
+        SELECT DISTINCT ON (from_currency, to_currency) from_currency, to_currency, rate, to_char(day, 'YYYY-MM-DD') AS day
+        FROM exchange_rates ORDER BY from_currency, to_currency, day DESC`.pipe(
+        Effect.map((rows) =>
+          rows.map((r) => ({ from: r.from_currency, to: r.to_currency, rate: Number(r.rate), day: r.day })),
+        ),
+        Effect.orDie,
+      ),
       setBankAccount: (currency, details) =>
         sql`
           INSERT INTO bank_accounts (currency, details) VALUES (${currency}, ${JSON.stringify(details)}::jsonb)

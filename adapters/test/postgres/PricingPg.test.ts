@@ -126,6 +126,40 @@ for (const target of databaseTargets().run) {
       expect(result.bank).toEqual(BANK_DETAILS)
     })
 
+    it("lists every reference code with its state, and the latest rate of each currency pair, for admins", async () => {
+      const result = await Effect.runPromise(
+        Effect.gen(function* () {
+          const settings = yield* PricingSettings
+          yield* settings.setDiscountCode({
+            code: "B",
+            isPercent: true,
+            amount: 5,
+            minPaymentAmountInCents: 100,
+            active: true,
+          })
+          yield* settings.setDiscountCode({
+            code: "A",
+            isPercent: false,
+            amount: 500,
+            minPaymentAmountInCents: 0,
+            active: false,
+          })
+          yield* settings.setRate({ from: "USD", to: "EUR", rate: 900_000, day: "2026-12-30" })
+          yield* settings.setRate({ from: "USD", to: "EUR", rate: 910_000, day: "2026-12-31" })
+          yield* settings.setRate({ from: "EUR", to: "GBP", rate: 850_000, day: "2026-12-01" })
+          return { codes: yield* settings.discountCodes, rates: yield* settings.latestRates }
+        }).pipe(Effect.provide(layer())),
+      )
+      expect(result.codes).toEqual([
+        { code: "A", isPercent: false, amount: 500, minPaymentAmountInCents: 0, active: false },
+        { code: "B", isPercent: true, amount: 5, minPaymentAmountInCents: 100, active: true },
+      ])
+      expect(result.rates).toEqual([
+        { from: "EUR", to: "GBP", rate: 850_000, day: "2026-12-01" },
+        { from: "USD", to: "EUR", rate: 910_000, day: "2026-12-31" },
+      ])
+    })
+
     it("counts a member's voting Units from the ledger: owned, LU2X, locked and queued, not unpaid", async () => {
       const ann = MemberId.make("mem_ann")
       const units = await Effect.runPromise(

@@ -26,6 +26,8 @@ export const Account = Schema.Struct({
   /** True until the member's first sign-in has been answered. */
   firstLogin: Schema.Boolean,
   createdAt: Schema.Int,
+  /** Epoch ms an admin disabled the account: it cannot sign in and has no session. Absent while enabled. */
+  disabledAt: Schema.optionalKey(Schema.Int),
 })
 export type Account = typeof Account.Type
 

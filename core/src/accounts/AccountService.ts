@@ -103,6 +103,11 @@ export class AccountService extends Context.Service<
       readonly firstName: string
       readonly lastName: string
     }) => Effect.Effect<Account, AccountNotFound>
+    /**
+     * Admin: the member can no longer sign in, and every session they hold ends now. Disabling a disabled
+     * account changes nothing (the first time is kept).
+     */
+    readonly disable: (memberId: MemberId) => Effect.Effect<Account, AccountNotFound>
   }
 >()("@landunits/core/accounts/AccountService") {
   static readonly layer = Layer.effect(AccountService)(
@@ -236,6 +241,10 @@ export class AccountService extends Context.Service<
             return yield* new InvalidCredentials({ message: AccountMessages.invalidCredentials })
           }
           const account = found.value
+          // A disabled account is answered like a wrong password: whoever holds its credentials learns nothing.
+          if (account.disabledAt !== undefined) {
+            return yield* new InvalidCredentials({ message: AccountMessages.invalidCredentials })
+          }
           if (account.emailConfirmedAt === undefined) {
             return yield* new EmailNotConfirmedYet({ message: AccountMessages.emailNotConfirmed })
           }
@@ -251,7 +260,10 @@ export class AccountService extends Context.Service<
           const session = yield* sessions.get(sessionId, yield* now)
           if (Option.isNone(session)) return Option.none()
           const account = yield* accounts.get(session.value.memberId)
-          return Option.map(account, (a) => ({ session: session.value, account: a }))
+          return Option.map(
+            Option.filter(account, (a) => a.disabledAt === undefined),
+            (a) => ({ session: session.value, account: a }),
+          )
         }),
 
         forgotPassword: Effect.fn("AccountService.forgotPassword")(function* (input) {
@@ -311,6 +323,14 @@ export class AccountService extends Context.Service<
           const updated = { ...account, firstName: input.firstName.trim(), lastName: input.lastName.trim() }
           yield* accounts.update(updated)
           return updated
+        }),
+
+        disable: Effect.fn("AccountService.disable")(function* (memberId) {
+          const account = yield* getAccount(memberId)
+          const disabled = account.disabledAt === undefined ? { ...account, disabledAt: yield* now } : account
+          if (disabled !== account) yield* accounts.update(disabled)
+          yield* sessions.removeAllOf(memberId)
+          return disabled
         }),
       })
     }),

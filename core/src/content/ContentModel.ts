@@ -81,6 +81,26 @@ export const ReferenceEntry = Schema.Struct({
 })
 export type ReferenceEntry = typeof ReferenceEntry.Type
 
+/** The text pages admins write in Markdown (the fees page, the user manual…), one per slug. */
+export const ContentPageSlug = Schema.Literals([
+  "fees",
+  "user-manual",
+  "about-us",
+  "terms-and-conditions",
+  "privacy-policy",
+])
+export type ContentPageSlug = typeof ContentPageSlug.Type
+
+export const ContentPage = Schema.Struct({
+  slug: ContentPageSlug,
+  title: Text,
+  /** The page's body, Markdown. */
+  markdown: Schema.String,
+  /** Epoch milliseconds of the last change. */
+  updatedAt: Schema.Int,
+})
+export type ContentPage = typeof ContentPage.Type
+
 /** The site's content collections, each replaced as a whole by admins (the CLI loads a JSON file). */
 export const ContentCollections = {
   projects: Schema.Array(LandProject),
@@ -88,6 +108,7 @@ export const ContentCollections = {
   team: Schema.Array(TeamMember),
   faq: Schema.Array(FaqEntry),
   references: Schema.Array(ReferenceEntry),
+  pages: Schema.Array(ContentPage),
 } as const
 export type ContentKind = keyof typeof ContentCollections
 export type ContentOf<K extends ContentKind> = (typeof ContentCollections)[K]["Type"][number]

@@ -120,6 +120,11 @@ export class KycService extends Context.Service<
     ) => Effect.Effect<KycView, Forbidden | KycMemberNotFound | InvalidKycTransition | InvalidKycReason>
     /** Admins: the members waiting for verification, oldest submission first. */
     readonly pendingVerification: (actor: Actor) => Effect.Effect<ReadonlyArray<KycRecord>, Forbidden>
+    /** Admins: the members whose KYC is in `status`, oldest change first. */
+    readonly listByStatus: (
+      actor: Actor,
+      status: KycStatus,
+    ) => Effect.Effect<ReadonlyArray<KycRecord>, Forbidden>
     /** The member's status, for the gates of other use cases (selling needs Verified). UnVerified when unknown. */
     readonly statusOf: (memberId: MemberId) => Effect.Effect<KycStatus>
   }
@@ -408,8 +413,15 @@ export class KycService extends Context.Service<
         return yield* store.listByStatus("Pending Verification")
       })
 
+      const listByStatus = Effect.fn("KycService.listByStatus")(function* (actor: Actor, status: KycStatus) {
+        if (!actor.isAdmin)
+          return yield* new Forbidden({ message: "Only admins can list members by KYC status" })
+        return yield* store.listByStatus(status)
+      })
+
       return KycService.of({
         view,
+        listByStatus,
         saveDetails,
         uploadDocument,
         listDocuments,

@@ -16,6 +16,7 @@ import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
 import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { CONFIRMATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from "../../src/shared/Constants.ts"
+import { MemberId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
 import { ManualClock } from "../support/ManualClock.ts"
 
@@ -123,6 +124,22 @@ describe("signing in and out", () => {
       _tag: "EmailNotConfirmedYet",
       message: AccountMessages.emailNotConfirmed,
     })
+  })
+
+  it("a disabled member's sessions end at once and they cannot sign in again, answered like a wrong password", () => {
+    const a = confirmedAnn()
+    const signedIn = a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))
+    a.clock.advance(1_000)
+    const disabled = a.run(a.service.disable(signedIn.account.memberId))
+    expect(disabled.disabledAt).toBe(a.clock.now())
+    expect(Option.isNone(a.run(a.service.currentSession(signedIn.session.sessionId)))).toBe(true)
+    const refused = a.fail(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))
+    const wrong = a.fail(a.service.login({ email: ann.email, password: "not-it", address: "ip" }))
+    expect(refused).toMatchObject({ _tag: "InvalidCredentials", message: AccountMessages.invalidCredentials })
+    expect(refused.message).toBe(wrong.message)
+    a.clock.advance(1_000)
+    expect(a.run(a.service.disable(signedIn.account.memberId)).disabledAt).toBe(disabled.disabledAt)
+    expect(a.fail(a.service.disable(MemberId.make("mem_nobody")))._tag).toBe("AccountNotFound")
   })
 
   it("gives a new session at each sign-in, says firstLogin only the first time, and logs out", () => {

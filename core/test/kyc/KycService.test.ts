@@ -274,6 +274,24 @@ describe("KycService: verification", () => {
     expect(result.again._tag).toBe("InvalidKycTransition")
   })
 
+  it("only admins list members by KYC status, and each list holds only that status", async () => {
+    const result = await run(
+      Effect.gen(function* () {
+        const kyc = yield* aliceReady
+        const beforeSubmit = yield* kyc.listByStatus(asAdmin, "Details Saved")
+        yield* kyc.submitForVerification(asAlice, alice)
+        return {
+          beforeSubmit: beforeSubmit.map((r) => r.memberId),
+          saved: (yield* kyc.listByStatus(asAdmin, "Details Saved")).map((r) => r.memberId),
+          pending: (yield* kyc.listByStatus(asAdmin, "Pending Verification")).map((r) => r.memberId),
+          notForMembers: yield* Effect.flip(kyc.listByStatus(asAlice, "Pending Verification")),
+        }
+      }),
+    )
+    expect(result).toMatchObject({ beforeSubmit: [alice], saved: [], pending: [alice] })
+    expect(result.notForMembers._tag).toBe("Forbidden")
+  })
+
   it("business members need the registration document before submitting", async () => {
     const result = await run(
       Effect.gen(function* () {

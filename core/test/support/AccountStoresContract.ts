@@ -56,6 +56,38 @@ export const accountRepositoryContract = (name: string, makeLayer: () => Layer.L
       expect(Option.isNone(result.ben)).toBe(true)
     })
 
+    it("lists accounts oldest first, filtered by role, disabled and a part of the email or name", async () => {
+      const result = await run(
+        Effect.gen(function* () {
+          const repo = yield* AccountRepository
+          yield* repo.insert(anAccount(ben, "ben@example.com", { createdAt: 2_000, lastName: "O'Hara_%" }))
+          yield* repo.insert(anAccount(ann, "Ann@Example.com", { role: "admin" }))
+          yield* repo.insert(
+            anAccount(MemberId.make("mem_cy"), "cy@example.org", { createdAt: 3_000, disabledAt: 4_000 }),
+          )
+          const ids = (accounts: ReadonlyArray<Account>) => accounts.map((a) => a.memberId)
+          return {
+            all: ids(yield* repo.list({})),
+            admins: ids(yield* repo.list({ role: "admin" })),
+            disabled: ids(yield* repo.list({ disabled: true })),
+            enabled: ids(yield* repo.list({ disabled: false })),
+            search: ids(yield* repo.list({ search: "EXAMPLE.COM" })),
+            byName: ids(yield* repo.list({ search: "hara_%" })),
+            wildcard: ids(yield* repo.list({ search: "%" })),
+          }
+        }),
+      )
+      expect(result).toEqual({
+        all: ["mem_ann", "mem_ben", "mem_cy"],
+        admins: ["mem_ann"],
+        disabled: ["mem_cy"],
+        enabled: ["mem_ann", "mem_ben"],
+        search: ["mem_ann", "mem_ben"],
+        byName: ["mem_ben"],
+        wildcard: ["mem_ben"],
+      })
+    })
+
     it("updates and removes an account", async () => {
       const result = await run(
         Effect.gen(function* () {

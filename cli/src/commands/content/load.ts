@@ -5,21 +5,18 @@ import { ContentCollections, type ContentKind, ContentKinds } from "@landunits/c
 import { SiteContent } from "@landunits/core/content/ports/SiteContent.ts"
 import type { Command } from "commander"
 import { Effect, Schema } from "effect"
-import { AdminRefused, type AppRuntime, adminNamed, audit, runCommand } from "../../Admin.ts"
+import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
+import { audit, requireAdmin } from "../../support/Operator.ts"
 
-export const contentLoadCommand = (
-  content: Command,
-  runtime: () => AppRuntime,
-  admin: () => string | undefined,
-) =>
+export const contentLoadCommand = (content: Command, cli: Cli) =>
   content
     .command("load <kind> <file>")
     .description(`replace a content collection from a JSON array (${ContentKinds.join(", ")})`)
     .action((kind: string, file: string) =>
       runCommand(
-        runtime(),
+        cli,
         Effect.gen(function* () {
-          const actor = yield* adminNamed(admin())
+          const operator = yield* requireAdmin(cli.options().as)
           if (!(ContentKinds as ReadonlyArray<string>).includes(kind)) {
             return yield* new AdminRefused({
               message: `Unknown kind ${kind}: one of ${ContentKinds.join(", ")}`,
@@ -38,7 +35,7 @@ export const contentLoadCommand = (
             ),
           )
           yield* (yield* SiteContent).replace(k, items as never)
-          yield* audit(actor, "content.load", `content:${kind}`, { items: String(items.length), file })
+          yield* audit(operator, "content.load", `content:${kind}`, { items: String(items.length), file })
           return items.length
         }),
         (n) => `Loaded ${n} ${kind} item(s).`,

@@ -1,49 +1,95 @@
-/** `landunits statements export <email> --from yyyy-mm-dd --to yyyy-mm-dd [--format csv] --out <file>`: a member's statement, for support or an auditor. Audited. */
-import { writeFileSync } from "node:fs"
+/**
+ * `landunits statements export (<member> | --all) --from yyyy-mm-dd --to yyyy-mm-dd [--format pdf|csv] --out <folder>`:
+ * members' statements for a period, one file each (`<memberId>_<from>_<to>.<format>`), for support or an
+ * auditor. A progress bar shows on stderr when there are several. Audited.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
 import { memberStatement } from "@landunits/adapters/statements/MemberStatement.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { StatementRequest } from "@landunits/core/statements/StatementRequest.ts"
 import type { Command } from "commander"
-import { Effect, Option, Schema } from "effect"
-import { AdminRefused, type AppRuntime, adminNamed, audit, runCommand } from "../../Admin.ts"
+import { Effect, Schema } from "effect"
+import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
+import { memberNamed } from "../../support/Lookup.ts"
+import { audit, requireAdmin } from "../../support/Operator.ts"
+import { progress } from "../../support/Progress.ts"
 
-export const statementExportCommand = (
-  statements: Command,
-  runtime: () => AppRuntime,
-  admin: () => string | undefined,
-) =>
+interface ExportOptions {
+  all?: boolean
+  from: string
+  to: string
+  format: string
+  out: string
+}
+
+export const statementsExportCommand = (statements: Command, cli: Cli) =>
   statements
-    .command("export <email>")
-    .description("write a member's statement for a period to a file (PDF, or CSV with --format csv)")
+    .command("export [member]")
+    .description(
+      "write statements for a period (one member by email or id, or --all) to a folder, as PDF or CSV",
+    )
+    .option("--all", "every member")
     .requiredOption("--from <day>", "first day, yyyy-mm-dd")
     .requiredOption("--to <day>", "last day, yyyy-mm-dd")
     .option("--format <format>", "pdf or csv", "pdf")
-    .requiredOption("--out <file>", "where to write it")
-    .action((email: string, options: { from: string; to: string; format: string; out: string }) =>
+    .requiredOption("--out <folder>", "the folder to write them to (created if missing)")
+    .action((member: string | undefined, o: ExportOptions) =>
       runCommand(
-        runtime(),
+        cli,
         Effect.gen(function* () {
-          const actor = yield* adminNamed(admin())
+          const operator = yield* requireAdmin(cli.options().as)
+          if ((member === undefined) === (o.all !== true)) {
+            return yield* new AdminRefused({ message: "Name one member, or --all (not both)" })
+          }
+          const one = member
           const request = yield* Schema.decodeUnknownEffect(StatementRequest)({
-            fromDate: options.from,
-            toDate: options.to,
-            format: options.format,
+            fromDate: o.from,
+            toDate: o.to,
+            format: o.format,
           }).pipe(Effect.mapError((e) => new AdminRefused({ message: e.message })))
-          const found = yield* (yield* AccountRepository).findByEmail(email)
-          if (Option.isNone(found))
-            return yield* new AdminRefused({ message: `No member has the email ${email}` })
-          const file = yield* memberStatement(
-            found.value.memberId,
-            { from: request.fromDate, to: request.toDate },
-            request.format,
-          )
-          writeFileSync(options.out, file.bytes)
-          yield* audit(actor, "statements.export", `member:${found.value.memberId}`, {
-            from: request.fromDate,
-            to: request.toDate,
+          const format = request.format ?? "pdf"
+          const members =
+            one === undefined ? yield* (yield* AccountRepository).list({}) : [yield* memberNamed(one)]
+          yield* Effect.try({
+            try: () => fs.mkdirSync(o.out, { recursive: true, mode: 0o700 }),
+            catch: (e) => new AdminRefused({ message: `Cannot create ${o.out}: ${(e as Error).message}` }),
           })
-          return file
+          const bar = progress("Statements", members.length)
+          const files: Array<{ memberId: string; file: string; bytes: number }> = []
+          for (const account of members) {
+            const statement = yield* memberStatement(
+              account.memberId,
+              { from: request.fromDate, to: request.toDate },
+              format,
+            )
+            const file = path.join(
+              o.out,
+              `${account.memberId}_${request.fromDate}_${request.toDate}.${format}`,
+            )
+            yield* Effect.try({
+              try: () => fs.writeFileSync(file, statement.bytes, { mode: 0o600 }),
+              catch: (e) => new AdminRefused({ message: `Cannot write ${file}: ${(e as Error).message}` }),
+            })
+            files.push({ memberId: account.memberId, file, bytes: statement.bytes.length })
+            bar.tick()
+          }
+          bar.done()
+          yield* audit(
+            operator,
+            "statements.export",
+            member === undefined ? "members:all" : `member:${members[0]!.memberId}`,
+            {
+              from: request.fromDate,
+              to: request.toDate,
+              format,
+              files: String(files.length),
+            },
+          )
+          return files
         }),
-        (f) => `Wrote ${f.bytes.length} bytes (${f.contentType}) to ${options.out}`,
+        (files) =>
+          `Wrote ${files.length} statement(s) to ${o.out}:\n${files.map((f) => `  ${f.file} (${f.bytes} bytes)`).join("\n")}`,
+        (files) => ({ files }),
       ),
     )

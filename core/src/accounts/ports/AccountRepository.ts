@@ -1,12 +1,30 @@
 import { Context, Effect, Layer, Option } from "effect"
 import type { MemberId } from "../../shared/Ids.ts"
 import { AccountMessages, EmailTaken } from "../AccountErrors.ts"
-import { type Account, normalizeEmail } from "../AccountModel.ts"
+import { type Account, normalizeEmail, type Role } from "../AccountModel.ts"
+
+/** Which accounts to list; every given field must match. `search` is a part of the email or a name, any case. */
+export interface AccountFilter {
+  readonly role?: Role
+  readonly disabled?: boolean
+  readonly search?: string
+}
+
+export const matchesAccountFilter = (account: Account, filter: AccountFilter): boolean => {
+  const needle = filter.search?.trim().toLowerCase()
+  return (
+    (filter.role === undefined || account.role === filter.role) &&
+    (filter.disabled === undefined || (account.disabledAt !== undefined) === filter.disabled) &&
+    (needle === undefined ||
+      needle === "" ||
+      [account.email, account.firstName, account.lastName].some((f) => f.toLowerCase().includes(needle)))
+  )
+}
 
 /**
  * Port: members' accounts. `insert` refuses an email already used, ignoring letter case (EmailTaken; a
  * unique index in SQL, so two concurrent registrations give one account). `remove` is for a registration
- * cancelled before confirmation.
+ * cancelled before confirmation. `list` answers the matching accounts, oldest first (the admin's view).
  */
 export class AccountRepository extends Context.Service<
   AccountRepository,
@@ -16,6 +34,7 @@ export class AccountRepository extends Context.Service<
     readonly findByEmail: (email: string) => Effect.Effect<Option.Option<Account>>
     readonly update: (account: Account) => Effect.Effect<void>
     readonly remove: (memberId: MemberId) => Effect.Effect<void>
+    readonly list: (filter: AccountFilter) => Effect.Effect<ReadonlyArray<Account>>
   }
 >()("@landunits/core/accounts/ports/AccountRepository") {
   static readonly layerMemory = Layer.sync(AccountRepository)(() => {
@@ -41,6 +60,12 @@ export class AccountRepository extends Context.Service<
         Effect.sync(() => {
           accounts.delete(memberId)
         }),
+      list: (filter) =>
+        Effect.sync(() =>
+          [...accounts.values()]
+            .filter((a) => matchesAccountFilter(a, filter))
+            .sort((a, b) => a.createdAt - b.createdAt || a.memberId.localeCompare(b.memberId)),
+        ),
     }
   })
 }

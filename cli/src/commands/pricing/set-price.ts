@@ -1,0 +1,44 @@
+/**
+ * `landunits pricing set-price <unitType> --base-price 12.5 --growth 5 [--base-date yyyy-mm-dd]`: a unit type's
+ * price schedule (base in currency units, at most 2,500; growth per year in %). Orders keep the price they were made at.
+ */
+import { PricingSettings } from "@landunits/adapters/postgres/PricingPg.ts"
+import { parseBasePrice, parsePercent } from "@landunits/core/pricing/PricingInput.ts"
+import type { Command } from "commander"
+import { Effect } from "effect"
+import { type Cli, runCommand } from "../../Admin.ts"
+import { audit, requireAdmin } from "../../support/Operator.ts"
+import { isoDay, parsed, today, unitSettingsOf } from "./settings.ts"
+
+export const pricingSetPriceCommand = (pricing: Command, cli: Cli) =>
+  pricing
+    .command("set-price <unitType>")
+    .description(
+      "set a unit type's base price (currency units, ≤ 2500), its base day and its growth per year (%)",
+    )
+    .requiredOption("--base-price <units>", "the price on the base day, e.g. 12.5")
+    .requiredOption("--growth <percent>", "growth per year, e.g. 5")
+    .option("--base-date <day>", "the base day, yyyy-mm-dd (default: today, UTC)")
+    .action((unitType: string, o: { basePrice: string; growth: string; baseDate?: string }) =>
+      runCommand(
+        cli,
+        Effect.gen(function* () {
+          const operator = yield* requireAdmin(cli.options().as)
+          const current = yield* unitSettingsOf(unitType)
+          const schedule = {
+            unitType: current.schedule.unitType,
+            basePrice: yield* parsed(parseBasePrice(o.basePrice)),
+            growthPerYearPercent: yield* parsed(parsePercent(o.growth, "The growth per year")),
+            baseDate: yield* isoDay("--base-date", o.baseDate ?? today()),
+          }
+          yield* (yield* PricingSettings).setUnit({ ...current, schedule })
+          yield* audit(operator, "pricing.setPrice", `unitType:${schedule.unitType}`, {
+            before: JSON.stringify(current.schedule),
+            after: JSON.stringify(schedule),
+          })
+          return schedule
+        }),
+        (s) =>
+          `${s.unitType}: base ${s.basePrice} thousandths on ${s.baseDate}, growing ${s.growthPerYearPercent}% a year`,
+      ),
+    )

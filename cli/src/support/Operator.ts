@@ -1,0 +1,83 @@
+/**
+ * Who operates the CLI (docs/decisions.md, "The admin CLI's operator"):
+ * - `--as <email>` (or LANDUNITS_ADMIN) names the operator; it must be an enabled account with the admin
+ *   role. Every audit entry records that admin as the actor, and the OS user of the shell beside it.
+ * - Without `--as`, only bootstrap work runs (db migrate/status/seed, and making the first admin of an
+ *   installation that has none); its audit entries name the OS user as `os:<name>`.
+ */
+import * as os from "node:os"
+import { type Actor, adminActor } from "@landunits/core/access/AccessModel.ts"
+import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
+import { MemberId } from "@landunits/core/shared/Ids.ts"
+import { Clock, Effect, Option, Schema } from "effect"
+
+export class AdminRefused extends Schema.TaggedError<AdminRefused>()("AdminRefused", {
+  message: Schema.String,
+}) {}
+
+/** The shell's user, as the OS knows it. */
+export const osUser = (): string => {
+  try {
+    return os.userInfo().username
+  } catch {
+    return process.env.USER ?? process.env.USERNAME ?? "unknown"
+  }
+}
+
+export interface Operator {
+  /** The actor core's use cases check (an admin, or for bootstrap work the OS user, not an admin). */
+  readonly actor: Actor
+  /** The admin's email, when an admin acts. */
+  readonly email: string | undefined
+  readonly osUser: string
+}
+
+export const SAY_WHO_ACTS = "Say who acts: --as <admin email> (or set LANDUNITS_ADMIN)"
+
+/** The admin named by `--as`; refuses nobody, an unknown email, a member without the admin role, a disabled admin. */
+export const requireAdmin = (email: string | undefined) =>
+  Effect.gen(function* () {
+    if (email === undefined || email.trim() === "") return yield* new AdminRefused({ message: SAY_WHO_ACTS })
+    const account = yield* (yield* AccountRepository).findByEmail(email)
+    if (Option.isNone(account) || account.value.role !== "admin") {
+      return yield* new AdminRefused({
+        message: `${email} is not an admin (see: landunits users make-admin)`,
+      })
+    }
+    if (account.value.disabledAt !== undefined) {
+      return yield* new AdminRefused({ message: `${email} is disabled and cannot act` })
+    }
+    return {
+      actor: adminActor(account.value.memberId),
+      email: account.value.email,
+      osUser: osUser(),
+    } satisfies Operator
+  })
+
+/** Bootstrap work: the admin named by `--as` when given, else the OS user. */
+export const bootstrapOperator = (email: string | undefined) =>
+  email === undefined || email.trim() === ""
+    ? Effect.succeed<Operator>({
+        actor: { memberId: MemberId.make(`os:${osUser()}`), isAdmin: false },
+        email: undefined,
+        osUser: osUser(),
+      })
+    : requireAdmin(email)
+
+/** Writes what the operator changed to the audit log: who (admin and OS user), when, what. */
+export const audit = (
+  operator: Operator,
+  action: string,
+  subject: string,
+  details: Readonly<Record<string, string>> = {},
+) =>
+  Effect.gen(function* () {
+    yield* (yield* AuditLog).append({
+      actor: operator.actor.memberId,
+      action,
+      subject,
+      details: { ...details, via: "cli", osUser: operator.osUser },
+      at: yield* Clock.currentTimeMillis,
+    })
+  })

@@ -1,0 +1,141 @@
+/**
+ * For the CLI's process tests: the real HTTP server (in this process, on an ephemeral port, over the
+ * embedded database in a fresh DATA_DIR or a fresh database on DATABASE_URL's server), a browser-like
+ * client for its API, and the CLI run as its own OS process (`node cli/src/bin.ts …`) on the same database.
+ */
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { PgClient } from "@effect/sql-pg"
+import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
+import { seedDemo } from "@landunits/adapters/app/DemoSeed.ts"
+import { serveHttp } from "@landunits/adapters/http/server/HttpApp.ts"
+import { layerEmbedded, layerServer } from "@landunits/adapters/postgres/Database.ts"
+import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { HttpServer } from "effect/http"
+import { SqlClient } from "effect/sql"
+
+const BIN = fileURLToPath(new URL("../../src/bin.ts", import.meta.url))
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
+
+/** Where the CLI finds the database: the embedded one of a DATA_DIR, or a PostgreSQL URL. */
+export type Target =
+  | { readonly kind: "embedded"; readonly dataDir: string }
+  | { readonly kind: "server"; readonly url: string }
+
+const makeApp = (target: Target) =>
+  layerApp(target.kind === "embedded" ? layerEmbedded(target.dataDir) : layerServer(target.url, 2))
+
+type AppLayer = ReturnType<typeof makeApp>
+export type ServerServices = Layer.Success<AppLayer> | HttpServer.HttpServer
+
+export interface RunningServer {
+  readonly baseUrl: string
+  readonly run: <A, E>(effect: Effect.Effect<A, E, ServerServices>) => Promise<A>
+  readonly stop: () => Promise<void>
+}
+
+/** Starts the server (migrated, seeded with the demo data) on `target`. */
+export const startServer = async (target: Target): Promise<RunningServer> => {
+  const runtime = ManagedRuntime.make(
+    Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
+      Layer.provideMerge(makeApp(target)),
+    ),
+  )
+  const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (s) => s.address))
+  if (address._tag === "UnixPathAddress") throw new Error("The test server must listen on TCP")
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    run: (effect) => runtime.runPromise(effect),
+    stop: () => runtime.dispose(),
+  }
+}
+
+/** A fresh DATA_DIR under the temp dir. */
+export const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-process-"))
+
+/** A fresh database on the server of `url`; answers its URL and how to drop it. */
+export const freshServerDatabase = async (url: string) => {
+  const name = `lu_cli_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = (statement: string) =>
+    Effect.runPromise(
+      Effect.gen(function* () {
+        yield* (yield* SqlClient.SqlClient).unsafe(statement)
+      }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 }))),
+    )
+  await admin(`CREATE DATABASE ${name}`)
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+export interface CliResult {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs the CLI as an OS process on the pinned Node (this one), stdin not a terminal, on `target`'s database. */
+export const runCli = (target: Target, args: ReadonlyArray<string>, extraEnv: Record<string, string> = {}) =>
+  new Promise<CliResult>((resolve, reject) => {
+    const env: Record<string, string | undefined> = { ...process.env, ...extraEnv }
+    delete env.DATABASE_URL
+    delete env.LANDUNITS_ADMIN
+    if (target.kind === "embedded") env.DATA_DIR = target.dataDir
+    else env.DATABASE_URL = target.url
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ["pipe", "pipe", "pipe"] })
+    const out: Array<Buffer> = []
+    const err: Array<Buffer> = []
+    child.stdout.on("data", (b: Buffer) => out.push(b))
+    child.stderr.on("data", (b: Buffer) => err.push(b))
+    child.on("error", reject)
+    child.on("close", (code) =>
+      resolve({
+        code,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+      }),
+    )
+    child.stdin.end()
+  })
+
+/** A browser-like API client: keeps cookies and echoes XSRF-TOKEN. */
+export const apiClient = (baseUrl: string) => {
+  const cookies = new Map<string, string>()
+  const request = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const h: Record<string, string> = { ...headers }
+    if (cookies.size > 0) h.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ")
+    const xsrf = cookies.get("XSRF-TOKEN")
+    if (xsrf !== undefined) h["x-xsrf-token"] = xsrf
+    if (body !== undefined) h["content-type"] = "application/json"
+    const response = await fetch(`${baseUrl}${p}`, {
+      method,
+      headers: h,
+      body: body === undefined ? null : JSON.stringify(body),
+      redirect: "manual",
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";")
+      const eq = pair!.indexOf("=")
+      const value = pair!.slice(eq + 1).trim()
+      if (value === "" || /max-age=0/i.test(line)) cookies.delete(pair!.slice(0, eq).trim())
+      else cookies.set(pair!.slice(0, eq).trim(), value)
+    }
+    return response
+  }
+  return {
+    get: (p: string) => request("GET", p),
+    post: (p: string, body?: unknown, headers?: Record<string, string>) => request("POST", p, body, headers),
+  }
+}
+
+/** Signs in through the API; answers the client. */
+export const signIn = async (baseUrl: string, email: string, password: string) => {
+  const client = apiClient(baseUrl)
+  await client.get("/api/health")
+  const response = await client.post("/api/auth/login", { email, password })
+  if (response.status !== 200) throw new Error(`Sign-in of ${email} answered ${response.status}`)
+  return client
+}
