@@ -9,7 +9,6 @@ import type { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
-import { ProviderPaymentsPg } from "@landunits/adapters/postgres/ProviderPaymentsPg.ts"
 import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
 import { type Effect, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
@@ -22,10 +21,7 @@ export const layerStderrLogger = Logger.layer([Logger.withConsoleError(Logger.fo
 
 /** The app's services, and the admin's own reads (the outbox, reconciliation) over the same database. */
 export const layerCli = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
-  ReconcileService.layer.pipe(
-    Layer.provideMerge(Layer.mergeAll(OutboxPg, ProviderPaymentsPg)),
-    Layer.provideMerge(layerApp(database)),
-  )
+  ReconcileService.layer.pipe(Layer.provideMerge(OutboxPg), Layer.provideMerge(layerApp(database)))
 
 type AppServices = Layer.Success<ReturnType<typeof layerCli>>
 

@@ -15,8 +15,8 @@ import { Mailer } from "@landunits/core/notifications/ports/Mailer.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { DiscountCodes } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
-import { ProviderPayments } from "@landunits/core/reconcile/ports/ProviderPayments.ts"
-import { IdempotencyKey, MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
+import { ProviderEventLog } from "@landunits/core/orders/ports/ProviderEventLog.ts"
+import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { type AppRuntime, ExitCode, makeRuntime } from "../src/Admin.ts"
@@ -632,37 +632,34 @@ describe("statements, content, mail, reconciliation", () => {
     expect((await asAdmin("mail", "show", "987654")).err).toBe("Refused: No message 987654 in the outbox")
   })
 
-  it("reconcile prints a provider payment without an order and an amount mismatch, exit code 1", async () => {
+  it("reconcile prints a provider payment without an order and money taken for an unpaid order, exit code 1", async () => {
     const order = await newBankBuy("cli-test-reconcile")
     expect((await asAdmin("--json", "db", "reconcile")).code).toBe(0)
+    const event = (eventId: string, paymentId: string, amountCents: number, orderId?: string) =>
+      Effect.flatMap(ProviderEventLog, (log) =>
+        log.record(
+          {
+            provider: "stripe",
+            eventId,
+            eventType: "payment_intent.succeeded",
+            kind: "succeeded",
+            testMode: false,
+            paymentId,
+            amountCents,
+            currency: "EUR",
+            ...(orderId === undefined ? {} : { orderId }),
+          },
+          Date.now(),
+        ),
+      )
     await run(
-      Effect.flatMap(ProviderPayments, (p) =>
-        Effect.all([
-          p.record({
-            provider: "card-stripe",
-            providerPaymentId: "pi_orphan",
-            amountCents: 500,
-            currency: "EUR",
-            status: "succeeded",
-            receivedAt: 1,
-          }),
-          p.record({
-            provider: "card-stripe",
-            providerPaymentId: "pi_short",
-            orderId: OrderId.make(order.orderId),
-            amountCents: 1,
-            currency: "EUR",
-            status: "succeeded",
-            receivedAt: 2,
-          }),
-        ]),
-      ),
+      Effect.all([event("evt_orphan", "pi_orphan", 500), event("evt_short", "pi_short", 1, order.orderId)]),
     )
     const report = await asAdmin("--json", "db", "reconcile")
     expect(report.code).toBe(ExitCode.refused)
     expect(JSON.parse(report.out).mismatches.map((m: { kind: string }) => m.kind)).toEqual([
       "PaymentWithoutOrder",
-      "AmountMismatch",
+      "PaymentForUnpaidOrder",
     ])
   })
 

@@ -1,11 +1,9 @@
-/** The admin CLI's reads on PostgreSQL: the mail outbox, and the providers' payments kept for reconciliation. */
+/** The admin CLI's reads on PostgreSQL: the mail outbox. */
 import { outboxContract } from "@landunits/core/test-support/OutboxContract.ts"
-import { providerPaymentsContract } from "@landunits/core/test-support/ProviderPaymentsContract.ts"
 import { Layer } from "effect"
 import { describe } from "vitest"
 import { MailerPg } from "../../src/postgres/MailerPg.ts"
 import { OutboxPg } from "../../src/postgres/OutboxPg.ts"
-import { ProviderPaymentsPg } from "../../src/postgres/ProviderPaymentsPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 
@@ -13,6 +11,5 @@ for (const target of databaseTargets().run) {
   describe(`the admin's reads on ${target.name}`, () => {
     const db = useSuiteDatabase(target)
     outboxContract(target.name, () => Layer.mergeAll(OutboxPg, MailerPg).pipe(Layer.provide(db.layer())))
-    providerPaymentsContract(target.name, () => ProviderPaymentsPg.pipe(Layer.provide(db.layer())))
   })
 }

@@ -1,9 +1,9 @@
 /**
- * Reconciliation: the payments the providers report (recorded by their webhooks, one row per provider
- * payment) against the orders the platform marked paid. Amounts are integer minor units (cents).
+ * Reconciliation: the payments the providers report (read from their recorded webhook events, one per
+ * provider payment) against the orders the platform marked paid. Amounts are integer minor units (cents).
  */
 import { Schema } from "effect"
-import { CurrencyType, PayingMethod } from "../shared/Enums.ts"
+import { PayingMethod } from "../shared/Enums.ts"
 import { OrderId } from "../shared/Ids.ts"
 
 export const ProviderPaymentStatus = Schema.Literals(["succeeded", "failed", "refunded", "pending"])
@@ -15,7 +15,8 @@ export const ProviderPayment = Schema.Struct({
   providerPaymentId: Schema.String.check(Schema.isMinLength(1)),
   orderId: Schema.optionalKey(OrderId),
   amountCents: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
-  currency: CurrencyType,
+  /** As the provider reported it (upper case); an unknown currency shows as a mismatch. */
+  currency: Schema.String,
   status: ProviderPaymentStatus,
   /** Epoch milliseconds the platform received the report. */
   receivedAt: Schema.Int,
@@ -32,6 +33,13 @@ export type Mismatch =
       readonly message: string
     }
   | { readonly kind: "PaidOrderWithoutPayment"; readonly orderId: string; readonly message: string }
+  | {
+      readonly kind: "PaymentForUnpaidOrder"
+      readonly orderId: string
+      readonly provider: string
+      readonly providerPaymentId: string
+      readonly message: string
+    }
   | {
       readonly kind: "AmountMismatch"
       readonly orderId: string

@@ -2,15 +2,38 @@ import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { adminActor, memberActor } from "../../src/access/AccessModel.ts"
 import type { OrderRecord } from "../../src/orders/OrderModel.ts"
+import type { ProviderPaymentEvent } from "../../src/orders/ProviderPaymentEvents.ts"
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
-import { ProviderPayments } from "../../src/reconcile/ports/ProviderPayments.ts"
-import { reconcile } from "../../src/reconcile/Reconcile.ts"
+import { ProviderEventLog } from "../../src/orders/ports/ProviderEventLog.ts"
+import { providerPaymentsOf, reconcile } from "../../src/reconcile/Reconcile.ts"
+import type { ProviderPayment } from "../../src/reconcile/ReconcileModel.ts"
 import { ReconcileService } from "../../src/reconcile/ReconcileService.ts"
 import { MemberId, OrderId } from "../../src/shared/Ids.ts"
 import { aBuy } from "../support/OrderStoresContract.ts"
-import { aProviderPayment, providerPaymentsContract } from "../support/ProviderPaymentsContract.ts"
 
-providerPaymentsContract("memory", () => ProviderPayments.layerMemory)
+const aProviderPayment = (id: string, over: Partial<ProviderPayment> = {}): ProviderPayment => ({
+  provider: "card-stripe",
+  providerPaymentId: id,
+  orderId: OrderId.make("ord_1"),
+  amountCents: 12_345,
+  currency: "EUR",
+  status: "succeeded",
+  receivedAt: 1_000,
+  ...over,
+})
+
+const anEvent = (eventId: string, over: Partial<ProviderPaymentEvent> = {}): ProviderPaymentEvent => ({
+  provider: "stripe",
+  eventId,
+  eventType: "payment_intent.succeeded",
+  kind: "succeeded",
+  testMode: false,
+  paymentId: "pi_1",
+  orderId: "ord_1",
+  amountCents: 12_345,
+  currency: "EUR",
+  ...over,
+})
 
 const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord => ({
   ...aBuy(id),
@@ -76,7 +99,7 @@ describe("reconciling providers' payments with orders", () => {
     const result = await Effect.runPromise(
       Effect.gen(function* () {
         yield* (yield* OrderRepository).insert({ ...aBuy("ord_1"), orderStatus: "Approved" })
-        yield* (yield* ProviderPayments).record(aProviderPayment("pi_1", { amountCents: 1 }))
+        yield* (yield* ProviderEventLog).record(anEvent("evt_1", { amountCents: 1 }), 1_000)
         const service = yield* ReconcileService
         return {
           report: yield* service.report(adminActor(MemberId.make("mem_admin"))),
@@ -85,7 +108,7 @@ describe("reconciling providers' payments with orders", () => {
       }).pipe(
         Effect.provide(
           ReconcileService.layer.pipe(
-            Layer.provideMerge(Layer.mergeAll(OrderRepository.layerMemory, ProviderPayments.layerMemory)),
+            Layer.provideMerge(Layer.mergeAll(OrderRepository.layerMemory, ProviderEventLog.layerMemory)),
           ),
         ),
       ),
@@ -94,5 +117,46 @@ describe("reconciling providers' payments with orders", () => {
     expect(result.report.orders).toBe(1)
     expect(result.report.mismatches.map((m) => m.kind)).toEqual(["AmountMismatch"])
     expect(result.refused._tag).toBe("Forbidden")
+  })
+  it("money taken for an order the platform does not hold as paid (Cancelled, Expired, Failed, unpaid) is the admin's to confirm or refund", () => {
+    const found = reconcile(
+      [aProviderPayment("pi_c", { orderId: OrderId.make("ord_c") })],
+      [order("ord_c", { orderStatus: "Cancelled" })],
+    )
+    expect(found).toEqual([
+      {
+        kind: "PaymentForUnpaidOrder",
+        orderId: "ord_c",
+        provider: "card-stripe",
+        providerPaymentId: "pi_c",
+        message:
+          "card-stripe payment pi_c of 12345 EUR cents was taken for order ord_c, which is Cancelled: confirm the order or refund the payment",
+      },
+    ])
+  })
+
+  it("a provider payment is read from its webhook events: one per payment, succeeded if any event said so, whatever came after", () => {
+    const entry = (event: ProviderPaymentEvent, receivedAt: number) => ({
+      ...event,
+      receivedAt,
+      outcome: "settled" as const,
+    })
+    const payments = providerPaymentsOf([
+      entry(anEvent("evt_fail_late", { kind: "failed", eventType: "payment_intent.payment_failed" }), 3),
+      entry(anEvent("evt_ok"), 2),
+      entry(anEvent("evt_ok_again"), 4),
+      entry(anEvent("sq_1", { provider: "square", paymentId: "sq_pay", kind: "other", orderId: "ord_2" }), 1),
+    ])
+    expect(payments).toEqual([
+      {
+        ...aProviderPayment("sq_pay", {
+          provider: "card-square",
+          orderId: OrderId.make("ord_2"),
+          status: "pending",
+        }),
+        receivedAt: 1,
+      },
+      { ...aProviderPayment("pi_1"), receivedAt: 2 },
+    ])
   })
 })
