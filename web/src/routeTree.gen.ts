@@ -34,6 +34,8 @@ import { Route as GuestRegisterRouteImport } from './routes/_guest.register'
 import { Route as AccountConfirmRouteImport } from './routes/account.confirm'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardWhatAreLandUnitsRouteImport } from './routes/dashboard.What-are-Land-Units'
+import { Route as DashboardConvertRouteImport } from './routes/dashboard.convert'
+import { Route as DashboardTransactionRouteImport } from './routes/dashboard.transaction'
 import { Route as LoginForgotRouteImport } from './routes/login_.forgot'
 import { Route as SubscribeConfirmRouteImport } from './routes/subscribe.confirm'
 import { Route as GuestLoginResetRouteImport } from './routes/_guest.login_.reset'
@@ -164,6 +166,16 @@ const DashboardWhatAreLandUnitsRoute =
     path: '/What-are-Land-Units',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardConvertRoute = DashboardConvertRouteImport.update({
+  id: '/convert',
+  path: '/convert',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardTransactionRoute = DashboardTransactionRouteImport.update({
+  id: '/transaction',
+  path: '/transaction',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const LoginForgotRoute = LoginForgotRouteImport.update({
   id: '/login_/forgot',
   path: '/login/forgot',
@@ -209,6 +221,8 @@ export interface FileRoutesByFullPath {
   '/register': typeof GuestRegisterRoute
   '/account/confirm': typeof AccountConfirmRoute
   '/dashboard/What-are-Land-Units': typeof DashboardWhatAreLandUnitsRoute
+  '/dashboard/convert': typeof DashboardConvertRoute
+  '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login/forgot': typeof LoginForgotRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -238,6 +252,8 @@ export interface FileRoutesByTo {
   '/register': typeof GuestRegisterRoute
   '/account/confirm': typeof AccountConfirmRoute
   '/dashboard/What-are-Land-Units': typeof DashboardWhatAreLandUnitsRoute
+  '/dashboard/convert': typeof DashboardConvertRoute
+  '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login/forgot': typeof LoginForgotRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard': typeof DashboardIndexRoute
@@ -270,6 +286,8 @@ export interface FileRoutesById {
   '/_guest/register': typeof GuestRegisterRoute
   '/account/confirm': typeof AccountConfirmRoute
   '/dashboard/What-are-Land-Units': typeof DashboardWhatAreLandUnitsRoute
+  '/dashboard/convert': typeof DashboardConvertRoute
+  '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login_/forgot': typeof LoginForgotRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -302,6 +320,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/account/confirm'
     | '/dashboard/What-are-Land-Units'
+    | '/dashboard/convert'
+    | '/dashboard/transaction'
     | '/login/forgot'
     | '/subscribe/confirm'
     | '/dashboard/'
@@ -331,6 +351,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/account/confirm'
     | '/dashboard/What-are-Land-Units'
+    | '/dashboard/convert'
+    | '/dashboard/transaction'
     | '/login/forgot'
     | '/subscribe/confirm'
     | '/dashboard'
@@ -362,6 +384,8 @@ export interface FileRouteTypes {
     | '/_guest/register'
     | '/account/confirm'
     | '/dashboard/What-are-Land-Units'
+    | '/dashboard/convert'
+    | '/dashboard/transaction'
     | '/login_/forgot'
     | '/subscribe/confirm'
     | '/dashboard/'
@@ -571,6 +595,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardWhatAreLandUnitsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/convert': {
+      id: '/dashboard/convert'
+      path: '/convert'
+      fullPath: '/dashboard/convert'
+      preLoaderRoute: typeof DashboardConvertRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/transaction': {
+      id: '/dashboard/transaction'
+      path: '/transaction'
+      fullPath: '/dashboard/transaction'
+      preLoaderRoute: typeof DashboardTransactionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/login_/forgot': {
       id: '/login_/forgot'
       path: '/login/forgot'
@@ -622,11 +660,15 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardWhatAreLandUnitsRoute: typeof DashboardWhatAreLandUnitsRoute
+  DashboardConvertRoute: typeof DashboardConvertRoute
+  DashboardTransactionRoute: typeof DashboardTransactionRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardWhatAreLandUnitsRoute: DashboardWhatAreLandUnitsRoute,
+  DashboardConvertRoute: DashboardConvertRoute,
+  DashboardTransactionRoute: DashboardTransactionRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 

@@ -80,6 +80,11 @@ export function SideMenu({ onClose }: { readonly onClose: () => void }) {
               </ul>
             </section>
           ))}
+          <p className="side-menu__contact">
+            <a href="/contact-us" onClick={onClose}>
+              Contact us
+            </a>
+          </p>
         </nav>
       </div>
     </>
