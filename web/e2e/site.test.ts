@@ -494,6 +494,16 @@ describe("registration, login, logout and guards", () => {
     }
     expect(await page.locator("main").textContent()).toContain("Unit ($)")
 
+    // The menu keeps Tab inside, closes on Escape and gives focus back to its toggle.
+    const toggle = nav.getByRole("button", { name: "Open menu" })
+    await toggle.click()
+    await expect.poll(() => activeInside(page, "#side-menu")).toBe(true)
+    for (let i = 0; i < 25; i++) await page.keyboard.press("Tab")
+    expect(await activeInside(page, "#side-menu")).toBe(true)
+    await page.keyboard.press("Escape")
+    expect(await page.getByRole("dialog", { name: "Menu" }).count()).toBe(0)
+    expect(await isFocused(toggle)).toBe(true)
+
     // The side menu's Information links lead to their pages.
     for (const [label, text] of [
       ["Statistics", "Statistics"],
@@ -504,6 +514,8 @@ describe("registration, login, logout and guards", () => {
       await nav.getByRole("button", { name: "Open menu" }).click()
       const menu = page.getByRole("dialog", { name: "Menu" })
       expect(await menu.textContent()).toContain("Kyc Verification")
+      // The panel covers the viewport's height (not boxed inside the sticky header).
+      expect((await menu.boundingBox())?.height).toBe(900)
       await menu.getByRole("link", { name: label, exact: true }).click()
       await headline(page, text)
     }

@@ -4,8 +4,9 @@
  * and focus returns to where it was (the footer's "Cookie settings" button, or the page's main content).
  */
 import { useMachine } from "@xstate/react"
-import { type KeyboardEvent, useEffect, useMemo, useRef } from "react"
+import { useEffect, useMemo, useRef } from "react"
 import { consentBannerNeeded, saveConsent, storedChoice } from "../lib/consentStorage.ts"
+import { FOCUSABLE, trapTab } from "../lib/focus.ts"
 import {
   type ConsentTab,
   cookieConsentMachine,
@@ -73,25 +74,6 @@ const TABS: ReadonlyArray<{ readonly id: ConsentTab; readonly label: string }> =
 /** The footer's "Cookie settings" button sends this window event to open the dialog again. */
 export const OPEN_CONSENT_EVENT = "landunits:cookie-settings"
 export const openCookieSettings = () => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])'
-
-/** Keeps Tab and Shift+Tab inside `container`. */
-export const trapTab = (e: KeyboardEvent<HTMLElement>, container: HTMLElement) => {
-  if (e.key !== "Tab") return
-  const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)]
-  const first = items[0]
-  const last = items[items.length - 1]
-  if (first === undefined || last === undefined) return
-  const active = document.activeElement
-  if (e.shiftKey && (active === first || !container.contains(active))) {
-    e.preventDefault()
-    last.focus()
-  } else if (!e.shiftKey && (active === last || !container.contains(active))) {
-    e.preventDefault()
-    first.focus()
-  }
-}
 
 export function CookieConsent({ storage = window.localStorage }: { readonly storage?: Storage }) {
   const needed = useMemo(() => consentBannerNeeded(storage, Date.now()), [storage])

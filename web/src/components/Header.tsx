@@ -30,7 +30,7 @@ export function Header({ variant }: { readonly variant: HeaderVariant }) {
     }
   }
   return (
-    <header className="site-header">
+    <header className={`site-header${user === null ? "" : " site-header--member"}`}>
       <div className="container site-header__bar">
         <Brand {...(variant === "business" ? { tag: "Business" } : {})} />
         <nav className="nav" aria-label="Main">
