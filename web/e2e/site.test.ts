@@ -216,6 +216,35 @@ describe("real data and documents", () => {
     await context.close()
   })
 
+  it("news shows no broken picture, and Read more opens the article", async () => {
+    const { context, page } = await open()
+    await page.goto(`${server.url}/news`)
+    const cards = page.locator(".news-card")
+    await expect.poll(() => cards.count()).toBeGreaterThan(0)
+    // Every card's picture has either loaded or been replaced by the illustration.
+    const cardCount = await cards.count()
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document.querySelectorAll(".news-card__img--placeholder").length +
+            [...document.querySelectorAll<HTMLImageElement>(".news-card img")].filter(
+              (i) => i.complete && i.naturalWidth > 0,
+            ).length,
+        ),
+      )
+      .toBe(cardCount)
+    const title = (await cards.first().locator("h2").textContent()) ?? ""
+    await cards
+      .first()
+      .getByRole("link", { name: /Read more/ })
+      .click()
+    await headline(page, title)
+    await page.goto(`${server.url}/news/no-such-article`)
+    await headline(page, "Page not found")
+    await context.close()
+  })
+
   it("the 2025 report link downloads a PDF (200, application/pdf)", async () => {
     const { context, page } = await open()
     await page.goto(`${server.url}/`)

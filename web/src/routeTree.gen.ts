@@ -37,6 +37,7 @@ import { Route as DashboardWhatAreLandUnitsRouteImport } from './routes/dashboar
 import { Route as DashboardConvertRouteImport } from './routes/dashboard.convert'
 import { Route as DashboardTransactionRouteImport } from './routes/dashboard.transaction'
 import { Route as LoginForgotRouteImport } from './routes/login_.forgot'
+import { Route as NewsSlugRouteImport } from './routes/news_.$slug'
 import { Route as SubscribeConfirmRouteImport } from './routes/subscribe.confirm'
 import { Route as GuestLoginResetRouteImport } from './routes/_guest.login_.reset'
 import { Route as NewsCategorySlugRouteImport } from './routes/news_.category.$slug'
@@ -181,6 +182,11 @@ const LoginForgotRoute = LoginForgotRouteImport.update({
   path: '/login/forgot',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsSlugRoute = NewsSlugRouteImport.update({
+  id: '/news_/$slug',
+  path: '/news/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SubscribeConfirmRoute = SubscribeConfirmRouteImport.update({
   id: '/subscribe/confirm',
   path: '/subscribe/confirm',
@@ -224,6 +230,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/convert': typeof DashboardConvertRoute
   '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login/forgot': typeof LoginForgotRoute
+  '/news/$slug': typeof NewsSlugRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/login/reset': typeof GuestLoginResetRoute
@@ -255,6 +262,7 @@ export interface FileRoutesByTo {
   '/dashboard/convert': typeof DashboardConvertRoute
   '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login/forgot': typeof LoginForgotRoute
+  '/news/$slug': typeof NewsSlugRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard': typeof DashboardIndexRoute
   '/login/reset': typeof GuestLoginResetRoute
@@ -289,6 +297,7 @@ export interface FileRoutesById {
   '/dashboard/convert': typeof DashboardConvertRoute
   '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login_/forgot': typeof LoginForgotRoute
+  '/news_/$slug': typeof NewsSlugRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/_guest/login_/reset': typeof GuestLoginResetRoute
@@ -323,6 +332,7 @@ export interface FileRouteTypes {
     | '/dashboard/convert'
     | '/dashboard/transaction'
     | '/login/forgot'
+    | '/news/$slug'
     | '/subscribe/confirm'
     | '/dashboard/'
     | '/login/reset'
@@ -354,6 +364,7 @@ export interface FileRouteTypes {
     | '/dashboard/convert'
     | '/dashboard/transaction'
     | '/login/forgot'
+    | '/news/$slug'
     | '/subscribe/confirm'
     | '/dashboard'
     | '/login/reset'
@@ -387,6 +398,7 @@ export interface FileRouteTypes {
     | '/dashboard/convert'
     | '/dashboard/transaction'
     | '/login_/forgot'
+    | '/news_/$slug'
     | '/subscribe/confirm'
     | '/dashboard/'
     | '/_guest/login_/reset'
@@ -414,6 +426,7 @@ export interface RootRouteChildren {
   UserManualRoute: typeof UserManualRoute
   AccountConfirmRoute: typeof AccountConfirmRoute
   LoginForgotRoute: typeof LoginForgotRoute
+  NewsSlugRoute: typeof NewsSlugRoute
   SubscribeConfirmRoute: typeof SubscribeConfirmRoute
   NewsCategorySlugRoute: typeof NewsCategorySlugRoute
 }
@@ -616,6 +629,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginForgotRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/news_/$slug': {
+      id: '/news_/$slug'
+      path: '/news/$slug'
+      fullPath: '/news/$slug'
+      preLoaderRoute: typeof NewsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/subscribe/confirm': {
       id: '/subscribe/confirm'
       path: '/subscribe/confirm'
@@ -697,6 +717,7 @@ const rootRouteChildren: RootRouteChildren = {
   UserManualRoute: UserManualRoute,
   AccountConfirmRoute: AccountConfirmRoute,
   LoginForgotRoute: LoginForgotRoute,
+  NewsSlugRoute: NewsSlugRoute,
   SubscribeConfirmRoute: SubscribeConfirmRoute,
   NewsCategorySlugRoute: NewsCategorySlugRoute,
 }
