@@ -10,6 +10,7 @@ import { ForgotPasswordForm } from "../src/components/ForgotPasswordForm.tsx"
 import { LoginForm } from "../src/components/LoginForm.tsx"
 import { NewsletterSignup } from "../src/components/NewsletterForm.tsx"
 import { RegistrationForm } from "../src/components/RegistrationForm.tsx"
+import { Route as ContactRoute } from "../src/routes/contact-us.tsx"
 import { renderInRouter } from "./support/router.tsx"
 
 interface Call {
@@ -204,5 +205,46 @@ describe("newsletter and forgot-password forms", () => {
       second.release(json(200, { message: "If this email is registered, we sent a link." })),
     )
     await waitFor(() => expect(screen.getByRole("status").textContent).toContain("valid for 1 hour"))
+  })
+})
+
+describe("contact form", () => {
+  it("shows its messages word for word; the server's error shows under the form and clears at the next submit", async () => {
+    const second = held()
+    const calls = serve({
+      "/user/create_contact_form_email": [reply(503, { message: "Mail is not available" }), second.reply],
+    })
+    const ContactUs = ContactRoute.options.component
+    if (ContactUs === undefined) throw new Error("the contact route has no component")
+    await renderInRouter(() => <ContactUs />)
+    const form = screen.getByRole("form", { name: "Contact form" })
+    submit("Send message")
+    expect(form.textContent).toContain("Name is required")
+    expect(form.textContent).toContain("Email is required")
+    expect(form.textContent).toContain("Message is required")
+    type("Name", "Ada Lovelace")
+    type("Email", "ada@")
+    type("Message", "Too short")
+    expect(form.textContent).toContain("Invalid email format")
+    expect(form.textContent).toContain("Message must be at least 10 characters")
+    type("Email", "ada@landunits.example")
+    type("Message", "When are AUD Units delivered?")
+    submit("Send message")
+    await waitFor(() => expect(alertText()).toBe("Mail is not available"))
+    expect(calls.find((c) => c.path === "/user/create_contact_form_email")?.body).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@landunits.example",
+      message: "When are AUD Units delivered?",
+    })
+    submit("Send message")
+    await waitFor(() => expect(alertText()).toBeNull())
+    await act(async () =>
+      second.release(json(200, { message: "Thank you for your message. We will get back to you soon." })),
+    )
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe(
+        "Thank you for your message. We will get back to you soon.",
+      ),
+    )
   })
 })
