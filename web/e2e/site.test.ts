@@ -142,6 +142,11 @@ describe("public routes", () => {
           ),
           fullPage: true,
         })
+        // Nothing is wider than the screen (no sideways scrolling at 375 px).
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${route} at ${width}px`,
+        ).toBe(width)
         if (width === 1280) {
           const result = await new AxeBuilder({ page }).analyze()
           const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -548,6 +553,18 @@ describe("registration, login, logout and guards", () => {
       await menu.getByRole("link", { name: label, exact: true }).click()
       await headline(page, text)
     }
+
+    // At 375 px the member's bar fits the screen and Contact is in the menu.
+    await page.setViewportSize({ width: 375, height: 900 })
+    await page.goto(`${server.url}/dashboard`)
+    await headline(page, /^Welcome, /)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375)
+    expect(await nav.getByRole("link", { name: "Contact" }).isVisible()).toBe(false)
+    await nav.getByRole("button", { name: "Open menu" }).click()
+    expect(
+      await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Contact us" }).isVisible(),
+    ).toBe(true)
+    await page.keyboard.press("Escape")
 
     await page.goto(`${server.url}/logout`)
     await page.waitForURL("**/login")
