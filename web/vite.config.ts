@@ -1,11 +1,36 @@
+import { readFileSync } from "node:fs"
 import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
-import { defineConfig } from "vite"
+import { defineConfig, type Plugin } from "vite"
+import { REPORT_PATH, renderReport } from "./scripts/report.ts"
+
+const REPORT_SOURCE = new URL("./content/report-2025.md", import.meta.url)
+
+/** The 2025 report: rendered from content/report-2025.md into the build, and served by the dev server. */
+const report2025 = (): Plugin => ({
+  name: "landunits-report-2025",
+  async generateBundle() {
+    this.addWatchFile(REPORT_SOURCE.pathname)
+    this.emitFile({
+      type: "asset",
+      fileName: REPORT_PATH,
+      source: await renderReport(readFileSync(REPORT_SOURCE, "utf8")),
+    })
+  },
+  configureServer(server) {
+    server.middlewares.use(`/${REPORT_PATH}`, (_req, res) => {
+      void renderReport(readFileSync(REPORT_SOURCE, "utf8")).then((pdf) => {
+        res.setHeader("Content-Type", "application/pdf")
+        res.end(pdf)
+      })
+    })
+  },
+})
 
 // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits each route's
 // component into its own chunk, so a page loads only the code it shows.
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react()],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), report2025()],
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { "/api": `http://127.0.0.1:${process.env.API_PORT ?? "3000"}` } },
 })

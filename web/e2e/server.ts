@@ -80,19 +80,26 @@ export const startServer = async (): Promise<RunningServer> => {
   }
 }
 
-/** The newest link to `pathPrefix` in the emails sent to `to` (quoted-printable undone). */
-export const linkFromMail = (dataDir: string, to: string, pathPrefix: string): string | undefined => {
+const mailFiles = (dataDir: string, to: string): ReadonlyArray<string> => {
   const dir = path.join(dataDir, "mail")
-  if (!fs.existsSync(dir)) return undefined
+  if (!fs.existsSync(dir)) return []
   const safe = to.replace(/[^a-zA-Z0-9@._-]/g, "_")
-  const files = fs
+  return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".eml") && f.includes(safe))
     .sort()
     .reverse()
-  for (const f of files) {
+    .map((f) => path.join(dir, f))
+}
+
+/** How many emails were delivered to `to` so far (the outbox delivers them in the order they were sent). */
+export const mailCount = (dataDir: string, to: string): number => mailFiles(dataDir, to).length
+
+/** The newest link to `pathPrefix` in the emails sent to `to` (quoted-printable undone). */
+export const linkFromMail = (dataDir: string, to: string, pathPrefix: string): string | undefined => {
+  for (const f of mailFiles(dataDir, to)) {
     const text = fs
-      .readFileSync(path.join(dir, f), "utf8")
+      .readFileSync(f, "utf8")
       .replace(/=\r?\n/g, "")
       .replace(/=3D/gi, "=")
     const match = text.match(

@@ -1,18 +1,22 @@
 /**
  * Browser tests: Debian's Chromium (playwright-core) against the real server (`node cli/src/start.ts`).
+ * One server and one browser for the whole file; each test opens its own context.
  * Screenshots of every public route at 375 and 1280 px go to web/test-artifacts/screenshots.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import AxeBuilder from "@axe-core/playwright"
-import { type Browser, chromium, type Page } from "playwright-core"
+import { formatMoney } from "@landunits/core/format/Format.ts"
+import type { Statistics } from "@landunits/core/market/MarketModel.ts"
+import { type Browser, chromium, type Locator, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { linkFromMail, type RunningServer, startServer } from "./server.ts"
+import { linkFromMail, mailCount, type RunningServer, startServer } from "./server.ts"
 
 const SHOTS = fileURLToPath(new URL("../test-artifacts/screenshots", import.meta.url))
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
+const CONSENT_KEY = "_cookie_consent_accepted"
 
 /** Every public route and the headline it must show. */
 const PUBLIC_ROUTES: ReadonlyArray<readonly [string, string | RegExp]> = [
@@ -39,29 +43,56 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [string, string | RegExp]> = [
   ["/business-register", "Register your business to buy Units"],
   ["/rocket1", "Launch your first Units"],
   ["/user-manual", "User Manual"],
-  // Route constants of spec §2 with their trailing slash.
-  ["/login/", "Access Your Account Now"],
-  ["/register/", "Register to buy Units"],
-  ["/login/forgot/", "Forgot your password?"],
+]
+
+/** The route constants of spec §2 with their trailing slash, and where a guest ends up. */
+const GUEST_ROUTE_CONSTANTS: ReadonlyArray<readonly [string, RegExp, string]> = [
+  ["/login/", /\/login\/?$/, "Access Your Account Now"],
+  ["/login/forgot/", /\/login-forgot$/, "Forgot your password?"],
+  ["/register/", /\/register\/?$/, "Register to buy Units"],
+  ["/dashboard/", /\/login$/, "Access Your Account Now"],
+  ["/dashboard/convert/", /\/login$/, "Access Your Account Now"],
+  ["/dashboard/transaction/", /\/login$/, "Access Your Account Now"],
 ]
 
 let server: RunningServer
 let browser: Browser
 
-const open = async (width = 1280) => {
+const open = async (width = 1280, { askConsent = false } = {}) => {
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   // The cookie banner is tested on its own; other tests start with consent given.
-  await context.addInitScript(() => {
-    if (!location.search.includes("consent=ask"))
-      window.localStorage.setItem(
-        "_cookie_consent_accepted",
-        JSON.stringify({ necessary: true, expiresAt: 9e15 }),
-      )
-  })
+  if (!askConsent)
+    await context.addInitScript((key) => {
+      window.localStorage.setItem(key, JSON.stringify({ necessary: true, expiresAt: 9e15 }))
+    }, CONSENT_KEY)
   return { context, page: await context.newPage() }
 }
 
 const h1 = (page: Page) => page.locator("h1").first()
+const headline = (page: Page, text: string | RegExp) =>
+  expect.poll(() => h1(page).textContent()).toMatch(text)
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement)
+
+/** Presses Tab until `target` has the focus (keyboard only); fails if it never does. */
+const tabTo = async (page: Page, target: Locator, max = 90) => {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab")
+    if (await isFocused(target)) return
+  }
+  throw new Error(`Tab never reached ${target.toString()}`)
+}
+
+/** Tabs to each field in turn and types its value. */
+const typeInto = async (page: Page, fields: ReadonlyArray<readonly [Locator, string]>) => {
+  for (const [field, value] of fields) {
+    await tabTo(page, field)
+    await page.keyboard.type(value)
+  }
+}
+
+const activeInside = (page: Page, selector: string) =>
+  page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement) ?? false, selector)
 
 const login = async (page: Page, email: string, password: string) => {
   await page.goto(`${server.url}/login`)
@@ -69,6 +100,9 @@ const login = async (page: Page, email: string, password: string) => {
   await page.getByLabel("Password", { exact: false }).first().fill(password)
   await page.getByRole("button", { name: "Log in" }).click()
 }
+
+const statistics = async (): Promise<Statistics> =>
+  (await fetch(`${server.url}/api/market/statistics`)).json() as Promise<Statistics>
 
 beforeAll(async () => {
   server = await startServer()
@@ -96,19 +130,24 @@ describe("public routes", () => {
   it("every public route renders its headline at 375 and 1280 px, with no serious or critical axe violation", async () => {
     for (const width of [375, 1280]) {
       const { context, page } = await open(width)
-      for (const [route, headline] of PUBLIC_ROUTES) {
+      for (const [route, text] of PUBLIC_ROUTES) {
         await page.goto(`${server.url}${route}`)
-        await expect
-          .poll(() => h1(page).textContent(), { message: `${route} at ${width}px` })
-          .toMatch(headline)
+        await expect.poll(() => h1(page).textContent(), { message: `${route} at ${width}px` }).toMatch(text)
+        // The pages that load data are done once their loading line is gone.
+        await expect.poll(() => page.getByText("Checking your link…").count()).toBe(0)
         await page.screenshot({
           path: path.join(
             SHOTS,
-            `${width}-${route === "/" ? "home" : route.replace(/\//g, "_").replace(/^_|_$/g, "")}.png`,
+            `${width}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.png`,
           ),
           fullPage: true,
         })
-        if (width === 1280 && !route.endsWith("/")) {
+        // Nothing is wider than the screen (no sideways scrolling at 375 px).
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${route} at ${width}px`,
+        ).toBe(width)
+        if (width === 1280) {
           const result = await new AxeBuilder({ page }).analyze()
           const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
           expect(bad.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([])
@@ -118,23 +157,190 @@ describe("public routes", () => {
     }
   })
 
+  it("the route constants with a trailing slash render their page or send a guest to /login", async () => {
+    const { context, page } = await open()
+    for (const [route, landing, text] of GUEST_ROUTE_CONSTANTS) {
+      await page.goto(`${server.url}${route}`)
+      await page.waitForURL(landing)
+      await headline(page, text)
+    }
+    await context.close()
+  })
+
   it("noindex/nofollow is set on account, subscribe, logout and user-manual pages and not on the home page", async () => {
     const { context, page } = await open()
+    const robots = () => page.locator('meta[name="robots"]').getAttribute("content")
     await page.goto(`${server.url}/user-manual`)
-    await expect
-      .poll(() => page.locator('meta[name="robots"]').getAttribute("content"))
-      .toBe("noindex, nofollow")
+    await expect.poll(robots).toBe("noindex, nofollow")
     await page.goto(`${server.url}/account/confirm`)
-    await expect
-      .poll(() => page.locator('meta[name="robots"]').getAttribute("content"))
-      .toBe("noindex, nofollow")
+    await expect.poll(robots).toBe("noindex, nofollow")
     await page.goto(`${server.url}/`)
-    await expect.poll(() => page.locator('meta[name="robots"]').getAttribute("content")).toBe("index, follow")
+    await expect.poll(robots).toBe("index, follow")
     await context.close()
   })
 })
 
-describe("forms", () => {
+describe("real data and documents", () => {
+  it("the home and business statistics block shows the API's land value in GBP, USD and EUR", async () => {
+    const { totalAmountsConvertedFromGBP: t } = await statistics()
+    expect(t.pound).toBeGreaterThan(0)
+    const { context, page } = await open()
+    for (const route of ["/", "/business"]) {
+      await page.goto(`${server.url}${route}`)
+      const block = page.getByRole("region", { name: /Land value under management/ })
+      await expect
+        .poll(() => block.getByTestId("land-value-GBP").textContent())
+        .toBe(formatMoney(t.pound, "GBP"))
+      expect(await block.getByTestId("land-value-USD").textContent()).toBe(formatMoney(t.usd, "USD"))
+      expect(await block.getByTestId("land-value-EUR").textContent()).toBe(formatMoney(t.euro, "EUR"))
+    }
+    await context.close()
+  })
+
+  it("/statistics and /fees show the API's figures", async () => {
+    const stats = await statistics()
+    const fees = (await (await fetch(`${server.url}/api/market/fees`)).json()) as {
+      fees: ReadonlyArray<{ currency: "EUR" | "USD" | "AUD" | "GBP"; buyOrderTransactionFeeInCents: number }>
+    }
+    const { context, page } = await open()
+    await page.goto(`${server.url}/statistics`)
+    await expect
+      .poll(() => page.locator("main").textContent())
+      .toContain(formatMoney(stats.totalAmountsConvertedFromGBP.usd, "USD"))
+    const main = (await page.locator("main").textContent()) ?? ""
+    expect(main).toContain(formatMoney(stats.projectTotals[0]?.totalProjectLandValueInCents ?? -1, "EUR"))
+    expect(main).toContain("CO₂ offset")
+    await page.goto(`${server.url}/fees`)
+    const rows = page.getByRole("table").first().getByRole("row")
+    await expect.poll(() => rows.count()).toBe(fees.fees.length + 1)
+    for (const f of fees.fees)
+      expect(await rows.filter({ hasText: f.currency }).first().textContent()).toContain(
+        formatMoney(f.buyOrderTransactionFeeInCents, f.currency),
+      )
+    expect(await page.getByRole("row", { name: /Card \(Stripe\)/ }).textContent()).toContain("1.5%")
+    await context.close()
+  })
+
+  it("news shows no broken picture, and Read more opens the article", async () => {
+    const { context, page } = await open()
+    await page.goto(`${server.url}/news`)
+    const cards = page.locator(".news-card")
+    await expect.poll(() => cards.count()).toBeGreaterThan(0)
+    // Every card's picture has either loaded or been replaced by the illustration.
+    const cardCount = await cards.count()
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document.querySelectorAll(".news-card__img--placeholder").length +
+            [...document.querySelectorAll<HTMLImageElement>(".news-card img")].filter(
+              (i) => i.complete && i.naturalWidth > 0,
+            ).length,
+        ),
+      )
+      .toBe(cardCount)
+    const title = (await cards.first().locator("h2").textContent()) ?? ""
+    await cards
+      .first()
+      .getByRole("link", { name: /Read more/ })
+      .click()
+    await headline(page, title)
+    await page.goto(`${server.url}/news/no-such-article`)
+    await headline(page, "Page not found")
+    await context.close()
+  })
+
+  it("the 2025 report link downloads a PDF (200, application/pdf)", async () => {
+    const { context, page } = await open()
+    await page.goto(`${server.url}/`)
+    const link = page.getByRole("link", { name: "Download the 2025 report" })
+    const href = await link.getAttribute("href")
+    expect(href).toBe("/reports/landunits-2025-report.pdf")
+    const response = await fetch(`${server.url}${href}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toBe("application/pdf")
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-")
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()])
+    expect(download.suggestedFilename()).toBe("landunits-2025-report.pdf")
+    await context.close()
+  })
+})
+
+describe("shell", () => {
+  it("at 375 px the guest header still offers Contact and News behind a keyboard toggle with aria-expanded", async () => {
+    const { context, page } = await open(375)
+    await page.goto(`${server.url}/`)
+    await headline(page, "Land that pays for its own care")
+    const toggle = page.getByRole("button", { name: "More links" })
+    const more = page.getByRole("navigation", { name: "More" })
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false")
+    expect(await more.isVisible()).toBe(false)
+    await tabTo(page, toggle)
+    await page.keyboard.press("Enter")
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true")
+    expect(await more.getByRole("link", { name: "Contact" }).isVisible()).toBe(true)
+    expect(await more.getByRole("link", { name: "News" }).isVisible()).toBe(true)
+    await page.keyboard.press("Escape")
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false")
+    expect(await isFocused(toggle)).toBe(true)
+    await page.keyboard.press("Space")
+    await tabTo(page, more.getByRole("link", { name: "News" }))
+    await page.keyboard.press("Enter")
+    await headline(page, "News")
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false")
+    await context.close()
+    // At 1280 px the links are in the bar and the toggle is not shown.
+    const wide = await open(1280)
+    await wide.page.goto(`${server.url}/`)
+    await headline(wide.page, "Land that pays for its own care")
+    const nav = wide.page.getByRole("navigation", { name: "Main" })
+    expect(await nav.getByRole("link", { name: "Contact" }).isVisible()).toBe(true)
+    expect(await nav.getByRole("link", { name: "News" }).isVisible()).toBe(true)
+    expect(await wide.page.getByRole("button", { name: "More links" }).isVisible()).toBe(false)
+    await wide.context.close()
+  })
+
+  it("business pages' Register goes to /business-register; /rocket1 offers guests only Log in", async () => {
+    const { context, page } = await open()
+    await page.goto(`${server.url}/business`)
+    const nav = page.getByRole("navigation", { name: "Main" })
+    await expect
+      .poll(() => nav.getByRole("link", { name: "Register" }).getAttribute("href"))
+      .toBe("/business-register")
+    await page.goto(`${server.url}/rocket1`)
+    await headline(page, "Launch your first Units")
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Log in"])
+    await context.close()
+  })
+
+  it("tooltips open on hover above 768 px and on click below", async () => {
+    const wide = await open(1280)
+    await wide.page.goto(`${server.url}/`)
+    const trigger = wide.page.getByRole("button", { name: "About land value" })
+    await trigger.scrollIntoViewIfNeeded()
+    await trigger.hover()
+    await expect.poll(() => wide.page.getByRole("tooltip").count()).toBe(1)
+    await wide.page.mouse.move(0, 0)
+    await expect.poll(() => wide.page.getByRole("tooltip").count()).toBe(0)
+    await wide.context.close()
+
+    const narrow = await open(375)
+    await narrow.page.goto(`${server.url}/`)
+    const tap = narrow.page.getByRole("button", { name: "About land value" })
+    await tap.scrollIntoViewIfNeeded()
+    await tap.hover()
+    expect(await narrow.page.getByRole("tooltip").count()).toBe(0)
+    await tap.click()
+    await expect.poll(() => narrow.page.getByRole("tooltip").count()).toBe(1)
+    expect(await tap.getAttribute("aria-expanded")).toBe("true")
+    await tap.click()
+    await expect.poll(() => narrow.page.getByRole("tooltip").count()).toBe(0)
+    await narrow.context.close()
+  })
+})
+
+describe("forms by keyboard alone", () => {
   it("the registration form shows the spec's messages word for word", async () => {
     const { context, page } = await open()
     await page.goto(`${server.url}/register`)
@@ -154,16 +360,76 @@ describe("forms", () => {
     await context.close()
   })
 
-  it("the login form works by keyboard alone and shows the server's message under the form", async () => {
+  it("login: Tab, type, Enter; a wrong password shows the server's message, the right one signs in", async () => {
     const { context, page } = await open()
     await page.goto(`${server.url}/login`)
-    await page.getByLabel("Email").focus()
-    await page.keyboard.type("nobody@landunits.example")
-    await page.keyboard.press("Tab")
-    await page.keyboard.type("Wrong1234")
+    await headline(page, "Access Your Account Now")
+    const form = page.getByRole("form", { name: "Log in" })
+    await typeInto(page, [
+      [form.getByLabel("Email"), DEMO.email],
+      [form.getByLabel("Password"), "Wrong1234"],
+    ])
     await page.keyboard.press("Enter")
-    await expect.poll(() => page.locator(".form-error").count()).toBe(1)
+    await expect.poll(() => page.locator(".form-error").textContent()).toBeTruthy()
     expect(page.url()).toContain("/login")
+    await page.keyboard.press("Control+A")
+    await page.keyboard.type(DEMO.password)
+    await page.keyboard.press("Enter")
+    await page.waitForURL(/\/dashboard/)
+    await context.close()
+  })
+
+  for (const [route, formName, emailPrefix] of [
+    ["/register", "Register to buy Units", "kb-user"],
+    ["/business-register", "Register your business to buy Units", "kb-business"],
+  ] as const)
+    it(`${route}: Tab, type and Enter register and reach the Resend stage`, async () => {
+      const { context, page } = await open()
+      await page.goto(`${server.url}${route}`)
+      await headline(page, formName)
+      const form = page.getByRole("form", { name: formName })
+      await typeInto(page, [
+        [form.getByLabel("Email"), `${emailPrefix}-${Date.now()}@landunits.example`],
+        [form.getByLabel("First Name"), "Grace"],
+        [form.getByLabel("Last Name"), "Hopper"],
+        [form.getByLabel(/Business name/), "Hopper Farms Ltd"],
+        [form.locator("input[name=password]"), "abc123"],
+        [form.getByLabel("Confirm password"), "abc123"],
+      ])
+      await page.keyboard.press("Enter")
+      await page.getByRole("button", { name: "Resend" }).waitFor()
+      await context.close()
+    })
+
+  it("contact: Tab, type, and Space on Send message sends it", async () => {
+    const { context, page } = await open()
+    await page.goto(`${server.url}/contact-us`)
+    await headline(page, "Contact us")
+    const form = page.getByRole("form", { name: "Contact form" })
+    await typeInto(page, [
+      [form.getByLabel("Name"), "Ada Lovelace"],
+      [form.getByLabel("Email"), "ada@landunits.example"],
+      [form.getByLabel("Subject"), "Units in AUD"],
+      [form.getByLabel("Message"), "When are AUD Units delivered?"],
+    ])
+    await tabTo(page, form.getByRole("button", { name: "Send message" }))
+    await page.keyboard.press("Space")
+    await expect
+      .poll(() => page.locator(".form-note").textContent())
+      .toBe("Thank you for your message. We will get back to you soon.")
+    await context.close()
+  })
+
+  it("newsletter: Tab, type and Enter subscribe and show the server's message", async () => {
+    const { context, page } = await open()
+    await page.goto(`${server.url}/`)
+    await headline(page, "Land that pays for its own care")
+    const form = page.getByRole("form", { name: "Newsletter" })
+    await typeInto(page, [[form.getByLabel("Email"), `kb-news-${Date.now()}@landunits.example`]])
+    await page.keyboard.press("Enter")
+    await expect
+      .poll(() => page.getByRole("region", { name: "Stay up to date!" }).locator(".form-note").textContent())
+      .toBe("Thank you for subscribing! Please check your email to confirm your subscription.")
     await context.close()
   })
 })
@@ -191,11 +457,11 @@ describe("registration, login, logout and guards", () => {
     await fill()
     await page.getByRole("button", { name: "Resend" }).waitFor()
 
-    await expect
-      .poll(() => linkFromMail(server.dataDir, email, "/account/confirm"), { timeout: 20_000 })
-      .toBeTruthy()
-    const link = linkFromMail(server.dataDir, email, "/account/confirm")!
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url))
+    // Three emails: the first registration, its resend, and the second registration (the one to confirm).
+    await expect.poll(() => mailCount(server.dataDir, email), { timeout: 20_000 }).toBe(3)
+    const link = linkFromMail(server.dataDir, email, "/account/confirm")
+    expect(link).toBeDefined()
+    await page.goto((link ?? "").replace(/^https?:\/\/[^/]+/, server.url))
     await expect.poll(() => page.locator(".form-note, .form-error").first().textContent()).toBeTruthy()
     expect(await page.locator(".form-error").count()).toBe(0)
 
@@ -206,7 +472,33 @@ describe("registration, login, logout and guards", () => {
     await context.close()
   })
 
-  it("guards: a guest is sent from /dashboard to /login; a member from /login to /dashboard; confirm pages work for both", async () => {
+  it("forgot and reset password by keyboard alone, with the link read from the email", async () => {
+    const { context, page } = await open()
+    await page.goto(`${server.url}/login-forgot`)
+    await headline(page, "Forgot your password?")
+    const before = mailCount(server.dataDir, email)
+    await typeInto(page, [[page.getByRole("form", { name: "Forgot password" }).getByLabel("Email"), email]])
+    await page.keyboard.press("Enter")
+    await expect.poll(() => page.locator(".form-note").textContent()).toContain("valid for 1 hour")
+    await expect.poll(() => mailCount(server.dataDir, email), { timeout: 20_000 }).toBe(before + 1)
+    const link = linkFromMail(server.dataDir, email, "/login/reset")
+    expect(link).toBeDefined()
+    await page.goto((link ?? "").replace(/^https?:\/\/[^/]+/, server.url))
+    const form = page.getByRole("form", { name: "Choose a new password" })
+    await form.waitFor()
+    await typeInto(page, [
+      [form.getByLabel("New password"), "xyz789"],
+      [form.getByLabel("Confirm password"), "xyz789"],
+    ])
+    await page.keyboard.press("Enter")
+    await expect.poll(() => page.locator(".form-note").textContent()).toBeTruthy()
+    expect(await page.locator(".form-error").count()).toBe(0)
+    await login(page, email, "xyz789")
+    await page.waitForURL(/\/dashboard/)
+    await context.close()
+  })
+
+  it("guards both ways, the member header and side menu, and the route constants signed in", async () => {
     const { context, page } = await open()
     await page.goto(`${server.url}/dashboard`)
     await page.waitForURL("**/login")
@@ -217,13 +509,63 @@ describe("registration, login, logout and guards", () => {
     await page.goto(`${server.url}/register`)
     await page.waitForURL(/\/dashboard\/?$/)
     await page.goto(`${server.url}/account/confirm?token=nope`)
-    await expect.poll(() => h1(page).textContent()).toBe("Confirm your account")
+    await headline(page, "Confirm your account")
+
     // The member header: Contact, Dashboard, Logout and the menu toggle.
     const nav = page.getByRole("navigation", { name: "Main" })
-    expect(await nav.getByRole("link", { name: "Dashboard" }).count()).toBe(1)
-    await nav.getByRole("button", { name: "Open menu" }).click()
-    expect(await page.getByRole("dialog", { name: "Menu" }).textContent()).toContain("Kyc Verification")
+    await expect.poll(() => nav.getByRole("link", { name: "Dashboard" }).count()).toBe(1)
+    expect(await nav.getByRole("link", { name: "Logout" }).count()).toBe(1)
+    expect(await nav.getByRole("link", { name: "Contact" }).count()).toBe(1)
+
+    // Route constants with a trailing slash, signed in.
+    for (const [route, text] of [
+      ["/dashboard/", /^Welcome, /],
+      ["/dashboard/convert/", "Convert Units"],
+      ["/dashboard/transaction/", "Buy Units"],
+    ] as const) {
+      await page.goto(`${server.url}${route}`)
+      await headline(page, text)
+    }
+    expect(await page.locator("main").textContent()).toContain("Unit ($)")
+
+    // The menu keeps Tab inside, closes on Escape and gives focus back to its toggle.
+    const toggle = nav.getByRole("button", { name: "Open menu" })
+    await toggle.click()
+    await expect.poll(() => activeInside(page, "#side-menu")).toBe(true)
+    for (let i = 0; i < 25; i++) await page.keyboard.press("Tab")
+    expect(await activeInside(page, "#side-menu")).toBe(true)
     await page.keyboard.press("Escape")
+    expect(await page.getByRole("dialog", { name: "Menu" }).count()).toBe(0)
+    expect(await isFocused(toggle)).toBe(true)
+
+    // The side menu's Information links lead to their pages.
+    for (const [label, text] of [
+      ["Statistics", "Statistics"],
+      ["Fees", "Fees"],
+      ["FAQ", "Frequently asked questions"],
+      ["News", "News"],
+    ] as const) {
+      await nav.getByRole("button", { name: "Open menu" }).click()
+      const menu = page.getByRole("dialog", { name: "Menu" })
+      expect(await menu.textContent()).toContain("Kyc Verification")
+      // The panel covers the viewport's height (not boxed inside the sticky header).
+      expect((await menu.boundingBox())?.height).toBe(900)
+      await menu.getByRole("link", { name: label, exact: true }).click()
+      await headline(page, text)
+    }
+
+    // At 375 px the member's bar fits the screen and Contact is in the menu.
+    await page.setViewportSize({ width: 375, height: 900 })
+    await page.goto(`${server.url}/dashboard`)
+    await headline(page, /^Welcome, /)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375)
+    expect(await nav.getByRole("link", { name: "Contact" }).isVisible()).toBe(false)
+    await nav.getByRole("button", { name: "Open menu" }).click()
+    expect(
+      await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Contact us" }).isVisible(),
+    ).toBe(true)
+    await page.keyboard.press("Escape")
+
     await page.goto(`${server.url}/logout`)
     await page.waitForURL("**/login")
     await page.goto(`${server.url}/dashboard`)
@@ -234,11 +576,13 @@ describe("registration, login, logout and guards", () => {
 
 describe("cookie banner and attribution", () => {
   it("absent → shows and stores 'false'; 'false' → shows; Allow all stores a one-year record and hides it", async () => {
-    const { context, page } = await open()
-    await page.goto(`${server.url}/?consent=ask`)
+    const { context, page } = await open(1280, { askConsent: true })
+    await page.goto(`${server.url}/`)
     const banner = page.getByRole("dialog", { name: "This website uses cookies" })
     await banner.waitFor()
-    expect(await page.evaluate(() => localStorage.getItem("_cookie_consent_accepted"))).toBe("false")
+    expect(await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)).toBe("false")
+    const axe = await new AxeBuilder({ page }).include(".consent").analyze()
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([])
     await page.reload()
     await banner.waitFor()
     await banner.getByRole("button", { name: "Show details" }).click()
@@ -248,15 +592,81 @@ describe("cookie banner and attribution", () => {
       expect(await banner.getByLabel(c).count()).toBe(1)
     await banner.getByRole("button", { name: "Allow all" }).click()
     expect(await banner.count()).toBe(0)
-    const stored = JSON.parse(
-      (await page.evaluate(() => localStorage.getItem("_cookie_consent_accepted"))) ?? "{}",
-    )
+    const stored = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)) ?? "{}")
     expect(stored.marketing).toBe(true)
     expect(stored.expiresAt - stored.acceptedAt).toBe(365 * 24 * 60 * 60 * 1000)
     await page.reload()
     await page.locator("h1").waitFor()
     expect(await banner.count()).toBe(0)
     await context.close()
+  })
+
+  it("the dialog is modal for the keyboard: focus moves in, Tab stays inside, Escape or a button closes it, focus returns", async () => {
+    const { context, page } = await open(1280, { askConsent: true })
+    await page.goto(`${server.url}/`)
+    const banner = page.getByRole("dialog", { name: "This website uses cookies" })
+    await banner.waitFor()
+    await expect.poll(() => activeInside(page, ".consent")).toBe(true)
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab")
+      expect(await activeInside(page, ".consent")).toBe(true)
+    }
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Shift+Tab")
+      expect(await activeInside(page, ".consent")).toBe(true)
+    }
+    // Escape closes it without storing a choice; focus goes to the main content.
+    await page.keyboard.press("Escape")
+    expect(await banner.count()).toBe(0)
+    expect(await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)).toBe("false")
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main")
+
+    // Opened again from the footer: Space on Show details keeps focus inside; Escape returns focus to the opener.
+    const settings = page.getByRole("button", { name: "Cookie settings" })
+    await tabTo(page, settings, 200)
+    await page.keyboard.press("Enter")
+    await banner.waitFor()
+    await expect.poll(() => activeInside(page, ".consent")).toBe(true)
+    await tabTo(page, banner.getByRole("button", { name: "Show details" }), 6)
+    await page.keyboard.press("Space")
+    await banner.getByRole("tab", { name: "Details" }).waitFor()
+    await expect.poll(() => activeInside(page, ".consent")).toBe(true)
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab")
+      expect(await activeInside(page, ".consent")).toBe(true)
+    }
+    await page.keyboard.press("Escape")
+    expect(await banner.count()).toBe(0)
+    expect(await isFocused(settings)).toBe(true)
+
+    // A button closes it too, storing the choice, and focus returns to the opener.
+    await page.keyboard.press("Enter")
+    await banner.waitFor()
+    await tabTo(page, banner.getByRole("button", { name: "Deny" }), 6)
+    await page.keyboard.press("Enter")
+    expect(await banner.count()).toBe(0)
+    expect(await isFocused(settings)).toBe(true)
+    const stored = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)) ?? "{}")
+    expect(stored).toMatchObject({ necessary: true, marketing: false, statistics: false })
+    await context.close()
+  })
+
+  it("the banner is centred below 992 px (800 px) and not at 1280 px", async () => {
+    const box = async (width: number) => {
+      const { context, page } = await open(width, { askConsent: true })
+      await page.goto(`${server.url}/`)
+      const banner = page.getByRole("dialog", { name: "This website uses cookies" })
+      await banner.waitFor()
+      const b = await banner.boundingBox()
+      await context.close()
+      if (b === null) throw new Error("the banner has no box")
+      return b
+    }
+    const narrow = await box(800)
+    expect(Math.abs(narrow.x + narrow.width / 2 - 400)).toBeLessThanOrEqual(1)
+    const wide = await box(1280)
+    expect(wide.x).toBeLessThan(40)
+    expect(Math.abs(wide.x + wide.width / 2 - 640)).toBeGreaterThan(100)
   })
 
   it("utm_data is written for 7 days only when a UTM parameter is present", async () => {

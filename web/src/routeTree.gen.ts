@@ -34,7 +34,10 @@ import { Route as GuestRegisterRouteImport } from './routes/_guest.register'
 import { Route as AccountConfirmRouteImport } from './routes/account.confirm'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardWhatAreLandUnitsRouteImport } from './routes/dashboard.What-are-Land-Units'
+import { Route as DashboardConvertRouteImport } from './routes/dashboard.convert'
+import { Route as DashboardTransactionRouteImport } from './routes/dashboard.transaction'
 import { Route as LoginForgotRouteImport } from './routes/login_.forgot'
+import { Route as NewsSlugRouteImport } from './routes/news_.$slug'
 import { Route as SubscribeConfirmRouteImport } from './routes/subscribe.confirm'
 import { Route as GuestLoginResetRouteImport } from './routes/_guest.login_.reset'
 import { Route as NewsCategorySlugRouteImport } from './routes/news_.category.$slug'
@@ -164,9 +167,24 @@ const DashboardWhatAreLandUnitsRoute =
     path: '/What-are-Land-Units',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardConvertRoute = DashboardConvertRouteImport.update({
+  id: '/convert',
+  path: '/convert',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardTransactionRoute = DashboardTransactionRouteImport.update({
+  id: '/transaction',
+  path: '/transaction',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const LoginForgotRoute = LoginForgotRouteImport.update({
   id: '/login_/forgot',
   path: '/login/forgot',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsSlugRoute = NewsSlugRouteImport.update({
+  id: '/news_/$slug',
+  path: '/news/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SubscribeConfirmRoute = SubscribeConfirmRouteImport.update({
@@ -209,7 +227,10 @@ export interface FileRoutesByFullPath {
   '/register': typeof GuestRegisterRoute
   '/account/confirm': typeof AccountConfirmRoute
   '/dashboard/What-are-Land-Units': typeof DashboardWhatAreLandUnitsRoute
+  '/dashboard/convert': typeof DashboardConvertRoute
+  '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login/forgot': typeof LoginForgotRoute
+  '/news/$slug': typeof NewsSlugRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/login/reset': typeof GuestLoginResetRoute
@@ -238,7 +259,10 @@ export interface FileRoutesByTo {
   '/register': typeof GuestRegisterRoute
   '/account/confirm': typeof AccountConfirmRoute
   '/dashboard/What-are-Land-Units': typeof DashboardWhatAreLandUnitsRoute
+  '/dashboard/convert': typeof DashboardConvertRoute
+  '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login/forgot': typeof LoginForgotRoute
+  '/news/$slug': typeof NewsSlugRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard': typeof DashboardIndexRoute
   '/login/reset': typeof GuestLoginResetRoute
@@ -270,7 +294,10 @@ export interface FileRoutesById {
   '/_guest/register': typeof GuestRegisterRoute
   '/account/confirm': typeof AccountConfirmRoute
   '/dashboard/What-are-Land-Units': typeof DashboardWhatAreLandUnitsRoute
+  '/dashboard/convert': typeof DashboardConvertRoute
+  '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login_/forgot': typeof LoginForgotRoute
+  '/news_/$slug': typeof NewsSlugRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/_guest/login_/reset': typeof GuestLoginResetRoute
@@ -302,7 +329,10 @@ export interface FileRouteTypes {
     | '/register'
     | '/account/confirm'
     | '/dashboard/What-are-Land-Units'
+    | '/dashboard/convert'
+    | '/dashboard/transaction'
     | '/login/forgot'
+    | '/news/$slug'
     | '/subscribe/confirm'
     | '/dashboard/'
     | '/login/reset'
@@ -331,7 +361,10 @@ export interface FileRouteTypes {
     | '/register'
     | '/account/confirm'
     | '/dashboard/What-are-Land-Units'
+    | '/dashboard/convert'
+    | '/dashboard/transaction'
     | '/login/forgot'
+    | '/news/$slug'
     | '/subscribe/confirm'
     | '/dashboard'
     | '/login/reset'
@@ -362,7 +395,10 @@ export interface FileRouteTypes {
     | '/_guest/register'
     | '/account/confirm'
     | '/dashboard/What-are-Land-Units'
+    | '/dashboard/convert'
+    | '/dashboard/transaction'
     | '/login_/forgot'
+    | '/news_/$slug'
     | '/subscribe/confirm'
     | '/dashboard/'
     | '/_guest/login_/reset'
@@ -390,6 +426,7 @@ export interface RootRouteChildren {
   UserManualRoute: typeof UserManualRoute
   AccountConfirmRoute: typeof AccountConfirmRoute
   LoginForgotRoute: typeof LoginForgotRoute
+  NewsSlugRoute: typeof NewsSlugRoute
   SubscribeConfirmRoute: typeof SubscribeConfirmRoute
   NewsCategorySlugRoute: typeof NewsCategorySlugRoute
 }
@@ -571,11 +608,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardWhatAreLandUnitsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/convert': {
+      id: '/dashboard/convert'
+      path: '/convert'
+      fullPath: '/dashboard/convert'
+      preLoaderRoute: typeof DashboardConvertRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/transaction': {
+      id: '/dashboard/transaction'
+      path: '/transaction'
+      fullPath: '/dashboard/transaction'
+      preLoaderRoute: typeof DashboardTransactionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/login_/forgot': {
       id: '/login_/forgot'
       path: '/login/forgot'
       fullPath: '/login/forgot'
       preLoaderRoute: typeof LoginForgotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news_/$slug': {
+      id: '/news_/$slug'
+      path: '/news/$slug'
+      fullPath: '/news/$slug'
+      preLoaderRoute: typeof NewsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/subscribe/confirm': {
@@ -622,11 +680,15 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardWhatAreLandUnitsRoute: typeof DashboardWhatAreLandUnitsRoute
+  DashboardConvertRoute: typeof DashboardConvertRoute
+  DashboardTransactionRoute: typeof DashboardTransactionRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardWhatAreLandUnitsRoute: DashboardWhatAreLandUnitsRoute,
+  DashboardConvertRoute: DashboardConvertRoute,
+  DashboardTransactionRoute: DashboardTransactionRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 
@@ -655,6 +717,7 @@ const rootRouteChildren: RootRouteChildren = {
   UserManualRoute: UserManualRoute,
   AccountConfirmRoute: AccountConfirmRoute,
   LoginForgotRoute: LoginForgotRoute,
+  NewsSlugRoute: NewsSlugRoute,
   SubscribeConfirmRoute: SubscribeConfirmRoute,
   NewsCategorySlugRoute: NewsCategorySlugRoute,
 }

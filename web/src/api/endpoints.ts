@@ -6,14 +6,23 @@
 import type { ContactForm } from "@landunits/core/content/ContactForm.ts"
 import type {
   FaqEntry,
+  ImpactMetrics,
   LandProject,
   NewsArticle,
   NewsCategory,
   ReferenceEntry,
   TeamMember,
 } from "@landunits/core/content/ContentModel.ts"
+import type { ExchangeRatesNow, FeesPage, Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { RegistrationPayload, User } from "@landunits/core/members/MemberModel.ts"
-import { request } from "./client.ts"
+import type { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
+import { errorMessage, request } from "./client.ts"
+
+/** GET /utility/get-env-metrics: the platform's impact, summed over its land projects. */
+export interface EnvMetricsAnswer {
+  readonly envMetrics: ImpactMetrics
+  readonly projectCount: number
+}
 
 export interface MessageAnswer {
   readonly message: string
@@ -53,4 +62,21 @@ export const api = {
   faq: () => request<ReadonlyArray<FaqEntry>>("GET", "/content/faq"),
   references: () => request<ReadonlyArray<ReferenceEntry>>("GET", "/content/references"),
   projects: () => request<ReadonlyArray<LandProject>>("GET", "/content/projects"),
+  statistics: () => request<Statistics>("GET", "/market/statistics"),
+  fees: () => request<FeesPage>("GET", "/market/fees"),
+  exchangeRates: () => request<ExchangeRatesNow>("GET", "/market/exchange-rates"),
+  /** Member route: today's price and fees per unit type. */
+  prices: () => request<ReadonlyArray<UnitPrice>>("GET", "/order/get_price"),
+  envMetrics: () => request<EnvMetricsAnswer>("GET", "/utility/get-env-metrics"),
 }
+
+/** A request that may fail without failing the page: the value, or the message a member is shown. */
+export type Settled<A> =
+  | { readonly ok: true; readonly value: A }
+  | { readonly ok: false; readonly message: string }
+
+export const settle = <A>(promise: Promise<A>): Promise<Settled<A>> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, message: errorMessage(error) }),
+  )

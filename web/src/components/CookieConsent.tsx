@@ -1,7 +1,12 @@
-/** The cookie-consent dialog (spec §2, §4): summary, and the full view with tabs Consent, Details, About. */
+/**
+ * The cookie-consent dialog (spec §2, §4): summary, and the full view with tabs Consent, Details, About.
+ * It is modal while open: focus moves into it, Tab and Shift+Tab stay inside, Escape or a button closes it,
+ * and focus returns to where it was (the footer's "Cookie settings" button, or the page's main content).
+ */
 import { useMachine } from "@xstate/react"
-import { useMemo } from "react"
-import { consentBannerNeeded, saveConsent } from "../lib/consentStorage.ts"
+import { useEffect, useMemo, useRef } from "react"
+import { consentBannerNeeded, saveConsent, storedChoice } from "../lib/consentStorage.ts"
+import { FOCUSABLE, trapTab } from "../lib/focus.ts"
 import {
   type ConsentTab,
   cookieConsentMachine,
@@ -66,155 +71,198 @@ const TABS: ReadonlyArray<{ readonly id: ConsentTab; readonly label: string }> =
   { id: "about", label: "About" },
 ]
 
+/** The footer's "Cookie settings" button sends this window event to open the dialog again. */
+export const OPEN_CONSENT_EVENT = "landunits:cookie-settings"
+export const openCookieSettings = () => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))
+
 export function CookieConsent({ storage = window.localStorage }: { readonly storage?: Storage }) {
   const needed = useMemo(() => consentBannerNeeded(storage, Date.now()), [storage])
   const [state, send] = useMachine(
     cookieConsentMachine.provide({
       actions: { store: (_, choice) => void saveConsent(storage, choice, Date.now()) },
     }),
-    { input: { needed } },
+    { input: { needed, choice: needed ? undefined : storedChoice(storage, Date.now()) } },
   )
-  if (!state.matches("open")) return null
+  const dialog = useRef<HTMLElement>(null)
+  const returnTo = useRef<HTMLElement | null>(null)
+  const open = state.matches("open")
   const details = state.matches({ open: "details" })
+
+  useEffect(() => {
+    const onOpen = () => {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      send({ type: "consent.open" })
+    }
+    window.addEventListener(OPEN_CONSENT_EVENT, onOpen)
+    return () => window.removeEventListener(OPEN_CONSENT_EVENT, onOpen)
+  }, [send])
+
+  // Focus moves into the dialog when it opens and when its view changes; back out when it closes.
+  const wasOpen = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view (details) replaces the focused button
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true
+      dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+      return
+    }
+    if (!wasOpen.current) return
+    wasOpen.current = false
+    const target = returnTo.current
+    returnTo.current = null
+    if (target?.isConnected && target !== document.body) target.focus()
+    else document.getElementById("main")?.focus({ preventScroll: true })
+  }, [open, details])
+
+  if (!open) return null
   const { tab, choice } = state.context
   return (
-    <section
-      className={`consent${details ? " consent--details" : ""}`}
-      role="dialog"
-      aria-labelledby="consent-title"
-      aria-modal="false"
-    >
-      <h2 id="consent-title">This website uses cookies</h2>
-      {details ? (
-        <>
-          <div className="tabs" role="tablist" aria-label="Cookie information">
-            {TABS.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                id={`consent-tab-${t.id}`}
-                aria-selected={tab === t.id}
-                aria-controls={`consent-panel-${t.id}`}
-                onClick={() => send({ type: "consent.selectTab", tab: t.id })}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`consent-panel-${tab}`} aria-labelledby={`consent-tab-${tab}`}>
-            {tab === "consent" ? (
-              <p>
-                We use cookies to keep you signed in, to secure forms and, with your consent, to remember
-                preferences, count visits and measure campaigns. Choose which categories you allow in Details.
-              </p>
-            ) : tab === "details" ? (
-              <>
-                {CATEGORIES.map((c) => (
-                  <div className="consent__category" key={c.key}>
-                    <div>
-                      <strong>
-                        <label htmlFor={`consent-${c.key}`}>{c.name}</label>
-                      </strong>
-                      <p>{c.text}</p>
+    <>
+      <div className="consent__backdrop" aria-hidden="true" />
+      <section
+        ref={dialog}
+        className={`consent${details ? " consent--details" : ""}`}
+        role="dialog"
+        aria-labelledby="consent-title"
+        aria-modal="true"
+        onKeyDown={(e) => {
+          if (e.key === "Escape") send({ type: "consent.dismiss" })
+          else if (dialog.current !== null) trapTab(e, dialog.current)
+        }}
+      >
+        <h2 id="consent-title">This website uses cookies</h2>
+        {details ? (
+          <>
+            <div className="tabs" role="tablist" aria-label="Cookie information">
+              {TABS.map((t) => (
+                <button
+                  key={t.id}
+                  type="button"
+                  role="tab"
+                  id={`consent-tab-${t.id}`}
+                  aria-selected={tab === t.id}
+                  aria-controls={`consent-panel-${t.id}`}
+                  onClick={() => send({ type: "consent.selectTab", tab: t.id })}
+                >
+                  {t.label}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={`consent-panel-${tab}`} aria-labelledby={`consent-tab-${tab}`}>
+              {tab === "consent" ? (
+                <p>
+                  We use cookies to keep you signed in, to secure forms and, with your consent, to remember
+                  preferences, count visits and measure campaigns. Choose which categories you allow in
+                  Details.
+                </p>
+              ) : tab === "details" ? (
+                <>
+                  {CATEGORIES.map((c) => (
+                    <div className="consent__category" key={c.key}>
+                      <div>
+                        <strong>
+                          <label htmlFor={`consent-${c.key}`}>{c.name}</label>
+                        </strong>
+                        <p>{c.text}</p>
+                      </div>
+                      <input
+                        id={`consent-${c.key}`}
+                        className="switch"
+                        type="checkbox"
+                        checked={c.key === "necessary" ? true : choice[c.key]}
+                        disabled={c.key === "necessary"}
+                        onChange={() =>
+                          c.key !== "necessary" && send({ type: "consent.toggle", category: c.key })
+                        }
+                      />
                     </div>
-                    <input
-                      id={`consent-${c.key}`}
-                      className="switch"
-                      type="checkbox"
-                      checked={c.key === "necessary" ? true : choice[c.key]}
-                      disabled={c.key === "necessary"}
-                      onChange={() =>
-                        c.key !== "necessary" && send({ type: "consent.toggle", category: c.key })
-                      }
-                    />
-                  </div>
-                ))}
-                <h3 style={{ marginTop: 16 }}>Third-party cookies</h3>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Cookie</th>
-                      <th scope="col">Provider</th>
-                      <th scope="col">Purpose</th>
-                      <th scope="col">Duration</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {THIRD_PARTY_COOKIES.map((c) => (
-                      <tr key={c.name}>
-                        <td>{c.name}</td>
-                        <td>{c.provider}</td>
-                        <td>{c.purpose}</td>
-                        <td>{c.duration}</td>
+                  ))}
+                  <h3 style={{ marginTop: 16 }}>Third-party cookies</h3>
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Cookie</th>
+                        <th scope="col">Provider</th>
+                        <th scope="col">Purpose</th>
+                        <th scope="col">Duration</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </>
-            ) : (
-              <p>
-                Cookies are small text files a site stores in your browser. The law lets us store cookies that
-                are strictly necessary; every other kind needs your permission. Your choice is kept for 1
-                year, and you can change it at any time in the Privacy Policy page.
-              </p>
-            )}
-          </div>
-          <div className="consent__actions">
-            <button
-              type="button"
-              className="btn btn--ghost btn--small"
-              onClick={() => send({ type: "consent.necessaryOnly" })}
-            >
-              Deny
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost btn--small"
-              onClick={() => send({ type: "consent.allowSelection" })}
-            >
-              Allow selection
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary btn--small"
-              onClick={() => send({ type: "consent.allowAll" })}
-            >
-              Allow all
-            </button>
-          </div>
-        </>
-      ) : (
-        <>
-          <p>
-            We use necessary cookies to run the site and, if you allow, cookies for preferences, statistics
-            and marketing.
-          </p>
-          <div className="consent__actions">
-            <button
-              type="button"
-              className="btn btn--ghost btn--small"
-              onClick={() => send({ type: "consent.showDetails" })}
-            >
-              Show details
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost btn--small"
-              onClick={() => send({ type: "consent.necessaryOnly" })}
-            >
-              Deny
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary btn--small"
-              onClick={() => send({ type: "consent.allowAll" })}
-            >
-              Allow all
-            </button>
-          </div>
-        </>
-      )}
-    </section>
+                    </thead>
+                    <tbody>
+                      {THIRD_PARTY_COOKIES.map((c) => (
+                        <tr key={c.name}>
+                          <td>{c.name}</td>
+                          <td>{c.provider}</td>
+                          <td>{c.purpose}</td>
+                          <td>{c.duration}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </>
+              ) : (
+                <p>
+                  Cookies are small text files a site stores in your browser. The law lets us store cookies
+                  that are strictly necessary; every other kind needs your permission. Your choice is kept for
+                  1 year, and you can change it at any time in the Privacy Policy page.
+                </p>
+              )}
+            </div>
+            <div className="consent__actions">
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                onClick={() => send({ type: "consent.necessaryOnly" })}
+              >
+                Deny
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                onClick={() => send({ type: "consent.allowSelection" })}
+              >
+                Allow selection
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary btn--small"
+                onClick={() => send({ type: "consent.allowAll" })}
+              >
+                Allow all
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p>
+              We use necessary cookies to run the site and, if you allow, cookies for preferences, statistics
+              and marketing.
+            </p>
+            <div className="consent__actions">
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                onClick={() => send({ type: "consent.showDetails" })}
+              >
+                Show details
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                onClick={() => send({ type: "consent.necessaryOnly" })}
+              >
+                Deny
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary btn--small"
+                onClick={() => send({ type: "consent.allowAll" })}
+              >
+                Allow all
+              </button>
+            </div>
+          </>
+        )}
+      </section>
+    </>
   )
 }

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router"
 import { CONTACT, FOOTER_STATEMENT } from "../content/site.ts"
 import { Logo } from "./Brand.tsx"
+import { openCookieSettings } from "./CookieConsent.tsx"
 
 /** Footer (spec §2): quick links, contact details, about us, terms, privacy, social links, accessibility. */
 export function Footer() {
@@ -39,6 +40,11 @@ export function Footer() {
               </li>
               <li>
                 <Link to="/privacy-policy">Privacy Policy</Link>
+              </li>
+              <li>
+                <button type="button" className="link" onClick={openCookieSettings}>
+                  Cookie settings
+                </button>
               </li>
             </ul>
           </section>

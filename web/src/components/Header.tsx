@@ -2,9 +2,11 @@
  * The three headers of spec §2. Default: guests see Contact, News, Register, Log in; members see Contact,
  * Dashboard, Logout and the grouped-menu toggle. Business: Register goes to /business-register.
  * Rocket1: only Log in for guests.
+ * Below 768 px a guest's Contact and News move behind a "More" toggle (aria-expanded), so every link of the
+ * header stays reachable at 375 px; a member's Contact is in the grouped menu there.
  */
-import { Link } from "@tanstack/react-router"
-import { useCallback, useState } from "react"
+import { Link, useRouterState } from "@tanstack/react-router"
+import { useCallback, useEffect, useRef, useState } from "react"
 import { useSessionUser } from "../session/session.ts"
 import { Brand } from "./Brand.tsx"
 import { SideMenu } from "./SideMenu.tsx"
@@ -15,8 +17,20 @@ export function Header({ variant }: { readonly variant: HeaderVariant }) {
   const user = useSessionUser()
   const [menuOpen, setMenuOpen] = useState(false)
   const close = useCallback(() => setMenuOpen(false), [])
+  const [moreOpen, setMoreOpen] = useState(false)
+  const moreButton = useRef<HTMLButtonElement>(null)
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  // A new page closes the compact menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
+  useEffect(() => setMoreOpen(false), [pathname])
+  const closeMore = (e: { readonly key: string }) => {
+    if (e.key === "Escape" && moreOpen) {
+      setMoreOpen(false)
+      moreButton.current?.focus()
+    }
+  }
   return (
-    <header className="site-header">
+    <header className={`site-header${user === null ? "" : " site-header--member"}`}>
       <div className="container site-header__bar">
         <Brand {...(variant === "business" ? { tag: "Business" } : {})} />
         <nav className="nav" aria-label="Main">
@@ -37,6 +51,25 @@ export function Header({ variant }: { readonly variant: HeaderVariant }) {
                 <Link to="/login" className="btn btn--primary btn--small">
                   Log in
                 </Link>
+                <button
+                  type="button"
+                  ref={moreButton}
+                  className="icon-btn nav__more"
+                  aria-expanded={moreOpen}
+                  aria-controls="header-more"
+                  onClick={() => setMoreOpen((o) => !o)}
+                  onKeyDown={closeMore}
+                >
+                  <span className="visually-hidden">More links</span>
+                  <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+                    <path
+                      d={moreOpen ? "M5 5l10 10M15 5L5 15" : "M3 5h14M3 10h14M3 15h14"}
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                </button>
               </>
             )
           ) : (
@@ -67,6 +100,14 @@ export function Header({ variant }: { readonly variant: HeaderVariant }) {
           )}
         </nav>
       </div>
+      {user === null && variant !== "rocket1" ? (
+        <nav id="header-more" className="nav-more" aria-label="More" hidden={!moreOpen} onKeyDown={closeMore}>
+          <div className="container nav-more__links">
+            <Link to="/contact-us">Contact</Link>
+            <Link to="/news">News</Link>
+          </div>
+        </nav>
+      ) : null}
       {menuOpen ? <SideMenu onClose={close} /> : null}
     </header>
   )

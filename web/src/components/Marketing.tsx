@@ -1,6 +1,8 @@
 /** The sections the home, landing and business pages share (spec §1, §2). */
 import type { FaqEntry } from "@landunits/core/content/ContentModel.ts"
+import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import { Link } from "@tanstack/react-router"
+import type { Settled } from "../api/endpoints.ts"
 import {
   ABOUT_US,
   CLAIMS,
@@ -9,6 +11,7 @@ import {
   REPORT_2025_URL,
   SUSTAINABLE_ACTIVITIES,
 } from "../content/site.ts"
+import { formatPercent, landValueFigures } from "../lib/figures.ts"
 import { NewsletterSignup } from "./NewsletterForm.tsx"
 import { Empty } from "./Page.tsx"
 import { Tooltip } from "./Tooltip.tsx"
@@ -54,10 +57,11 @@ export function Claims() {
 }
 
 /**
- * Land value in GBP, USD and EUR. The public statistics route is not in the API yet, so the block says so
- * rather than show figures it does not have.
+ * Land value in GBP, USD and EUR (spec §2): every project's land value converted to GBP at today's rates,
+ * then to USD and EUR (GET /api/market/statistics, totalAmountsConvertedFromGBP). When the figures cannot be
+ * loaded the block says so; it never shows a number it does not have.
  */
-export function StatisticsBlock() {
+export function StatisticsBlock({ statistics }: { readonly statistics: Settled<Statistics> }) {
   return (
     <section className="section section--tint" aria-labelledby="stats-title">
       <div className="container">
@@ -65,17 +69,29 @@ export function StatisticsBlock() {
         <h2 id="stats-title">
           Land value under management{" "}
           <Tooltip label="About land value">
-            The valuation of the land bought with members' purchases.
+            The valuation of the land bought with members' purchases, across every project, converted at
+            today's exchange rates.
           </Tooltip>
         </h2>
-        <div className="grid grid--3">
-          {(["GBP (£)", "USD ($)", "EUR (€)"] as const).map((currency) => (
-            <div className="card" key={currency}>
-              <h3>{currency}</h3>
-              <p className="muted">Published figures appear here once the statistics service is live.</p>
-            </div>
-          ))}
-        </div>
+        {statistics.ok ? (
+          <>
+            <dl className="grid grid--3 stats">
+              {landValueFigures(statistics.value).map((f) => (
+                <div className="card stat" key={f.currency}>
+                  <dt>{f.label}</dt>
+                  <dd data-testid={`land-value-${f.currency}`}>{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="muted" style={{ marginTop: 12 }}>
+              Unit prices grow {formatPercent(statistics.value.landUnitStats.growthPerYearPercent)} a year.
+            </p>
+          </>
+        ) : (
+          <p className="form-error" role="alert">
+            The land values could not be loaded: {statistics.message}
+          </p>
+        )}
         <p style={{ marginTop: 16 }}>
           <Link to="/statistics">See all statistics</Link>
         </p>

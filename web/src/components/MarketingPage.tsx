@@ -1,4 +1,6 @@
 import type { FaqEntry } from "@landunits/core/content/ContentModel.ts"
+import type { Statistics } from "@landunits/core/market/MarketModel.ts"
+import type { Settled } from "../api/endpoints.ts"
 import { AboutUs, Claims, ContactBlock, Faq, HowItWorks, StatisticsBlock } from "./Marketing.tsx"
 import { RegistrationForm } from "./RegistrationForm.tsx"
 
@@ -8,11 +10,13 @@ export function MarketingPage({
   title,
   lead,
   faq,
+  statistics,
 }: {
   readonly variant: "landing" | "business"
   readonly title: string
   readonly lead: string
   readonly faq: ReadonlyArray<FaqEntry>
+  readonly statistics: Settled<Statistics>
 }) {
   return (
     <>
@@ -40,7 +44,7 @@ export function MarketingPage({
       </section>
       <HowItWorks />
       <Claims />
-      <StatisticsBlock />
+      <StatisticsBlock statistics={statistics} />
       <section className="section" id="faq" aria-labelledby="faq-title">
         <div className="container">
           <h2 id="faq-title">Frequently asked questions</h2>

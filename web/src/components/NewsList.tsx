@@ -1,8 +1,36 @@
 import type { NewsArticle, NewsCategory } from "@landunits/core/content/ContentModel.ts"
 import { formatDate } from "@landunits/core/format/Format.ts"
 import { Link } from "@tanstack/react-router"
+import { useState } from "react"
 import { rewriteNewsImage } from "../lib/newsImage.ts"
 import { Empty, PageHead } from "./Page.tsx"
+
+/**
+ * A news image (storage-host links rewritten to the London-region host). An image that cannot be loaded is
+ * replaced by a plain illustration, never shown as a broken picture.
+ */
+export function NewsImage({ src }: { readonly src: string }) {
+  const [failed, setFailed] = useState(false)
+  return failed ? (
+    <div className="news-card__img news-card__img--placeholder" data-testid="news-image-placeholder">
+      <svg viewBox="0 0 64 36" aria-hidden="true" focusable="false">
+        <path d="M0 30c10-9 20-14 30-14s22 5 34 14v6H0z" fill="#bbf7d0" />
+        <path d="M0 33c14-6 26-9 36-9s18 2 28 7v5H0z" fill="#86efac" />
+        <circle cx="48" cy="10" r="4" fill="#fde68a" />
+      </svg>
+    </div>
+  ) : (
+    <img
+      className="news-card__img"
+      src={rewriteNewsImage(src)}
+      alt=""
+      loading="lazy"
+      width={800}
+      height={450}
+      onError={() => setFailed(true)}
+    />
+  )
+}
 
 /** News (spec §2): articles with image, title, description and link, filterable by category, with an All link. */
 export function NewsList({
@@ -53,27 +81,22 @@ export function NewsList({
           <ul className="grid grid--3" style={{ listStyle: "none", padding: 0 }}>
             {articles.map((a) => (
               <li key={a.link} className="card news-card">
-                <img
-                  className="news-card__img"
-                  src={rewriteNewsImage(a.image)}
-                  alt=""
-                  loading="lazy"
-                  width={800}
-                  height={450}
-                />
+                <NewsImage src={a.image} />
                 <div className="news-card__body">
                   <p className="eyebrow">
                     {a.category.name} · {formatDate(a.publishedAt)}
                   </p>
                   <h2 style={{ fontSize: "1.15rem" }}>{a.title}</h2>
                   <p className="muted">{a.description}</p>
-                  <a
-                    href={a.link}
-                    rel="noopener noreferrer"
-                    target={a.link.startsWith("http") ? "_blank" : undefined}
-                  >
-                    Read more<span className="visually-hidden">: {a.title}</span>
-                  </a>
+                  {a.link.startsWith("/") ? (
+                    <a href={a.link}>
+                      Read more<span className="visually-hidden">: {a.title}</span>
+                    </a>
+                  ) : (
+                    <a href={a.link} rel="noopener noreferrer" target="_blank">
+                      Read more<span className="visually-hidden">: {a.title}</span>
+                    </a>
+                  )}
                 </div>
               </li>
             ))}

@@ -1,5 +1,7 @@
 /** The signed-in member's grouped menu (spec §2). Dashboard pages are plain links until they exist here. */
 import { useEffect, useRef } from "react"
+import { createPortal } from "react-dom"
+import { trapTab } from "../lib/focus.ts"
 
 export const MENU_GROUPS: ReadonlyArray<{
   readonly title: string
@@ -51,17 +53,31 @@ export const MENU_GROUPS: ReadonlyArray<{
 export function SideMenu({ onClose }: { readonly onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null)
   useEffect(() => {
+    // Focus moves into the menu, and back to what opened it when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     panel.current?.querySelector<HTMLElement>("a, button")?.focus()
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") onClose()
     }
     document.addEventListener("keydown", onKey)
-    return () => document.removeEventListener("keydown", onKey)
+    return () => {
+      document.removeEventListener("keydown", onKey)
+      if (opener?.isConnected) opener.focus()
+    }
   }, [onClose])
-  return (
+  // In <body>, not in the header: the header's backdrop-filter would make it the box a fixed panel sits in.
+  return createPortal(
     <>
       <div className="side-menu__backdrop" onClick={onClose} aria-hidden="true" />
-      <div className="side-menu" id="side-menu" role="dialog" aria-modal="true" aria-label="Menu" ref={panel}>
+      <div
+        className="side-menu"
+        id="side-menu"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        ref={panel}
+        onKeyDown={(e) => panel.current !== null && trapTab(e, panel.current)}
+      >
         <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
           Close menu
         </button>
@@ -80,8 +96,14 @@ export function SideMenu({ onClose }: { readonly onClose: () => void }) {
               </ul>
             </section>
           ))}
+          <p className="side-menu__contact">
+            <a href="/contact-us" onClick={onClose}>
+              Contact us
+            </a>
+          </p>
         </nav>
       </div>
-    </>
+    </>,
+    document.body,
   )
 }

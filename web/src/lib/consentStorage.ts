@@ -58,6 +58,27 @@ export const consentBannerNeeded = (storage: KeyValueStorage, now: number): bool
   }
 }
 
+/** The choice stored and still valid, to show when the banner is opened again; undefined otherwise. */
+export const storedChoice = (storage: Pick<Storage, "getItem">, now: number): ConsentChoice | undefined => {
+  try {
+    const value = storage.getItem(CONSENT_KEY)
+    if (value === null || value === "false") return undefined
+    const parsed: unknown = JSON.parse(value)
+    if (typeof parsed !== "object" || parsed === null) return undefined
+    const record = parsed as Partial<Record<ConsentCategory | "expiresAt", unknown>>
+    if (typeof record.expiresAt === "number" && record.expiresAt <= now) return undefined
+    return {
+      necessary: true,
+      preferences: record.preferences === true,
+      statistics: record.statistics === true,
+      marketing: record.marketing === true,
+      unclassified: record.unclassified === true,
+    }
+  } catch {
+    return undefined
+  }
+}
+
 /** Stores the member's choice for a year. Necessary cookies are always on. */
 export const saveConsent = (storage: KeyValueStorage, choice: ConsentChoice, now: number): ConsentRecord => {
   const record: ConsentRecord = {

@@ -1,7 +1,9 @@
 /**
  * The cookie banner (spec §2): hidden, or shown as a summary or as the full view (Show details) with the
  * tabs Consent, Details and About. A choice is handed to the `store` action (localStorage, see
- * lib/consentStorage.ts) and hides the banner.
+ * lib/consentStorage.ts) and hides the banner. Escape dismisses it for this page view without storing
+ * anything (no consent is assumed: the banner shows again next time). "Cookie settings" in the footer opens
+ * it again at any time.
  */
 import { assign, setup } from "xstate"
 import {
@@ -21,6 +23,8 @@ export type ConsentEvent =
   | { readonly type: "consent.allowAll" }
   | { readonly type: "consent.allowSelection" }
   | { readonly type: "consent.necessaryOnly" }
+  | { readonly type: "consent.dismiss" }
+  | { readonly type: "consent.open" }
 
 export interface ConsentContext {
   readonly needed: boolean
@@ -32,7 +36,7 @@ export const cookieConsentMachine = setup({
   types: {
     context: {} as ConsentContext,
     events: {} as ConsentEvent,
-    input: {} as { readonly needed: boolean },
+    input: {} as { readonly needed: boolean; readonly choice?: ConsentChoice | undefined },
   },
   actions: {
     store: (_, _choice: ConsentChoice) => {},
@@ -40,7 +44,7 @@ export const cookieConsentMachine = setup({
   guards: { isNeeded: ({ context }) => context.needed },
 }).createMachine({
   id: "cookieConsent",
-  context: ({ input }) => ({ needed: input.needed, tab: "consent", choice: NECESSARY_ONLY }),
+  context: ({ input }) => ({ needed: input.needed, tab: "consent", choice: input.choice ?? NECESSARY_ONLY }),
   initial: "start",
   states: {
     start: { always: [{ guard: "isNeeded", target: "open" }, { target: "hidden" }] },
@@ -55,6 +59,7 @@ export const cookieConsentMachine = setup({
           target: "hidden",
           actions: [assign({ choice: NECESSARY_ONLY }), { type: "store", params: () => NECESSARY_ONLY }],
         },
+        "consent.dismiss": { target: "hidden" },
       },
       states: {
         summary: {
@@ -79,6 +84,8 @@ export const cookieConsentMachine = setup({
         },
       },
     },
-    hidden: { type: "final" },
+    hidden: {
+      on: { "consent.open": { target: "open.summary", actions: assign({ tab: "consent" }) } },
+    },
   },
 })

@@ -6,7 +6,7 @@ export const Route = createFileRoute("/about-us")({
   component: () => (
     <>
       <PageHead
-        eyebrow="About Us"
+        eyebrow="Who we are"
         title="About Landunits"
         lead="A platform for a sustainable-land ecosystem."
       />

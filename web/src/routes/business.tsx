@@ -1,22 +1,23 @@
 import { createFileRoute } from "@tanstack/react-router"
-import { api } from "../api/endpoints.ts"
+import { loadMarketingPage } from "../api/loaders.ts"
 import { MarketingPage } from "../components/MarketingPage.tsx"
 import { LoadError } from "../components/Page.tsx"
 
 function Page() {
-  const faq = Route.useLoaderData()
+  const { faq, statistics } = Route.useLoaderData()
   return (
     <MarketingPage
       variant="business"
       title="Landunits for business"
       lead="Turn your company's sustainability and ESG costs into an income: buy Units for your business, pay by bank transfer."
       faq={faq}
+      statistics={statistics}
     />
   )
 }
 
 export const Route = createFileRoute("/business")({
-  loader: () => api.faq(),
+  loader: loadMarketingPage,
   component: Page,
   errorComponent: LoadError,
 })

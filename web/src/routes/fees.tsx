@@ -1,37 +1,114 @@
-/** Fees: the fee policy of spec §1; the live fee table comes with the API's fees route (being added). */
+/**
+ * Fees (spec §1, §3, §9): the fee policy in words, then today's fees per unit type and the payment providers'
+ * fees per payment method, from GET /api/market/fees.
+ */
+import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import type { PayingMethod } from "@landunits/core/shared/Enums.ts"
 import { createFileRoute } from "@tanstack/react-router"
-import { Empty, PageHead } from "../components/Page.tsx"
+import { api } from "../api/endpoints.ts"
+import { LoadError, PageHead } from "../components/Page.tsx"
+import { formatPercent } from "../lib/figures.ts"
+
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PayingMethod, string>> = {
+  "card-stripe": "Card (Stripe)",
+  "card-square": "Card (Square)",
+  crypto: "Crypto",
+  bank: "Bank transfer",
+}
+
+const units = (n: number) => `${formatNumber0(n)} Unit${n === 1 ? "" : "s"}`
 
 function Fees() {
+  const { fees, externalFees } = Route.useLoaderData()
   return (
     <>
-      <PageHead eyebrow="Fees" title="Fees" lead="What you pay, and when." />
-      <div className="container section prose">
-        <ul>
+      <PageHead
+        eyebrow="Fees"
+        title="Fees"
+        lead="What you pay, and when. Every order shows its exact fees before you confirm it."
+      />
+      <div className="container section stack">
+        <ul className="prose">
           <li>
             <strong>Buying:</strong> a fee of about 1 per purchase in GBP, EUR or USD (A$1.6 for Units in
-            AUD), plus the payment provider's fee for the method you choose. The exact amount is shown before
-            you pay.
+            AUD), plus the payment provider's fee for the method you choose.
           </li>
           <li>
-            <strong>Selling:</strong> 10 Units per sale. Sales are filled first in, first out.
+            <strong>Selling:</strong> a fee in Units per sale. Sales are filled first in, first out.
           </li>
           <li>
             <strong>Transfers</strong> to another member are free.
           </li>
           <li>
-            <strong>Converting</strong> between currencies: the convert fee in Units is shown before you
-            confirm.
+            <strong>Converting</strong> between currencies: the convert fee in Units below.
           </li>
         </ul>
-        <h2>Current fees by currency and payment method</h2>
-        <Empty>
-          The current fee table is published here once the fees service is live. Every order shows its exact
-          fees before you confirm it.
-        </Empty>
+
+        <section aria-labelledby="unit-fees-title">
+          <h2 id="unit-fees-title">Fees by currency</h2>
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Currency</th>
+                  <th scope="col">Buy fee</th>
+                  <th scope="col">Sell fee</th>
+                  <th scope="col">Convert fee</th>
+                  <th scope="col">Transfer</th>
+                </tr>
+              </thead>
+              <tbody>
+                {fees.map((f) => (
+                  <tr key={f.unitType}>
+                    <th scope="row">{f.currency}</th>
+                    <td>{formatMoney(f.buyOrderTransactionFeeInCents, f.currency)}</td>
+                    <td>{units(f.sellOrderTransactionFeeInUnits)}</td>
+                    <td>{units(f.convertOrderTransactionFeeInUnits)}</td>
+                    <td>Free</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section aria-labelledby="provider-fees-title">
+          <h2 id="provider-fees-title">Payment provider fees</h2>
+          <p className="muted">
+            Added to a purchase: a percentage of the amount (subtotal and buy fee) plus a fixed amount in the
+            purchase's currency.
+          </p>
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Payment method</th>
+                  <th scope="col">Percentage</th>
+                  <th scope="col">Fixed amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(Object.keys(PAYMENT_METHOD_LABELS) as ReadonlyArray<PayingMethod>).map((m) => {
+                  const fee = externalFees[m]
+                  return fee === undefined ? null : (
+                    <tr key={m}>
+                      <th scope="row">{PAYMENT_METHOD_LABELS[m]}</th>
+                      <td>{formatPercent(fee.fixedPercentageFees)}</td>
+                      <td>{formatNumber0(fee.fixedCentsFees)} cents</td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
       </div>
     </>
   )
 }
 
-export const Route = createFileRoute("/fees")({ component: Fees })
+export const Route = createFileRoute("/fees")({
+  loader: () => api.fees(),
+  component: Fees,
+  errorComponent: LoadError,
+})

@@ -1,22 +1,23 @@
 import { createFileRoute } from "@tanstack/react-router"
-import { api } from "../api/endpoints.ts"
+import { loadMarketingPage } from "../api/loaders.ts"
 import { MarketingPage } from "../components/MarketingPage.tsx"
 import { LoadError } from "../components/Page.tsx"
 
 function Page() {
-  const faq = Route.useLoaderData()
+  const { faq, statistics } = Route.useLoaderData()
   return (
     <MarketingPage
       variant="landing"
       title="Land that pays for its own care"
       lead="Buy Units tied to sustainably managed land projects. Purchase money buys land; sustainability and ESG costs become an income."
       faq={faq}
+      statistics={statistics}
     />
   )
 }
 
 export const Route = createFileRoute("/")({
-  loader: () => api.faq(),
+  loader: loadMarketingPage,
   component: Page,
   errorComponent: LoadError,
 })

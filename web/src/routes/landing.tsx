@@ -1,22 +1,23 @@
 import { createFileRoute } from "@tanstack/react-router"
-import { api } from "../api/endpoints.ts"
+import { loadMarketingPage } from "../api/loaders.ts"
 import { MarketingPage } from "../components/MarketingPage.tsx"
 import { LoadError } from "../components/Page.tsx"
 
 function Page() {
-  const faq = Route.useLoaderData()
+  const { faq, statistics } = Route.useLoaderData()
   return (
     <MarketingPage
       variant="landing"
       title="Units for a sustainable-land ecosystem"
       lead="Register in two minutes, confirm your email, and buy Units in the currency you use."
       faq={faq}
+      statistics={statistics}
     />
   )
 }
 
 export const Route = createFileRoute("/landing")({
-  loader: () => api.faq(),
+  loader: loadMarketingPage,
   component: Page,
   errorComponent: LoadError,
 })

@@ -1,51 +1,129 @@
-/** Statistics: the API's public statistics route is being added; until then the page says so. */
+/**
+ * Statistics (spec §2, §3): the land value in GBP, USD and EUR (totalAmountsConvertedFromGBP), each currency's
+ * project land value and Unit totals, the growth rate, the platform's impact and the land projects, all from
+ * the API's public routes.
+ */
+import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { CurrencyOfUnitType, unitDisplayName } from "@landunits/core/shared/Enums.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
-import { Empty, LoadError, PageHead } from "../components/Page.tsx"
+import { LoadError, PageHead } from "../components/Page.tsx"
+import { formatFigure, formatPercent, landValueFigures } from "../lib/figures.ts"
+
+export const IMPACT_LABELS = {
+  co2Offset: "CO₂ offset",
+  forestIncrease: "Forest increase",
+  naturalNitrogen: "Natural nitrogen",
+  organicIncrease: "Organic increase",
+  pesticideElimination: "Pesticide elimination",
+  hedgerowIncrease: "Hedgerow increase",
+} as const
 
 function Statistics() {
-  const projects = Route.useLoaderData()
+  const { statistics, env, projects } = Route.useLoaderData()
+  const stats = statistics.landUnitStats
   return (
     <>
       <PageHead
         eyebrow="Statistics"
         title="Statistics"
-        lead="Land value, Units and impact across our projects."
+        lead="Land value, Units and impact across our projects, as the platform records them today."
       />
-      <div className="container section">
-        <h2>Land value in GBP, USD and EUR</h2>
-        <Empty>
-          The platform-wide land values and conversion totals are published here once the statistics service
-          is live.
-        </Empty>
-        <h2 style={{ marginTop: 32 }}>Land projects</h2>
-        {projects.length === 0 ? (
-          <Empty>No land projects have been published yet.</Empty>
-        ) : (
-          <ul className="grid grid--3" style={{ listStyle: "none", padding: 0 }}>
-            {projects.map((p) => (
-              <li className="card" key={p.id}>
-                <h3>{p.name}</h3>
-                <p className="muted">{p.description}</p>
-                <p>
-                  Status: <strong>{p.status === "open" ? "Open" : "Closed"}</strong>
-                </p>
-                <p>
-                  CO₂ offset: <strong>{p.impactMetrics.co2Offset}</strong> · Forest increase:{" "}
-                  <strong>{p.impactMetrics.forestIncrease}%</strong> · Hedgerow increase:{" "}
-                  <strong>{p.impactMetrics.hedgerowIncrease}%</strong>
-                </p>
-              </li>
+      <div className="container section stack">
+        <section aria-labelledby="land-value-title">
+          <h2 id="land-value-title">Land value in GBP, USD and EUR</h2>
+          <p className="muted">Every project's land value, converted at today's exchange rates.</p>
+          <dl className="grid grid--3 stats">
+            {landValueFigures(statistics).map((f) => (
+              <div className="card stat" key={f.currency}>
+                <dt>{f.label}</dt>
+                <dd>{f.value}</dd>
+              </div>
             ))}
-          </ul>
-        )}
+          </dl>
+          <p className="muted" style={{ marginTop: 12 }}>
+            Unit prices grow {formatPercent(stats.growthPerYearPercent)} a year;{" "}
+            {formatPercent(stats.maxLandUnitsForSalePercentage)} of the land value is offered as Units.
+          </p>
+        </section>
+
+        <section aria-labelledby="units-title">
+          <h2 id="units-title">Units by currency</h2>
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">Land value and Units per unit type</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Unit</th>
+                  <th scope="col">Land value</th>
+                  <th scope="col">Units bought</th>
+                  <th scope="col">Units bought - pending</th>
+                  <th scope="col">Units sold - pending</th>
+                </tr>
+              </thead>
+              <tbody>
+                {statistics.projectTotals.map((t) => (
+                  <tr key={t.unitType}>
+                    <th scope="row">{unitDisplayName(t.unitType)}</th>
+                    <td>{formatMoney(t.totalProjectLandValueInCents, CurrencyOfUnitType[t.unitType])}</td>
+                    <td>{formatNumber0(t.totalPurchase)}</td>
+                    <td>{formatNumber0(t.totalPendingPurchase)}</td>
+                    <td>{formatNumber0(t.totalPendingSell)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section aria-labelledby="impact-title">
+          <h2 id="impact-title">Impact</h2>
+          <p className="muted">
+            Summed over {formatNumber0(env.projectCount)} land project{env.projectCount === 1 ? "" : "s"}, as
+            each project reports them.
+          </p>
+          <dl className="grid grid--3 stats">
+            {(Object.keys(IMPACT_LABELS) as ReadonlyArray<keyof typeof IMPACT_LABELS>).map((k) => (
+              <div className="card stat" key={k}>
+                <dt>{IMPACT_LABELS[k]}</dt>
+                <dd>{formatFigure(env.envMetrics[k])}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-labelledby="projects-title">
+          <h2 id="projects-title">Land projects</h2>
+          {projects.length === 0 ? (
+            <p className="empty">No land projects have been published yet.</p>
+          ) : (
+            <ul className="grid grid--3" style={{ listStyle: "none", padding: 0 }}>
+              {projects.map((p) => (
+                <li className="card" key={p.id}>
+                  <h3>{p.name}</h3>
+                  <p className="muted">{p.description}</p>
+                  <p>
+                    Status: <strong>{p.status === "open" ? "Open" : "Closed"}</strong>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       </div>
     </>
   )
 }
 
 export const Route = createFileRoute("/statistics")({
-  loader: () => api.projects(),
+  loader: async () => {
+    const [statistics, env, projects] = await Promise.all([
+      api.statistics(),
+      api.envMetrics(),
+      api.projects(),
+    ])
+    return { statistics, env, projects }
+  },
   component: Statistics,
   errorComponent: LoadError,
 })

@@ -1,0 +1,250 @@
+/**
+ * The forms in the DOM (React Testing Library, happy-dom), with the API's transport replaced: the spec's
+ * messages appear word for word on bad input, and the server's error shows under the form and is cleared at
+ * the next submit.
+ */
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { afterEach, describe, expect, it } from "vitest"
+import { setFetch } from "../src/api/client.ts"
+import { ForgotPasswordForm } from "../src/components/ForgotPasswordForm.tsx"
+import { LoginForm } from "../src/components/LoginForm.tsx"
+import { NewsletterSignup } from "../src/components/NewsletterForm.tsx"
+import { RegistrationForm } from "../src/components/RegistrationForm.tsx"
+import { Route as ContactRoute } from "../src/routes/contact-us.tsx"
+import { renderInRouter } from "./support/router.tsx"
+
+interface Call {
+  readonly path: string
+  readonly body: unknown
+}
+
+/**
+ * A transport that answers each API path from a queue of replies; a reply may be held back (a promise) to
+ * look at the form while its request is pending. GET /user answers 401 (a guest).
+ */
+const serve = (replies: Record<string, Array<() => Promise<Response>>>) => {
+  const calls: Array<Call> = []
+  setFetch(async (input, init) => {
+    const path = String(input).replace(/^\/api/, "")
+    calls.push({ path, body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) })
+    if (path === "/user") return json(401, { message: "Not signed in" })
+    const next = replies[path]?.shift()
+    if (next === undefined) throw new Error(`unexpected request ${path}`)
+    return next()
+  })
+  return calls
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } })
+const reply = (status: number, body: unknown) => () => Promise.resolve(json(status, body))
+const held = () => {
+  let release!: (r: Response) => void
+  const promise = new Promise<Response>((r) => {
+    release = r
+  })
+  return { reply: () => promise, release }
+}
+
+/** Labels read "Email *" for required fields: a string matches the label's start. */
+const labelled = (label: RegExp | string) =>
+  typeof label === "string" ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) : label
+
+const type = (label: RegExp | string, value: string, scope: HTMLElement = document.body) =>
+  fireEvent.change(within(scope).getByLabelText(labelled(label)), { target: { value } })
+
+const submit = (name: RegExp | string) => fireEvent.click(screen.getByRole("button", { name }))
+
+const alertText = () => screen.queryByRole("alert")?.textContent ?? null
+
+afterEach(() => {
+  cleanup()
+  setFetch((...a) => fetch(...a))
+})
+
+describe("registration form", () => {
+  it("shows the spec's required messages word for word on an empty submit", async () => {
+    serve({})
+    await renderInRouter(() => <RegistrationForm variant="landing" title="Register to buy Units" />)
+    submit("Register")
+    const form = screen.getByRole("form", { name: "Register to buy Units" })
+    expect(form.textContent).toContain("Email is Required")
+    expect(form.textContent).toContain("First Name is Required")
+    expect(form.textContent).toContain("Password is required")
+    expect(form.textContent).toContain("Please confirm your password")
+  })
+
+  it("shows the spec's messages for short, weak and unmatched values", async () => {
+    serve({})
+    await renderInRouter(() => <RegistrationForm variant="landing" title="Register to buy Units" />)
+    const form = screen.getByRole("form", { name: "Register to buy Units" })
+    const password = form.querySelector<HTMLInputElement>("input[name=password]")
+    if (password === null) throw new Error("no password field")
+    submit("Register")
+    type("Email", "a@b")
+    type("First Name", "A")
+    fireEvent.change(password, { target: { value: "a1" } })
+    expect(form.textContent).toContain("Email must be at least 5 characters")
+    expect(form.textContent).toContain("First Name must be at least 2 characters")
+    expect(form.textContent).toContain("Password must be at least 6 characters")
+    fireEvent.change(password, { target: { value: "abcdef" } })
+    expect(form.textContent).toContain("Password must contain at least one number")
+    fireEvent.change(password, { target: { value: "123456" } })
+    expect(form.textContent).toContain("Password must contain at least one letter")
+    fireEvent.change(password, { target: { value: "abc123" } })
+    type("Email", "ada@landunits.example")
+    type("First Name", "Ada")
+    type("Confirm password", "abc124")
+    expect(form.textContent).toContain("Passwords must match")
+  })
+
+  it("the business variant requires a business name of at least 2 characters", async () => {
+    serve({})
+    await renderInRouter(() => <RegistrationForm variant="business" title="Register your business" />)
+    submit("Register")
+    const form = screen.getByRole("form", { name: "Register your business" })
+    expect(form.textContent).toContain("Business name is required")
+    type("Business name", "A")
+    expect(form.textContent).toContain("Business name must be at least 2 characters")
+  })
+
+  it("sends the payload without confirmPassword; the server's error shows under the form and clears at the next submit", async () => {
+    const second = held()
+    const calls = serve({
+      "/user/register": [reply(409, { message: "This email is already registered" }), second.reply],
+    })
+    await renderInRouter(() => <RegistrationForm variant="landing" title="Register to buy Units" />)
+    const form = screen.getByRole("form", { name: "Register to buy Units" })
+    type("Email", "ada@landunits.example")
+    type("First Name", "Ada")
+    fireEvent.change(form.querySelector("input[name=password]") as HTMLInputElement, {
+      target: { value: "abc123" },
+    })
+    type("Confirm password", "abc123")
+    submit("Register")
+    await waitFor(() => expect(alertText()).toBe("This email is already registered"))
+    expect(calls.find((c) => c.path === "/user/register")?.body).toEqual({
+      email: "ada@landunits.example",
+      firstName: "Ada",
+      lastName: "",
+      password: "abc123",
+      userType: "USER",
+    })
+    submit("Register")
+    await waitFor(() => expect(screen.getByRole("button", { name: "Registering…" })).toBeTruthy())
+    expect(alertText()).toBeNull()
+    await act(async () => second.release(json(200, { message: "Registration successful" })))
+    await screen.findByRole("button", { name: "Resend" })
+    expect(screen.getByRole("status").textContent).toContain("up to 15 minutes")
+  })
+})
+
+describe("login form", () => {
+  it("shows the required messages, then the server's error, cleared at the next submit", async () => {
+    const second = held()
+    serve({ "/auth/login": [reply(401, { message: "Invalid email or password" }), second.reply] })
+    await renderInRouter(() => <LoginForm />)
+    const form = screen.getByRole("form", { name: "Log in" })
+    submit("Log in")
+    expect(form.textContent).toContain("Email is required")
+    expect(form.textContent).toContain("Password is required")
+    type("Email", "ada@landunits.example")
+    type("Password", "Wrong1234")
+    submit("Log in")
+    await waitFor(() => expect(alertText()).toBe("Invalid email or password"))
+    submit("Log in")
+    await waitFor(() => expect(screen.getByRole("button", { name: "Logging in…" })).toBeTruthy())
+    expect(alertText()).toBeNull()
+    await act(async () => second.release(json(500, {})))
+    await waitFor(() => expect(alertText()).toBe("Request failed with status code 500"))
+  })
+})
+
+describe("newsletter and forgot-password forms", () => {
+  it("newsletter: 'Email is required', 'Invalid email format', then the server's message on success and failure", async () => {
+    serve({
+      "/subscribe/subscribeUser": [
+        reply(400, { message: "You are already subscribed to our newsletter." }),
+        reply(200, {
+          message: "Thank you for subscribing! Please check your email to confirm your subscription.",
+        }),
+      ],
+    })
+    await renderInRouter(() => <NewsletterSignup />)
+    const form = screen.getByRole("form", { name: "Newsletter" })
+    submit("Subscribe")
+    expect(form.textContent).toContain("Email is required")
+    type("Email", "not-an-email")
+    expect(form.textContent).toContain("Invalid email format")
+    type("Email", "ada@landunits.example")
+    submit("Subscribe")
+    await waitFor(() => expect(alertText()).toBe("You are already subscribed to our newsletter."))
+    submit("Subscribe")
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe(
+        "Thank you for subscribing! Please check your email to confirm your subscription.",
+      ),
+    )
+    expect(alertText()).toBeNull()
+  })
+
+  it("forgot password: the server's error shows under the form and clears at the next submit", async () => {
+    const second = held()
+    serve({
+      "/auth/login/forgot": [reply(429, { message: "Too many attempts. Try again later." }), second.reply],
+    })
+    await renderInRouter(() => <ForgotPasswordForm />)
+    submit("Send reset link")
+    expect(screen.getByRole("form", { name: "Forgot password" }).textContent).toContain("Email is required")
+    type("Email", "ada@landunits.example")
+    submit("Send reset link")
+    await waitFor(() => expect(alertText()).toBe("Too many attempts. Try again later."))
+    submit("Send reset link")
+    await waitFor(() => expect(alertText()).toBeNull())
+    await act(async () =>
+      second.release(json(200, { message: "If this email is registered, we sent a link." })),
+    )
+    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("valid for 1 hour"))
+  })
+})
+
+describe("contact form", () => {
+  it("shows its messages word for word; the server's error shows under the form and clears at the next submit", async () => {
+    const second = held()
+    const calls = serve({
+      "/user/create_contact_form_email": [reply(503, { message: "Mail is not available" }), second.reply],
+    })
+    const ContactUs = ContactRoute.options.component
+    if (ContactUs === undefined) throw new Error("the contact route has no component")
+    await renderInRouter(() => <ContactUs />)
+    const form = screen.getByRole("form", { name: "Contact form" })
+    submit("Send message")
+    expect(form.textContent).toContain("Name is required")
+    expect(form.textContent).toContain("Email is required")
+    expect(form.textContent).toContain("Message is required")
+    type("Name", "Ada Lovelace")
+    type("Email", "ada@")
+    type("Message", "Too short")
+    expect(form.textContent).toContain("Invalid email format")
+    expect(form.textContent).toContain("Message must be at least 10 characters")
+    type("Email", "ada@landunits.example")
+    type("Message", "When are AUD Units delivered?")
+    submit("Send message")
+    await waitFor(() => expect(alertText()).toBe("Mail is not available"))
+    expect(calls.find((c) => c.path === "/user/create_contact_form_email")?.body).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@landunits.example",
+      message: "When are AUD Units delivered?",
+    })
+    submit("Send message")
+    await waitFor(() => expect(alertText()).toBeNull())
+    await act(async () =>
+      second.release(json(200, { message: "Thank you for your message. We will get back to you soon." })),
+    )
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe(
+        "Thank you for your message. We will get back to you soon.",
+      ),
+    )
+  })
+})
