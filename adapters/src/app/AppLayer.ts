@@ -29,8 +29,10 @@ import { MailerPg } from "../postgres/MailerPg.ts"
 import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.ts"
 import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
+import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
+import { ReferenceData } from "../reference/ReferenceData.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
 
@@ -55,6 +57,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     AgentStorePg,
     IdeaStorePg,
     DocumentStorePg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
+    ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
 /** The platform's own pieces: hashing, randomness, ids, and the payment providers. */
