@@ -29,6 +29,7 @@ import { LoginThrottle } from "./ports/LoginThrottle.ts"
 import { PasswordHasher } from "./ports/PasswordHasher.ts"
 import { SecureRandom } from "./ports/SecureRandom.ts"
 import { SessionStore } from "./ports/SessionStore.ts"
+import { SignedInAccounts } from "./ports/SignedInAccounts.ts"
 import { TokenStore } from "./ports/TokenStore.ts"
 
 const MINUTE = 60_000
@@ -109,6 +110,7 @@ export class AccountService extends Context.Service<
     Effect.gen(function* () {
       const accounts = yield* AccountRepository
       const sessions = yield* SessionStore
+      const signedIn = yield* SignedInAccounts
       const tokens = yield* TokenStore
       const hasher = yield* PasswordHasher
       const random = yield* SecureRandom
@@ -248,10 +250,7 @@ export class AccountService extends Context.Service<
         logout: (sessionId) => sessions.remove(sessionId),
 
         currentSession: Effect.fn("AccountService.currentSession")(function* (sessionId) {
-          const session = yield* sessions.get(sessionId, yield* now)
-          if (Option.isNone(session)) return Option.none()
-          const account = yield* accounts.get(session.value.memberId)
-          return Option.map(account, (a) => ({ session: session.value, account: a }))
+          return yield* signedIn.find(sessionId, yield* now)
         }),
 
         forgotPassword: Effect.fn("AccountService.forgotPassword")(function* (input) {
