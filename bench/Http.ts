@@ -11,9 +11,11 @@ import * as fs from "node:fs"
 import { createServer } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
+import { NodeHttpServer } from "@effect/platform-node"
 import autocannon from "autocannon"
-import { Effect, Layer, ManagedRuntime } from "effect"
-import { HttpServer } from "effect/http"
+import { Effect, Layer, ManagedRuntime, Schema } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { layerApp } from "../adapters/src/app/AppLayer.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../adapters/src/app/DemoSeed.ts"
 import { serveHttp } from "../adapters/src/http/server/HttpApp.ts"
@@ -47,6 +49,27 @@ const session = /landunits_session=([^;]+)/.exec(login.headers.getSetCookie().jo
 const cookie = `XSRF-TOKEN=${xsrf}; landunits_session=${session}`
 const userBody = await (await fetch(`${base}/api/user`, { headers: { cookie } })).text()
 
+// The framework floor: a hello-world Effect HttpApi route on its own server answering the same JSON, with
+// no middleware, no database and no logger: what the framework costs per request before any of our work.
+const floorPayload: unknown = JSON.parse(userBody)
+const FloorApi = HttpApi.make("floor").add(
+  HttpApiGroup.make("floor").add(HttpApiEndpoint.get("hello", "/hello", { success: Schema.Unknown })),
+)
+const floorRuntime = ManagedRuntime.make(
+  HttpRouter.serve(
+    HttpApiBuilder.layer(FloorApi).pipe(
+      Layer.provide(
+        HttpApiBuilder.group(FloorApi, "floor", (handlers) =>
+          handlers.handle("hello", () => Effect.succeed(floorPayload)),
+        ),
+      ),
+    ),
+    { disableLogger: true, disableListenLog: true },
+  ).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))),
+)
+const floorAddress = await floorRuntime.runPromise(Effect.map(HttpServer.HttpServer, (s) => s.address))
+if (floorAddress._tag === "UnixPathAddress") throw new Error("TCP expected")
+
 // The ceiling: node:http answering a JSON body of the same size, no work at all.
 const bare = createServer((_req, res) => {
   res.writeHead(200, { "content-type": "application/json" })
@@ -64,6 +87,7 @@ const measure = (options: autocannon.Options) =>
 
 let n = 0
 const ceiling = await measure({ url: `http://127.0.0.1:${barePort}/` })
+const floor = await measure({ url: `http://127.0.0.1:${floorAddress.port}/hello` })
 const getUser = await measure({ url: `${base}/api/user`, headers: { cookie } })
 const createOrder = await measure({
   url: `${base}/api/order/create_order`,
@@ -94,10 +118,12 @@ console.log(
     "| route | req/s | p50 ms | p99 ms | non-2xx | of the ceiling |",
     "|---|---:|---:|---:|---:|---:|",
     row("bare node:http (ceiling)", ceiling),
+    row("Effect HttpApi hello-world (framework floor)", floor),
     row("GET /api/user", getUser),
     row("POST /api/order/create_order", createOrder),
   ].join("\n"),
 )
 bare.close()
+await floorRuntime.dispose()
 await runtime.dispose()
 fs.rmSync(dataDir, { recursive: true, force: true })
