@@ -21,6 +21,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../adapters/src/app/DemoSee
 import { serveHttp } from "../adapters/src/http/server/HttpApp.ts"
 import { layerEmbedded, layerServer } from "../adapters/src/postgres/Database.ts"
 
+const loadBefore = os.loadavg()[0]!.toFixed(1)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 64
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-bench-http-"))
@@ -113,7 +114,7 @@ const row = (name: string, r: autocannon.Result) =>
 
 console.log(
   [
-    `HTTP, ${CONNECTIONS} connections, ${SECONDS} s each, ${url ? "PostgreSQL server" : "embedded PGlite"}, ${os.cpus().length} cores; body ${userBody.length} bytes`,
+    `HTTP, ${CONNECTIONS} connections, ${SECONDS} s each, ${url ? "PostgreSQL server" : "embedded PGlite"}, ${os.cpus().length} cores; body ${userBody.length} bytes; 1-min load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(1)} after (other processes share the cores)`,
     "",
     "| route | req/s | p50 ms | p99 ms | non-2xx | of the ceiling |",
     "|---|---:|---:|---:|---:|---:|",
