@@ -34,9 +34,11 @@ import { MarketDataPg } from "../postgres/MarketDataPg.ts"
 import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.ts"
 import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
+import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
+import { ReferenceData } from "../reference/ReferenceData.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
 
@@ -63,6 +65,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     AgentStorePg,
     IdeaStorePg,
     DocumentStorePg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
+    ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
 /** The platform's own pieces: hashing, randomness, ids. */

@@ -4,7 +4,8 @@
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
  * (production: Secure cookies and HSTS), APP_URL (links in emails; http://localhost:PORT), MAIL_FROM,
- * SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL, DOCUMENT_KEY.
+ * SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL, DOCUMENT_KEY, LOG_LEVEL and LOG_FORMAT
+ * (Logging.ts).
  */
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -16,6 +17,7 @@ import { serveHttp } from "../http/server/HttpApp.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
 import { layerApp } from "./AppLayer.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./DemoSeed.ts"
+import { layerLoggingFromEnv } from "./Logging.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
 
@@ -49,4 +51,4 @@ export const server = Effect.gen(function* () {
     yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
     return yield* Layer.launch(http)
   }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
-})
+}).pipe(Effect.provide(layerLoggingFromEnv))

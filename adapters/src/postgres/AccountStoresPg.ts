@@ -9,6 +9,7 @@ import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { LoginThrottle } from "@landunits/core/accounts/ports/LoginThrottle.ts"
 import { SessionStore } from "@landunits/core/accounts/ports/SessionStore.ts"
+import { SignedInAccounts } from "@landunits/core/accounts/ports/SignedInAccounts.ts"
 import { TokenStore } from "@landunits/core/accounts/ports/TokenStore.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option } from "effect"
@@ -150,9 +151,37 @@ export const LoginThrottlePg = Layer.effect(LoginThrottle)(
   }),
 )
 
+/** The live session and its account in one statement (a join on the session's hash). */
+export const SignedInAccountsPg = Layer.effect(SignedInAccounts)(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return SignedInAccounts.of({
+      find: (sessionId, now) =>
+        sql<{ member_id: string; created_at: string; expires_at: string; record: Account }>`
+          SELECT s.member_id, s.created_at, s.expires_at, a.record
+          FROM sessions s JOIN accounts a ON a.member_id = s.member_id
+          WHERE s.session_hash = ${sha256(sessionId)} AND s.expires_at > ${now}`.pipe(
+          Effect.map((rows) =>
+            Option.map(Option.fromNullishOr(rows[0]), (r) => ({
+              session: {
+                sessionId,
+                memberId: MemberId.make(r.member_id),
+                createdAt: Number(r.created_at),
+                expiresAt: Number(r.expires_at),
+              },
+              account: r.record,
+            })),
+          ),
+          Effect.orDie,
+        ),
+    })
+  }),
+)
+
 export const AccountStoresPg = Layer.mergeAll(
   AccountRepositoryPg,
   SessionStorePg,
+  SignedInAccountsPg,
   TokenStorePg,
   LoginThrottlePg,
 )

@@ -10,7 +10,12 @@ import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { BankTransfers } from "@landunits/core/orders/ports/BankTransfers.ts"
 import { type DiscountCode, DiscountCodes } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { priceOnDay } from "@landunits/core/pricing/Pricing.ts"
-import type { AdminBankDetails, ExternalFees, PriceSchedule } from "@landunits/core/pricing/PricingModel.ts"
+import type {
+  AdminBankDetails,
+  ExternalFees,
+  PriceSchedule,
+  UnitPrice,
+} from "@landunits/core/pricing/PricingModel.ts"
 import { ExchangeRates, ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
 import { type LandLimits, PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import {
@@ -30,7 +35,8 @@ export interface UnitSettings {
   readonly landLimits: LandLimits
 }
 
-interface UnitRow {
+/** A unit_prices row as the queries select it (bigint and numeric as text). */
+export interface UnitRow {
   readonly unit_type: UnitType
   readonly base_price: string
   readonly base_date: string
@@ -43,8 +49,37 @@ interface UnitRow {
   readonly max_pending_purchase_cents: string | null
 }
 
+export const unitSettingsOf = (row: UnitRow): UnitSettings => ({
+  schedule: {
+    unitType: row.unit_type,
+    basePrice: Number(row.base_price),
+    baseDate: row.base_date,
+    growthPerYearPercent: Number(row.growth_per_year_percent),
+  },
+  buyOrderTransactionFeeInCents: row.buy_fee_cents,
+  sellOrderTransactionFeeInUnits: row.sell_fee_units,
+  convertOrderTransactionFeeInUnits: row.convert_fee_units,
+  landLimits: {
+    totalProjectLandValueInCents: Number(row.land_value_cents),
+    maxDoubleLandUnitsBoughtValueInCents: Number(row.max_double_land_value_cents),
+    ...(row.max_pending_purchase_cents === null
+      ? {}
+      : { maxPendingPurchaseCents: Number(row.max_pending_purchase_cents) }),
+  },
+})
+
+/** A unit type's price on `day` (YYYY-MM-DD) from its settings: the schedule grown to that day. */
+export const unitPriceOn = (settings: UnitSettings, day: string): UnitPrice => ({
+  unitType: settings.schedule.unitType,
+  currency: CurrencyOfUnitType[settings.schedule.unitType],
+  pricePerUnit: priceOnDay({ ...settings.schedule, day }),
+  buyOrderTransactionFeeInCents: settings.buyOrderTransactionFeeInCents,
+  sellOrderTransactionFeeInUnits: settings.sellOrderTransactionFeeInUnits,
+  convertOrderTransactionFeeInUnits: settings.convertOrderTransactionFeeInUnits,
+})
+
 /** Settings are missing for a unit type: the installation was not seeded. A defect, named. */
-const unconfigured = (what: string) =>
+export const unconfigured = (what: string) =>
   Effect.die(new Error(`No ${what} is configured: run the seed or the admin CLI`))
 
 export const PricingPg = Layer.effectContext(
@@ -67,19 +102,7 @@ export const PricingPg = Layer.effectContext(
       unitPrice: (unitType) =>
         Effect.gen(function* () {
           const row = yield* unitRow(unitType)
-          return {
-            unitType,
-            currency: CurrencyOfUnitType[unitType],
-            pricePerUnit: priceOnDay({
-              basePrice: Number(row.base_price),
-              baseDate: row.base_date,
-              growthPerYearPercent: Number(row.growth_per_year_percent),
-              day: yield* today,
-            }),
-            buyOrderTransactionFeeInCents: row.buy_fee_cents,
-            sellOrderTransactionFeeInUnits: row.sell_fee_units,
-            convertOrderTransactionFeeInUnits: row.convert_fee_units,
-          }
+          return unitPriceOn(unitSettingsOf(row), yield* today)
         }),
       externalFees: sql<{ payment_method: PayingMethod; fixed_cents: number; fixed_percentage: string }>`
         SELECT payment_method, fixed_cents, fixed_percentage FROM external_fees`.pipe(
@@ -204,28 +227,7 @@ export const PricingSettingsPg = Layer.effect(PricingSettings)(
                buy_fee_cents, sell_fee_units, convert_fee_units, land_value_cents, max_double_land_value_cents,
                max_pending_purchase_cents
         FROM unit_prices ORDER BY unit_type`.pipe(
-        Effect.map((rows) =>
-          rows.map(
-            (row): UnitSettings => ({
-              schedule: {
-                unitType: row.unit_type,
-                basePrice: Number(row.base_price),
-                baseDate: row.base_date,
-                growthPerYearPercent: Number(row.growth_per_year_percent),
-              },
-              buyOrderTransactionFeeInCents: row.buy_fee_cents,
-              sellOrderTransactionFeeInUnits: row.sell_fee_units,
-              convertOrderTransactionFeeInUnits: row.convert_fee_units,
-              landLimits: {
-                totalProjectLandValueInCents: Number(row.land_value_cents),
-                maxDoubleLandUnitsBoughtValueInCents: Number(row.max_double_land_value_cents),
-                ...(row.max_pending_purchase_cents === null
-                  ? {}
-                  : { maxPendingPurchaseCents: Number(row.max_pending_purchase_cents) }),
-              },
-            }),
-          ),
-        ),
+        Effect.map((rows) => rows.map(unitSettingsOf)),
         Effect.orDie,
       ),
       setUnit: (s) =>

@@ -10,6 +10,7 @@ import {
   anAccount,
   loginThrottleContract,
   sessionStoreContract,
+  signedInAccountsContract,
   tokenStoreContract,
 } from "@landunits/core/test-support/AccountStoresContract.ts"
 import { Effect, Layer, Option } from "effect"
@@ -19,6 +20,7 @@ import {
   AccountRepositoryPg,
   LoginThrottlePg,
   SessionStorePg,
+  SignedInAccountsPg,
   TokenStorePg,
 } from "../../src/postgres/AccountStoresPg.ts"
 import { KycStorePg } from "../../src/postgres/KycStorePg.ts"
@@ -33,6 +35,9 @@ for (const target of databaseTargets().run) {
     const db = useSuiteDatabase(target)
     accountRepositoryContract(target.name, () => AccountRepositoryPg.pipe(Layer.provide(db.layer())))
     sessionStoreContract(target.name, () => SessionStorePg.pipe(Layer.provide(db.layer())))
+    signedInAccountsContract(target.name, () =>
+      Layer.mergeAll(SignedInAccountsPg, SessionStorePg, AccountRepositoryPg).pipe(Layer.provide(db.layer())),
+    )
     tokenStoreContract(target.name, () => TokenStorePg.pipe(Layer.provide(db.layer())))
     loginThrottleContract(target.name, () => LoginThrottlePg.pipe(Layer.provide(db.layer())))
 

@@ -29,6 +29,7 @@ import { LoginThrottle } from "./ports/LoginThrottle.ts"
 import { PasswordHasher } from "./ports/PasswordHasher.ts"
 import { SecureRandom } from "./ports/SecureRandom.ts"
 import { SessionStore } from "./ports/SessionStore.ts"
+import { SignedInAccounts } from "./ports/SignedInAccounts.ts"
 import { TokenStore } from "./ports/TokenStore.ts"
 
 const MINUTE = 60_000
@@ -114,6 +115,7 @@ export class AccountService extends Context.Service<
     Effect.gen(function* () {
       const accounts = yield* AccountRepository
       const sessions = yield* SessionStore
+      const signedIn = yield* SignedInAccounts
       const tokens = yield* TokenStore
       const hasher = yield* PasswordHasher
       const random = yield* SecureRandom
@@ -257,13 +259,9 @@ export class AccountService extends Context.Service<
         logout: (sessionId) => sessions.remove(sessionId),
 
         currentSession: Effect.fn("AccountService.currentSession")(function* (sessionId) {
-          const session = yield* sessions.get(sessionId, yield* now)
-          if (Option.isNone(session)) return Option.none()
-          const account = yield* accounts.get(session.value.memberId)
-          return Option.map(
-            Option.filter(account, (a) => a.disabledAt === undefined),
-            (a) => ({ session: session.value, account: a }),
-          )
+          // One read of the session with its account (SignedInAccounts); a disabled member's sessions are over.
+          const found = yield* signedIn.find(sessionId, yield* now)
+          return Option.filter(found, (f) => f.account.disabledAt === undefined)
         }),
 
         forgotPassword: Effect.fn("AccountService.forgotPassword")(function* (input) {

@@ -13,6 +13,7 @@ import { LoginThrottle } from "../../src/accounts/ports/LoginThrottle.ts"
 import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
 import { SecureRandom } from "../../src/accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
+import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
 import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { CONFIRMATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from "../../src/shared/Constants.ts"
@@ -27,8 +28,9 @@ const makeAccounts = () => {
   const layer = AccountService.layer.pipe(
     Layer.provideMerge(
       Layer.mergeAll(
-        AccountRepository.layerMemory,
-        SessionStore.layerMemory,
+        SignedInAccounts.layerFromStores.pipe(
+          Layer.provideMerge(Layer.merge(AccountRepository.layerMemory, SessionStore.layerMemory)),
+        ),
         TokenStore.layerMemory,
         PasswordHasher.layerInsecureForTests,
         SecureRandom.layerPredictableForTests,

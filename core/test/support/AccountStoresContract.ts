@@ -5,6 +5,7 @@ import type { Account } from "../../src/accounts/AccountModel.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
 import { LoginThrottle } from "../../src/accounts/ports/LoginThrottle.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
+import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
 import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 
@@ -143,6 +144,43 @@ export const sessionStoreContract = (name: string, makeLayer: () => Layer.Layer<
       expect(Option.isNone(result.removed)).toBe(true)
       expect(Option.isNone(result.annAfter)).toBe(true)
       expect(Option.isSome(result.ben)).toBe(true)
+    })
+  })
+
+export const signedInAccountsContract = (
+  name: string,
+  makeLayer: () => Layer.Layer<SignedInAccounts | SessionStore | AccountRepository>,
+) =>
+  describe(`SignedInAccounts contract (${name})`, () => {
+    it("answers a live session with its account; nothing once expired, removed, unknown or without an account", async () => {
+      const result = await runWith(makeLayer)(
+        Effect.gen(function* () {
+          const signedIn = yield* SignedInAccounts
+          const sessions = yield* SessionStore
+          const repo = yield* AccountRepository
+          yield* repo.insert(anAccount(ann, "ann@example.com", { role: "admin" }))
+          yield* repo.insert(anAccount(ben, "ben@example.com"))
+          yield* sessions.create({ sessionId: "s1", memberId: ann, createdAt: 0, expiresAt: 100 })
+          yield* sessions.create({ sessionId: "s2", memberId: ann, createdAt: 0, expiresAt: 100 })
+          yield* sessions.create({ sessionId: "s3", memberId: ben, createdAt: 0, expiresAt: 100 })
+          const live = yield* signedIn.find("s1", 99)
+          const expired = yield* signedIn.find("s1", 100)
+          const unknown = yield* signedIn.find("nope", 1)
+          yield* sessions.remove("s2")
+          const removed = yield* signedIn.find("s2", 1)
+          yield* repo.remove(ben)
+          const noAccount = yield* signedIn.find("s3", 1)
+          return { live, expired, unknown, removed, noAccount }
+        }),
+      )
+      expect(Option.getOrThrow(result.live)).toEqual({
+        session: { sessionId: "s1", memberId: ann, createdAt: 0, expiresAt: 100 },
+        account: anAccount(ann, "ann@example.com", { role: "admin" }),
+      })
+      expect(Option.isNone(result.expired)).toBe(true)
+      expect(Option.isNone(result.unknown)).toBe(true)
+      expect(Option.isNone(result.removed)).toBe(true)
+      expect(Option.isNone(result.noAccount)).toBe(true)
     })
   })
 

@@ -1,19 +1,23 @@
 /**
  * Builds GET /user's bundle (also login's answer): the member as spec §3's User, today's prices, their
  * holdings, the land statistics, today's exchange rates, the external fees and the bank accounts.
+ *
+ * Round trips per bundle: the member's KYC record and their ledger (HoldingsService). Everything that is
+ * not the member's comes from the process's reference data snapshot (ReferenceData, kept 5 seconds), and
+ * the holdings are valued at the same snapshot's prices (the composition gives HoldingsService the
+ * snapshot's PriceBook, HttpApp.ts).
  */
 import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { KycStore } from "@landunits/core/kyc/ports/KycStore.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
-import { BankTransfers } from "@landunits/core/orders/ports/BankTransfers.ts"
 import type { ExchangeRate, LandUnitStats } from "@landunits/core/pricing/PricingModel.ts"
-import { ExchangeRates } from "@landunits/core/pricing/ports/ExchangeRates.ts"
-import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { CurrencyTypes, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { Context, Effect, Layer, Option } from "effect"
-import { PricingSettings } from "../../postgres/PricingPg.ts"
+import { unconfigured, unitPriceOn } from "../../postgres/PricingPg.ts"
+import { ReferenceData, type ReferenceSnapshot } from "../../reference/ReferenceData.ts"
+import { externalFeesIn, todayIn, unitSettingsIn } from "../../reference/ReferencePorts.ts"
 import type { UserBundle } from "../api/Answers.ts"
 
 /**
@@ -21,6 +25,27 @@ import type { UserBundle } from "../api/Answers.ts"
  * already the value Units are sold against (docs/decisions.md), so all of it is offered.
  */
 export const MAX_LAND_UNITS_FOR_SALE_PERCENTAGE = 100
+
+const landUnitStatsOf = (snapshot: ReferenceSnapshot): LandUnitStats => {
+  const land = (unitType: string) =>
+    snapshot.units.find((u) => u.schedule.unitType === unitType)?.landLimits.totalProjectLandValueInCents ?? 0
+  return {
+    landValues_aud: land("LAND_AUD"),
+    landValues_eur: land("LAND_EUR"),
+    landValues_usd: land("LAND_USD"),
+    landValues_pound: land("LAND_POUND"),
+    maxLandUnitsForSalePercentage: MAX_LAND_UNITS_FOR_SALE_PERCENTAGE,
+    growthPerYearPercent: Math.max(0, ...snapshot.units.map((u) => u.schedule.growthPerYearPercent)),
+  }
+}
+
+/** Every pair of different currencies that has a rate today, in the order of CurrencyTypes. */
+const ratesOf = (snapshot: ReferenceSnapshot): ReadonlyArray<ExchangeRate> =>
+  CurrencyTypes.flatMap((from) =>
+    CurrencyTypes.flatMap((to) =>
+      snapshot.rates.filter((r) => r.from === from && r.to === to && from !== to),
+    ),
+  )
 
 export class UserBundles extends Context.Service<
   UserBundles,
@@ -30,37 +55,12 @@ export class UserBundles extends Context.Service<
     Effect.gen(function* () {
       const kyc = yield* KycStore
       const holdings = yield* HoldingsService
-      const prices = yield* PriceBook
-      const rates = yield* ExchangeRates
-      const bank = yield* BankTransfers
-      const settings = yield* PricingSettings
-
-      const landUnitStats = Effect.map(settings.units, (units): LandUnitStats => {
-        const land = (unitType: string) =>
-          units.find((u) => u.schedule.unitType === unitType)?.landLimits.totalProjectLandValueInCents ?? 0
-        return {
-          landValues_aud: land("LAND_AUD"),
-          landValues_eur: land("LAND_EUR"),
-          landValues_usd: land("LAND_USD"),
-          landValues_pound: land("LAND_POUND"),
-          maxLandUnitsForSalePercentage: MAX_LAND_UNITS_FOR_SALE_PERCENTAGE,
-          growthPerYearPercent: Math.max(0, ...units.map((u) => u.schedule.growthPerYearPercent)),
-        }
-      })
-
-      const todaysRates = Effect.map(
-        Effect.forEach(
-          CurrencyTypes.flatMap((from) =>
-            CurrencyTypes.filter((to) => to !== from).map((to) => [from, to] as const),
-          ),
-          ([from, to]) => Effect.option(rates.rate(from, to)),
-        ),
-        (found) => found.flatMap((r): ReadonlyArray<ExchangeRate> => Option.toArray(r)),
-      )
+      const reference = yield* ReferenceData
 
       return UserBundles.of({
         of: (account, firstLogin) =>
           Effect.gen(function* () {
+            const snapshot = yield* todayIn(reference)
             const record = yield* kyc.get(account.memberId)
             const kycInfo = Option.match(record, { onNone: () => emptyKycInfo, onSome: (r) => r.kycInfo })
             const user: User = {
@@ -76,14 +76,21 @@ export class UserBundles extends Context.Service<
             }
             return {
               user,
-              prices: yield* Effect.forEach(UnitTypes, (u) => prices.unitPrice(u)),
-              userDashBoardDetails: { holdings: yield* Effect.orDie(holdings.holdings(account.memberId)) },
-              landUnitStats: yield* landUnitStats,
-              exchangeRate: yield* todaysRates,
-              externalFees: yield* prices.externalFees,
-              adminBankDetails: yield* Effect.forEach(CurrencyTypes, (currency) =>
-                Effect.map(bank.adminBankDetails(currency), (details) => ({ currency, details })),
+              prices: yield* Effect.forEach(UnitTypes, (unitType) =>
+                Effect.map(unitSettingsIn(snapshot, unitType), (settings) =>
+                  unitPriceOn(settings, snapshot.day),
+                ),
               ),
+              userDashBoardDetails: { holdings: yield* Effect.orDie(holdings.holdings(account.memberId)) },
+              landUnitStats: landUnitStatsOf(snapshot),
+              exchangeRate: ratesOf(snapshot),
+              externalFees: yield* externalFeesIn(snapshot),
+              adminBankDetails: yield* Effect.forEach(CurrencyTypes, (currency) => {
+                const details = snapshot.bankAccounts[currency]
+                return details === undefined
+                  ? unconfigured(`bank account for ${currency}`)
+                  : Effect.succeed({ currency, details })
+              }),
             }
           }),
       })

@@ -1,10 +1,11 @@
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { ContentService } from "@landunits/core/content/ContentService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { CurrentMember, sessionSecurity } from "../api/Authentication.ts"
+import { SignedInAccount } from "../middleware/SignedInAccount.ts"
 import type { SessionCookieOptions } from "./AuthHandlers.ts"
 import { UserBundles } from "./UserBundle.ts"
 
@@ -30,7 +31,11 @@ export const UserHandlers = (cookies: SessionCookieOptions) =>
         .handle("me", () =>
           Effect.gen(function* () {
             const member = yield* CurrentMember
-            return yield* bundles.of(yield* accounts.account(member.memberId), false)
+            const signedIn = yield* SignedInAccount
+            const account = Option.isSome(signedIn)
+              ? signedIn.value
+              : yield* accounts.account(member.memberId)
+            return yield* bundles.of(account, false)
           }),
         )
         .handle("changePassword", ({ payload }) =>

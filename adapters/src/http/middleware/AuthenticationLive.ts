@@ -1,8 +1,12 @@
-/** The Authentication middleware: the session cookie's session, if live, gives the handler its member. */
+/**
+ * The Authentication middleware: the session cookie's session, if live, gives the handler its member (and
+ * the account read with it, SignedInAccount). One round trip: the session and account are read together.
+ */
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { notSignedIn } from "../api/ApiErrors.ts"
 import { Authentication, CurrentMember } from "../api/Authentication.ts"
+import { SignedInAccount } from "./SignedInAccount.ts"
 
 export const AuthenticationLive = Layer.effect(Authentication)(
   Effect.gen(function* () {
@@ -14,11 +18,15 @@ export const AuthenticationLive = Layer.effect(Authentication)(
           if (sessionId === "") return yield* notSignedIn()
           const found = yield* accounts.currentSession(sessionId)
           if (Option.isNone(found)) return yield* notSignedIn()
-          return yield* Effect.provideService(httpEffect, CurrentMember, {
-            memberId: found.value.account.memberId,
-            sessionId,
-            role: found.value.account.role,
-          })
+          const { account } = found.value
+          return yield* httpEffect.pipe(
+            Effect.provideService(CurrentMember, {
+              memberId: account.memberId,
+              sessionId,
+              role: account.role,
+            }),
+            Effect.provideService(SignedInAccount, Option.some(account)),
+          )
         }),
     })
   }),

@@ -3,7 +3,7 @@
  * the card providers' frames and scripts where payments need them), no framing by other sites, no MIME
  * sniffing, no referrer leaks across sites, and HSTS outside development.
  */
-import { type Cause, Effect } from "effect"
+import { Cause, Effect } from "effect"
 import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 
 export const CONTENT_SECURITY_POLICY = [
@@ -54,7 +54,9 @@ const answerUnhandled = <E>(cause: Cause.Cause<E>) =>
   Effect.gen(function* () {
     const [response] = yield* HttpServerError.causeResponse(cause)
     if (response.status >= 500) {
-      yield* Effect.logError("Unhandled error answering a request", cause)
+      // A request interrupted (the client went away, the server stops) is no error of ours.
+      if (!Cause.hasInterruptsOnly(cause))
+        yield* Effect.logError("Unhandled error answering a request", cause)
       return HttpServerResponse.jsonUnsafe({ message: SERVER_ERROR_MESSAGE }, { status: response.status })
     }
     if (response.status === 404) {

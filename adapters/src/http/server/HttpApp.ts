@@ -5,9 +5,11 @@
  */
 import { createServer } from "node:http"
 import { NodeHttpServer } from "@effect/platform-node"
+import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { layerReferencePorts } from "../../reference/ReferencePorts.ts"
 import { Api } from "../api/Api.ts"
 import { WEBHOOK_ROUTES } from "../api/PaymentsApi.ts"
 import { AuthHandlers } from "../handlers/AuthHandlers.ts"
@@ -26,6 +28,7 @@ import { layerAntiForgery } from "../middleware/AntiForgery.ts"
 import { AuthenticationLive } from "../middleware/AuthenticationLive.ts"
 import { layerInvalidInputResponses } from "../middleware/InvalidInputResponses.ts"
 import { layerSecurityHeaders } from "../middleware/SecurityHeaders.ts"
+import { accessLog } from "./AccessLog.ts"
 import { layerStaticFiles } from "./StaticFiles.ts"
 
 export interface HttpAppOptions {
@@ -37,6 +40,12 @@ export interface HttpAppOptions {
 
 export const OPENAPI_PATH = "/api/openapi.json"
 export const DOCS_PATH = "/api/docs"
+
+/**
+ * The bundle's HoldingsService values holdings at the reference snapshot's prices (the ones the bundle
+ * shows) instead of reading each price again. Fresh: the app's own HoldingsService keeps PricingPg.
+ */
+const holdingsAtSnapshotPrices = Layer.fresh(HoldingsService.layer).pipe(Layer.provide(layerReferencePorts))
 
 const apiRoutes = (options: HttpAppOptions) => {
   const cookies = { secure: !options.development }
@@ -56,7 +65,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       GovernanceHandlers,
       CommunityHandlers,
     ]),
-    Layer.provide(UserBundles.layer),
+    Layer.provide(UserBundles.layer.pipe(Layer.provide(holdingsAtSnapshotPrices))),
     // The routes resolve the middlewares when they are built and again per request.
     Layer.provideMerge(Layer.mergeAll(layerInvalidInputResponses, AuthenticationLive)),
   )
@@ -80,7 +89,13 @@ export interface ServeOptions extends HttpAppOptions {
 
 /** Serves the app; the layer's output is the running HttpServer (its address tells the chosen port). */
 export const serveHttp = (options: ServeOptions) =>
-  HttpRouter.serve(layerHttpApp(options)).pipe(
+  // Effect's own access logger writes an Info line per request; ours writes it at Debug (AccessLog.ts).
+  // The address is logged by the caller (Server.ts), which knows the public URL.
+  HttpRouter.serve(layerHttpApp(options), {
+    disableLogger: true,
+    disableListenLog: true,
+    middleware: accessLog,
+  }).pipe(
     Layer.provideMerge(
       NodeHttpServer.layer(createServer, { port: options.port, host: options.host ?? "127.0.0.1" }),
     ),
