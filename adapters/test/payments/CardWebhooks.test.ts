@@ -397,6 +397,15 @@ describe("Square card payments (stand-in API, signed webhooks)", () => {
     expect(await orderStatus(client, buy.orderId)).toBe("Failed")
   })
 
+  it("a payment intent of a live provider's card buy says it is not test mode", async () => {
+    const client = await newMember()
+    for (const method of ["card-stripe", "card-square"] as const) {
+      const buy = await startCardBuy(client, method, "LAND_EUR", 2)
+      const intent = await json(await client.get(`/api/order/get_payment_intent/${buy.orderId}`))
+      expect(intent.paymentIntent).toMatchObject({ paymentMethod: method, testMode: false })
+    }
+  })
+
   it("a declined card answers 402 with the reason for the member, not 502: the card refused, not Square", async () => {
     const client = await newMember()
     const buy = await startCardBuy(client, "card-square", "LAND_EUR", 2)
