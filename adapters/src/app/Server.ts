@@ -1,6 +1,7 @@
 /**
  * `npm start`: migrates, seeds a fresh installation with demo data (printing the demo sign-in), starts the
- * mail outbox worker and serves the API (and the web app when it is built) on PORT.
+ * mail outbox worker and the order jobs (OrderJobs.ts: expiry of unpaid buys, unlock of converts, every
+ * ORDER_JOBS_INTERVAL_SECONDS) and serves the API (and the web app when it is built) on PORT.
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
  * (production: Secure cookies and HSTS), APP_URL (links in emails; http://localhost:PORT), MAIL_FROM,
@@ -18,6 +19,7 @@ import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
 import { layerApp } from "./AppLayer.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./DemoSeed.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
+import { OrderJobsLive } from "./OrderJobs.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
 
@@ -49,6 +51,7 @@ export const server = Effect.gen(function* () {
     }
     yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
     yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
-    return yield* Layer.launch(http)
+    // The order jobs live in the server's scope: they start with it and stop with it.
+    return yield* Layer.launch(Layer.merge(http, OrderJobsLive))
   }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
 }).pipe(Effect.provide(layerLoggingFromEnv))

@@ -12,7 +12,8 @@ import { createHash } from "node:crypto"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { SquareGateway } from "@landunits/core/orders/ports/SquareGateway.ts"
 import { Effect, Layer, Redacted } from "effect"
-import { SquareClient, SquareEnvironment } from "square"
+import { SquareClient, SquareEnvironment, SquareError } from "square"
+import { CardDeclined, declineMessage, SQUARE_DECLINE_REASONS } from "./CardDeclined.ts"
 import type { SquareSettings } from "./PaymentsConfig.ts"
 
 /** Square allows idempotency keys of at most 45 characters: "lu-" and 40 hex digits of a hash of ours. */
@@ -37,6 +38,21 @@ export const squareError = (action: string) => (cause: unknown) =>
     message: `Square could not ${action}: ${cause instanceof Error ? cause.message : String(cause)}`,
     provider: "square",
   })
+
+/**
+ * A Square API failure that is a decline (category PAYMENT_METHOD_ERROR: the card, not Square, refused),
+ * as CardDeclined; undefined for anything else (authentication, rate limits, Square down…).
+ */
+export const squareDecline = (cause: unknown): CardDeclined | undefined => {
+  if (!(cause instanceof SquareError)) return undefined
+  const decline = cause.errors.find((e) => e.category === "PAYMENT_METHOD_ERROR")
+  if (decline === undefined) return undefined
+  return new CardDeclined({
+    message: declineMessage(SQUARE_DECLINE_REASONS[decline.code] ?? "the bank did not approve the payment"),
+    provider: "square",
+    code: decline.code,
+  })
+}
 
 export const PaymentGatewaySquare = (settings: SquareSettings) =>
   Layer.sync(SquareGateway)(() => {

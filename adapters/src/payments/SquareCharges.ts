@@ -3,13 +3,15 @@
  * page posts the token here, and the server calls CreatePayment with the order's own amount and currency
  * (never the page's), reference_id = orderId and the idempotency key the order reserved at startPayment, so
  * a retried charge never takes the money twice. It moves no Units: Square's webhook settles the order.
+ * A decline (the member's card refused) is CardDeclined (402); Square itself failing is PaymentProviderError (502).
  */
 import { OrderConflict, type OrderNotFound } from "@landunits/core/orders/OrderErrors.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import type { MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
 import { Context, Effect, Layer } from "effect"
-import { squareClient, squareError } from "./PaymentGatewaySquare.ts"
+import type { CardDeclined } from "./CardDeclined.ts"
+import { squareClient, squareDecline, squareError } from "./PaymentGatewaySquare.ts"
 import type { SquareSettings } from "./PaymentsConfig.ts"
 
 export interface SquareChargeRequest {
@@ -31,7 +33,7 @@ export class SquareCharges extends Context.Service<
   {
     readonly charge: (
       request: SquareChargeRequest,
-    ) => Effect.Effect<SquareCharge, OrderConflict | OrderNotFound | PaymentProviderError>
+    ) => Effect.Effect<SquareCharge, CardDeclined | OrderConflict | OrderNotFound | PaymentProviderError>
   }
 >()("@landunits/adapters/payments/SquareCharges") {
   static readonly layer = (settings: SquareSettings) =>
@@ -69,7 +71,8 @@ export class SquareCharges extends Context.Service<
                       ? {}
                       : { verificationToken: request.verificationToken }),
                   }),
-                catch: squareError("take the card payment"),
+                catch: (cause): CardDeclined | PaymentProviderError =>
+                  squareDecline(cause) ?? squareError("take the card payment")(cause),
               })
               const payment = answer.payment
               if (payment?.id === undefined) {
@@ -86,7 +89,16 @@ export class SquareCharges extends Context.Service<
 
   /** Square without an access token: the member pays with a test card instead (TestModeCards). */
   static readonly layerUnavailable = (message: string) =>
-    Layer.succeed(SquareCharges)({
-      charge: (request) => Effect.fail(new OrderConflict({ message, orderId: request.orderId })),
-    })
+    Layer.effect(SquareCharges)(
+      Effect.gen(function* () {
+        const orders = yield* OrderService
+        return SquareCharges.of({
+          // Another member's order answers 404, as on every route that takes an order id.
+          charge: (request) =>
+            orders
+              .getOrder(request.memberId, request.orderId)
+              .pipe(Effect.andThen(Effect.fail(new OrderConflict({ message, orderId: request.orderId })))),
+        })
+      }),
+    )
 }

@@ -208,7 +208,7 @@ describe("reference codes over HTTP (member route)", () => {
 })
 
 describe("payment intents over HTTP (member route)", () => {
-  it("answers what the member's own buy holds about its payment; a sell has none (409)", async () => {
+  it("answers what the member's own buy holds about its payment and whether it runs in test mode; a sell has none (409)", async () => {
     const client = await signedIn()
     const created = await json(
       await client.post(
@@ -232,9 +232,27 @@ describe("payment intents over HTTP (member route)", () => {
       paymentAmount: order.paymentDetails.paymentAmount,
       currency: "USD",
       bankReference: order.orderId.slice(-5),
+      testMode: false,
     })
     expect(paymentIntent.expiresAt).toBeGreaterThan(Date.now())
     expect(paymentIntent.clientSecret).toBeUndefined()
+
+    // This server has no Stripe keys: a card-stripe buy runs in the built-in test mode, and says so.
+    const card = await json(
+      await client.post(
+        "/api/order/create_order",
+        {
+          orderType: "BUY",
+          currencyUnit: { unitType: "LAND_USD", numberOfUnits: 2 },
+          paymentDetails: { paymentMethod: "card-stripe" },
+        },
+        { headers: { "idempotency-key": "intent-card-1" } },
+      ),
+    )
+    const cardIntent = await json(
+      await client.get(`/api/order/get_payment_intent/${card.orderCreatedData.orderId}`),
+    )
+    expect(cardIntent.paymentIntent).toMatchObject({ paymentMethod: "card-stripe", testMode: true })
 
     await ownUnits(client, "LAND_EUR", 30, "intent-own-1")
     const sell = await json(

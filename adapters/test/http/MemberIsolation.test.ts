@@ -61,6 +61,8 @@ const PRIVATE = [
   "orders.startPayment",
   "orders.successOrder",
   "orders.cancelOrder",
+  "payments.testModePay",
+  "payments.squareCharge",
 ]
 /** Shared by design: votes, community questions and ideas are seen by every member. */
 const SHARED = [
@@ -120,6 +122,10 @@ describe("one member's data is not another's", () => {
       "orders.startPayment": () => b.post("/api/order/start_payment", { orderId }, key("start")),
       "orders.successOrder": () => b.post("/api/order/success_order", { orderId }, key("success")),
       "orders.cancelOrder": () => b.post("/api/order/cancel_order", { orderId }, key("cancel")),
+      "payments.testModePay": () =>
+        b.post("/api/payments/test-mode/pay", { orderId, cardNumber: "4242 4242 4242 4242" }),
+      "payments.squareCharge": () =>
+        b.post("/api/payments/square/charge", { orderId, sourceId: "cnon:card-nonce-ok" }),
     }
     expect(Object.keys(attempts).sort()).toEqual([...PRIVATE].sort())
     for (const [name, attempt] of Object.entries(attempts)) {

@@ -25,7 +25,12 @@ import {
   startCardBuy,
   unitsOf,
 } from "./PaymentFlows.ts"
-import { squareStandIn, stripeStandIn } from "./ProviderStandIns.ts"
+import {
+  SQUARE_DECLINED_NONCE,
+  SQUARE_UNAUTHORIZED_NONCE,
+  squareStandIn,
+  stripeStandIn,
+} from "./ProviderStandIns.ts"
 
 const STRIPE_WEBHOOK_SECRET = "whsec_standin_0123456789abcdef"
 const SQUARE_SIGNATURE_KEY = "square-standin-signature-key"
@@ -390,6 +395,47 @@ describe("Square card payments (stand-in API, signed webhooks)", () => {
     })
     expect((await json(await sendSquare(failed))).outcome).toBe("failed")
     expect(await orderStatus(client, buy.orderId)).toBe("Failed")
+  })
+
+  it("a payment intent of a live provider's card buy says it is not test mode", async () => {
+    const client = await newMember()
+    for (const method of ["card-stripe", "card-square"] as const) {
+      const buy = await startCardBuy(client, method, "LAND_EUR", 2)
+      const intent = await json(await client.get(`/api/order/get_payment_intent/${buy.orderId}`))
+      expect(intent.paymentIntent).toMatchObject({ paymentMethod: method, testMode: false })
+    }
+  })
+
+  it("a declined card answers 402 with the reason for the member, not 502: the card refused, not Square", async () => {
+    const client = await newMember()
+    const buy = await startCardBuy(client, "card-square", "LAND_EUR", 2)
+    const charge = await client.post("/api/payments/square/charge", {
+      orderId: buy.orderId,
+      sourceId: SQUARE_DECLINED_NONCE,
+    })
+    expect(charge.status).toBe(402)
+    expect(await json(charge)).toMatchObject({
+      _tag: "CardDeclined",
+      code: "INSUFFICIENT_FUNDS",
+      message:
+        "Your card was declined: the card has insufficient funds. No money was taken; to pay with another card, start a new order.",
+    })
+    // Nothing moved: the order still waits for its payment (Square's FAILED webhook fails it).
+    expect(await orderStatus(client, buy.orderId)).toBe("InProcess")
+  })
+
+  it("Square failing on its side (our credentials refused) still answers 502 PaymentProviderError", async () => {
+    const client = await newMember()
+    const buy = await startCardBuy(client, "card-square", "LAND_EUR", 2)
+    const charge = await client.post("/api/payments/square/charge", {
+      orderId: buy.orderId,
+      sourceId: SQUARE_UNAUTHORIZED_NONCE,
+    })
+    expect(charge.status).toBe(502)
+    const answer = await json(charge)
+    expect(answer._tag).toBe("PaymentProviderError")
+    expect(answer.message).toMatch(/^Square could not take the card payment/)
+    expect(await orderStatus(client, buy.orderId)).toBe("InProcess")
   })
 
   it("a member cancelling a Square order cancels the charge by its idempotency key", async () => {

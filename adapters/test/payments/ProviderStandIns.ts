@@ -96,7 +96,15 @@ export const stripeStandIn = () => {
   )
 }
 
-/** Square's API: CreatePayment (JSON, snake_case, idempotency_key in the body) and cancel by key. */
+/** Card tokens the Square stand-in answers as Square does for a declined card and for a failure of its own. */
+export const SQUARE_DECLINED_NONCE = "cnon:card-nonce-declined"
+export const SQUARE_UNAUTHORIZED_NONCE = "cnon:stand-in-answers-401"
+
+/**
+ * Square's API: CreatePayment (JSON, snake_case, idempotency_key in the body) and cancel by key. A declined
+ * card is answered as Square answers it (402, category PAYMENT_METHOD_ERROR); the 401 nonce plays a
+ * failure on Square's side (our credentials refused).
+ */
 export const squareStandIn = () => {
   const byKey = new Map<string, Answer>()
   let next = 0
@@ -105,6 +113,34 @@ export const squareStandIn = () => {
       const key = request.body.idempotency_key
       if (request.method === "POST" && request.path === "/v2/payments") {
         if (typeof key === "string" && byKey.has(key)) return byKey.get(key)!
+        if (request.body.source_id === SQUARE_DECLINED_NONCE) {
+          return {
+            status: 402,
+            body: {
+              errors: [
+                {
+                  category: "PAYMENT_METHOD_ERROR",
+                  code: "INSUFFICIENT_FUNDS",
+                  detail: "Authorization error: 'INSUFFICIENT_FUNDS'",
+                },
+              ],
+            },
+          }
+        }
+        if (request.body.source_id === SQUARE_UNAUTHORIZED_NONCE) {
+          return {
+            status: 401,
+            body: {
+              errors: [
+                {
+                  category: "AUTHENTICATION_ERROR",
+                  code: "UNAUTHORIZED",
+                  detail: "This request could not be authorized.",
+                },
+              ],
+            },
+          }
+        }
         next += 1
         const answer = {
           status: 200,

@@ -74,7 +74,10 @@ export class ProviderPaymentService extends Context.Service<
             case "Settle":
               return yield* engine.confirmPayment({ idempotencyKey: key(event, "confirm"), orderId }).pipe(
                 Effect.map(({ order: confirmed }) => {
-                  const before = confirmed.statusHistory.at(-2)?.status
+                  // The status the confirmation found: the one before Approved (a buy filled wholly from
+                  // issuance goes on to Completed at once, so it is not simply the next to last).
+                  const history = confirmed.statusHistory
+                  const before = history[history.findIndex((s) => s.status === "Approved") - 1]?.status
                   return before === "Expired"
                     ? ({
                         outcome: "settled",

@@ -96,6 +96,12 @@ export const PaymentIntent = Schema.Struct({
   bankReference: Schema.optionalKey(Schema.String),
   /** Epoch milliseconds at which an unpaid buy expires. */
   expiresAt: Schema.optionalKey(Schema.Int),
+  /**
+   * True when the payment runs against the built-in test-mode provider (a card method without its
+   * provider's keys): nothing is charged, and the payment page says so. False for live card payments,
+   * bank and crypto.
+   */
+  testMode: Schema.Boolean,
 })
 export type PaymentIntent = typeof PaymentIntent.Type
 

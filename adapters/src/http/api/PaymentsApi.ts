@@ -17,6 +17,7 @@ import { OrderStatus } from "@landunits/core/shared/Enums.ts"
 import { OrderId } from "@landunits/core/shared/Ids.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { CardDeclined } from "../../payments/CardDeclined.ts"
 import { WebhookPayloadInvalid, WebhookSignatureInvalid } from "../../payments/WebhookErrors.ts"
 import { Authentication } from "./Authentication.ts"
 
@@ -91,7 +92,8 @@ export class PaymentsApi extends HttpApiGroup.make("payments")
         verificationToken: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(2000))),
       }),
       success: Schema.Struct({ paymentId: Schema.String, status: Schema.String }),
-      error: [OrderConflict, OrderNotFound, PaymentProviderError],
+      // 402: the member's card was declined; 502: Square failed or could not be reached.
+      error: [CardDeclined, OrderConflict, OrderNotFound, PaymentProviderError],
     }),
   )
   .middleware(Authentication) {}

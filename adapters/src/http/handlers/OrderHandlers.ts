@@ -4,10 +4,11 @@ import { InvalidOrderRequest, OrderConflict } from "@landunits/core/orders/Order
 import { Order, type OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
-import { UnitTypes } from "@landunits/core/shared/Enums.ts"
+import { type PaymentMethod, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { PaymentPage, type PaymentPageInfo } from "../../payments/PaymentsLayer.ts"
 import { Api } from "../api/Api.ts"
 import { CurrentMember } from "../api/Authentication.ts"
 import type { CreateOrderPayload, PaymentIntent } from "../api/OrdersApi.ts"
@@ -20,8 +21,16 @@ export const toOrder = (record: OrderRecord): Order =>
     ORDER_FIELDS.filter((k) => record[k] !== undefined).map((k) => [k, record[k]]),
   ) as unknown as Order
 
+/** Whether a buy paid by `method` runs against the built-in test-mode provider on this server. */
+export const runsInTestMode = (page: PaymentPageInfo, method: PaymentMethod): boolean =>
+  (method === "card-stripe" && page.stripe.mode === "test") ||
+  (method === "card-square" && page.square.mode === "test")
+
 /** What a buy holds about its payment; only buys are paid for, so any other order is a conflict. */
-export const paymentIntentOf = (record: OrderRecord): Effect.Effect<PaymentIntent, OrderConflict> => {
+export const paymentIntentOf = (
+  record: OrderRecord,
+  page: PaymentPageInfo,
+): Effect.Effect<PaymentIntent, OrderConflict> => {
   if (record.orderType !== "BUY" || record.paymentDetails === undefined) {
     return Effect.fail(
       new OrderConflict({ message: "Only a buy order has a payment", orderId: record.orderId }),
@@ -38,6 +47,7 @@ export const paymentIntentOf = (record: OrderRecord): Effect.Effect<PaymentInten
     ...(record.buy?.paymentId === undefined ? {} : { paymentId: record.buy.paymentId }),
     ...(paymentMethod === "bank" ? { bankReference: bankPaymentId(record.orderId) } : {}),
     ...(record.expiresAt === undefined ? {} : { expiresAt: record.expiresAt }),
+    testMode: runsInTestMode(page, paymentMethod),
   })
 }
 
@@ -50,6 +60,7 @@ export const OrderHandlers = HttpApiBuilder.group(
     const orders = yield* OrderService
     const prices = yield* PriceBook
     const market = yield* MarketService
+    const paymentPage = yield* PaymentPage
 
     const create = (payload: CreateOrderPayload, key: IdempotencyKey) =>
       Effect.gen(function* () {
@@ -175,7 +186,8 @@ export const OrderHandlers = HttpApiBuilder.group(
       .handle("paymentIntent", ({ params }) =>
         Effect.gen(function* () {
           const { memberId } = yield* CurrentMember
-          return { paymentIntent: yield* paymentIntentOf(yield* orders.getOrder(memberId, params.id)) }
+          const order = yield* orders.getOrder(memberId, params.id)
+          return { paymentIntent: yield* paymentIntentOf(order, paymentPage) }
         }),
       )
       .handle("discountByReferenceCode", ({ query }) =>

@@ -68,7 +68,9 @@ export class ProviderEventLog extends Context.Service<
           const key = entryKey(provider, eventId)
           const entry = entries.get(key)
           if (entry === undefined) return
-          entries.set(key, { ...entry, outcome, processedAt, ...(detail === undefined ? {} : { detail }) })
+          // The outcome replaces the previous one whole: no detail of an earlier outcome is kept.
+          const { detail: _previous, ...rest } = entry
+          entries.set(key, { ...rest, outcome, processedAt, ...(detail === undefined ? {} : { detail }) })
         }),
       find: (filter) => Effect.sync(() => [...entries.values()].filter((e) => matches(e, filter))),
     })
