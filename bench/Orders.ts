@@ -4,6 +4,7 @@
  *
  *   npm run bench:orders                 # server from DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
  *   BENCH_SECONDS=20 npm run bench:orders
+ *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *
  * Each figure gets a fresh, migrated database. A client is one fiber creating buys of 1 Unit (bank
  * payment) back to back, each a full order command: one transaction with its checks, ledger transfers,
@@ -29,7 +30,9 @@ import { freshServerDatabase } from "../adapters/test/support/Databases.ts"
 import { dropPgbench, initPgbench, runPgbench } from "./Pgbench.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const CLIENT_COUNTS = [1, 8, 32]
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? "1,8,32").split(",").map(Number)
+/** "server" measures only the PostgreSQL server figure (no PGlite, no pgbench): for profiling. */
+const ONLY_SERVER = process.env.BENCH_ONLY === "server"
 const SERVER = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test"
 const SERVER_POOL = 32
 
@@ -39,6 +42,7 @@ const buysPerSecond = (clients: number) =>
     const orders = yield* OrderService
     const members = loadMembers()
     const started = yield* Clock.currentTimeMillis
+    const cpuBefore = process.cpuUsage()
     const deadline = started + SECONDS * 1000
     let committed = 0
     yield* Effect.forEach(
@@ -61,6 +65,13 @@ const buysPerSecond = (clients: number) =>
       { concurrency: "unbounded", discard: true },
     )
     const elapsed = (yield* Clock.currentTimeMillis) - started
+    const cpu = process.cpuUsage(cpuBefore)
+    if (ONLY_SERVER) {
+      // This process's CPU (user + system) per committed buy: what one app process can sustain at most.
+      console.log(
+        `  ${clients} clients: ${((cpu.user + cpu.system) / 1000 / committed).toFixed(3)} ms of CPU a buy`,
+      )
+    }
     return committed / (elapsed / 1000)
   })
 
@@ -93,6 +104,12 @@ const embeddedFigure = async (clients: number) => {
 
 const rows: Array<string> = []
 const pgbenchDb = `landunits_pgbench_${process.pid}`
+if (ONLY_SERVER) {
+  for (const clients of CLIENT_COUNTS) {
+    console.log(`| ${clients} | ${(await serverFigure(Math.min(clients, SERVER_POOL))).toFixed(0)} |`)
+  }
+  process.exit(0)
+}
 initPgbench(SERVER, pgbenchDb)
 try {
   for (const clients of CLIENT_COUNTS) {

@@ -167,7 +167,8 @@ export const LedgerStorePg = Layer.effect(LedgerStore)(
       })
 
     return LedgerStore.of({
-      append: (batch) => append(batch).pipe(Effect.withSpan("LedgerStorePg.append")),
+      append: (batch) =>
+        append(batch).pipe(Effect.withSpan("LedgerStorePg.append", undefined, { captureStackTrace: false })),
       balance: (unitType, account) =>
         sql<{ units: string }>`
           SELECT units FROM ledger_balances WHERE unit_type = ${unitType} AND account_key = ${accountKey(account)}`.pipe(

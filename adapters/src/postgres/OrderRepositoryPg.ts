@@ -33,7 +33,7 @@ export const OrderRepositoryPg = Layer.effect(OrderRepository)(
           RETURNING sequence`.pipe(
           Effect.map((rows) => ({ ...order, sequence: Number(rows[0]!.sequence) })),
           Effect.orDie,
-          Effect.withSpan("OrderRepositoryPg.insert"),
+          Effect.withSpan("OrderRepositoryPg.insert", undefined, { captureStackTrace: false }),
         ),
       update: (order) =>
         sql<{ order_id: string }>`
@@ -41,7 +41,7 @@ export const OrderRepositoryPg = Layer.effect(OrderRepository)(
           WHERE order_id = ${order.orderId} RETURNING order_id`.pipe(
           Effect.orDie,
           Effect.flatMap((rows) => (rows.length === 0 ? Effect.fail(notFound(order.orderId)) : Effect.void)),
-          Effect.withSpan("OrderRepositoryPg.update"),
+          Effect.withSpan("OrderRepositoryPg.update", undefined, { captureStackTrace: false }),
         ),
       get: (orderId) =>
         sql<OrderRow>`SELECT sequence, record FROM orders WHERE order_id = ${orderId}`.pipe(
@@ -69,7 +69,7 @@ export const OrderRepositoryPg = Layer.effect(OrderRepository)(
         return sql<OrderRow>`SELECT sequence, record FROM orders WHERE ${where} ORDER BY sequence`.pipe(
           Effect.map((rows) => rows.map(toOrder)),
           Effect.orDie,
-          Effect.withSpan("OrderRepositoryPg.find"),
+          Effect.withSpan("OrderRepositoryPg.find", undefined, { captureStackTrace: false }),
         )
       },
     })

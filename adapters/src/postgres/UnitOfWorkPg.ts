@@ -36,7 +36,7 @@ export const UnitOfWorkPg = Layer.effect(UnitOfWork)(
       transaction: (effect) =>
         sql.withTransaction(effect).pipe(
           Effect.catchIf(SqlError.isSqlError, (error) => Effect.die(error)),
-          Effect.withSpan("UnitOfWorkPg.transaction"),
+          Effect.withSpan("UnitOfWorkPg.transaction", undefined, { captureStackTrace: false }),
         ),
       lockUnitTypes: (unitTypes) =>
         Effect.flatMap(Effect.serviceOption(sql.transactionService), (inTransaction) =>

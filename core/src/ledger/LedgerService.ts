@@ -33,7 +33,7 @@ export class LedgerService extends Context.Service<
       const store = yield* LedgerStore
       const ids = yield* IdGenerator
 
-      const post = Effect.fn("LedgerService.post")(function* (
+      const postUntraced = Effect.fnUntraced(function* (
         orderId: OrderId,
         drafts: ReadonlyArray<TransferDraft>,
       ) {
@@ -47,6 +47,11 @@ export class LedgerService extends Context.Service<
         yield* store.append(transfers)
         return transfers
       })
+      // Every order command posts: a span, without capturing a stack trace on each call (a hot path).
+      const post = (orderId: OrderId, drafts: ReadonlyArray<TransferDraft>) =>
+        postUntraced(orderId, drafts).pipe(
+          Effect.withSpan("LedgerService.post", undefined, { captureStackTrace: false }),
+        )
 
       return LedgerService.of({
         post,
