@@ -21,6 +21,9 @@ import { type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 
+/** The spans of every order command's statements: named, without a stack trace captured on each call. */
+export const HOT_PATH_SPAN = { captureStackTrace: false } as const
+
 /** The advisory locks' first key: "LUOC" (Landunits order commands); the second names the unit type. */
 export const ORDER_COMMAND_LOCK = 0x4c554f43
 
@@ -36,7 +39,7 @@ export const UnitOfWorkPg = Layer.effect(UnitOfWork)(
       transaction: (effect) =>
         sql.withTransaction(effect).pipe(
           Effect.catchIf(SqlError.isSqlError, (error) => Effect.die(error)),
-          Effect.withSpan("UnitOfWorkPg.transaction", undefined, { captureStackTrace: false }),
+          Effect.withSpan("UnitOfWorkPg.transaction", undefined, HOT_PATH_SPAN),
         ),
       lockUnitTypes: (unitTypes) =>
         Effect.flatMap(Effect.serviceOption(sql.transactionService), (inTransaction) =>

@@ -87,8 +87,13 @@ import { checkCardMinimum, expiryWindowMs, isCardMethod } from "./PaymentRules.t
 import { BankTransfers } from "./ports/BankTransfers.ts"
 import { CryptoPayments } from "./ports/CryptoPayments.ts"
 import { DiscountCodes } from "./ports/DiscountCodes.ts"
-import { IdempotencyStore } from "./ports/IdempotencyStore.ts"
+import {
+  type IdempotencyKeyTaken,
+  type IdempotencyRecord,
+  IdempotencyStore,
+} from "./ports/IdempotencyStore.ts"
 import { MemberStanding, type Standing, type UnknownMember } from "./ports/MemberStanding.ts"
+import { OrderJournal } from "./ports/OrderJournal.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
 import { PayoutRepository } from "./ports/PayoutRepository.ts"
 import { SquareGateway } from "./ports/SquareGateway.ts"
@@ -274,6 +279,7 @@ export class OrderService extends Context.Service<
       const uow = yield* UnitOfWork
       const idempotency = yield* IdempotencyStore
       const orders = yield* OrderRepository
+      const journal = yield* OrderJournal
       const payoutRepo = yield* PayoutRepository
       const ledger = yield* LedgerService
       const ledgerStore = yield* LedgerStore
@@ -293,20 +299,23 @@ export class OrderService extends Context.Service<
        * command takes any lock: a repeat answers at once. Two commands with one key can both find it unused
        * when they lock different unit types; the second to save it fails with IdempotencyKeyTaken (its
        * transaction writes nothing), and runs again, which finds the first one's result.
+       *
+       * `body` saves the key itself, given the record to save (a command that creates an order saves it
+       * with the order, through OrderJournal); `idempotent` below saves it after the body.
        */
-      const idempotent = <A, E>(
+      const idempotentSaving = <A, E>(
         scope: string,
         command: string,
         key: IdempotencyKey,
         request: unknown,
-        body: Effect.Effect<A, E>,
-      ): Effect.Effect<A, E | IdempotencyKeyReused> => {
-        const hash = requestHash(command, request)
+        body: (record: Omit<IdempotencyRecord, "response">) => Effect.Effect<A, E | IdempotencyKeyTaken>,
+      ): Effect.Effect<A, Exclude<E, IdempotencyKeyTaken> | IdempotencyKeyReused> => {
+        const record = { scope, idempotencyKey: key, requestHash: requestHash(command, request) }
         const attempt = uow.transaction(
           Effect.gen(function* () {
             const existing = yield* idempotency.find(scope, key)
             if (Option.isSome(existing)) {
-              if (existing.value.requestHash !== hash) {
+              if (existing.value.requestHash !== record.requestHash) {
                 return yield* new IdempotencyKeyReused({
                   message: `The idempotency key ${key} was already used for a different request`,
                   idempotencyKey: key,
@@ -314,9 +323,7 @@ export class OrderService extends Context.Service<
               }
               return existing.value.response as A
             }
-            const result = yield* body
-            yield* idempotency.save({ scope, idempotencyKey: key, requestHash: hash, response: result })
-            return result
+            return yield* body(record)
           }),
         )
         // Once: the key's first holder has committed when save fails, so the second attempt finds it.
@@ -324,8 +331,18 @@ export class OrderService extends Context.Service<
           Effect.catchTag("IdempotencyKeyTaken", () =>
             attempt.pipe(Effect.catchTag("IdempotencyKeyTaken", (taken) => Effect.die(taken))),
           ),
-        )
+        ) as Effect.Effect<A, Exclude<E, IdempotencyKeyTaken> | IdempotencyKeyReused>
       }
+      const idempotent = <A, E>(
+        scope: string,
+        command: string,
+        key: IdempotencyKey,
+        request: unknown,
+        body: Effect.Effect<A, E>,
+      ): Effect.Effect<A, Exclude<E, IdempotencyKeyTaken> | IdempotencyKeyReused> =>
+        idempotentSaving(scope, command, key, request, (record) =>
+          Effect.tap(body, (result) => idempotency.save({ ...record, response: result })),
+        )
       const memberScope = (memberId: MemberId) => `member:${memberId}`
       const withoutKey = <R extends { readonly idempotencyKey: IdempotencyKey }>({
         idempotencyKey: _,
@@ -556,12 +573,12 @@ export class OrderService extends Context.Service<
       // Buy
 
       const createBuy = (request: CreateBuyRequest) =>
-        idempotent(
+        idempotentSaving(
           memberScope(request.memberId),
           "createBuy",
           request.idempotencyKey,
           withoutKey(request),
-          Effect.gen(function* () {
+          Effect.fnUntraced(function* (key) {
             const standing = yield* members.standing(request.memberId)
             if (!standing.emailConfirmed) {
               return yield* new EmailNotConfirmed({
@@ -595,10 +612,11 @@ export class OrderService extends Context.Service<
             })
             const at = yield* now
             const orderId = yield* newOrderId
-            yield* ledger.post(orderId, [
+            const transfers = yield* ledger.prepare(orderId, [
               { unitType, from: ISSUANCE, to: member(request.memberId, "pendingBuy"), units: numberOfUnits },
             ])
-            return yield* orders.insert({
+            // The order, its reservation and its key: one write, the command's last (OrderJournal).
+            const order: NewOrderRecord = {
               ...baseRecord({
                 orderId,
                 memberId: request.memberId,
@@ -636,7 +654,8 @@ export class OrderService extends Context.Service<
               },
               ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
               expiresAt: at + expiryWindowMs(paymentMethod),
-            })
+            }
+            return yield* journal.recordNew({ order, transfers, key })
           }),
         )
 

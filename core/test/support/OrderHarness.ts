@@ -13,6 +13,7 @@ import { CryptoPayments } from "../../src/orders/ports/CryptoPayments.ts"
 import { type DiscountCode, DiscountCodes } from "../../src/orders/ports/DiscountCodes.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
 import { MemberStanding, type Standing } from "../../src/orders/ports/MemberStanding.ts"
+import { OrderJournal } from "../../src/orders/ports/OrderJournal.ts"
 import type { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import type { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
 import { SquareGateway } from "../../src/orders/ports/SquareGateway.ts"
@@ -118,9 +119,9 @@ export const makeHarness = (options: HarnessOptions = {}) => {
   const rates = defaultRates()
   // Every store access inside a command is checked against the locks the command took (LockAudit.ts).
   const unitOfWork = Effect.runSync(UnitOfWork.makeMemory)
+  const stores = Layer.mergeAll(lockAuditedStores(unitOfWork.heldLocks), IdempotencyStore.layerMemory)
   const ports = Layer.mergeAll(
-    lockAuditedStores(unitOfWork.heldLocks),
-    IdempotencyStore.layerMemory,
+    OrderJournal.layerMemory.pipe(Layer.provideMerge(stores)),
     Layer.succeed(UnitOfWork)(unitOfWork.unitOfWork),
     IdGenerator.layerSequential,
     PriceBook.layerMemory(priceBook),
