@@ -71,7 +71,7 @@ const toBalance = (row: BalanceRow): Balance => ({
   units: Number(row.units),
 })
 
-const emptyTotals = (): { -readonly [K in keyof LedgerTotals]: number } => ({
+export const emptyTotals = (): { -readonly [K in keyof LedgerTotals]: number } => ({
   owned: 0,
   owned_DOUBLE_LAND: 0,
   pendingBuy: 0,

@@ -5,13 +5,21 @@
  * Server only (PGlite is one backend: nothing runs concurrently there); without DATABASE_URL the run is
  * reported as not run, by name.
  */
+
+import { ISSUANCE, member } from "@landunits/core/ledger/LedgerModel.ts"
+import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
-import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
+import { LockedTotals } from "@landunits/core/orders/ports/LockedTotals.ts"
+import { UnitOfWork } from "@landunits/core/orders/ports/UnitOfWork.ts"
+import { IdempotencyKey, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { checkDoubleEntry } from "@landunits/core/test-support/EngineInvariants.ts"
-import { Effect, Exit, Layer } from "effect"
+import { Deferred, Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerServer } from "../../src/postgres/Database.ts"
+import { LedgerStorePg } from "../../src/postgres/LedgerStorePg.ts"
+import { LockedTotalsPg } from "../../src/postgres/LockedTotalsPg.ts"
 import { layerMigrated } from "../../src/postgres/Migrations.ts"
+import { UnitOfWorkPg } from "../../src/postgres/UnitOfWorkPg.ts"
 import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
 import { readDatabaseState } from "./load/LoadRun.ts"
 import { loadEngineOn, loadMembers, loadPriceBook } from "./load/LoadSetup.ts"
@@ -137,5 +145,50 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
     // One order per member and key: 6 from "same", 6 from "diff".
     expect(state.orders).toHaveLength(members.length * 2)
     expect(new Set(same.map(([first]) => first.orderId)).size).toBe(members.length)
+  })
+  it("a buy's lock-then-totals read waits for the lock's holder and sees what it committed (its read's snapshot follows the lock)", async () => {
+    const totals = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* freshServerDatabase(url!)
+          const stores = Layer.mergeAll(UnitOfWorkPg, LedgerStorePg, LockedTotalsPg).pipe(
+            Layer.provideMerge(Layer.provideMerge(layerMigrated, layerServer(database, 4))),
+          )
+          return yield* Effect.gen(function* () {
+            const uow = yield* UnitOfWork
+            const ledger = yield* LedgerStore
+            const locked = yield* LockedTotals
+            const holding = yield* Deferred.make<void>()
+            // The holder takes the lock, lets the reader start, and only then appends and commits.
+            const holder = uow.transaction(
+              Effect.gen(function* () {
+                yield* uow.lockUnitTypes(["LAND_USD"])
+                yield* Deferred.succeed(holding, undefined)
+                yield* Effect.sleep("200 millis")
+                yield* ledger.append([
+                  {
+                    transferId: TransferId.make("trf_held"),
+                    unitType: "LAND_USD",
+                    from: ISSUANCE,
+                    to: member(members[0]!, "pendingBuy"),
+                    units: 5,
+                    orderId: OrderId.make("ord_held"),
+                    at: 0,
+                  },
+                ])
+              }),
+            )
+            const reader = Effect.andThen(
+              Deferred.await(holding),
+              uow.transaction(locked.lockThenRead("LAND_USD")),
+            )
+            const [, read] = yield* Effect.all([holder, reader], { concurrency: 2 })
+            return read
+          }).pipe(Effect.provide(stores))
+        }),
+      ),
+    )
+    expect(totals.pendingBuy).toBe(5)
+    expect(totals.issuance).toBe(-5)
   })
 })

@@ -92,6 +92,7 @@ import {
   type IdempotencyRecord,
   IdempotencyStore,
 } from "./ports/IdempotencyStore.ts"
+import { LockedTotals } from "./ports/LockedTotals.ts"
 import { MemberStanding, type Standing, type UnknownMember } from "./ports/MemberStanding.ts"
 import { OrderJournal } from "./ports/OrderJournal.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
@@ -280,6 +281,7 @@ export class OrderService extends Context.Service<
       const idempotency = yield* IdempotencyStore
       const orders = yield* OrderRepository
       const journal = yield* OrderJournal
+      const lockedTotals = yield* LockedTotals
       const payoutRepo = yield* PayoutRepository
       const ledger = yield* LedgerService
       const ledgerStore = yield* LedgerStore
@@ -457,10 +459,12 @@ export class OrderService extends Context.Service<
         readonly isDoubleLand: boolean
         readonly paymentAmount: number
         readonly own?: OrderRecord | undefined
+        /** The unit type's totals when the caller read them with its lock (LockedTotals). */
+        readonly totals?: LedgerTotals | undefined
       }) {
         const { unitType, units } = input
         const price = (yield* prices.unitPrice(unitType)).pricePerUnit
-        const totals = yield* ledgerStore.totals(unitType)
+        const totals = input.totals ?? (yield* ledgerStore.totals(unitType))
         const land = yield* prices.landLimits(unitType)
         const ownUnits = input.own?.currencyUnit.numberOfUnits ?? 0
         const unavailable = checkBuyAvailability({
@@ -601,14 +605,15 @@ export class OrderService extends Context.Service<
               externalFee,
               discount: code,
             })
-            // The lock comes after the lookups no check depends on, just before capacity is read.
-            yield* uow.lockUnitTypes([unitType])
+            // The lock comes after the lookups no check depends on, with the capacity read (one round trip).
+            const totals = yield* lockedTotals.lockThenRead(unitType)
             yield* checkBuyLimits({
               memberId: request.memberId,
               unitType,
               units: numberOfUnits,
               isDoubleLand,
               paymentAmount: priced.paymentAmount,
+              totals,
             })
             const at = yield* now
             const orderId = yield* newOrderId

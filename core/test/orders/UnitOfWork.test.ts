@@ -1,7 +1,8 @@
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { ISSUANCE, member } from "../../src/ledger/LedgerModel.ts"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { LockedTotals } from "../../src/orders/ports/LockedTotals.ts"
 import { lockOrder, UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
 import { type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
 import { MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
@@ -65,5 +66,39 @@ describe("the unit of work's locks", () => {
       "a ledger append of LAND_USD without its lock",
     )
     expect(Exit.isSuccess(appendUnder("LAND_USD", "LAND_USD"))).toBe(true)
+  })
+
+  it("LockedTotals takes the unit type's lock, then answers the ledger's totals", () => {
+    const memory = Effect.runSync(UnitOfWork.makeMemory)
+    const layer = LockedTotals.layerMemory.pipe(
+      Layer.provideMerge(Layer.merge(LedgerStore.layerMemory, Layer.succeed(UnitOfWork)(memory.unitOfWork))),
+    )
+    const result = Effect.runSync(
+      Effect.provide(
+        Effect.gen(function* () {
+          const ledger = yield* LedgerStore
+          yield* ledger.append([
+            {
+              transferId: TransferId.make("trf_1"),
+              unitType: "LAND_AUD",
+              from: ISSUANCE,
+              to: member(MemberId.make("ann"), "pendingBuy"),
+              units: 4,
+              orderId: OrderId.make("ord_1"),
+              at: 0,
+            },
+          ])
+          return yield* memory.unitOfWork.transaction(
+            Effect.map((yield* LockedTotals).lockThenRead("LAND_AUD"), (totals) => ({
+              totals,
+              held: new Set(memory.heldLocks()),
+            })),
+          )
+        }),
+        layer,
+      ),
+    )
+    expect(result.held).toEqual(new Set(["LAND_AUD"]))
+    expect(result.totals).toMatchObject({ pendingBuy: 4, issuance: -4, owned: 0 })
   })
 })

@@ -12,6 +12,7 @@ import { BankTransfers } from "../../src/orders/ports/BankTransfers.ts"
 import { CryptoPayments } from "../../src/orders/ports/CryptoPayments.ts"
 import { type DiscountCode, DiscountCodes } from "../../src/orders/ports/DiscountCodes.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
+import { LockedTotals } from "../../src/orders/ports/LockedTotals.ts"
 import { MemberStanding, type Standing } from "../../src/orders/ports/MemberStanding.ts"
 import { OrderJournal } from "../../src/orders/ports/OrderJournal.ts"
 import type { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
@@ -120,9 +121,11 @@ export const makeHarness = (options: HarnessOptions = {}) => {
   // Every store access inside a command is checked against the locks the command took (LockAudit.ts).
   const unitOfWork = Effect.runSync(UnitOfWork.makeMemory)
   const stores = Layer.mergeAll(lockAuditedStores(unitOfWork.heldLocks), IdempotencyStore.layerMemory)
+  const unitOfWorkLayer = Layer.succeed(UnitOfWork)(unitOfWork.unitOfWork)
   const ports = Layer.mergeAll(
     OrderJournal.layerMemory.pipe(Layer.provideMerge(stores)),
-    Layer.succeed(UnitOfWork)(unitOfWork.unitOfWork),
+    LockedTotals.layerMemory.pipe(Layer.provide(Layer.merge(stores, unitOfWorkLayer))),
+    unitOfWorkLayer,
     IdGenerator.layerSequential,
     PriceBook.layerMemory(priceBook),
     ExchangeRates.layerMemory(rates),
