@@ -4,11 +4,18 @@
  *
  *   npm run bench:orders                 # server from DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
  *   BENCH_SECONDS=20 npm run bench:orders
+ *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
+ *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
  *
  * Each figure gets a fresh, migrated database. A client is one fiber creating buys of 1 Unit (bank
  * payment) back to back, each a full order command: one transaction with its checks, ledger transfers,
  * order row and idempotency record. Capacity is set high enough that no buy is refused.
+ *
+ * The main table is what issue 4 names: one app process. A supplementary table splits the same clients over
+ * BENCH_PROCESSES app processes (default 2) on one database, measured over the same window, beside the same
+ * pgbench figure.
  */
+import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -29,16 +36,26 @@ import { freshServerDatabase } from "../adapters/test/support/Databases.ts"
 import { dropPgbench, initPgbench, runPgbench } from "./Pgbench.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const CLIENT_COUNTS = [1, 8, 32]
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? "1,8,32").split(",").map(Number)
+/** "server" measures only the PostgreSQL server figure (no PGlite, no pgbench): for profiling. */
+const ONLY_SERVER = process.env.BENCH_ONLY === "server"
 const SERVER = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test"
 const SERVER_POOL = 32
 
-/** Runs `clients` fibers creating buys for SECONDS; answers buys committed per second. */
-const buysPerSecond = (clients: number) =>
+/** App processes sharing the server for the supplementary figure (the main table is one process). */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2)
+
+/**
+ * Runs `clients` fibers creating buys for SECONDS (from `startAt` when given, so several processes measure
+ * the same window); answers buys committed per second. `prefix` keeps processes' idempotency keys apart.
+ */
+const buysPerSecond = (clients: number, prefix = "bench", startAt?: number) =>
   Effect.gen(function* () {
     const orders = yield* OrderService
     const members = loadMembers()
+    if (startAt !== undefined) yield* Effect.sleep(Math.max(0, startAt - Date.now()))
     const started = yield* Clock.currentTimeMillis
+    const cpuBefore = process.cpuUsage()
     const deadline = started + SECONDS * 1000
     let committed = 0
     yield* Effect.forEach(
@@ -49,7 +66,7 @@ const buysPerSecond = (clients: number) =>
           while ((yield* Clock.currentTimeMillis) < deadline) {
             yield* orders.createBuy({
               memberId: members[(client + n) % members.length]!,
-              idempotencyKey: IdempotencyKey.make(`bench-${clients}-${client}-${n++}`),
+              idempotencyKey: IdempotencyKey.make(`${prefix}-${clients}-${client}-${n++}`),
               unitType: LOAD_UNIT_TYPE,
               numberOfUnits: 1,
               paymentMethod: "bank",
@@ -61,12 +78,24 @@ const buysPerSecond = (clients: number) =>
       { concurrency: "unbounded", discard: true },
     )
     const elapsed = (yield* Clock.currentTimeMillis) - started
+    const cpu = process.cpuUsage(cpuBefore)
+    if (ONLY_SERVER) {
+      // This process's CPU (user + system) per committed buy: what one app process can sustain at most.
+      console.log(
+        `  ${clients} clients: ${((cpu.user + cpu.system) / 1000 / committed).toFixed(3)} ms of CPU a buy`,
+      )
+    }
     return committed / (elapsed / 1000)
   })
 
-const onDatabase = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>, clients: number) =>
+const onDatabase = <E>(
+  database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>,
+  clients: number,
+  prefix?: string,
+  startAt?: number,
+) =>
   Effect.runPromise(
-    buysPerSecond(clients).pipe(
+    buysPerSecond(clients, prefix, startAt).pipe(
       Effect.provide(loadEngineOn(Layer.provideMerge(layerMigrated, database), loadPriceBook(10_000_000))),
       Effect.scoped,
     ),
@@ -91,8 +120,72 @@ const embeddedFigure = async (clients: number) => {
   }
 }
 
+/**
+ * The same number of clients split over PROCESSES app processes (this script, run as a worker) sharing one
+ * fresh database and measuring the same window; answers the sum of their rates.
+ */
+const multiProcessFigure = (clients: number) =>
+  Effect.runPromise(
+    Effect.scoped(
+      Effect.gen(function* () {
+        const url = yield* freshServerDatabase(SERVER)
+        yield* Effect.provide(Effect.void, layerMigrated.pipe(Layer.provide(layerServer(url, 1))))
+        const startAt = Date.now() + 5_000
+        const shares = Array.from(
+          { length: PROCESSES },
+          (_, p) => Math.floor(clients / PROCESSES) + (p < clients % PROCESSES ? 1 : 0),
+        ).filter((n) => n > 0)
+        const rates = yield* Effect.promise(() =>
+          Promise.all(
+            shares.map(
+              (share, p) =>
+                new Promise<number>((resolve, reject) => {
+                  const child = spawn(process.execPath, [process.argv[1]!], {
+                    env: {
+                      ...process.env,
+                      BENCH_WORKER: JSON.stringify({ url, clients: share, prefix: `p${p}`, startAt }),
+                    },
+                    stdio: ["ignore", "pipe", "inherit"],
+                  })
+                  let out = ""
+                  child.stdout.on("data", (chunk) => {
+                    out += String(chunk)
+                  })
+                  child.on("close", (code) =>
+                    code === 0
+                      ? resolve(Number(out.trim().split("\n").at(-1)))
+                      : reject(new Error(`worker ${p}: ${code}`)),
+                  )
+                }),
+            ),
+          ),
+        )
+        return rates.reduce((a, b) => a + b, 0)
+      }),
+    ),
+  )
+
+const worker = process.env.BENCH_WORKER
+if (worker !== undefined) {
+  const { url, clients, prefix, startAt } = JSON.parse(worker) as {
+    url: string
+    clients: number
+    prefix: string
+    startAt: number
+  }
+  console.log(await onDatabase(layerServer(url, Math.max(clients, 1)), clients, prefix, startAt))
+  process.exit(0)
+}
+
 const rows: Array<string> = []
+const multiRows: Array<string> = []
 const pgbenchDb = `landunits_pgbench_${process.pid}`
+if (ONLY_SERVER) {
+  for (const clients of CLIENT_COUNTS) {
+    console.log(`| ${clients} | ${(await serverFigure(Math.min(clients, SERVER_POOL))).toFixed(0)} |`)
+  }
+  process.exit(0)
+}
 initPgbench(SERVER, pgbenchDb)
 try {
   for (const clients of CLIENT_COUNTS) {
@@ -104,6 +197,13 @@ try {
       `| ${clients} | ${server.toFixed(0)} | ${embedded.toFixed(0)} | ${ceiling.tps.toFixed(0)} | ${ratio.toFixed(0)}% |`,
     )
     console.log(rows.at(-1))
+    if (clients >= PROCESSES && PROCESSES > 1) {
+      const multi = await multiProcessFigure(clients)
+      multiRows.push(
+        `| ${clients} | ${PROCESSES} | ${multi.toFixed(0)} | ${ceiling.tps.toFixed(0)} | ${((multi / ceiling.tps) * 100).toFixed(0)}% |`,
+      )
+      console.log(multiRows.at(-1))
+    }
   }
 } finally {
   dropPgbench(SERVER, pgbenchDb)
@@ -116,5 +216,11 @@ console.log(
     "| clients | PostgreSQL server | embedded (PGlite) | pgbench simple-update | ours / pgbench |",
     "|---:|---:|---:|---:|---:|",
     ...rows,
+    "",
+    "Supplementary: the same clients split over several app processes sharing the server (same window)",
+    "",
+    "| clients | app processes | PostgreSQL server | pgbench simple-update | ours / pgbench |",
+    "|---:|---:|---:|---:|---:|",
+    ...multiRows,
   ].join("\n"),
 )

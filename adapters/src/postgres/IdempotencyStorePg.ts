@@ -1,12 +1,15 @@
 /**
- * IdempotencyStore on PostgreSQL: (scope, key) is the primary key. The unit of work serialises order
- * commands, so a repeated key finds the first result before it could insert a second; should two writers
- * ever race anyway, the primary key refuses the second and its whole transaction rolls back.
+ * IdempotencyStore on PostgreSQL: (scope, key) is the primary key. Two commands with the same key can both
+ * find it unused (the key is looked up before any lock, and their locks may differ): the second INSERT
+ * waits for the first's transaction, then the primary key refuses it; that becomes core's
+ * IdempotencyKeyTaken, the second transaction rolls back, and the engine runs it again to find the first
+ * result.
  */
-import { IdempotencyStore } from "@landunits/core/orders/ports/IdempotencyStore.ts"
+import { IdempotencyKeyTaken, IdempotencyStore } from "@landunits/core/orders/ports/IdempotencyStore.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import { isUniqueViolation } from "./SqlErrors.ts"
 
 interface KeyRow {
   readonly scope: string
@@ -40,7 +43,13 @@ export const IdempotencyStorePg = Layer.effect(IdempotencyStore)(
           INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response)
           VALUES (${record.scope}, ${record.idempotencyKey}, ${record.requestHash}, ${JSON.stringify(record.response ?? null)}::jsonb)`.pipe(
           Effect.asVoid,
-          Effect.orDie,
+          Effect.catchTag("SqlError", (error) =>
+            isUniqueViolation(error)
+              ? Effect.fail(
+                  new IdempotencyKeyTaken({ scope: record.scope, idempotencyKey: record.idempotencyKey }),
+                )
+              : Effect.die(error),
+          ),
         ),
     })
   }),

@@ -27,6 +27,7 @@ import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { Array as Arr, Effect, Layer } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 import { isUniqueViolation } from "./SqlErrors.ts"
+import { HOT_PATH_SPAN } from "./UnitOfWorkPg.ts"
 
 interface TransferRow {
   readonly transfer_id: string
@@ -70,7 +71,7 @@ const toBalance = (row: BalanceRow): Balance => ({
   units: Number(row.units),
 })
 
-const emptyTotals = (): { -readonly [K in keyof LedgerTotals]: number } => ({
+export const emptyTotals = (): { -readonly [K in keyof LedgerTotals]: number } => ({
   owned: 0,
   owned_DOUBLE_LAND: 0,
   pendingBuy: 0,
@@ -111,63 +112,108 @@ const insufficient = (
 
 const SELECT_TRANSFER = "transfer_id, order_id, unit_type, from_key, to_key, units, at"
 
+/** An append, checked and turned into rows: the transfers, and their net effect on each balance. */
+export interface PreparedAppend {
+  readonly batch: Arr.NonEmptyReadonlyArray<Transfer>
+  readonly changes: ReadonlyMap<string, Balance>
+  readonly transferRows: Arr.NonEmptyReadonlyArray<Record<string, unknown>>
+  readonly balanceRows: Arr.NonEmptyReadonlyArray<Record<string, unknown>>
+}
+
+/**
+ * Checks a batch as core's LedgerStore contract asks (ids once each, each transfer valid) and builds its
+ * rows; `undefined` for an empty batch (nothing to append). The balance guard is the database's.
+ */
+export const prepareAppend = (
+  batch: ReadonlyArray<Transfer>,
+): Effect.Effect<PreparedAppend | undefined, InvalidTransfer> =>
+  Effect.suspend(() => {
+    if (!Arr.isReadonlyArrayNonEmpty(batch)) return Effect.succeed(undefined)
+    const ids = new Set(batch.map((t) => t.transferId))
+    if (ids.size !== batch.length) {
+      return Effect.fail(new InvalidTransfer({ message: "A batch lists the same transfer twice" }))
+    }
+    for (const draft of batch) {
+      const invalid = invalidTransfer(draft)
+      if (invalid !== undefined) return Effect.fail(invalid)
+    }
+    const changes = sumBalances(batch)
+    const balanceRows = Arr.map(Arr.fromIterable(changes.values()) as Arr.NonEmptyArray<Balance>, (c) => ({
+      unit_type: c.unitType,
+      account_key: accountKey(c.account),
+      member_id: memberOf(c.account),
+      bucket: bucketOf(c.account),
+      units: c.units,
+    }))
+    const transferRows = Arr.map(
+      batch,
+      (t): Record<string, unknown> => ({
+        transfer_id: t.transferId,
+        order_id: t.orderId,
+        unit_type: t.unitType,
+        from_key: accountKey(t.from),
+        from_member: memberOf(t.from),
+        to_key: accountKey(t.to),
+        to_member: memberOf(t.to),
+        units: t.units,
+        at: t.at,
+      }),
+    )
+    return Effect.succeed({ batch, changes, transferRows, balanceRows })
+  })
+
+/**
+ * The SQL of an append, as CTEs to put at the head of a statement: the transfers, and their net effect on
+ * each balance row. The balance guard (a trigger, migration 0203) aborts the whole statement when a member
+ * balance would end below zero.
+ */
+export const appendCtes = (sql: SqlClient.SqlClient, prepared: PreparedAppend) => sql`
+  appended AS (INSERT INTO ledger_transfers ${sql.insert(prepared.transferRows as Arr.NonEmptyArray<Record<string, unknown>>)} RETURNING 1),
+  balanced AS (
+    INSERT INTO ledger_balances ${sql.insert(prepared.balanceRows as Arr.NonEmptyArray<Record<string, unknown>>)}
+    ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units
+    RETURNING 1)`
+
+/** The transfer-id unique constraint (migration 0200). */
+const TRANSFER_ID_UNIQUE = "ledger_transfers_transfer_id_key"
+
+/**
+ * What a failed append statement means in core's terms: a balance that would go below zero is core's own
+ * InsufficientUnits (the same message as in memory), a transfer id already there is InvalidTransfer;
+ * `undefined` for anything else (not the append's doing).
+ */
+export const appendFailure = (
+  prepared: PreparedAppend,
+  error: SqlError.SqlError,
+): InsufficientUnits | InvalidTransfer | undefined =>
+  isUniqueViolation(error) &&
+  error.reason._tag === "UniqueViolation" &&
+  error.reason.constraint === TRANSFER_ID_UNIQUE
+    ? new InvalidTransfer({ message: "A transfer of the batch is already in the ledger" })
+    : isBalanceBelowZero(error)
+      ? insufficient(prepared.batch, prepared.changes, error)
+      : undefined
+
 export const LedgerStorePg = Layer.effect(LedgerStore)(
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
     const append = (batch: ReadonlyArray<Transfer>) =>
-      Effect.gen(function* () {
-        if (!Arr.isReadonlyArrayNonEmpty(batch)) return
-        const ids = new Set(batch.map((t) => t.transferId))
-        if (ids.size !== batch.length) {
-          return yield* new InvalidTransfer({ message: "A batch lists the same transfer twice" })
-        }
-        for (const draft of batch) {
-          const invalid = invalidTransfer(draft)
-          if (invalid !== undefined) return yield* invalid
-        }
-        const changes = sumBalances(batch)
-        const rows = Arr.map(Arr.fromIterable(changes.values()) as Arr.NonEmptyArray<Balance>, (c) => ({
-          unit_type: c.unitType,
-          account_key: accountKey(c.account),
-          member_id: memberOf(c.account),
-          bucket: bucketOf(c.account),
-          units: c.units,
-        }))
-        const transferRows = Arr.map(
-          batch,
-          (t): Record<string, unknown> => ({
-            transfer_id: t.transferId,
-            order_id: t.orderId,
-            unit_type: t.unitType,
-            from_key: accountKey(t.from),
-            from_member: memberOf(t.from),
-            to_key: accountKey(t.to),
-            to_member: memberOf(t.to),
-            units: t.units,
-            at: t.at,
-          }),
-        )
-        // One statement: the transfers and their net effect on each balance. The balance guard (a trigger,
-        // migration 0203) aborts the whole statement when a member balance would end below zero.
-        yield* sql`
-          WITH appended AS (INSERT INTO ledger_transfers ${sql.insert(transferRows)} RETURNING 1)
-          INSERT INTO ledger_balances ${sql.insert(rows as Arr.NonEmptyArray<Record<string, unknown>>)}
-          ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units`.pipe(
-          Effect.catchTag("SqlError", (error) =>
-            isUniqueViolation(error)
-              ? Effect.fail(
-                  new InvalidTransfer({ message: "A transfer of the batch is already in the ledger" }),
-                )
-              : isBalanceBelowZero(error)
-                ? Effect.fail(insufficient(batch, changes, error))
-                : Effect.die(error),
-          ),
-        )
-      })
+      Effect.flatMap(prepareAppend(batch), (prepared) =>
+        prepared === undefined
+          ? Effect.void
+          : sql`WITH ${appendCtes(sql, prepared)} SELECT 1`.pipe(
+              Effect.asVoid,
+              Effect.catchTag("SqlError", (error) => {
+                const failure = appendFailure(prepared, error)
+                return failure === undefined ? Effect.die(error) : Effect.fail(failure)
+              }),
+            ),
+      )
 
     return LedgerStore.of({
-      append: (batch) => append(batch).pipe(Effect.withSpan("LedgerStorePg.append")),
+      append: (batch) =>
+        append(batch).pipe(Effect.withSpan("LedgerStorePg.append", undefined, HOT_PATH_SPAN)),
       balance: (unitType, account) =>
         sql<{ units: string }>`
           SELECT units FROM ledger_balances WHERE unit_type = ${unitType} AND account_key = ${accountKey(account)}`.pipe(

@@ -7,6 +7,7 @@ import type { NewOrderRecord, OrderRecord } from "@landunits/core/orders/OrderMo
 import { notFound, OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import { HOT_PATH_SPAN } from "./UnitOfWorkPg.ts"
 
 interface OrderRow {
   readonly sequence: string | number
@@ -16,7 +17,7 @@ interface OrderRow {
 const toOrder = (row: OrderRow): OrderRecord => ({ ...row.record, sequence: Number(row.sequence) })
 
 /** The record without its sequence (the column holds it), as JSON text for a jsonb parameter. */
-const recordJson = (order: NewOrderRecord | OrderRecord): string => {
+export const recordJson = (order: NewOrderRecord | OrderRecord): string => {
   const { sequence: _, ...record } = order as OrderRecord
   return JSON.stringify(record)
 }
@@ -33,7 +34,7 @@ export const OrderRepositoryPg = Layer.effect(OrderRepository)(
           RETURNING sequence`.pipe(
           Effect.map((rows) => ({ ...order, sequence: Number(rows[0]!.sequence) })),
           Effect.orDie,
-          Effect.withSpan("OrderRepositoryPg.insert"),
+          Effect.withSpan("OrderRepositoryPg.insert", undefined, HOT_PATH_SPAN),
         ),
       update: (order) =>
         sql<{ order_id: string }>`
@@ -41,7 +42,7 @@ export const OrderRepositoryPg = Layer.effect(OrderRepository)(
           WHERE order_id = ${order.orderId} RETURNING order_id`.pipe(
           Effect.orDie,
           Effect.flatMap((rows) => (rows.length === 0 ? Effect.fail(notFound(order.orderId)) : Effect.void)),
-          Effect.withSpan("OrderRepositoryPg.update"),
+          Effect.withSpan("OrderRepositoryPg.update", undefined, HOT_PATH_SPAN),
         ),
       get: (orderId) =>
         sql<OrderRow>`SELECT sequence, record FROM orders WHERE order_id = ${orderId}`.pipe(
@@ -69,7 +70,7 @@ export const OrderRepositoryPg = Layer.effect(OrderRepository)(
         return sql<OrderRow>`SELECT sequence, record FROM orders WHERE ${where} ORDER BY sequence`.pipe(
           Effect.map((rows) => rows.map(toOrder)),
           Effect.orDie,
-          Effect.withSpan("OrderRepositoryPg.find"),
+          Effect.withSpan("OrderRepositoryPg.find", undefined, HOT_PATH_SPAN),
         )
       },
     })

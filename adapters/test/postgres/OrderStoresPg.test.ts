@@ -1,3 +1,4 @@
+import { orderJournalContract } from "@landunits/core/test-support/OrderJournalContract.ts"
 import {
   idempotencyStoreContract,
   orderRepositoryContract,
@@ -6,6 +7,8 @@ import {
 import { Layer } from "effect"
 import { describe } from "vitest"
 import { IdempotencyStorePg } from "../../src/postgres/IdempotencyStorePg.ts"
+import { LedgerStorePg } from "../../src/postgres/LedgerStorePg.ts"
+import { OrderJournalPg } from "../../src/postgres/OrderJournalPg.ts"
 import { OrderRepositoryPg } from "../../src/postgres/OrderRepositoryPg.ts"
 import { PayoutRepositoryPg } from "../../src/postgres/PayoutRepositoryPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
@@ -17,5 +20,10 @@ for (const target of databaseTargets().run) {
     orderRepositoryContract(target.name, () => OrderRepositoryPg.pipe(Layer.provide(db.layer())))
     payoutRepositoryContract(target.name, () => PayoutRepositoryPg.pipe(Layer.provide(db.layer())))
     idempotencyStoreContract(target.name, () => IdempotencyStorePg.pipe(Layer.provide(db.layer())))
+    orderJournalContract(target.name, () =>
+      Layer.mergeAll(OrderJournalPg, LedgerStorePg, OrderRepositoryPg, IdempotencyStorePg).pipe(
+        Layer.provide(db.layer()),
+      ),
+    )
   })
 }

@@ -30,6 +30,8 @@ export class HoldingsService extends Context.Service<
     /** The member's holding of every unit type (spec §3), in the order of UnitTypes. */
     readonly holdings: (memberId: MemberId) => Effect.Effect<ReadonlyArray<UnitHolding>, OrderNotFound>
     readonly projectTotals: (unitType: UnitType) => Effect.Effect<ProjectTotals>
+    /** The full-price value, in cents, of the LU2X buys of `unitType` that count against the LU2X cap. */
+    readonly doubleLandBoughtCents: (unitType: UnitType) => Effect.Effect<number>
   }
 >()("@landunits/core/ledger/HoldingsService") {
   static readonly layer = Layer.effect(HoldingsService)(
@@ -59,23 +61,26 @@ export class HoldingsService extends Context.Service<
         return result
       })
 
-      const projectTotals = Effect.fn("HoldingsService.projectTotals")(function* (unitType: UnitType) {
-        const totals = yield* store.totals(unitType)
-        const land = yield* prices.landLimits(unitType)
+      const doubleLandBoughtCents = Effect.fnUntraced(function* (unitType: UnitType) {
         const doubleLand = yield* orders.find({
           orderType: "BUY",
           unitType,
           isDoubleLand: true,
           statuses: COUNTED_DOUBLE_LAND_STATUSES,
         })
-        const doubleLandValue = doubleLand.reduce(
+        return doubleLand.reduce(
           (sum, o) => sum + subtotalCents(o.currencyUnit.numberOfUnits, o.currencyUnit.pricePerUnit, false),
           0,
         )
-        return projectTotalsOf(totals, land, doubleLandValue)
       })
 
-      return HoldingsService.of({ holdings, projectTotals })
+      const projectTotals = Effect.fn("HoldingsService.projectTotals")(function* (unitType: UnitType) {
+        const totals = yield* store.totals(unitType)
+        const land = yield* prices.landLimits(unitType)
+        return projectTotalsOf(totals, land, yield* doubleLandBoughtCents(unitType))
+      })
+
+      return HoldingsService.of({ holdings, projectTotals, doubleLandBoughtCents })
     }),
   )
 }

@@ -20,6 +20,14 @@ export class LedgerService extends Context.Service<
       orderId: OrderId,
       drafts: ReadonlyArray<TransferDraft>,
     ) => Effect.Effect<ReadonlyArray<Transfer>, InsufficientUnits | InvalidTransfer>
+    /**
+     * The transfers `post` would append (ids and instant assigned), without appending them: for a writer
+     * that appends them together with other records in one atomic write (OrderJournal).
+     */
+    readonly prepare: (
+      orderId: OrderId,
+      drafts: ReadonlyArray<TransferDraft>,
+    ) => Effect.Effect<ReadonlyArray<Transfer>>
     /** Corrects earlier transfers with new, reversing ones, tied to `orderId`. */
     readonly reverse: (
       orderId: OrderId,
@@ -33,10 +41,7 @@ export class LedgerService extends Context.Service<
       const store = yield* LedgerStore
       const ids = yield* IdGenerator
 
-      const post = Effect.fn("LedgerService.post")(function* (
-        orderId: OrderId,
-        drafts: ReadonlyArray<TransferDraft>,
-      ) {
+      const prepare = Effect.fnUntraced(function* (orderId: OrderId, drafts: ReadonlyArray<TransferDraft>) {
         if (drafts.length === 0) return []
         const at = yield* Clock.currentTimeMillis
         const transfers: Array<Transfer> = []
@@ -44,12 +49,25 @@ export class LedgerService extends Context.Service<
           const transferId = TransferId.make(yield* ids.next("trf"))
           transfers.push({ transferId, ...draft, orderId, at })
         }
-        yield* store.append(transfers)
         return transfers
       })
+      const postUntraced = Effect.fnUntraced(function* (
+        orderId: OrderId,
+        drafts: ReadonlyArray<TransferDraft>,
+      ) {
+        const transfers = yield* prepare(orderId, drafts)
+        if (transfers.length > 0) yield* store.append(transfers)
+        return transfers
+      })
+      // Every order command posts: a span, without capturing a stack trace on each call (a hot path).
+      const post = (orderId: OrderId, drafts: ReadonlyArray<TransferDraft>) =>
+        postUntraced(orderId, drafts).pipe(
+          Effect.withSpan("LedgerService.post", undefined, { captureStackTrace: false }),
+        )
 
       return LedgerService.of({
         post,
+        prepare,
         reverse: (orderId, transfers) => post(orderId, transfers.map(reversal)),
         balance: (memberId, unitType, bucket) => store.balance(unitType, member(memberId, bucket)),
       })

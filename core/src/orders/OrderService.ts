@@ -26,16 +26,16 @@ import { HoldingsService } from "../ledger/HoldingsService.ts"
 import type { InsufficientUnits, InvalidTransfer } from "../ledger/LedgerErrors.ts"
 import { FEES, ISSUANCE, member, type Transfer, type TransferDraft } from "../ledger/LedgerModel.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
-import { LedgerStore } from "../ledger/ports/LedgerStore.ts"
-import type { ProjectTotals } from "../pricing/PricingModel.ts"
+import { LedgerStore, type LedgerTotals } from "../ledger/ports/LedgerStore.ts"
 import { ExchangeRates, type ExchangeRateUnavailable } from "../pricing/ports/ExchangeRates.ts"
-import { PriceBook } from "../pricing/ports/PriceBook.ts"
+import { type LandLimits, PriceBook } from "../pricing/ports/PriceBook.ts"
 import { CARD_MINIMUM_CENTS, CONVERT_LOCK_MS } from "../shared/Constants.ts"
 import {
   type CryptoCoin,
   CurrencyOfUnitType,
   type PaymentMethod,
   type UnitType,
+  UnitTypes,
   unitDisplayName,
 } from "../shared/Enums.ts"
 import { type IdempotencyKey, type MemberId, OrderId, PayoutId } from "../shared/Ids.ts"
@@ -87,8 +87,14 @@ import { checkCardMinimum, expiryWindowMs, isCardMethod } from "./PaymentRules.t
 import { BankTransfers } from "./ports/BankTransfers.ts"
 import { CryptoPayments } from "./ports/CryptoPayments.ts"
 import { DiscountCodes } from "./ports/DiscountCodes.ts"
-import { IdempotencyStore } from "./ports/IdempotencyStore.ts"
+import {
+  type IdempotencyKeyTaken,
+  type IdempotencyRecord,
+  IdempotencyStore,
+} from "./ports/IdempotencyStore.ts"
+import { LockedTotals } from "./ports/LockedTotals.ts"
 import { MemberStanding, type Standing, type UnknownMember } from "./ports/MemberStanding.ts"
+import { OrderJournal } from "./ports/OrderJournal.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
 import { PayoutRepository } from "./ports/PayoutRepository.ts"
 import { SquareGateway } from "./ports/SquareGateway.ts"
@@ -274,6 +280,8 @@ export class OrderService extends Context.Service<
       const uow = yield* UnitOfWork
       const idempotency = yield* IdempotencyStore
       const orders = yield* OrderRepository
+      const journal = yield* OrderJournal
+      const lockedTotals = yield* LockedTotals
       const payoutRepo = yield* PayoutRepository
       const ledger = yield* LedgerService
       const ledgerStore = yield* LedgerStore
@@ -288,20 +296,28 @@ export class OrderService extends Context.Service<
       const crypto = yield* CryptoPayments
       const ids = yield* IdGenerator
 
-      // Command frame: one unit of work, idempotent under (scope, key).
-      const idempotent = <A, E>(
+      /**
+       * Command frame: one unit of work, idempotent under (scope, key). The key is looked up before the
+       * command takes any lock: a repeat answers at once. Two commands with one key can both find it unused
+       * when they lock different unit types; the second to save it fails with IdempotencyKeyTaken (its
+       * transaction writes nothing), and runs again, which finds the first one's result.
+       *
+       * `body` saves the key itself, given the record to save (a command that creates an order saves it
+       * with the order, through OrderJournal); `idempotent` below saves it after the body.
+       */
+      const idempotentSaving = <A, E>(
         scope: string,
         command: string,
         key: IdempotencyKey,
         request: unknown,
-        body: Effect.Effect<A, E>,
-      ): Effect.Effect<A, E | IdempotencyKeyReused> =>
-        uow.transaction(
+        body: (record: Omit<IdempotencyRecord, "response">) => Effect.Effect<A, E | IdempotencyKeyTaken>,
+      ): Effect.Effect<A, Exclude<E, IdempotencyKeyTaken> | IdempotencyKeyReused> => {
+        const record = { scope, idempotencyKey: key, requestHash: requestHash(command, request) }
+        const attempt = uow.transaction(
           Effect.gen(function* () {
-            const hash = requestHash(command, request)
             const existing = yield* idempotency.find(scope, key)
             if (Option.isSome(existing)) {
-              if (existing.value.requestHash !== hash) {
+              if (existing.value.requestHash !== record.requestHash) {
                 return yield* new IdempotencyKeyReused({
                   message: `The idempotency key ${key} was already used for a different request`,
                   idempotencyKey: key,
@@ -309,10 +325,25 @@ export class OrderService extends Context.Service<
               }
               return existing.value.response as A
             }
-            const result = yield* body
-            yield* idempotency.save({ scope, idempotencyKey: key, requestHash: hash, response: result })
-            return result
+            return yield* body(record)
           }),
+        )
+        // Once: the key's first holder has committed when save fails, so the second attempt finds it.
+        return attempt.pipe(
+          Effect.catchTag("IdempotencyKeyTaken", () =>
+            attempt.pipe(Effect.catchTag("IdempotencyKeyTaken", (taken) => Effect.die(taken))),
+          ),
+        ) as Effect.Effect<A, Exclude<E, IdempotencyKeyTaken> | IdempotencyKeyReused>
+      }
+      const idempotent = <A, E>(
+        scope: string,
+        command: string,
+        key: IdempotencyKey,
+        request: unknown,
+        body: Effect.Effect<A, E>,
+      ): Effect.Effect<A, Exclude<E, IdempotencyKeyTaken> | IdempotencyKeyReused> =>
+        idempotentSaving(scope, command, key, request, (record) =>
+          Effect.tap(body, (result) => idempotency.save({ ...record, response: result })),
         )
       const memberScope = (memberId: MemberId) => `member:${memberId}`
       const withoutKey = <R extends { readonly idempotencyKey: IdempotencyKey }>({
@@ -346,33 +377,80 @@ export class OrderService extends Context.Service<
               ),
         )
 
+      /** The unit types an order moves: its own, and a convert's target. */
+      const unitTypesOf = (order: OrderRecord): ReadonlyArray<UnitType> =>
+        order.convert === undefined
+          ? [order.currencyUnit.unitType]
+          : [order.currencyUnit.unitType, order.convert.unitType]
+
+      /**
+       * An existing order, read again once its unit types are locked: the first read only learns which
+       * locks to take (an order's type, owner and unit types never change), the second sees its status as
+       * the last command that held the lock left it.
+       */
+      const lockedOrder = Effect.fnUntraced(function* (
+        orderId: OrderId,
+        accept: (order: OrderRecord) => Effect.Effect<void, OrderNotFound | OrderConflict>,
+      ) {
+        const seen = yield* orders.get(orderId)
+        yield* accept(seen)
+        yield* uow.lockUnitTypes(unitTypesOf(seen))
+        return yield* orders.get(orderId)
+      })
+
+      /** The member's own order of `orderType`, locked (OrderNotFound for anyone else's). */
       const ownOrder = (memberId: MemberId, orderId: OrderId, orderType: OrderRecord["orderType"]) =>
-        Effect.flatMap(orders.get(orderId), (order) =>
+        lockedOrder(orderId, (order) =>
           order.memberId === memberId && order.orderType === orderType
-            ? Effect.succeed(order)
+            ? Effect.void
             : Effect.fail(new OrderNotFound({ message: `Order ${orderId} was not found`, orderId })),
         )
 
+      /** An order of `orderType`, locked (admin and system commands). */
       const orderOfType = (orderId: OrderId, orderType: OrderRecord["orderType"]) =>
-        Effect.flatMap(orders.get(orderId), (order) =>
+        lockedOrder(orderId, (order) =>
           order.orderType === orderType
-            ? Effect.succeed(order)
+            ? Effect.void
             : Effect.fail(
                 new OrderConflict({ message: `Order ${orderId} is not a ${orderType} order`, orderId }),
               ),
         )
 
-      const availabilityOf = (totals: ProjectTotals, pricePerUnit: number, ownReservedUnits: number) => ({
-        projectLandValueCents: totals.totalProjectLandValueInCents,
-        pendingSellUnits: totals.totalPendingSell,
-        purchasedUnits: totals.totalPurchase,
-        pendingPurchaseUnits: totals.totalPendingPurchase - ownReservedUnits,
+      /** A payout, read again once its unit type is locked (its buy and sell are of that unit type). */
+      const lockedPayout = Effect.fnUntraced(function* (payoutId: PayoutId) {
+        const seen = yield* payoutRepo.get(payoutId)
+        yield* uow.lockUnitTypes([seen.unitType])
+        return yield* payoutRepo.get(payoutId)
+      })
+
+      /**
+       * The inputs of spec §5's capacity formula for `unitType`, from the ledger's totals and the land.
+       * `ownReservedUnits` are the Units of the order being changed (already counted, added back).
+       */
+      const availabilityOf = (
+        totals: LedgerTotals,
+        land: LandLimits,
+        pricePerUnit: number,
+        ownReservedUnits: number,
+      ) => ({
+        projectLandValueCents: land.totalProjectLandValueInCents,
+        pendingSellUnits: totals.pendingSell,
+        purchasedUnits: -totals.issuance - totals.pendingBuy,
+        pendingPurchaseUnits: totals.pendingBuy - ownReservedUnits,
         pricePerUnit,
+      })
+
+      /** Units of `unitType` still available (spec §5). Call it holding the unit type's lock. */
+      const remainingOf = Effect.fnUntraced(function* (unitType: UnitType, pricePerUnit: number) {
+        const totals = yield* ledgerStore.totals(unitType)
+        const land = yield* prices.landLimits(unitType)
+        return remainingUnits(availabilityOf(totals, land, pricePerUnit, 0))
       })
 
       /**
        * spec §5 for a buy of `units`: availability, the LU2X cap, the member's pending-purchase limit.
        * `own` is the order being changed (its Units and amount are already counted and are added back).
+       * Call it holding the unit type's lock.
        */
       const checkBuyLimits = Effect.fnUntraced(function* (input: {
         readonly memberId: MemberId
@@ -381,21 +459,25 @@ export class OrderService extends Context.Service<
         readonly isDoubleLand: boolean
         readonly paymentAmount: number
         readonly own?: OrderRecord | undefined
+        /** The unit type's totals when the caller read them with its lock (LockedTotals). */
+        readonly totals?: LedgerTotals | undefined
       }) {
         const { unitType, units } = input
         const price = (yield* prices.unitPrice(unitType)).pricePerUnit
-        const totals = yield* holdings.projectTotals(unitType)
+        const totals = input.totals ?? (yield* ledgerStore.totals(unitType))
+        const land = yield* prices.landLimits(unitType)
         const ownUnits = input.own?.currencyUnit.numberOfUnits ?? 0
         const unavailable = checkBuyAvailability({
-          ...availabilityOf(totals, price, ownUnits),
+          ...availabilityOf(totals, land, price, ownUnits),
           requestedUnits: units,
           unitType,
         })
         if (unavailable !== undefined) return yield* new UnitsUnavailable({ message: unavailable })
         if (input.isDoubleLand) {
+          // Only an LU2X buy needs the value of the LU2X buys: other buys skip that lookup.
           const capped = checkDoubleLandCap({
-            maxDoubleLandUnitsBoughtValueInCents: totals.maxDoubleLandUnitsBoughtValueInCents,
-            totalDoubleLandUnitsBoughtValueInCents: totals.totalDoubleLandUnitsBoughtValueInCents,
+            maxDoubleLandUnitsBoughtValueInCents: land.maxDoubleLandUnitsBoughtValueInCents,
+            totalDoubleLandUnitsBoughtValueInCents: yield* holdings.doubleLandBoughtCents(unitType),
             pricePerUnit: price,
             countedUnits: ownUnits,
             requestedUnits: units,
@@ -403,7 +485,6 @@ export class OrderService extends Context.Service<
           })
           if (capped !== undefined) return yield* new DoubleLandCapExceeded({ message: capped })
         }
-        const land = yield* prices.landLimits(unitType)
         if (land.maxPendingPurchaseCents !== undefined) {
           const pending = yield* orders.find({
             memberId: input.memberId,
@@ -496,12 +577,12 @@ export class OrderService extends Context.Service<
       // Buy
 
       const createBuy = (request: CreateBuyRequest) =>
-        idempotent(
+        idempotentSaving(
           memberScope(request.memberId),
           "createBuy",
           request.idempotencyKey,
           withoutKey(request),
-          Effect.gen(function* () {
+          Effect.fnUntraced(function* (key) {
             const standing = yield* members.standing(request.memberId)
             if (!standing.emailConfirmed) {
               return yield* new EmailNotConfirmed({
@@ -524,19 +605,23 @@ export class OrderService extends Context.Service<
               externalFee,
               discount: code,
             })
+            // The lock comes after the lookups no check depends on, with the capacity read (one round trip).
+            const totals = yield* lockedTotals.lockThenRead(unitType)
             yield* checkBuyLimits({
               memberId: request.memberId,
               unitType,
               units: numberOfUnits,
               isDoubleLand,
               paymentAmount: priced.paymentAmount,
+              totals,
             })
             const at = yield* now
             const orderId = yield* newOrderId
-            yield* ledger.post(orderId, [
+            const transfers = yield* ledger.prepare(orderId, [
               { unitType, from: ISSUANCE, to: member(request.memberId, "pendingBuy"), units: numberOfUnits },
             ])
-            return yield* orders.insert({
+            // The order, its reservation and its key: one write, the command's last (OrderJournal).
+            const order: NewOrderRecord = {
               ...baseRecord({
                 orderId,
                 memberId: request.memberId,
@@ -574,7 +659,8 @@ export class OrderService extends Context.Service<
               },
               ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
               expiresAt: at + expiryWindowMs(paymentMethod),
-            })
+            }
+            return yield* journal.recordNew({ order, transfers, key })
           }),
         )
 
@@ -922,6 +1008,8 @@ export class OrderService extends Context.Service<
           request.idempotencyKey,
           withoutKey(request),
           Effect.gen(function* () {
+            // Due orders of any unit type: every unit type's lock, in the one order.
+            yield* uow.lockUnitTypes(UnitTypes)
             const at = yield* now
             const due = (yield* orders.find({ orderType: "BUY", statuses: EXPIRING_BUY_STATUSES })).filter(
               (o) => o.expiresAt !== undefined && o.expiresAt <= at,
@@ -961,6 +1049,7 @@ export class OrderService extends Context.Service<
               })
             }
             const source = sourceOf(request.isDoubleLand)
+            yield* uow.lockUnitTypes([unitType])
             if (source === "owned_DOUBLE_LAND") yield* checkVested(memberId, unitType, numberOfUnits)
             const at = yield* now
             const orderId = yield* newOrderId
@@ -1021,9 +1110,7 @@ export class OrderService extends Context.Service<
             const { unitType } = order.currencyUnit
             // Taking Units back out of the queue counts against the land capacity again (spec §5 formula).
             const price = (yield* prices.unitPrice(unitType)).pricePerUnit
-            const available = remainingUnits(
-              availabilityOf(yield* holdings.projectTotals(unitType), price, 0),
-            )
+            const available = yield* remainingOf(unitType, price)
             if (available < rest) {
               return yield* new UnitsUnavailable({
                 message:
@@ -1076,8 +1163,9 @@ export class OrderService extends Context.Service<
               return yield* new InvalidOrderRequest({ message: "You cannot transfer Units to yourself" })
             }
             const source = sourceOf(request.isDoubleLand)
-            if (source === "owned_DOUBLE_LAND") yield* checkVested(memberId, unitType, numberOfUnits)
             const price = yield* prices.unitPrice(unitType)
+            yield* uow.lockUnitTypes([unitType])
+            if (source === "owned_DOUBLE_LAND") yield* checkVested(memberId, unitType, numberOfUnits)
             const at = yield* now
             const orderId = yield* newOrderId
             yield* ledger.post(orderId, [
@@ -1130,6 +1218,8 @@ export class OrderService extends Context.Service<
             const from = yield* prices.unitPrice(fromUnitType)
             const to = yield* prices.unitPrice(toUnitType)
             const feeUnits = from.convertOrderTransactionFeeInUnits
+            // Both unit types, in the one order every command takes them: A → B never deadlocks with B → A.
+            yield* uow.lockUnitTypes([fromUnitType, toUnitType])
             const owned = yield* ledger.balance(memberId, fromUnitType, "owned")
             const overLimit = checkConvertLimit({
               ownedUnits: owned,
@@ -1150,9 +1240,7 @@ export class OrderService extends Context.Service<
                 message: `${numberOfUnits} ${unitDisplayName(fromUnitType)} are worth less than one ${unitDisplayName(toUnitType)} today`,
               })
             }
-            const room = remainingUnits(
-              availabilityOf(yield* holdings.projectTotals(toUnitType), to.pricePerUnit, 0),
-            )
+            const room = yield* remainingOf(toUnitType, to.pricePerUnit)
             if (converted > room) {
               const most = Math.min(maxUnitsConvertingInto(room, prices_), convertibleUnits(owned, feeUnits))
               return yield* new ConvertLimitExceeded({ message: convertLimitMessage(most, fromUnitType) })
@@ -1212,6 +1300,8 @@ export class OrderService extends Context.Service<
           request.idempotencyKey,
           withoutKey(request),
           Effect.gen(function* () {
+            // Due orders of any unit type: every unit type's lock, in the one order.
+            yield* uow.lockUnitTypes(UnitTypes)
             const at = yield* now
             const due = (yield* orders.find({ orderType: "CONVERT", statuses: ["Locked"] })).filter(
               (o) => o.unlockAt !== undefined && o.unlockAt <= at,
@@ -1244,7 +1334,7 @@ export class OrderService extends Context.Service<
           request.idempotencyKey,
           withoutKey(request),
           Effect.gen(function* () {
-            const payout = yield* payoutRepo.get(request.payoutId)
+            const payout = yield* lockedPayout(request.payoutId)
             const ready = yield* Effect.fromResult(
               movePayout(payout, "AUDReadyToSendBetweenAccounts", yield* now),
             )
@@ -1272,7 +1362,7 @@ export class OrderService extends Context.Service<
           request.idempotencyKey,
           withoutKey(request),
           Effect.gen(function* () {
-            const payout = yield* payoutRepo.get(request.payoutId)
+            const payout = yield* lockedPayout(request.payoutId)
             const seller = yield* members.standing(payout.memberId)
             if (seller.kycStatus !== "Verified") {
               return yield* new PayoutNotPayable({

@@ -6,15 +6,17 @@
 import { Context, Effect, Exit, Layer, type Result } from "effect"
 import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
 import { LedgerService } from "../../src/ledger/LedgerService.ts"
-import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import type { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { OrderService } from "../../src/orders/OrderService.ts"
 import { BankTransfers } from "../../src/orders/ports/BankTransfers.ts"
 import { CryptoPayments } from "../../src/orders/ports/CryptoPayments.ts"
 import { type DiscountCode, DiscountCodes } from "../../src/orders/ports/DiscountCodes.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
+import { LockedTotals } from "../../src/orders/ports/LockedTotals.ts"
 import { MemberStanding, type Standing } from "../../src/orders/ports/MemberStanding.ts"
-import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
-import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
+import { OrderJournal } from "../../src/orders/ports/OrderJournal.ts"
+import type { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
+import type { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
 import { SquareGateway } from "../../src/orders/ports/SquareGateway.ts"
 import { StripeGateway } from "../../src/orders/ports/StripeGateway.ts"
 import { UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
@@ -25,6 +27,7 @@ import { DEFAULT_BUY_FEE_CENTS, DEFAULT_EXTERNAL_FEES } from "../../src/shared/C
 import { CurrencyOfUnitType, type KycStatus, type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
+import { lockAuditedStores } from "./LockAudit.ts"
 import { ManualClock } from "./ManualClock.ts"
 
 /** 2026-01-15T00:00:00Z: the harness's first instant. */
@@ -115,12 +118,14 @@ export const makeHarness = (options: HarnessOptions = {}) => {
   )
   const priceBook = { current: options.priceBook ?? defaultPriceBook() }
   const rates = defaultRates()
+  // Every store access inside a command is checked against the locks the command took (LockAudit.ts).
+  const unitOfWork = Effect.runSync(UnitOfWork.makeMemory)
+  const stores = Layer.mergeAll(lockAuditedStores(unitOfWork.heldLocks), IdempotencyStore.layerMemory)
+  const unitOfWorkLayer = Layer.succeed(UnitOfWork)(unitOfWork.unitOfWork)
   const ports = Layer.mergeAll(
-    LedgerStore.layerMemory,
-    OrderRepository.layerMemory,
-    PayoutRepository.layerMemory,
-    IdempotencyStore.layerMemory,
-    UnitOfWork.layerMemory,
+    OrderJournal.layerMemory.pipe(Layer.provideMerge(stores)),
+    LockedTotals.layerMemory.pipe(Layer.provide(Layer.merge(stores, unitOfWorkLayer))),
+    unitOfWorkLayer,
     IdGenerator.layerSequential,
     PriceBook.layerMemory(priceBook),
     ExchangeRates.layerMemory(rates),

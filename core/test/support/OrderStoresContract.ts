@@ -238,4 +238,24 @@ export const idempotencyStoreContract = (name: string, makeLayer: () => Layer.La
       })
       expect(Option.isNone(result.otherScope)).toBe(true)
     })
+
+    it("refuses a second save of a used key with IdempotencyKeyTaken and keeps the first result", async () => {
+      const key = IdempotencyKey.make("k2")
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const store = yield* IdempotencyStore
+          yield* store.save({ scope: "member:ann", idempotencyKey: key, requestHash: "h1", response: 1 })
+          const refused = yield* Effect.flip(
+            store.save({ scope: "member:ann", idempotencyKey: key, requestHash: "h2", response: 2 }),
+          )
+          return { refused, kept: yield* store.find("member:ann", key) }
+        }),
+      )
+      expect(result.refused).toMatchObject({
+        _tag: "IdempotencyKeyTaken",
+        scope: "member:ann",
+        idempotencyKey: key,
+      })
+      expect(Option.getOrThrow(result.kept)).toMatchObject({ requestHash: "h1", response: 1 })
+    })
   })

@@ -17,14 +17,25 @@ export type IdempotencyRecord = typeof IdempotencyRecord.Type
 const recordKey = (scope: string, key: string) => `${scope}\u0000${key}`
 
 /**
+ * `save` found the key already taken: a concurrent command with the same scope and key saved first (the
+ * locks of two commands may differ, so both can have found the key unused). The engine runs the command
+ * again, which then answers the first result (or IdempotencyKeyReused). Never reaches a caller.
+ */
+export class IdempotencyKeyTaken extends Schema.TaggedError<IdempotencyKeyTaken>()("IdempotencyKeyTaken", {
+  scope: Schema.String,
+  idempotencyKey: IdempotencyKey,
+}) {}
+
+/**
  * Port: the idempotency keys already used, each with the hash of its request and its first result.
- * The adapter keeps (scope, idempotencyKey) unique and writes in the command's transaction.
+ * The adapter keeps (scope, idempotencyKey) unique and writes in the command's transaction; `save` of a
+ * key already saved changes nothing and fails with IdempotencyKeyTaken.
  */
 export class IdempotencyStore extends Context.Service<
   IdempotencyStore,
   {
     readonly find: (scope: string, key: IdempotencyKey) => Effect.Effect<Option.Option<IdempotencyRecord>>
-    readonly save: (record: IdempotencyRecord) => Effect.Effect<void>
+    readonly save: (record: IdempotencyRecord) => Effect.Effect<void, IdempotencyKeyTaken>
   }
 >()("@landunits/core/orders/ports/IdempotencyStore") {
   static readonly layerMemory = Layer.effect(IdempotencyStore)(
@@ -33,8 +44,15 @@ export class IdempotencyStore extends Context.Service<
       return IdempotencyStore.of({
         find: (scope, key) => Effect.sync(() => Option.fromNullishOr(records.get(recordKey(scope, key)))),
         save: (record) =>
-          Effect.sync(() => {
-            records.set(recordKey(record.scope, record.idempotencyKey), record)
+          Effect.suspend(() => {
+            const key = recordKey(record.scope, record.idempotencyKey)
+            if (records.has(key)) {
+              return Effect.fail(
+                new IdempotencyKeyTaken({ scope: record.scope, idempotencyKey: record.idempotencyKey }),
+              )
+            }
+            records.set(key, record)
+            return Effect.void
           }),
       })
     }),
