@@ -6,10 +6,15 @@
  *   BENCH_SECONDS=20 npm run bench:orders
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
+ *   BENCH_UNIT_TYPES=all npm run bench:orders # clients spread over the four unit types (default: one, LAND_USD)
  *
  * Each figure gets a fresh, migrated database. A client is one fiber creating buys of 1 Unit (bank
  * payment) back to back, each a full order command: one transaction with its checks, ledger transfers,
  * order row and idempotency record. Capacity is set high enough that no buy is refused.
+ *
+ * By default every client buys the same unit type (LAND_USD): the worst case, since buys of one unit type
+ * take one lock and update one issuance balance, so they commit one at a time. With BENCH_UNIT_TYPES=all,
+ * client i buys UnitTypes[i % 4], as members buying EUR, USD, AUD and GBP Units do.
  *
  * The main table is what issue 4 names: one app process. A supplementary table splits the same clients over
  * BENCH_PROCESSES app processes (default 2) on one database, measured over the same window, beside the same
@@ -21,6 +26,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import type { PgClient } from "@effect/sql-pg"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Layer } from "effect"
 import type { SqlClient } from "effect/sql"
@@ -41,6 +47,9 @@ const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? "1,8,32").split(",").map(Num
 const ONLY_SERVER = process.env.BENCH_ONLY === "server"
 const SERVER = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test"
 const SERVER_POOL = 32
+
+/** The unit types the clients buy: one (LAND_USD) by default, or all four with BENCH_UNIT_TYPES=all. */
+const BUY_UNIT_TYPES = process.env.BENCH_UNIT_TYPES === "all" ? UnitTypes : [LOAD_UNIT_TYPE]
 
 /** App processes sharing the server for the supplementary figure (the main table is one process). */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2)
@@ -67,7 +76,7 @@ const buysPerSecond = (clients: number, prefix = "bench", startAt?: number) =>
             yield* orders.createBuy({
               memberId: members[(client + n) % members.length]!,
               idempotencyKey: IdempotencyKey.make(`${prefix}-${clients}-${client}-${n++}`),
-              unitType: LOAD_UNIT_TYPE,
+              unitType: BUY_UNIT_TYPES[client % BUY_UNIT_TYPES.length]!,
               numberOfUnits: 1,
               paymentMethod: "bank",
               isDoubleLand: false,
@@ -96,7 +105,9 @@ const onDatabase = <E>(
 ) =>
   Effect.runPromise(
     buysPerSecond(clients, prefix, startAt).pipe(
-      Effect.provide(loadEngineOn(Layer.provideMerge(layerMigrated, database), loadPriceBook(10_000_000))),
+      Effect.provide(
+        loadEngineOn(Layer.provideMerge(layerMigrated, database), loadPriceBook(10_000_000, BUY_UNIT_TYPES)),
+      ),
       Effect.scoped,
     ),
   )
@@ -211,7 +222,7 @@ try {
 console.log(
   [
     "",
-    `Buy orders committed per second (${SECONDS} s per figure, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"})`,
+    `Buy orders committed per second (${SECONDS} s per figure, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}; unit types bought: ${BUY_UNIT_TYPES.join(", ")})`,
     "",
     "| clients | PostgreSQL server | embedded (PGlite) | pgbench simple-update | ours / pgbench |",
     "|---:|---:|---:|---:|---:|",

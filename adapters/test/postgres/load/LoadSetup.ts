@@ -17,6 +17,7 @@ import { SquareGateway } from "@landunits/core/orders/ports/SquareGateway.ts"
 import { StripeGateway } from "@landunits/core/orders/ports/StripeGateway.ts"
 import { ExchangeRates } from "@landunits/core/pricing/ports/ExchangeRates.ts"
 import { PriceBook, type PriceBookConfig } from "@landunits/core/pricing/ports/PriceBook.ts"
+import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import type { MemberId } from "@landunits/core/shared/Ids.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import {
@@ -35,14 +36,15 @@ import { EnginePg } from "../../../src/postgres/EnginePg.ts"
 export const LOAD_UNIT_TYPE = "LAND_USD" as const
 export const LOAD_CAPACITY_UNITS = 1_000
 
-export const loadPriceBook = (capacityUnits = LOAD_CAPACITY_UNITS): PriceBookConfig => {
+export const loadPriceBook = (
+  capacityUnits = LOAD_CAPACITY_UNITS,
+  unitTypes: ReadonlyArray<UnitType> = [LOAD_UNIT_TYPE],
+): PriceBookConfig => {
   const book = defaultPriceBook()
+  const land = defaultLand({ totalProjectLandValueInCents: capacityUnits * 10 * 100 })
   return {
     ...book,
-    landLimits: {
-      ...book.landLimits,
-      [LOAD_UNIT_TYPE]: defaultLand({ totalProjectLandValueInCents: capacityUnits * 10 * 100 }),
-    },
+    landLimits: { ...book.landLimits, ...Object.fromEntries(unitTypes.map((u) => [u, land])) },
   }
 }
 
