@@ -267,9 +267,10 @@ describe("decideProviderEvent: properties", () => {
           expect(e.currency).toBe(start.paymentDetails?.currency)
         }
       }),
-      { numRuns: 300 },
+      // The random runs reach a settle only now and then (many fields must line up), so the first run is
+      // always one that settles: the count below then proves the checks above ran on a real settle.
+      { numRuns: 300, examples: [[order(), [event()]]] },
     )
-    // The generators do reach the settling case, so the checks above are not vacuous.
     expect(settles).toBeGreaterThan(0)
   })
 
