@@ -11,6 +11,7 @@ import { agentsRejectCommand } from "./commands/agents/reject.ts"
 import { auditShowCommand } from "./commands/audit/show.ts"
 import { contentAddNewsCommand } from "./commands/content/add-news.ts"
 import { contentAddVoteCommand } from "./commands/content/add-vote.ts"
+import { contentCloseVoteCommand } from "./commands/content/close-vote.ts"
 import { contentListCommand } from "./commands/content/list.ts"
 import { contentLoadCommand } from "./commands/content/load.ts"
 import { contentSetPageCommand } from "./commands/content/set-page.ts"
@@ -37,6 +38,7 @@ import { ordersShowCommand } from "./commands/orders/show.ts"
 import { payoutsListCommand } from "./commands/payouts/list.ts"
 import { payoutsMarkPaidCommand } from "./commands/payouts/mark-paid.ts"
 import { payoutsMarkReadyCommand } from "./commands/payouts/mark-ready.ts"
+import { pricingSetCoinPriceCommand } from "./commands/pricing/set-coin-price.ts"
 import { pricingSetExternalFeeCommand } from "./commands/pricing/set-external-fee.ts"
 import { pricingSetFeesCommand } from "./commands/pricing/set-fees.ts"
 import { pricingSetLandCommand } from "./commands/pricing/set-land.ts"
@@ -44,6 +46,9 @@ import { pricingSetPriceCommand } from "./commands/pricing/set-price.ts"
 import { pricingSetRateCommand } from "./commands/pricing/set-rate.ts"
 import { pricingShowCommand } from "./commands/pricing/show.ts"
 import { salesQueueShowCommand } from "./commands/sales-queue/show.ts"
+import { saleschatListCommand } from "./commands/saleschat/list.ts"
+import { saleschatReplyCommand } from "./commands/saleschat/reply.ts"
+import { saleschatShowCommand } from "./commands/saleschat/show.ts"
 import { statementsExportCommand } from "./commands/statements/export.ts"
 import { usersDisableCommand } from "./commands/users/disable.ts"
 import { usersListCommand } from "./commands/users/list.ts"
@@ -80,13 +85,14 @@ const GROUPS: ReadonlyArray<readonly [string, string, ReadonlyArray<Register>]> 
   ["statements", "members' statements", [statementsExportCommand]],
   [
     "pricing",
-    "prices, fees, exchange rates and land limits",
+    "prices, fees, exchange rates, coin prices and land limits",
     [
       pricingShowCommand,
       pricingSetPriceCommand,
       pricingSetFeesCommand,
       pricingSetExternalFeeCommand,
       pricingSetRateCommand,
+      pricingSetCoinPriceCommand,
       pricingSetLandCommand,
     ],
   ],
@@ -104,12 +110,18 @@ const GROUPS: ReadonlyArray<readonly [string, string, ReadonlyArray<Register>]> 
       contentAddNewsCommand,
       contentSetPageCommand,
       contentAddVoteCommand,
+      contentCloseVoteCommand,
     ],
   ],
   [
     "agents",
     "community agents' applications",
     [agentsListCommand, agentsApproveCommand, agentsRejectCommand],
+  ],
+  [
+    "saleschat",
+    "members' sales chat with the sales team",
+    [saleschatListCommand, saleschatShowCommand, saleschatReplyCommand],
   ],
   ["mail", "the outbox of emails", [mailListCommand, mailShowCommand]],
   ["audit", "the audit log of admin actions", [auditShowCommand]],

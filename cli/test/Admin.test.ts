@@ -16,6 +16,7 @@ import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { DiscountCodes } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { ProviderEventLog } from "@landunits/core/orders/ports/ProviderEventLog.ts"
+import { COIN_PRICE_MAX_AGE_MS, CoinPrices } from "@landunits/core/pricing/ports/CoinPrices.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
@@ -396,6 +397,54 @@ describe("pricing and reference codes", () => {
     expect(shown.rates).toContainEqual(expect.objectContaining({ from: "EUR", to: "GBP", rate: 861_234 }))
     const badRate = await asAdmin("pricing", "set-rate", "EUR", "EUR", "1")
     expect(badRate.err).toBe("Refused: A currency's rate to itself is always 1")
+  })
+
+  it("sets a coin price typed in currency units as exact cents per coin, audited with the admin, read back by the CoinPrices port and shown by pricing show", async () => {
+    const set = await asAdmin("--json", "pricing", "set-coin-price", "bitcoin", "EUR", "65000.50")
+    expect(set.err).toBe("")
+    const answer = JSON.parse(set.out)
+    expect(answer).toMatchObject({ coin: "BITCOIN", currency: "EUR", centsPerCoin: 6_500_050 })
+    expect(answer.currentUntil - answer.asOf).toBe(COIN_PRICE_MAX_AGE_MS)
+    const latest = await run(Effect.flatMap(CoinPrices, (p) => p.latest("BITCOIN", "EUR")))
+    expect(Option.getOrThrow(latest)).toEqual({
+      coin: "BITCOIN",
+      currency: "EUR",
+      centsPerCoin: 6_500_050,
+      asOf: answer.asOf,
+    })
+    const human = await asAdmin("pricing", "set-coin-price", "ETHER", "USD", "3000")
+    expect(human.out).toMatch(/^ETHER in USD: \$3,000\.00 per coin \(300000 cents\), as of \d{4}-/)
+    const entry = (await auditOf("pricing.setCoinPrice", "coinPrice:BITCOIN/EUR")).at(-1)!
+    expect(entry.actor).toBe(MemberId.make("mem_admin"))
+    expect(entry.details).toMatchObject({ via: "cli", osUser: osUser(), before: "null" })
+    expect(JSON.parse(entry.details.after!)).toMatchObject({ centsPerCoin: 6_500_050 })
+    const shown = JSON.parse((await asAdmin("--json", "pricing", "show")).out)
+    expect(shown.coinPrices).toContainEqual(
+      expect.objectContaining({ coin: "BITCOIN", currency: "EUR", centsPerCoin: 6_500_050, current: true }),
+    )
+  })
+
+  it("refuses a bad coin, currency or price for set-coin-price with the rule, changing nothing", async () => {
+    const refused = async (...args: ReadonlyArray<string>) => {
+      const r = await asAdmin("pricing", "set-coin-price", ...args)
+      expect(r.code).toBe(ExitCode.refused)
+      return r.err
+    }
+    expect(await refused("DOGE", "EUR", "1")).toBe(
+      'Refused: The coin must be one of BITCOIN, ETHER (got "DOGE")',
+    )
+    expect(await refused("ETHER", "JPY", "1")).toBe(
+      'Refused: The currency must be one of EUR, USD, AUD, GBP (got "JPY")',
+    )
+    expect(await refused("ETHER", "GBP", "0")).toBe("Refused: The coin price must be more than 0")
+    expect(await refused("ETHER", "GBP", "12.345")).toBe(
+      'Refused: The coin price must be a number with at most 2 decimals (got "12.345")',
+    )
+    const json = await asAdmin("--json", "pricing", "set-coin-price", "ETHER", "GBP", "-1")
+    expect(JSON.parse(json.err)).toMatchObject({ error: "AdminRefused" })
+    expect((await cli("pricing", "set-coin-price", "ETHER", "GBP", "2500")).code).toBe(ExitCode.refused)
+    const gbp = await run(Effect.flatMap(CoinPrices, (p) => p.latest("ETHER", "GBP")))
+    expect(Option.isNone(gbp)).toBe(true)
   })
 
   it("creates a reference code members can use, lists it, and disables it only when confirmed", async () => {

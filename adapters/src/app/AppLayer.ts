@@ -16,6 +16,7 @@ import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
 import { Config, Effect, Layer } from "effect"
@@ -25,6 +26,7 @@ import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
 import { AccountStoresPg } from "../postgres/AccountStoresPg.ts"
 import { AuditLogPg } from "../postgres/AuditLogPg.ts"
+import { CoinPricesPg } from "../postgres/CoinPricesPg.ts"
 import { AgentStorePg, IdeaStorePg, QuestionStorePg } from "../postgres/CommunityStoresPg.ts"
 import { ContentStoresPg } from "../postgres/ContentStoresPg.ts"
 import { EnginePg } from "../postgres/EnginePg.ts"
@@ -35,6 +37,7 @@ import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.t
 import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
+import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
@@ -52,6 +55,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     ContentStoresPg,
     PricingPg,
     PricingSettingsPg,
+    CoinPricesPg,
     KycStorePg,
     MailerPg,
     AuditLogPg,
@@ -64,6 +68,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     QuestionStorePg,
     AgentStorePg,
     IdeaStorePg,
+    SalesChatStorePg,
     DocumentStorePg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
@@ -95,6 +100,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             ImpactService.layer,
             UserAnalyticsService.layer,
             SubscriptionService.layer,
+            SalesChatService.layer,
           ).pipe(
             Layer.provideMerge(HoldingsService.layer),
             Layer.provideMerge(LedgerService.layer),

@@ -5,6 +5,7 @@
 import { AccountEmail } from "@landunits/core/accounts/AccountService.ts"
 import { ContentEmail } from "@landunits/core/content/ContentService.ts"
 import { EmailTemplate } from "@landunits/core/notifications/NotificationModel.ts"
+import { SalesChatEmail } from "@landunits/core/saleschat/SalesChatService.ts"
 import { Schema } from "effect"
 
 export class UnknownEmailTemplate extends Schema.TaggedError<UnknownEmailTemplate>()("UnknownEmailTemplate", {
@@ -96,6 +97,12 @@ export const templates: Readonly<Record<string, Renderer>> = {
       `We could not verify your identity: ${data.reason ?? ""}`,
       "Please correct your details in your profile and submit them again.",
     ]),
+  [SalesChatEmail.reply]: (data, appUrl) =>
+    email(
+      "The sales team answered your message",
+      [hello(data), `${data.authorName ?? "The sales team"} wrote:`, data.text ?? ""],
+      { label: "Open the sales chat", url: `${appUrl}/dashboard/saleschat` },
+    ),
 }
 
 export const renderEmail = (

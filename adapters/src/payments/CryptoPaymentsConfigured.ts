@@ -1,21 +1,19 @@
 /**
  * The CryptoPayments port: the receiving address of each coin from configuration (CRYPTO_BTC_ADDRESS,
  * CRYPTO_ETH_ADDRESS) and the coin amount from the coin's price in the order's currency when the payment
- * starts (table coin_prices). The amount is computed in the coin's smallest unit (satoshi: 10^-8 BTC;
+ * starts (the CoinPrices port: core/src/pricing/ports/CoinPrices.ts). The amount is computed in the coin's smallest unit (satoshi: 10^-8 BTC;
  * wei: 10^-18 ETH) with integers only, rounded up so the member never sends less than the order's amount,
- * and written as an exact decimal string. A coin without an address, or without a price of the last
- * 24 hours, is refused with a message that says so; nothing is guessed.
+ * and written as an exact decimal string. A coin without an address, or without a current price (at most
+ * COIN_PRICE_MAX_AGE_MS, 24 hours, old), is refused with a message that says so; nothing is guessed.
  */
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { CryptoPayments } from "@landunits/core/orders/ports/CryptoPayments.ts"
+import { CoinPrices, currentCoinPrice } from "@landunits/core/pricing/ports/CoinPrices.ts"
 import type { CryptoCoin } from "@landunits/core/shared/Enums.ts"
-import { Clock, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
+import { Effect, Layer } from "effect"
 
 /** Decimal places of each coin's smallest unit. */
 export const COIN_DECIMALS: Readonly<Record<CryptoCoin, number>> = { BITCOIN: 8, ETHER: 18 }
-/** A coin price older than this is not used. */
-export const COIN_PRICE_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 /** The coin's smallest units worth `amountCents`, at `centsPerCoin`, rounded up. */
 export const coinSmallestUnits = (amountCents: number, centsPerCoin: bigint, coin: CryptoCoin): bigint => {
@@ -43,7 +41,7 @@ const refuse = (message: string) => Effect.fail(new PaymentProviderError({ messa
 export const CryptoPaymentsConfigured = (addresses: CryptoAddresses) =>
   Layer.effect(CryptoPayments)(
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const coinPrices = yield* CoinPrices
       return CryptoPayments.of({
         requestPayment: (request) =>
           Effect.gen(function* () {
@@ -53,19 +51,12 @@ export const CryptoPaymentsConfigured = (addresses: CryptoAddresses) =>
                 `Payment in ${request.coin} is not available: no receiving address is configured. Please choose another payment method.`,
               )
             }
-            const now = yield* Clock.currentTimeMillis
-            const rows = yield* sql<{ cents_per_coin: string }>`
-              SELECT cents_per_coin FROM coin_prices
-              WHERE coin = ${request.coin} AND currency = ${request.currency}
-                AND as_of <= ${now} AND as_of > ${now - COIN_PRICE_MAX_AGE_MS}
-              ORDER BY as_of DESC LIMIT 1`.pipe(Effect.orDie)
-            const price = rows[0]
-            if (price === undefined) {
-              return yield* refuse(
-                `Payment in ${request.coin} is not available: there is no current ${request.coin} price in ${request.currency}. Please try again later or choose another payment method.`,
-              )
-            }
-            const units = coinSmallestUnits(request.amountCents, BigInt(price.cents_per_coin), request.coin)
+            // A missing or stale price refuses the payment with the port's message; never an old rate.
+            const price = yield* currentCoinPrice(request.coin, request.currency).pipe(
+              Effect.provideService(CoinPrices, coinPrices),
+              Effect.catchTag("CoinPriceUnavailable", (e) => refuse(e.message)),
+            )
+            const units = coinSmallestUnits(request.amountCents, BigInt(price.centsPerCoin), request.coin)
             return { address, coin: request.coin, coinAmount: formatCoinAmount(units, request.coin) }
           }).pipe(Effect.withSpan("CryptoPaymentsConfigured.requestPayment")),
       })

@@ -51,6 +51,24 @@ export const OrderRepositoryPg = Layer.effect(OrderRepository)(
             rows[0] === undefined ? Effect.fail(notFound(orderId)) : Effect.succeed(toOrder(rows[0])),
           ),
         ),
+      // One statement for any number of ids: they travel as one JSON array parameter (no limit on their number).
+      getMany: (orderIds) =>
+        orderIds.length === 0
+          ? Effect.succeed([])
+          : sql<OrderRow & { readonly order_id: string }>`
+              SELECT order_id, sequence, record FROM orders
+              WHERE order_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb))
+              ORDER BY sequence`.pipe(
+              Effect.orDie,
+              Effect.flatMap((rows) => {
+                const found = new Set(rows.map((r) => r.order_id))
+                const missing = orderIds.find((id) => !found.has(id))
+                return missing === undefined
+                  ? Effect.succeed(rows.map(toOrder))
+                  : Effect.fail(notFound(missing))
+              }),
+              Effect.withSpan("OrderRepositoryPg.getMany"),
+            ),
       find: (filter) => {
         const clauses = [
           ...(filter.memberId === undefined ? [] : [sql`member_id = ${filter.memberId}`]),

@@ -2,7 +2,7 @@ import { Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { XSRF_REFUSED_MESSAGE } from "../../src/http/middleware/AntiForgery.ts"
-import { NOT_FOUND_MESSAGE } from "../../src/http/middleware/SecurityHeaders.ts"
+import { contentSecurityPolicy, NOT_FOUND_MESSAGE } from "../../src/http/middleware/SecurityHeaders.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { pgliteTarget } from "../support/Databases.ts"
 import { makeClient, useTestServer } from "../support/TestServer.ts"
@@ -49,6 +49,23 @@ describe("the HTTP application", () => {
       expect(response.headers.get("x-frame-options"), path).toBe("DENY")
       expect(response.headers.get("strict-transport-security"), path).toContain("max-age=")
     }
+  })
+
+  it("allows a card provider's scripts, frames and API only while it runs live (test mode loads nothing from outside)", async () => {
+    // No provider keys here: both card methods run in the built-in test mode.
+    const csp = (await makeClient(server).get("/api/health")).headers.get("content-security-policy") ?? ""
+    expect(csp).toContain("script-src 'self';")
+    expect(csp).not.toContain("stripe.com")
+    expect(csp).not.toContain("squarecdn")
+    expect(csp).toContain("frame-src 'none'")
+    const stripe = contentSecurityPolicy({ stripe: true, square: false })
+    expect(stripe).toContain("script-src 'self' https://js.stripe.com;")
+    expect(stripe).toContain("frame-src https://js.stripe.com https://hooks.stripe.com;")
+    expect(stripe).toContain("connect-src 'self' https://api.stripe.com;")
+    expect(stripe).not.toContain("squarecdn")
+    const square = contentSecurityPolicy({ stripe: false, square: true })
+    expect(square).toContain("script-src 'self' https://web.squarecdn.com https://sandbox.web.squarecdn.com;")
+    expect(square).not.toContain("stripe.com")
   })
 
   it("answers an unknown route with 404 and a JSON message", async () => {

@@ -1,6 +1,6 @@
 /**
  * Authorization between members: member B can neither read nor change member A's orders, statements, KYC
- * data or documents, by any route. The API definition is walked so that a new route taking an id cannot
+ * data or documents, or sales chat, by any route. The API definition is walked so that a new route taking an id cannot
  * slip past: every member route with an id in its path or body is named below as private (A's alone: B gets
  * 404, as for an order that does not exist, and nothing changes) or shared (a community resource every
  * member sees by design, with its own rules in core).
@@ -192,5 +192,31 @@ describe("one member's data is not another's", () => {
     form.set("firstName", "Changed")
     expect((await b.post("/api/user/update_profile", form)).status).toBe(200)
     expect((await json(await a.get("/api/user"))).user.firstName).toBe("Dana")
+  })
+
+  it("member B never reads member A's sales chat, and B's message goes to B's own thread", async () => {
+    const a = await signedIn()
+    const posted = await a.post("/api/saleschat/messages", { text: "A's private question about 5,000 Units" })
+    expect(posted.status).toBe(200)
+    const aThread = await json(posted)
+    expect(aThread.messages.at(-1)).toMatchObject({
+      from: "member",
+      text: "A's private question about 5,000 Units",
+    })
+
+    const b = await newMember("chat-neighbour@example.com")
+    const bBefore = await json(await b.get("/api/saleschat/thread"))
+    expect(bBefore.messages).toEqual([])
+    expect(JSON.stringify(bBefore)).not.toContain("A's private question")
+    // The routes take no member id: a member id in the body or query is not a way into another thread.
+    const bPosted = await json(
+      await b.post("/api/saleschat/messages", { text: "B asks", memberId: aThread.memberId }),
+    )
+    expect(bPosted.memberId).not.toBe(aThread.memberId)
+    expect(bPosted.messages.map((m: { text: string }) => m.text)).toEqual(["B asks"])
+    const viaQuery = await json(await b.get(`/api/saleschat/thread?memberId=${aThread.memberId}`))
+    expect(JSON.stringify(viaQuery)).not.toContain("A's private question")
+    const aAfter = await json(await a.get("/api/saleschat/thread"))
+    expect(aAfter.messages.map((m: { text: string }) => m.text)).not.toContain("B asks")
   })
 })

@@ -1,11 +1,13 @@
 /**
- * Crypto amounts in the coin's smallest unit with integers only, the refusal without a receiving address,
- * and the payment settings: a half-configured provider stops the app, production never falls back to test
+ * Crypto amounts in the coin's smallest unit with integers only, from the CoinPrices port's current price;
+ * the refusal without a receiving address or without a current price; and the payment settings: a half-configured provider stops the app, production never falls back to test
  * mode silently.
  */
 import { CryptoPayments } from "@landunits/core/orders/ports/CryptoPayments.ts"
-import { ConfigProvider, Effect, Exit, Layer } from "effect"
-import { SqlClient } from "effect/sql"
+import { COIN_PRICE_MAX_AGE_MS, CoinPrices } from "@landunits/core/pricing/ports/CoinPrices.ts"
+import type { CryptoCoin } from "@landunits/core/shared/Enums.ts"
+import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
+import { Cause, ConfigProvider, Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   CryptoPaymentsConfigured,
@@ -33,23 +35,67 @@ describe("crypto amounts", () => {
     expect((units - 1n) * 123_457n < 250_000_000n * 10n ** 18n).toBe(true)
   })
 
-  it("are refused without a receiving address for the coin, with a message that says so", async () => {
-    const layer = CryptoPaymentsConfigured({ BITCOIN: undefined, ETHER: "0xabc" }).pipe(
-      Layer.provide(Layer.succeed(SqlClient.SqlClient)({} as SqlClient.SqlClient)),
-    )
-    const exit = await Effect.runPromiseExit(
-      Effect.flatMap(CryptoPayments, (crypto) =>
-        crypto.requestPayment({
+  const NOW = Date.UTC(2027, 0, 1, 12)
+  /** Asks the configured adapter for `coin` at `now`, after the given prices were set. */
+  const requestAt = (
+    now: number,
+    coin: CryptoCoin,
+    prices: ReadonlyArray<{ coin: CryptoCoin; centsPerCoin: number; asOf: number }>,
+    addresses = { BITCOIN: "bc1qlandunits", ETHER: "0xabc" } as {
+      BITCOIN: string | undefined
+      ETHER: string | undefined
+    },
+  ) =>
+    Effect.runPromiseExit(
+      Effect.gen(function* () {
+        const coinPrices = yield* CoinPrices
+        for (const p of prices) yield* coinPrices.set({ ...p, currency: "EUR" })
+        return yield* (yield* CryptoPayments).requestPayment({
           orderId: "o1",
-          amountCents: 1000,
+          amountCents: 10_000,
           currency: "EUR",
-          coin: "BITCOIN",
+          coin,
           idempotencyKey: "o1:payment",
-        }),
-      ).pipe(Effect.provide(layer)),
+        })
+      }).pipe(
+        Effect.provide(Layer.provideMerge(CryptoPaymentsConfigured(addresses), CoinPrices.layerMemory)),
+        ManualClock.provide(ManualClock.make(now)),
+      ),
     )
+
+  it("are refused without a receiving address for the coin, with a message that says so", async () => {
+    const exit = await requestAt(NOW, "BITCOIN", [{ coin: "BITCOIN", centsPerCoin: 6_500_000, asOf: NOW }], {
+      BITCOIN: undefined,
+      ETHER: "0xabc",
+    })
     expect(Exit.isFailure(exit)).toBe(true)
     expect(JSON.stringify(exit)).toContain("no receiving address is configured")
+  })
+
+  it("are computed from the newest current price of the CoinPrices port, in the order's currency", async () => {
+    const exit = await requestAt(NOW, "BITCOIN", [
+      { coin: "BITCOIN", centsPerCoin: 6_000_000, asOf: NOW - 3_600_000 },
+      { coin: "BITCOIN", centsPerCoin: 6_500_000, asOf: NOW - 60_000 },
+      { coin: "ETHER", centsPerCoin: 300_000, asOf: NOW - 60_000 },
+    ])
+    // €100.00 at €65,000.00 per BTC → 153,847 satoshi, rounded up.
+    expect(Exit.isSuccess(exit) && exit.value).toEqual({
+      address: "bc1qlandunits",
+      coin: "BITCOIN",
+      coinAmount: "0.00153847",
+    })
+  })
+
+  it("are refused, not charged at an old rate, when the newest price is COIN_PRICE_MAX_AGE_MS (24 hours) old", async () => {
+    const exit = await requestAt(NOW, "ETHER", [
+      { coin: "ETHER", centsPerCoin: 300_000, asOf: NOW - COIN_PRICE_MAX_AGE_MS },
+    ])
+    expect(Exit.isFailure(exit) && Cause.squash(exit.cause)).toMatchObject({
+      _tag: "PaymentProviderError",
+      provider: "crypto",
+      message:
+        "Payment in ETHER is not available: there is no current ETHER price in EUR. Please try again later or choose another payment method.",
+    })
   })
 })
 

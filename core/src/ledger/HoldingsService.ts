@@ -42,9 +42,10 @@ export class HoldingsService extends Context.Service<
 
       const holdings = Effect.fn("HoldingsService.holdings")(function* (memberId: MemberId) {
         const transfers = yield* store.transfersByMember(memberId)
+        // Every order behind the member's transfers in one read: the statements do not grow with the orders.
         const byId = new Map<OrderId, OrderRecord>()
-        for (const orderId of new Set(transfers.map((t) => t.orderId)))
-          byId.set(orderId, yield* orders.get(orderId))
+        for (const order of yield* orders.getMany([...new Set(transfers.map((t) => t.orderId))]))
+          byId.set(order.orderId, order)
         const result: Array<UnitHolding> = []
         for (const unitType of UnitTypes) {
           const today = yield* prices.unitPrice(unitType)

@@ -94,7 +94,7 @@ describe("price on a day = round(base × (1 + growth/100) ^ (days since base / 3
         }
       }
     }
-  })
+  }, 60_000) // 511,000 prices: CPU-bound, so it gets room on a loaded machine
 
   it("the price on or before the base date is the base price", () => {
     fc.assert(

@@ -3,6 +3,8 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
   parseBasePrice,
+  parseCoinPrice,
+  parseCoinPriceInput,
   parseExchangeRate,
   parsePercent,
   parseScaled,
@@ -48,6 +50,40 @@ describe("what admins type for prices, rates and fees", () => {
         const text = `${Math.floor(n / 1000)}.${String(n % 1000).padStart(3, "0")}`
         expect(ok(parseScaled(text, 1000, "x"))).toBe(n)
       }),
+    )
+  })
+
+  it("a coin price in currency units per coin becomes whole cents per coin, exactly; 0 and a third decimal are refused", () => {
+    expect(ok(parseCoinPrice("65000"))).toBe(6_500_000)
+    expect(ok(parseCoinPrice("65000.5"))).toBe(6_500_050)
+    expect(ok(parseCoinPrice("0.01"))).toBe(1)
+    expect(error(parseCoinPrice("0"))).toBe("The coin price must be more than 0")
+    expect(error(parseCoinPrice("1.001"))).toBe(
+      'The coin price must be a number with at most 2 decimals (got "1.001")',
+    )
+    expect(error(parseCoinPrice("-5"))).toContain("must be a number")
+    expect(error(parseCoinPrice("9".repeat(20)))).toBe("The coin price is too large")
+  })
+
+  it("set-coin-price names a coin and an order currency in any letter case; anything else is refused with the list", () => {
+    expect(ok(parseCoinPriceInput("bitcoin", "eur", "65000.00"))).toEqual({
+      coin: "BITCOIN",
+      currency: "EUR",
+      centsPerCoin: 6_500_000,
+    })
+    expect(ok(parseCoinPriceInput("ETHER", "AUD", "4500"))).toEqual({
+      coin: "ETHER",
+      currency: "AUD",
+      centsPerCoin: 450_000,
+    })
+    expect(error(parseCoinPriceInput("DOGE", "EUR", "1"))).toBe(
+      'The coin must be one of BITCOIN, ETHER (got "DOGE")',
+    )
+    expect(error(parseCoinPriceInput("BITCOIN", "JPY", "1"))).toBe(
+      'The currency must be one of EUR, USD, AUD, GBP (got "JPY")',
+    )
+    expect(error(parseCoinPriceInput("BITCOIN", "EUR", "abc"))).toBe(
+      'The coin price must be a number with at most 2 decimals (got "abc")',
     )
   })
 })

@@ -94,6 +94,35 @@ export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Lay
       expect(result.missingUpdate._tag).toBe("OrderNotFound")
     })
 
+    it("getMany answers the orders of the given ids exactly, once each, by ascending sequence, in one read; an unknown id is OrderNotFound", async () => {
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const repo = yield* OrderRepository
+          const a = yield* repo.insert(aBuy("a"))
+          const b = yield* repo.insert(aBuy("b", { memberId: ben, orderType: "SELL" }))
+          yield* repo.insert(aBuy("c"))
+          const d = yield* repo.insert(aBuy("d"))
+          const many = yield* repo.getMany([
+            OrderId.make("d"),
+            OrderId.make("a"),
+            OrderId.make("b"),
+            OrderId.make("a"),
+          ])
+          return {
+            many,
+            a,
+            b,
+            d,
+            none: yield* repo.getMany([]),
+            missing: yield* Effect.flip(repo.getMany([OrderId.make("a"), OrderId.make('it\'s "gone"')])),
+          }
+        }),
+      )
+      expect(result.many).toEqual([result.a, result.b, result.d])
+      expect(result.none).toEqual([])
+      expect(result.missing).toMatchObject({ _tag: "OrderNotFound", orderId: 'it\'s "gone"' })
+    })
+
     it("finds by every filter, alone and together, by ascending sequence", async () => {
       const result = await run(makeLayer)(
         Effect.gen(function* () {

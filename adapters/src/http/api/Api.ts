@@ -12,6 +12,7 @@ import { MarketApi } from "./MarketApi.ts"
 import { OrdersApi } from "./OrdersApi.ts"
 import { PaymentsApi, PaymentWebhooksApi } from "./PaymentsApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
+import { SalesChatApi } from "./SalesChatApi.ts"
 import { StatementsApi } from "./StatementsApi.ts"
 import { SystemApi } from "./SystemApi.ts"
 import { UserApi } from "./UserApi.ts"
@@ -30,6 +31,7 @@ export class Api extends HttpApi.make("landunits")
   .add(StatementsApi)
   .add(GovernanceApi)
   .add(CommunityApi)
+  .add(SalesChatApi)
   .middleware(InvalidInputs)
   .prefix("/api")
   .annotateMerge(

@@ -103,6 +103,9 @@ export class CommunityApi extends HttpApiGroup.make("community")
       success: Question,
       error: [Forbidden, QuestionNotFound, QuestionStatusConflict],
     }),
+    HttpApiEndpoint.get("agentStatus", "/community/agent-status", {
+      success: Schema.Struct({ isAgent: Schema.Boolean, applications: Schema.Array(AgentApplication) }),
+    }),
     HttpApiEndpoint.post("becomeAgent", "/community/becomeCommunityAgent", {
       payload: AgentApplicationInput,
       success: AgentApplication,

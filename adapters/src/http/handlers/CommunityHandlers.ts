@@ -51,6 +51,11 @@ export const CommunityHandlers = HttpApiBuilder.group(
       .handle("reopenQuestion", ({ payload }) =>
         Effect.flatMap(actor, (a) => community.reopenQuestion(a, payload.questionId)),
       )
+      .handle("agentStatus", () =>
+        Effect.flatMap(actor, (a) =>
+          Effect.all({ isAgent: community.isAgent(a.memberId), applications: community.myApplications(a) }),
+        ),
+      )
       .handle("becomeAgent", ({ payload }) =>
         Effect.flatMap(actor, (a) => community.applyAsAgent(a, payload)),
       )

@@ -6,19 +6,50 @@
 import { Cause, Effect } from "effect"
 import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://web.squarecdn.com https://sandbox.web.squarecdn.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' https://api.stripe.com https://*.squareup.com https://*.squareupsandbox.com",
-  "frame-src https://js.stripe.com https://hooks.stripe.com https://*.squarecdn.com",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ")
+/** Which card providers run live here: their scripts, frames and API hosts are allowed only then. */
+export interface LiveCardProviders {
+  readonly stripe: boolean
+  readonly square: boolean
+}
+
+const NO_LIVE_PROVIDERS: LiveCardProviders = { stripe: false, square: false }
+
+const STRIPE = {
+  script: ["https://js.stripe.com"],
+  connect: ["https://api.stripe.com"],
+  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+}
+const SQUARE = {
+  script: ["https://web.squarecdn.com", "https://sandbox.web.squarecdn.com"],
+  connect: ["https://*.squareup.com", "https://*.squareupsandbox.com", "https://*.squarecdn.com"],
+  frame: ["https://*.squarecdn.com", "https://*.squareup.com", "https://*.squareupsandbox.com"],
+}
+
+/**
+ * The Content-Security-Policy: our own scripts, styles and images; a card provider's scripts, frames and API
+ * only while that provider is live (test mode and an unconfigured provider load nothing from outside).
+ */
+export const contentSecurityPolicy = (live: LiveCardProviders = NO_LIVE_PROVIDERS): string => {
+  const providers = [...(live.stripe ? [STRIPE] : []), ...(live.square ? [SQUARE] : [])]
+  const hosts = (kind: "script" | "connect" | "frame") => providers.flatMap((p) => p[kind])
+  const directive = (name: string, sources: ReadonlyArray<string>) => [name, ...sources].join(" ")
+  return [
+    directive("default-src", ["'self'"]),
+    directive("script-src", ["'self'", ...hosts("script")]),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    directive("connect-src", ["'self'", ...hosts("connect")]),
+    directive("frame-src", hosts("frame").length === 0 ? ["'none'"] : hosts("frame")),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ")
+}
+
+/** The policy with no card provider live. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy()
 
 /**
  * The API reference page (/api/docs) is one HTML page with its reference viewer inlined: it alone may run
@@ -32,12 +63,14 @@ export const DOCS_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
 export interface SecurityHeadersOptions {
   /** Strict-Transport-Security: only when served over HTTPS (everywhere but development). */
   readonly hsts: boolean
+  /** The card providers running live (default: none). */
+  readonly liveCardProviders?: LiveCardProviders
   /** Path of the page that gets DOCS_CONTENT_SECURITY_POLICY. */
   readonly docsPath: string
 }
 
 export const securityHeaders = (options: SecurityHeadersOptions): Record<string, string> => ({
-  "content-security-policy": CONTENT_SECURITY_POLICY,
+  "content-security-policy": contentSecurityPolicy(options.liveCardProviders),
   "x-frame-options": "DENY",
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",

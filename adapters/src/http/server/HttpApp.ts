@@ -6,9 +6,10 @@
 import { createServer } from "node:http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
-import { Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { PaymentPage } from "../../payments/PaymentsLayer.ts"
 import { layerReferencePorts } from "../../reference/ReferencePorts.ts"
 import { Api } from "../api/Api.ts"
 import { WEBHOOK_ROUTES } from "../api/PaymentsApi.ts"
@@ -20,6 +21,7 @@ import { MarketHandlers } from "../handlers/MarketHandlers.ts"
 import { OrderHandlers } from "../handlers/OrderHandlers.ts"
 import { PaymentHandlers, PaymentWebhookHandlers } from "../handlers/PaymentHandlers.ts"
 import { ProfileHandlers } from "../handlers/ProfileHandlers.ts"
+import { SalesChatHandlers } from "../handlers/SalesChatHandlers.ts"
 import { StatementHandlers } from "../handlers/StatementHandlers.ts"
 import { SystemHandlers } from "../handlers/SystemHandlers.ts"
 import { UserBundles } from "../handlers/UserBundle.ts"
@@ -64,6 +66,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       ProfileHandlers,
       GovernanceHandlers,
       CommunityHandlers,
+      SalesChatHandlers,
     ]),
     Layer.provide(UserBundles.layer.pipe(Layer.provide(holdingsAtSnapshotPrices))),
     // The routes resolve the middlewares when they are built and again per request.
@@ -76,7 +79,19 @@ export const layerHttpApp = (options: HttpAppOptions) =>
     apiRoutes(options),
     HttpApiScalar.layer(Api, { path: DOCS_PATH }),
     options.webDist === undefined ? Layer.empty : layerStaticFiles(options.webDist),
-    layerSecurityHeaders({ hsts: !options.development, docsPath: DOCS_PATH }),
+    // The payment settings say which card providers are live: only their hosts enter the CSP.
+    Layer.unwrap(
+      Effect.map(Effect.serviceOption(PaymentPage), (page) =>
+        layerSecurityHeaders({
+          hsts: !options.development,
+          docsPath: DOCS_PATH,
+          liveCardProviders: Option.match(page, {
+            onNone: () => ({ stripe: false, square: false }),
+            onSome: (p) => ({ stripe: p.stripe.mode === "live", square: p.square.mode === "live" }),
+          }),
+        }),
+      ),
+    ),
     // The providers' webhooks are authenticated by their signature instead (api/PaymentsApi.ts).
     layerAntiForgery({ secureCookies: !options.development, exempt: WEBHOOK_ROUTES }),
   )

@@ -1,18 +1,34 @@
-/** `landunits pricing show`: per unit type today's price, its schedule, fees and land limits; the external fees; the latest exchange rates. */
+/** `landunits pricing show`: per unit type today's price, its schedule, fees and land limits; the external fees; the latest exchange rates and coin prices. */
 import { PricingSettings } from "@landunits/adapters/postgres/PricingPg.ts"
+import { CoinPrices, isCurrentCoinPrice } from "@landunits/core/pricing/ports/CoinPrices.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { PRICE_SCALE } from "@landunits/core/shared/Constants.ts"
+import { CryptoCoins, CurrencyTypes } from "@landunits/core/shared/Enums.ts"
 import type { Command } from "commander"
-import { Effect } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 import { table } from "../../support/Output.ts"
+
+/** The latest price of every coin in every currency that has one, and whether crypto payments may use it now. */
+const coinPricesNow = Effect.gen(function* () {
+  const prices = yield* CoinPrices
+  const now = yield* Clock.currentTimeMillis
+  const latest = yield* Effect.forEach(CryptoCoins, (coin) =>
+    Effect.forEach(CurrencyTypes, (currency) => prices.latest(coin, currency)),
+  )
+  return latest
+    .flat()
+    .flatMap((price) =>
+      Option.isSome(price) ? [{ ...price.value, current: isCurrentCoinPrice(price.value, now) }] : [],
+    )
+})
 
 export const pricingShowCommand = (pricing: Command, cli: Cli) =>
   pricing
     .command("show")
     .description(
-      "show prices (today and their schedule), fees, land limits, external fees and exchange rates",
+      "show prices (today and their schedule), fees, land limits, external fees, exchange rates and coin prices",
     )
     .action(() =>
       runCommand(
@@ -31,6 +47,7 @@ export const pricingShowCommand = (pricing: Command, cli: Cli) =>
             ),
             externalFees: yield* book.externalFees,
             rates: yield* settings.latestRates,
+            coinPrices: yield* coinPricesNow,
           }
         }),
         (p) =>
@@ -84,6 +101,18 @@ export const pricingShowCommand = (pricing: Command, cli: Cli) =>
               })),
               ["from", "to", "rate", "day"],
               "No exchange rate is set.",
+            ),
+            "",
+            table(
+              p.coinPrices.map((c) => ({
+                coin: c.coin,
+                currency: c.currency,
+                centsPerCoin: c.centsPerCoin,
+                asOf: new Date(c.asOf).toISOString(),
+                current: c.current,
+              })),
+              ["coin", "currency", "centsPerCoin", "asOf", "current"],
+              "No coin price is set: crypto payments are refused.",
             ),
           ].join("\n"),
       ),

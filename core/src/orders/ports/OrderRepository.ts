@@ -38,6 +38,13 @@ export class OrderRepository extends Context.Service<
     readonly insert: (order: NewOrderRecord) => Effect.Effect<OrderRecord>
     readonly update: (order: OrderRecord) => Effect.Effect<void, OrderNotFound>
     readonly get: (orderId: OrderId) => Effect.Effect<OrderRecord, OrderNotFound>
+    /**
+     * The orders with these ids, by ascending sequence, each once, in one read however many there are
+     * (none for no ids); OrderNotFound names the first id that is not stored.
+     */
+    readonly getMany: (
+      orderIds: ReadonlyArray<OrderId>,
+    ) => Effect.Effect<ReadonlyArray<OrderRecord>, OrderNotFound>
     readonly find: (filter: OrderFilter) => Effect.Effect<ReadonlyArray<OrderRecord>>
   }
 >()("@landunits/core/orders/ports/OrderRepository") {
@@ -63,6 +70,16 @@ export class OrderRepository extends Context.Service<
           Effect.suspend(() => {
             const order = orders.get(orderId)
             return order === undefined ? Effect.fail(notFound(orderId)) : Effect.succeed(order)
+          }),
+        getMany: (orderIds) =>
+          Effect.suspend(() => {
+            const found = new Map<string, OrderRecord>()
+            for (const orderId of orderIds) {
+              const order = orders.get(orderId)
+              if (order === undefined) return Effect.fail(notFound(orderId))
+              found.set(orderId, order)
+            }
+            return Effect.succeed([...found.values()].sort((a, b) => a.sequence - b.sequence))
           }),
         find: (filter) =>
           Effect.sync(() =>

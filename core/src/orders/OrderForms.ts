@@ -1,0 +1,65 @@
+/**
+ * The member's order forms (buy, sell, transfer, convert) and the crypto payment page, as the web app checks
+ * them before sending: the same words the API answers with. Inputs are text as typed; the numbers are read
+ * from the decoded text by `unitsOf`. The spec names no message for these fields (docs/decisions.md).
+ */
+import { Schema } from "effect"
+import { EMAIL_PATTERN } from "../members/MemberValidation.ts"
+import { maxLength, minLength, optionalText, pattern, requiredText } from "../validation/Fields.ts"
+import { SpecMessage as S } from "../validation/Messages.ts"
+
+export const OrderFormMessage = {
+  unitsRequired: "Number of Units is required",
+  unitsWhole: "The number of Units must be a whole number above 0",
+  unitsTooMany: "The number of Units must be at most 999,999,999",
+  referenceCodeMaxLength: "Reference code must be at most 64 characters",
+  recipientEmailRequired: "Recipient email is required",
+  recipientEmailMaxLength: "Email must be at most 255 characters",
+  transactionHashRequired: "Transaction hash is required",
+  transactionHashFormat: "Transaction hash must be 20 to 200 letters or digits",
+} as const
+
+const M = OrderFormMessage
+
+/** A whole number of Units above 0, typed as text. */
+export const UnitsField = requiredText(
+  M.unitsRequired,
+  pattern(/^[0-9]+$/, M.unitsWhole),
+  pattern(/^0*[1-9][0-9]*$/, M.unitsWhole),
+  maxLength(9, M.unitsTooMany),
+)
+
+/** The number a valid UnitsField holds. */
+export const unitsOf = (text: string): number => Number.parseInt(text, 10)
+
+/** Buy: Units and an optional reference code (unit type, method and LU2X are choices, not typed). */
+export const BuyOrderForm = Schema.Struct({
+  numberOfUnits: UnitsField,
+  referenceCode: optionalText(maxLength(64, M.referenceCodeMaxLength)),
+})
+export type BuyOrderForm = typeof BuyOrderForm.Type
+
+/** Sell and convert: the number of Units. */
+export const UnitsOrderForm = Schema.Struct({ numberOfUnits: UnitsField })
+export type UnitsOrderForm = typeof UnitsOrderForm.Type
+
+/** Transfer: Units and the recipient's email (a registered member; the sender sees their name first). */
+export const TransferOrderForm = Schema.Struct({
+  numberOfUnits: UnitsField,
+  recipientEmail: requiredText(
+    M.recipientEmailRequired,
+    minLength(5, S.emailMinLength),
+    maxLength(255, M.recipientEmailMaxLength),
+    pattern(EMAIL_PATTERN, S.invalidEmailFormat),
+  ),
+})
+export type TransferOrderForm = typeof TransferOrderForm.Type
+
+/** Crypto: the transaction hash the member sent the coins with. */
+export const CryptoPaymentForm = Schema.Struct({
+  transactionHash: requiredText(
+    M.transactionHashRequired,
+    pattern(/^(0x)?[A-Za-z0-9]{20,200}$/, M.transactionHashFormat),
+  ),
+})
+export type CryptoPaymentForm = typeof CryptoPaymentForm.Type

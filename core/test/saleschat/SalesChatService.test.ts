@@ -1,0 +1,145 @@
+import { Effect, Layer, Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { adminActor, memberActor } from "../../src/access/AccessModel.ts"
+import { AuditLog } from "../../src/audit/ports/AuditLog.ts"
+import { MemberDirectory } from "../../src/kyc/ports/MemberDirectory.ts"
+import { Mailer } from "../../src/notifications/ports/Mailer.ts"
+import { SalesChatStore } from "../../src/saleschat/ports/SalesChatStore.ts"
+import { SalesChatMessage, SalesMessageInput } from "../../src/saleschat/SalesChatModel.ts"
+import { SalesChatAudit, SalesChatEmail, SalesChatService } from "../../src/saleschat/SalesChatService.ts"
+import { MemberId } from "../../src/shared/Ids.ts"
+import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
+import { ManualClock } from "../support/ManualClock.ts"
+
+const T0 = Date.UTC(2026, 4, 1)
+const ann = MemberId.make("mem_ann")
+const ben = MemberId.make("mem_ben")
+const admin = MemberId.make("mem_admin")
+const asAnn = memberActor(ann)
+const asBen = memberActor(ben)
+const asAdmin = adminActor(admin)
+
+const makeLayer = () =>
+  SalesChatService.layer.pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(
+        SalesChatStore.layerMemory,
+        AuditLog.layerMemory,
+        Mailer.layerMemory,
+        IdGenerator.layerSequential,
+        MemberDirectory.layerMemory([
+          { memberId: ann, email: "ann@example.com", firstName: "Ann", userType: "USER" },
+          { memberId: ben, email: "ben@example.com", firstName: "Ben", userType: "USER" },
+        ]),
+      ),
+    ),
+  )
+type R = SalesChatService | SalesChatStore | AuditLog | Mailer | IdGenerator | MemberDirectory
+const run = <A, E>(effect: Effect.Effect<A, E, R>, clock = ManualClock.make(T0)) =>
+  Effect.runPromise(effect.pipe(Effect.provide(makeLayer()), ManualClock.provide(clock)))
+const withChat = <A, E>(f: (chat: SalesChatService["Service"]) => Effect.Effect<A, E>) =>
+  SalesChatService.use(f)
+const fails = <A, E>(effect: Effect.Effect<A, E, R>) =>
+  run(Effect.flip(effect)) as Promise<{ _tag: string; message: string }>
+
+describe("Sales chat", () => {
+  it("a member's message opens their thread, which then awaits the team's reply", async () => {
+    const thread = await run(withChat((s) => s.post(asAnn, "  Can I buy 10,000 Units?  ")))
+    expect(thread.awaitingReply).toBe(true)
+    expect(thread.messages).toEqual([
+      expect.objectContaining({ from: "member", authorName: "Ann", text: "Can I buy 10,000 Units?", at: T0 }),
+    ])
+  })
+
+  it("a member never sees another member's thread", async () => {
+    const bens = await run(
+      Effect.gen(function* () {
+        const chat = yield* SalesChatService
+        yield* chat.post(asAnn, "Private question")
+        return yield* chat.myThread(asBen)
+      }),
+    )
+    expect(bens).toEqual({ memberId: ben, messages: [], awaitingReply: false })
+  })
+
+  it("a blank or over-long message is refused with the form's words", async () => {
+    expect(await fails(withChat((s) => s.post(asAnn, "   ")))).toMatchObject({
+      _tag: "InvalidSalesMessage",
+      message: SalesChatMessage.textRequired,
+    })
+    expect(await fails(withChat((s) => s.post(asAnn, "x".repeat(2001))))).toMatchObject({
+      message: "A message must be at most 2,000 characters",
+    })
+  })
+
+  it("the form's schema carries the same messages as the service", () => {
+    const decode = Schema.decodeUnknownSync(SalesMessageInput)
+    expect(decode({ text: " hello " })).toEqual({ text: "hello" })
+    expect(() => decode({ text: "  " })).toThrow(SalesChatMessage.textRequired)
+    expect(() => decode({ text: "y".repeat(2001) })).toThrow(SalesChatMessage.textMaxLength)
+  })
+
+  it("only admins list waiting threads, read another's thread or reply", async () => {
+    expect(await fails(withChat((s) => s.awaiting(asAnn)))).toMatchObject({ _tag: "Forbidden" })
+    expect(await fails(withChat((s) => s.threadOfMember(asAnn, ben)))).toMatchObject({
+      _tag: "Forbidden",
+    })
+    expect(await fails(withChat((s) => s.reply(asAnn, ben, "Ann", "hi")))).toMatchObject({
+      _tag: "Forbidden",
+    })
+  })
+
+  it("waiting threads are listed longest-waiting first until the team replies; the reply is audited and emailed", async () => {
+    const clock = ManualClock.make(T0)
+    const result = await run(
+      Effect.gen(function* () {
+        const chat = yield* SalesChatService
+        yield* chat.post(asBen, "First from Ben")
+        clock.advance(1000)
+        yield* chat.post(asAnn, "First from Ann")
+        clock.advance(1000)
+        yield* chat.post(asBen, "Second from Ben")
+        const before = yield* chat.awaiting(asAdmin)
+        clock.advance(1000)
+        const replied = yield* chat.reply(asAdmin, ben, " Sam from Sales ", " Yes, you can. ")
+        const after = yield* chat.awaiting(asAdmin)
+        const audit = yield* (yield* AuditLog).list({ action: SalesChatAudit.reply })
+        const mail = yield* (yield* Mailer).queued
+        return { before, replied, after, audit, mail }
+      }),
+      clock,
+    )
+    expect(result.before).toEqual([
+      { memberId: ben, waitingSince: T0, unanswered: 2, lastText: "Second from Ben" },
+      { memberId: ann, waitingSince: T0 + 1000, unanswered: 1, lastText: "First from Ann" },
+    ])
+    expect(result.replied.awaitingReply).toBe(false)
+    expect(result.replied.messages.at(-1)).toMatchObject({
+      from: "team",
+      authorName: "Sam from Sales",
+      adminId: admin,
+      text: "Yes, you can.",
+    })
+    expect(result.after.map((s) => s.memberId)).toEqual([ann])
+    expect(result.audit).toEqual([
+      expect.objectContaining({ actor: admin, subject: `member:${ben}`, action: "saleschat.reply" }),
+    ])
+    expect(result.mail).toEqual([
+      {
+        to: "ben@example.com",
+        template: SalesChatEmail.reply,
+        data: { firstName: "Ben", authorName: "Sam from Sales", text: "Yes, you can." },
+      },
+    ])
+  })
+
+  it("a reply needs a display name and an existing member", async () => {
+    expect(await fails(withChat((s) => s.reply(asAdmin, ben, "  ", "hello")))).toMatchObject({
+      _tag: "InvalidSalesMessage",
+      message: SalesChatMessage.authorRequired,
+    })
+    expect(
+      await fails(withChat((s) => s.reply(asAdmin, MemberId.make("mem_zed"), "Sam", "hello"))),
+    ).toMatchObject({ _tag: "SalesChatMemberNotFound" })
+  })
+})
