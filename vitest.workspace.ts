@@ -61,6 +61,9 @@ export default defineConfig({
         },
       },
     ],
+    // Vitest's default on a 2-core machine is one worker, so every file ran after the other while most of
+    // them wait on PostgreSQL, PGlite or a server process; two workers keep both cores busy.
+    maxWorkers: 2,
     coverage: {
       provider: "v8",
       include: ["core/src/**/*.ts"],

@@ -3,20 +3,24 @@
  * One server and one browser for the whole file; each test opens its own context.
  * Screenshots of every public route at 375 and 1280 px go to web/test-artifacts/screenshots.
  */
-import * as fs from "node:fs"
 import * as path from "node:path"
-import { fileURLToPath } from "node:url"
 import AxeBuilder from "@axe-core/playwright"
 import { formatMoney } from "@landunits/core/format/Format.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
-import { type Browser, chromium, type Locator, type Page } from "playwright-core"
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { linkFromMail, mailCount, type RunningServer, startServer } from "./server.ts"
+import { linkFromMail, mailCount, type RunningServer } from "./server.ts"
+import {
+  CONSENT_KEY,
+  headline,
+  openContext,
+  SHOTS,
+  seriousAxeViolations,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+} from "./support/browser.ts"
 
-const SHOTS = fileURLToPath(new URL("../test-artifacts/screenshots", import.meta.url))
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
-const CONSENT_KEY = "_cookie_consent_accepted"
 
 /** Every public route and the headline it must show. */
 const PUBLIC_ROUTES: ReadonlyArray<readonly [string, string | RegExp]> = [
@@ -58,19 +62,10 @@ const GUEST_ROUTE_CONSTANTS: ReadonlyArray<readonly [string, RegExp, string]> = 
 let server: RunningServer
 let browser: Browser
 
-const open = async (width = 1280, { askConsent = false } = {}) => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  // The cookie banner is tested on its own; other tests start with consent given.
-  if (!askConsent)
-    await context.addInitScript((key) => {
-      window.localStorage.setItem(key, JSON.stringify({ necessary: true, expiresAt: 9e15 }))
-    }, CONSENT_KEY)
-  return { context, page: await context.newPage() }
-}
+// The cookie banner is tested on its own; other tests start with consent given.
+const open = (width = 1280, options: { askConsent?: boolean } = {}) => openContext(browser, width, options)
 
 const h1 = (page: Page) => page.locator("h1").first()
-const headline = (page: Page, text: string | RegExp) =>
-  expect.poll(() => h1(page).textContent()).toMatch(text)
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement)
 
@@ -105,58 +100,45 @@ const statistics = async (): Promise<Statistics> =>
   (await fetch(`${server.url}/api/market/statistics`)).json() as Promise<Statistics>
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  })
-  fs.mkdirSync(SHOTS, { recursive: true })
+  ;({ server, browser } = await startServerAndBrowser())
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+afterAll(() => stopServerAndBrowser(server, browser))
+
+describe.each([375, 1280])("public routes at %i px", (width) => {
+  // One page per width, one test per route: a slow route fails alone, with its own time budget.
+  let context: BrowserContext
+  let page: Page
+  beforeAll(async () => {
+    ;({ context, page } = await open(width))
+  })
+  afterAll(async () => {
+    await context?.close()
+  })
+
+  it.each(PUBLIC_ROUTES)(
+    "%s renders its headline, fits the screen and has no serious or critical axe violation",
+    async (route, text) => {
+      await page.goto(`${server.url}${route}`)
+      await expect.poll(() => h1(page).textContent(), { message: `${route} at ${width}px` }).toMatch(text)
+      // The pages that load data are done once their loading line is gone.
+      await expect.poll(() => page.getByText("Checking your link…").count()).toBe(0)
+      await page.screenshot({
+        path: path.join(SHOTS, `${width}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.png`),
+        fullPage: true,
+      })
+      // Nothing is wider than the screen (no sideways scrolling at 375 px).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} at ${width}px`).toBe(
+        width,
+      )
+      if (width === 1280) {
+        expect(await seriousAxeViolations(page), route).toEqual([])
+      }
+    },
+  )
 })
 
 describe("public routes", () => {
-  it("every public route renders its headline at 375 and 1280 px, with no serious or critical axe violation", async () => {
-    for (const width of [375, 1280]) {
-      const { context, page } = await open(width)
-      for (const [route, text] of PUBLIC_ROUTES) {
-        await page.goto(`${server.url}${route}`)
-        await expect.poll(() => h1(page).textContent(), { message: `${route} at ${width}px` }).toMatch(text)
-        // The pages that load data are done once their loading line is gone.
-        await expect.poll(() => page.getByText("Checking your link…").count()).toBe(0)
-        await page.screenshot({
-          path: path.join(
-            SHOTS,
-            `${width}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.png`,
-          ),
-          fullPage: true,
-        })
-        // Nothing is wider than the screen (no sideways scrolling at 375 px).
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth),
-          `${route} at ${width}px`,
-        ).toBe(width)
-        if (width === 1280) {
-          const result = await new AxeBuilder({ page }).analyze()
-          const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-          expect(bad.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([])
-        }
-      }
-      await context.close()
-    }
-  })
-
   it("the route constants with a trailing slash render their page or send a guest to /login", async () => {
     const { context, page } = await open()
     for (const [route, landing, text] of GUEST_ROUTE_CONSTANTS) {

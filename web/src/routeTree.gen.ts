@@ -34,13 +34,41 @@ import { Route as GuestRegisterRouteImport } from './routes/_guest.register'
 import { Route as AccountConfirmRouteImport } from './routes/account.confirm'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardWhatAreLandUnitsRouteImport } from './routes/dashboard.What-are-Land-Units'
+import { Route as DashboardCommunityIdeasRouteImport } from './routes/dashboard.community-ideas'
 import { Route as DashboardConvertRouteImport } from './routes/dashboard.convert'
+import { Route as DashboardLandProjectsRouteImport } from './routes/dashboard.land-projects'
+import { Route as DashboardMyTransactionsRouteImport } from './routes/dashboard.my-transactions'
+import { Route as DashboardSaleschatRouteImport } from './routes/dashboard.saleschat'
+import { Route as DashboardStatementRouteImport } from './routes/dashboard.statement'
 import { Route as DashboardTransactionRouteImport } from './routes/dashboard.transaction'
 import { Route as LoginForgotRouteImport } from './routes/login_.forgot'
 import { Route as NewsSlugRouteImport } from './routes/news_.$slug'
 import { Route as SubscribeConfirmRouteImport } from './routes/subscribe.confirm'
 import { Route as GuestLoginResetRouteImport } from './routes/_guest.login_.reset'
+import { Route as DashboardBuyUnitsCancelledRouteImport } from './routes/dashboard.buy-units.cancelled'
+import { Route as DashboardBuyUnitsPaymentBankRouteImport } from './routes/dashboard.buy-units.payment-bank'
+import { Route as DashboardBuyUnitsPaymentCardRouteImport } from './routes/dashboard.buy-units.payment-card'
+import { Route as DashboardBuyUnitsPaymentCardSquareRouteImport } from './routes/dashboard.buy-units.payment-card-square'
+import { Route as DashboardBuyUnitsPaymentCardStripeRouteImport } from './routes/dashboard.buy-units.payment-card-stripe'
+import { Route as DashboardBuyUnitsPaymentCryptoRouteImport } from './routes/dashboard.buy-units.payment-crypto'
+import { Route as DashboardCommunityAskQuestionRouteImport } from './routes/dashboard.community.ask-question'
+import { Route as DashboardCommunityBecomeAgentRouteImport } from './routes/dashboard.community.become-agent'
+import { Route as DashboardCommunityCloseQuestionRouteImport } from './routes/dashboard.community.close-question'
+import { Route as DashboardCommunityOpenQuestionRouteImport } from './routes/dashboard.community.open-question'
+import { Route as DashboardCommunityYourQuestionRouteImport } from './routes/dashboard.community.your-question'
+import { Route as DashboardConvertSuccessRouteImport } from './routes/dashboard.convert_.success'
+import { Route as DashboardProjectsCloseRouteImport } from './routes/dashboard.projects.close'
+import { Route as DashboardProjectsOpenRouteImport } from './routes/dashboard.projects.open'
+import { Route as DashboardQuestionsCloseRouteImport } from './routes/dashboard.questions.close'
+import { Route as DashboardQuestionsOpenRouteImport } from './routes/dashboard.questions.open'
+import { Route as DashboardSellUnitsSuccessRouteImport } from './routes/dashboard.sell-units.success'
+import { Route as DashboardSettingsIndexRouteImport } from './routes/dashboard.settings.index'
+import { Route as DashboardSettingsChangePasswordRouteImport } from './routes/dashboard.settings.change-password'
+import { Route as DashboardSettingsKycVerificationRouteImport } from './routes/dashboard.settings.kyc-verification'
+import { Route as DashboardSettingsSubscriptionsRouteImport } from './routes/dashboard.settings.subscriptions'
+import { Route as DashboardTransferSuccessRouteImport } from './routes/dashboard.transfer.success'
 import { Route as NewsCategorySlugRouteImport } from './routes/news_.category.$slug'
+import { Route as DashboardBuyUnitsPaymentSuccessRouteImport } from './routes/dashboard.buy-units.payment.success'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -167,9 +195,34 @@ const DashboardWhatAreLandUnitsRoute =
     path: '/What-are-Land-Units',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardCommunityIdeasRoute = DashboardCommunityIdeasRouteImport.update({
+  id: '/community-ideas',
+  path: '/community-ideas',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardConvertRoute = DashboardConvertRouteImport.update({
   id: '/convert',
   path: '/convert',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardLandProjectsRoute = DashboardLandProjectsRouteImport.update({
+  id: '/land-projects',
+  path: '/land-projects',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardMyTransactionsRoute = DashboardMyTransactionsRouteImport.update({
+  id: '/my-transactions',
+  path: '/my-transactions',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSaleschatRoute = DashboardSaleschatRouteImport.update({
+  id: '/saleschat',
+  path: '/saleschat',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardStatementRoute = DashboardStatementRouteImport.update({
+  id: '/statement',
+  path: '/statement',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardTransactionRoute = DashboardTransactionRouteImport.update({
@@ -197,11 +250,143 @@ const GuestLoginResetRoute = GuestLoginResetRouteImport.update({
   path: '/login/reset',
   getParentRoute: () => GuestRoute,
 } as any)
+const DashboardBuyUnitsCancelledRoute =
+  DashboardBuyUnitsCancelledRouteImport.update({
+    id: '/buy-units/cancelled',
+    path: '/buy-units/cancelled',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardBuyUnitsPaymentBankRoute =
+  DashboardBuyUnitsPaymentBankRouteImport.update({
+    id: '/buy-units/payment-bank',
+    path: '/buy-units/payment-bank',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardBuyUnitsPaymentCardRoute =
+  DashboardBuyUnitsPaymentCardRouteImport.update({
+    id: '/buy-units/payment-card',
+    path: '/buy-units/payment-card',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardBuyUnitsPaymentCardSquareRoute =
+  DashboardBuyUnitsPaymentCardSquareRouteImport.update({
+    id: '/buy-units/payment-card-square',
+    path: '/buy-units/payment-card-square',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardBuyUnitsPaymentCardStripeRoute =
+  DashboardBuyUnitsPaymentCardStripeRouteImport.update({
+    id: '/buy-units/payment-card-stripe',
+    path: '/buy-units/payment-card-stripe',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardBuyUnitsPaymentCryptoRoute =
+  DashboardBuyUnitsPaymentCryptoRouteImport.update({
+    id: '/buy-units/payment-crypto',
+    path: '/buy-units/payment-crypto',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardCommunityAskQuestionRoute =
+  DashboardCommunityAskQuestionRouteImport.update({
+    id: '/community/ask-question',
+    path: '/community/ask-question',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardCommunityBecomeAgentRoute =
+  DashboardCommunityBecomeAgentRouteImport.update({
+    id: '/community/become-agent',
+    path: '/community/become-agent',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardCommunityCloseQuestionRoute =
+  DashboardCommunityCloseQuestionRouteImport.update({
+    id: '/community/close-question',
+    path: '/community/close-question',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardCommunityOpenQuestionRoute =
+  DashboardCommunityOpenQuestionRouteImport.update({
+    id: '/community/open-question',
+    path: '/community/open-question',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardCommunityYourQuestionRoute =
+  DashboardCommunityYourQuestionRouteImport.update({
+    id: '/community/your-question',
+    path: '/community/your-question',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardConvertSuccessRoute = DashboardConvertSuccessRouteImport.update({
+  id: '/convert_/success',
+  path: '/convert/success',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardProjectsCloseRoute = DashboardProjectsCloseRouteImport.update({
+  id: '/projects/close',
+  path: '/projects/close',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardProjectsOpenRoute = DashboardProjectsOpenRouteImport.update({
+  id: '/projects/open',
+  path: '/projects/open',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardQuestionsCloseRoute = DashboardQuestionsCloseRouteImport.update({
+  id: '/questions/close',
+  path: '/questions/close',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardQuestionsOpenRoute = DashboardQuestionsOpenRouteImport.update({
+  id: '/questions/open',
+  path: '/questions/open',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSellUnitsSuccessRoute =
+  DashboardSellUnitsSuccessRouteImport.update({
+    id: '/sell-units/success',
+    path: '/sell-units/success',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardSettingsIndexRoute = DashboardSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSettingsChangePasswordRoute =
+  DashboardSettingsChangePasswordRouteImport.update({
+    id: '/settings/change-password',
+    path: '/settings/change-password',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardSettingsKycVerificationRoute =
+  DashboardSettingsKycVerificationRouteImport.update({
+    id: '/settings/kyc-verification',
+    path: '/settings/kyc-verification',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardSettingsSubscriptionsRoute =
+  DashboardSettingsSubscriptionsRouteImport.update({
+    id: '/settings/subscriptions',
+    path: '/settings/subscriptions',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardTransferSuccessRoute =
+  DashboardTransferSuccessRouteImport.update({
+    id: '/transfer/success',
+    path: '/transfer/success',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const NewsCategorySlugRoute = NewsCategorySlugRouteImport.update({
   id: '/news_/category/$slug',
   path: '/news/category/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DashboardBuyUnitsPaymentSuccessRoute =
+  DashboardBuyUnitsPaymentSuccessRouteImport.update({
+    id: '/buy-units/payment/success',
+    path: '/buy-units/payment/success',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -227,14 +412,42 @@ export interface FileRoutesByFullPath {
   '/register': typeof GuestRegisterRoute
   '/account/confirm': typeof AccountConfirmRoute
   '/dashboard/What-are-Land-Units': typeof DashboardWhatAreLandUnitsRoute
+  '/dashboard/community-ideas': typeof DashboardCommunityIdeasRoute
   '/dashboard/convert': typeof DashboardConvertRoute
+  '/dashboard/land-projects': typeof DashboardLandProjectsRoute
+  '/dashboard/my-transactions': typeof DashboardMyTransactionsRoute
+  '/dashboard/saleschat': typeof DashboardSaleschatRoute
+  '/dashboard/statement': typeof DashboardStatementRoute
   '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login/forgot': typeof LoginForgotRoute
   '/news/$slug': typeof NewsSlugRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/login/reset': typeof GuestLoginResetRoute
+  '/dashboard/buy-units/cancelled': typeof DashboardBuyUnitsCancelledRoute
+  '/dashboard/buy-units/payment-bank': typeof DashboardBuyUnitsPaymentBankRoute
+  '/dashboard/buy-units/payment-card': typeof DashboardBuyUnitsPaymentCardRoute
+  '/dashboard/buy-units/payment-card-square': typeof DashboardBuyUnitsPaymentCardSquareRoute
+  '/dashboard/buy-units/payment-card-stripe': typeof DashboardBuyUnitsPaymentCardStripeRoute
+  '/dashboard/buy-units/payment-crypto': typeof DashboardBuyUnitsPaymentCryptoRoute
+  '/dashboard/community/ask-question': typeof DashboardCommunityAskQuestionRoute
+  '/dashboard/community/become-agent': typeof DashboardCommunityBecomeAgentRoute
+  '/dashboard/community/close-question': typeof DashboardCommunityCloseQuestionRoute
+  '/dashboard/community/open-question': typeof DashboardCommunityOpenQuestionRoute
+  '/dashboard/community/your-question': typeof DashboardCommunityYourQuestionRoute
+  '/dashboard/convert/success': typeof DashboardConvertSuccessRoute
+  '/dashboard/projects/close': typeof DashboardProjectsCloseRoute
+  '/dashboard/projects/open': typeof DashboardProjectsOpenRoute
+  '/dashboard/questions/close': typeof DashboardQuestionsCloseRoute
+  '/dashboard/questions/open': typeof DashboardQuestionsOpenRoute
+  '/dashboard/sell-units/success': typeof DashboardSellUnitsSuccessRoute
+  '/dashboard/settings/change-password': typeof DashboardSettingsChangePasswordRoute
+  '/dashboard/settings/kyc-verification': typeof DashboardSettingsKycVerificationRoute
+  '/dashboard/settings/subscriptions': typeof DashboardSettingsSubscriptionsRoute
+  '/dashboard/transfer/success': typeof DashboardTransferSuccessRoute
   '/news/category/$slug': typeof NewsCategorySlugRoute
+  '/dashboard/settings/': typeof DashboardSettingsIndexRoute
+  '/dashboard/buy-units/payment/success': typeof DashboardBuyUnitsPaymentSuccessRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -259,14 +472,42 @@ export interface FileRoutesByTo {
   '/register': typeof GuestRegisterRoute
   '/account/confirm': typeof AccountConfirmRoute
   '/dashboard/What-are-Land-Units': typeof DashboardWhatAreLandUnitsRoute
+  '/dashboard/community-ideas': typeof DashboardCommunityIdeasRoute
   '/dashboard/convert': typeof DashboardConvertRoute
+  '/dashboard/land-projects': typeof DashboardLandProjectsRoute
+  '/dashboard/my-transactions': typeof DashboardMyTransactionsRoute
+  '/dashboard/saleschat': typeof DashboardSaleschatRoute
+  '/dashboard/statement': typeof DashboardStatementRoute
   '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login/forgot': typeof LoginForgotRoute
   '/news/$slug': typeof NewsSlugRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard': typeof DashboardIndexRoute
   '/login/reset': typeof GuestLoginResetRoute
+  '/dashboard/buy-units/cancelled': typeof DashboardBuyUnitsCancelledRoute
+  '/dashboard/buy-units/payment-bank': typeof DashboardBuyUnitsPaymentBankRoute
+  '/dashboard/buy-units/payment-card': typeof DashboardBuyUnitsPaymentCardRoute
+  '/dashboard/buy-units/payment-card-square': typeof DashboardBuyUnitsPaymentCardSquareRoute
+  '/dashboard/buy-units/payment-card-stripe': typeof DashboardBuyUnitsPaymentCardStripeRoute
+  '/dashboard/buy-units/payment-crypto': typeof DashboardBuyUnitsPaymentCryptoRoute
+  '/dashboard/community/ask-question': typeof DashboardCommunityAskQuestionRoute
+  '/dashboard/community/become-agent': typeof DashboardCommunityBecomeAgentRoute
+  '/dashboard/community/close-question': typeof DashboardCommunityCloseQuestionRoute
+  '/dashboard/community/open-question': typeof DashboardCommunityOpenQuestionRoute
+  '/dashboard/community/your-question': typeof DashboardCommunityYourQuestionRoute
+  '/dashboard/convert/success': typeof DashboardConvertSuccessRoute
+  '/dashboard/projects/close': typeof DashboardProjectsCloseRoute
+  '/dashboard/projects/open': typeof DashboardProjectsOpenRoute
+  '/dashboard/questions/close': typeof DashboardQuestionsCloseRoute
+  '/dashboard/questions/open': typeof DashboardQuestionsOpenRoute
+  '/dashboard/sell-units/success': typeof DashboardSellUnitsSuccessRoute
+  '/dashboard/settings/change-password': typeof DashboardSettingsChangePasswordRoute
+  '/dashboard/settings/kyc-verification': typeof DashboardSettingsKycVerificationRoute
+  '/dashboard/settings/subscriptions': typeof DashboardSettingsSubscriptionsRoute
+  '/dashboard/transfer/success': typeof DashboardTransferSuccessRoute
   '/news/category/$slug': typeof NewsCategorySlugRoute
+  '/dashboard/settings': typeof DashboardSettingsIndexRoute
+  '/dashboard/buy-units/payment/success': typeof DashboardBuyUnitsPaymentSuccessRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -294,14 +535,42 @@ export interface FileRoutesById {
   '/_guest/register': typeof GuestRegisterRoute
   '/account/confirm': typeof AccountConfirmRoute
   '/dashboard/What-are-Land-Units': typeof DashboardWhatAreLandUnitsRoute
+  '/dashboard/community-ideas': typeof DashboardCommunityIdeasRoute
   '/dashboard/convert': typeof DashboardConvertRoute
+  '/dashboard/land-projects': typeof DashboardLandProjectsRoute
+  '/dashboard/my-transactions': typeof DashboardMyTransactionsRoute
+  '/dashboard/saleschat': typeof DashboardSaleschatRoute
+  '/dashboard/statement': typeof DashboardStatementRoute
   '/dashboard/transaction': typeof DashboardTransactionRoute
   '/login_/forgot': typeof LoginForgotRoute
   '/news_/$slug': typeof NewsSlugRoute
   '/subscribe/confirm': typeof SubscribeConfirmRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/_guest/login_/reset': typeof GuestLoginResetRoute
+  '/dashboard/buy-units/cancelled': typeof DashboardBuyUnitsCancelledRoute
+  '/dashboard/buy-units/payment-bank': typeof DashboardBuyUnitsPaymentBankRoute
+  '/dashboard/buy-units/payment-card': typeof DashboardBuyUnitsPaymentCardRoute
+  '/dashboard/buy-units/payment-card-square': typeof DashboardBuyUnitsPaymentCardSquareRoute
+  '/dashboard/buy-units/payment-card-stripe': typeof DashboardBuyUnitsPaymentCardStripeRoute
+  '/dashboard/buy-units/payment-crypto': typeof DashboardBuyUnitsPaymentCryptoRoute
+  '/dashboard/community/ask-question': typeof DashboardCommunityAskQuestionRoute
+  '/dashboard/community/become-agent': typeof DashboardCommunityBecomeAgentRoute
+  '/dashboard/community/close-question': typeof DashboardCommunityCloseQuestionRoute
+  '/dashboard/community/open-question': typeof DashboardCommunityOpenQuestionRoute
+  '/dashboard/community/your-question': typeof DashboardCommunityYourQuestionRoute
+  '/dashboard/convert_/success': typeof DashboardConvertSuccessRoute
+  '/dashboard/projects/close': typeof DashboardProjectsCloseRoute
+  '/dashboard/projects/open': typeof DashboardProjectsOpenRoute
+  '/dashboard/questions/close': typeof DashboardQuestionsCloseRoute
+  '/dashboard/questions/open': typeof DashboardQuestionsOpenRoute
+  '/dashboard/sell-units/success': typeof DashboardSellUnitsSuccessRoute
+  '/dashboard/settings/change-password': typeof DashboardSettingsChangePasswordRoute
+  '/dashboard/settings/kyc-verification': typeof DashboardSettingsKycVerificationRoute
+  '/dashboard/settings/subscriptions': typeof DashboardSettingsSubscriptionsRoute
+  '/dashboard/transfer/success': typeof DashboardTransferSuccessRoute
   '/news_/category/$slug': typeof NewsCategorySlugRoute
+  '/dashboard/settings/': typeof DashboardSettingsIndexRoute
+  '/dashboard/buy-units/payment/success': typeof DashboardBuyUnitsPaymentSuccessRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -329,14 +598,42 @@ export interface FileRouteTypes {
     | '/register'
     | '/account/confirm'
     | '/dashboard/What-are-Land-Units'
+    | '/dashboard/community-ideas'
     | '/dashboard/convert'
+    | '/dashboard/land-projects'
+    | '/dashboard/my-transactions'
+    | '/dashboard/saleschat'
+    | '/dashboard/statement'
     | '/dashboard/transaction'
     | '/login/forgot'
     | '/news/$slug'
     | '/subscribe/confirm'
     | '/dashboard/'
     | '/login/reset'
+    | '/dashboard/buy-units/cancelled'
+    | '/dashboard/buy-units/payment-bank'
+    | '/dashboard/buy-units/payment-card'
+    | '/dashboard/buy-units/payment-card-square'
+    | '/dashboard/buy-units/payment-card-stripe'
+    | '/dashboard/buy-units/payment-crypto'
+    | '/dashboard/community/ask-question'
+    | '/dashboard/community/become-agent'
+    | '/dashboard/community/close-question'
+    | '/dashboard/community/open-question'
+    | '/dashboard/community/your-question'
+    | '/dashboard/convert/success'
+    | '/dashboard/projects/close'
+    | '/dashboard/projects/open'
+    | '/dashboard/questions/close'
+    | '/dashboard/questions/open'
+    | '/dashboard/sell-units/success'
+    | '/dashboard/settings/change-password'
+    | '/dashboard/settings/kyc-verification'
+    | '/dashboard/settings/subscriptions'
+    | '/dashboard/transfer/success'
     | '/news/category/$slug'
+    | '/dashboard/settings/'
+    | '/dashboard/buy-units/payment/success'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -361,14 +658,42 @@ export interface FileRouteTypes {
     | '/register'
     | '/account/confirm'
     | '/dashboard/What-are-Land-Units'
+    | '/dashboard/community-ideas'
     | '/dashboard/convert'
+    | '/dashboard/land-projects'
+    | '/dashboard/my-transactions'
+    | '/dashboard/saleschat'
+    | '/dashboard/statement'
     | '/dashboard/transaction'
     | '/login/forgot'
     | '/news/$slug'
     | '/subscribe/confirm'
     | '/dashboard'
     | '/login/reset'
+    | '/dashboard/buy-units/cancelled'
+    | '/dashboard/buy-units/payment-bank'
+    | '/dashboard/buy-units/payment-card'
+    | '/dashboard/buy-units/payment-card-square'
+    | '/dashboard/buy-units/payment-card-stripe'
+    | '/dashboard/buy-units/payment-crypto'
+    | '/dashboard/community/ask-question'
+    | '/dashboard/community/become-agent'
+    | '/dashboard/community/close-question'
+    | '/dashboard/community/open-question'
+    | '/dashboard/community/your-question'
+    | '/dashboard/convert/success'
+    | '/dashboard/projects/close'
+    | '/dashboard/projects/open'
+    | '/dashboard/questions/close'
+    | '/dashboard/questions/open'
+    | '/dashboard/sell-units/success'
+    | '/dashboard/settings/change-password'
+    | '/dashboard/settings/kyc-verification'
+    | '/dashboard/settings/subscriptions'
+    | '/dashboard/transfer/success'
     | '/news/category/$slug'
+    | '/dashboard/settings'
+    | '/dashboard/buy-units/payment/success'
   id:
     | '__root__'
     | '/'
@@ -395,14 +720,42 @@ export interface FileRouteTypes {
     | '/_guest/register'
     | '/account/confirm'
     | '/dashboard/What-are-Land-Units'
+    | '/dashboard/community-ideas'
     | '/dashboard/convert'
+    | '/dashboard/land-projects'
+    | '/dashboard/my-transactions'
+    | '/dashboard/saleschat'
+    | '/dashboard/statement'
     | '/dashboard/transaction'
     | '/login_/forgot'
     | '/news_/$slug'
     | '/subscribe/confirm'
     | '/dashboard/'
     | '/_guest/login_/reset'
+    | '/dashboard/buy-units/cancelled'
+    | '/dashboard/buy-units/payment-bank'
+    | '/dashboard/buy-units/payment-card'
+    | '/dashboard/buy-units/payment-card-square'
+    | '/dashboard/buy-units/payment-card-stripe'
+    | '/dashboard/buy-units/payment-crypto'
+    | '/dashboard/community/ask-question'
+    | '/dashboard/community/become-agent'
+    | '/dashboard/community/close-question'
+    | '/dashboard/community/open-question'
+    | '/dashboard/community/your-question'
+    | '/dashboard/convert_/success'
+    | '/dashboard/projects/close'
+    | '/dashboard/projects/open'
+    | '/dashboard/questions/close'
+    | '/dashboard/questions/open'
+    | '/dashboard/sell-units/success'
+    | '/dashboard/settings/change-password'
+    | '/dashboard/settings/kyc-verification'
+    | '/dashboard/settings/subscriptions'
+    | '/dashboard/transfer/success'
     | '/news_/category/$slug'
+    | '/dashboard/settings/'
+    | '/dashboard/buy-units/payment/success'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -608,11 +961,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardWhatAreLandUnitsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/community-ideas': {
+      id: '/dashboard/community-ideas'
+      path: '/community-ideas'
+      fullPath: '/dashboard/community-ideas'
+      preLoaderRoute: typeof DashboardCommunityIdeasRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/convert': {
       id: '/dashboard/convert'
       path: '/convert'
       fullPath: '/dashboard/convert'
       preLoaderRoute: typeof DashboardConvertRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/land-projects': {
+      id: '/dashboard/land-projects'
+      path: '/land-projects'
+      fullPath: '/dashboard/land-projects'
+      preLoaderRoute: typeof DashboardLandProjectsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/my-transactions': {
+      id: '/dashboard/my-transactions'
+      path: '/my-transactions'
+      fullPath: '/dashboard/my-transactions'
+      preLoaderRoute: typeof DashboardMyTransactionsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/saleschat': {
+      id: '/dashboard/saleschat'
+      path: '/saleschat'
+      fullPath: '/dashboard/saleschat'
+      preLoaderRoute: typeof DashboardSaleschatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/statement': {
+      id: '/dashboard/statement'
+      path: '/statement'
+      fullPath: '/dashboard/statement'
+      preLoaderRoute: typeof DashboardStatementRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/transaction': {
@@ -650,12 +1038,173 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestLoginResetRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/dashboard/buy-units/cancelled': {
+      id: '/dashboard/buy-units/cancelled'
+      path: '/buy-units/cancelled'
+      fullPath: '/dashboard/buy-units/cancelled'
+      preLoaderRoute: typeof DashboardBuyUnitsCancelledRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/buy-units/payment-bank': {
+      id: '/dashboard/buy-units/payment-bank'
+      path: '/buy-units/payment-bank'
+      fullPath: '/dashboard/buy-units/payment-bank'
+      preLoaderRoute: typeof DashboardBuyUnitsPaymentBankRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/buy-units/payment-card': {
+      id: '/dashboard/buy-units/payment-card'
+      path: '/buy-units/payment-card'
+      fullPath: '/dashboard/buy-units/payment-card'
+      preLoaderRoute: typeof DashboardBuyUnitsPaymentCardRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/buy-units/payment-card-square': {
+      id: '/dashboard/buy-units/payment-card-square'
+      path: '/buy-units/payment-card-square'
+      fullPath: '/dashboard/buy-units/payment-card-square'
+      preLoaderRoute: typeof DashboardBuyUnitsPaymentCardSquareRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/buy-units/payment-card-stripe': {
+      id: '/dashboard/buy-units/payment-card-stripe'
+      path: '/buy-units/payment-card-stripe'
+      fullPath: '/dashboard/buy-units/payment-card-stripe'
+      preLoaderRoute: typeof DashboardBuyUnitsPaymentCardStripeRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/buy-units/payment-crypto': {
+      id: '/dashboard/buy-units/payment-crypto'
+      path: '/buy-units/payment-crypto'
+      fullPath: '/dashboard/buy-units/payment-crypto'
+      preLoaderRoute: typeof DashboardBuyUnitsPaymentCryptoRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/community/ask-question': {
+      id: '/dashboard/community/ask-question'
+      path: '/community/ask-question'
+      fullPath: '/dashboard/community/ask-question'
+      preLoaderRoute: typeof DashboardCommunityAskQuestionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/community/become-agent': {
+      id: '/dashboard/community/become-agent'
+      path: '/community/become-agent'
+      fullPath: '/dashboard/community/become-agent'
+      preLoaderRoute: typeof DashboardCommunityBecomeAgentRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/community/close-question': {
+      id: '/dashboard/community/close-question'
+      path: '/community/close-question'
+      fullPath: '/dashboard/community/close-question'
+      preLoaderRoute: typeof DashboardCommunityCloseQuestionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/community/open-question': {
+      id: '/dashboard/community/open-question'
+      path: '/community/open-question'
+      fullPath: '/dashboard/community/open-question'
+      preLoaderRoute: typeof DashboardCommunityOpenQuestionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/community/your-question': {
+      id: '/dashboard/community/your-question'
+      path: '/community/your-question'
+      fullPath: '/dashboard/community/your-question'
+      preLoaderRoute: typeof DashboardCommunityYourQuestionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/convert_/success': {
+      id: '/dashboard/convert_/success'
+      path: '/convert/success'
+      fullPath: '/dashboard/convert/success'
+      preLoaderRoute: typeof DashboardConvertSuccessRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/projects/close': {
+      id: '/dashboard/projects/close'
+      path: '/projects/close'
+      fullPath: '/dashboard/projects/close'
+      preLoaderRoute: typeof DashboardProjectsCloseRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/projects/open': {
+      id: '/dashboard/projects/open'
+      path: '/projects/open'
+      fullPath: '/dashboard/projects/open'
+      preLoaderRoute: typeof DashboardProjectsOpenRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/questions/close': {
+      id: '/dashboard/questions/close'
+      path: '/questions/close'
+      fullPath: '/dashboard/questions/close'
+      preLoaderRoute: typeof DashboardQuestionsCloseRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/questions/open': {
+      id: '/dashboard/questions/open'
+      path: '/questions/open'
+      fullPath: '/dashboard/questions/open'
+      preLoaderRoute: typeof DashboardQuestionsOpenRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/sell-units/success': {
+      id: '/dashboard/sell-units/success'
+      path: '/sell-units/success'
+      fullPath: '/dashboard/sell-units/success'
+      preLoaderRoute: typeof DashboardSellUnitsSuccessRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/settings/': {
+      id: '/dashboard/settings/'
+      path: '/settings'
+      fullPath: '/dashboard/settings/'
+      preLoaderRoute: typeof DashboardSettingsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/settings/change-password': {
+      id: '/dashboard/settings/change-password'
+      path: '/settings/change-password'
+      fullPath: '/dashboard/settings/change-password'
+      preLoaderRoute: typeof DashboardSettingsChangePasswordRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/settings/kyc-verification': {
+      id: '/dashboard/settings/kyc-verification'
+      path: '/settings/kyc-verification'
+      fullPath: '/dashboard/settings/kyc-verification'
+      preLoaderRoute: typeof DashboardSettingsKycVerificationRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/settings/subscriptions': {
+      id: '/dashboard/settings/subscriptions'
+      path: '/settings/subscriptions'
+      fullPath: '/dashboard/settings/subscriptions'
+      preLoaderRoute: typeof DashboardSettingsSubscriptionsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/transfer/success': {
+      id: '/dashboard/transfer/success'
+      path: '/transfer/success'
+      fullPath: '/dashboard/transfer/success'
+      preLoaderRoute: typeof DashboardTransferSuccessRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/news_/category/$slug': {
       id: '/news_/category/$slug'
       path: '/news/category/$slug'
       fullPath: '/news/category/$slug'
       preLoaderRoute: typeof NewsCategorySlugRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/buy-units/payment/success': {
+      id: '/dashboard/buy-units/payment/success'
+      path: '/buy-units/payment/success'
+      fullPath: '/dashboard/buy-units/payment/success'
+      preLoaderRoute: typeof DashboardBuyUnitsPaymentSuccessRouteImport
+      parentRoute: typeof DashboardRoute
     }
   }
 }
@@ -680,16 +1229,74 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardWhatAreLandUnitsRoute: typeof DashboardWhatAreLandUnitsRoute
+  DashboardCommunityIdeasRoute: typeof DashboardCommunityIdeasRoute
   DashboardConvertRoute: typeof DashboardConvertRoute
+  DashboardLandProjectsRoute: typeof DashboardLandProjectsRoute
+  DashboardMyTransactionsRoute: typeof DashboardMyTransactionsRoute
+  DashboardSaleschatRoute: typeof DashboardSaleschatRoute
+  DashboardStatementRoute: typeof DashboardStatementRoute
   DashboardTransactionRoute: typeof DashboardTransactionRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardBuyUnitsCancelledRoute: typeof DashboardBuyUnitsCancelledRoute
+  DashboardBuyUnitsPaymentBankRoute: typeof DashboardBuyUnitsPaymentBankRoute
+  DashboardBuyUnitsPaymentCardRoute: typeof DashboardBuyUnitsPaymentCardRoute
+  DashboardBuyUnitsPaymentCardSquareRoute: typeof DashboardBuyUnitsPaymentCardSquareRoute
+  DashboardBuyUnitsPaymentCardStripeRoute: typeof DashboardBuyUnitsPaymentCardStripeRoute
+  DashboardBuyUnitsPaymentCryptoRoute: typeof DashboardBuyUnitsPaymentCryptoRoute
+  DashboardCommunityAskQuestionRoute: typeof DashboardCommunityAskQuestionRoute
+  DashboardCommunityBecomeAgentRoute: typeof DashboardCommunityBecomeAgentRoute
+  DashboardCommunityCloseQuestionRoute: typeof DashboardCommunityCloseQuestionRoute
+  DashboardCommunityOpenQuestionRoute: typeof DashboardCommunityOpenQuestionRoute
+  DashboardCommunityYourQuestionRoute: typeof DashboardCommunityYourQuestionRoute
+  DashboardConvertSuccessRoute: typeof DashboardConvertSuccessRoute
+  DashboardProjectsCloseRoute: typeof DashboardProjectsCloseRoute
+  DashboardProjectsOpenRoute: typeof DashboardProjectsOpenRoute
+  DashboardQuestionsCloseRoute: typeof DashboardQuestionsCloseRoute
+  DashboardQuestionsOpenRoute: typeof DashboardQuestionsOpenRoute
+  DashboardSellUnitsSuccessRoute: typeof DashboardSellUnitsSuccessRoute
+  DashboardSettingsChangePasswordRoute: typeof DashboardSettingsChangePasswordRoute
+  DashboardSettingsKycVerificationRoute: typeof DashboardSettingsKycVerificationRoute
+  DashboardSettingsSubscriptionsRoute: typeof DashboardSettingsSubscriptionsRoute
+  DashboardTransferSuccessRoute: typeof DashboardTransferSuccessRoute
+  DashboardSettingsIndexRoute: typeof DashboardSettingsIndexRoute
+  DashboardBuyUnitsPaymentSuccessRoute: typeof DashboardBuyUnitsPaymentSuccessRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardWhatAreLandUnitsRoute: DashboardWhatAreLandUnitsRoute,
+  DashboardCommunityIdeasRoute: DashboardCommunityIdeasRoute,
   DashboardConvertRoute: DashboardConvertRoute,
+  DashboardLandProjectsRoute: DashboardLandProjectsRoute,
+  DashboardMyTransactionsRoute: DashboardMyTransactionsRoute,
+  DashboardSaleschatRoute: DashboardSaleschatRoute,
+  DashboardStatementRoute: DashboardStatementRoute,
   DashboardTransactionRoute: DashboardTransactionRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardBuyUnitsCancelledRoute: DashboardBuyUnitsCancelledRoute,
+  DashboardBuyUnitsPaymentBankRoute: DashboardBuyUnitsPaymentBankRoute,
+  DashboardBuyUnitsPaymentCardRoute: DashboardBuyUnitsPaymentCardRoute,
+  DashboardBuyUnitsPaymentCardSquareRoute:
+    DashboardBuyUnitsPaymentCardSquareRoute,
+  DashboardBuyUnitsPaymentCardStripeRoute:
+    DashboardBuyUnitsPaymentCardStripeRoute,
+  DashboardBuyUnitsPaymentCryptoRoute: DashboardBuyUnitsPaymentCryptoRoute,
+  DashboardCommunityAskQuestionRoute: DashboardCommunityAskQuestionRoute,
+  DashboardCommunityBecomeAgentRoute: DashboardCommunityBecomeAgentRoute,
+  DashboardCommunityCloseQuestionRoute: DashboardCommunityCloseQuestionRoute,
+  DashboardCommunityOpenQuestionRoute: DashboardCommunityOpenQuestionRoute,
+  DashboardCommunityYourQuestionRoute: DashboardCommunityYourQuestionRoute,
+  DashboardConvertSuccessRoute: DashboardConvertSuccessRoute,
+  DashboardProjectsCloseRoute: DashboardProjectsCloseRoute,
+  DashboardProjectsOpenRoute: DashboardProjectsOpenRoute,
+  DashboardQuestionsCloseRoute: DashboardQuestionsCloseRoute,
+  DashboardQuestionsOpenRoute: DashboardQuestionsOpenRoute,
+  DashboardSellUnitsSuccessRoute: DashboardSellUnitsSuccessRoute,
+  DashboardSettingsChangePasswordRoute: DashboardSettingsChangePasswordRoute,
+  DashboardSettingsKycVerificationRoute: DashboardSettingsKycVerificationRoute,
+  DashboardSettingsSubscriptionsRoute: DashboardSettingsSubscriptionsRoute,
+  DashboardTransferSuccessRoute: DashboardTransferSuccessRoute,
+  DashboardSettingsIndexRoute: DashboardSettingsIndexRoute,
+  DashboardBuyUnitsPaymentSuccessRoute: DashboardBuyUnitsPaymentSuccessRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

@@ -57,6 +57,10 @@ const errorsOf = (body: unknown): ReadonlyArray<FieldError> =>
 
 export interface RequestOptions {
   readonly signal?: AbortSignal
+  /** Extra request headers (the order commands' Idempotency-Key). */
+  readonly headers?: Readonly<Record<string, string>>
+  /** Answer the body as a Blob (downloads); failures are read as JSON as always. */
+  readonly binary?: boolean
 }
 
 export type Fetch = typeof fetch
@@ -74,23 +78,26 @@ export const request = async <A>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<A> => {
-  const headers: Record<string, string> = { Accept: "application/json" }
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers }
   const token = readCookie(XSRF_COOKIE)
   if (token !== undefined) headers[XSRF_HEADER] = token
-  if (body !== undefined) headers["Content-Type"] = "application/json"
+  // A FormData body (multipart uploads) sets its own Content-Type with the boundary.
+  const form = typeof FormData !== "undefined" && body instanceof FormData
+  if (body !== undefined && !form) headers["Content-Type"] = "application/json"
   let response: Response
   try {
     response = await fetchImpl(`/api${path}`, {
       method,
       headers,
       credentials: "include",
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: form ? (body as FormData) : JSON.stringify(body) }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw new ApiError("Request aborted", 0)
     throw new ApiError(isOffline() ? NETWORK_ERROR : SERVER_DOWN, 0)
   }
+  if (response.ok && options.binary === true) return (await response.blob()) as A
   const text = await response.text()
   let parsed: unknown
   try {

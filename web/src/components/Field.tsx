@@ -3,7 +3,7 @@ import type { FieldProps } from "../forms/useSchemaForm.ts"
 
 interface Props extends FieldProps {
   readonly label: string
-  readonly type?: "text" | "email" | "password" | "tel"
+  readonly type?: "text" | "email" | "password" | "tel" | "date"
   readonly autoComplete?: string
   readonly hint?: ReactNode
   readonly multiline?: boolean

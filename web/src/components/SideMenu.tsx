@@ -39,6 +39,16 @@ export const MENU_GROUPS: ReadonlyArray<{
     ],
   },
   {
+    title: "Community",
+    links: [
+      { label: "Ask a Question", href: "/dashboard/community/ask-question" },
+      { label: "Open Questions", href: "/dashboard/questions/open" },
+      { label: "Closed Questions", href: "/dashboard/questions/close" },
+      { label: "Become an Agent", href: "/dashboard/community/become-agent" },
+      { label: "Sales Chat", href: "/dashboard/saleschat" },
+    ],
+  },
+  {
     title: "My Profile",
     links: [
       { label: "Profile Settings", href: "/dashboard/settings" },

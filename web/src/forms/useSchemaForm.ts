@@ -21,12 +21,14 @@ export const useSchemaForm = <K extends string, S extends Schema.ConstraintDecod
   schema: S,
   initial: FormValues<K>,
   onValid: (value: S["Type"]) => void,
+  /** Shapes the form's flat values into the schema's input (nested forms name fields by dotted path). */
+  toInput: (values: FormValues<K>) => unknown = (values) => values,
 ) => {
   const [values, setValues] = useState(initial)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [attempted, setAttempted] = useState(false)
 
-  const checked = validate(schema, values)
+  const checked = validate(schema, toInput(values))
   const errors = checked.ok ? {} : firstErrorByPath(checked.errors)
 
   const field = (name: K): FieldProps => ({
@@ -52,8 +54,8 @@ export const useSchemaForm = <K extends string, S extends Schema.ConstraintDecod
     }
   }
 
-  const reset = () => {
-    setValues(initial)
+  const reset = (next: FormValues<K> = initial) => {
+    setValues(next)
     setTouched(new Set())
     setAttempted(false)
   }

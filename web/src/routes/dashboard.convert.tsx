@@ -1,56 +1,45 @@
 /**
- * /dashboard/convert (spec §2), also reached by the route constant '/dashboard/convert/'. This first part of
- * the web app shows today's exchange rates between the unit currencies; the convert form is the dashboard
- * issue's (docs/web.md).
+ * /dashboard/convert (spec §2), also reached by the route constant '/dashboard/convert/': the convert form with
+ * the day's rate, prices and fee (docs/web.md).
  */
-import { createFileRoute } from "@tanstack/react-router"
-import { api } from "../api/endpoints.ts"
+import { createFileRoute, Link } from "@tanstack/react-router"
+import { loadOrderForms } from "../api/orderLoaders.ts"
+import { CONVERT_LOCK_TEXT, ConvertForm } from "../components/orders/ConvertForm.tsx"
 import { LoadError, PageHead } from "../components/Page.tsx"
-import { formatRate } from "../lib/prices.ts"
 
 function Convert() {
-  const { exchangeRate } = Route.useLoaderData()
+  const data = Route.useLoaderData()
   return (
     <>
       <PageHead
         eyebrow="Dashboard"
         title="Convert Units"
-        lead="Units of one currency become Units of another at the day's exchange rate; converted Units are locked for 30 days."
+        lead={`Units of one currency become Units of another at the day's exchange rate. ${CONVERT_LOCK_TEXT}`}
       />
       <div className="container section stack">
-        <section aria-labelledby="rates-title">
-          <h2 id="rates-title">Today's exchange rates</h2>
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Rate</th>
-                  <th scope="col">Day</th>
-                </tr>
-              </thead>
-              <tbody>
-                {exchangeRate.map((r) => (
-                  <tr key={`${r.from}-${r.to}`}>
-                    <td>{r.from}</td>
-                    <td>{r.to}</td>
-                    <td>{formatRate(r.rate)}</td>
-                    <td>{r.day}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-        <p className="muted">Converting from this page comes with the dashboard's order forms.</p>
+        <nav aria-label="Order type" className="chips">
+          <Link to="/dashboard/transaction" search={{ tab: "buy" }}>
+            Buy
+          </Link>
+          <Link to="/dashboard/transaction" search={{ tab: "sell" }}>
+            Sell
+          </Link>
+          <Link to="/dashboard/transaction" search={{ tab: "transfer" }}>
+            Transfer
+          </Link>
+          <Link to="/dashboard/convert" aria-current="page">
+            Convert
+          </Link>
+        </nav>
+        <ConvertForm data={data} />
       </div>
     </>
   )
 }
 
 export const Route = createFileRoute("/dashboard/convert")({
-  loader: () => api.exchangeRates(),
+  loader: () => loadOrderForms(),
+  staleTime: 0,
   component: Convert,
   errorComponent: LoadError,
 })

@@ -1,8 +1,33 @@
-import { createFileRoute, Link } from "@tanstack/react-router"
+/**
+ * /dashboard (spec §2): the four shortcut tiles, the member's Units per unit type (spec §3 Unit holding, with
+ * its column labels), the projects' totals, the member's impact, and two charts: one unit type's price over
+ * time and the member's portfolio value. Each part loads on its own: one failing says so and leaves the rest.
+ */
+import type { UserAnalytics } from "@landunits/core/analytics/UserAnalytics.ts"
+import type { ImpactMetrics } from "@landunits/core/content/ContentModel.ts"
+import { formatMoney, formatNumber0, formatNumber2 } from "@landunits/core/format/Format.ts"
+import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
+import type { UnitProjectTotals } from "@landunits/core/market/MarketModel.ts"
+import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
+import {
+  CurrencyOfUnitType,
+  type CurrencyType,
+  type UnitType,
+  UnitTypes,
+  unitDisplayName,
+} from "@landunits/core/shared/Enums.ts"
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
+import type { Settled } from "../api/endpoints.ts"
+import { CHART_PERIODS, type ChartPeriod, type DashboardData, loadDashboard } from "../api/home.ts"
+import { LineChart } from "../components/LineChart.tsx"
 import { PageHead } from "../components/Page.tsx"
+import { ScrollRegion } from "../components/ScrollRegion.tsx"
+import { type DailyRates, portfolioPoints, pricePoints } from "../lib/portfolio.ts"
+import { formatPrice } from "../lib/prices.ts"
 import { useSessionUser } from "../session/session.ts"
+import "../styles/home.css"
 
-/** The dashboard's shortcut tiles (spec §2); the pages behind them are the dashboard issue's. */
+/** The dashboard's shortcut tiles (spec §2). */
 const TILES = [
   {
     href: "/dashboard/land-projects",
@@ -26,34 +51,326 @@ const TILES = [
   },
 ]
 
-function Dashboard() {
-  const user = useSessionUser()
+/** The column labels of spec §3 Unit holding, word for word. */
+const HOLDING_COLUMNS = [
+  "Units Owned",
+  "Units Bought - Pending",
+  "Units Converted (Locked)",
+  "Units Sold - Pending",
+  "Total Value (at Purchase)",
+  "Total Value (Today)",
+  "Value Increase",
+  "Value Increase (%)",
+] as const
+
+const IMPACT_LABELS: ReadonlyArray<readonly [keyof ImpactMetrics, string]> = [
+  ["co2Offset", "CO₂ offset"],
+  ["forestIncrease", "Forest increase"],
+  ["naturalNitrogen", "Natural nitrogen"],
+  ["organicIncrease", "Organic increase"],
+  ["pesticideElimination", "Pesticide elimination"],
+  ["hedgerowIncrease", "Hedgerow increase"],
+]
+
+const percent = (value: number) => `${formatNumber2(value)}%`
+
+function Unavailable({ what, message }: { readonly what: string; readonly message: string }) {
+  return (
+    <p className="form-error" role="alert">
+      {what} could not be loaded: {message}
+    </p>
+  )
+}
+
+function Holdings({ holdings }: { readonly holdings: ReadonlyArray<UnitHolding> }) {
+  const anyDoubleLand = holdings.some((h) => h.owned_DOUBLE_LAND > 0)
   return (
     <>
-      <PageHead
-        eyebrow="Dashboard"
-        title={`Welcome, ${user?.firstName ?? "member"}`}
-        lead="Choose what you want to do."
-      />
-      <div className="container section">
-        <ul className="grid grid--4 tiles" style={{ listStyle: "none", padding: 0 }}>
-          {TILES.map((t) => (
-            <li key={t.href}>
-              <a href={t.href}>
-                <div className="card">
-                  <h2 style={{ fontSize: "1.1rem" }}>{t.title}</h2>
-                  <p className="muted">{t.text}</p>
-                </div>
-              </a>
-            </li>
-          ))}
-        </ul>
-        <p style={{ marginTop: 24 }}>
-          New here? Read <Link to="/dashboard/What-are-Land-Units">What are Land Units?</Link>
-        </p>
+      <ScrollRegion label="Your Units">
+        <table className="data-table holdings">
+          <caption className="visually-hidden">Your Units per unit type</caption>
+          <thead>
+            <tr>
+              <th scope="col">Unit</th>
+              {HOLDING_COLUMNS.map((c) => (
+                <th scope="col" key={c}>
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {holdings.map((h) => (
+              <tr key={h.unitType}>
+                <th scope="row">{unitDisplayName(h.unitType)}</th>
+                <td>
+                  {formatNumber0(h.owned + h.owned_DOUBLE_LAND)}
+                  {h.owned_DOUBLE_LAND > 0 ? (
+                    <span className="muted"> (incl. {formatNumber0(h.owned_DOUBLE_LAND)} LU2X)</span>
+                  ) : null}
+                </td>
+                <td>{formatNumber0(h.pendingBuy)}</td>
+                <td>{formatNumber0(h.convertLocked)}</td>
+                <td>{formatNumber0(h.pendingSell)}</td>
+                <td>{formatMoney(h.total_value_bought, h.currencyType)}</td>
+                <td>{formatMoney(h.total_value_today, h.currencyType)}</td>
+                <td className={h.profit < 0 ? "num--down" : undefined}>
+                  {formatMoney(h.profit, h.currencyType)}
+                </td>
+                <td className={h.profit_percentage < 0 ? "num--down" : undefined}>
+                  {percent(h.profit_percentage)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <p className="muted small">
+        Units bought are pending until the payment is confirmed (within 24 hours on a weekday after the funds
+        register). Converted Units are locked for 30 days.
+        {anyDoubleLand
+          ? " LU2X Units can be sold or transferred from 6 months after purchase, 10% of the total a month."
+          : ""}
+      </p>
+    </>
+  )
+}
+
+function ProjectTotals({ totals }: { readonly totals: ReadonlyArray<UnitProjectTotals> }) {
+  return (
+    <ScrollRegion label="Project totals">
+      <table className="data-table">
+        <caption className="visually-hidden">Project totals per unit type</caption>
+        <thead>
+          <tr>
+            <th scope="col">Unit</th>
+            <th scope="col">Land value</th>
+            <th scope="col">Units bought</th>
+            <th scope="col">Units bought - pending</th>
+            <th scope="col">Units for sale - pending</th>
+            <th scope="col">LU2X offer used</th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.map((t) => {
+            const currency = CurrencyOfUnitType[t.unitType]
+            return (
+              <tr key={t.unitType}>
+                <th scope="row">{unitDisplayName(t.unitType)}</th>
+                <td>{formatMoney(t.totalProjectLandValueInCents, currency)}</td>
+                <td>{formatNumber0(t.totalPurchase)}</td>
+                <td>{formatNumber0(t.totalPendingPurchase)}</td>
+                <td>{formatNumber0(t.totalPendingSell)}</td>
+                <td>
+                  {formatMoney(t.totalDoubleLandUnitsBoughtValueInCents, currency)} of{" "}
+                  {formatMoney(t.maxDoubleLandUnitsBoughtValueInCents, currency)}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  )
+}
+
+function Impact({ impact }: { readonly impact: ImpactMetrics }) {
+  return (
+    <dl className="impact grid grid--3">
+      {IMPACT_LABELS.map(([key, label]) => (
+        <div className="card stat" key={key}>
+          <dt>{label}</dt>
+          <dd>{formatNumber2(impact[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function Charts({
+  analytics,
+  rates,
+  unit,
+  days,
+}: {
+  readonly analytics: UserAnalytics
+  readonly rates: Settled<Partial<Record<CurrencyType, DailyRates>>>
+  readonly unit: UnitType
+  readonly days: ChartPeriod
+}) {
+  const navigate = useNavigate({ from: "/dashboard/" })
+  const currency = CurrencyOfUnitType[unit]
+  const portfolio = portfolioPoints(analytics.series, currency, rates.ok ? rates.value : {})
+  return (
+    <>
+      <form
+        className="inline-form chart-controls"
+        aria-label="Chart options"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="field">
+          <label htmlFor="chart-unit">Unit type</label>
+          <select
+            id="chart-unit"
+            value={unit}
+            onChange={(e) => void navigate({ search: (s) => ({ ...s, unit: e.target.value as UnitType }) })}
+          >
+            {UnitTypes.map((u) => (
+              <option key={u} value={u}>
+                {unitDisplayName(u)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="chart-days">Period</label>
+          <select
+            id="chart-days"
+            value={days}
+            onChange={(e) =>
+              void navigate({ search: (s) => ({ ...s, days: Number(e.target.value) as ChartPeriod }) })
+            }
+          >
+            {CHART_PERIODS.map((d) => (
+              <option key={d} value={d}>
+                Last {d} days
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <div className="grid grid--2 charts">
+        <div className="card">
+          <LineChart
+            title={`Price of one ${unitDisplayName(unit)}`}
+            points={pricePoints(analytics.series, unit)}
+            format={(v) => formatPrice(Math.round(v), currency)}
+            valueLabel="Price per Unit"
+            empty="No prices for this period."
+          />
+        </div>
+        <div className="card">
+          <LineChart
+            title={`Your portfolio value in ${currency}`}
+            points={portfolio.nothingHeld ? [] : portfolio.points}
+            format={(v) => formatMoney(Math.round(v), currency)}
+            valueLabel="Portfolio value"
+            empty="You held no Units in this period: your portfolio's value shows here once a purchase is confirmed."
+          />
+          {!rates.ok ? (
+            <Unavailable what="Exchange rates" message={rates.message} />
+          ) : portfolio.daysWithoutRate > 0 ? (
+            <p className="muted small">
+              {portfolio.daysWithoutRate} day(s) are left out: no exchange rate to {currency} is known for
+              them.
+            </p>
+          ) : null}
+        </div>
       </div>
     </>
   )
 }
 
-export const Route = createFileRoute("/dashboard/")({ component: Dashboard })
+function Dashboard() {
+  const user = useSessionUser()
+  const data: DashboardData = Route.useLoaderData()
+  const { unit, days } = chartOptions(Route.useSearch())
+  return (
+    <>
+      <PageHead
+        eyebrow="Dashboard"
+        title={`Welcome, ${user?.firstName ?? "member"}`}
+        lead="Your Units, their value and your impact at a glance."
+      />
+      <div className="container section home">
+        <nav aria-label="Shortcuts">
+          <ul className="grid grid--4 tiles" style={{ listStyle: "none", padding: 0 }}>
+            {TILES.map((t) => (
+              <li key={t.href}>
+                <a href={t.href}>
+                  <div className="card">
+                    <h2 style={{ fontSize: "1.1rem" }}>{t.title}</h2>
+                    <p className="muted">{t.text}</p>
+                  </div>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>
+          New here? Read <Link to="/dashboard/What-are-Land-Units">What are Land Units?</Link>
+        </p>
+
+        <section aria-labelledby="holdings-title">
+          <h2 id="holdings-title">Your Units</h2>
+          {data.holdings.ok ? (
+            <Holdings holdings={data.holdings.value.holdings} />
+          ) : (
+            <Unavailable what="Your Units" message={data.holdings.message} />
+          )}
+        </section>
+
+        <section aria-labelledby="charts-title">
+          <h2 id="charts-title">Prices and your portfolio</h2>
+          {data.analytics.ok ? (
+            <Charts
+              analytics={data.analytics.value.userAnalytics}
+              rates={data.rates}
+              unit={unit}
+              days={days}
+            />
+          ) : (
+            <Unavailable what="The charts" message={data.analytics.message} />
+          )}
+        </section>
+
+        <section aria-labelledby="impact-title">
+          <h2 id="impact-title">Your impact</h2>
+          <p className="muted">
+            Your share of the land value, times what the land projects achieve in total.
+          </p>
+          {data.impact.ok ? (
+            <Impact impact={data.impact.value.yourImpact} />
+          ) : (
+            <Unavailable what="Your impact" message={data.impact.message} />
+          )}
+        </section>
+
+        <section aria-labelledby="totals-title">
+          <h2 id="totals-title">Project totals</h2>
+          {data.statistics.ok ? (
+            <ProjectTotals totals={data.statistics.value.projectTotals} />
+          ) : (
+            <Unavailable what="Project totals" message={data.statistics.message} />
+          )}
+        </section>
+      </div>
+    </>
+  )
+}
+
+const UNIT_TYPES: ReadonlyArray<string> = UnitTypes
+
+export interface ChartSearch {
+  readonly unit?: UnitType
+  readonly days?: ChartPeriod
+}
+
+/** The charts' options in the URL; the dashboard's default unit type is LAND_USD (spec §4). */
+const chartOptions = (search: ChartSearch) => ({
+  unit: search.unit ?? DEFAULT_UNIT_TYPE.dashboard,
+  days: search.days ?? CHART_PERIODS[0],
+})
+
+export const Route = createFileRoute("/dashboard/")({
+  validateSearch: (search: Record<string, unknown>): ChartSearch => {
+    const days = CHART_PERIODS.find((d) => d === Number(search.days))
+    return {
+      ...(UNIT_TYPES.includes(String(search.unit)) ? { unit: search.unit as UnitType } : {}),
+      ...(days === undefined ? {} : { days }),
+    }
+  },
+  loaderDeps: ({ search }) => chartOptions(search),
+  loader: ({ deps }) => loadDashboard(deps.days, CurrencyOfUnitType[deps.unit]),
+  component: Dashboard,
+})

@@ -1,30 +1,29 @@
 /**
  * /dashboard/transaction?tab=buy|sell|transfer (spec §2), also reached by the route constant
- * '/dashboard/transaction/'. This first part of the web app shows today's prices and fees for each unit type;
- * the order forms are the dashboard issue's (docs/web.md).
+ * '/dashboard/transaction/'. The member's order forms with live figures from core's formulas (docs/web.md).
  */
-
-import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
-import { CurrencyOfUnitType, unitDisplayName } from "@landunits/core/shared/Enums.ts"
 import { createFileRoute, Link } from "@tanstack/react-router"
-import { api } from "../api/endpoints.ts"
+import { loadOrderForms } from "../api/orderLoaders.ts"
+import { BuyForm } from "../components/orders/BuyForm.tsx"
+import { SellForm, TransferForm } from "../components/orders/UnitsOrderForms.tsx"
 import { LoadError, PageHead } from "../components/Page.tsx"
-import { formatPrice } from "../lib/prices.ts"
 
 const TABS = ["buy", "sell", "transfer"] as const
 type Tab = (typeof TABS)[number]
 const TAB_LABELS: Readonly<Record<Tab, string>> = { buy: "Buy", sell: "Sell", transfer: "Transfer" }
+const LEADS: Readonly<Record<Tab, string>> = {
+  buy: "Bought Units sit in Pending and move to Owned once your payment is confirmed, within 24 hours on a weekday after the funds register.",
+  sell: "Your Units join the sales queue, first in, first out; you are paid as buyers take them.",
+  transfer:
+    "Send Units to another member, free of charge. You see the recipient's name before anything is sent.",
+}
 
 function Transaction() {
-  const prices = Route.useLoaderData()
+  const data = Route.useLoaderData()
   const { tab } = Route.useSearch()
   return (
     <>
-      <PageHead
-        eyebrow="Dashboard"
-        title={`${TAB_LABELS[tab]} Units`}
-        lead="Today's prices and fees per Unit."
-      />
+      <PageHead eyebrow="Dashboard" title={`${TAB_LABELS[tab]} Units`} lead={LEADS[tab]} />
       <div className="container section stack">
         <nav aria-label="Order type" className="chips">
           {TABS.map((t) => (
@@ -37,34 +36,15 @@ function Transaction() {
               {TAB_LABELS[t]}
             </Link>
           ))}
+          <Link to="/dashboard/convert">Convert</Link>
         </nav>
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Unit</th>
-                <th scope="col">Price today</th>
-                <th scope="col">Buy fee</th>
-                <th scope="col">Sell fee</th>
-              </tr>
-            </thead>
-            <tbody>
-              {prices.map((p) => (
-                <tr key={p.unitType}>
-                  <th scope="row">{unitDisplayName(p.unitType)}</th>
-                  <td>{formatPrice(p.pricePerUnit, CurrencyOfUnitType[p.unitType])}</td>
-                  <td>{formatMoney(p.buyOrderTransactionFeeInCents, p.currency)}</td>
-                  <td>{formatNumber0(p.sellOrderTransactionFeeInUnits)} Units</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p className="muted">
-          Placing {tab === "buy" ? "a purchase" : tab === "sell" ? "a sale" : "a transfer"} from this page
-          comes with the dashboard's order forms. Prices rise daily; an order keeps the price of the moment it
-          is created.
-        </p>
+        {tab === "buy" ? (
+          <BuyForm key="buy" data={data} />
+        ) : tab === "sell" ? (
+          <SellForm key="sell" data={data} />
+        ) : (
+          <TransferForm key="transfer" data={data} />
+        )}
       </div>
     </>
   )
@@ -74,7 +54,9 @@ export const Route = createFileRoute("/dashboard/transaction")({
   validateSearch: (search: Record<string, unknown>): { tab: Tab } => ({
     tab: TABS.includes(search.tab as Tab) ? (search.tab as Tab) : "buy",
   }),
-  loader: () => api.prices(),
+  loader: () => loadOrderForms(),
+  // A new tab or a new order: fresh holdings and totals.
+  staleTime: 0,
   component: Transaction,
   errorComponent: LoadError,
 })

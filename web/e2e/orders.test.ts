@@ -1,0 +1,316 @@
+/**
+ * The member's order flows in the browser against the real server (issues 7 and 9): buy by bank transfer and
+ * the admin's confirmation with the CLI, buy by test-mode card (success and decline), Pending then Owned, sell,
+ * transfer (the recipient's name first), convert with its 30-day lock, cancel, and the route variants.
+ * One server, one browser. Each order page gets one axe run at 1280 px and screenshots at 1280 and 375 px.
+ */
+import * as path from "node:path"
+import {
+  allowedPendingRemainderCents,
+  pendingPurchaseLimitMessage,
+  remainingUnits,
+} from "@landunits/core/availability/Availability.ts"
+import type { Statistics } from "@landunits/core/market/MarketModel.ts"
+import { OrderFormMessage } from "@landunits/core/orders/OrderForms.ts"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { RunningServer } from "./server.ts"
+import {
+  buyByBank,
+  buyByTestCard,
+  convertUnits,
+  holdingRow,
+  orderIdOf,
+  placeBuy,
+  sellUnits,
+  transferUnits,
+} from "./steps/orders.ts"
+import {
+  headline,
+  openContext,
+  SHOTS,
+  seriousAxeViolations,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+} from "./support/browser.ts"
+import { confirmPayment, runCli } from "./support/cli.ts"
+import { type Member, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
+
+const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
+const ADMIN: Member = {
+  email: "ops@landunits.example",
+  password: "OpsDesk2026",
+  firstName: "Olga",
+  lastName: "Ops",
+}
+const ROSA: Member = {
+  email: "rosa@landunits.example",
+  password: "Rosa2026",
+  firstName: "Rosa",
+  lastName: "Rivers",
+}
+
+let server: RunningServer
+let browser: Browser
+
+const open = () => openContext(browser)
+
+const axeChecked = new Set<string>()
+
+/**
+ * axe at 1280 px (no serious or critical violation; once per route), then screenshots at 1280 and 375 px
+ * without sideways scrolling.
+ */
+const inspect = async (page: Page, name: string) => {
+  const route = new URL(page.url()).pathname.replace(/\/$/, "")
+  if (!axeChecked.has(route)) {
+    axeChecked.add(route)
+    expect(await seriousAxeViolations(page), name).toEqual([])
+  }
+  await page.screenshot({ path: path.join(SHOTS, `1280-orders-${name}.png`), fullPage: true })
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.screenshot({ path: path.join(SHOTS, `375-orders-${name}.png`), fullPage: true })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBe(375)
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
+
+const statistics = async (): Promise<Statistics> =>
+  (await fetch(`${server.url}/api/market/statistics`)).json() as Promise<Statistics>
+
+beforeAll(async () => {
+  ;({ server, browser } = await startServerAndBrowser())
+  await registerAdmin(server, ADMIN)
+  await registerAndConfirm(server, ROSA)
+})
+
+afterAll(() => stopServerAndBrowser(server, browser))
+
+describe("buying", () => {
+  it("the buy form computes the order live, says the spec's messages, and buys by bank transfer; the admin confirms with the CLI: Pending, then Owned", async () => {
+    const { context, page } = await open()
+    await signIn(page, server, DEMO)
+    await page.goto(`${server.url}/dashboard/transaction?tab=buy`)
+    await headline(page, "Buy Units")
+    // Spec §4: LAND_USD by default; an individual member chooses the method.
+    expect(await page.getByLabel("Unit type").inputValue()).toBe("LAND_USD")
+    expect(await page.getByRole("radio", { checked: true }).count()).toBe(0)
+    // Core's schema messages.
+    await page.getByRole("button", { name: "Buy Units" }).click()
+    await expect
+      .poll(() => page.locator("#buy-numberOfUnits-error").textContent())
+      .toBe(OrderFormMessage.unitsRequired)
+    await page.getByLabel("Number of Units").fill("2.5")
+    await expect
+      .poll(() => page.locator("#buy-numberOfUnits-error").textContent())
+      .toBe(OrderFormMessage.unitsWhole)
+    // Availability (spec §5), word for word with the figure from the project totals.
+    const usd = (await statistics()).projectTotals.find((t) => t.unitType === "LAND_USD")!
+    const prices = (await (
+      await page.request.get(`${server.url}/api/order/get_price`)
+    ).json()) as ReadonlyArray<{
+      unitType: string
+      pricePerUnit: number
+    }>
+    const price = prices.find((p) => p.unitType === "LAND_USD")!.pricePerUnit
+    const available = remainingUnits({
+      projectLandValueCents: usd.totalProjectLandValueInCents,
+      pendingSellUnits: usd.totalPendingSell,
+      purchasedUnits: usd.totalPurchase,
+      pendingPurchaseUnits: usd.totalPendingPurchase,
+      pricePerUnit: price,
+    })
+    await page.getByLabel("Number of Units").fill(String(available + 1))
+    await expect
+      .poll(() => page.locator("#buy-availability").textContent())
+      .toBe(`You can only buy up to ${available.toLocaleString("en-US")} Unit ($)`)
+    // Live figures: the method's fee, and the payment amount.
+    await page.getByLabel("Number of Units").fill("10")
+    await page.getByRole("radio", { name: /^Bank transfer/ }).check()
+    const summary = page.getByRole("region", { name: "Your order" })
+    await expect.poll(() => summary.textContent()).toMatch(/Payment amount\$\d/)
+    await page.getByRole("radio", { name: /^Card \(Stripe\)/ }).check()
+    const cardTotal = await summary.textContent()
+    await page.getByRole("radio", { name: /^Bank transfer/ }).check()
+    expect(await summary.textContent()).not.toBe(cardTotal)
+    // The reference code (GET /api/referencecode/get_discount_by_reference_code).
+    await page.getByLabel("Reference code").fill("NOPE")
+    await page.getByRole("button", { name: "Apply code" }).click()
+    await expect.poll(() => page.getByRole("alert").allTextContents()).not.toEqual([])
+    await page.getByLabel("Reference code").fill("")
+    await inspect(page, "buy")
+
+    const orderId = await (async () => {
+      const id = await placeBuy(page, server, { units: 200, method: "Bank transfer" })
+      await expect.poll(() => page.locator(".payment-reference").textContent()).toBe(id.slice(-5))
+      expect(await page.locator(".payment-details").textContent()).toContain("GB33BUKB20201555555555")
+      await inspect(page, "payment-bank")
+      await page.getByRole("button", { name: "I have made the transfer" }).click()
+      await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
+      return id
+    })()
+    await headline(page, "Thank you for your purchase")
+    expect(await page.locator(".status-badge").textContent()).toBe("PaymentSent")
+    expect((await holdingRow(page)).pendingBuy).toBe(200)
+    await inspect(page, "payment-success")
+
+    await confirmPayment(server, ADMIN.email, orderId)
+    await page.reload()
+    await headline(page, "Thank you for your purchase")
+    await expect.poll(async () => (await holdingRow(page)).owned).toBe(200)
+    expect((await holdingRow(page)).pendingBuy).toBe(0)
+    const holdings = (await (await page.request.get(`${server.url}/api/user/holdings`)).json()) as {
+      holdings: ReadonlyArray<{ unitType: string; owned: number }>
+    }
+    expect(holdings.holdings.find((h) => h.unitType === "LAND_USD")?.owned).toBe(200)
+
+    // A second bank order through the helper, and the older/trailing-slash routes to its page.
+    const second = await buyByBank(page, server, 5)
+    expect(second).not.toBe(orderId)
+    await page.goto(`${server.url}/dashboard/buy-units/payment-bank/?orderId=${second}`)
+    await headline(page, "Thank you for your purchase")
+    await context.close()
+  })
+
+  it("buys by test-mode card: labelled Test mode, owned with the provider's notice (Stripe 7 days; Square 3 days, after a 3-D Secure-like wait); a declined card shows why", async () => {
+    const { context, page } = await open()
+    await signIn(page, server, ROSA)
+    const orderId = await placeBuy(page, server, { units: 20, method: "Card (Stripe)" })
+    await headline(page, "Pay by card")
+    await expect.poll(() => page.locator(".test-mode-banner").textContent()).toContain("Test mode")
+    expect(await page.locator(".test-cards").textContent()).toContain("4242 4242 4242 4242")
+    await inspect(page, "payment-card-stripe")
+    // The older card route and the trailing slash lead to the same page.
+    await page.goto(`${server.url}/dashboard/buy-units/payment-card/?orderId=${orderId}`)
+    await page.waitForURL(/payment-card-stripe/)
+    await headline(page, "Pay by card")
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242")
+    await page.getByRole("button", { name: "Pay (test mode)" }).click()
+    await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
+    expect(orderIdOf(page)).toBe(orderId)
+    expect(await page.locator(".order-result").textContent()).toContain("normally take 7 days")
+    await expect.poll(async () => (await holdingRow(page)).owned).toBe(20)
+
+    // The 3-D Secure-like card: the page waits for the provider's webhook, then shows success.
+    await buyByTestCard(page, server, { units: 2, method: "Card (Square)", card: "4000 0000 0000 3220" })
+    await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/, { timeout: 30_000 })
+    expect(await page.locator(".order-result").textContent()).toContain("normally take 3 days")
+    await expect.poll(async () => (await holdingRow(page)).owned).toBe(20 + 2)
+
+    const declined = await buyByTestCard(page, server, {
+      units: 3,
+      method: "Card (Square)",
+      card: "4000 0000 0000 0002",
+    })
+    expect(page.url()).toContain("payment-card-square")
+    await expect
+      .poll(() => page.getByRole("alert").allTextContents())
+      .toContain(
+        "Your card was declined. The order was not paid and its Units were released: start a new order to try another card.",
+      )
+    await inspect(page, "payment-card-square-declined")
+    const details = (await (
+      await page.request.get(`${server.url}/api/order/get_order_details/${declined}`)
+    ).json()) as {
+      orderData: { orderStatus: string }
+    }
+    expect(details.orderData.orderStatus).toBe("Failed")
+    await context.close()
+  })
+
+  it("the pending-purchase limit is refused in the spec's words; a crypto order asks for the coin and says why a coin cannot be used; cancelling ends on the cancelled page", async () => {
+    const { context, page } = await open()
+    await signIn(page, server, ROSA)
+    // The pending-purchase limit (spec §5): the server's refusal shows under the form, word for word.
+    const limited = await runCli(server, [
+      "--as",
+      ADMIN.email,
+      "--yes",
+      "pricing",
+      "set-land",
+      "LAND_EUR",
+      "--max-pending-cents",
+      "5000",
+    ])
+    expect(limited.code, limited.stderr).toBe(0)
+    await page.goto(`${server.url}/dashboard/transaction?tab=buy`)
+    await page.getByLabel("Unit type").selectOption("LAND_EUR")
+    await page.getByLabel("Number of Units").fill("10")
+    await page.getByRole("radio", { name: /^Bank transfer/ }).check()
+    await page.getByRole("button", { name: "Buy Units" }).click()
+    await expect
+      .poll(() => page.locator(".form-error").textContent())
+      .toBe(
+        pendingPurchaseLimitMessage({
+          allowedRemainderCents: allowedPendingRemainderCents({ limitCents: 5000, currentPendingCents: 0 }),
+          currentPendingCents: 0,
+          unitType: "LAND_EUR",
+        }),
+      )
+    expect(page.url()).toContain("/dashboard/transaction")
+
+    const orderId = await placeBuy(page, server, { units: 2, method: "Crypto (Bitcoin or Ether)" })
+    await headline(page, "Pay with crypto")
+    await expect.poll(() => page.getByRole("heading", { name: "Choose a coin" }).count()).toBe(1)
+    // No receiving address is configured on the test server: both coins say so.
+    expect(await page.getByRole("button", { name: /Pay with Bitcoin/ }).isDisabled()).toBe(true)
+    expect(await page.locator(".payment-box").textContent()).toContain("no receiving address is configured")
+    await inspect(page, "payment-crypto")
+    await page.getByRole("button", { name: "Cancel this order" }).click()
+    await page.waitForURL(/\/dashboard\/buy-units\/cancelled/)
+    expect(orderIdOf(page)).toBe(orderId)
+    await headline(page, "Your order is cancelled")
+    expect(await page.locator(".status-badge").textContent()).toBe("Cancelled")
+    await inspect(page, "cancelled")
+    await context.close()
+  })
+})
+
+describe("selling, transferring, converting", () => {
+  it("sells, transfers to another member after showing their name, and converts into Units locked for 30 days", async () => {
+    const { context, page } = await open()
+    await signIn(page, server, DEMO)
+    // A sale must be more than its fee (decisions.md).
+    await page.goto(`${server.url}/dashboard/transaction?tab=sell`)
+    await headline(page, "Sell Units")
+    await page.getByLabel("Number of Units").fill("10")
+    await expect
+      .poll(() => page.locator(".order-warning").textContent())
+      .toBe("A sale must be more than its fee of 10 Units")
+    await page.getByLabel("Number of Units").fill("")
+    await inspect(page, "sell")
+    await sellUnits(page, server, 50)
+    expect((await holdingRow(page)).pendingSell).toBe(40)
+    await inspect(page, "sell-success")
+
+    // An unknown recipient is refused before anything is sent.
+    await page.goto(`${server.url}/dashboard/transaction?tab=transfer`)
+    await page.getByLabel("Number of Units").fill("5")
+    await page.getByLabel("Recipient's email").fill("nobody@landunits.example")
+    await page.getByRole("button", { name: "Find recipient" }).click()
+    await expect.poll(() => page.locator(".order-recipient .form-error").count()).toBe(1)
+    await inspect(page, "transfer")
+    await transferUnits(page, server, { units: 20, recipientEmail: ROSA.email, recipientName: "Rosa Rivers" })
+    await inspect(page, "transfer-success")
+
+    await page.goto(`${server.url}/dashboard/convert`)
+    await headline(page, "Convert Units")
+    expect(await page.getByLabel("Convert from").inputValue()).toBe("LAND_USD")
+    expect(await page.getByLabel("Convert to").inputValue()).toBe("LAND_AUD")
+    await page.getByLabel("Number of Units").fill("100000")
+    await expect
+      .poll(() => page.locator(".order-warning").textContent())
+      .toMatch(/^You can only convert up to [\d,]+ Unit \(\$\)$/)
+    await inspect(page, "convert")
+    await convertUnits(page, server, 30)
+    expect(await page.locator(".order-result").textContent()).toContain("Locked until")
+    expect((await holdingRow(page)).convertLocked).toBeGreaterThan(0)
+    const details = (await (
+      await page.request.get(`${server.url}/api/order/get_order_details/${orderIdOf(page)}`)
+    ).json()) as {
+      orderData: { orderStatus: string }
+    }
+    expect(details.orderData.orderStatus).toBe("Locked")
+    await inspect(page, "convert-success")
+    await context.close()
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * Debian's Chromium for the browser tests (playwright-core): one server and one browser per test file, a context
+ * at a given width with cookie consent given, the screenshots folder, and the axe check every area runs.
+ */
+import * as fs from "node:fs"
+import { fileURLToPath } from "node:url"
+import AxeBuilder from "@axe-core/playwright"
+import { type Browser, chromium, type Page } from "playwright-core"
+import { expect } from "vitest"
+import { type RunningServer, startServer } from "../server.ts"
+
+/** Where screenshots go (git-ignored). */
+export const SHOTS = fileURLToPath(new URL("../../test-artifacts/screenshots", import.meta.url))
+
+/** The cookie banner's localStorage key: set up front so that only the banner's own tests see the banner. */
+export const CONSENT_KEY = "_cookie_consent_accepted"
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+
+/** Launches Debian's Chromium headless, without the background traffic that would slow a 2-core box. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  })
+
+/** The file's server (web/dist built, fresh DATA_DIR) and browser; the screenshots folder exists afterwards. */
+export const startServerAndBrowser = async (): Promise<{ server: RunningServer; browser: Browser }> => {
+  const server = await startServer()
+  const browser = await launchBrowser()
+  fs.mkdirSync(SHOTS, { recursive: true })
+  return { server, browser }
+}
+
+/** Closes what startServerAndBrowser opened (either may be missing when the start failed). */
+export const stopServerAndBrowser = async (
+  server: RunningServer | undefined,
+  browser: Browser | undefined,
+): Promise<void> => {
+  await browser?.close()
+  await server?.stop()
+}
+
+/** A browser context at `width` (900 px high); cookie consent already given unless `askConsent`. */
+export const openContext = async (browser: Browser, width = 1280, { askConsent = false } = {}) => {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  if (!askConsent)
+    await context.addInitScript((key) => {
+      window.localStorage.setItem(key, JSON.stringify({ necessary: true, expiresAt: 9e15 }))
+    }, CONSENT_KEY)
+  return { context, page: await context.newPage() }
+}
+
+/** axe's serious and critical violations on the page, one line each (`id: targets`); [] when there is none. */
+export const seriousAxeViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
+  const result = await new AxeBuilder({ page }).analyze()
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+}
+
+/** The page's first headline comes to match `text`. */
+export const headline = (page: Page, text: string | RegExp) =>
+  expect.poll(() => page.locator("h1").first().textContent()).toMatch(text)

@@ -1,0 +1,61 @@
+/**
+ * The admin CLI (`node cli/src/bin.ts`) as an OS process on the running server's DATA_DIR: while the server runs
+ * on the embedded database the CLI reaches it through the server's socket.
+ */
+import { spawn } from "node:child_process"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { expect } from "vitest"
+import type { RunningServer } from "../server.ts"
+
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url))
+
+export interface CliResult {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs the CLI with `args` on the pinned Node (this one), stdin not a terminal, on the server's data directory. */
+export const runCli = (server: RunningServer, args: ReadonlyArray<string>) =>
+  new Promise<CliResult>((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir }
+    delete env.DATABASE_URL
+    delete env.LANDUNITS_ADMIN
+    const child = spawn(process.execPath, [path.join(ROOT, "cli/src/bin.ts"), ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ["pipe", "pipe", "pipe"],
+    })
+    const out: Array<Buffer> = []
+    const err: Array<Buffer> = []
+    child.stdout.on("data", (b: Buffer) => out.push(b))
+    child.stderr.on("data", (b: Buffer) => err.push(b))
+    child.on("error", reject)
+    child.on("close", (code) =>
+      resolve({
+        code,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+      }),
+    )
+    child.stdin.end()
+  })
+
+/** Runs an admin command `--as` the admin's email; fails the test when it is refused. Answers its stdout. */
+export const adminCli = async (server: RunningServer, admin: string, ...args: ReadonlyArray<string>) => {
+  const result = await runCli(server, ["--as", admin, ...args])
+  expect(result.code, `${args.join(" ")}: ${result.stderr}`).toBe(0)
+  return result.stdout
+}
+
+/** Makes the installation's first admin (bootstrap: no --as while no admin exists). */
+export const makeFirstAdmin = async (server: RunningServer, email: string): Promise<void> => {
+  const made = await runCli(server, ["--yes", "users", "make-admin", email])
+  expect(made.stderr.split("\n").filter((l) => l.startsWith("Refused"))).toEqual([])
+  expect(made.code, made.stderr).toBe(0)
+}
+
+/** The admin confirms a buy's payment (docs/operations.md): its pending Units become owned. */
+export const confirmPayment = (server: RunningServer, admin: string, orderId: string) =>
+  adminCli(server, admin, "--yes", "orders", "confirm-payment", orderId)

@@ -1,0 +1,106 @@
+/**
+ * The member dashboard's own calls (home, transaction history, statement, settings and KYC), typed with the
+ * contract's shapes. Types only come from core, so no server code reaches the bundle.
+ */
+import type { UserAnalytics } from "@landunits/core/analytics/UserAnalytics.ts"
+import type { ImpactMetrics } from "@landunits/core/content/ContentModel.ts"
+import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
+import type { DailyExchangeRates, Statistics } from "@landunits/core/market/MarketModel.ts"
+import type { User } from "@landunits/core/members/MemberModel.ts"
+import type { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
+import type { Order } from "@landunits/core/orders/OrderModel.ts"
+import type { CurrencyType } from "@landunits/core/shared/Enums.ts"
+import type { StatementFormat } from "@landunits/core/statements/StatementRequest.ts"
+import type {
+  MemberSubscriptions,
+  SubscriptionChanges,
+} from "@landunits/core/subscriptions/SubscriptionsModel.ts"
+import { request } from "./client.ts"
+import { type MessageAnswer, settle } from "./endpoints.ts"
+import { type TransactionSearch, transactionQuery } from "./transactionSearch.ts"
+
+export interface TransactionsAnswer {
+  readonly transactions: ReadonlyArray<Order>
+  readonly total: number
+  readonly page: number
+  readonly pageSize: number
+}
+
+export interface UserAnswer {
+  readonly user: User
+}
+
+export interface SubscriptionsAnswer {
+  readonly subscriptions: MemberSubscriptions
+}
+
+export const homeApi = {
+  holdings: () => request<{ readonly holdings: ReadonlyArray<UnitHolding> }>("GET", "/user/holdings"),
+  analytics: (days: number) =>
+    request<{ readonly userAnalytics: UserAnalytics }>("GET", `/user/analytics?days=${days}`),
+  yourImpact: () => request<{ readonly yourImpact: ImpactMetrics }>("GET", "/utility/get-your-impact"),
+  statistics: () => request<Statistics>("GET", "/market/statistics"),
+  dailyRates: (from: CurrencyType, to: CurrencyType, days: number) =>
+    request<DailyExchangeRates>(
+      "GET",
+      `/market/exchange-rates/daily?${new URLSearchParams({ from, to, days: String(days) }).toString()}`,
+    ),
+  transactions: (search: TransactionSearch) =>
+    request<TransactionsAnswer>("GET", `/order/getTransactions${transactionQuery(search)}`),
+  /** The statement file (PDF, or CSV), as a Blob to save. */
+  statement: (fromDate: string, toDate: string, format: StatementFormat) =>
+    request<Blob>(
+      "GET",
+      `/etc/generate-statement?${new URLSearchParams({ fromDate, toDate, format }).toString()}`,
+      undefined,
+      { binary: true },
+    ),
+  /** POST /user/update_profile: multipart (names, kycInfo as JSON, up to four files). */
+  updateProfile: (form: FormData) => request<UserAnswer>("POST", "/user/update_profile", form),
+  approveProfile: () => request<UserAnswer>("POST", "/user/approve_profile"),
+  changePassword: (form: ChangePasswordForm) =>
+    request<MessageAnswer>("POST", "/user/update_user_password", form),
+  subscriptions: () => request<SubscriptionsAnswer>("GET", "/user/manage-user-subscriptions"),
+  saveSubscriptions: (changes: SubscriptionChanges) =>
+    request<SubscriptionsAnswer>("POST", "/user/manage-user-subscriptions", changes),
+}
+
+/** How many days of history the dashboard's charts may show. */
+export const CHART_PERIODS = [30, 90, 365] as const
+export type ChartPeriod = (typeof CHART_PERIODS)[number]
+
+/** The daily rates from each currency the member held to `currency`, by currency then day. */
+const loadRates = async (
+  analytics: UserAnalytics,
+  currency: CurrencyType,
+  days: number,
+): Promise<Partial<Record<CurrencyType, ReadonlyMap<string, number>>>> => {
+  const held = [
+    ...new Set(
+      analytics.series
+        .filter((s) => s.currency !== currency && s.points.some((p) => p.units > 0))
+        .map((s) => s.currency),
+    ),
+  ]
+  const answers = await Promise.all(held.map((from) => homeApi.dailyRates(from, currency, days)))
+  return Object.fromEntries(
+    held.map((from, i) => [from, new Map(answers[i]?.dailyExchangeRate.map((r) => [r.day, r.rate]))]),
+  )
+}
+
+/**
+ * The dashboard's data: each part may fail on its own (the page says which, and shows the rest).
+ * The tiles never depend on a request. `currency` is the one the portfolio chart is shown in.
+ */
+export const loadDashboard = async (days: ChartPeriod, currency: CurrencyType) => {
+  const analyticsRequest = homeApi.analytics(days)
+  const [holdings, analytics, rates, impact, statistics] = await Promise.all([
+    settle(homeApi.holdings()),
+    settle(analyticsRequest),
+    settle(analyticsRequest.then((a) => loadRates(a.userAnalytics, currency, days))),
+    settle(homeApi.yourImpact()),
+    settle(homeApi.statistics()),
+  ])
+  return { holdings, analytics, rates, impact, statistics }
+}
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>

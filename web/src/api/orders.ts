@@ -1,0 +1,178 @@
+/**
+ * The member's order and payment calls (spec §7 /order, /referencecode, /user/getUserNameByEmail, and the
+ * payment page's /payments routes of docs/api.md). Every order command carries an Idempotency-Key: a repeat
+ * answers the first result, so a retried click never creates a second order or a second payment.
+ */
+
+import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
+import type { Statistics } from "@landunits/core/market/MarketModel.ts"
+import type { User } from "@landunits/core/members/MemberModel.ts"
+import type { Order } from "@landunits/core/orders/OrderModel.ts"
+import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
+import type {
+  AdminBankDetails,
+  ExchangeRate,
+  ExternalFees,
+  UnitPrice,
+} from "@landunits/core/pricing/PricingModel.ts"
+import type {
+  CryptoCoin,
+  CurrencyType,
+  OrderStatus,
+  OrderType,
+  PaymentMethod,
+  UnitType,
+} from "@landunits/core/shared/Enums.ts"
+import { readCookie, request } from "./client.ts"
+
+/** The part of GET /user the order forms use. */
+export interface OrderBundle {
+  readonly user: User
+  readonly prices: ReadonlyArray<UnitPrice>
+  readonly userDashBoardDetails: { readonly holdings: ReadonlyArray<UnitHolding> }
+  readonly exchangeRate: ReadonlyArray<ExchangeRate>
+  readonly externalFees: ExternalFees
+  readonly adminBankDetails: ReadonlyArray<{
+    readonly currency: CurrencyType
+    readonly details: AdminBankDetails
+  }>
+}
+
+/** POST /order/create_order's body: the order's own fields at the top level, utmData beside them. */
+export interface CreateOrderRequest {
+  readonly orderType: OrderType
+  readonly currencyUnit: {
+    readonly unitType: UnitType
+    readonly numberOfUnits: number
+    readonly isDoubleLand?: boolean
+  }
+  readonly paymentDetails?: { readonly paymentMethod: PaymentMethod }
+  readonly referenceCode?: string
+  readonly recipientEmail?: string
+  readonly convert?: { readonly unitType: UnitType }
+  readonly utmData?: Record<string, string>
+}
+
+/** GET /order/get_payment_intent/{id}. */
+export interface PaymentIntent {
+  readonly orderId: string
+  readonly orderStatus: OrderStatus
+  readonly paymentMethod: PaymentMethod
+  readonly paymentAmount: number
+  readonly currency: CurrencyType
+  readonly clientSecret?: string
+  readonly paymentId?: string
+  readonly bankReference?: string
+  readonly expiresAt?: number
+  readonly testMode: boolean
+}
+
+export type CardMode = "live" | "test" | "unavailable"
+
+/** GET /payments/settings. */
+export interface PaymentSettings {
+  readonly stripe: { readonly mode: CardMode; readonly publishableKey?: string }
+  readonly square: { readonly mode: CardMode; readonly applicationId?: string; readonly locationId?: string }
+  readonly crypto: Readonly<Record<CryptoCoin, boolean>>
+  readonly testCards: ReadonlyArray<{ readonly number: string; readonly outcome: string }>
+}
+
+export interface TestPaymentAnswer {
+  readonly testMode: true
+  readonly outcome: "succeeded" | "declined" | "pending"
+  readonly orderId: string
+  readonly orderStatus: OrderStatus
+}
+
+export interface DiscountTermsAnswer {
+  readonly discount: {
+    readonly code?: string
+    readonly isPercent: boolean
+    readonly amount: number
+    readonly minPaymentAmountInCents: number
+  }
+}
+
+/** A fresh idempotency key for one order the member means to create. */
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? `web-${crypto.randomUUID()}`
+    : `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+
+const keyed = (key: string) => ({ headers: { "Idempotency-Key": key } })
+
+/** The attribution cookie (spec §7), attached to order creation and success. */
+export const utmData = (): Record<string, string> | undefined => {
+  const raw = typeof document === "undefined" ? undefined : readCookie("utm_data")
+  if (raw === undefined) return undefined
+  try {
+    const parsed: unknown = JSON.parse(raw)
+    if (typeof parsed !== "object" || parsed === null) return undefined
+    const data: Record<string, string> = {}
+    for (const key of ["utm_source", "utm_medium", "utm_campaign"]) {
+      const value = (parsed as Record<string, unknown>)[key]
+      if (typeof value === "string") data[key] = value
+    }
+    return Object.keys(data).length === 0 ? undefined : data
+  } catch {
+    return undefined
+  }
+}
+
+export const ordersApi = {
+  bundle: () => request<OrderBundle>("GET", "/user"),
+  holdings: () => request<{ holdings: ReadonlyArray<UnitHolding> }>("GET", "/user/holdings"),
+  statistics: () => request<Statistics>("GET", "/market/statistics"),
+  createOrder: (order: CreateOrderRequest, key: string) =>
+    request<{ orderCreatedData: Order }>("POST", "/order/create_order", order, keyed(key)),
+  startPayment: (orderId: string, coin?: CryptoCoin) =>
+    request<{ orderData: Order; paymentInstructions: PaymentInstructions }>(
+      "POST",
+      "/order/start_payment",
+      coin === undefined ? { orderId } : { orderId, coin },
+      keyed(`start-${orderId}${coin === undefined ? "" : `-${coin}`}`),
+    ),
+  successOrder: (orderId: string, transactionHash?: string) => {
+    const utm = utmData()
+    return request<{ orderSuccessData: Order }>(
+      "POST",
+      "/order/success_order",
+      {
+        orderId,
+        ...(transactionHash === undefined ? {} : { transactionHash }),
+        ...(utm === undefined ? {} : { utmData: utm }),
+      },
+      keyed(`paid-${orderId}`),
+    )
+  },
+  cancelOrder: (orderId: string) =>
+    request<{ orderCancelledData: Order }>(
+      "POST",
+      "/order/cancel_order",
+      { orderId },
+      keyed(`cancel-${orderId}`),
+    ),
+  orderDetails: (orderId: string) =>
+    request<{ orderData: Order }>("GET", `/order/get_order_details/${encodeURIComponent(orderId)}`),
+  paymentIntent: (orderId: string) =>
+    request<{ paymentIntent: PaymentIntent }>(
+      "GET",
+      `/order/get_payment_intent/${encodeURIComponent(orderId)}`,
+    ),
+  paymentSettings: () => request<PaymentSettings>("GET", "/payments/settings"),
+  testModePay: (orderId: string, cardNumber: string) =>
+    request<TestPaymentAnswer>("POST", "/payments/test-mode/pay", { orderId, cardNumber }),
+  squareCharge: (orderId: string, sourceId: string, verificationToken?: string) =>
+    request<{ paymentId: string; status: string }>("POST", "/payments/square/charge", {
+      orderId,
+      sourceId,
+      ...(verificationToken === undefined ? {} : { verificationToken }),
+    }),
+  discount: (code: string) =>
+    request<DiscountTermsAnswer>(
+      "GET",
+      `/referencecode/get_discount_by_reference_code?code=${encodeURIComponent(code)}`,
+    ),
+  recipientName: (email: string) =>
+    request<{ name: string }>("GET", `/user/getUserNameByEmail?email=${encodeURIComponent(email)}`),
+}

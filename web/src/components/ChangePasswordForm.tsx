@@ -1,0 +1,66 @@
+/**
+ * /dashboard/settings/change-password (spec §5 Change password): the current password, a new one of 8 to 255
+ * characters with an uppercase letter and a digit, and its confirmation, checked with core's
+ * ChangePasswordForm (the API's own schema) and its exact messages; sent to POST /user/update_user_password.
+ * The member's other sessions end; this one carries on.
+ */
+import { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
+import { homeApi } from "../api/home.ts"
+import { useSchemaForm } from "../forms/useSchemaForm.ts"
+import { useSubmission } from "../machines/submissionMachine.ts"
+import { Field, FormError } from "./Field.tsx"
+import "../styles/home.css"
+
+export const NEW_PASSWORD_HINT = "At least 8 characters, with an uppercase letter and a number."
+
+export function ChangePasswordFormView() {
+  const submission = useSubmission(homeApi.changePassword, { repeatable: true })
+  const form = useSchemaForm(
+    ChangePasswordForm,
+    { currentPassword: "", newPassword: "", confirmNewPassword: "" },
+    (value) => {
+      submission.submit(value)
+      form.reset()
+    },
+  )
+  return (
+    <form className="form form-card" aria-label="Change password" noValidate onSubmit={form.onSubmit}>
+      <Field
+        {...form.field("currentPassword")}
+        label="Current password"
+        type="password"
+        required
+        autoComplete="current-password"
+        idPrefix="password"
+      />
+      <Field
+        {...form.field("newPassword")}
+        label="New password"
+        type="password"
+        required
+        autoComplete="new-password"
+        hint={NEW_PASSWORD_HINT}
+        idPrefix="password"
+      />
+      <Field
+        {...form.field("confirmNewPassword")}
+        label="Confirm new password"
+        type="password"
+        required
+        autoComplete="new-password"
+        idPrefix="password"
+      />
+      <FormError message={submission.serverError} />
+      {submission.succeeded && !submission.busy && submission.result !== null ? (
+        <p className="form-note" role="status">
+          {submission.result.message}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={submission.busy}>
+          {submission.busy ? "Changing…" : "Change password"}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,335 @@
+/**
+ * The KYC details form (spec §3 kycInfo, §5 Profile and KYC): address, contact, bank details, passport with
+ * its file, business details for business members, an optional document and a note. Checked with core's
+ * kycInfo schema and its exact messages. A section left entirely blank is not sent (a member may save some
+ * sections before the others); a section with anything in it is sent, and checked, whole.
+ * Files are checked in the browser by core's own upload rule (size, then content) before they are sent.
+ */
+import type { KycDocument, KycInfo } from "@landunits/core/kyc/KycModel.ts"
+import { makeKycInfoSchema } from "@landunits/core/kyc/KycValidation.ts"
+import { checkUpload, MAGIC_BYTES_LENGTH } from "@landunits/core/kyc/Upload.ts"
+import { UPLOAD_EXTENSIONS, UPLOAD_MIME_TYPES } from "@landunits/core/shared/Constants.ts"
+import type { UserType } from "@landunits/core/shared/Enums.ts"
+import { type ChangeEvent, useMemo, useState } from "react"
+import { type FormValues, useSchemaForm } from "../forms/useSchemaForm.ts"
+import { Field, FormError } from "./Field.tsx"
+import "../styles/home.css"
+
+type SectionKey = "address" | "contactInfo" | "bankDetails" | "passport" | "businessInfo"
+
+interface FieldSpec {
+  readonly name: string
+  readonly label: string
+  readonly required?: boolean
+  readonly type?: "text" | "date" | "tel"
+  readonly autoComplete?: string
+  readonly hint?: string
+}
+
+interface SectionSpec {
+  readonly key: SectionKey
+  readonly legend: string
+  readonly fields: ReadonlyArray<FieldSpec>
+}
+
+/** The form's sections in the order of the required-field list (core's KycLifecycle). */
+export const KYC_SECTIONS: ReadonlyArray<SectionSpec> = [
+  {
+    key: "address",
+    legend: "Address",
+    fields: [
+      { name: "houseNumber", label: "House Number", required: true },
+      { name: "streetAddress", label: "Street Address", required: true, autoComplete: "address-line1" },
+      { name: "additionalAddress", label: "Additional Address", autoComplete: "address-line2" },
+      { name: "townCity", label: "Town/City", required: true, autoComplete: "address-level2" },
+      { name: "postcode", label: "Postcode", required: true, autoComplete: "postal-code" },
+      { name: "country", label: "Country", required: true, autoComplete: "country-name" },
+    ],
+  },
+  {
+    key: "contactInfo",
+    legend: "Contact",
+    fields: [
+      {
+        name: "telephoneCountryCode",
+        label: "Telephone Country Code",
+        required: true,
+        autoComplete: "tel-country-code",
+        hint: "For example +44",
+      },
+      { name: "phoneNumber", label: "Phone Number", required: true, type: "tel", hint: "Digits only" },
+    ],
+  },
+  {
+    key: "bankDetails",
+    legend: "Bank details",
+    fields: [
+      { name: "bankAccountName", label: "Bank Account Name", required: true },
+      { name: "bankAccountNumber", label: "Bank Account Number", required: true, hint: "Digits only" },
+      {
+        name: "iban",
+        label: "IBAN",
+        hint: "Capital letters and digits, no spaces, e.g. GB33BUKB20201555555555",
+      },
+      { name: "swiftBic", label: "SWIFT/BIC", required: true },
+      { name: "bankName", label: "Bank Name", required: true },
+      { name: "bankAddress", label: "Bank Address", required: true },
+      { name: "bankCountry", label: "Bank Country", required: true },
+    ],
+  },
+  {
+    key: "passport",
+    legend: "Passport",
+    fields: [
+      {
+        name: "passportNumber",
+        label: "Passport Number",
+        required: true,
+        hint: "Letters and digits, 6 to 20",
+      },
+      { name: "issuingCountry", label: "Issuing Country", required: true },
+      { name: "startDate", label: "Start Date", required: true, type: "date" },
+      { name: "expiryDate", label: "Expiry Date", required: true, type: "date" },
+    ],
+  },
+  {
+    key: "businessInfo",
+    legend: "Business",
+    fields: [
+      { name: "businessName", label: "Business Name", required: true, autoComplete: "organization" },
+      { name: "registrationNumber", label: "Registration Number", required: true },
+      { name: "vatNumber", label: "VAT Number" },
+    ],
+  },
+]
+
+export const sectionsFor = (userType: UserType): ReadonlyArray<SectionSpec> =>
+  KYC_SECTIONS.filter((s) => s.key !== "businessInfo" || userType === "BUSINESS")
+
+/** The four upload slots: the multipart field name (spec §7) and where the stored document is in kycInfo. */
+export const UPLOAD_SLOTS = [
+  {
+    field: "kycInfo.passport.passportFile",
+    label: "Passport File",
+    section: "passport",
+    stored: (k: KycInfo) => k.passport?.passportFile,
+  },
+  {
+    field: "kycInfo.businessInfo.registrationDocument",
+    label: "Registration Document",
+    section: "businessInfo",
+    stored: (k: KycInfo) => k.businessInfo?.registrationDocument,
+  },
+  {
+    field: "kycInfo.businessInfo.optionalDocument",
+    label: "Business Optional Document",
+    section: "businessInfo",
+    stored: (k: KycInfo) => k.businessInfo?.optionalDocument,
+  },
+  {
+    field: "kycInfo.optionalDocument",
+    label: "Optional Document",
+    section: "other",
+    stored: (k: KycInfo) => k.optionalDocument,
+  },
+] as const
+type UploadField = (typeof UPLOAD_SLOTS)[number]["field"]
+
+export const UPLOAD_HINT = `Accepted file types: ${UPLOAD_EXTENSIONS.join(", ")}. Up to 8 MB.`
+
+/** The form's flat values ("address.houseNumber" …) from the stored kycInfo. */
+export const kycFormValues = (kycInfo: KycInfo, userType: UserType): FormValues<string> => {
+  const values: Record<string, string> = { optionalNote: kycInfo.optionalNote ?? "" }
+  for (const section of sectionsFor(userType)) {
+    const stored = (kycInfo[section.key] ?? {}) as Record<string, unknown>
+    for (const f of section.fields) {
+      const v = stored[f.name]
+      values[`${section.key}.${f.name}`] = typeof v === "string" ? v : ""
+    }
+  }
+  return values
+}
+
+/** The kycInfo to check and send: blank sections left out, the others whole. */
+export const kycInput = (values: FormValues<string>, userType: UserType): Record<string, unknown> => {
+  const input: Record<string, unknown> = { optionalNote: values.optionalNote ?? "" }
+  for (const section of sectionsFor(userType)) {
+    const entries = section.fields.map((f) => [f.name, values[`${section.key}.${f.name}`] ?? ""] as const)
+    if (entries.every(([, v]) => v.trim() === "")) continue
+    input[section.key] = Object.fromEntries(entries)
+  }
+  return input
+}
+
+/** A file's size and first bytes, judged by core's upload rule: undefined when it may be sent, else the message. */
+export const uploadProblem = async (file: File): Promise<string | undefined> => {
+  const firstBytes = new Uint8Array(await file.slice(0, MAGIC_BYTES_LENGTH).arrayBuffer())
+  const check = checkUpload({ size: file.size, firstBytes })
+  return check.ok ? undefined : check.message
+}
+
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`
+
+interface Chosen {
+  readonly file: File | null
+  readonly error: string | undefined
+}
+
+function FileField({
+  field,
+  label,
+  stored,
+  chosen,
+  onChoose,
+}: {
+  readonly field: UploadField
+  readonly label: string
+  readonly stored: KycDocument | undefined
+  readonly chosen: Chosen | undefined
+  readonly onChoose: (field: UploadField, file: File | null) => void
+}) {
+  const id = `kyc-${field.replaceAll(".", "-")}`
+  const error = chosen?.error
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={field}
+        type="file"
+        accept={[...UPLOAD_EXTENSIONS, ...UPLOAD_MIME_TYPES].join(",")}
+        aria-invalid={error !== undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChoose(field, e.target.files?.[0] ?? null)}
+      />
+      <p className="field__hint" id={`${id}-hint`}>
+        {UPLOAD_HINT}
+      </p>
+      {stored ? (
+        <p className="doc-saved">
+          Uploaded: {stored.fileName} ({kb(stored.size)}). Choose a file to replace it.
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function KycForm({
+  kycInfo,
+  userType,
+  today,
+  busy,
+  serverError,
+  notice,
+  resetKey,
+  onSave,
+}: {
+  readonly kycInfo: KycInfo
+  readonly userType: UserType
+  /** yyyy-mm-dd: the passport's expiry must be after it. */
+  readonly today: string
+  readonly busy: boolean
+  readonly serverError: string | null
+  readonly notice: string | null
+  /** Changes after each save: the chosen files are cleared. */
+  readonly resetKey: number
+  readonly onSave: (body: FormData) => void
+}) {
+  const schema = useMemo(() => makeKycInfoSchema(today), [today])
+  const [files, setFiles] = useState<Partial<Record<UploadField, Chosen>>>({})
+  const [filesKey, setFilesKey] = useState(resetKey)
+  if (filesKey !== resetKey) {
+    setFilesKey(resetKey)
+    setFiles({})
+  }
+  const onChoose = (field: UploadField, file: File | null) => {
+    if (file === null) {
+      setFiles(({ [field]: _, ...rest }) => rest)
+      return
+    }
+    setFiles((f) => ({ ...f, [field]: { file, error: undefined } }))
+    void uploadProblem(file).then((error) =>
+      setFiles((f) => (f[field]?.file === file ? { ...f, [field]: { file, error } } : f)),
+    )
+  }
+  const fileErrors = Object.values(files).some((c) => c?.error !== undefined)
+  const form = useSchemaForm(
+    schema,
+    kycFormValues(kycInfo, userType),
+    (value) => {
+      if (fileErrors) return
+      const body = new FormData()
+      body.set("kycInfo", JSON.stringify(value))
+      for (const [field, chosen] of Object.entries(files)) {
+        if (chosen?.file) body.set(field, chosen.file, chosen.file.name)
+      }
+      onSave(body)
+    },
+    (values) => kycInput(values, userType),
+  )
+  const slotsOf = (section: string) =>
+    UPLOAD_SLOTS.filter(
+      (s) => s.section === section && (s.section !== "businessInfo" || userType === "BUSINESS"),
+    )
+  const fileField = (slot: (typeof UPLOAD_SLOTS)[number]) => (
+    <FileField
+      key={`${slot.field}-${resetKey}`}
+      field={slot.field}
+      label={slot.label}
+      stored={slot.stored(kycInfo)}
+      chosen={files[slot.field]}
+      onChoose={onChoose}
+    />
+  )
+  return (
+    <form className="form" aria-label="KYC details" noValidate onSubmit={form.onSubmit}>
+      {sectionsFor(userType).map((section) => (
+        <fieldset className="form-section" key={section.key}>
+          <legend>{section.legend}</legend>
+          <div className="form-grid">
+            {section.fields.map((f) => (
+              <Field
+                key={f.name}
+                {...form.field(`${section.key}.${f.name}`)}
+                label={f.label}
+                required={f.required ?? false}
+                type={f.type ?? "text"}
+                {...(f.autoComplete === undefined ? {} : { autoComplete: f.autoComplete })}
+                {...(f.hint === undefined ? {} : { hint: f.hint })}
+                idPrefix="kyc"
+              />
+            ))}
+          </div>
+          {slotsOf(section.key).map(fileField)}
+        </fieldset>
+      ))}
+      <fieldset className="form-section">
+        <legend>Other</legend>
+        {slotsOf("other").map(fileField)}
+        <Field
+          {...form.field("optionalNote")}
+          label="Note"
+          multiline
+          hint="Anything we should know when checking your details (at most 300 characters)."
+          idPrefix="kyc"
+        />
+      </fieldset>
+      <FormError message={serverError} />
+      {notice ? (
+        <p className="form-note" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? "Saving…" : "Save details"}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,129 @@
+/** The KYC page of /dashboard/settings/kyc-verification: the two anchored parts and the KYC machine that drives them. */
+import { missingRequiredFields } from "@landunits/core/kyc/KycLifecycle.ts"
+import type { User } from "@landunits/core/members/MemberModel.ts"
+import { useMachine } from "@xstate/react"
+import { useMemo } from "react"
+import { fromPromise } from "xstate"
+import { homeApi } from "../api/home.ts"
+import { isReadyForVerification, kycMachine, SUBMITTED_NOTICE } from "../machines/kycMachine.ts"
+import { appSession } from "../session/session.ts"
+import { FormError } from "./Field.tsx"
+import { KycForm } from "./KycForm.tsx"
+import { KycStatusBadge } from "./StatusBadge.tsx"
+import { VerificationTooltip } from "./VerificationTooltip.tsx"
+import "../styles/home.css"
+
+/** The title of the #kyc-details part (spec §2). */
+export const detailsTitle = (user: User) =>
+  user.userType === "BUSINESS" ? "Business Details" : "Personal Details"
+
+const STATUS_TEXT = {
+  UnVerified: "Fill in your details below and save them.",
+  "Details Saved": "Your details are saved. Once nothing required is missing, submit them for verification.",
+  "Pending Verification": "Thank you. We are checking your details and will email you the decision.",
+  Verified: "Your identity is verified: you can sell, transfer and convert Units.",
+  "Not Approved":
+    "Your details were not approved; the email we sent says why. Change what is needed, save, and submit again.",
+} as const
+
+export function KycPage({ user, today }: { readonly user: User; readonly today: string }) {
+  const machine = useMemo(
+    () =>
+      kycMachine.provide({
+        actors: {
+          saveDetails: fromPromise<User, FormData>(
+            async ({ input }) => (await homeApi.updateProfile(input)).user,
+          ),
+          submitForVerification: fromPromise<User>(async () => (await homeApi.approveProfile()).user),
+        },
+        actions: { userChanged: (_, u: User) => appSession().send({ type: "session.userUpdated", user: u }) },
+      }),
+    [],
+  )
+  const [state, send] = useMachine(machine, { input: { user } })
+  const current = state.context.user
+  const status = current.kycInfo.kycStatus
+  const missing = missingRequiredFields(current.kycInfo, current.userType)
+  const submitted = state.context.notice === SUBMITTED_NOTICE
+  const title = detailsTitle(current)
+  return (
+    <>
+      <nav aria-label="KYC sections">
+        <ul className="grid grid--2 tiles" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          <li>
+            <a href="#verification-status">
+              <div className="card">
+                <strong className="tile-title">Verification Status</strong>
+                <p className="muted">Where your identity check stands.</p>
+              </div>
+            </a>
+          </li>
+          <li>
+            <a href="#kyc-details">
+              <div className="card">
+                <strong className="tile-title">{title}</strong>
+                <p className="muted">
+                  {current.userType === "BUSINESS"
+                    ? "Your business, its documents and your own details."
+                    : "Your address, contact, bank and passport details."}
+                </p>
+              </div>
+            </a>
+          </li>
+        </ul>
+      </nav>
+
+      <section id="verification-status" aria-labelledby="verification-status-title" className="card stack-s">
+        <h2 id="verification-status-title">Verification Status</h2>
+        <div className="kyc-status">
+          <KycStatusBadge status={status} />
+          <VerificationTooltip kycInfo={current.kycInfo} userType={current.userType} />
+          <span className="muted">
+            {missing.length === 0
+              ? "Nothing required is missing."
+              : `${missing.length} required ${missing.length === 1 ? "detail is" : "details are"} missing.`}
+          </span>
+        </div>
+        <p style={{ margin: 0 }}>{STATUS_TEXT[status]}</p>
+        {submitted ? (
+          <p className="form-note" role="status">
+            {state.context.notice}
+          </p>
+        ) : null}
+        {isReadyForVerification(current) ? (
+          <>
+            <FormError message={state.context.errorOf === "submit" ? state.context.error : null} />
+            <div>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={state.hasTag("busy")}
+                onClick={() => send({ type: "kyc.submit" })}
+              >
+                {state.matches("submitting") ? "Submitting…" : "Submit for verification"}
+              </button>
+            </div>
+          </>
+        ) : null}
+      </section>
+
+      <section id="kyc-details" aria-labelledby="kyc-details-title" className="stack-s">
+        <h2 id="kyc-details-title">{title}</h2>
+        <p className="muted">
+          Fields marked * are required for verification. You can save a section at a time. Changing details
+          that were verified sends them to be checked again.
+        </p>
+        <KycForm
+          kycInfo={current.kycInfo}
+          userType={current.userType}
+          today={today}
+          busy={state.hasTag("busy")}
+          serverError={state.context.errorOf === "save" ? state.context.error : null}
+          notice={submitted ? null : state.context.notice}
+          resetKey={state.context.saves}
+          onSave={(body) => send({ type: "kyc.save", body })}
+        />
+      </section>
+    </>
+  )
+}

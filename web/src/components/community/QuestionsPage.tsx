@@ -1,0 +1,157 @@
+/**
+ * The community's questions and answers (spec §3 Community; decisions.md): any member asks; community agents
+ * answer and close; the asker reopens a closed question. One component for the question pages, by view.
+ */
+import { AnswerForm } from "@landunits/core/community/CommunityForms.ts"
+import type { Question } from "@landunits/core/community/CommunityModel.ts"
+import { formatDateTime } from "@landunits/core/format/Format.ts"
+import { useRouter } from "@tanstack/react-router"
+import type { AgentStatus } from "../../api/community.ts"
+import { communityApi } from "../../api/community.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { useSubmission } from "../../machines/submissionMachine.ts"
+import { useSessionUser } from "../../session/session.ts"
+import { Field, FormError } from "../Field.tsx"
+import { Empty, PageHead } from "../Page.tsx"
+import { CommunityNav } from "./CommunityNav.tsx"
+
+export interface QuestionsData {
+  readonly questions: ReadonlyArray<Question>
+  readonly agent: AgentStatus
+}
+
+const useRefreshing = <P, R>(send: (payload: P) => Promise<R>) => {
+  const router = useRouter()
+  return useSubmission(
+    async (payload: P) => {
+      const result = await send(payload)
+      await router.invalidate()
+      return result
+    },
+    { repeatable: true },
+  )
+}
+
+function AgentAnswer({ question }: { readonly question: Question }) {
+  const answer = useRefreshing((text: string) => communityApi.answerQuestion(question.questionId, text))
+  const close = useRefreshing(() => communityApi.closeQuestion(question.questionId))
+  const form = useSchemaForm(AnswerForm, { answerText: "" }, (v) => answer.submit(v.answerText))
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.onSubmit}
+      aria-label={`Answer: ${question.question.slice(0, 60)}`}
+    >
+      <Field
+        label="Your answer"
+        multiline
+        required
+        idPrefix={`answer-${question.questionId}`}
+        {...form.field("answerText")}
+      />
+      <FormError message={answer.serverError ?? close.serverError} />
+      <div className="cm-actions">
+        <button type="submit" className="btn btn--primary btn--small" disabled={answer.busy}>
+          Send answer
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          disabled={close.busy}
+          onClick={() => close.submit(undefined)}
+        >
+          Close question
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function Reopen({ question }: { readonly question: Question }) {
+  const reopen = useRefreshing(() => communityApi.reopenQuestion(question.questionId))
+  return (
+    <div className="cm-actions">
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={reopen.busy}
+        onClick={() => reopen.submit(undefined)}
+      >
+        Reopen question
+      </button>
+      <FormError message={reopen.serverError} />
+    </div>
+  )
+}
+
+function QuestionItem({ question, isAgent }: { readonly question: Question; readonly isAgent: boolean }) {
+  const user = useSessionUser()
+  const own = user !== null && user.id === question.askerId
+  const titleId = `question-${question.questionId}`
+  return (
+    <li className="card cm-card" aria-labelledby={titleId}>
+      <h2 id={titleId} style={{ fontSize: "1.1rem" }}>
+        {question.question}
+      </h2>
+      <p className="cm-meta">
+        <span className={`cm-badge ${question.status === "Open" ? "cm-badge--wait" : ""}`}>
+          {question.status}
+        </span>
+        <span>Asked {formatDateTime(question.createdAt)} UTC</span>
+        {own ? <span className="cm-badge">Your question</span> : null}
+      </p>
+      {question.answers.length === 0 ? (
+        <p className="muted">No answer yet. A community agent will answer it.</p>
+      ) : (
+        <ul className="cm-answers" aria-label="Answers">
+          {question.answers.map((a) => (
+            <li key={`${a.agentId}-${a.at}`}>
+              <span className="chat__who">Community agent · {formatDateTime(a.at)} UTC</span>
+              {a.answerText}
+            </li>
+          ))}
+        </ul>
+      )}
+      {isAgent && question.status === "Open" ? <AgentAnswer question={question} /> : null}
+      {own && question.status === "Closed" ? <Reopen question={question} /> : null}
+    </li>
+  )
+}
+
+export function QuestionsPage({
+  data,
+  title,
+  lead,
+  current,
+  empty,
+}: {
+  readonly data: QuestionsData
+  readonly title: string
+  readonly lead: string
+  readonly current: string
+  readonly empty: string
+}) {
+  return (
+    <>
+      <PageHead eyebrow="Community" title={title} lead={lead} />
+      <div className="container section">
+        <CommunityNav current={current} />
+        {data.agent.isAgent ? (
+          <p className="form-note">You are a community agent: you can answer and close open questions.</p>
+        ) : null}
+        {data.questions.length === 0 ? (
+          <Empty>
+            {empty} <a href="/dashboard/community/ask-question">Ask a question</a>
+          </Empty>
+        ) : (
+          <ul className="cm-list">
+            {data.questions.map((q) => (
+              <QuestionItem key={q.questionId} question={q} isAgent={data.agent.isAgent} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,294 @@
+/**
+ * The Buy tab (spec §2, §4, §5, §9): unit type (LAND_USD by default), number of Units, payment method (bank for
+ * business members, none chosen for individuals), the LU2X offer, a reference code; live subtotal, fee of the
+ * method, discount and payment amount with core's formulas; the availability and LU2X messages of spec §5.
+ * Sending creates the order (the buy machine) and goes to the payment page of the method.
+ */
+import { checkBuyAvailability, checkDoubleLandCap } from "@landunits/core/availability/Availability.ts"
+import { type DiscountTerms, priceBuyOrder } from "@landunits/core/fees/Fees.ts"
+import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { BuyOrderForm } from "@landunits/core/orders/OrderForms.ts"
+import { checkCardMinimum } from "@landunits/core/orders/PaymentRules.ts"
+import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
+import {
+  CurrencyOfUnitType,
+  type PayingMethod,
+  type PaymentMethod,
+  type UnitType,
+  unitDisplayName,
+} from "@landunits/core/shared/Enums.ts"
+import { useNavigate } from "@tanstack/react-router"
+import { useMachine } from "@xstate/react"
+import { useEffect, useState } from "react"
+import { errorMessage } from "../../api/client.ts"
+import type { OrderFormsData } from "../../api/orderLoaders.ts"
+import { type CreateOrderRequest, ordersApi, utmData } from "../../api/orders.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { formatPrice } from "../../lib/prices.ts"
+import { liveBuyActors } from "../../machines/buyActors.ts"
+import { buyMachine, paymentRoute } from "../../machines/buyMachine.ts"
+import { Field, FormError } from "../Field.tsx"
+import {
+  Lu2xChoice,
+  OrderWarning,
+  priceOf,
+  Summary,
+  safely,
+  typedUnits,
+  UnitTypeSelect,
+} from "./OrderParts.tsx"
+
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PayingMethod, string>> = {
+  "card-stripe": "Card (Stripe)",
+  "card-square": "Card (Square)",
+  crypto: "Crypto (Bitcoin or Ether)",
+  bank: "Bank transfer",
+}
+const METHODS: ReadonlyArray<PayingMethod> = ["card-stripe", "card-square", "crypto", "bank"]
+
+export const CHOOSE_METHOD_MESSAGE = "Choose a payment method"
+
+/** Spec §4: bank for business members, none chosen for individuals. */
+export const defaultPaymentMethod = (userType: "USER" | "BUSINESS"): PaymentMethod =>
+  userType === "BUSINESS" ? "bank" : "None"
+
+export function BuyForm({ data }: { readonly data: OrderFormsData }) {
+  const { bundle, statistics } = data
+  const navigate = useNavigate()
+  const [unitType, setUnitType] = useState<UnitType>(DEFAULT_UNIT_TYPE.buy)
+  const [method, setMethod] = useState<PaymentMethod>(defaultPaymentMethod(bundle.user.userType))
+  const [lu2x, setLu2x] = useState(false)
+  const [discount, setDiscount] = useState<{ code: string; terms: DiscountTerms } | null>(null)
+  const [discountError, setDiscountError] = useState<{ code: string; message: string } | null>(null)
+  const [methodError, setMethodError] = useState(false)
+  const [state, send] = useMachine(buyMachine.provide({ actors: liveBuyActors }), { input: {} })
+
+  const price = priceOf(bundle.prices, unitType)
+  const currency = CurrencyOfUnitType[unitType]
+
+  const form = useSchemaForm(BuyOrderForm, { numberOfUnits: "", referenceCode: "" }, (value) => {
+    if (method === "None") {
+      setMethodError(true)
+      document.getElementById("buy-method-card-stripe")?.focus()
+      return
+    }
+    if (blocking !== undefined) return
+    const request: CreateOrderRequest = {
+      orderType: "BUY",
+      currencyUnit: { unitType, numberOfUnits: Number(value.numberOfUnits), isDoubleLand: lu2x },
+      paymentDetails: { paymentMethod: method },
+      ...(value.referenceCode === undefined ? {} : { referenceCode: value.referenceCode }),
+      ...(lu2x ? { isDoubleLand: true } : {}),
+      ...withUtm(),
+    }
+    send({ type: "order.submit", request })
+  })
+
+  const units = typedUnits(form.values.numberOfUnits)
+  const externalFee = method === "None" ? undefined : bundle.externalFees[method]
+  const priced =
+    price === undefined || units === 0
+      ? undefined
+      : safely(() =>
+          priceBuyOrder({
+            numberOfUnits: units,
+            pricePerUnit: price.pricePerUnit,
+            isDoubleLand: lu2x,
+            buyFeeCents: price.buyOrderTransactionFeeInCents,
+            externalFee: externalFee ?? { fixedCentsFees: 0, fixedPercentageFees: 0 },
+            discount: discount?.code === form.values.referenceCode.trim() ? discount.terms : undefined,
+          }),
+        )
+
+  const totals = statistics.ok
+    ? statistics.value.projectTotals.find((t) => t.unitType === unitType)
+    : undefined
+  const availability =
+    totals === undefined || price === undefined || units === 0
+      ? undefined
+      : safely(() =>
+          checkBuyAvailability({
+            projectLandValueCents: totals.totalProjectLandValueInCents,
+            pendingSellUnits: totals.totalPendingSell,
+            purchasedUnits: totals.totalPurchase,
+            pendingPurchaseUnits: totals.totalPendingPurchase,
+            pricePerUnit: price.pricePerUnit,
+            requestedUnits: units,
+            unitType,
+          }),
+        )
+  const lu2xCap =
+    !lu2x || totals === undefined || price === undefined || units === 0
+      ? undefined
+      : safely(() =>
+          checkDoubleLandCap({
+            maxDoubleLandUnitsBoughtValueInCents: totals.maxDoubleLandUnitsBoughtValueInCents,
+            totalDoubleLandUnitsBoughtValueInCents: totals.totalDoubleLandUnitsBoughtValueInCents,
+            pricePerUnit: price.pricePerUnit,
+            requestedUnits: units,
+            unitType,
+          }),
+        )
+  const cardMinimum =
+    priced !== undefined && (method === "card-stripe" || method === "card-square")
+      ? checkCardMinimum(priced.paymentAmount, currency)
+      : undefined
+  const blocking = availability ?? lu2xCap ?? cardMinimum
+
+  const orderId = state.context.orderId
+  useEffect(() => {
+    if (state.matches("created") && orderId !== null && method !== "None") {
+      void navigate({ to: paymentRoute(method), search: { orderId } } as never)
+    }
+  }, [state, orderId, method, navigate])
+
+  const applyCode = async () => {
+    const code = form.values.referenceCode.trim()
+    setDiscountError(null)
+    setDiscount(null)
+    if (code === "") return
+    try {
+      const { discount: terms } = await ordersApi.discount(code)
+      setDiscount({ code, terms })
+    } catch (error) {
+      setDiscountError({ code, message: errorMessage(error) })
+    }
+  }
+
+  const busy = state.hasTag("busy") || state.matches("created")
+  return (
+    <div className="order-layout">
+      <form className="form order-form" noValidate onSubmit={form.onSubmit} aria-label="Buy Units">
+        <UnitTypeSelect id="buy-unit-type" label="Unit type" value={unitType} onChange={setUnitType} />
+        <Field
+          label="Number of Units"
+          required
+          idPrefix="buy"
+          hint={
+            price === undefined
+              ? undefined
+              : `Today's price: ${formatPrice(price.pricePerUnit, currency)} per Unit`
+          }
+          {...form.field("numberOfUnits")}
+        />
+        <OrderWarning message={availability ?? lu2xCap} id="buy-availability" />
+        <fieldset
+          className="field order-methods"
+          aria-describedby={methodError && method === "None" ? "buy-method-error" : undefined}
+        >
+          <legend>Payment method</legend>
+          {METHODS.map((m) => (
+            <label key={m} className="order-radio">
+              <input
+                id={`buy-method-${m}`}
+                type="radio"
+                name="paymentMethod"
+                value={m}
+                checked={method === m}
+                onChange={() => {
+                  setMethod(m)
+                  setMethodError(false)
+                }}
+              />
+              <span>
+                {PAYMENT_METHOD_LABELS[m]}
+                <small>
+                  {" "}
+                  fee {formatMoney(bundle.externalFees[m].fixedCentsFees, currency)} +{" "}
+                  {bundle.externalFees[m].fixedPercentageFees}%
+                </small>
+              </span>
+            </label>
+          ))}
+          {methodError && method === "None" ? (
+            <p className="field__error" id="buy-method-error">
+              {CHOOSE_METHOD_MESSAGE}
+            </p>
+          ) : null}
+        </fieldset>
+        <OrderWarning message={cardMinimum} />
+        <Lu2xChoice
+          id="buy-lu2x"
+          checked={lu2x}
+          onChange={setLu2x}
+          label="Buy in the LU2X offer (half price)"
+          detail="LU2X Units are bought at half price within a capped offer."
+        />
+        <div className="order-code">
+          <Field
+            label="Reference code"
+            idPrefix="buy"
+            hint="Optional: a discount code you were given."
+            {...form.field("referenceCode")}
+          />
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => void applyCode()}>
+            Apply code
+          </button>
+        </div>
+        {discountError !== null && discountError.code === form.values.referenceCode.trim() ? (
+          <p className="form-error" role="alert">
+            {discountError.message}
+          </p>
+        ) : null}
+        {discount !== null && discount.code === form.values.referenceCode.trim() ? (
+          <p className="order-note" role="status">
+            Code {discount.code}:{" "}
+            {discount.terms.isPercent
+              ? `${discount.terms.amount}% off`
+              : `${formatMoney(discount.terms.amount, currency)} off`}
+            {(discount.terms.minPaymentAmountInCents ?? 0) > 0
+              ? ` on payments of ${formatMoney(discount.terms.minPaymentAmountInCents ?? 0, currency)} or more`
+              : ""}
+            {lu2x && discount.terms.isPercent
+              ? " (on an LU2X order a percent code takes half the total)"
+              : ""}
+            .
+          </p>
+        ) : null}
+        <FormError message={state.context.error} />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={busy || blocking !== undefined}
+        >
+          {busy ? "Creating your order…" : "Buy Units"}
+        </button>
+      </form>
+      <Summary
+        title="Your order"
+        rows={[
+          ["Unit", unitDisplayName(unitType)],
+          [
+            "Price per Unit",
+            price === undefined
+              ? "—"
+              : `${formatPrice(price.pricePerUnit, currency)}${lu2x ? " (LU2X: half price)" : ""}`,
+          ],
+          ["Units", units === 0 ? "—" : formatNumber0(units)],
+          ["Subtotal", priced === undefined ? "—" : formatMoney(priced.subTotal, currency)],
+          [
+            "Fee",
+            method === "None"
+              ? "choose a payment method"
+              : priced === undefined
+                ? "—"
+                : formatMoney(priced.transactionFee, currency),
+          ],
+          ...(priced !== undefined && priced.discountValue > 0
+            ? ([["Discount", `−${formatMoney(priced.discountValue, currency)}`]] as const)
+            : []),
+          [
+            "Payment amount",
+            priced === undefined || method === "None" ? "—" : formatMoney(priced.paymentAmount, currency),
+            "total",
+          ],
+        ]}
+      />
+    </div>
+  )
+}
+
+const withUtm = (): { utmData?: Record<string, string> } => {
+  const utm = utmData()
+  return utm === undefined ? {} : { utmData: utm }
+}

@@ -1,0 +1,126 @@
+/**
+ * /dashboard/convert (spec §2, §4, §5; decisions.md CONVERT): Units of type A (LAND_USD by default) become Units
+ * of type B (LAND_AUD by default) at the day's exchange rate and prices, less the convert fee in Units of A;
+ * the new Units are locked for 30 days. Live figures with core's formulas; the convert message of spec §5.
+ */
+import { checkConvertLimit } from "@landunits/core/availability/Availability.ts"
+import { formatNumber0 } from "@landunits/core/format/Format.ts"
+import { convertedUnits } from "@landunits/core/orders/Convert.ts"
+import { UnitsOrderForm } from "@landunits/core/orders/OrderForms.ts"
+import { CONVERT_LOCK_DAYS, DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
+import { CurrencyOfUnitType, type UnitType, unitDisplayName } from "@landunits/core/shared/Enums.ts"
+import { useState } from "react"
+import type { OrderFormsData } from "../../api/orderLoaders.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { formatPrice, formatRate } from "../../lib/prices.ts"
+import { Field, FormError } from "../Field.tsx"
+import {
+  holdingOf,
+  KycNote,
+  OrderWarning,
+  priceOf,
+  Summary,
+  safely,
+  typedUnits,
+  UnitTypeSelect,
+} from "./OrderParts.tsx"
+import { useGoOnSuccess, useOrderSubmission } from "./UnitsOrderForms.tsx"
+
+export const CONVERT_LOCK_TEXT = `Converted Units are locked for ${CONVERT_LOCK_DAYS} days, then move to your owned Units.`
+
+export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
+  const { bundle } = data
+  const [from, setFrom] = useState<UnitType>(DEFAULT_UNIT_TYPE.convertFrom)
+  const [to, setTo] = useState<UnitType>(DEFAULT_UNIT_TYPE.convertTo)
+  const submission = useOrderSubmission()
+  useGoOnSuccess(submission.result?.orderId, "/dashboard/convert/success")
+
+  const fromPrice = priceOf(bundle.prices, from)
+  const toPrice = priceOf(bundle.prices, to)
+  const rate = bundle.exchangeRate.find(
+    (r) => r.from === CurrencyOfUnitType[from] && r.to === CurrencyOfUnitType[to],
+  )
+  const owned = holdingOf(bundle.userDashBoardDetails.holdings, from)?.owned ?? 0
+  const fee = fromPrice?.convertOrderTransactionFeeInUnits ?? 0
+
+  const form = useSchemaForm(UnitsOrderForm, { numberOfUnits: "" }, (value) => {
+    if (limit !== undefined || from === to) return
+    submission.submit({
+      orderType: "CONVERT",
+      currencyUnit: { unitType: from, numberOfUnits: Number(value.numberOfUnits) },
+      convert: { unitType: to },
+    })
+  })
+  const units = typedUnits(form.values.numberOfUnits)
+  const limit =
+    units === 0
+      ? undefined
+      : checkConvertLimit({ ownedUnits: owned, requestedUnits: units, feeUnits: fee, unitType: from })
+  const result =
+    units === 0 || fromPrice === undefined || toPrice === undefined || rate === undefined
+      ? undefined
+      : safely(() =>
+          convertedUnits({
+            units,
+            fromPricePerUnit: fromPrice.pricePerUnit,
+            toPricePerUnit: toPrice.pricePerUnit,
+            exchangeRate: rate.rate,
+          }),
+        )
+  const noRate =
+    rate === undefined
+      ? `There is no exchange rate from ${CurrencyOfUnitType[from]} to ${CurrencyOfUnitType[to]} today.`
+      : undefined
+
+  const chooseFrom = (t: UnitType) => {
+    setFrom(t)
+    if (t === to) setTo(t === "LAND_AUD" ? "LAND_USD" : "LAND_AUD")
+  }
+
+  return (
+    <div className="order-layout">
+      <form className="form order-form" noValidate onSubmit={form.onSubmit} aria-label="Convert Units">
+        <KycNote user={bundle.user} action="Converting" />
+        <UnitTypeSelect id="convert-from" label="Convert from" value={from} onChange={chooseFrom} />
+        <UnitTypeSelect id="convert-to" label="Convert to" value={to} onChange={setTo} exclude={from} />
+        <Field
+          label="Number of Units"
+          required
+          idPrefix="convert"
+          hint={`You own ${formatNumber0(owned)} ${unitDisplayName(from)}.${fee > 0 ? ` The convert fee is ${formatNumber0(fee)} Units.` : ""}`}
+          {...form.field("numberOfUnits")}
+        />
+        <OrderWarning message={limit ?? noRate} />
+        <p className="order-note">{CONVERT_LOCK_TEXT}</p>
+        <FormError message={submission.serverError} />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={submission.busy || submission.succeeded || limit !== undefined || noRate !== undefined}
+        >
+          {submission.busy ? "Converting…" : "Convert Units"}
+        </button>
+      </form>
+      <Summary
+        title="Your conversion"
+        rows={[
+          [
+            "From",
+            `${unitDisplayName(from)} at ${fromPrice === undefined ? "—" : formatPrice(fromPrice.pricePerUnit, CurrencyOfUnitType[from])}`,
+          ],
+          [
+            "To",
+            `${unitDisplayName(to)} at ${toPrice === undefined ? "—" : formatPrice(toPrice.pricePerUnit, CurrencyOfUnitType[to])}`,
+          ],
+          [
+            "Exchange rate",
+            rate === undefined ? "—" : `1 ${rate.from} = ${formatRate(rate.rate)} ${rate.to}`,
+          ],
+          ["Convert fee", `${formatNumber0(fee)} Units`],
+          ["Units converted", units === 0 ? "—" : formatNumber0(units)],
+          ["Units you receive (locked 30 days)", result === undefined ? "—" : formatNumber0(result), "total"],
+        ]}
+      />
+    </div>
+  )
+}

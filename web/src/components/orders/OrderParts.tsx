@@ -1,0 +1,149 @@
+/** Pieces the order forms share: the unit-type choice, the LU2X note, the summary table, the KYC note. */
+import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
+import type { User } from "@landunits/core/members/MemberModel.ts"
+import type { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
+import {
+  DOUBLE_LAND_VESTING_PERCENT_PER_MONTH,
+  DOUBLE_LAND_VESTING_START_MONTHS,
+} from "@landunits/core/shared/Constants.ts"
+import { type UnitType, UnitTypes, unitDisplayName } from "@landunits/core/shared/Enums.ts"
+import type { ReactNode } from "react"
+import "../../styles/orders.css"
+
+export function UnitTypeSelect({
+  id,
+  label,
+  value,
+  onChange,
+  exclude,
+}: {
+  readonly id: string
+  readonly label: string
+  readonly value: UnitType
+  readonly onChange: (unitType: UnitType) => void
+  readonly exclude?: UnitType
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as UnitType)}>
+        {UnitTypes.filter((t) => t !== exclude).map((t) => (
+          <option key={t} value={t}>
+            {unitDisplayName(t)}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** The LU2X (double land) rule of spec §4, shown beside the LU2X choice. */
+export const LU2X_VESTING_TEXT =
+  `LU2X Units can be sold or transferred only from ${DOUBLE_LAND_VESTING_START_MONTHS} months after purchase, ` +
+  `${DOUBLE_LAND_VESTING_PERCENT_PER_MONTH}% of the total owned per month.`
+
+export function Lu2xChoice({
+  id,
+  checked,
+  onChange,
+  label,
+  detail,
+}: {
+  readonly id: string
+  readonly checked: boolean
+  readonly onChange: (checked: boolean) => void
+  readonly label: string
+  readonly detail?: ReactNode
+}) {
+  return (
+    <div className="field order-check">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+      <p className="field__hint" id={`${id}-hint`}>
+        {detail} {LU2X_VESTING_TEXT}
+      </p>
+    </div>
+  )
+}
+
+/** A definition list of the order's live figures. */
+export function Summary({
+  title,
+  rows,
+}: {
+  readonly title: string
+  readonly rows: ReadonlyArray<readonly [string, ReactNode, ("total" | undefined)?]>
+}) {
+  return (
+    <section className="order-summary" aria-label={title}>
+      <h2>{title}</h2>
+      <dl>
+        {rows.map(([term, value, kind]) => (
+          <div key={term} className={kind === "total" ? "order-summary__total" : undefined}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/** A rule of spec §5 that stops the order, announced as it appears. */
+export function OrderWarning({
+  message,
+  id,
+}: {
+  readonly message: string | undefined
+  readonly id?: string
+}) {
+  return message ? (
+    <p className="order-warning" role="alert" id={id}>
+      {message}
+    </p>
+  ) : null
+}
+
+/** Selling, transferring and converting need KYC Verified (decisions.md). */
+export function KycNote({ user, action }: { readonly user: User; readonly action: string }) {
+  return user.kycStatus === "Verified" ? null : (
+    <p className="order-note">
+      {action} needs a verified identity. Your verification status is <strong>{user.kycStatus}</strong>:{" "}
+      <a href="/dashboard/settings/kyc-verification">complete your KYC verification</a>.
+    </p>
+  )
+}
+
+export const holdingOf = (
+  holdings: ReadonlyArray<UnitHolding>,
+  unitType: UnitType,
+): UnitHolding | undefined => holdings.find((h) => h.unitType === unitType)
+
+export const priceOf = (prices: ReadonlyArray<UnitPrice>, unitType: UnitType): UnitPrice | undefined =>
+  prices.find((p) => p.unitType === unitType)
+
+/** The typed Units as a whole number, or 0 while the field is not a valid number. */
+export const typedUnits = (text: string): number =>
+  /^[0-9]{1,9}$/.test(text.trim()) ? Number(text.trim()) : 0
+
+/** A formula that refuses impossible input (RangeError) gives no figure rather than a wrong one. */
+export const safely = <A,>(f: () => A): A | undefined => {
+  try {
+    return f()
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * One key per distinct request within one form's life: sending the same request again (after a failure, or a
+ * double click) answers the first result (docs/api.md); a new visit to the form is a new order.
+ */
+export const keyIn = (keys: Map<string, string>, request: unknown, fresh: () => string): string => {
+  const text = JSON.stringify(request)
+  const known = keys.get(text)
+  if (known !== undefined) return known
+  const key = fresh()
+  keys.set(text, key)
+  return key
+}

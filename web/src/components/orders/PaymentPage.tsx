@@ -1,0 +1,400 @@
+/**
+ * The payment pages of a buy (spec §2: payment-bank, payment-crypto, payment-card-stripe, payment-card-square,
+ * each with ?orderId). One component runs the buy machine from the order's status: it starts the payment with
+ * the order's method, shows what to do, and goes to the success or cancelled page when the flow ends there.
+ *
+ * Card pages use the provider's own form when its keys are configured (loaded only on these pages), and the
+ * built-in test-mode provider otherwise, labelled "Test mode" with the documented test cards.
+ */
+import { formatDateTime, formatMoney } from "@landunits/core/format/Format.ts"
+import { CryptoPaymentForm } from "@landunits/core/orders/OrderForms.ts"
+import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
+import { type CryptoCoin, CryptoCoins, type PaymentMethod } from "@landunits/core/shared/Enums.ts"
+import { Link, useNavigate } from "@tanstack/react-router"
+import { useMachine } from "@xstate/react"
+import { lazy, Suspense, useEffect, useRef } from "react"
+import { fromPromise } from "xstate"
+import type { PaymentSettings } from "../../api/orders.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { liveBuyActors, payWithTestCard } from "../../machines/buyActors.ts"
+import { buyMachine, type CardOutcome, paymentRoute } from "../../machines/buyMachine.ts"
+import { Field, FormError } from "../Field.tsx"
+import { PageHead } from "../Page.tsx"
+import { PAYMENT_METHOD_LABELS } from "./BuyForm.tsx"
+import { Summary } from "./OrderParts.tsx"
+import { TestCardForm } from "./TestCardForm.tsx"
+
+const StripeCardForm = lazy(() => import("./StripeCardForm.tsx"))
+const SquareCardForm = lazy(() => import("./SquareCardForm.tsx"))
+
+/** What a live card form does when the member pays: set by the provider's form, called by the machine. */
+export type PayWithCard = (input: {
+  orderId: string
+  card: string
+  instructions: PaymentInstructions | null
+}) => Promise<CardOutcome>
+
+const TITLES: Readonly<Record<PaymentMethod, string>> = {
+  bank: "Pay by bank transfer",
+  crypto: "Pay with crypto",
+  "card-stripe": "Pay by card",
+  "card-square": "Pay by card",
+  None: "Payment",
+}
+
+const COIN_NAMES: Readonly<Record<CryptoCoin, string>> = { BITCOIN: "Bitcoin (BTC)", ETHER: "Ether (ETH)" }
+
+export function PaymentPage({
+  method,
+  orderId,
+}: {
+  readonly method: PaymentMethod
+  readonly orderId: string
+}) {
+  const navigate = useNavigate()
+  const payWithCard = useRef<PayWithCard | null>(null)
+  const [state, send] = useMachine(
+    buyMachine.provide({
+      actors: {
+        ...liveBuyActors,
+        payCard: fromPromise(async ({ input }) => (payWithCard.current ?? payWithTestCard)(input)),
+      },
+    }),
+    { input: { orderId: orderId === "" ? undefined : orderId } },
+  )
+  const { intent, settings, instructions, error, declineReason } = state.context
+
+  useEffect(() => {
+    if (state.matches("succeeded")) {
+      void navigate({ to: "/dashboard/buy-units/payment/success", search: { orderId }, replace: true })
+    } else if (state.matches("cancelled")) {
+      void navigate({ to: "/dashboard/buy-units/cancelled", search: { orderId }, replace: true })
+    } else if (intent !== null && intent.paymentMethod !== method && intent.paymentMethod !== "None") {
+      // The order is paid another way: its own page.
+      void navigate({ to: paymentRoute(intent.paymentMethod), search: { orderId }, replace: true } as never)
+    }
+  }, [state, intent, method, orderId, navigate])
+
+  const cardMode =
+    settings === null ? undefined : method === "card-square" ? settings.square.mode : settings.stripe.mode
+  const isCard = method === "card-stripe" || method === "card-square"
+  const busy = state.hasTag("busy")
+  const canCancel = state.matches("awaitingPayment") || state.matches("choosingCoin")
+
+  return (
+    <>
+      <PageHead
+        eyebrow="Buy Units"
+        title={TITLES[method]}
+        lead={isCard ? PAYMENT_METHOD_LABELS[method] : undefined}
+      />
+      <div className="container section stack payment-page">
+        {isCard && cardMode === "test" ? (
+          <p className="test-mode-banner" role="note">
+            <strong>Test mode</strong> — no card provider is configured on this server, so this payment runs
+            against the built-in test provider. Nothing is charged.
+          </p>
+        ) : null}
+        {orderId === "" ? (
+          <p className="form-error" role="alert">
+            This page needs an order: start from{" "}
+            <Link to="/dashboard/transaction" search={{ tab: "buy" }}>
+              Buy Units
+            </Link>
+            .
+          </p>
+        ) : null}
+        {state.matches("loading") || state.matches("starting") ? (
+          <p className="loading" role="status">
+            Preparing your payment…
+          </p>
+        ) : null}
+        {state.matches("unavailable") ? (
+          <div className="stack">
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+            <div className="payment-actions">
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => send({ type: "payment.retry" })}
+              >
+                Try again
+              </button>
+              <Link className="btn btn--ghost" to="/dashboard/transaction" search={{ tab: "buy" }}>
+                Back to Buy Units
+              </Link>
+            </div>
+          </div>
+        ) : null}
+        {intent !== null ? (
+          <Summary
+            title="Your order"
+            rows={[
+              ["Order", <code key="id">{intent.orderId}</code>],
+              ...(intent.expiresAt === undefined
+                ? []
+                : ([["Pay before", formatDateTime(intent.expiresAt)]] as const)),
+              ["Amount to pay", formatMoney(intent.paymentAmount, intent.currency), "total"],
+            ]}
+          />
+        ) : null}
+
+        {state.matches("choosingCoin") && settings !== null ? (
+          <CoinChoice
+            settings={settings}
+            onChoose={(coin) => send({ type: "payment.chooseCoin", coin })}
+            error={error}
+          />
+        ) : null}
+
+        {instructions !== null && (state.matches("awaitingPayment") || busy) && !state.matches("loading") ? (
+          <>
+            {instructions._tag === "BankPayment" ? (
+              <BankInstructions
+                instructions={instructions}
+                busy={busy}
+                error={error}
+                onSent={() => send({ type: "payment.markSent" })}
+              />
+            ) : null}
+            {instructions._tag === "CryptoPayment" ? (
+              <CryptoInstructions
+                instructions={instructions}
+                busy={busy}
+                error={error}
+                onHash={(transactionHash) => send({ type: "payment.submitHash", transactionHash })}
+              />
+            ) : null}
+            {instructions._tag === "CardPayment" && settings !== null ? (
+              cardMode === "live" ? (
+                <Suspense fallback={<p className="loading">Loading the card form…</p>}>
+                  {method === "card-square" ? (
+                    <SquareCardForm
+                      settings={settings}
+                      busy={busy}
+                      error={error}
+                      register={(pay) => {
+                        payWithCard.current = pay
+                      }}
+                      onPay={() => send({ type: "payment.payCard", card: "" })}
+                    />
+                  ) : (
+                    <StripeCardForm
+                      settings={settings}
+                      instructions={instructions}
+                      busy={busy}
+                      error={error}
+                      register={(pay) => {
+                        payWithCard.current = pay
+                      }}
+                      onPay={() => send({ type: "payment.payCard", card: "" })}
+                    />
+                  )}
+                </Suspense>
+              ) : (
+                <TestCardForm
+                  settings={settings}
+                  busy={busy}
+                  waiting={state.matches("waitingForProvider")}
+                  error={error}
+                  onPay={(card) => send({ type: "payment.payCard", card })}
+                />
+              )
+            ) : null}
+          </>
+        ) : null}
+
+        {state.matches("failed") ? (
+          <div className="stack">
+            <p className="form-error" role="alert">
+              {declineReason ??
+                (intent?.orderStatus === "Expired"
+                  ? "This order expired before it was paid; its Units were released."
+                  : "This order was not paid; its Units were released.")}
+            </p>
+            <p>
+              <Link className="btn btn--primary" to="/dashboard/transaction" search={{ tab: "buy" }}>
+                Start a new order
+              </Link>
+            </p>
+          </div>
+        ) : null}
+
+        {canCancel ? (
+          <p className="payment-cancel">
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              disabled={busy}
+              onClick={() => send({ type: "payment.cancel" })}
+            >
+              Cancel this order
+            </button>
+          </p>
+        ) : null}
+      </div>
+    </>
+  )
+}
+
+function CoinChoice({
+  settings,
+  onChoose,
+  error,
+}: {
+  readonly settings: PaymentSettings
+  readonly onChoose: (coin: CryptoCoin) => void
+  readonly error: string | null
+}) {
+  return (
+    <section className="payment-box" aria-labelledby="coin-title">
+      <h2 id="coin-title">Choose a coin</h2>
+      <p>The amount in coin is computed from today's price when you choose.</p>
+      <div className="payment-actions">
+        {CryptoCoins.map((coin) => (
+          <button
+            key={coin}
+            type="button"
+            className="btn btn--primary"
+            disabled={!settings.crypto[coin]}
+            onClick={() => onChoose(coin)}
+          >
+            Pay with {COIN_NAMES[coin]}
+          </button>
+        ))}
+      </div>
+      {CryptoCoins.some((c) => !settings.crypto[c]) ? (
+        <p className="muted">
+          {CryptoCoins.filter((c) => !settings.crypto[c])
+            .map((c) => COIN_NAMES[c])
+            .join(" and ")}{" "}
+          cannot be used here: no receiving address is configured.
+        </p>
+      ) : null}
+      <FormError message={error} />
+    </section>
+  )
+}
+
+function BankInstructions({
+  instructions,
+  busy,
+  error,
+  onSent,
+}: {
+  readonly instructions: Extract<PaymentInstructions, { _tag: "BankPayment" }>
+  readonly busy: boolean
+  readonly error: string | null
+  readonly onSent: () => void
+}) {
+  const d = instructions.bankDetails
+  return (
+    <section className="payment-box" aria-labelledby="bank-title">
+      <h2 id="bank-title">Transfer to our bank account</h2>
+      <dl className="payment-details">
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatMoney(instructions.paymentAmount, instructions.currency)}</dd>
+        </div>
+        <div>
+          <dt>Payment reference</dt>
+          <dd>
+            <strong className="payment-reference">{instructions.reference}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>Account name</dt>
+          <dd>{d.bankAccountName}</dd>
+        </div>
+        <div>
+          <dt>Account number</dt>
+          <dd>{d.bankAccountNumber}</dd>
+        </div>
+        <div>
+          <dt>IBAN</dt>
+          <dd>{d.iban}</dd>
+        </div>
+        <div>
+          <dt>SWIFT/BIC</dt>
+          <dd>{d.swiftBic}</dd>
+        </div>
+        <div>
+          <dt>Bank</dt>
+          <dd>{d.bankName}</dd>
+        </div>
+        <div>
+          <dt>Bank address</dt>
+          <dd>{d.bankAddress}</dd>
+        </div>
+        <div>
+          <dt>Bank country</dt>
+          <dd>{d.bankCountry}</dd>
+        </div>
+      </dl>
+      <p>
+        Put the payment reference on your transfer so that we can match it to this order. Your Units move from
+        Pending to Owned once the funds register, within 24 hours on a weekday.
+      </p>
+      <FormError message={error} />
+      <button type="button" className="btn btn--primary" disabled={busy} onClick={onSent}>
+        {busy ? "Sending…" : "I have made the transfer"}
+      </button>
+    </section>
+  )
+}
+
+function CryptoInstructions({
+  instructions,
+  busy,
+  error,
+  onHash,
+}: {
+  readonly instructions: Extract<PaymentInstructions, { _tag: "CryptoPayment" }>
+  readonly busy: boolean
+  readonly error: string | null
+  readonly onHash: (hash: string) => void
+}) {
+  const form = useSchemaForm(CryptoPaymentForm, { transactionHash: "" }, (v) => onHash(v.transactionHash))
+  const symbol = instructions.coin === "BITCOIN" ? "BTC" : "ETH"
+  return (
+    <section className="payment-box" aria-labelledby="crypto-title">
+      <h2 id="crypto-title">Send {COIN_NAMES[instructions.coin]}</h2>
+      <dl className="payment-details">
+        <div>
+          <dt>Amount</dt>
+          <dd>
+            <strong>
+              {instructions.coinAmount} {symbol}
+            </strong>{" "}
+            ({formatMoney(instructions.paymentAmount, instructions.currency)})
+          </dd>
+        </div>
+        <div>
+          <dt>Receiving address</dt>
+          <dd>
+            <code className="payment-address">{instructions.address}</code>
+          </dd>
+        </div>
+      </dl>
+      <p>
+        Send exactly this amount. A payment that arrives late, short or over is checked by hand before your
+        Units move to Owned.
+      </p>
+      <form className="form" noValidate onSubmit={form.onSubmit} aria-label="Transaction hash">
+        <Field
+          label="Transaction hash"
+          required
+          idPrefix="crypto"
+          hint="The id of your transaction on the blockchain."
+          {...form.field("transactionHash")}
+        />
+        <FormError message={error} />
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? "Sending…" : "I have sent the coins"}
+        </button>
+      </form>
+    </section>
+  )
+}

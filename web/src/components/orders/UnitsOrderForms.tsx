@@ -1,0 +1,264 @@
+/**
+ * The Sell and Transfer tabs (spec §2, §4, §5; decisions.md SELL and TRANSFER), and the shared way they send:
+ * one request (the submission machine), then the order's success page.
+ *
+ * Sell: N Units (N > the sale fee in Units); the fee goes to the platform, N − fee enter the sales queue.
+ * Transfer: free, to a registered member's email; the recipient's name is looked up and shown before sending.
+ * Both may take LU2X Units (owned_DOUBLE_LAND), which vest from 6 months after purchase, 10% a month.
+ */
+
+import { isSellAboveFee, subtotalCents } from "@landunits/core/fees/Fees.ts"
+import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { TransferOrderForm, UnitsOrderForm } from "@landunits/core/orders/OrderForms.ts"
+import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
+import { CurrencyOfUnitType, type UnitType, unitDisplayName } from "@landunits/core/shared/Enums.ts"
+import { useNavigate } from "@tanstack/react-router"
+import { useEffect, useRef, useState } from "react"
+import { errorMessage } from "../../api/client.ts"
+import type { OrderFormsData } from "../../api/orderLoaders.ts"
+import { type CreateOrderRequest, newIdempotencyKey, ordersApi, utmData } from "../../api/orders.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { formatPrice } from "../../lib/prices.ts"
+import { useSubmission } from "../../machines/submissionMachine.ts"
+import { Field, FormError } from "../Field.tsx"
+import {
+  holdingOf,
+  KycNote,
+  keyIn,
+  Lu2xChoice,
+  OrderWarning,
+  priceOf,
+  Summary,
+  safely,
+  typedUnits,
+  UnitTypeSelect,
+} from "./OrderParts.tsx"
+
+/** Creates a sell, transfer or convert order under its idempotency key. */
+export const createOrder = async ({ request, key }: { request: CreateOrderRequest; key: string }) => {
+  const utm = utmData()
+  const body = utm === undefined ? request : { ...request, utmData: utm }
+  return (await ordersApi.createOrder(body, key)).orderCreatedData
+}
+
+/** The submission machine sending one order, with one key per distinct request for the form's life. */
+export const useOrderSubmission = () => {
+  const keys = useRef(new Map<string, string>())
+  const submission = useSubmission(createOrder)
+  return {
+    ...submission,
+    submit: (request: CreateOrderRequest) =>
+      submission.submit({ request, key: keyIn(keys.current, request, newIdempotencyKey) }),
+  }
+}
+
+/** Goes to `to` with the created order's id once the submission succeeded. */
+export const useGoOnSuccess = (orderId: string | undefined, to: string) => {
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (orderId !== undefined) void navigate({ to, search: { orderId } } as never)
+  }, [orderId, to, navigate])
+}
+
+/** "A sell must be more than its fee of 10 Units" (decisions.md: N > fee). */
+export const sellFeeMessage = (feeUnits: number): string =>
+  `A sale must be more than its fee of ${formatNumber0(feeUnits)} Units`
+
+export function SellForm({ data }: { readonly data: OrderFormsData }) {
+  const { bundle } = data
+  const [unitType, setUnitType] = useState<UnitType>(DEFAULT_UNIT_TYPE.sell)
+  const [lu2x, setLu2x] = useState(false)
+  const submission = useOrderSubmission()
+  useGoOnSuccess(submission.result?.orderId, "/dashboard/sell-units/success")
+  const price = priceOf(bundle.prices, unitType)
+  const holding = holdingOf(bundle.userDashBoardDetails.holdings, unitType)
+  const available = (lu2x ? holding?.owned_DOUBLE_LAND : holding?.owned) ?? 0
+  const fee = price?.sellOrderTransactionFeeInUnits ?? 0
+  const currency = CurrencyOfUnitType[unitType]
+
+  const form = useSchemaForm(UnitsOrderForm, { numberOfUnits: "" }, (value) => {
+    if (problem !== undefined) return
+    submission.submit({
+      orderType: "SELL",
+      currencyUnit: { unitType, numberOfUnits: Number(value.numberOfUnits), isDoubleLand: lu2x },
+      ...(lu2x ? { isDoubleLand: true } : {}),
+    })
+  })
+  const units = typedUnits(form.values.numberOfUnits)
+  const problem =
+    units === 0
+      ? undefined
+      : !isSellAboveFee(units, fee)
+        ? sellFeeMessage(fee)
+        : units > available
+          ? `You own ${formatNumber0(available)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)} to sell`
+          : undefined
+  const value =
+    price === undefined || units === 0 || units <= fee
+      ? undefined
+      : safely(() => subtotalCents(units - fee, price.pricePerUnit, false))
+
+  return (
+    <div className="order-layout">
+      <form className="form order-form" noValidate onSubmit={form.onSubmit} aria-label="Sell Units">
+        <KycNote user={bundle.user} action="Selling" />
+        <UnitTypeSelect id="sell-unit-type" label="Unit type" value={unitType} onChange={setUnitType} />
+        <Field
+          label="Number of Units"
+          required
+          idPrefix="sell"
+          hint={`You own ${formatNumber0(available)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)}. The sale fee is ${formatNumber0(fee)} Units.`}
+          {...form.field("numberOfUnits")}
+        />
+        <OrderWarning message={problem} />
+        <Lu2xChoice
+          id="sell-lu2x"
+          checked={lu2x}
+          onChange={setLu2x}
+          label="Sell LU2X Units"
+          detail={`You hold ${formatNumber0(holding?.owned_DOUBLE_LAND ?? 0)} LU2X ${unitDisplayName(unitType)}.`}
+        />
+        <p className="order-note">
+          Sales are first in, first out: your Units wait in the sales queue (Units Sold - Pending) and the
+          money is paid to your bank account as buyers buy them.
+        </p>
+        <FormError message={submission.serverError} />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={submission.busy || submission.succeeded || problem !== undefined}
+        >
+          {submission.busy ? "Placing your sale…" : "Sell Units"}
+        </button>
+      </form>
+      <Summary
+        title="Your sale"
+        rows={[
+          ["Unit", unitDisplayName(unitType)],
+          ["Price today", price === undefined ? "—" : formatPrice(price.pricePerUnit, currency)],
+          ["Units to sell", units === 0 ? "—" : formatNumber0(units)],
+          ["Sale fee", `${formatNumber0(fee)} Units`],
+          ["Units entering the sales queue", units > fee ? formatNumber0(units - fee) : "—"],
+          ["Value at today's price", value === undefined ? "—" : formatMoney(value, currency), "total"],
+        ]}
+      />
+    </div>
+  )
+}
+
+type Lookup =
+  | { readonly state: "none" }
+  | { readonly state: "looking"; readonly email: string }
+  | { readonly state: "found"; readonly email: string; readonly name: string }
+  | { readonly state: "missing"; readonly email: string; readonly message: string }
+
+export function TransferForm({ data }: { readonly data: OrderFormsData }) {
+  const { bundle } = data
+  const [unitType, setUnitType] = useState<UnitType>(DEFAULT_UNIT_TYPE.transfer)
+  const [lu2x, setLu2x] = useState(false)
+  const [lookup, setLookup] = useState<Lookup>({ state: "none" })
+  const submission = useOrderSubmission()
+  useGoOnSuccess(submission.result?.orderId, "/dashboard/transfer/success")
+  const holding = holdingOf(bundle.userDashBoardDetails.holdings, unitType)
+  const available = (lu2x ? holding?.owned_DOUBLE_LAND : holding?.owned) ?? 0
+
+  const findRecipient = async (email: string) => {
+    setLookup({ state: "looking", email })
+    try {
+      const { name } = await ordersApi.recipientName(email)
+      setLookup({ state: "found", email, name })
+    } catch (error) {
+      setLookup({ state: "missing", email, message: errorMessage(error) })
+    }
+  }
+
+  const form = useSchemaForm(TransferOrderForm, { numberOfUnits: "", recipientEmail: "" }, (value) => {
+    if (problem !== undefined) return
+    // The sender sees the recipient's name first (decisions.md): the first send looks it up, the second sends.
+    if (lookup.state !== "found" || lookup.email !== value.recipientEmail) {
+      void findRecipient(value.recipientEmail)
+      return
+    }
+    submission.submit({
+      orderType: "TRANSFER",
+      currencyUnit: { unitType, numberOfUnits: Number(value.numberOfUnits), isDoubleLand: lu2x },
+      recipientEmail: value.recipientEmail,
+      ...(lu2x ? { isDoubleLand: true } : {}),
+    })
+  })
+  const units = typedUnits(form.values.numberOfUnits)
+  const email = form.values.recipientEmail.trim()
+  const confirmed = lookup.state === "found" && lookup.email === email
+  const problem =
+    units > available
+      ? `You own ${formatNumber0(available)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)} to transfer`
+      : undefined
+
+  return (
+    <div className="order-layout">
+      <form className="form order-form" noValidate onSubmit={form.onSubmit} aria-label="Transfer Units">
+        <KycNote user={bundle.user} action="Transferring" />
+        <UnitTypeSelect id="transfer-unit-type" label="Unit type" value={unitType} onChange={setUnitType} />
+        <Field
+          label="Number of Units"
+          required
+          idPrefix="transfer"
+          hint={`You own ${formatNumber0(available)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)}. Transfers are free.`}
+          {...form.field("numberOfUnits")}
+        />
+        <OrderWarning message={problem} />
+        <Field
+          label="Recipient's email"
+          type="email"
+          required
+          idPrefix="transfer"
+          hint="The recipient must be a registered member."
+          {...form.field("recipientEmail")}
+        />
+        <div aria-live="polite" className="order-recipient">
+          {lookup.state === "looking" && lookup.email === email ? <p>Looking up the recipient…</p> : null}
+          {confirmed ? (
+            <p className="order-recipient__found">
+              Recipient: <strong>{lookup.name}</strong> ({lookup.email})
+            </p>
+          ) : null}
+          {lookup.state === "missing" && lookup.email === email ? (
+            <p className="form-error" role="alert">
+              {lookup.message}
+            </p>
+          ) : null}
+        </div>
+        <Lu2xChoice
+          id="transfer-lu2x"
+          checked={lu2x}
+          onChange={setLu2x}
+          label="Transfer LU2X Units"
+          detail={`You hold ${formatNumber0(holding?.owned_DOUBLE_LAND ?? 0)} LU2X ${unitDisplayName(unitType)}; the recipient receives them as owned Units.`}
+        />
+        <FormError message={submission.serverError} />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={
+            submission.busy || submission.succeeded || problem !== undefined || lookup.state === "looking"
+          }
+        >
+          {submission.busy
+            ? "Transferring…"
+            : confirmed
+              ? `Transfer ${units === 0 ? "" : `${formatNumber0(units)} `}Units to ${lookup.name}`
+              : "Find recipient"}
+        </button>
+      </form>
+      <Summary
+        title="Your transfer"
+        rows={[
+          ["Unit", unitDisplayName(unitType)],
+          ["Units", units === 0 ? "—" : formatNumber0(units)],
+          ["Fee", "free"],
+          ["Recipient", confirmed ? lookup.name : "—", "total"],
+        ]}
+      />
+    </div>
+  )
+}

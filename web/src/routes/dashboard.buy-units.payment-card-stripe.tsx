@@ -1,0 +1,14 @@
+/** /dashboard/buy-units/payment-card-stripe?orderId (spec §2): the payment page of a buy paid by card-stripe (docs/web.md). */
+import { createFileRoute } from "@tanstack/react-router"
+import { orderIdSearch } from "../api/orderLoaders.ts"
+import { PaymentPage } from "../components/orders/PaymentPage.tsx"
+
+function Payment() {
+  const { orderId } = Route.useSearch()
+  return <PaymentPage key={orderId} method="card-stripe" orderId={orderId} />
+}
+
+export const Route = createFileRoute("/dashboard/buy-units/payment-card-stripe")({
+  validateSearch: orderIdSearch,
+  component: Payment,
+})

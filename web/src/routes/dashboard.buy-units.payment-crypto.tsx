@@ -1,0 +1,14 @@
+/** /dashboard/buy-units/payment-crypto?orderId (spec §2): the payment page of a buy paid by crypto (docs/web.md). */
+import { createFileRoute } from "@tanstack/react-router"
+import { orderIdSearch } from "../api/orderLoaders.ts"
+import { PaymentPage } from "../components/orders/PaymentPage.tsx"
+
+function Payment() {
+  const { orderId } = Route.useSearch()
+  return <PaymentPage key={orderId} method="crypto" orderId={orderId} />
+}
+
+export const Route = createFileRoute("/dashboard/buy-units/payment-crypto")({
+  validateSearch: orderIdSearch,
+  component: Payment,
+})

@@ -1,0 +1,26 @@
+/** /dashboard/community/open-question (spec §2): the community tile 'open-question', with their answers (viewBy Open). */
+import { createFileRoute } from "@tanstack/react-router"
+import { communityApi } from "../api/community.ts"
+import { QuestionsPage } from "../components/community/QuestionsPage.tsx"
+import { LoadError } from "../components/Page.tsx"
+
+function CommunityOpenQuestions() {
+  return (
+    <QuestionsPage
+      data={Route.useLoaderData()}
+      title="Open questions"
+      lead="Questions members asked that are still open; community agents answer them."
+      current="/dashboard/community/open-question"
+      empty="No open question right now."
+    />
+  )
+}
+
+export const Route = createFileRoute("/dashboard/community/open-question")({
+  loader: async () => {
+    const [questions, agent] = await Promise.all([communityApi.questions("Open"), communityApi.agentStatus()])
+    return { questions, agent }
+  },
+  component: CommunityOpenQuestions,
+  errorComponent: LoadError,
+})

@@ -1,0 +1,278 @@
+/**
+ * /dashboard/my-transactions (spec §2, §3): the member's orders with every filter of spec §3 in the URL's
+ * search params (so a filtered view can be bookmarked, shared and gone back to), paged with totals, sorted
+ * by a column's header, statuses in the spec's badge colours, dates and numbers in the spec's formats.
+ */
+import { formatDate, formatDateTime, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import type { Order } from "@landunits/core/orders/OrderModel.ts"
+import {
+  OrderStatuses,
+  OrderTypes,
+  PaymentMethods,
+  UnitTypes,
+  unitDisplayName,
+} from "@landunits/core/shared/Enums.ts"
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
+import { type FormEvent, useId } from "react"
+import { homeApi } from "../api/home.ts"
+import {
+  DEFAULT_SORT,
+  DEFAULT_TRANSACTION_PAGE_SIZE,
+  nextSort,
+  onPage,
+  PAGE_SIZES,
+  pageRange,
+  parseTransactionSearch,
+  type SortColumn,
+  searchFromForm,
+  type TransactionSearch,
+} from "../api/transactionSearch.ts"
+import { LoadError, PageHead } from "../components/Page.tsx"
+import { ScrollRegion } from "../components/ScrollRegion.tsx"
+import { OrderStatusBadge } from "../components/StatusBadge.tsx"
+import "../styles/home.css"
+
+const PAYMENT_LABELS: Readonly<Record<(typeof PaymentMethods)[number], string>> = {
+  None: "None",
+  "card-stripe": "Card (Stripe)",
+  "card-square": "Card (Square)",
+  crypto: "Crypto",
+  bank: "Bank transfer",
+}
+
+const ORDER_TYPE_LABELS: Readonly<Record<(typeof OrderTypes)[number], string>> = {
+  BUY: "Buy",
+  SELL: "Sell",
+  TRANSFER: "Transfer",
+  CONVERT: "Convert",
+}
+
+function SortHeader({
+  column,
+  label,
+  search,
+}: {
+  readonly column: SortColumn
+  readonly label: string
+  readonly search: TransactionSearch
+}) {
+  const active = (search.sortBy ?? DEFAULT_SORT.sortBy) === column
+  const direction = search.sortDirection ?? DEFAULT_SORT.sortDirection
+  const next = nextSort(search, column)
+  return (
+    <th scope="col" aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}>
+      <Link
+        to="/dashboard/my-transactions"
+        search={onPage({ ...search, ...next }, 1)}
+        className="sort-btn"
+        aria-label={`${label}: sort ${next.sortDirection === "asc" ? "ascending" : "descending"}`}
+      >
+        {label}
+        <span aria-hidden="true">{active ? (direction === "asc" ? "▲" : "▼") : "↕"}</span>
+      </Link>
+    </th>
+  )
+}
+
+const amountOf = (order: Order) =>
+  order.paymentDetails === undefined
+    ? "—"
+    : formatMoney(order.paymentDetails.paymentAmount, order.paymentDetails.currency)
+
+function Filters({ search }: { readonly search: TransactionSearch }) {
+  const navigate = useNavigate({ from: "/dashboard/my-transactions" })
+  const id = useId()
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    void navigate({ search: searchFromForm(new FormData(e.currentTarget), search) })
+  }
+  // key: a new URL (back button, a sort link, Clear) shows its own values in the form.
+  return (
+    <form
+      key={JSON.stringify(search)}
+      className="filters card"
+      aria-label="Filter transactions"
+      onSubmit={onSubmit}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-from`}>From date</label>
+        <input id={`${id}-from`} type="date" name="fromDate" defaultValue={search.fromDate ?? ""} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>To date</label>
+        <input id={`${id}-to`} type="date" name="toDate" defaultValue={search.toDate ?? ""} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select id={`${id}-status`} name="orderStatus" defaultValue={search.orderStatus ?? ""}>
+          <option value="">All statuses</option>
+          {OrderStatuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-type`}>Order type</label>
+        <select id={`${id}-type`} name="orderType" defaultValue={search.orderType ?? ""}>
+          <option value="">All order types</option>
+          {OrderTypes.map((t) => (
+            <option key={t} value={t}>
+              {ORDER_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-method`}>Payment method</label>
+        <select id={`${id}-method`} name="paymentMethod" defaultValue={search.paymentMethod ?? ""}>
+          <option value="">All payment methods</option>
+          {PaymentMethods.map((m) => (
+            <option key={m} value={m}>
+              {PAYMENT_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-unit`}>Unit type</label>
+        <select id={`${id}-unit`} name="unitType" defaultValue={search.unitType ?? "LAND_ALL"}>
+          <option value="LAND_ALL">All unit types</option>
+          {UnitTypes.map((u) => (
+            <option key={u} value={u}>
+              {unitDisplayName(u)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-size`}>Rows per page</label>
+        <select
+          id={`${id}-size`}
+          name="pageSize"
+          defaultValue={String(search.pageSize ?? DEFAULT_TRANSACTION_PAGE_SIZE)}
+        >
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filters__actions">
+        <button type="submit" className="btn btn--primary btn--small">
+          Apply filters
+        </button>
+        <Link to="/dashboard/my-transactions" search={{}} className="btn btn--ghost btn--small">
+          Clear
+        </Link>
+      </div>
+    </form>
+  )
+}
+
+function MyTransactions() {
+  const search = Route.useSearch()
+  const answer = Route.useLoaderData()
+  const { first, last, pages } = pageRange(answer.page, answer.pageSize, answer.total)
+  return (
+    <>
+      <PageHead
+        eyebrow="Dashboard"
+        title="Transaction History"
+        lead="Every order you made or received, with its status."
+      />
+      <div className="container section">
+        <Filters search={search} />
+        <p role="status" className="muted">
+          {answer.total === 0
+            ? "No transactions match these filters."
+            : `Showing ${formatNumber0(first)}–${formatNumber0(last)} of ${formatNumber0(answer.total)} transactions`}
+        </p>
+        {answer.total === 0 ? null : (
+          <ScrollRegion label="Your transactions">
+            <table className="data-table transactions">
+              <caption className="visually-hidden">Your transactions</caption>
+              <thead>
+                <tr>
+                  <SortHeader column="createdAt" label="Date and order" search={search} />
+                  <SortHeader column="orderType" label="Type" search={search} />
+                  <th scope="col">Unit</th>
+                  <th scope="col">Units</th>
+                  <th scope="col">Payment method</th>
+                  <SortHeader column="paymentAmount" label="Amount" search={search} />
+                  <SortHeader column="orderStatus" label="Status" search={search} />
+                  <SortHeader column="updatedAt" label="Last update" search={search} />
+                </tr>
+              </thead>
+              <tbody>
+                {answer.transactions.map((o) => (
+                  <tr key={o.orderId}>
+                    <td>
+                      {formatDateTime(o.createdAt)}
+                      <br />
+                      <span className="mono muted">{o.orderId}</span>
+                    </td>
+                    <td>{ORDER_TYPE_LABELS[o.orderType]}</td>
+                    <td>{unitDisplayName(o.currencyUnit.unitType)}</td>
+                    <td>{formatNumber0(o.currencyUnit.numberOfUnits)}</td>
+                    <td>
+                      {o.paymentDetails === undefined ? "—" : PAYMENT_LABELS[o.paymentDetails.paymentMethod]}
+                    </td>
+                    <td>{amountOf(o)}</td>
+                    <td>
+                      <OrderStatusBadge status={o.orderStatus} />
+                    </td>
+                    <td>{formatDate(o.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+        {answer.total === 0 ? null : (
+          <nav className="pager" aria-label="Pages">
+            <span>
+              Page {formatNumber0(answer.page)} of {formatNumber0(pages)}
+            </span>
+            <span className="pager__links">
+              {answer.page > 1 ? (
+                <Link
+                  to="/dashboard/my-transactions"
+                  search={onPage(search, answer.page - 1)}
+                  className="btn btn--ghost btn--small"
+                  rel="prev"
+                >
+                  Previous page
+                </Link>
+              ) : null}
+              {answer.page < pages ? (
+                <Link
+                  to="/dashboard/my-transactions"
+                  search={onPage(search, answer.page + 1)}
+                  className="btn btn--ghost btn--small"
+                  rel="next"
+                >
+                  Next page
+                </Link>
+              ) : null}
+            </span>
+          </nav>
+        )}
+        <p className="muted small">
+          Dates are shown in UTC. Need a document? Download your{" "}
+          <Link to="/dashboard/statement">transaction statement</Link>.
+        </p>
+      </div>
+    </>
+  )
+}
+
+export const Route = createFileRoute("/dashboard/my-transactions")({
+  validateSearch: (search: Record<string, unknown>): TransactionSearch => parseTransactionSearch(search),
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => homeApi.transactions(deps),
+  component: MyTransactions,
+  errorComponent: LoadError,
+})

@@ -1,0 +1,23 @@
+import { createFileRoute } from "@tanstack/react-router"
+import { PageHead } from "../components/Page.tsx"
+import { SettingsNav } from "../components/SettingsNav.tsx"
+import "../styles/home.css"
+import { ChangePasswordFormView } from "../components/ChangePasswordForm.tsx"
+
+function ChangePassword() {
+  return (
+    <>
+      <PageHead
+        eyebrow="My Profile"
+        title="Change Password"
+        lead="Choose a new password. You stay signed in here; your other sessions end."
+      />
+      <div className="container section settings-page">
+        <SettingsNav />
+        <ChangePasswordFormView />
+      </div>
+    </>
+  )
+}
+
+export const Route = createFileRoute("/dashboard/settings/change-password")({ component: ChangePassword })

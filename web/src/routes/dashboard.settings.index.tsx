@@ -1,0 +1,27 @@
+/**
+ * /dashboard/settings (spec §2, §3 Profile form, §5 Profile and KYC): the member's names and, optionally, a
+ * new password, checked with core's profile schema and its exact messages, sent to POST /user/update_profile
+ * (multipart, as spec §7 says). The email address is shown but cannot be changed here (the API refuses it).
+ */
+import { formatIsoDate } from "@landunits/core/format/Format.ts"
+import { createFileRoute } from "@tanstack/react-router"
+import { PageHead } from "../components/Page.tsx"
+import { SettingsNav } from "../components/SettingsNav.tsx"
+import { useSessionUser } from "../session/session.ts"
+import "../styles/home.css"
+import { ProfileForm } from "../components/ProfileForm.tsx"
+
+function ProfileSettings() {
+  const user = useSessionUser()
+  return (
+    <>
+      <PageHead eyebrow="My Profile" title="Profile Settings" lead="Your name and sign-in details." />
+      <div className="container section settings-page">
+        <SettingsNav />
+        {user === null ? null : <ProfileForm user={user} today={formatIsoDate(Date.now())} />}
+      </div>
+    </>
+  )
+}
+
+export const Route = createFileRoute("/dashboard/settings/")({ component: ProfileSettings })

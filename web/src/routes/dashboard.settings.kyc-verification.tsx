@@ -1,0 +1,32 @@
+/**
+ * /dashboard/settings/kyc-verification (spec §2): two anchored parts, #verification-status ('Verification
+ * Status': the KYC status in its colour, the verification tooltip and the submit step) and #kyc-details
+ * ('Personal Details' for an individual, 'Business Details' for a business; the Business Details tile is not
+ * shown to individuals). The flow is the KYC machine: save details (multipart), then submit for verification.
+ */
+import { formatIsoDate } from "@landunits/core/format/Format.ts"
+import { createFileRoute } from "@tanstack/react-router"
+import { PageHead } from "../components/Page.tsx"
+import { SettingsNav } from "../components/SettingsNav.tsx"
+import { useSessionUser } from "../session/session.ts"
+import "../styles/home.css"
+import { KycPage } from "../components/KycPage.tsx"
+
+function KycVerification() {
+  const user = useSessionUser()
+  return (
+    <>
+      <PageHead
+        eyebrow="My Profile"
+        title="Kyc Verification"
+        lead="We verify every member's identity before they sell, transfer or convert Units."
+      />
+      <div className="container section settings-page home">
+        <SettingsNav />
+        {user === null ? null : <KycPage user={user} today={formatIsoDate(Date.now())} />}
+      </div>
+    </>
+  )
+}
+
+export const Route = createFileRoute("/dashboard/settings/kyc-verification")({ component: KycVerification })

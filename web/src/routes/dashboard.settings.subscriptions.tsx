@@ -1,0 +1,29 @@
+import { createFileRoute } from "@tanstack/react-router"
+import { homeApi } from "../api/home.ts"
+import { LoadError, PageHead } from "../components/Page.tsx"
+import { SettingsNav } from "../components/SettingsNav.tsx"
+import "../styles/home.css"
+import { SubscriptionsForm } from "../components/SubscriptionsForm.tsx"
+
+function Subscriptions() {
+  const { subscriptions } = Route.useLoaderData()
+  return (
+    <>
+      <PageHead
+        eyebrow="My Profile"
+        title="Manage Subscription"
+        lead="Choose which emails you get from us."
+      />
+      <div className="container section settings-page">
+        <SettingsNav />
+        <SubscriptionsForm initial={subscriptions} />
+      </div>
+    </>
+  )
+}
+
+export const Route = createFileRoute("/dashboard/settings/subscriptions")({
+  loader: () => homeApi.subscriptions(),
+  component: Subscriptions,
+  errorComponent: LoadError,
+})

@@ -1,0 +1,25 @@
+import { createFileRoute, Link } from "@tanstack/react-router"
+import { PageHead } from "../components/Page.tsx"
+import "../styles/home.css"
+import { StatementForm } from "../components/StatementForm.tsx"
+
+function Statement() {
+  return (
+    <>
+      <PageHead
+        eyebrow="Dashboard"
+        title="Transaction Statement"
+        lead="Every order in a period, as a PDF document or a CSV spreadsheet."
+      />
+      <div className="container section settings-page stack-s">
+        <StatementForm />
+        <p className="muted small">
+          To look through your orders on screen, see your{" "}
+          <Link to="/dashboard/my-transactions">transaction history</Link>.
+        </p>
+      </div>
+    </>
+  )
+}
+
+export const Route = createFileRoute("/dashboard/statement")({ component: Statement })

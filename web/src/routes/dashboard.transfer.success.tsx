@@ -1,0 +1,14 @@
+/** /dashboard/transfer/success?orderId (spec §2, §4): the success page of a transfer. */
+import { createFileRoute } from "@tanstack/react-router"
+import { loadOrderResult, orderIdSearch } from "../api/orderLoaders.ts"
+import { OrderResult } from "../components/orders/OrderResult.tsx"
+import { LoadError } from "../components/Page.tsx"
+
+export const Route = createFileRoute("/dashboard/transfer/success")({
+  validateSearch: orderIdSearch,
+  loaderDeps: ({ search }) => ({ orderId: search.orderId }),
+  loader: ({ deps }) => loadOrderResult(deps.orderId),
+  staleTime: 0,
+  component: () => <OrderResult data={Route.useLoaderData()} />,
+  errorComponent: LoadError,
+})

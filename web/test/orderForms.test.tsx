@@ -1,0 +1,329 @@
+/**
+ * The order forms in the DOM (React Testing Library, happy-dom) with the API's transport replaced: spec §4's
+ * defaults, live figures from core's formulas, spec §5's messages word for word, the recipient's name before a
+ * transfer, and the request each form sends (with its Idempotency-Key).
+ */
+import { checkConvertLimit } from "@landunits/core/availability/Availability.ts"
+import { priceBuyOrder } from "@landunits/core/fees/Fees.ts"
+import { formatMoney } from "@landunits/core/format/Format.ts"
+import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
+import type { Statistics } from "@landunits/core/market/MarketModel.ts"
+import type { User } from "@landunits/core/members/MemberModel.ts"
+import { convertedUnits } from "@landunits/core/orders/Convert.ts"
+import { OrderFormMessage } from "@landunits/core/orders/OrderForms.ts"
+import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
+import { type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { afterEach, describe, expect, it } from "vitest"
+import { setFetch } from "../src/api/client.ts"
+import type { OrderFormsData } from "../src/api/orderLoaders.ts"
+import { BuyForm, CHOOSE_METHOD_MESSAGE } from "../src/components/orders/BuyForm.tsx"
+import { ConvertForm } from "../src/components/orders/ConvertForm.tsx"
+import { CARD_NOTICES } from "../src/components/orders/OrderResult.tsx"
+import { SellForm, TransferForm } from "../src/components/orders/UnitsOrderForms.tsx"
+import { renderInRouter } from "./support/router.tsx"
+
+const PRICES: Readonly<Record<UnitType, number>> = {
+  LAND_EUR: 10_250,
+  LAND_USD: 11_490,
+  LAND_AUD: 16_800,
+  LAND_POUND: 8_900,
+}
+const CURRENCY = { LAND_EUR: "EUR", LAND_USD: "USD", LAND_AUD: "AUD", LAND_POUND: "GBP" } as const
+
+const holding = (unitType: UnitType, owned: number): UnitHolding => ({
+  unitType,
+  owned,
+  owned_DOUBLE_LAND: 0,
+  pendingBuy: 0,
+  pendingSell: 0,
+  convertLocked: 0,
+  total_value_bought: 0,
+  total_value_today: 0,
+  profit: 0,
+  profit_percentage: 0,
+  currencyType: CURRENCY[unitType],
+})
+
+const data = (
+  options: { userType?: "USER" | "BUSINESS"; availableUsd?: number; ownedUsd?: number } = {},
+): OrderFormsData => {
+  const price = PRICES.LAND_USD
+  const totals = UnitTypes.map((unitType) => ({
+    unitType,
+    totalPurchase: 100,
+    totalPendingPurchase: 0,
+    totalPendingSell: 0,
+    // Land value for exactly `availableUsd` more Units (after the 100 bought), in cents.
+    totalProjectLandValueInCents:
+      unitType === "LAND_USD" ? ((100 + (options.availableUsd ?? 1000)) * price) / 10 : 10_000_000,
+    maxDoubleLandUnitsBoughtValueInCents: (3 * price) / 10,
+    totalDoubleLandUnitsBoughtValueInCents: 0,
+  }))
+  return {
+    bundle: {
+      user: {
+        id: "mem_1",
+        email: "ada@landunits.example",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        userType: options.userType ?? "USER",
+        firstLogin: false,
+        kycInfo: {},
+        kycStatus: "Verified",
+      } as unknown as User,
+      prices: UnitTypes.map((unitType) => ({
+        unitType,
+        currency: CURRENCY[unitType],
+        pricePerUnit: PRICES[unitType],
+        buyOrderTransactionFeeInCents: unitType === "LAND_AUD" ? 160 : 100,
+        sellOrderTransactionFeeInUnits: 10,
+        convertOrderTransactionFeeInUnits: 2,
+      })),
+      userDashBoardDetails: { holdings: [holding("LAND_USD", options.ownedUsd ?? 50)] },
+      exchangeRate: [{ from: "USD", to: "AUD", rate: 1_513_761, day: "2026-11-23" }],
+      externalFees: DEFAULT_EXTERNAL_FEES,
+      adminBankDetails: [],
+    },
+    statistics: { ok: true, value: { projectTotals: totals } as unknown as Statistics },
+  }
+}
+
+interface Call {
+  readonly path: string
+  readonly body: unknown
+  readonly key: string | undefined
+}
+
+const serve = (replies: Record<string, () => unknown>) => {
+  const calls: Array<Call> = []
+  setFetch(async (input, init) => {
+    const path = String(input).replace(/^\/api/, "")
+    const headers = (init?.headers ?? {}) as Record<string, string>
+    calls.push({
+      path,
+      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
+      key: headers["Idempotency-Key"],
+    })
+    const route = Object.keys(replies).find((p) => path.startsWith(p))
+    if (route === undefined) return new Response(JSON.stringify({ message: "Not found" }), { status: 404 })
+    const body = replies[route]!() as { __status?: number }
+    return new Response(JSON.stringify(body), {
+      status: body.__status ?? 200,
+      headers: { "Content-Type": "application/json" },
+    })
+  })
+  return calls
+}
+
+const units = (value: string) =>
+  fireEvent.change(screen.getByLabelText(/^Number of Units/), { target: { value } })
+const summary = (name: string) => within(screen.getByRole("region", { name }))
+const row = (name: string, term: string) => summary(name).getByText(term).nextElementSibling?.textContent
+
+afterEach(() => cleanup())
+
+describe("buy form", () => {
+  it("defaults to Unit ($) and, for an individual, no payment method: sending without one says so", async () => {
+    const calls = serve({})
+    await renderInRouter(() => <BuyForm data={data()} />)
+    expect((screen.getByLabelText("Unit type") as HTMLSelectElement).value).toBe("LAND_USD")
+    expect(screen.getAllByRole("radio").filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0)
+    units("3")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Buy Units" })))
+    expect(screen.getByText(CHOOSE_METHOD_MESSAGE)).toBeTruthy()
+    expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
+  })
+
+  it("defaults to bank transfer for a business member (spec §4)", async () => {
+    serve({})
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    expect((screen.getByRole("radio", { name: /^Bank transfer/ }) as HTMLInputElement).checked).toBe(true)
+  })
+
+  it("says core's messages for the number of Units", async () => {
+    serve({})
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Buy Units" })))
+    expect(screen.getByText(OrderFormMessage.unitsRequired)).toBeTruthy()
+    units("0")
+    expect(screen.getByText(OrderFormMessage.unitsWhole)).toBeTruthy()
+  })
+
+  it("computes subtotal, the method's fee and the payment amount live with core's formula", async () => {
+    serve({})
+    await renderInRouter(() => <BuyForm data={data()} />)
+    units("10")
+    for (const [label, method] of [
+      [/^Card \(Stripe\)/, "card-stripe"],
+      [/^Card \(Square\)/, "card-square"],
+      [/^Crypto/, "crypto"],
+      [/^Bank transfer/, "bank"],
+    ] as const) {
+      fireEvent.click(screen.getByRole("radio", { name: label }))
+      const expected = priceBuyOrder({
+        numberOfUnits: 10,
+        pricePerUnit: PRICES.LAND_USD,
+        isDoubleLand: false,
+        buyFeeCents: 100,
+        externalFee: DEFAULT_EXTERNAL_FEES[method],
+      })
+      expect(row("Your order", "Subtotal")).toBe(formatMoney(expected.subTotal, "USD"))
+      expect(row("Your order", "Fee")).toBe(formatMoney(expected.transactionFee, "USD"))
+      expect(row("Your order", "Payment amount")).toBe(formatMoney(expected.paymentAmount, "USD"))
+    }
+    // Bank: $114.90 + the $1.00 buy fee (0 + 0%).
+    expect(row("Your order", "Payment amount")).toBe("$115.90")
+  })
+
+  it("shows the availability and LU2X messages of spec §5 and does not send", async () => {
+    serve({})
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS", availableUsd: 5 })} />)
+    units("6")
+    expect(screen.getByText("You can only buy up to 5 Unit ($)")).toBeTruthy()
+    expect((screen.getByRole("button", { name: "Buy Units" }) as HTMLButtonElement).disabled).toBe(true)
+    units("5")
+    expect(screen.queryByText(/You can only buy up to/)).toBeNull()
+    fireEvent.click(screen.getByLabelText("Buy in the LU2X offer (half price)"))
+    expect(screen.getByText("Maximum remaining Unit ($) in the LU2X offer: 3")).toBeTruthy()
+    units("3")
+    expect(screen.queryByText(/^Maximum remaining/)).toBeNull()
+    expect(row("Your order", "Price per Unit")).toContain("LU2X: half price")
+  })
+
+  it("applies a reference code from GET /referencecode/get_discount_by_reference_code to the amount", async () => {
+    const calls = serve({
+      "/referencecode/get_discount_by_reference_code": () => ({
+        discount: { isPercent: true, amount: 10, minPaymentAmountInCents: 5_000 },
+      }),
+    })
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    units("10")
+    fireEvent.change(screen.getByLabelText("Reference code"), { target: { value: "WELCOME10" } })
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply code" })))
+    expect(calls.at(-1)?.path).toBe("/referencecode/get_discount_by_reference_code?code=WELCOME10")
+    const expected = priceBuyOrder({
+      numberOfUnits: 10,
+      pricePerUnit: PRICES.LAND_USD,
+      isDoubleLand: false,
+      buyFeeCents: 100,
+      externalFee: DEFAULT_EXTERNAL_FEES.bank,
+      discount: { isPercent: true, amount: 10, minPaymentAmountInCents: 5_000 },
+    })
+    expect(row("Your order", "Discount")).toBe(`−${formatMoney(expected.discountValue, "USD")}`)
+    expect(row("Your order", "Payment amount")).toBe(formatMoney(expected.paymentAmount, "USD"))
+  })
+
+  it("sends the order with an Idempotency-Key, the method and the code", async () => {
+    const calls = serve({
+      "/order/create_order": () => ({
+        orderCreatedData: { orderId: "ord_abcdef12345", orderStatus: "Initiated" },
+      }),
+    })
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    units("12")
+    fireEvent.change(screen.getByLabelText("Reference code"), { target: { value: "WELCOME10" } })
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Buy Units" })))
+    const sent = calls.find((c) => c.path === "/order/create_order")
+    expect(sent?.body).toMatchObject({
+      orderType: "BUY",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 12, isDoubleLand: false },
+      paymentDetails: { paymentMethod: "bank" },
+      referenceCode: "WELCOME10",
+    })
+    expect(sent?.key?.length).toBeGreaterThanOrEqual(8)
+  })
+})
+
+describe("sell, transfer and convert forms", () => {
+  it("sell: a sale must be more than its fee; the queue gets N − fee", async () => {
+    serve({})
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("10")
+    expect(screen.getByText("A sale must be more than its fee of 10 Units")).toBeTruthy()
+    units("25")
+    expect(row("Your sale", "Units entering the sales queue")).toBe("15")
+    units("60")
+    expect(screen.getByText("You own 50 Unit ($) to sell")).toBeTruthy()
+  })
+
+  it("sell: the same request sent again after a refusal keeps its Idempotency-Key; a new visit to the form gets a new one", async () => {
+    let answers = 0
+    const calls = serve({
+      "/order/create_order": () =>
+        answers++ === 0
+          ? { __status: 503, message: "Server busy" }
+          : { orderCreatedData: { orderId: "ord_s1", orderStatus: "InProcess" } },
+    })
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("25")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Sell Units" })))
+    await waitFor(() => expect(screen.getByText("Server busy")).toBeTruthy())
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Sell Units" })))
+    const keys = calls.filter((c) => c.path === "/order/create_order").map((c) => c.key)
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+    cleanup()
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("25")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Sell Units" })))
+    const again = calls.filter((c) => c.path === "/order/create_order").map((c) => c.key)
+    expect(again).toHaveLength(3)
+    expect(again[2]).not.toBe(again[0])
+  })
+
+  it("transfer: the recipient's name is looked up and shown before anything is sent", async () => {
+    const calls = serve({
+      "/user/getUserNameByEmail": () => ({ name: "Rosa Rivers" }),
+      "/order/create_order": () => ({ orderCreatedData: { orderId: "ord_t1", orderStatus: "Completed" } }),
+    })
+    await renderInRouter(() => <TransferForm data={data()} />)
+    units("5")
+    fireEvent.change(screen.getByLabelText(/^Recipient's email/), {
+      target: { value: "rosa@landunits.example" },
+    })
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Find recipient" })))
+    await waitFor(() => expect(screen.getByText("Rosa Rivers", { selector: "strong" })).toBeTruthy())
+    expect(calls.map((c) => c.path)).toEqual(["/user/getUserNameByEmail?email=rosa%40landunits.example"])
+    await act(async () =>
+      fireEvent.click(screen.getByRole("button", { name: "Transfer 5 Units to Rosa Rivers" })),
+    )
+    expect(calls.find((c) => c.path === "/order/create_order")?.body).toMatchObject({
+      orderType: "TRANSFER",
+      recipientEmail: "rosa@landunits.example",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 5 },
+    })
+  })
+
+  it("convert: LAND_USD → LAND_AUD by default, the Units received, the 30-day lock and the convert message", async () => {
+    serve({})
+    await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
+    expect((screen.getByLabelText("Convert from") as HTMLSelectElement).value).toBe("LAND_USD")
+    expect((screen.getByLabelText("Convert to") as HTMLSelectElement).value).toBe("LAND_AUD")
+    units("20")
+    const received = convertedUnits({
+      units: 20,
+      fromPricePerUnit: PRICES.LAND_USD,
+      toPricePerUnit: PRICES.LAND_AUD,
+      exchangeRate: 1_513_761,
+    })
+    expect(row("Your conversion", "Units you receive (locked 30 days)")).toBe(String(received))
+    expect(screen.getByText(/locked for 30 days/)).toBeTruthy()
+    units("49")
+    const message = checkConvertLimit({
+      ownedUnits: 50,
+      requestedUnits: 49,
+      feeUnits: 2,
+      unitType: "LAND_USD",
+    })
+    expect(message).toBe("You can only convert up to 48 Unit ($)")
+    expect(screen.getByText(message!)).toBeTruthy()
+  })
+})
+
+describe("result pages", () => {
+  it("carry the card notices of spec §9: the first provider 7 days, the second 3", () => {
+    expect(CARD_NOTICES["card-stripe"]).toContain("7 days")
+    expect(CARD_NOTICES["card-square"]).toContain("3 days")
+  })
+})
