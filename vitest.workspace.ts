@@ -56,6 +56,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // web/dist is built once for all the browser test files, not once per file.
+          globalSetup: ["e2e/buildWeb.ts"],
           // expect.poll waits for the page, not for a clock: 1 s (the default) is too short on a loaded 2-core box.
           expect: { poll: { timeout: 15_000 } },
         },

@@ -1,9 +1,7 @@
 /** The admin CLI's commands, run in-process on an embedded database seeded with the demo data. */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "@landunits/adapters/app/DemoSeed.ts"
-import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/app/DemoSeed.ts"
 import { memberActor } from "@landunits/core/access/AccessModel.ts"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
@@ -19,86 +17,33 @@ import { ProviderEventLog } from "@landunits/core/orders/ports/ProviderEventLog.
 import { COIN_PRICE_MAX_AGE_MS, CoinPrices } from "@landunits/core/pricing/ports/CoinPrices.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Option } from "effect"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import { type AppRuntime, ExitCode, makeRuntime } from "../src/Admin.ts"
-import { buildProgram } from "../src/Program.ts"
+import { describe, expect, it } from "vitest"
+import { ExitCode } from "../src/Admin.ts"
 import { osUser } from "../src/support/Operator.ts"
+import { useInProcessCli } from "./support/InProcessCli.ts"
 
-let runtime: AppRuntime
-let dir: string
 const demo = MemberId.make("mem_demo")
 const ADMIN = "admin@landunits.example"
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-"))
-  runtime = makeRuntime(layerEmbedded(dir))
-  await runtime.runPromise(seedDemo)
-  await runtime.runPromise(
-    Effect.flatMap(AccountRepository, (accounts) =>
-      Effect.all([
-        accounts.insert({
-          memberId: MemberId.make("mem_admin"),
-          email: ADMIN,
-          firstName: "Ada",
-          lastName: "Admin",
-          userType: "USER",
-          role: "member",
-          passwordHash: "x",
-          emailConfirmedAt: 1,
-          firstLogin: false,
-          createdAt: 1,
-        }),
-        accounts.insert({
-          memberId: MemberId.make("mem_other"),
-          email: "other@landunits.example",
-          firstName: "Otto",
-          lastName: "Other",
-          userType: "USER",
-          role: "member",
-          passwordHash: "x",
-          emailConfirmedAt: 1,
-          firstLogin: false,
-          createdAt: 2,
-        }),
-      ]),
-    ),
-  )
-}, 120_000)
-
-afterAll(async () => {
-  await runtime.dispose()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
-
-/** Runs one command line (stdin is not a terminal here: a non-interactive shell); answers its output and exit code. */
-const cli = async (...args: ReadonlyArray<string>) => {
-  const out: Array<string> = []
-  const err: Array<string> = []
-  const log = vi.spyOn(console, "log").mockImplementation((line: string) => void out.push(line))
-  const error = vi.spyOn(console, "error").mockImplementation((line: string) => void err.push(line))
-  process.exitCode = 0
-  try {
-    await buildProgram(() => runtime).parseAsync(["node", "landunits", ...args])
-  } finally {
-    log.mockRestore()
-    error.mockRestore()
-  }
-  const code = process.exitCode ?? 0
-  process.exitCode = 0
-  return { out: out.join("\n"), err: err.join("\n"), code }
-}
+const app = useInProcessCli([
+  // Made an admin by the first test (the first admin needs no --as).
+  { memberId: "mem_admin", email: ADMIN, firstName: "Ada", lastName: "Admin", role: "member" },
+  {
+    memberId: "mem_other",
+    email: "other@landunits.example",
+    firstName: "Otto",
+    lastName: "Other",
+    role: "member",
+  },
+])
+const { cli, run } = app
 const asAdmin = (...args: ReadonlyArray<string>) => cli("--as", ADMIN, ...args)
-type Services =
-  Parameters<AppRuntime["runPromise"]>[0] extends Effect.Effect<unknown, unknown, infer R> ? R : never
-const run = <A, E>(effect: Effect.Effect<A, E, Services>) => runtime.runPromise(effect)
 
 const auditOf = (action: string, subject?: string) =>
-  runtime.runPromise(
-    Effect.flatMap(AuditLog, (log) => log.list({ action, ...(subject === undefined ? {} : { subject }) })),
-  )
+  run(Effect.flatMap(AuditLog, (log) => log.list({ action, ...(subject === undefined ? {} : { subject }) })))
 
 const newBankBuy = (key: string, numberOfUnits = 5) =>
-  runtime.runPromise(
+  run(
     Effect.flatMap(OrderService, (orders) =>
       orders.createBuy({
         memberId: demo,
@@ -143,7 +88,7 @@ describe("orders", () => {
     const refused = await asAdmin("orders", "confirm-payment", order.orderId)
     expect(refused.code).toBe(ExitCode.confirmationRequired)
     expect(refused.err).toContain("Re-run with --yes to confirm")
-    const still = await runtime.runPromise(Effect.flatMap(OrderRepository, (o) => o.get(order.orderId)))
+    const still = await run(Effect.flatMap(OrderRepository, (o) => o.get(order.orderId)))
     expect(still.orderStatus).toBe(order.orderStatus)
   })
 
@@ -271,7 +216,7 @@ describe("the sales queue and payouts", () => {
   it("shows a sell waiting in the queue, then pays the seller's payout once confirmed", async () => {
     const bought = await newBankBuy("cli-test-stock", 20)
     await asAdmin("--yes", "orders", "confirm-payment", bought.orderId)
-    const sell = await runtime.runPromise(
+    const sell = await run(
       Effect.flatMap(OrderService, (o) =>
         o.createSell({
           memberId: demo,
@@ -283,7 +228,7 @@ describe("the sales queue and payouts", () => {
     )
     const queue = JSON.parse((await asAdmin("--json", "sales-queue", "show", "--unit-type", "LAND_EUR")).out)
     expect(queue).toContainEqual(expect.objectContaining({ orderId: sell.orderId, remaining: 5, sold: 0 }))
-    const buy = await runtime.runPromise(
+    const buy = await run(
       Effect.flatMap(OrderService, (o) =>
         o.createBuy({
           memberId: MemberId.make("mem_other"),
@@ -480,7 +425,7 @@ describe("pricing and reference codes", () => {
 
 describe("statements, content, mail, reconciliation", () => {
   it("exports a member's statement as CSV into a folder, and refuses a bad period clearly", async () => {
-    const out = path.join(dir, "statements")
+    const out = path.join(app.dir(), "statements")
     const done = await asAdmin(
       "statements",
       "export",
@@ -498,7 +443,7 @@ describe("statements, content, mail, reconciliation", () => {
     const csv = fs.readFileSync(path.join(out, "mem_demo_2026-01-01_2030-12-31.csv"), "utf8").split("\r\n")
     expect(csv).toContain(`Period,2026-01-01,2030-12-31`)
     expect(csv.some((line) => line.startsWith("Member,") && line.endsWith(DEMO_EMAIL))).toBe(true)
-    const bought = await runtime.runPromise(
+    const bought = await run(
       Effect.flatMap(OrderRepository, (o) => o.find({ memberId: demo, statuses: ["Completed"] })),
     )
     expect(bought.length).toBeGreaterThan(0)
@@ -516,7 +461,7 @@ describe("statements, content, mail, reconciliation", () => {
     )
     expect(bad.code).toBe(ExitCode.refused)
     expect(bad.err).toContain("The end date must be on or after the start date")
-    const everyone = path.join(dir, "statements-all")
+    const everyone = path.join(app.dir(), "statements-all")
     const all = JSON.parse(
       (
         await asAdmin(
@@ -535,7 +480,7 @@ describe("statements, content, mail, reconciliation", () => {
         )
       ).out,
     )
-    const members = await runtime.runPromise(Effect.flatMap(AccountRepository, (a) => a.list({})))
+    const members = await run(Effect.flatMap(AccountRepository, (a) => a.list({})))
     expect(all.files.map((f: { memberId: string }) => f.memberId)).toEqual(members.map((m) => m.memberId))
     expect(fs.readdirSync(everyone).sort()).toEqual(
       members.map((m) => `${m.memberId}_2026-01-01_2026-12-31.csv`).sort(),
@@ -554,10 +499,10 @@ describe("statements, content, mail, reconciliation", () => {
   })
 
   it("loads a content collection from a JSON file only when every item is valid", async () => {
-    const good = path.join(dir, "faq.json")
+    const good = path.join(app.dir(), "faq.json")
     fs.writeFileSync(good, JSON.stringify([{ question: "Is this a test?", answer: "Yes.", order: 1 }]))
     expect((await asAdmin("content", "load", "faq", good)).out).toBe("Loaded 1 faq item(s).")
-    const bad = path.join(dir, "bad.json")
+    const bad = path.join(app.dir(), "bad.json")
     fs.writeFileSync(bad, JSON.stringify([{ question: "", order: "first" }]))
     const refused = await asAdmin("content", "load", "faq", bad)
     expect(refused.code).toBe(ExitCode.refused)
@@ -565,7 +510,7 @@ describe("statements, content, mail, reconciliation", () => {
   })
 
   it("adds a news article from Markdown with front matter, updates it by its link, and refuses a file without front matter", async () => {
-    const file = path.join(dir, "news.md")
+    const file = path.join(app.dir(), "news.md")
     const article = (title: string) =>
       [
         "---",
@@ -602,7 +547,7 @@ describe("statements, content, mail, reconciliation", () => {
   })
 
   it("writes the fees page from Markdown, replacing the previous one, and lists the pages", async () => {
-    const file = path.join(dir, "fees.md")
+    const file = path.join(app.dir(), "fees.md")
     fs.writeFileSync(file, "---\ntitle: Fees\n---\nA fee of about 1 on purchases.")
     expect((await asAdmin("content", "set-page", "fees", file)).out).toBe('Wrote the fees page "Fees".')
     fs.writeFileSync(file, "---\ntitle: Our fees\n---\n10 Units on sales.")
@@ -616,7 +561,7 @@ describe("statements, content, mail, reconciliation", () => {
   })
 
   it("creates a vote with its quiz from a JSON file, and refuses a quiz whose right answer is not an option", async () => {
-    const file = path.join(dir, "vote.json")
+    const file = path.join(app.dir(), "vote.json")
     const vote = (right: string) => ({
       title: "Plant the east field?",
       description: "Spring planting",
@@ -722,7 +667,7 @@ describe("statements, content, mail, reconciliation", () => {
         }),
       ),
     )
-    const folder = path.join(dir, "kyc-export")
+    const folder = path.join(app.dir(), "kyc-export")
     const done = await asAdmin("--json", "kyc", "export-documents", DEMO_EMAIL, "--to", folder)
     expect(done.code).toBe(0)
     const files = (JSON.parse(done.out).files as ReadonlyArray<string>).filter((f) => f.endsWith(".png"))

@@ -2,13 +2,7 @@
  * The community's admin commands: `saleschat list|show|reply` (admins answer members' sales chats; every reply is
  * audited and emailed) and `content close-vote` (a vote closed early shows its results).
  */
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as path from "node:path"
-import { seedDemo } from "@landunits/adapters/app/DemoSeed.ts"
-import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
 import { memberActor } from "@landunits/core/access/AccessModel.ts"
-import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { VoteId } from "@landunits/core/governance/GovernanceModel.ts"
 import { GovernanceService } from "@landunits/core/governance/GovernanceService.ts"
@@ -16,74 +10,19 @@ import { Mailer } from "@landunits/core/notifications/ports/Mailer.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import { type AppRuntime, ExitCode, makeRuntime } from "../src/Admin.ts"
-import { buildProgram } from "../src/Program.ts"
+import { describe, expect, it } from "vitest"
+import { ExitCode } from "../src/Admin.ts"
+import { useInProcessCli } from "./support/InProcessCli.ts"
 
-let runtime: AppRuntime
-let dir: string
 const ADMIN = "sales-admin@landunits.example"
 const MEMBER = "buyer@landunits.example"
 const member = MemberId.make("mem_buyer")
 const admin = MemberId.make("mem_sales_admin")
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-chat-"))
-  runtime = makeRuntime(layerEmbedded(dir))
-  await runtime.runPromise(seedDemo)
-  await runtime.runPromise(
-    Effect.flatMap(AccountRepository, (accounts) =>
-      Effect.all([
-        accounts.insert({
-          memberId: admin,
-          email: ADMIN,
-          firstName: "Sam",
-          lastName: "Sales",
-          userType: "USER",
-          role: "admin",
-          passwordHash: "x",
-          emailConfirmedAt: 1,
-          firstLogin: false,
-          createdAt: 1,
-        }),
-        accounts.insert({
-          memberId: member,
-          email: MEMBER,
-          firstName: "Bea",
-          lastName: "Buyer",
-          userType: "USER",
-          role: "member",
-          passwordHash: "x",
-          emailConfirmedAt: 1,
-          firstLogin: false,
-          createdAt: 2,
-        }),
-      ]),
-    ),
-  )
-}, 120_000)
-
-afterAll(async () => {
-  await runtime.dispose()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
-
-const cli = async (...args: ReadonlyArray<string>) => {
-  const out: Array<string> = []
-  const err: Array<string> = []
-  const log = vi.spyOn(console, "log").mockImplementation((line: string) => void out.push(line))
-  const error = vi.spyOn(console, "error").mockImplementation((line: string) => void err.push(line))
-  process.exitCode = 0
-  try {
-    await buildProgram(() => runtime).parseAsync(["node", "landunits", ...args])
-  } finally {
-    log.mockRestore()
-    error.mockRestore()
-  }
-  const code = process.exitCode ?? 0
-  process.exitCode = 0
-  return { out: out.join("\n"), err: err.join("\n"), code }
-}
+const { cli, run } = useInProcessCli([
+  { memberId: admin, email: ADMIN, firstName: "Sam", lastName: "Sales", role: "admin" },
+  { memberId: member, email: MEMBER, firstName: "Bea", lastName: "Buyer", role: "member" },
+])
 const asAdmin = (...args: ReadonlyArray<string>) => cli("--as", ADMIN, ...args)
 
 describe("saleschat commands", () => {
@@ -96,7 +35,7 @@ describe("saleschat commands", () => {
   })
 
   it("lists a waiting thread, shows it, replies as the team (audited, emailed) and the thread stops waiting", async () => {
-    await runtime.runPromise(
+    await run(
       SalesChatService.use((chat) =>
         chat.post(memberActor(member), "Can I pay 50,000 EUR by bank transfer?"),
       ),
@@ -128,14 +67,12 @@ describe("saleschat commands", () => {
       ["team", "Sam from the sales team"],
       ["team", "Sales desk"],
     ])
-    const audit = await runtime.runPromise(
-      Effect.flatMap(AuditLog, (log) => log.list({ action: "saleschat.reply" })),
-    )
+    const audit = await run(Effect.flatMap(AuditLog, (log) => log.list({ action: "saleschat.reply" })))
     expect(audit.map((e) => [e.actor, e.subject])).toEqual([
       [admin, "member:mem_buyer"],
       [admin, "member:mem_buyer"],
     ])
-    const mail = await runtime.runPromise(Effect.flatMap(Mailer, (m) => m.queued))
+    const mail = await run(Effect.flatMap(Mailer, (m) => m.queued))
     expect(mail.filter((m) => m.to === MEMBER && m.template === "saleschat-reply")).toHaveLength(2)
   })
 
@@ -156,15 +93,11 @@ describe("content close-vote", () => {
     const closed = await asAdmin("--yes", "content", "close-vote", "vote_hedgerows")
     expect(closed).toMatchObject({ code: 0 })
     expect(closed.out).toMatch(/^Closed the vote vote_hedgerows: /)
-    const closedList = await runtime.runPromise(
-      GovernanceService.use((g) => g.listVotes(memberActor(member), "closed")),
-    )
+    const closedList = await run(GovernanceService.use((g) => g.listVotes(memberActor(member), "closed")))
     expect(closedList.map((v) => [v.voteId, v.voteState, v.results?.outcome])).toEqual([
       [VoteId.make("vote_hedgerows"), "vote_closed", "Not Decided"],
     ])
-    const audit = await runtime.runPromise(
-      Effect.flatMap(AuditLog, (log) => log.list({ subject: "vote:vote_hedgerows" })),
-    )
+    const audit = await run(Effect.flatMap(AuditLog, (log) => log.list({ subject: "vote:vote_hedgerows" })))
     expect(audit.map((e) => e.actor)).toContain(admin)
     const again = await asAdmin("--yes", "content", "close-vote", "vote_hedgerows")
     expect(again.code).toBe(ExitCode.refused)

@@ -1,8 +1,9 @@
 /**
- * The real server for browser tests: builds web/dist, then runs `node cli/src/start.ts` (the `npm start`
- * entry) on a free port with a fresh DATA_DIR (embedded database, mail files), and stops it afterwards.
+ * The real server for browser tests: runs `node cli/src/start.ts` (the `npm start` entry) on a free port with a
+ * fresh DATA_DIR (embedded database, mail files), serving the web/dist that the project's global setup built
+ * (web/e2e/buildWeb.ts), and stops it afterwards.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
@@ -29,14 +30,8 @@ export interface RunningServer {
 }
 
 export const startServer = async (): Promise<RunningServer> => {
-  execFileSync(
-    process.execPath,
-    [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"],
-    {
-      cwd: path.join(ROOT, "web"),
-      stdio: "inherit",
-    },
-  )
+  if (!fs.existsSync(path.join(ROOT, "web/dist/index.html")))
+    throw new Error("web/dist is missing: the web-e2e project's global setup (e2e/buildWeb.ts) builds it")
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-web-e2e-"))
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir }

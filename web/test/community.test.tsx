@@ -2,7 +2,6 @@
  * The community components in the DOM (happy-dom) with the API's transport replaced: a vote's ballot stays hidden
  * until its quiz is passed, a closed vote shows its result, and the ask-question form uses core's words.
  */
-import type { VoteView } from "@landunits/core/governance/GovernanceModel.ts"
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { setFetch } from "../src/api/client.ts"
@@ -10,6 +9,7 @@ import { VoteCard } from "../src/components/community/VoteCard.tsx"
 import { QUIZ_NOT_PASSED } from "../src/machines/voteMachine.ts"
 import { Route as AskRoute } from "../src/routes/dashboard.community.ask-question.tsx"
 import { renderInRouter } from "./support/router.tsx"
+import { aVote } from "./support/voteFixture.ts"
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } })
@@ -25,31 +25,6 @@ const serve = (answer: (path: string, body: unknown) => Response) => {
   })
   return calls
 }
-
-const vote = (change: Partial<VoteView> = {}) =>
-  ({
-    voteId: "vote_1",
-    title: "Plant hedgerows",
-    description: "Should we?",
-    opensAt: 0,
-    closesAt: Date.UTC(2030, 0, 1),
-    quiz: [
-      {
-        questionId: "q1",
-        question: "What do hedgerows add?",
-        options: [
-          { optionId: "a", text: "Habitat" },
-          { optionId: "b", text: "Space" },
-        ],
-      },
-    ],
-    voteState: "vote_not_submitted",
-    quizAnswer: "answer_not_submitted",
-    quizResult: "all_right_answer_not_given",
-    answer: "",
-    eligible: true,
-    ...change,
-  }) as VoteView
 
 afterEach(cleanup)
 
@@ -68,7 +43,7 @@ describe("VoteCard", () => {
     })
     await renderInRouter(() => (
       <ul>
-        <VoteCard vote={vote()} />
+        <VoteCard vote={aVote()} />
       </ul>
     ))
     expect(screen.getByText("Not voted yet")).toBeTruthy()
@@ -103,12 +78,12 @@ describe("VoteCard", () => {
     await renderInRouter(() => (
       <ul>
         <VoteCard
-          vote={vote({
+          vote={aVote({
             voteState: "vote_closed",
             results: { voteId: "vote_1", yes: 1, no: 1, yesPercentage: 50, outcome: "Yes" } as never,
           })}
         />
-        <VoteCard vote={vote({ voteId: "vote_2" as never, voteState: "vote_closed" })} />
+        <VoteCard vote={aVote({ voteId: "vote_2" as never, voteState: "vote_closed" })} />
       </ul>
     ))
     const results = [...document.querySelectorAll(".cm-results strong")].map((e) => e.textContent)

@@ -3,6 +3,7 @@
  * replaced: the quiz gates the ballot, the ballot is cast once, closed votes only show results, and the sales chat
  * sends, looks for answers on a timer and keeps the thread when a look fails.
  */
+
 import type { VoteView } from "@landunits/core/governance/GovernanceModel.ts"
 import type { SalesThreadView } from "@landunits/core/saleschat/SalesChatModel.ts"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
@@ -16,31 +17,7 @@ import {
   QUIZ_NOT_PASSED,
   voteMachine,
 } from "../src/machines/voteMachine.ts"
-
-const vote = (change: Partial<VoteView> = {}): VoteView =>
-  ({
-    voteId: "vote_1",
-    title: "Hedgerows",
-    description: "Plant hedgerows?",
-    opensAt: 0,
-    closesAt: 1,
-    quiz: [
-      {
-        questionId: "q1",
-        question: "What do hedgerows add?",
-        options: [
-          { optionId: "a", text: "Habitat" },
-          { optionId: "b", text: "Space" },
-        ],
-      },
-    ],
-    voteState: "vote_not_submitted",
-    quizAnswer: "answer_not_submitted",
-    quizResult: "all_right_answer_not_given",
-    answer: "",
-    eligible: true,
-    ...change,
-  }) as VoteView
+import { aVote } from "./support/voteFixture.ts"
 
 const passed: QuizOutcome = {
   quizAnswer: "answer_submitted",
@@ -79,22 +56,22 @@ const startVote = (
 
 describe("vote machine (quiz → ballot → results)", () => {
   it("starts where the member's flags say: closed, already voted, not eligible, quiz, or ballot when passed or quiz-less", () => {
-    expect(startVote(vote({ voteState: "vote_closed" })).actor.getSnapshot().value).toBe("closed")
+    expect(startVote(aVote({ voteState: "vote_closed" })).actor.getSnapshot().value).toBe("closed")
     expect(
-      startVote(vote({ voteState: "vote_submitted_already", answer: "y" })).actor.getSnapshot().value,
+      startVote(aVote({ voteState: "vote_submitted_already", answer: "y" })).actor.getSnapshot().value,
     ).toBe("voted")
-    expect(startVote(vote({ eligible: false })).actor.getSnapshot().value).toBe("notEligible")
-    expect(startVote(vote()).actor.getSnapshot().value).toBe("quiz")
+    expect(startVote(aVote({ eligible: false })).actor.getSnapshot().value).toBe("notEligible")
+    expect(startVote(aVote()).actor.getSnapshot().value).toBe("quiz")
     expect(
       startVote(
-        vote({ quizAnswer: "answer_submitted", quizResult: "all_right_answer_submitted" }),
+        aVote({ quizAnswer: "answer_submitted", quizResult: "all_right_answer_submitted" }),
       ).actor.getSnapshot().value,
     ).toBe("ballot")
-    expect(startVote(vote({ quiz: [] })).actor.getSnapshot().value).toBe("ballot")
+    expect(startVote(aVote({ quiz: [] })).actor.getSnapshot().value).toBe("ballot")
   })
 
   it("a quiz with a question unanswered is not sent", () => {
-    const { actor, calls } = startVote(vote())
+    const { actor, calls } = startVote(aVote())
     actor.send({ type: "quiz.submit" })
     expect(actor.getSnapshot().value).toBe("quiz")
     expect(actor.getSnapshot().context.error).toBe(QUIZ_INCOMPLETE)
@@ -102,7 +79,7 @@ describe("vote machine (quiz → ballot → results)", () => {
   })
 
   it("a failed quiz refuses the ballot: back to the quiz with the wrong questions marked, and no ballot can be cast", async () => {
-    const { actor, calls } = startVote(vote(), async () => failed)
+    const { actor, calls } = startVote(aVote(), async () => failed)
     actor.send({ type: "quiz.choose", questionId: "q1", optionId: "b" })
     actor.send({ type: "quiz.submit" })
     const snapshot = await waitFor(actor, (s) => s.matches("quiz") && s.context.error !== null)
@@ -118,7 +95,7 @@ describe("vote machine (quiz → ballot → results)", () => {
   })
 
   it("a passed quiz opens the ballot; the ballot needs a choice and is cast once, then the vote is voted", async () => {
-    const { actor, calls } = startVote(vote())
+    const { actor, calls } = startVote(aVote())
     actor.send({ type: "quiz.choose", questionId: "q1", optionId: "a" })
     actor.send({ type: "quiz.submit" })
     await waitFor(actor, (s) => s.matches("ballot"))
@@ -134,7 +111,7 @@ describe("vote machine (quiz → ballot → results)", () => {
   })
 
   it("a refused ballot stays on the ballot with the server's message", async () => {
-    const { actor } = startVote(vote({ quiz: [] }), undefined, async () => {
+    const { actor } = startVote(aVote({ quiz: [] }), undefined, async () => {
       throw new ApiError("You have already voted", 409)
     })
     actor.send({ type: "ballot.choose", answer: "y" })

@@ -1,39 +1,17 @@
 /**
  * How many statements a member's holdings cost, counted from the spans the SQL client opens for each
- * statement (as in UserBundleQueries.test.ts): the orders behind the member's ledger are read in one
+ * statement (support/StatementRecorder.ts): the orders behind the member's ledger are read in one
  * statement, so GET /api/user/holdings and GET /api/user send as many statements for a member with one
  * order as for a member with many.
  */
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
-import { Effect, Layer, Tracer } from "effect"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { layerApp } from "../../src/app/AppLayer.ts"
-import { seedDemo } from "../../src/app/DemoSeed.ts"
-import { serveHttp } from "../../src/http/server/HttpApp.ts"
-import { pgliteTarget } from "../support/Databases.ts"
-import { json, makeClient, useTestServer } from "../support/TestServer.ts"
+import { useRecordedServer } from "../support/StatementRecorder.ts"
+import { json, makeClient } from "../support/TestServer.ts"
 
-const statements: Array<string> = []
-const recording = Tracer.make({
-  span: (options) => {
-    const span = Tracer.nativeTracer.span(options)
-    if (options.kind !== "client") return span
-    const attribute = span.attribute.bind(span)
-    span.attribute = (key, value) => {
-      if (key === "db.query.text") statements.push(String(value).replace(/\s+/g, " ").trim())
-      attribute(key, value)
-    }
-    return span
-  },
-})
-
-const server = useTestServer(
-  Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
-    Layer.provideMerge(layerApp(pgliteTarget().layer)),
-    Layer.provide(Layer.succeed(Tracer.Tracer, recording)),
-  ),
-)
+const { server, statements } = useRecordedServer()
 
 const demo = MemberId.make("mem_demo")
 let keys = 0

@@ -3,34 +3,11 @@
  * statement (a tracer that records their query text): the member is read in three statements, whatever the
  * number of prices, exchange rates and bank accounts; the reference data comes from the process's snapshot.
  */
-import { Layer, Tracer } from "effect"
 import { describe, expect, it } from "vitest"
-import { layerApp } from "../../src/app/AppLayer.ts"
-import { seedDemo } from "../../src/app/DemoSeed.ts"
-import { serveHttp } from "../../src/http/server/HttpApp.ts"
-import { pgliteTarget } from "../support/Databases.ts"
-import { makeClient, useTestServer } from "../support/TestServer.ts"
+import { useRecordedServer } from "../support/StatementRecorder.ts"
+import { makeClient } from "../support/TestServer.ts"
 
-const statements: Array<string> = []
-const recording = Tracer.make({
-  span: (options) => {
-    const span = Tracer.nativeTracer.span(options)
-    if (options.kind !== "client") return span
-    const attribute = span.attribute.bind(span)
-    span.attribute = (key, value) => {
-      if (key === "db.query.text") statements.push(String(value).replace(/\s+/g, " ").trim())
-      attribute(key, value)
-    }
-    return span
-  },
-})
-
-const server = useTestServer(
-  Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
-    Layer.provideMerge(layerApp(pgliteTarget().layer)),
-    Layer.provide(Layer.succeed(Tracer.Tracer, recording)),
-  ),
-)
+const { server, statements } = useRecordedServer()
 
 const REFERENCE_TABLES = /unit_prices|exchange_rates|external_fees|bank_accounts/
 

@@ -32,7 +32,7 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   })
 
-/** The file's server (web/dist built, fresh DATA_DIR) and browser; the screenshots folder exists afterwards. */
+/** The file's server (serving web/dist, fresh DATA_DIR) and browser; the screenshots folder exists afterwards. */
 export const startServerAndBrowser = async (): Promise<{ server: RunningServer; browser: Browser }> => {
   const server = await startServer()
   const browser = await launchBrowser()

@@ -1,0 +1,107 @@
+/**
+ * The admin CLI run in-process for a test file: an embedded database in a temporary folder, seeded with the
+ * demo data and the file's own people, and a `cli(...)` that runs one command line through commander and
+ * answers what it printed and its exit code (stdin is not a terminal here: a non-interactive shell).
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { seedDemo } from "@landunits/adapters/app/DemoSeed.ts"
+import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
+import type { Role } from "@landunits/core/accounts/AccountModel.ts"
+import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { MemberId } from "@landunits/core/shared/Ids.ts"
+import { Effect } from "effect"
+import { afterAll, beforeAll, vi } from "vitest"
+import { type AppRuntime, makeRuntime } from "../../src/Admin.ts"
+import { buildProgram } from "../../src/Program.ts"
+
+/** Someone the file needs besides the demo member: a confirmed USER account. */
+export interface Person {
+  readonly memberId: string
+  readonly email: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly role: Role
+}
+
+export interface CliOutcome {
+  readonly out: string
+  readonly err: string
+  readonly code: number
+}
+
+/** Every service the runtime provides, for effects the tests run on it directly. */
+export type Services =
+  Parameters<AppRuntime["runPromise"]>[0] extends Effect.Effect<unknown, unknown, infer R> ? R : never
+
+export interface InProcessCli {
+  /** The runtime the commands use (available once the file's beforeAll has run). */
+  readonly runtime: () => AppRuntime
+  /** The file's temporary folder (the embedded database lives in it; tests may write files there). */
+  readonly dir: () => string
+  readonly run: <A, E>(effect: Effect.Effect<A, E, Services>) => Promise<A>
+  readonly cli: (...args: ReadonlyArray<string>) => Promise<CliOutcome>
+}
+
+/** Registers the file's beforeAll/afterAll: the seeded database is made once and removed at the end. */
+export const useInProcessCli = (people: ReadonlyArray<Person>): InProcessCli => {
+  let runtime: AppRuntime | undefined
+  let dir: string | undefined
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-"))
+    runtime = makeRuntime(layerEmbedded(dir))
+    await runtime.runPromise(seedDemo)
+    await runtime.runPromise(
+      Effect.flatMap(AccountRepository, (accounts) =>
+        Effect.forEach(people, (person, index) =>
+          accounts.insert({
+            ...person,
+            memberId: MemberId.make(person.memberId),
+            userType: "USER",
+            passwordHash: "x",
+            emailConfirmedAt: 1,
+            firstLogin: false,
+            createdAt: index + 1,
+          }),
+        ),
+      ),
+    )
+  }, 120_000)
+
+  afterAll(async () => {
+    await runtime?.dispose()
+    if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  const started = (): AppRuntime => {
+    if (runtime === undefined) throw new Error("the CLI runtime is used before the file's beforeAll ran")
+    return runtime
+  }
+
+  return {
+    runtime: started,
+    dir: () => {
+      if (dir === undefined) throw new Error("the folder is used before the file's beforeAll ran")
+      return dir
+    },
+    run: (effect) => started().runPromise(effect),
+    cli: async (...args) => {
+      const out: Array<string> = []
+      const err: Array<string> = []
+      const log = vi.spyOn(console, "log").mockImplementation((line: string) => void out.push(line))
+      const error = vi.spyOn(console, "error").mockImplementation((line: string) => void err.push(line))
+      process.exitCode = 0
+      try {
+        await buildProgram(started).parseAsync(["node", "landunits", ...args])
+      } finally {
+        log.mockRestore()
+        error.mockRestore()
+      }
+      const code = process.exitCode ?? 0
+      process.exitCode = 0
+      return { out: out.join("\n"), err: err.join("\n"), code }
+    },
+  }
+}
