@@ -14,7 +14,7 @@ export const SERVER_POOL_SIZE = 10
 
 /** A PostgreSQL server at `url`. */
 export const layerServer = (url: string, maxConnections = SERVER_POOL_SIZE) =>
-  PgClient.layer({ url: Redacted.make(url), maxConnections })
+  PgClient.layer({ url: Redacted.make(url), maxConnections, multiplex: true })
 
 /**
  * The embedded database of `dataDir`. One connection: PGlite is a single backend, so a pool would only
