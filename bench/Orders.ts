@@ -7,6 +7,7 @@
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
  *   BENCH_UNIT_TYPES=all npm run bench:orders # clients spread over the four unit types (default: one, LAND_USD)
+ *   BENCH_HOLDERS=100000 npm run bench:orders # that many members already hold each bought unit type
  *
  * Each figure gets a fresh, migrated database. A client is one fiber creating buys of 1 Unit (bank
  * payment) back to back, each a full order command: one transaction with its checks, ledger transfers,
@@ -29,7 +30,7 @@ import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Layer } from "effect"
-import type { SqlClient } from "effect/sql"
+import { SqlClient } from "effect/sql"
 import { layerEmbedded, layerServer } from "../adapters/src/postgres/Database.ts"
 import { layerMigrated } from "../adapters/src/postgres/Migrations.ts"
 import {
@@ -55,6 +56,29 @@ const BUY_UNIT_TYPES = process.env.BENCH_UNIT_TYPES === "all" ? UnitTypes : [LOA
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2)
 
 /**
+ * Members who already hold each bought unit type before the clients start (default none): a production
+ * ledger has a balance row per member, and a buy's capacity read must not grow with them.
+ */
+const HOLDERS = Number(process.env.BENCH_HOLDERS ?? 0)
+
+/** HOLDERS members owning 1 Unit of each bought unit type, issued from the platform (the ledger balances). */
+const seedHolders = Effect.gen(function* () {
+  if (HOLDERS === 0) return
+  const sql = yield* SqlClient.SqlClient
+  for (const unitType of BUY_UNIT_TYPES) {
+    yield* sql`
+      INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
+      SELECT ${unitType}, 'member:holder_' || i || ':owned', 'holder_' || i, 'owned', 1
+      FROM generate_series(1, ${HOLDERS}::integer) AS i`
+    yield* sql`
+      INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
+      VALUES (${unitType}, 'platform:issuance', NULL, 'issuance', ${-HOLDERS})
+      ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units`
+  }
+  yield* sql`ANALYZE ledger_balances`
+})
+
+/**
  * Runs `clients` fibers creating buys for SECONDS (from `startAt` when given, so several processes measure
  * the same window); answers buys committed per second. `prefix` keeps processes' idempotency keys apart.
  */
@@ -62,6 +86,8 @@ const buysPerSecond = (clients: number, prefix = "bench", startAt?: number) =>
   Effect.gen(function* () {
     const orders = yield* OrderService
     const members = loadMembers()
+    // The main table's figures only: the workers of the supplementary table share a database.
+    if (prefix === "bench") yield* seedHolders
     if (startAt !== undefined) yield* Effect.sleep(Math.max(0, startAt - Date.now()))
     const started = yield* Clock.currentTimeMillis
     const cpuBefore = process.cpuUsage()
@@ -106,7 +132,7 @@ const onDatabase = <E>(
   Effect.runPromise(
     buysPerSecond(clients, prefix, startAt).pipe(
       Effect.provide(
-        loadEngineOn(Layer.provideMerge(layerMigrated, database), loadPriceBook(10_000_000, BUY_UNIT_TYPES)),
+        loadEngineOn(Layer.provideMerge(layerMigrated, database), loadPriceBook(10_000_000 + HOLDERS, BUY_UNIT_TYPES)),
       ),
       Effect.scoped,
     ),

@@ -228,7 +228,7 @@ export const LedgerStorePg = Layer.effect(LedgerStore)(
         ),
       totals: (unitType) =>
         sql<{ bucket: keyof LedgerTotals; units: string }>`
-          SELECT bucket, sum(units) AS units FROM ledger_balances WHERE unit_type = ${unitType} GROUP BY bucket`.pipe(
+          SELECT bucket, units FROM ledger_bucket_totals WHERE unit_type = ${unitType}`.pipe(
           Effect.map((rows) => {
             const totals = emptyTotals()
             for (const row of rows) totals[row.bucket] = Number(row.units)
