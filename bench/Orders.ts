@@ -132,7 +132,10 @@ const onDatabase = <E>(
   Effect.runPromise(
     buysPerSecond(clients, prefix, startAt).pipe(
       Effect.provide(
-        loadEngineOn(Layer.provideMerge(layerMigrated, database), loadPriceBook(10_000_000 + HOLDERS, BUY_UNIT_TYPES)),
+        loadEngineOn(
+          Layer.provideMerge(layerMigrated, database),
+          loadPriceBook(10_000_000 + HOLDERS, BUY_UNIT_TYPES),
+        ),
       ),
       Effect.scoped,
     ),
