@@ -208,23 +208,26 @@ function MyTransactions() {
               </thead>
               <tbody>
                 {answer.transactions.map((o) => (
+                  // data-label: on a phone each row is a card, its cells under these labels (orders.css).
                   <tr key={o.orderId}>
-                    <td>
-                      {formatDateTime(o.createdAt)}
-                      <br />
-                      <span className="mono muted">{o.orderId}</span>
+                    <td data-label="Date and order">
+                      <div>
+                        {formatDateTime(o.createdAt)}
+                        <br />
+                        <span className="mono muted">{o.orderId}</span>
+                      </div>
                     </td>
-                    <td>{ORDER_TYPE_LABELS[o.orderType]}</td>
-                    <td>{unitDisplayName(o.currencyUnit.unitType)}</td>
-                    <td>{formatNumber0(o.currencyUnit.numberOfUnits)}</td>
-                    <td>
+                    <td data-label="Type">{ORDER_TYPE_LABELS[o.orderType]}</td>
+                    <td data-label="Unit">{unitDisplayName(o.currencyUnit.unitType)}</td>
+                    <td data-label="Units">{formatNumber0(o.currencyUnit.numberOfUnits)}</td>
+                    <td data-label="Payment method">
                       {o.paymentDetails === undefined ? "—" : PAYMENT_LABELS[o.paymentDetails.paymentMethod]}
                     </td>
-                    <td>{amountOf(o)}</td>
-                    <td>
+                    <td data-label="Amount">{amountOf(o)}</td>
+                    <td data-label="Status">
                       <OrderStatusBadge status={o.orderStatus} />
                     </td>
-                    <td>{formatDate(o.updatedAt)}</td>
+                    <td data-label="Last update">{formatDate(o.updatedAt)}</td>
                   </tr>
                 ))}
               </tbody>
