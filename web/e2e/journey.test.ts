@@ -1,7 +1,8 @@
 /**
  * Issue 9's journey, as a new member lives it, in one browser page from sign-up to the end: register, confirm from
  * the mail file and sign in; KYC with a passport PDF, approved by the admin with the CLI; buy by bank transfer
- * (Pending until the admin confirms the payment with the CLI, then Owned) and by test-mode card; sell, transfer to
+ * (Pending until the admin confirms the payment with the CLI, then Owned), by test-mode card, and with Bitcoin at the
+ * admin's coin price (confirmed by the admin the same way); sell, transfer to
  * another member, convert into Units locked for 30 days; a statement that names those orders; a vote after its
  * quiz; a question that an agent answers. The `it` blocks run in order and share the page: each one goes on from
  * where the last one stopped. It chains the area steps (steps/*.ts); their own files run axe and take screenshots,
@@ -24,6 +25,7 @@ import {
 import { approveKyc, downloadStatement, fillAndSubmitKyc, kycStatusShown } from "./steps/home.ts"
 import {
   buyByBank,
+  buyByCrypto,
   buyByTestCard,
   convertUnits,
   holdingRow,
@@ -33,7 +35,7 @@ import {
 } from "./steps/orders.ts"
 import { apiClient } from "./support/api.ts"
 import { headline, openContext, startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts"
-import { confirmPayment } from "./support/cli.ts"
+import { adminCli, confirmPayment } from "./support/cli.ts"
 import {
   type Member,
   newMember,
@@ -58,7 +60,9 @@ const PEER: Member = {
   lastName: "Lovelace",
 }
 const member = newMember("journey")
-const orders = { bank: "", card: "", sell: "", transfer: "", convert: "" }
+const orders = { bank: "", card: "", crypto: "", sell: "", transfer: "", convert: "" }
+/** The server's Bitcoin receiving address (configuration, CRYPTO_BTC_ADDRESS). */
+const BTC_ADDRESS = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh"
 
 let server: RunningServer
 let browser: Browser
@@ -69,7 +73,7 @@ let page: Page
 const ownedBecomes = (owned: number) => expect.poll(async () => (await holdingRow(page)).owned).toBe(owned)
 
 beforeAll(async () => {
-  ;({ server, browser } = await startServerAndBrowser())
+  ;({ server, browser } = await startServerAndBrowser({ CRYPTO_BTC_ADDRESS: BTC_ADDRESS }))
   await registerAdmin(server, ADMIN)
   await registerAndConfirm(server, PEER)
   ;({ context, page } = await openContext(browser))
@@ -112,6 +116,29 @@ describe("a new member's journey", () => {
     await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
     expect(orderIdOf(page)).toBe(orders.card)
     await ownedBecomes(120)
+  })
+
+  it("buys with Bitcoin at the admin's coin price: the address and the amount in coin, Pending until the admin confirms, then Owned", async () => {
+    await adminCli(server, ADMIN.email, "pricing", "set-coin-price", "BITCOIN", "USD", "50000.00")
+    const { orderId, shown } = await buyByCrypto(page, server, 10, `0x${"ab12".repeat(16)}`)
+    orders.crypto = orderId
+    expect(shown.address).toBe(BTC_ADDRESS)
+    const details = (await (
+      await page.request.get(`${server.url}/api/order/get_order_details/${orderId}`)
+    ).json()) as {
+      orderData: { orderStatus: string; paymentDetails: { paymentAmount: number } }
+    }
+    // The amount in coin is the order's amount at 50,000.00 USD a coin.
+    expect(Number(shown.amount.replace(" BTC", ""))).toBeCloseTo(
+      details.orderData.paymentDetails.paymentAmount / 5_000_000,
+      8,
+    )
+    expect(details.orderData.orderStatus).toBe("PaymentSent_FromUserCrypto")
+    expect(await holdingRow(page)).toMatchObject({ owned: 120, pendingBuy: 10 })
+    await confirmPayment(server, ADMIN.email, orderId)
+    await page.reload()
+    await headline(page, "Thank you for your purchase")
+    await ownedBecomes(130)
   })
 
   it("sells: the Units wait in the sale queue, less the sale's fee", async () => {

@@ -29,16 +29,23 @@ export interface RunningServer {
   readonly stop: () => Promise<void>
 }
 
-export const startServer = async (): Promise<RunningServer> => {
+/** `env`: settings the server starts with besides the test's own (a crypto receiving address, say). */
+export const startServer = async (env: Readonly<Record<string, string>> = {}): Promise<RunningServer> => {
   if (!fs.existsSync(path.join(ROOT, "web/dist/index.html")))
     throw new Error("web/dist is missing: the web-e2e project's global setup (e2e/buildWeb.ts) builds it")
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-web-e2e-"))
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir }
-  delete env.DATABASE_URL
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+  }
+  delete childEnv.DATABASE_URL
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "cli/src/start.ts")], {
     cwd: ROOT,
-    env,
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   })
   let log = ""

@@ -42,6 +42,30 @@ export const buyByBank = async (page: Page, server: RunningServer, units: number
   return orderId
 }
 
+/**
+ * Crypto: choose the coin, see the amount in coin and the receiving address, send the transaction hash
+ * ("I have sent the coins"); answers the order id and what the page showed.
+ */
+export const buyByCrypto = async (
+  page: Page,
+  server: RunningServer,
+  units: number,
+  transactionHash: string,
+) => {
+  const orderId = await placeBuy(page, server, { units, method: "Crypto (Bitcoin or Ether)" })
+  await page.getByRole("button", { name: /Pay with Bitcoin/ }).click()
+  await expect.poll(() => page.getByRole("heading", { name: "Send Bitcoin (BTC)" }).count()).toBe(1)
+  const shown = {
+    amount: (await page.locator(".payment-details strong").textContent()) ?? "",
+    address: (await page.locator(".payment-address").textContent()) ?? "",
+  }
+  await page.getByRole("textbox", { name: "Transaction hash" }).fill(transactionHash)
+  await page.getByRole("button", { name: "I have sent the coins" }).click()
+  await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
+  await headline(page, "Thank you for your purchase")
+  return { orderId, shown }
+}
+
 /** A card in the built-in test mode: the page says "Test mode"; the test card decides the outcome. */
 export const payWithTestCard = async (page: Page, card: string) => {
   await expect.poll(() => page.getByText("Test mode", { exact: true }).count()).toBeGreaterThan(0)

@@ -33,8 +33,10 @@ export const launchBrowser = (): Promise<Browser> =>
   })
 
 /** The file's server (serving web/dist, fresh DATA_DIR) and browser; the screenshots folder exists afterwards. */
-export const startServerAndBrowser = async (): Promise<{ server: RunningServer; browser: Browser }> => {
-  const server = await startServer()
+export const startServerAndBrowser = async (
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ server: RunningServer; browser: Browser }> => {
+  const server = await startServer(env)
   const browser = await launchBrowser()
   fs.mkdirSync(SHOTS, { recursive: true })
   return { server, browser }
