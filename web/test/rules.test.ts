@@ -38,6 +38,7 @@ describe("cookie consent storage", () => {
 describe("API client", () => {
   afterEach(() => setFetch((...a) => fetch(...a)))
   it("echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN and sends cookies", async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the client reads this very cookie, as the browser sets it
     document.cookie = "XSRF-TOKEN=tok123"
     let seen: RequestInit | undefined
     setFetch(async (_url, init) => {

@@ -1,4 +1,7 @@
-/** The sales chat's store on PostgreSQL: one row per message, read per member in the order written. */
+/**
+ * The sales chat's store on PostgreSQL: one row per message, read per member in the order written; the threads
+ * waiting for the team in one statement.
+ */
 import { SalesChatStore } from "@landunits/core/saleschat/ports/SalesChatStore.ts"
 import { type SalesMessage, SalesMessageId } from "@landunits/core/saleschat/SalesChatModel.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
@@ -43,10 +46,24 @@ export const SalesChatStorePg = Layer.effect(SalesChatStore)(
           Effect.map((rows) => rows.map(toMessage)),
           Effect.orDie,
         ),
-      members: sql<{
-        member_id: string
-      }>`SELECT DISTINCT member_id FROM sales_chat_messages ORDER BY member_id`.pipe(
-        Effect.map((rows) => rows.map((r) => MemberId.make(r.member_id))),
+      // The members whose last message (by time, then appended order) is their own, and all their messages.
+      awaitingThreads: sql<MessageRow>`
+        SELECT message_id, member_id, sender, author_name, admin_id, body, at FROM sales_chat_messages
+        WHERE member_id IN (
+          SELECT member_id FROM (
+            SELECT DISTINCT ON (member_id) member_id, sender FROM sales_chat_messages
+            ORDER BY member_id, at DESC, seq DESC
+          ) last WHERE last.sender = 'member')
+        ORDER BY member_id, at, seq`.pipe(
+        Effect.map((rows) => {
+          const threads = new Map<string, Array<SalesMessage>>()
+          for (const row of rows) {
+            const thread = threads.get(row.member_id) ?? []
+            thread.push(toMessage(row))
+            threads.set(row.member_id, thread)
+          }
+          return [...threads.values()]
+        }),
         Effect.orDie,
       ),
     })

@@ -108,8 +108,8 @@ export class SalesChatService extends Context.Service<
       const awaiting = Effect.fn("SalesChatService.awaiting")(function* (actor: Actor) {
         yield* requireAdmin(actor)
         const summaries: Array<SalesThreadSummary> = []
-        for (const memberId of yield* store.members) {
-          const summary = awaitingSummary(yield* threadFor(memberId))
+        for (const messages of yield* store.awaitingThreads) {
+          const summary = awaitingSummary(threadOf(messages[0]!.memberId, messages))
           if (summary !== undefined) summaries.push(summary)
         }
         return summaries.sort((a, b) => a.waitingSince - b.waitingSince)

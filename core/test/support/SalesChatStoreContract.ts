@@ -38,7 +38,7 @@ export const salesChatStoreContract = (name: string, makeLayer: () => Layer.Laye
             ann: yield* store.thread(ann),
             ben: yield* store.thread(ben),
             nobody: yield* store.thread(MemberId.make("mem_zed")),
-            members: yield* store.members,
+            awaiting: yield* store.awaitingThreads,
           }
         }).pipe(Effect.provide(makeLayer())),
       )
@@ -47,6 +47,32 @@ export const salesChatStoreContract = (name: string, makeLayer: () => Layer.Laye
       expect(result.ann[0]).toEqual(message("m1", ann, 10))
       expect(result.ben.map((m) => m.messageId)).toEqual(["b1"])
       expect(result.nobody).toEqual([])
-      expect([...result.members].sort()).toEqual([ann, ben])
+      // Ann's last message is the team's (m3, appended after m2 at the same instant): only Ben waits.
+      expect(result.awaiting.map((t) => t.map((m) => m.messageId))).toEqual([["b1"]])
+    })
+
+    it("answers every waiting thread whole, in one read, and none once the team has the last word", async () => {
+      const result = await Effect.runPromise(
+        Effect.gen(function* () {
+          const store = yield* SalesChatStore
+          yield* store.append(message("a1", ann, 10))
+          yield* store.append(message("a2", ann, 30, "team"))
+          yield* store.append(message("a3", ann, 40))
+          yield* store.append(message("b1", ben, 5))
+          yield* store.append(message("b2", ben, 5))
+          const before = yield* store.awaitingThreads
+          yield* store.append(message("a4", ann, 50, "team"))
+          yield* store.append(message("b3", ben, 60, "team"))
+          return { before, after: yield* store.awaitingThreads }
+        }).pipe(Effect.provide(makeLayer())),
+      )
+      const ids = result.before
+        .map((t) => t.map((m) => m.messageId))
+        .sort((a, b) => a[0]!.localeCompare(b[0]!))
+      expect(ids).toEqual([
+        ["a1", "a2", "a3"],
+        ["b1", "b2"],
+      ])
+      expect(result.after).toEqual([])
     })
   })
