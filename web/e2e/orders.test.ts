@@ -69,6 +69,11 @@ const inspect = async (page: Page, name: string) => {
   }
   await page.screenshot({ path: path.join(SHOTS, `1280-orders-${name}.png`), fullPage: true })
   await page.setViewportSize({ width: 375, height: 800 })
+  // Let the page lay itself out at the new width (two frames) before the full-page shot, from the top.
+  await page.evaluate(async () => {
+    window.scrollTo(0, 0)
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+  })
   await page.screenshot({ path: path.join(SHOTS, `375-orders-${name}.png`), fullPage: true })
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBe(375)
   await page.setViewportSize({ width: 1280, height: 900 })
