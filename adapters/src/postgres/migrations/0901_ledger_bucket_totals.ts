@@ -14,6 +14,10 @@ import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  // An app process still on the previous version may be writing balances while this runs (a rolling
+  // deploy). Holding writes off until the migration commits means none lands between the backfill's
+  // snapshot and the trigger: each is either in the backfill or moves the totals through the trigger.
+  yield* sql`LOCK TABLE ledger_balances IN SHARE ROW EXCLUSIVE MODE`
   yield* sql`
     CREATE TABLE ledger_bucket_totals (
       unit_type text NOT NULL,
