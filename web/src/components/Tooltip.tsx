@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useId, useState } from "react"
 
 export const HOVER_QUERY = "(min-width: 769px)"
 
-const useWide = () => {
+/** Whether the screen is wide enough for tooltips to open on hover (HOVER_QUERY); follows the window's width. */
+export const useWide = () => {
   const [wide, setWide] = useState(() => window.matchMedia(HOVER_QUERY).matches)
   useEffect(() => {
     const query = window.matchMedia(HOVER_QUERY)

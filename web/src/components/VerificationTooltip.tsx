@@ -8,21 +8,10 @@ import { verificationTooltip } from "@landunits/core/kyc/KycLifecycle.ts"
 import type { KycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { VERIFICATION_TOOLTIP_MAX_HEIGHT_PX } from "@landunits/core/shared/Constants.ts"
 import type { UserType } from "@landunits/core/shared/Enums.ts"
-import { type FocusEvent, useEffect, useId, useRef, useState } from "react"
+import { type FocusEvent, useId, useRef, useState } from "react"
 import { KycStatusBadge } from "./StatusBadge.tsx"
-import { HOVER_QUERY } from "./Tooltip.tsx"
+import { useWide } from "./Tooltip.tsx"
 import "../styles/home.css"
-
-const useWide = () => {
-  const [wide, setWide] = useState(() => window.matchMedia(HOVER_QUERY).matches)
-  useEffect(() => {
-    const query = window.matchMedia(HOVER_QUERY)
-    const onChange = () => setWide(query.matches)
-    query.addEventListener("change", onChange)
-    return () => query.removeEventListener("change", onChange)
-  }, [])
-  return wide
-}
 
 /** The list the tooltip shows, without the hover/tap behaviour. */
 export function VerificationDetails({

@@ -34,6 +34,10 @@ import {
   UnitTypeSelect,
 } from "./OrderParts.tsx"
 
+/** "You own 12 LU2X Unit ($)": what the member can sell or transfer, in the forms' hints and warnings. */
+const youOwn = (available: number, lu2x: boolean, unitType: UnitType) =>
+  `You own ${formatNumber0(available)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)}`
+
 /** Creates a sell, transfer or convert order under its idempotency key. */
 export const createOrder = async ({ request, key }: { request: CreateOrderRequest; key: string }) => {
   const utm = utmData()
@@ -91,7 +95,7 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
       : !isSellAboveFee(units, fee)
         ? sellFeeMessage(fee)
         : units > available
-          ? `You own ${formatNumber0(available)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)} to sell`
+          ? `${youOwn(available, lu2x, unitType)} to sell`
           : undefined
   const value =
     price === undefined || units === 0 || units <= fee
@@ -107,7 +111,7 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
           label="Number of Units"
           required
           idPrefix="sell"
-          hint={`You own ${formatNumber0(available)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)}. The sale fee is ${formatNumber0(fee)} Units.`}
+          hint={`${youOwn(available, lu2x, unitType)}. The sale fee is ${formatNumber0(fee)} Units.`}
           {...form.field("numberOfUnits")}
         />
         <OrderWarning message={problem} />
@@ -189,10 +193,7 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
   const units = typedUnits(form.values.numberOfUnits)
   const email = form.values.recipientEmail.trim()
   const confirmed = lookup.state === "found" && lookup.email === email
-  const problem =
-    units > available
-      ? `You own ${formatNumber0(available)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)} to transfer`
-      : undefined
+  const problem = units > available ? `${youOwn(available, lu2x, unitType)} to transfer` : undefined
 
   return (
     <div className="order-layout">
@@ -203,7 +204,7 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
           label="Number of Units"
           required
           idPrefix="transfer"
-          hint={`You own ${formatNumber0(available)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)}. Transfers are free.`}
+          hint={`${youOwn(available, lu2x, unitType)}. Transfers are free.`}
           {...form.field("numberOfUnits")}
         />
         <OrderWarning message={problem} />
