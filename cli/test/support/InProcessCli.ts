@@ -25,19 +25,17 @@ export interface Person {
   readonly role: Role
 }
 
-export interface CliOutcome {
+interface CliOutcome {
   readonly out: string
   readonly err: string
   readonly code: number
 }
 
 /** Every service the runtime provides, for effects the tests run on it directly. */
-export type Services =
+type Services =
   Parameters<AppRuntime["runPromise"]>[0] extends Effect.Effect<unknown, unknown, infer R> ? R : never
 
 export interface InProcessCli {
-  /** The runtime the commands use (available once the file's beforeAll has run). */
-  readonly runtime: () => AppRuntime
   /** The file's temporary folder (the embedded database lives in it; tests may write files there). */
   readonly dir: () => string
   readonly run: <A, E>(effect: Effect.Effect<A, E, Services>) => Promise<A>
@@ -81,7 +79,6 @@ export const useInProcessCli = (people: ReadonlyArray<Person>): InProcessCli => 
   }
 
   return {
-    runtime: started,
     dir: () => {
       if (dir === undefined) throw new Error("the folder is used before the file's beforeAll ran")
       return dir
