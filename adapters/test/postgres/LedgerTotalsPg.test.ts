@@ -1,5 +1,5 @@
 /**
- * The kept ledger totals (migration 0901): each unit type's total per bucket is a row of its own, moved by a
+ * The kept ledger totals (migrations 0901 and 0902): each unit type's total per bucket is a row of its own, moved by a
  * trigger with every balance change, so the capacity check reads a few rows whatever the number of members.
  * Here: the totals equal the sum of the balances after appends through the store and after writes around it,
  * a database that had balances before the migration starts with the right totals, and the capacity read
@@ -83,6 +83,10 @@ for (const target of databaseTargets().run) {
           // Writes around the store move the totals too (an operator's repair, say).
           yield* sql`UPDATE ledger_balances SET units = units + 7 WHERE account_key LIKE 'member:m1:%'`
           yield* sql`DELETE FROM ledger_balances WHERE account_key LIKE 'member:m2:%'`
+          // A row that changes bucket (migration 0902 moves units within a bucket in one step, this in two),
+          // and an update that leaves the units as they are.
+          yield* sql`UPDATE ledger_balances SET bucket = 'pendingSell' WHERE account_key = 'member:m4:owned'`
+          yield* sql`UPDATE ledger_balances SET units = units WHERE account_key LIKE 'member:m3:%'`
           const both = yield* bothTotals
           return { ...both, read: yield* ledger.totals("LAND_EUR") }
         }).pipe(Effect.provide(store())),
