@@ -33,11 +33,11 @@ export const OrderJournalPg = Layer.effect(OrderJournal)(
               INSERT INTO orders (order_id, member_id, order_type, unit_type, order_status, is_double_land, created_at, record)
               VALUES (${order.orderId}, ${order.memberId}, ${order.orderType}, ${order.currencyUnit.unitType},
                       ${order.orderStatus}, ${order.currencyUnit.isDoubleLand}, ${order.createdAt}, ${json}::jsonb)
-              RETURNING sequence),
+              RETURNING sequence, record),
             keyed AS (
               INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response)
               SELECT ${key.scope}, ${key.idempotencyKey}, ${key.requestHash},
-                     ${json}::jsonb || jsonb_build_object('sequence', sequence)
+                     record || jsonb_build_object('sequence', sequence)
               FROM inserted
               RETURNING 1)
             SELECT sequence FROM inserted`.pipe(
