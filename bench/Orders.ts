@@ -5,17 +5,20 @@
  *   npm run bench:orders                 # server from DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
  *   BENCH_SECONDS=20 npm run bench:orders
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
+ *   BENCH_CLIENTS=8 BENCH_ONLY=server BENCH_UNIT_TYPES=one npm run bench:orders   # the same, one unit type
  *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
- *   BENCH_UNIT_TYPES=all npm run bench:orders # clients spread over the four unit types (default: one, LAND_USD)
  *   BENCH_HOLDERS=100000 npm run bench:orders # that many members already hold each bought unit type
  *
  * Each figure gets a fresh, migrated database. A client is one fiber creating buys of 1 Unit (bank
  * payment) back to back, each a full order command: one transaction with its checks, ledger transfers,
  * order row and idempotency record. Capacity is set high enough that no buy is refused.
  *
- * By default every client buys the same unit type (LAND_USD): the worst case, since buys of one unit type
- * take one lock and update one issuance balance, so they commit one at a time. With BENCH_UNIT_TYPES=all,
- * client i buys UnitTypes[i % 4], as members buying EUR, USD, AUD and GBP Units do.
+ * Two workloads, each figure beside the same pgbench figure:
+ * - **four unit types** (the main figure): client i buys UnitTypes[i % 4], as members buying EUR, USD, AUD
+ *   and GBP Units do. pgbench's simple-update spreads its writes over 100,000 accounts at random; spreading
+ *   the buys over every unit type there is is the like-for-like reading.
+ * - **one unit type** (the worst case): every client buys LAND_USD. Buys of one unit type take one lock and
+ *   update one issuance balance, so they commit one at a time (docs/ledger.md §8).
  *
  * The main table is what issue 4 names: one app process. A supplementary table splits the same clients over
  * BENCH_PROCESSES app processes (default 2) on one database, measured over the same window, beside the same
@@ -27,7 +30,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import type { PgClient } from "@effect/sql-pg"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
-import { UnitTypes } from "@landunits/core/shared/Enums.ts"
+import { type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
@@ -49,8 +52,12 @@ const ONLY_SERVER = process.env.BENCH_ONLY === "server"
 const SERVER = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test"
 const SERVER_POOL = 32
 
-/** The unit types the clients buy: one (LAND_USD) by default, or all four with BENCH_UNIT_TYPES=all. */
-const BUY_UNIT_TYPES = process.env.BENCH_UNIT_TYPES === "all" ? UnitTypes : [LOAD_UNIT_TYPE]
+/** The unit types the clients buy: all four (the main figure), or one (the worst case). */
+type Workload = ReadonlyArray<UnitType>
+const FOUR_UNIT_TYPES: Workload = UnitTypes
+const ONE_UNIT_TYPE: Workload = [LOAD_UNIT_TYPE]
+/** The workload of a BENCH_ONLY=server figure: four unit types, or one with BENCH_UNIT_TYPES=one. */
+const ONLY_WORKLOAD = process.env.BENCH_UNIT_TYPES === "one" ? ONE_UNIT_TYPE : FOUR_UNIT_TYPES
 
 /** App processes sharing the server for the supplementary figure (the main table is one process). */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2)
@@ -62,10 +69,10 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2)
 const HOLDERS = Number(process.env.BENCH_HOLDERS ?? 0)
 
 /** HOLDERS members owning 1 Unit of each bought unit type, issued from the platform (the ledger balances). */
-const seedHolders = Effect.gen(function* () {
+const seedHolders = Effect.fnUntraced(function* (workload: Workload) {
   if (HOLDERS === 0) return
   const sql = yield* SqlClient.SqlClient
-  for (const unitType of BUY_UNIT_TYPES) {
+  for (const unitType of workload) {
     yield* sql`
       INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
       SELECT ${unitType}, 'member:holder_' || i || ':owned', 'holder_' || i, 'owned', 1
@@ -82,12 +89,12 @@ const seedHolders = Effect.gen(function* () {
  * Runs `clients` fibers creating buys for SECONDS (from `startAt` when given, so several processes measure
  * the same window); answers buys committed per second. `prefix` keeps processes' idempotency keys apart.
  */
-const buysPerSecond = (clients: number, prefix = "bench", startAt?: number) =>
+const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", startAt?: number) =>
   Effect.gen(function* () {
     const orders = yield* OrderService
     const members = loadMembers()
     // The main table's figures only: the workers of the supplementary table share a database.
-    if (prefix === "bench") yield* seedHolders
+    if (prefix === "bench") yield* seedHolders(workload)
     if (startAt !== undefined) yield* Effect.sleep(Math.max(0, startAt - Date.now()))
     const started = yield* Clock.currentTimeMillis
     const cpuBefore = process.cpuUsage()
@@ -102,7 +109,7 @@ const buysPerSecond = (clients: number, prefix = "bench", startAt?: number) =>
             yield* orders.createBuy({
               memberId: members[(client + n) % members.length]!,
               idempotencyKey: IdempotencyKey.make(`${prefix}-${clients}-${client}-${n++}`),
-              unitType: BUY_UNIT_TYPES[client % BUY_UNIT_TYPES.length]!,
+              unitType: workload[client % workload.length]!,
               numberOfUnits: 1,
               paymentMethod: "bank",
               isDoubleLand: false,
@@ -125,36 +132,39 @@ const buysPerSecond = (clients: number, prefix = "bench", startAt?: number) =>
 
 const onDatabase = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>,
+  workload: Workload,
   clients: number,
   prefix?: string,
   startAt?: number,
 ) =>
   Effect.runPromise(
-    buysPerSecond(clients, prefix, startAt).pipe(
+    buysPerSecond(workload, clients, prefix, startAt).pipe(
       Effect.provide(
         loadEngineOn(
           Layer.provideMerge(layerMigrated, database),
-          loadPriceBook(10_000_000 + HOLDERS, BUY_UNIT_TYPES),
+          loadPriceBook(10_000_000 + HOLDERS, workload),
         ),
       ),
       Effect.scoped,
     ),
   )
 
-const serverFigure = (clients: number) =>
+const serverFigure = (workload: Workload, clients: number) =>
   Effect.runPromise(
     Effect.scoped(
       Effect.gen(function* () {
         const url = yield* freshServerDatabase(SERVER)
-        return yield* Effect.promise(() => onDatabase(layerServer(url, Math.max(clients, 1)), clients))
+        return yield* Effect.promise(() =>
+          onDatabase(layerServer(url, Math.max(clients, 1)), workload, clients),
+        )
       }),
     ),
   )
 
-const embeddedFigure = async (clients: number) => {
+const embeddedFigure = async (workload: Workload, clients: number) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-bench-"))
   try {
-    return await onDatabase(layerEmbedded(dir), clients)
+    return await onDatabase(layerEmbedded(dir), workload, clients)
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -164,7 +174,7 @@ const embeddedFigure = async (clients: number) => {
  * The same number of clients split over PROCESSES app processes (this script, run as a worker) sharing one
  * fresh database and measuring the same window; answers the sum of their rates.
  */
-const multiProcessFigure = (clients: number) =>
+const multiProcessFigure = (workload: Workload, clients: number) =>
   Effect.runPromise(
     Effect.scoped(
       Effect.gen(function* () {
@@ -183,7 +193,13 @@ const multiProcessFigure = (clients: number) =>
                   const child = spawn(process.execPath, [process.argv[1]!], {
                     env: {
                       ...process.env,
-                      BENCH_WORKER: JSON.stringify({ url, clients: share, prefix: `p${p}`, startAt }),
+                      BENCH_WORKER: JSON.stringify({
+                        url,
+                        workload,
+                        clients: share,
+                        prefix: `p${p}`,
+                        startAt,
+                      }),
                     },
                     stdio: ["ignore", "pipe", "inherit"],
                   })
@@ -207,13 +223,14 @@ const multiProcessFigure = (clients: number) =>
 
 const worker = process.env.BENCH_WORKER
 if (worker !== undefined) {
-  const { url, clients, prefix, startAt } = JSON.parse(worker) as {
+  const { url, workload, clients, prefix, startAt } = JSON.parse(worker) as {
     url: string
+    workload: Workload
     clients: number
     prefix: string
     startAt: number
   }
-  console.log(await onDatabase(layerServer(url, Math.max(clients, 1)), clients, prefix, startAt))
+  console.log(await onDatabase(layerServer(url, Math.max(clients, 1)), workload, clients, prefix, startAt))
   process.exit(0)
 }
 
@@ -222,25 +239,29 @@ const multiRows: Array<string> = []
 const pgbenchDb = `landunits_pgbench_${process.pid}`
 if (ONLY_SERVER) {
   for (const clients of CLIENT_COUNTS) {
-    console.log(`| ${clients} | ${(await serverFigure(Math.min(clients, SERVER_POOL))).toFixed(0)} |`)
+    console.log(
+      `| ${clients} | ${(await serverFigure(ONLY_WORKLOAD, Math.min(clients, SERVER_POOL))).toFixed(0)} |`,
+    )
   }
   process.exit(0)
 }
+const percent = (rate: number, ceiling: number) => `${((rate / ceiling) * 100).toFixed(0)}%`
 initPgbench(SERVER, pgbenchDb)
 try {
   for (const clients of CLIENT_COUNTS) {
-    const server = await serverFigure(Math.min(clients, SERVER_POOL))
-    const embedded = await embeddedFigure(clients)
-    const ceiling = runPgbench(SERVER, pgbenchDb, clients, SECONDS)
-    const ratio = (server / ceiling.tps) * 100
+    const pool = Math.min(clients, SERVER_POOL)
+    const four = await serverFigure(FOUR_UNIT_TYPES, pool)
+    const one = await serverFigure(ONE_UNIT_TYPE, pool)
+    const embedded = await embeddedFigure(FOUR_UNIT_TYPES, clients)
+    const ceiling = runPgbench(SERVER, pgbenchDb, clients, SECONDS).tps
     rows.push(
-      `| ${clients} | ${server.toFixed(0)} | ${embedded.toFixed(0)} | ${ceiling.tps.toFixed(0)} | ${ratio.toFixed(0)}% |`,
+      `| ${clients} | ${four.toFixed(0)} | ${percent(four, ceiling)} | ${one.toFixed(0)} | ${percent(one, ceiling)} | ${embedded.toFixed(0)} | ${ceiling.toFixed(0)} |`,
     )
     console.log(rows.at(-1))
     if (clients >= PROCESSES && PROCESSES > 1) {
-      const multi = await multiProcessFigure(clients)
+      const multi = await multiProcessFigure(FOUR_UNIT_TYPES, clients)
       multiRows.push(
-        `| ${clients} | ${PROCESSES} | ${multi.toFixed(0)} | ${ceiling.tps.toFixed(0)} | ${((multi / ceiling.tps) * 100).toFixed(0)}% |`,
+        `| ${clients} | ${PROCESSES} | ${multi.toFixed(0)} | ${ceiling.toFixed(0)} | ${percent(multi, ceiling)} |`,
       )
       console.log(multiRows.at(-1))
     }
@@ -251,13 +272,13 @@ try {
 console.log(
   [
     "",
-    `Buy orders committed per second (${SECONDS} s per figure, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}; unit types bought: ${BUY_UNIT_TYPES.join(", ")})`,
+    `Buy orders committed per second (${SECONDS} s per figure, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"})`,
     "",
-    "| clients | PostgreSQL server | embedded (PGlite) | pgbench simple-update | ours / pgbench |",
-    "|---:|---:|---:|---:|---:|",
+    "| clients | four unit types, PostgreSQL server | ours / pgbench | one unit type, PostgreSQL server | ours / pgbench | four unit types, embedded (PGlite) | pgbench simple-update |",
+    "|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
     "",
-    "Supplementary: the same clients split over several app processes sharing the server (same window)",
+    "Supplementary: four unit types, the same clients split over several app processes sharing the server (same window)",
     "",
     "| clients | app processes | PostgreSQL server | pgbench simple-update | ours / pgbench |",
     "|---:|---:|---:|---:|---:|",
