@@ -97,6 +97,10 @@ const measure = async (options: autocannon.Options) => {
 let n = 0
 const ceiling = await measure({ url: `http://127.0.0.1:${barePort}/` })
 const floor = await measure({ url: `http://127.0.0.1:${floorAddress.port}/hello` })
+// Our server's own floor: a request to a route that does not exist crosses what every request of the app
+// crosses (routing, the access log, security headers, the anti-forgery cookie) and answers a small 404,
+// with no handler, no session and no database.
+const unknownRoute = await measure({ url: `${base}/api/no-such-route`, headers: { cookie } })
 const getUser = await measure({ url: `${base}/api/user`, headers: { cookie } })
 const createOrder = await measure({
   url: `${base}/api/order/create_order`,
@@ -128,6 +132,7 @@ console.log(
     "|---|---:|---:|---:|---:|---:|---:|",
     row("bare node:http (ceiling)", ceiling),
     row("Effect HttpApi hello-world (framework floor)", floor),
+    row("our app, an unknown route (404, middleware only)", unknownRoute),
     row("GET /api/user", getUser),
     row("POST /api/order/create_order", createOrder),
   ].join("\n"),
