@@ -6,7 +6,7 @@
 import { Layer } from "effect"
 import { IdempotencyStorePg } from "./IdempotencyStorePg.ts"
 import { LedgerStorePg } from "./LedgerStorePg.ts"
-import { LockedTotalsPg } from "./LockedTotalsPg.ts"
+import { LockedReadsPg } from "./LockedReadsPg.ts"
 import { OrderJournalPg } from "./OrderJournalPg.ts"
 import { OrderRepositoryPg } from "./OrderRepositoryPg.ts"
 import { PayoutRepositoryPg } from "./PayoutRepositoryPg.ts"
@@ -19,5 +19,5 @@ export const EnginePg = Layer.mergeAll(
   IdempotencyStorePg,
   UnitOfWorkPg,
   OrderJournalPg,
-  LockedTotalsPg,
+  LockedReadsPg,
 )

@@ -9,15 +9,17 @@
 import { ISSUANCE, member } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
-import { LockedTotals } from "@landunits/core/orders/ports/LockedTotals.ts"
+import { IdempotencyStore } from "@landunits/core/orders/ports/IdempotencyStore.ts"
+import { LockedReads } from "@landunits/core/orders/ports/LockedReads.ts"
 import { UnitOfWork } from "@landunits/core/orders/ports/UnitOfWork.ts"
 import { IdempotencyKey, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { checkDoubleEntry } from "@landunits/core/test-support/EngineInvariants.ts"
-import { Deferred, Effect, Exit, Layer } from "effect"
+import { Deferred, Effect, Exit, Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerServer } from "../../src/postgres/Database.ts"
+import { IdempotencyStorePg } from "../../src/postgres/IdempotencyStorePg.ts"
 import { LedgerStorePg } from "../../src/postgres/LedgerStorePg.ts"
-import { LockedTotalsPg } from "../../src/postgres/LockedTotalsPg.ts"
+import { LockedReadsPg } from "../../src/postgres/LockedReadsPg.ts"
 import { layerMigrated } from "../../src/postgres/Migrations.ts"
 import { UnitOfWorkPg } from "../../src/postgres/UnitOfWorkPg.ts"
 import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
@@ -146,18 +148,20 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
     expect(state.orders).toHaveLength(members.length * 2)
     expect(new Set(same.map(([first]) => first.orderId)).size).toBe(members.length)
   })
-  it("a buy's lock-then-totals read waits for the lock's holder and sees what it committed (its read's snapshot follows the lock)", async () => {
-    const totals = await Effect.runPromise(
+  it("a buy's locked reads wait for the lock's holder and see what it committed: totals and key (their snapshots follow the lock)", async () => {
+    const { totals, existing } = await Effect.runPromise(
       Effect.scoped(
         Effect.gen(function* () {
           const database = yield* freshServerDatabase(url!)
-          const stores = Layer.mergeAll(UnitOfWorkPg, LedgerStorePg, LockedTotalsPg).pipe(
+          const stores = Layer.mergeAll(UnitOfWorkPg, LedgerStorePg, LockedReadsPg, IdempotencyStorePg).pipe(
             Layer.provideMerge(Layer.provideMerge(layerMigrated, layerServer(database, 4))),
           )
           return yield* Effect.gen(function* () {
             const uow = yield* UnitOfWork
             const ledger = yield* LedgerStore
-            const locked = yield* LockedTotals
+            const locked = yield* LockedReads
+            const keys = yield* IdempotencyStore
+            const key = { scope: "member:held", idempotencyKey: IdempotencyKey.make("held-key") }
             const holding = yield* Deferred.make<void>()
             // The holder takes the lock, lets the reader start, and only then appends and commits.
             const holder = uow.transaction(
@@ -176,11 +180,12 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
                     at: 0,
                   },
                 ])
+                yield* keys.save({ ...key, requestHash: "held-hash", response: { orderId: "ord_held" } })
               }),
             )
             const reader = Effect.andThen(
               Deferred.await(holding),
-              uow.transaction(locked.lockThenRead("LAND_USD")),
+              uow.transaction(locked.lockThenRead("LAND_USD", key)),
             )
             const [, read] = yield* Effect.all([holder, reader], { concurrency: 2 })
             return read
@@ -190,5 +195,9 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
     )
     expect(totals.pendingBuy).toBe(5)
     expect(totals.issuance).toBe(-5)
+    expect(Option.getOrUndefined(existing)).toMatchObject({
+      requestHash: "held-hash",
+      response: { orderId: "ord_held" },
+    })
   })
 })

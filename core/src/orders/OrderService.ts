@@ -92,7 +92,7 @@ import {
   type IdempotencyRecord,
   IdempotencyStore,
 } from "./ports/IdempotencyStore.ts"
-import { LockedTotals } from "./ports/LockedTotals.ts"
+import { LockedReads } from "./ports/LockedReads.ts"
 import { MemberStanding, type Standing, type UnknownMember } from "./ports/MemberStanding.ts"
 import { OrderJournal } from "./ports/OrderJournal.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
@@ -281,7 +281,7 @@ export class OrderService extends Context.Service<
       const idempotency = yield* IdempotencyStore
       const orders = yield* OrderRepository
       const journal = yield* OrderJournal
-      const lockedTotals = yield* LockedTotals
+      const lockedReads = yield* LockedReads
       const payoutRepo = yield* PayoutRepository
       const ledger = yield* LedgerService
       const ledgerStore = yield* LedgerStore
@@ -296,11 +296,42 @@ export class OrderService extends Context.Service<
       const crypto = yield* CryptoPayments
       const ids = yield* IdGenerator
 
+      /** What a command saves under its key: the key, and the hash of the command and its request. */
+      const keyRecord = (scope: string, command: string, key: IdempotencyKey, request: unknown) => ({
+        scope,
+        idempotencyKey: key,
+        requestHash: requestHash(command, request),
+      })
+
+      /** A repeat of a command under its key: its first result, or refused if the key was used for another request. */
+      const replay = <A>(existing: IdempotencyRecord, record: Omit<IdempotencyRecord, "response">) =>
+        existing.requestHash === record.requestHash
+          ? Effect.succeed(existing.response as A)
+          : Effect.fail(
+              new IdempotencyKeyReused({
+                message: `The idempotency key ${record.idempotencyKey} was already used for a different request`,
+                idempotencyKey: record.idempotencyKey,
+              }),
+            )
+
+      /**
+       * Two commands with one key can both find it unused when they lock different unit types; the second to
+       * save it fails with IdempotencyKeyTaken (its transaction writes nothing) and runs once more, which
+       * finds the first one's result: its holder has committed by then.
+       */
+      const onceMoreIfKeyTaken = <A, E>(
+        attempt: Effect.Effect<A, E | IdempotencyKeyTaken>,
+      ): Effect.Effect<A, Exclude<E, IdempotencyKeyTaken>> =>
+        attempt.pipe(
+          Effect.catchTag("IdempotencyKeyTaken", () =>
+            attempt.pipe(Effect.catchTag("IdempotencyKeyTaken", (taken) => Effect.die(taken))),
+          ),
+        ) as Effect.Effect<A, Exclude<E, IdempotencyKeyTaken>>
+
       /**
        * Command frame: one unit of work, idempotent under (scope, key). The key is looked up before the
-       * command takes any lock: a repeat answers at once. Two commands with one key can both find it unused
-       * when they lock different unit types; the second to save it fails with IdempotencyKeyTaken (its
-       * transaction writes nothing), and runs again, which finds the first one's result.
+       * command takes any lock: a repeat answers at once. (A new buy looks its key up with its lock instead,
+       * `createBuy`.)
        *
        * `body` saves the key itself, given the record to save (a command that creates an order saves it
        * with the order, through OrderJournal); `idempotent` below saves it after the body.
@@ -312,28 +343,16 @@ export class OrderService extends Context.Service<
         request: unknown,
         body: (record: Omit<IdempotencyRecord, "response">) => Effect.Effect<A, E | IdempotencyKeyTaken>,
       ): Effect.Effect<A, Exclude<E, IdempotencyKeyTaken> | IdempotencyKeyReused> => {
-        const record = { scope, idempotencyKey: key, requestHash: requestHash(command, request) }
-        const attempt = uow.transaction(
-          Effect.gen(function* () {
-            const existing = yield* idempotency.find(scope, key)
-            if (Option.isSome(existing)) {
-              if (existing.value.requestHash !== record.requestHash) {
-                return yield* new IdempotencyKeyReused({
-                  message: `The idempotency key ${key} was already used for a different request`,
-                  idempotencyKey: key,
-                })
-              }
-              return existing.value.response as A
-            }
-            return yield* body(record)
-          }),
-        )
-        // Once: the key's first holder has committed when save fails, so the second attempt finds it.
-        return attempt.pipe(
-          Effect.catchTag("IdempotencyKeyTaken", () =>
-            attempt.pipe(Effect.catchTag("IdempotencyKeyTaken", (taken) => Effect.die(taken))),
+        const record = keyRecord(scope, command, key, request)
+        return onceMoreIfKeyTaken(
+          uow.transaction(
+            Effect.gen(function* () {
+              const existing = yield* idempotency.find(scope, key)
+              if (Option.isSome(existing)) return yield* replay<A>(existing.value, record)
+              return yield* body(record)
+            }),
           ),
-        ) as Effect.Effect<A, Exclude<E, IdempotencyKeyTaken> | IdempotencyKeyReused>
+        )
       }
       const idempotent = <A, E>(
         scope: string,
@@ -459,7 +478,7 @@ export class OrderService extends Context.Service<
         readonly isDoubleLand: boolean
         readonly paymentAmount: number
         readonly own?: OrderRecord | undefined
-        /** The unit type's totals when the caller read them with its lock (LockedTotals). */
+        /** The unit type's totals when the caller read them with its lock (LockedReads). */
         readonly totals?: LedgerTotals | undefined
       }) {
         const { unitType, units } = input
@@ -576,93 +595,116 @@ export class OrderService extends Context.Service<
 
       // Buy
 
-      const createBuy = (request: CreateBuyRequest) =>
-        idempotentSaving(
+      /** A new buy's reads that its unit type's lock does not guard: the member, the price, the fees, the code. */
+      const priceBuy = Effect.fnUntraced(function* (request: CreateBuyRequest) {
+        const standing = yield* members.standing(request.memberId)
+        if (!standing.emailConfirmed) {
+          return yield* new EmailNotConfirmed({
+            message: "Please confirm your email address before buying Units",
+          })
+        }
+        yield* requirePositiveUnits(request.numberOfUnits)
+        const price = yield* prices.unitPrice(request.unitType)
+        const externalFee = yield* externalFeeOf(request.paymentMethod)
+        const code =
+          request.referenceCode === undefined || request.referenceCode.trim() === ""
+            ? undefined
+            : yield* findDiscount(request.referenceCode)
+        const priced = priceBuyOrder({
+          numberOfUnits: request.numberOfUnits,
+          pricePerUnit: price.pricePerUnit,
+          isDoubleLand: request.isDoubleLand,
+          buyFeeCents: price.buyOrderTransactionFeeInCents,
+          externalFee,
+          discount: code,
+        })
+        return { price, externalFee, code, priced }
+      })
+
+      /**
+       * A new buy. Its key is looked up with its lock and its capacity read, in one round trip (LockedReads):
+       * a buy's cost is mostly its statements. The reads the lock does not guard come first, outside the
+       * serial section; a repeat answers its first result whatever they say now (a discount code removed
+       * since, say), so their refusal waits until the key is known to be new.
+       */
+      const createBuy = (request: CreateBuyRequest) => {
+        const key = keyRecord(
           memberScope(request.memberId),
           "createBuy",
           request.idempotencyKey,
           withoutKey(request),
-          Effect.fnUntraced(function* (key) {
-            const standing = yield* members.standing(request.memberId)
-            if (!standing.emailConfirmed) {
-              return yield* new EmailNotConfirmed({
-                message: "Please confirm your email address before buying Units",
-              })
-            }
-            yield* requirePositiveUnits(request.numberOfUnits)
-            const { unitType, numberOfUnits, isDoubleLand, paymentMethod } = request
-            const price = yield* prices.unitPrice(unitType)
-            const externalFee = yield* externalFeeOf(paymentMethod)
-            const code =
-              request.referenceCode === undefined || request.referenceCode.trim() === ""
-                ? undefined
-                : yield* findDiscount(request.referenceCode)
-            const priced = priceBuyOrder({
-              numberOfUnits,
-              pricePerUnit: price.pricePerUnit,
-              isDoubleLand,
-              buyFeeCents: price.buyOrderTransactionFeeInCents,
-              externalFee,
-              discount: code,
-            })
-            // The lock comes after the lookups no check depends on, with the capacity read (one round trip).
-            const totals = yield* lockedTotals.lockThenRead(unitType)
-            yield* checkBuyLimits({
-              memberId: request.memberId,
-              unitType,
-              units: numberOfUnits,
-              isDoubleLand,
-              paymentAmount: priced.paymentAmount,
-              totals,
-            })
-            const at = yield* now
-            const orderId = yield* newOrderId
-            const transfers = yield* ledger.prepare(orderId, [
-              { unitType, from: ISSUANCE, to: member(request.memberId, "pendingBuy"), units: numberOfUnits },
-            ])
-            // The order, its reservation and its key: one write, the command's last (OrderJournal).
-            const order: NewOrderRecord = {
-              ...baseRecord({
-                orderId,
-                memberId: request.memberId,
-                orderType: "BUY",
-                at,
-                currencyUnit: {
-                  unitType,
-                  numberOfUnits,
-                  pricePerUnit: price.pricePerUnit,
-                  isDoubleLand,
-                  buyOrderTransactionFeeInCents: price.buyOrderTransactionFeeInCents,
-                },
-              }),
-              paymentDetails: {
-                paymentAmount: priced.paymentAmount,
-                paymentMethod,
-                paymentMethodFees: externalFee,
-                currency: price.currency,
-                subTotal: priced.subTotal,
-                transactionFee: priced.transactionFee,
-              },
-              buy: {
-                ...(code === undefined
-                  ? {}
-                  : {
-                      referenceCode: code.code,
-                      discount: {
-                        isPercent: code.isPercent,
-                        amount: code.amount,
-                        discountValue: priced.discountValue,
-                        minPaymentAmountInCents: code.minPaymentAmountInCents,
-                      },
-                    }),
-                ...(request.comments === undefined ? {} : { comments: request.comments }),
-              },
-              ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
-              expiresAt: at + expiryWindowMs(paymentMethod),
-            }
-            return yield* journal.recordNew({ order, transfers, key })
-          }),
         )
+        return onceMoreIfKeyTaken(
+          uow.transaction(
+            Effect.gen(function* () {
+              const pricing = yield* Effect.result(priceBuy(request))
+              const { totals, existing } = yield* lockedReads.lockThenRead(request.unitType, key)
+              if (Option.isSome(existing)) return yield* replay<OrderRecord>(existing.value, key)
+              const { price, externalFee, code, priced } = yield* Effect.fromResult(pricing)
+              const { unitType, numberOfUnits, isDoubleLand, paymentMethod } = request
+              yield* checkBuyLimits({
+                memberId: request.memberId,
+                unitType,
+                units: numberOfUnits,
+                isDoubleLand,
+                paymentAmount: priced.paymentAmount,
+                totals,
+              })
+              const at = yield* now
+              const orderId = yield* newOrderId
+              const transfers = yield* ledger.prepare(orderId, [
+                {
+                  unitType,
+                  from: ISSUANCE,
+                  to: member(request.memberId, "pendingBuy"),
+                  units: numberOfUnits,
+                },
+              ])
+              // The order, its reservation and its key: one write, the command's last (OrderJournal).
+              const order: NewOrderRecord = {
+                ...baseRecord({
+                  orderId,
+                  memberId: request.memberId,
+                  orderType: "BUY",
+                  at,
+                  currencyUnit: {
+                    unitType,
+                    numberOfUnits,
+                    pricePerUnit: price.pricePerUnit,
+                    isDoubleLand,
+                    buyOrderTransactionFeeInCents: price.buyOrderTransactionFeeInCents,
+                  },
+                }),
+                paymentDetails: {
+                  paymentAmount: priced.paymentAmount,
+                  paymentMethod,
+                  paymentMethodFees: externalFee,
+                  currency: price.currency,
+                  subTotal: priced.subTotal,
+                  transactionFee: priced.transactionFee,
+                },
+                buy: {
+                  ...(code === undefined
+                    ? {}
+                    : {
+                        referenceCode: code.code,
+                        discount: {
+                          isPercent: code.isPercent,
+                          amount: code.amount,
+                          discountValue: priced.discountValue,
+                          minPaymentAmountInCents: code.minPaymentAmountInCents,
+                        },
+                      }),
+                  ...(request.comments === undefined ? {} : { comments: request.comments }),
+                },
+                ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
+                expiresAt: at + expiryWindowMs(paymentMethod),
+              }
+              return yield* journal.recordNew({ order, transfers, key })
+            }),
+          ),
+        )
+      }
 
       const updateBuyAmount = (request: UpdateBuyAmountRequest) =>
         idempotent(

@@ -55,6 +55,18 @@ describe("idempotency", () => {
     expect(balance(h, bob, "LAND_USD", "pendingBuy")).toBe(10)
   })
 
+  it("a repeated buy answers its first result whatever its checks would say now (its key is read with its lock)", () => {
+    const h = makeHarness()
+    const first = h.run(h.orders.createBuy(request(10)))
+    // Each of these would refuse or price a new buy differently; the repeat is not a new buy.
+    h.members.set(alice, { ...h.members.get(alice)!, emailConfirmed: false })
+    expect(h.run(h.orders.createBuy(request(10)))).toEqual(first)
+    expect(
+      h.fail(h.orders.createBuy({ ...request(10), idempotencyKey: IdempotencyKey.make("k2") }))._tag,
+    ).toBe("EmailNotConfirmed")
+    expect(balance(h, alice, "LAND_USD", "pendingBuy")).toBe(10)
+  })
+
   it("a refused command stores nothing under its key, so it may be retried once it can succeed", () => {
     const h = makeHarness()
     h.members.set(alice, { ...h.members.get(alice)!, emailConfirmed: false })

@@ -1,11 +1,12 @@
-import { Effect, Exit, Layer } from "effect"
+import { Effect, Exit, Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { ISSUANCE, member } from "../../src/ledger/LedgerModel.ts"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
-import { LockedTotals } from "../../src/orders/ports/LockedTotals.ts"
+import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
+import { LockedReads } from "../../src/orders/ports/LockedReads.ts"
 import { lockOrder, UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
 import { type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
-import { MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
+import { IdempotencyKey, MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
 import { lockAuditedStores } from "../support/LockAudit.ts"
 
 describe("the unit of work's locks", () => {
@@ -68,11 +69,23 @@ describe("the unit of work's locks", () => {
     expect(Exit.isSuccess(appendUnder("LAND_USD", "LAND_USD"))).toBe(true)
   })
 
-  it("LockedTotals takes the unit type's lock, then answers the ledger's totals", () => {
+  it("LockedReads takes the unit type's lock, then answers the ledger's totals and the key's record", () => {
     const memory = Effect.runSync(UnitOfWork.makeMemory)
-    const layer = LockedTotals.layerMemory.pipe(
-      Layer.provideMerge(Layer.merge(LedgerStore.layerMemory, Layer.succeed(UnitOfWork)(memory.unitOfWork))),
+    const layer = LockedReads.layerMemory.pipe(
+      Layer.provideMerge(
+        Layer.mergeAll(
+          LedgerStore.layerMemory,
+          IdempotencyStore.layerMemory,
+          Layer.succeed(UnitOfWork)(memory.unitOfWork),
+        ),
+      ),
     )
+    const saved = {
+      scope: "member:ann",
+      idempotencyKey: IdempotencyKey.make("k1"),
+      requestHash: "h1",
+      response: { orderId: "ord_1" },
+    }
     const result = Effect.runSync(
       Effect.provide(
         Effect.gen(function* () {
@@ -88,11 +101,18 @@ describe("the unit of work's locks", () => {
               at: 0,
             },
           ])
+          yield* (yield* IdempotencyStore).save(saved)
+          const reads = yield* LockedReads
+          const { scope, idempotencyKey } = saved
           return yield* memory.unitOfWork.transaction(
-            Effect.map((yield* LockedTotals).lockThenRead("LAND_AUD"), (totals) => ({
-              totals,
-              held: new Set(memory.heldLocks()),
-            })),
+            Effect.gen(function* () {
+              const known = yield* reads.lockThenRead("LAND_AUD", { scope, idempotencyKey })
+              const unknown = yield* reads.lockThenRead("LAND_AUD", {
+                scope,
+                idempotencyKey: IdempotencyKey.make("k2"),
+              })
+              return { ...known, unknown: unknown.existing, held: new Set(memory.heldLocks()) }
+            }),
           )
         }),
         layer,
@@ -100,5 +120,7 @@ describe("the unit of work's locks", () => {
     )
     expect(result.held).toEqual(new Set(["LAND_AUD"]))
     expect(result.totals).toMatchObject({ pendingBuy: 4, issuance: -4, owned: 0 })
+    expect(result.existing).toEqual(Option.some(saved))
+    expect(Option.isNone(result.unknown)).toBe(true)
   })
 })

@@ -12,7 +12,7 @@ import { BankTransfers } from "../../src/orders/ports/BankTransfers.ts"
 import { CryptoPayments } from "../../src/orders/ports/CryptoPayments.ts"
 import { type DiscountCode, DiscountCodes } from "../../src/orders/ports/DiscountCodes.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
-import { LockedTotals } from "../../src/orders/ports/LockedTotals.ts"
+import { LockedReads } from "../../src/orders/ports/LockedReads.ts"
 import { MemberStanding, type Standing } from "../../src/orders/ports/MemberStanding.ts"
 import { OrderJournal } from "../../src/orders/ports/OrderJournal.ts"
 import type { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
@@ -124,7 +124,7 @@ export const makeHarness = (options: HarnessOptions = {}) => {
   const unitOfWorkLayer = Layer.succeed(UnitOfWork)(unitOfWork.unitOfWork)
   const ports = Layer.mergeAll(
     OrderJournal.layerMemory.pipe(Layer.provideMerge(stores)),
-    LockedTotals.layerMemory.pipe(Layer.provide(Layer.merge(stores, unitOfWorkLayer))),
+    LockedReads.layerMemory.pipe(Layer.provide(Layer.merge(stores, unitOfWorkLayer))),
     unitOfWorkLayer,
     IdGenerator.layerSequential,
     PriceBook.layerMemory(priceBook),

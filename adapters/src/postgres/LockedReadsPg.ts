@@ -1,0 +1,52 @@
+/**
+ * LockedReads on PostgreSQL: the unit type's advisory lock (the same key as UnitOfWorkPg's), its kept
+ * ledger totals and the buy's idempotency record in one statement, through `buy_reads_after_lock`
+ * (migration 0903), whose reads take their snapshots after the lock is granted.
+ */
+import type { LedgerTotals } from "@landunits/core/ledger/ports/LedgerStore.ts"
+import type { IdempotencyRecord } from "@landunits/core/orders/ports/IdempotencyStore.ts"
+import { LockedReads } from "@landunits/core/orders/ports/LockedReads.ts"
+import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { emptyTotals } from "./LedgerStorePg.ts"
+import { HOT_PATH_SPAN, ORDER_COMMAND_LOCK, unitTypeLockKey } from "./UnitOfWorkPg.ts"
+
+interface ReadRow {
+  readonly bucket: keyof LedgerTotals | null
+  readonly units: string | null
+  readonly request_hash: string | null
+  readonly response: unknown
+}
+
+export const LockedReadsPg = Layer.effect(LockedReads)(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return LockedReads.of({
+      lockThenRead: (unitType, key) =>
+        Effect.flatMap(Effect.serviceOption(sql.transactionService), (inTransaction) =>
+          Option.isNone(inTransaction)
+            ? Effect.die(new Error("LockedReads outside a transaction"))
+            : sql<ReadRow>`
+                SELECT bucket, units, request_hash, response FROM buy_reads_after_lock(
+                  ${ORDER_COMMAND_LOCK}, ${unitTypeLockKey(unitType)}, ${unitType}, ${key.scope}, ${key.idempotencyKey})`.pipe(
+                Effect.map((rows) => {
+                  const totals = emptyTotals()
+                  let existing = Option.none<IdempotencyRecord>()
+                  for (const row of rows) {
+                    if (row.bucket !== null) totals[row.bucket] = Number(row.units)
+                    else if (row.request_hash !== null) {
+                      existing = Option.some({
+                        ...key,
+                        requestHash: row.request_hash,
+                        response: row.response,
+                      })
+                    }
+                  }
+                  return { totals, existing }
+                }),
+                Effect.orDie,
+              ),
+        ).pipe(Effect.withSpan("LockedReadsPg.lockThenRead", undefined, HOT_PATH_SPAN)),
+    })
+  }),
+)
