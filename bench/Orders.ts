@@ -4,6 +4,7 @@
  *
  *   npm run bench:orders                 # server from DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
  *   BENCH_SECONDS=20 npm run bench:orders
+ *   BENCH_ROUNDS=5 npm run bench:orders   # rounds per client count (default 3)
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *   BENCH_CLIENTS=8 BENCH_ONLY=server BENCH_UNIT_TYPES=one npm run bench:orders   # the same, one unit type
  *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
@@ -13,7 +14,12 @@
  * payment) back to back, each a full order command: one transaction with its checks, ledger transfers,
  * order row and idempotency record. Capacity is set high enough that no buy is refused.
  *
- * Two workloads, each figure beside the same pgbench figure:
+ * Each client count runs BENCH_ROUNDS rounds, each pgbench then our two server figures, back to back: a
+ * spell in which the host runs slower or faster weighs on the figures of its round alike. A ratio is ours
+ * over its own round's pgbench; the table gives the median of each figure and of each ratio, and every
+ * round's ratio for the main figure, so the spread is in plain sight.
+ *
+ * Two workloads, each figure beside its round's pgbench figure:
  * - **four unit types** (the main figure): client i buys UnitTypes[i % 4], as members buying EUR, USD, AUD
  *   and GBP Units do. pgbench's simple-update spreads its writes over 100,000 accounts at random; spreading
  *   the buys over every unit type there is is the like-for-like reading.
@@ -21,8 +27,8 @@
  *   update one issuance balance, so they commit one at a time (docs/ledger.md §8).
  *
  * The main table is what issue 4 names: one app process. A supplementary table splits the same clients over
- * BENCH_PROCESSES app processes (default 2) on one database, measured over the same window, beside the same
- * pgbench figure.
+ * BENCH_PROCESSES app processes (default 2) on one database, measured over the same window, beside the
+ * median pgbench figure.
  */
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
@@ -46,6 +52,8 @@ import { freshServerDatabase } from "../adapters/test/support/Databases.ts"
 import { dropPgbench, initPgbench, runPgbench } from "./Pgbench.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+/** Rounds of pgbench and our two server figures, alternated, per client count (the table gives medians). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? "1,8,32").split(",").map(Number)
 /** "server" measures only the PostgreSQL server figure (no PGlite, no pgbench): for profiling. */
 const ONLY_SERVER = process.env.BENCH_ONLY === "server"
@@ -245,23 +253,43 @@ if (ONLY_SERVER) {
   }
   process.exit(0)
 }
-const percent = (rate: number, ceiling: number) => `${((rate / ceiling) * 100).toFixed(0)}%`
+const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`
+const median = (values: ReadonlyArray<number>) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
 initPgbench(SERVER, pgbenchDb)
 try {
   for (const clients of CLIENT_COUNTS) {
     const pool = Math.min(clients, SERVER_POOL)
-    const four = await serverFigure(FOUR_UNIT_TYPES, pool)
-    const one = await serverFigure(ONE_UNIT_TYPE, pool)
+    // Rounds alternate pgbench and ours, so a slower or faster spell of the host weighs on both figures of
+    // a round alike; each ratio is ours over its own round's pgbench, and the table gives the medians.
+    const rounds: Array<{ ceiling: number; four: number; one: number }> = []
+    for (let round = 1; round <= ROUNDS; round++) {
+      const ceiling = runPgbench(SERVER, pgbenchDb, clients, SECONDS).tps
+      const four = await serverFigure(FOUR_UNIT_TYPES, pool)
+      const one = await serverFigure(ONE_UNIT_TYPE, pool)
+      rounds.push({ ceiling, four, one })
+      console.log(
+        `  ${clients} clients, round ${round}: pgbench ${ceiling.toFixed(0)}, four unit types ${four.toFixed(0)} (${percent(four / ceiling)}), one unit type ${one.toFixed(0)} (${percent(one / ceiling)})`,
+      )
+    }
+    const ceiling = median(rounds.map((r) => r.ceiling))
     const embedded = await embeddedFigure(FOUR_UNIT_TYPES, clients)
-    const ceiling = runPgbench(SERVER, pgbenchDb, clients, SECONDS).tps
+    const four = median(rounds.map((r) => r.four))
+    const fourRatio = median(rounds.map((r) => r.four / r.ceiling))
+    const eachRound = rounds.map((r) => percent(r.four / r.ceiling)).join(" ")
+    const one = median(rounds.map((r) => r.one))
+    const oneRatio = median(rounds.map((r) => r.one / r.ceiling))
     rows.push(
-      `| ${clients} | ${four.toFixed(0)} | ${percent(four, ceiling)} | ${one.toFixed(0)} | ${percent(one, ceiling)} | ${embedded.toFixed(0)} | ${ceiling.toFixed(0)} |`,
+      `| ${clients} | ${four.toFixed(0)} | ${percent(fourRatio)} | ${eachRound} | ${one.toFixed(0)} | ${percent(oneRatio)} | ${embedded.toFixed(0)} | ${ceiling.toFixed(0)} |`,
     )
     console.log(rows.at(-1))
     if (clients >= PROCESSES && PROCESSES > 1) {
       const multi = await multiProcessFigure(FOUR_UNIT_TYPES, clients)
       multiRows.push(
-        `| ${clients} | ${PROCESSES} | ${multi.toFixed(0)} | ${ceiling.toFixed(0)} | ${percent(multi, ceiling)} |`,
+        `| ${clients} | ${PROCESSES} | ${multi.toFixed(0)} | ${ceiling.toFixed(0)} | ${percent(multi / ceiling)} |`,
       )
       console.log(multiRows.at(-1))
     }
@@ -272,10 +300,10 @@ try {
 console.log(
   [
     "",
-    `Buy orders committed per second (${SECONDS} s per figure, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"})`,
+    `Buy orders committed per second (${SECONDS} s per figure, medians of ${ROUNDS} rounds, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"})`,
     "",
-    "| clients | four unit types, PostgreSQL server | ours / pgbench | one unit type, PostgreSQL server | ours / pgbench | four unit types, embedded (PGlite) | pgbench simple-update |",
-    "|---:|---:|---:|---:|---:|---:|---:|",
+    "| clients | four unit types, PostgreSQL server | ours / pgbench | each round | one unit type, PostgreSQL server | ours / pgbench | four unit types, embedded (PGlite) | pgbench simple-update |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
     "",
     "Supplementary: four unit types, the same clients split over several app processes sharing the server (same window)",
