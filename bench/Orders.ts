@@ -5,12 +5,15 @@
  *   npm run bench:orders                 # server from DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
  *   BENCH_SECONDS=20 npm run bench:orders
  *   BENCH_ROUNDS=5 npm run bench:orders   # rounds per client count (default 3)
+ *   BENCH_WARMUP_SECONDS=5 npm run bench:orders   # uncounted buys before each figure (default 2)
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *   BENCH_CLIENTS=8 BENCH_ONLY=server BENCH_UNIT_TYPES=one npm run bench:orders   # the same, one unit type
  *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
  *   BENCH_HOLDERS=100000 npm run bench:orders # that many members already hold each bought unit type
  *
- * Each figure gets a fresh, migrated database. A client is one fiber creating buys of 1 Unit (bank
+ * Each figure gets a fresh, migrated database, and WARMUP_SECONDS of buys before its measured window that
+ * are not counted: without them the first figure of the process paid for compiling the hot path (the first
+ * round's ratio ran 24–26% where the next rounds' ran 32–35%). pgbench, a C program, needs none. A client is one fiber creating buys of 1 Unit (bank
  * payment) back to back, each a full order command: one transaction with its checks, ledger transfers,
  * order row and idempotency record. Capacity is set high enough that no buy is refused.
  *
@@ -52,6 +55,8 @@ import { freshServerDatabase } from "../adapters/test/support/Databases.ts"
 import { dropPgbench, initPgbench, runPgbench } from "./Pgbench.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+/** Buys made before each figure's measured window and not counted (the hot path compiled, statements prepared). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
 /** Rounds of pgbench and our two server figures, alternated, per client count (the table gives medians). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? "1,8,32").split(",").map(Number)
@@ -94,19 +99,13 @@ const seedHolders = Effect.fnUntraced(function* (workload: Workload) {
 })
 
 /**
- * Runs `clients` fibers creating buys for SECONDS (from `startAt` when given, so several processes measure
- * the same window); answers buys committed per second. `prefix` keeps processes' idempotency keys apart.
+ * `clients` fibers creating buys back to back until `deadline` (epoch ms); answers how many committed.
+ * `prefix` keeps the idempotency keys of processes and phases apart.
  */
-const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", startAt?: number) =>
+const runClients = (workload: Workload, clients: number, prefix: string, deadline: number) =>
   Effect.gen(function* () {
     const orders = yield* OrderService
     const members = loadMembers()
-    // The main table's figures only: the workers of the supplementary table share a database.
-    if (prefix === "bench") yield* seedHolders(workload)
-    if (startAt !== undefined) yield* Effect.sleep(Math.max(0, startAt - Date.now()))
-    const started = yield* Clock.currentTimeMillis
-    const cpuBefore = process.cpuUsage()
-    const deadline = started + SECONDS * 1000
     let committed = 0
     yield* Effect.forEach(
       Array.from({ length: clients }, (_, i) => i),
@@ -127,6 +126,24 @@ const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", st
         }),
       { concurrency: "unbounded", discard: true },
     )
+    return committed
+  })
+
+/**
+ * Warms up for WARMUP_SECONDS (not counted: the JIT compiles the hot path, each connection prepares its
+ * statements), then runs `clients` fibers creating buys for SECONDS (from `startAt` when given, so several
+ * processes measure the same window); answers buys committed per second.
+ */
+const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", startAt?: number) =>
+  Effect.gen(function* () {
+    // The main table's figures only: the workers of the supplementary table share a database.
+    if (prefix === "bench") yield* seedHolders(workload)
+    const warmupStarted = yield* Clock.currentTimeMillis
+    yield* runClients(workload, clients, `${prefix}-warmup`, warmupStarted + WARMUP_SECONDS * 1000)
+    if (startAt !== undefined) yield* Effect.sleep(Math.max(0, startAt - Date.now()))
+    const started = yield* Clock.currentTimeMillis
+    const cpuBefore = process.cpuUsage()
+    const committed = yield* runClients(workload, clients, prefix, started + SECONDS * 1000)
     const elapsed = (yield* Clock.currentTimeMillis) - started
     const cpu = process.cpuUsage(cpuBefore)
     if (ONLY_SERVER) {
@@ -188,7 +205,8 @@ const multiProcessFigure = (workload: Workload, clients: number) =>
       Effect.gen(function* () {
         const url = yield* freshServerDatabase(SERVER)
         yield* Effect.provide(Effect.void, layerMigrated.pipe(Layer.provide(layerServer(url, 1))))
-        const startAt = Date.now() + 5_000
+        // After every worker's start and warm-up.
+        const startAt = Date.now() + 5_000 + WARMUP_SECONDS * 1000
         const shares = Array.from(
           { length: PROCESSES },
           (_, p) => Math.floor(clients / PROCESSES) + (p < clients % PROCESSES ? 1 : 0),
