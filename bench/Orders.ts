@@ -1,6 +1,7 @@
 /**
  * Buy orders committed per second with 1, 8 and 32 concurrent clients, on the PostgreSQL server and on the
- * embedded one (PGlite), beside pgbench's simple-update on the same server in the same run as the ceiling.
+ * embedded one (PGlite), each beside pgbench's simple-update on the same kind of server in the same run as
+ * the ceiling: on the PostgreSQL server, and on an embedded database of its own served like the app's.
  *
  *   npm run bench:orders                 # server from DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
  *   BENCH_SECONDS=20 npm run bench:orders
@@ -44,6 +45,7 @@ import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { layerEmbedded, layerServer } from "../adapters/src/postgres/Database.ts"
+import { EMBEDDED_MAX_CONNECTIONS, serveEmbedded } from "../adapters/src/postgres/EmbeddedPostgres.ts"
 import { layerMigrated } from "../adapters/src/postgres/Migrations.ts"
 import {
   LOAD_UNIT_TYPE,
@@ -52,7 +54,7 @@ import {
   loadPriceBook,
 } from "../adapters/test/postgres/load/LoadSetup.ts"
 import { freshServerDatabase } from "../adapters/test/support/Databases.ts"
-import { dropPgbench, initPgbench, runPgbench } from "./Pgbench.ts"
+import { dropPgbench, initPgbench, runPgbench, runPgbenchEmbedded } from "./Pgbench.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 /** Buys made before each figure's measured window and not counted (the hot path compiled, statements prepared). */
@@ -196,6 +198,31 @@ const embeddedFigure = async (workload: Workload, clients: number) => {
 }
 
 /**
+ * pgbench's simple-update on an embedded database of its own (PGlite served on its socket, as the app's),
+ * with `clients` connections: the ceiling of the embedded figure, on the same kind of server.
+ */
+const embeddedCeiling = async (clients: number) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-pgbench-"))
+  try {
+    return await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const served = yield* serveEmbedded(dir, Math.max(clients, EMBEDDED_MAX_CONNECTIONS))
+          const target = {
+            socketDir: path.dirname(served.socketPath),
+            username: served.username,
+            database: served.database,
+          }
+          return yield* Effect.promise(() => runPgbenchEmbedded(target, clients, SECONDS))
+        }),
+      ),
+    )
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
  * The same number of clients split over PROCESSES app processes (this script, run as a worker) sharing one
  * fresh database and measuring the same window; answers the sum of their rates.
  */
@@ -295,13 +322,14 @@ try {
     }
     const ceiling = median(rounds.map((r) => r.ceiling))
     const embedded = await embeddedFigure(FOUR_UNIT_TYPES, clients)
+    const embeddedPgbench = (await embeddedCeiling(clients)).tps
     const four = median(rounds.map((r) => r.four))
     const fourRatio = median(rounds.map((r) => r.four / r.ceiling))
     const eachRound = rounds.map((r) => percent(r.four / r.ceiling)).join(" ")
     const one = median(rounds.map((r) => r.one))
     const oneRatio = median(rounds.map((r) => r.one / r.ceiling))
     rows.push(
-      `| ${clients} | ${four.toFixed(0)} | ${percent(fourRatio)} | ${eachRound} | ${one.toFixed(0)} | ${percent(oneRatio)} | ${embedded.toFixed(0)} | ${ceiling.toFixed(0)} |`,
+      `| ${clients} | ${four.toFixed(0)} | ${percent(fourRatio)} | ${eachRound} | ${one.toFixed(0)} | ${percent(oneRatio)} | ${ceiling.toFixed(0)} | ${embedded.toFixed(0)} | ${percent(embedded / embeddedPgbench)} | ${embeddedPgbench.toFixed(0)} |`,
     )
     console.log(rows.at(-1))
     if (clients >= PROCESSES && PROCESSES > 1) {
@@ -320,8 +348,8 @@ console.log(
     "",
     `Buy orders committed per second (${SECONDS} s per figure, medians of ${ROUNDS} rounds, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"})`,
     "",
-    "| clients | four unit types, PostgreSQL server | ours / pgbench | each round | one unit type, PostgreSQL server | ours / pgbench | four unit types, embedded (PGlite) | pgbench simple-update |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| clients | four unit types, PostgreSQL server | ours / pgbench | each round | one unit type, PostgreSQL server | ours / pgbench | pgbench simple-update, PostgreSQL server | four unit types, embedded (PGlite) | ours / pgbench | pgbench simple-update, embedded |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
     "",
     "Supplementary: four unit types, the same clients split over several app processes sharing the server (same window)",

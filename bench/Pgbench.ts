@@ -2,7 +2,8 @@
  * pgbench's built-in simple-update script on a database of its own, as the ceiling our figures are
  * compared with: the same server, the same run, the same client counts.
  */
-import { execFileSync } from "node:child_process"
+import { execFile, execFileSync } from "node:child_process"
+import { promisify } from "node:util"
 
 export interface PgbenchResult {
   readonly clients: number
@@ -18,6 +19,13 @@ const connectionArgs = (url: URL): Array<string> => [
   "-U",
   decodeURIComponent(url.username === "" ? "postgres" : url.username),
 ]
+
+/** The embedded database (PGlite) as its socket serves it: the socket's folder, its user and database. */
+export interface EmbeddedTarget {
+  readonly socketDir: string
+  readonly username: string
+  readonly database: string
+}
 
 const run = (command: string, args: ReadonlyArray<string>, password: string): string =>
   execFileSync(command, args, {
@@ -46,6 +54,17 @@ export const dropPgbench = (serverUrl: string, database: string): void => {
   )
 }
 
+const simpleUpdate = (clients: number, seconds: number): Array<string> => [
+  "-b",
+  "simple-update",
+  "-c",
+  String(clients),
+  "-j",
+  String(Math.max(1, Math.min(clients, 2))),
+  "-T",
+  String(seconds),
+]
+
 /** Runs simple-update for `seconds` with `clients` connections; answers transactions per second. */
 export const runPgbench = (
   serverUrl: string,
@@ -54,23 +73,37 @@ export const runPgbench = (
   seconds: number,
 ): PgbenchResult => {
   const url = new URL(serverUrl)
-  const threads = Math.max(1, Math.min(clients, 2))
-  const output = run(
-    "pgbench",
-    [
-      ...connectionArgs(url),
-      "-b",
-      "simple-update",
-      "-c",
-      String(clients),
-      "-j",
-      String(threads),
-      "-T",
-      String(seconds),
-      database,
-    ],
-    decodeURIComponent(url.password),
+  return readResult(
+    clients,
+    run(
+      "pgbench",
+      [...connectionArgs(url), ...simpleUpdate(clients, seconds), database],
+      decodeURIComponent(url.password),
+    ),
   )
+}
+
+/**
+ * pgbench's tables (scale 1) on the embedded database, then simple-update for `seconds` with `clients`
+ * connections through its socket. The tables are filled by the server (`-I dtGvp`: generate_series)
+ * because the embedded socket does not take COPY from the client. Asynchronous: the embedded database
+ * answers from this very process, whose event loop must keep running meanwhile.
+ */
+export const runPgbenchEmbedded = async (
+  target: EmbeddedTarget,
+  clients: number,
+  seconds: number,
+): Promise<PgbenchResult> => {
+  const args = ["-h", target.socketDir, "-U", target.username]
+  const pgbench = (more: ReadonlyArray<string>) =>
+    promisify(execFile)("pgbench", [...args, ...more, target.database], { encoding: "utf8" }).then(
+      ({ stdout, stderr }) => stdout + stderr,
+    )
+  await pgbench(["-i", "-q", "-I", "dtGvp"])
+  return readResult(clients, await pgbench(simpleUpdate(clients, seconds)))
+}
+
+const readResult = (clients: number, output: string): PgbenchResult => {
   const tps = /tps = ([\d.]+)/.exec(output)
   const latency = /latency average = ([\d.]+) ms/.exec(output)
   if (tps === null || latency === null) throw new Error(`Could not read pgbench's output:\n${output}`)

@@ -67,8 +67,10 @@ export const findRunningEmbedded = (dataDir: string): EmbeddedConnection | undef
 /**
  * Opens PGlite in `DATA_DIR/pg` and serves it on a Unix socket until the scope closes. The socket lives in
  * DATA_DIR when its path is short enough for the OS (108 bytes), else in the system's temp folder.
+ * `maxConnections` (default EMBEDDED_MAX_CONNECTIONS) is how many clients the socket admits at once: the
+ * order benchmark raises it for pgbench's 32 clients.
  */
-export const serveEmbedded = (dataDir: string) =>
+export const serveEmbedded = (dataDir: string, maxConnections = EMBEDDED_MAX_CONNECTIONS) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: async () => {
@@ -91,7 +93,7 @@ export const serveEmbedded = (dataDir: string) =>
         const server = new PGLiteSocketServer({
           db,
           path: socketPath,
-          maxConnections: EMBEDDED_MAX_CONNECTIONS,
+          maxConnections,
         })
         await server.start()
         const info: EmbeddedInfo = { pid: process.pid, socketPath }
