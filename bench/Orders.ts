@@ -14,9 +14,11 @@
  *
  * Each figure gets a fresh, migrated database, and WARMUP_SECONDS of buys before its measured window that
  * are not counted: without them the first figure of the process paid for compiling the hot path (the first
- * round's ratio ran 24–26% where the next rounds' ran 32–35%). pgbench, a C program, needs none. A client is one fiber creating buys of 1 Unit (bank
- * payment) back to back, each a full order command: one transaction with its checks, ledger transfers,
- * order row and idempotency record. Capacity is set high enough that no buy is refused.
+ * round's ratio ran 24–26% where the next rounds' ran 32–35%). pgbench, a C program, needs none.
+ *
+ * A client is one fiber creating buys of 1 Unit (bank payment) back to back, each a full order command: one
+ * transaction with its checks, ledger transfers, order row and idempotency record. Capacity is set high
+ * enough that no buy is refused.
  *
  * Each client count runs BENCH_ROUNDS rounds, each pgbench then our two server figures, back to back: a
  * spell in which the host runs slower or faster weighs on the figures of its round alike. A ratio is ours
