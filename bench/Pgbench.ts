@@ -1,6 +1,7 @@
 /**
  * pgbench's built-in simple-update script on a database of its own, as the ceiling our figures are
- * compared with: the same server, the same run, the same client counts.
+ * compared with: the same server (the PostgreSQL server, or an embedded PGlite of its own for the embedded
+ * figure), the same run, the same client counts.
  */
 import { execFile, execFileSync } from "node:child_process"
 import { promisify } from "node:util"
