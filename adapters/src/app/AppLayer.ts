@@ -4,7 +4,7 @@
  */
 
 import type { PgClient } from "@effect/sql-pg"
-import { AccountService } from "@landunits/core/accounts/AccountService.ts"
+import { AccountService, SessionLifetime } from "@landunits/core/accounts/AccountService.ts"
 import { UserAnalyticsService } from "@landunits/core/analytics/UserAnalyticsService.ts"
 import { CommunityService } from "@landunits/core/community/CommunityService.ts"
 import { IdeasService } from "@landunits/core/community/IdeasService.ts"
@@ -14,12 +14,13 @@ import { ImpactService } from "@landunits/core/impact/ImpactService.ts"
 import { KycService } from "@landunits/core/kyc/KycService.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
+import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
-import { Config, Effect, Layer } from "effect"
+import { Config, Duration, Effect, Layer, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
 import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
@@ -46,6 +47,17 @@ import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
 
 export const DEFAULT_SUPPORT_EMAIL = "support@landunits.example"
+/** How long a session (and its cookie) lasts from sign-in, unless SESSION_LIFETIME_DAYS says otherwise. */
+export const DEFAULT_SESSION_LIFETIME_DAYS = 30
+
+/** SESSION_LIFETIME_DAYS: a whole number of days, at least 1. */
+export const readSessionLifetimeMs = Config.schema(
+  Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  "SESSION_LIFETIME_DAYS",
+).pipe(
+  Config.withDefault(DEFAULT_SESSION_LIFETIME_DAYS),
+  Config.map((days) => Duration.toMillis(Duration.days(days))),
+)
 
 /** Every store on PostgreSQL, over a migrated database. */
 export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
@@ -85,6 +97,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
       )
       // The payment providers (docs/operations.md, "Payments"): live, built-in test mode, or refused.
       const payments = yield* readPayments
+      const sessionLifetimeMs = yield* readSessionLifetimeMs
       const stores = layerStores(database)
       return layerPaymentServices(payments.settings, payments.options).pipe(
         Layer.provideMerge(
@@ -102,7 +115,8 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             SubscriptionService.layer,
             SalesChatService.layer,
           ).pipe(
-            Layer.provideMerge(HoldingsService.layer),
+            Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsService.layer)),
+            Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),
             Layer.provideMerge(LedgerService.layer),
             Layer.provideMerge(
               Layer.mergeAll(

@@ -1,19 +1,19 @@
 /**
  * The accounts stores on PostgreSQL: accounts (unique email ignoring case → EmailTaken), sessions and
  * tokens kept as SHA-256 of their secret, token use as one DELETE … RETURNING (so a link works once even
- * when clicked twice at the same moment), and the sign-in throttle's attempts.
+ * when clicked twice at the same moment). The rate limits' attempts are AttemptLogPg.ts.
  */
 import { createHash } from "node:crypto"
 import { AccountMessages, EmailTaken } from "@landunits/core/accounts/AccountErrors.ts"
 import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
-import { LoginThrottle } from "@landunits/core/accounts/ports/LoginThrottle.ts"
 import { SessionStore } from "@landunits/core/accounts/ports/SessionStore.ts"
 import { SignedInAccounts } from "@landunits/core/accounts/ports/SignedInAccounts.ts"
 import { TokenStore } from "@landunits/core/accounts/ports/TokenStore.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import { AttemptLogPg } from "./AttemptLogPg.ts"
 import { isUniqueViolation } from "./SqlErrors.ts"
 
 const sha256 = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex")
@@ -134,23 +134,6 @@ export const TokenStorePg = Layer.effect(TokenStore)(
   }),
 )
 
-export const LoginThrottlePg = Layer.effect(LoginThrottle)(
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    return LoginThrottle.of({
-      hit: (key, now, windowMs) =>
-        sql<{ attempts: string }>`
-          WITH pruned AS (DELETE FROM login_attempts WHERE key = ${key} AND at <= ${now - windowMs}),
-               added AS (INSERT INTO login_attempts (key, at) VALUES (${key}, ${now}))
-          SELECT count(*) + 1 AS attempts FROM login_attempts WHERE key = ${key} AND at > ${now - windowMs}`.pipe(
-          Effect.map((rows) => Number(rows[0]?.attempts ?? 1)),
-          Effect.orDie,
-        ),
-      clear: (key) => sql`DELETE FROM login_attempts WHERE key = ${key}`.pipe(Effect.asVoid, Effect.orDie),
-    })
-  }),
-)
-
 /** The live session and its account in one statement (a join on the session's hash). */
 export const SignedInAccountsPg = Layer.effect(SignedInAccounts)(
   Effect.gen(function* () {
@@ -183,5 +166,5 @@ export const AccountStoresPg = Layer.mergeAll(
   SessionStorePg,
   SignedInAccountsPg,
   TokenStorePg,
-  LoginThrottlePg,
+  AttemptLogPg,
 )

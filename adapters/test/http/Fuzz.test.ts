@@ -1,7 +1,7 @@
 /**
  * Fuzzing every route: fast-check sends random JSON bodies, path values and query strings, as a signed-in
  * member with a valid anti-forgery header. No answer may be a 500, and a refused request (4xx) may not
- * write anything (the sign-in throttle's attempt log excepted: counting attempts is its job).
+ * write anything (the rate limits' attempt log excepted: counting attempts is its job).
  */
 import { Effect, Layer } from "effect"
 import { HttpApi } from "effect/http-api"
@@ -42,7 +42,7 @@ const rowCounts = () =>
       const sql = yield* SqlClient.SqlClient
       const tables = yield* sql<{ tablename: string }>`
         SELECT tablename FROM pg_tables WHERE schemaname = 'public'
-          AND tablename NOT IN (${MIGRATIONS_TABLE}, 'login_attempts') ORDER BY tablename`
+          AND tablename NOT IN (${MIGRATIONS_TABLE}, 'attempt_log') ORDER BY tablename`
       const counts: Record<string, number> = {}
       for (const { tablename } of tables) {
         const rows = yield* sql.unsafe<{ n: string }>(`SELECT count(*) AS n FROM "${tablename}"`)

@@ -8,21 +8,21 @@ import { MemberId } from "@landunits/core/shared/Ids.ts"
 import {
   accountRepositoryContract,
   anAccount,
-  loginThrottleContract,
   sessionStoreContract,
   signedInAccountsContract,
   tokenStoreContract,
 } from "@landunits/core/test-support/AccountStoresContract.ts"
+import { attemptLogContract } from "@landunits/core/test-support/AttemptLogContract.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import {
   AccountRepositoryPg,
-  LoginThrottlePg,
   SessionStorePg,
   SignedInAccountsPg,
   TokenStorePg,
 } from "../../src/postgres/AccountStoresPg.ts"
+import { AttemptLogPg } from "../../src/postgres/AttemptLogPg.ts"
 import { KycStorePg } from "../../src/postgres/KycStorePg.ts"
 import { MemberDirectoryPg, MemberStandingPg } from "../../src/postgres/MemberViewsPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
@@ -39,7 +39,7 @@ for (const target of databaseTargets().run) {
       Layer.mergeAll(SignedInAccountsPg, SessionStorePg, AccountRepositoryPg).pipe(Layer.provide(db.layer())),
     )
     tokenStoreContract(target.name, () => TokenStorePg.pipe(Layer.provide(db.layer())))
-    loginThrottleContract(target.name, () => LoginThrottlePg.pipe(Layer.provide(db.layer())))
+    attemptLogContract(target.name, () => AttemptLogPg.pipe(Layer.provide(db.layer())))
 
     it("stores sessions by the hash of their id only", async () => {
       const stored = await Effect.runPromise(

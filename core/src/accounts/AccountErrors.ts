@@ -25,10 +25,6 @@ export class TokenInvalid extends Schema.TaggedError<TokenInvalid>()("TokenInval
   httpApiStatus: 400,
 }) {}
 
-export class TooManyAttempts extends Schema.TaggedError<TooManyAttempts>()("TooManyAttempts", Message, {
-  httpApiStatus: 429,
-}) {}
-
 export class AccountNotFound extends Schema.TaggedError<AccountNotFound>()("AccountNotFound", Message, {
   httpApiStatus: 404,
 }) {}
@@ -39,7 +35,6 @@ export const AccountMessages = {
   emailNotConfirmed:
     "Please confirm your email address first: we sent you a link. You can ask for a new one from the login page.",
   tokenInvalid: "This link is not valid or has expired. Please ask for a new one.",
-  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
   currentPasswordWrong: "The current password is not correct.",
   confirmationSent: "Thank you for registering! We have sent you an email to confirm your address.",
   confirmationResent: "If an account is waiting for confirmation at this address, we have sent a new link.",

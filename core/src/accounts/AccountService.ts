@@ -5,9 +5,12 @@
  * whether the password matches, how often someone may try.
  *
  * Answers that would tell a stranger whether an email is registered (resend, cancel, forgot password)
- * are the same either way.
+ * are the same either way, and so is the time a sign-in takes (one password hash on every path).
+ * Sign-in attempts and the emails the public routes send are limited by LimitsService (limits/Limits.ts).
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import type { TooManyAttempts } from "../limits/LimitErrors.ts"
+import { LimitsService } from "../limits/LimitsService.ts"
 import { Mailer } from "../notifications/ports/Mailer.ts"
 import { CONFIRMATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from "../shared/Constants.ts"
 import type { UserType } from "../shared/Enums.ts"
@@ -20,29 +23,26 @@ import {
   type EmailTaken,
   InvalidCredentials,
   TokenInvalid,
-  TooManyAttempts,
 } from "./AccountErrors.ts"
 import type { Account, Session, TokenPurpose } from "./AccountModel.ts"
-import { normalizeEmail } from "./AccountModel.ts"
 import { AccountRepository } from "./ports/AccountRepository.ts"
-import { LoginThrottle } from "./ports/LoginThrottle.ts"
 import { PasswordHasher } from "./ports/PasswordHasher.ts"
 import { SecureRandom } from "./ports/SecureRandom.ts"
 import { SessionStore } from "./ports/SessionStore.ts"
 import { SignedInAccounts } from "./ports/SignedInAccounts.ts"
 import { TokenStore } from "./ports/TokenStore.ts"
 
-const MINUTE = 60_000
-/** Sessions last 30 days from sign-in. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * MINUTE
-/** Sign-in attempts: per account and per address, in a 15-minute window. */
-export const LOGIN_WINDOW_MS = 15 * MINUTE
-export const LOGIN_ATTEMPTS_PER_ACCOUNT = 5
-export const LOGIN_ATTEMPTS_PER_ADDRESS = 20
-/** Forgot-password requests: per account and per address, in an hour. */
-export const FORGOT_WINDOW_MS = 60 * MINUTE
-export const FORGOT_ATTEMPTS_PER_ACCOUNT = 3
-export const FORGOT_ATTEMPTS_PER_ADDRESS = 10
+const DAY = 24 * 60 * 60_000
+/** Sessions last 30 days from sign-in unless the installation says otherwise (SessionLifetime). */
+export const SESSION_TTL_MS = 30 * DAY
+
+/**
+ * How long a session lasts from sign-in, in milliseconds. The composition root sets it from the
+ * installation's settings (SESSION_LIFETIME_DAYS); the session cookie's lifetime is the session's.
+ */
+export const SessionLifetime = Context.Reference<number>("@landunits/core/accounts/SessionLifetime", {
+  defaultValue: () => SESSION_TTL_MS,
+})
 
 /** The emails this context sends (the outbox renders them; `token` goes into the link). */
 export const AccountEmail = {
@@ -69,10 +69,15 @@ export interface SignedIn {
 export class AccountService extends Context.Service<
   AccountService,
   {
+    /** `address`: where the request came from (the confirmation email counts against its limits). */
     readonly register: (
       registration: Registration,
-    ) => Effect.Effect<{ readonly memberId: MemberId; readonly message: string }, EmailTaken>
-    readonly resendConfirmation: (email: string) => Effect.Effect<string>
+      address: string,
+    ) => Effect.Effect<
+      { readonly memberId: MemberId; readonly message: string },
+      EmailTaken | TooManyAttempts
+    >
+    readonly resendConfirmation: (email: string, address: string) => Effect.Effect<string, TooManyAttempts>
     readonly cancelRegistration: (email: string) => Effect.Effect<string>
     readonly confirmEmail: (token: string) => Effect.Effect<Account, TokenInvalid>
     readonly login: (input: {
@@ -119,7 +124,8 @@ export class AccountService extends Context.Service<
       const tokens = yield* TokenStore
       const hasher = yield* PasswordHasher
       const random = yield* SecureRandom
-      const throttle = yield* LoginThrottle
+      const limits = yield* LimitsService
+      const sessionLifetime = yield* SessionLifetime
       const mailer = yield* Mailer
       const ids = yield* IdGenerator
       const now = Clock.currentTimeMillis
@@ -137,17 +143,9 @@ export class AccountService extends Context.Service<
         yield* mailer.enqueue({ to: account.email, template, data: { firstName: account.firstName, token } })
       })
 
-      const limited = Effect.fnUntraced(function* (
-        keys: ReadonlyArray<readonly [string, number]>,
-        windowMs: number,
-      ) {
-        const at = yield* now
-        let over = false
-        for (const [key, max] of keys) {
-          if ((yield* throttle.hit(key, at, windowMs)) > max) over = true
-        }
-        if (over) return yield* new TooManyAttempts({ message: AccountMessages.tooManyAttempts })
-      })
+      // What an unknown email's password is checked against, so that a sign-in costs one hash whether or not
+      // the email is registered (made once, on first need, with the hasher's own parameters).
+      const decoyHash = yield* Effect.cached(Effect.flatMap(random.token, hasher.hash))
 
       const unconfirmed = (email: string) =>
         Effect.map(
@@ -161,7 +159,7 @@ export class AccountService extends Context.Service<
           sessionId: yield* random.token,
           memberId,
           createdAt: at,
-          expiresAt: at + SESSION_TTL_MS,
+          expiresAt: at + sessionLifetime,
         }
         yield* sessions.create(session)
         return session
@@ -175,7 +173,8 @@ export class AccountService extends Context.Service<
         )
 
       return AccountService.of({
-        register: Effect.fn("AccountService.register")(function* (registration) {
+        register: Effect.fn("AccountService.register")(function* (registration, address) {
+          yield* limits.publicEmail({ recipient: registration.email, address })
           const account: Account = {
             memberId: MemberId.make(yield* ids.next("mem")),
             email: registration.email.trim(),
@@ -195,7 +194,9 @@ export class AccountService extends Context.Service<
           return { memberId: account.memberId, message: AccountMessages.confirmationSent }
         }),
 
-        resendConfirmation: Effect.fn("AccountService.resendConfirmation")(function* (email) {
+        resendConfirmation: Effect.fn("AccountService.resendConfirmation")(function* (email, address) {
+          // Counted whether or not the email waits for confirmation: the answer must not tell.
+          yield* limits.publicEmail({ recipient: email, address })
           const found = yield* unconfirmed(email)
           if (Option.isSome(found)) yield* issueToken(found.value, "confirm-email", CONFIRMATION_TOKEN_TTL_MS)
           return AccountMessages.confirmationResent
@@ -226,20 +227,13 @@ export class AccountService extends Context.Service<
         }),
 
         login: Effect.fn("AccountService.login")(function* (input) {
-          yield* limited(
-            [
-              [`login:account:${normalizeEmail(input.email)}`, LOGIN_ATTEMPTS_PER_ACCOUNT],
-              [`login:address:${input.address}`, LOGIN_ATTEMPTS_PER_ADDRESS],
-            ],
-            LOGIN_WINDOW_MS,
-          )
+          yield* limits.signIn(input)
           const found = yield* accounts.findByEmail(input.email)
-          // Verify against a hash even for an unknown email, so timing does not tell who is registered.
-          const encoded = Option.isSome(found)
-            ? found.value.passwordHash
-            : yield* hasher.hash(`${input.password}\u0000`)
+          // One hash on every path: an unknown email is checked against the decoy, so timing does not tell.
+          const encoded = Option.isSome(found) ? found.value.passwordHash : yield* decoyHash
           const matches = yield* hasher.verify(input.password, encoded)
           if (Option.isNone(found) || !matches) {
+            yield* limits.signInFailed(input.address)
             return yield* new InvalidCredentials({ message: AccountMessages.invalidCredentials })
           }
           const account = found.value
@@ -250,7 +244,7 @@ export class AccountService extends Context.Service<
           if (account.emailConfirmedAt === undefined) {
             return yield* new EmailNotConfirmedYet({ message: AccountMessages.emailNotConfirmed })
           }
-          yield* throttle.clear(`login:account:${normalizeEmail(input.email)}`)
+          yield* limits.signedIn(input)
           const session = yield* newSession(account.memberId)
           if (account.firstLogin) yield* accounts.update({ ...account, firstLogin: false })
           return { session, account: { ...account, firstLogin: false }, firstLogin: account.firstLogin }
@@ -265,13 +259,8 @@ export class AccountService extends Context.Service<
         }),
 
         forgotPassword: Effect.fn("AccountService.forgotPassword")(function* (input) {
-          yield* limited(
-            [
-              [`forgot:account:${normalizeEmail(input.email)}`, FORGOT_ATTEMPTS_PER_ACCOUNT],
-              [`forgot:address:${input.address}`, FORGOT_ATTEMPTS_PER_ADDRESS],
-            ],
-            FORGOT_WINDOW_MS,
-          )
+          // Counted whether or not the email is registered: the answer must not tell.
+          yield* limits.publicEmail({ recipient: input.email, address: input.address })
           const found = yield* accounts.findByEmail(input.email)
           if (Option.isSome(found)) yield* issueToken(found.value, "reset-password", RESET_TOKEN_TTL_MS)
           return AccountMessages.resetSent

@@ -4,6 +4,8 @@
  */
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { SecureRandom } from "../accounts/ports/SecureRandom.ts"
+import type { TooManyAttempts } from "../limits/LimitErrors.ts"
+import { LimitsService } from "../limits/LimitsService.ts"
 import { Mailer } from "../notifications/ports/Mailer.ts"
 import type { MemberId } from "../shared/Ids.ts"
 import type { ContactForm } from "./ContactForm.ts"
@@ -53,9 +55,15 @@ export class ContentService extends Context.Service<
     /** Newest first; `categorySlug` narrows to one category. */
     readonly news: (categorySlug?: string) => Effect.Effect<ReadonlyArray<NewsArticle>>
     readonly newsCategories: Effect.Effect<ReadonlyArray<NewsCategory>>
-    readonly subscribe: (email: string) => Effect.Effect<string>
+    /** `address`: where the request came from (the verification email counts against its limits). */
+    readonly subscribe: (email: string, address: string) => Effect.Effect<string, TooManyAttempts>
     readonly verifySubscription: (token: string) => Effect.Effect<string, SubscriptionLinkInvalid>
-    readonly sendContactMessage: (form: ContactForm, memberId?: MemberId) => Effect.Effect<string>
+    /** `address`: where the message came from (limited per address); `memberId` when signed in. */
+    readonly sendContactMessage: (
+      form: ContactForm,
+      address: string,
+      memberId?: MemberId,
+    ) => Effect.Effect<string, TooManyAttempts>
   }
 >()("@landunits/core/content/ContentService") {
   /** `supportEmail`: where contact messages are sent. */
@@ -67,6 +75,7 @@ export class ContentService extends Context.Service<
         const contacts = yield* ContactMessages
         const mailer = yield* Mailer
         const random = yield* SecureRandom
+        const limits = yield* LimitsService
 
         const news = (categorySlug?: string) =>
           Effect.map(content.list("news"), (articles) =>
@@ -93,10 +102,11 @@ export class ContentService extends Context.Service<
             const bySlug = new Map(articles.map((a) => [a.category.slug, a.category]))
             return [...bySlug.values()].toSorted((a, b) => a.name.localeCompare(b.name))
           }),
-          subscribe: Effect.fn("ContentService.subscribe")(function* (email) {
+          subscribe: Effect.fn("ContentService.subscribe")(function* (email, address) {
             if (Option.getOrUndefined(yield* subscribers.status(email)) === "verified") {
               return ContentMessages.alreadySubscribed
             }
+            yield* limits.publicEmail({ recipient: email, address })
             const token = yield* random.token
             yield* subscribers.upsertPending(
               email,
@@ -120,29 +130,32 @@ export class ContentService extends Context.Service<
             }
             return ContentMessages.subscriptionConfirmed
           }),
-          sendContactMessage: Effect.fn("ContentService.sendContactMessage")(function* (form, memberId) {
-            const at = yield* Clock.currentTimeMillis
-            yield* contacts.save({
-              name: form.name,
-              email: form.email,
-              subject: form.subject ?? "",
-              message: form.message,
-              ...(memberId === undefined ? {} : { memberId }),
-              at,
-            })
-            yield* mailer.enqueue({
-              to: supportEmail,
-              template: ContentEmail.contactForm,
-              data: {
+          sendContactMessage: Effect.fn("ContentService.sendContactMessage")(
+            function* (form, address, memberId) {
+              yield* limits.contactMessage(address)
+              const at = yield* Clock.currentTimeMillis
+              yield* contacts.save({
                 name: form.name,
                 email: form.email,
-                subject: form.subject ?? "(no subject)",
+                subject: form.subject ?? "",
                 message: form.message,
                 ...(memberId === undefined ? {} : { memberId }),
-              },
-            })
-            return ContentMessages.contactSent
-          }),
+                at,
+              })
+              yield* mailer.enqueue({
+                to: supportEmail,
+                template: ContentEmail.contactForm,
+                data: {
+                  name: form.name,
+                  email: form.email,
+                  subject: form.subject ?? "(no subject)",
+                  message: form.message,
+                  ...(memberId === undefined ? {} : { memberId }),
+                },
+              })
+              return ContentMessages.contactSent
+            },
+          ),
         })
       }),
     )

@@ -5,16 +5,18 @@ import { AccountMessages } from "../../src/accounts/AccountErrors.ts"
 import {
   AccountEmail,
   AccountService,
-  LOGIN_ATTEMPTS_PER_ACCOUNT,
   SESSION_TTL_MS,
+  SessionLifetime,
 } from "../../src/accounts/AccountService.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
-import { LoginThrottle } from "../../src/accounts/ports/LoginThrottle.ts"
 import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
 import { SecureRandom } from "../../src/accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
 import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
 import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
+import { SIGN_IN_PER_ACCOUNT_AND_ADDRESS } from "../../src/limits/Limits.ts"
+import { LimitsService } from "../../src/limits/LimitsService.ts"
+import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { CONFIRMATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from "../../src/shared/Constants.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
@@ -23,9 +25,13 @@ import { ManualClock } from "../support/ManualClock.ts"
 
 type Services = AccountService | Mailer | AccountRepository
 
-const makeAccounts = () => {
+const makeAccounts = (sessionLifetimeMs?: number) => {
   const clock = ManualClock.make(Date.UTC(2026, 0, 1))
   const layer = AccountService.layer.pipe(
+    Layer.provide(
+      sessionLifetimeMs === undefined ? Layer.empty : Layer.succeed(SessionLifetime)(sessionLifetimeMs),
+    ),
+    Layer.provideMerge(LimitsService.layer),
     Layer.provideMerge(
       Layer.mergeAll(
         SignedInAccounts.layerFromStores.pipe(
@@ -34,7 +40,7 @@ const makeAccounts = () => {
         TokenStore.layerMemory,
         PasswordHasher.layerInsecureForTests,
         SecureRandom.layerPredictableForTests,
-        LoginThrottle.layerMemory,
+        AttemptLog.layerMemory,
         Mailer.layerMemory,
         IdGenerator.layerSequential,
       ),
@@ -64,7 +70,7 @@ const ann = {
 describe("registration and email confirmation", () => {
   it("registers, emails a confirmation link, and confirms the email with it once", () => {
     const a = makeAccounts()
-    const registered = a.run(a.service.register(ann))
+    const registered = a.run(a.service.register(ann, "ip"))
     expect(registered.message).toBe(AccountMessages.confirmationSent)
     const token = a.lastToken("ann@example.com", AccountEmail.confirmEmail)
     expect(token).not.toBe("")
@@ -75,18 +81,18 @@ describe("registration and email confirmation", () => {
 
   it("refuses a second account for the same email, whatever its letter case", () => {
     const a = makeAccounts()
-    a.run(a.service.register(ann))
-    const taken = a.fail(a.service.register({ ...ann, email: "ANN@example.com" }))
+    a.run(a.service.register(ann, "ip"))
+    const taken = a.fail(a.service.register({ ...ann, email: "ANN@example.com" }, "ip"))
     expect(taken).toMatchObject({ _tag: "EmailTaken", message: AccountMessages.emailTaken })
   })
 
   it("lets a confirmation link work for 12 hours only; a new link replaces the old one", () => {
     const a = makeAccounts()
-    a.run(a.service.register(ann))
+    a.run(a.service.register(ann, "ip"))
     const first = a.lastToken(ann.email, AccountEmail.confirmEmail)
     a.clock.advance(CONFIRMATION_TOKEN_TTL_MS)
     expect(a.fail(a.service.confirmEmail(first))._tag).toBe("TokenInvalid")
-    expect(a.run(a.service.resendConfirmation(ann.email))).toBe(AccountMessages.confirmationResent)
+    expect(a.run(a.service.resendConfirmation(ann.email, "ip"))).toBe(AccountMessages.confirmationResent)
     const second = a.lastToken(ann.email, AccountEmail.confirmEmail)
     expect(second).not.toBe(first)
     a.clock.advance(CONFIRMATION_TOKEN_TTL_MS - 1)
@@ -95,13 +101,15 @@ describe("registration and email confirmation", () => {
 
   it("answers resend and cancel the same for unknown addresses, and cancels only unconfirmed registrations", () => {
     const a = makeAccounts()
-    expect(a.run(a.service.resendConfirmation("nobody@example.com"))).toBe(AccountMessages.confirmationResent)
-    a.run(a.service.register(ann))
+    expect(a.run(a.service.resendConfirmation("nobody@example.com", "ip"))).toBe(
+      AccountMessages.confirmationResent,
+    )
+    a.run(a.service.register(ann, "ip"))
     expect(a.run(a.service.cancelRegistration(ann.email))).toBe(AccountMessages.registrationCancelled)
     expect(a.fail(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))._tag).toBe(
       "InvalidCredentials",
     )
-    a.run(a.service.register(ann))
+    a.run(a.service.register(ann, "ip"))
     a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
     a.run(a.service.cancelRegistration(ann.email))
     expect(
@@ -113,14 +121,14 @@ describe("registration and email confirmation", () => {
 describe("signing in and out", () => {
   const confirmedAnn = () => {
     const a = makeAccounts()
-    a.run(a.service.register(ann))
+    a.run(a.service.register(ann, "ip"))
     a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
     return a
   }
 
   it("refuses an unconfirmed account with a clear message", () => {
     const a = makeAccounts()
-    a.run(a.service.register(ann))
+    a.run(a.service.register(ann, "ip"))
     const refused = a.fail(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))
     expect(refused).toMatchObject({
       _tag: "EmailNotConfirmedYet",
@@ -166,24 +174,77 @@ describe("signing in and out", () => {
     expect(wrong.message).toBe(AccountMessages.invalidCredentials)
   })
 
-  it("refuses sign-in after too many attempts on one account, even with the right password, then lets it in later", () => {
+  it("slows repeated wrong passwords from one address with a growing wait, not a lockout", () => {
     const a = confirmedAnn()
-    for (let i = 0; i < LOGIN_ATTEMPTS_PER_ACCOUNT; i++) {
-      a.fail(a.service.login({ email: ann.email, password: "wrong", address: `ip${i}` }))
+    for (let i = 0; i < SIGN_IN_PER_ACCOUNT_AND_ADDRESS.free; i++) {
+      expect(a.fail(a.service.login({ email: ann.email, password: "wrong", address: "ip-s" }))._tag).toBe(
+        "InvalidCredentials",
+      )
     }
-    const blocked = a.fail(a.service.login({ email: ann.email, password: ann.password, address: "ip-x" }))
-    expect(blocked).toMatchObject({ _tag: "TooManyAttempts", message: AccountMessages.tooManyAttempts })
-    a.clock.advance(15 * 60_000)
+    const waiting = a.fail(a.service.login({ email: ann.email, password: ann.password, address: "ip-s" }))
+    expect(waiting).toMatchObject({
+      _tag: "TooManyAttempts",
+      message: "Too many sign-in attempts. Please wait 1 second and try again.",
+      retryAfterSeconds: 1,
+    })
+    // Once the wait is over the right password gets in again, from the same address.
+    a.clock.advance(2_000)
     expect(
-      a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip-x" })).account.email,
+      a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip-s" })).account.email,
     ).toBe(ann.email)
+  })
+
+  it("a stranger's wrong passwords from one address never keep the owner out from another", () => {
+    const a = confirmedAnn()
+    for (let i = 0; i < 50; i++) {
+      a.run(Effect.result(a.service.login({ email: ann.email, password: `guess${i}`, address: "stranger" })))
+    }
+    expect(
+      a.fail(a.service.login({ email: ann.email, password: ann.password, address: "stranger" }))._tag,
+    ).toBe("TooManyAttempts")
+    expect(
+      a.run(a.service.login({ email: ann.email, password: ann.password, address: "owner" })).account.email,
+    ).toBe(ann.email)
+  })
+
+  it("a session lasts the installation's session lifetime", () => {
+    const a = makeAccounts(7 * 24 * 3_600_000)
+    a.run(a.service.register(ann, "ip"))
+    a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
+    const { session } = a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))
+    expect(session.expiresAt - session.createdAt).toBe(7 * 24 * 3_600_000)
+  })
+})
+
+describe("emails from the public routes", () => {
+  it("sends at most five emails an hour to one recipient, then answers with the wait", () => {
+    const a = makeAccounts()
+    a.run(a.service.register(ann, "ip1"))
+    for (let i = 0; i < 4; i++) a.run(a.service.resendConfirmation(ann.email, `ip${i}`))
+    const refused = a.fail(a.service.resendConfirmation(ann.email, "ip9"))
+    expect(refused).toMatchObject({ _tag: "TooManyAttempts", retryAfterSeconds: 3_600 })
+    expect(refused.message).toBe(
+      "We have already sent several emails to this address. Please check your inbox and spam folder, or try again in 60 minutes.",
+    )
+    const sent = a.run(Effect.flatMap(Mailer, (m) => m.queued)).filter((e) => e.to === ann.email)
+    expect(sent).toHaveLength(5)
+    a.clock.advance(3_600_000)
+    expect(a.run(a.service.resendConfirmation(ann.email, "ip9"))).toBe(AccountMessages.confirmationResent)
+  })
+
+  it("counts forgot-password requests for an unknown email like a known one, so the limit tells nothing", () => {
+    const a = makeAccounts()
+    for (let i = 0; i < 5; i++) a.run(a.service.forgotPassword({ email: "who@example.com", address: "ip" }))
+    expect(a.fail(a.service.forgotPassword({ email: "who@example.com", address: "ip" }))._tag).toBe(
+      "TooManyAttempts",
+    )
   })
 })
 
 describe("forgotten and changed passwords", () => {
   it("answers forgot-password the same whether or not the email is registered, and mails only a member", () => {
     const a = makeAccounts()
-    a.run(a.service.register(ann))
+    a.run(a.service.register(ann, "ip"))
     const known = a.run(a.service.forgotPassword({ email: ann.email, address: "ip" }))
     const unknown = a.run(a.service.forgotPassword({ email: "who@example.com", address: "ip" }))
     expect(known).toBe(unknown)
@@ -193,7 +254,7 @@ describe("forgotten and changed passwords", () => {
 
   it("resets the password with a live link once, signs out everywhere, and the link dies after an hour", () => {
     const a = makeAccounts()
-    a.run(a.service.register(ann))
+    a.run(a.service.register(ann, "ip"))
     a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
     const session = a.run(
       a.service.login({ email: ann.email, password: ann.password, address: "ip" }),
@@ -218,7 +279,7 @@ describe("forgotten and changed passwords", () => {
 
   it("changes the password only with the current one, and keeps the member signed in on a new session", () => {
     const a = makeAccounts()
-    const { memberId } = a.run(a.service.register(ann))
+    const { memberId } = a.run(a.service.register(ann, "ip"))
     a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
     const old = a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" })).session
     const wrong = a.fail(
@@ -239,7 +300,7 @@ describe("forgotten and changed passwords", () => {
         fc.integer({ min: 1, max: 3 }),
         (wait, uses) => {
           const a = makeAccounts()
-          a.run(a.service.register(ann))
+          a.run(a.service.register(ann, "ip"))
           a.run(a.service.forgotPassword({ email: ann.email, address: "ip" }))
           const token = a.lastToken(ann.email, AccountEmail.resetPassword)
           a.clock.advance(wait)

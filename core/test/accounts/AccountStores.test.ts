@@ -1,12 +1,10 @@
 import { Layer } from "effect"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
-import { LoginThrottle } from "../../src/accounts/ports/LoginThrottle.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
 import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
 import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
 import {
   accountRepositoryContract,
-  loginThrottleContract,
   sessionStoreContract,
   signedInAccountsContract,
   tokenStoreContract,
@@ -20,4 +18,3 @@ signedInAccountsContract("memory", () =>
   ),
 )
 tokenStoreContract("memory", () => TokenStore.layerMemory)
-loginThrottleContract("memory", () => LoginThrottle.layerMemory)

@@ -6,6 +6,8 @@ import { demoNews, demoProjects } from "../../src/content/DemoContent.ts"
 import { ContactMessages } from "../../src/content/ports/ContactMessages.ts"
 import { NewsletterSubscribers } from "../../src/content/ports/NewsletterSubscribers.ts"
 import { SiteContent } from "../../src/content/ports/SiteContent.ts"
+import { LimitsService } from "../../src/limits/LimitsService.ts"
+import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import {
   contactMessagesContract,
@@ -19,6 +21,7 @@ contactMessagesContract("memory", () => ContactMessages.layerMemory)
 
 const layer = () =>
   ContentService.layer("support@landunits.test").pipe(
+    Layer.provideMerge(LimitsService.layer.pipe(Layer.provide(AttemptLog.layerMemory))),
     Layer.provideMerge(
       Layer.mergeAll(
         SiteContent.layerMemory,
@@ -76,11 +79,11 @@ describe("newsletter and contact", () => {
     const result = await run(
       Effect.gen(function* () {
         const content = yield* ContentService
-        const first = yield* content.subscribe("ann@example.com")
+        const first = yield* content.subscribe("ann@example.com", "ip")
         const mail = (yield* (yield* Mailer).queued).at(-1)!
         const confirmed = yield* content.verifySubscription(mail.data.token!)
         const twice = yield* Effect.flip(content.verifySubscription(mail.data.token!))
-        const again = yield* content.subscribe("ANN@example.com")
+        const again = yield* content.subscribe("ANN@example.com", "ip")
         return { first, mail, confirmed, twice, again }
       }),
     )
@@ -95,11 +98,14 @@ describe("newsletter and contact", () => {
     const result = await run(
       Effect.gen(function* () {
         const content = yield* ContentService
-        const answer = yield* content.sendContactMessage({
-          name: "Ann",
-          email: "ann@example.com",
-          message: "How do fees work?",
-        })
+        const answer = yield* content.sendContactMessage(
+          {
+            name: "Ann",
+            email: "ann@example.com",
+            message: "How do fees work?",
+          },
+          "ip",
+        )
         return {
           answer,
           kept: yield* (yield* ContactMessages).list,
@@ -111,5 +117,24 @@ describe("newsletter and contact", () => {
     expect(result.kept).toHaveLength(1)
     expect(result.mail).toMatchObject({ to: "support@landunits.test", template: "contact-form" })
     expect(result.mail.data.message).toBe("How do fees work?")
+  })
+
+  it("takes five contact messages an hour from one address; the sixth waits, another address does not", async () => {
+    const result = await run(
+      Effect.gen(function* () {
+        const content = yield* ContentService
+        const form = { name: "Ann", email: "ann@example.com", message: "Hello" }
+        for (let i = 0; i < 5; i++) yield* content.sendContactMessage(form, "ip-a")
+        return {
+          sixth: yield* Effect.flip(content.sendContactMessage(form, "ip-a")),
+          other: yield* content.sendContactMessage(form, "ip-b"),
+          kept: (yield* (yield* ContactMessages).list).length,
+        }
+      }),
+    )
+    expect(result.sixth).toMatchObject({ _tag: "TooManyAttempts", retryAfterSeconds: 3_600 })
+    expect(result.sixth.message).toContain("try again in 60 minutes")
+    expect(result.other).toBe(ContentMessages.contactSent)
+    expect(result.kept).toBe(6)
   })
 })

@@ -3,7 +3,6 @@ import { Effect, type Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Account } from "../../src/accounts/AccountModel.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
-import { LoginThrottle } from "../../src/accounts/ports/LoginThrottle.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
 import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
 import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
@@ -209,27 +208,5 @@ export const tokenStoreContract = (name: string, makeLayer: () => Layer.Layer<To
       expect(Option.isNone(result.second)).toBe(true)
       expect(Option.isNone(result.expired)).toBe(true)
       expect(Option.isNone(result.withdrawn)).toBe(true)
-    })
-  })
-
-export const loginThrottleContract = (name: string, makeLayer: () => Layer.Layer<LoginThrottle>) =>
-  describe(`LoginThrottle contract (${name})`, () => {
-    it("counts attempts per key within the window, and forgets a cleared key", async () => {
-      const result = await runWith(makeLayer)(
-        Effect.gen(function* () {
-          const throttle = yield* LoginThrottle
-          const counts = [
-            yield* throttle.hit("a", 0, 100),
-            yield* throttle.hit("a", 50, 100),
-            yield* throttle.hit("b", 60, 100),
-            yield* throttle.hit("a", 120, 100),
-          ]
-          yield* throttle.clear("a")
-          counts.push(yield* throttle.hit("a", 130, 100))
-          return counts
-        }),
-      )
-      // At 120 the attempt at 0 has left the 100 ms window: 50 and 120 remain.
-      expect(result).toEqual([1, 2, 1, 2, 1])
     })
   })

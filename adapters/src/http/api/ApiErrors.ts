@@ -2,7 +2,9 @@
  * The errors every route may answer, in the shape of decisions.md: JSON with `message`, and for invalid
  * input also `errors: [{ path, message }]` with the spec's messages. The status code travels with the class.
  */
+import { TooManyAttempts } from "@landunits/core/limits/LimitErrors.ts"
 import { Schema } from "effect"
+import { HttpApiSchema } from "effect/http-api"
 
 export const FieldIssue = Schema.Struct({ path: Schema.String, message: Schema.String })
 export type FieldIssue = typeof FieldIssue.Type
@@ -37,9 +39,31 @@ export class TooLarge extends Schema.TaggedError<TooLarge>()(
   { httpApiStatus: 413 },
 ) {}
 
-/** 429: too many attempts; try again later. */
-export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
-  "TooManyRequests",
-  { message: Schema.String },
-  { httpApiStatus: 429 },
-) {}
+/**
+ * 429: too many attempts (core's limits). The body says how long to wait in words and in seconds, and the
+ * `Retry-After` header says it to clients and proxies.
+ */
+export const TooManyAttemptsAnswer = TooManyAttempts.pipe(
+  HttpApiSchema.encodeToWithHeaders(
+    {
+      body: Schema.Struct({
+        _tag: Schema.tag("TooManyAttempts"),
+        message: Schema.String,
+        retryAfterSeconds: Schema.Int,
+      }).annotate({ httpApiStatus: 429 }),
+      headers: { "retry-after": Schema.String },
+    },
+    {
+      decode: ({ body }) =>
+        new TooManyAttempts({ message: body.message, retryAfterSeconds: body.retryAfterSeconds }),
+      encode: (error) => ({
+        body: {
+          _tag: "TooManyAttempts" as const,
+          message: error.message,
+          retryAfterSeconds: error.retryAfterSeconds,
+        },
+        headers: { "retry-after": String(error.retryAfterSeconds) },
+      }),
+    },
+  ),
+)

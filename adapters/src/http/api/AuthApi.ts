@@ -4,12 +4,12 @@ import {
   EmailNotConfirmedYet,
   InvalidCredentials,
   TokenInvalid,
-  TooManyAttempts,
 } from "@landunits/core/accounts/AccountErrors.ts"
 import { NewsletterForm } from "@landunits/core/members/MemberValidation.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { MessageAnswer, UserBundle } from "./Answers.ts"
+import { TooManyAttemptsAnswer } from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 
 export const LoginPayload = Schema.Struct({
@@ -32,13 +32,13 @@ export class AuthApi extends HttpApiGroup.make("auth").add(
   HttpApiEndpoint.post("login", "/auth/login", {
     payload: LoginPayload,
     success: UserBundle,
-    error: [InvalidCredentials, EmailNotConfirmedYet, TooManyAttempts, AccountNotFound],
+    error: [InvalidCredentials, EmailNotConfirmedYet, TooManyAttemptsAnswer, AccountNotFound],
   }),
   HttpApiEndpoint.post("logout", "/auth/logout", { success: MessageAnswer }).middleware(Authentication),
   HttpApiEndpoint.post("forgot", "/auth/login/forgot", {
     payload: NewsletterForm,
     success: MessageAnswer,
-    error: TooManyAttempts,
+    error: TooManyAttemptsAnswer,
   }),
   HttpApiEndpoint.post("reset", "/auth/login/reset/:token", {
     params: Token,
@@ -59,5 +59,6 @@ export class AuthApi extends HttpApiGroup.make("auth").add(
   HttpApiEndpoint.post("sendConfirmation", "/auth/send-confirmation", {
     payload: NewsletterForm,
     success: MessageAnswer,
+    error: TooManyAttemptsAnswer,
   }),
 ) {}

@@ -14,6 +14,7 @@ import { NewsletterForm } from "@landunits/core/members/MemberValidation.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { MessageAnswer } from "./Answers.ts"
+import { TooManyAttemptsAnswer } from "./ApiErrors.ts"
 
 export class ContentApi extends HttpApiGroup.make("content").add(
   HttpApiEndpoint.get("projects", "/content/projects", {
@@ -36,6 +37,7 @@ export class ContentApi extends HttpApiGroup.make("content").add(
   HttpApiEndpoint.post("subscribe", "/subscribe/subscribeUser", {
     payload: NewsletterForm,
     success: MessageAnswer,
+    error: TooManyAttemptsAnswer,
   }),
   HttpApiEndpoint.get("verifySubscription", "/subscribe/subscriberVerification/:token", {
     params: { token: Schema.String },

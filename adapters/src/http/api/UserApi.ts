@@ -10,13 +10,14 @@ import { RecipientNotFound } from "@landunits/core/orders/OrderErrors.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { MessageAnswer, UserBundle } from "./Answers.ts"
+import { TooManyAttemptsAnswer } from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 
 export class UserApi extends HttpApiGroup.make("user").add(
   HttpApiEndpoint.post("register", "/user/register", {
     payload: RegistrationRequest,
     success: MessageAnswer,
-    error: EmailTaken,
+    error: [EmailTaken, TooManyAttemptsAnswer],
   }),
   HttpApiEndpoint.post("cancelRegistration", "/user/register/cancel", {
     payload: NewsletterForm,
@@ -25,6 +26,7 @@ export class UserApi extends HttpApiGroup.make("user").add(
   HttpApiEndpoint.post("contact", "/user/create_contact_form_email", {
     payload: ContactForm,
     success: MessageAnswer,
+    error: TooManyAttemptsAnswer,
   }),
   HttpApiEndpoint.get("me", "/user", { success: UserBundle, error: AccountNotFound }).middleware(
     Authentication,

@@ -2,14 +2,10 @@ import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
-import { CurrentMember, sessionSecurity } from "../api/Authentication.ts"
+import { CurrentMember } from "../api/Authentication.ts"
 import { clientAddress } from "./ClientAddress.ts"
+import { clearSessionCookie, type SessionCookieOptions, setSessionCookie } from "./SessionCookie.ts"
 import { UserBundles } from "./UserBundle.ts"
-
-export interface SessionCookieOptions {
-  /** Secure cookies (everywhere but development). */
-  readonly secure: boolean
-}
 
 export const AuthHandlers = (cookies: SessionCookieOptions) =>
   HttpApiBuilder.group(
@@ -18,23 +14,12 @@ export const AuthHandlers = (cookies: SessionCookieOptions) =>
     Effect.fn(function* (handlers) {
       const accounts = yield* AccountService
       const bundles = yield* UserBundles
-      const cookie = (value: string, maxAgeSeconds: number) =>
-        HttpApiBuilder.securitySetCookie(sessionSecurity, value, {
-          httpOnly: true,
-          secure: cookies.secure,
-          sameSite: "lax",
-          path: "/",
-          maxAge: maxAgeSeconds,
-        })
       return handlers
         .handle("login", ({ payload }) =>
           Effect.gen(function* () {
             const signedIn = yield* accounts.login({ ...payload, address: yield* clientAddress })
             // A new session id at every sign-in (decisions.md).
-            yield* cookie(
-              signedIn.session.sessionId,
-              Math.floor((signedIn.session.expiresAt - signedIn.session.createdAt) / 1000),
-            )
+            yield* setSessionCookie(cookies, signedIn.session)
             return yield* bundles.of(signedIn.account, signedIn.firstLogin)
           }),
         )
@@ -42,7 +27,7 @@ export const AuthHandlers = (cookies: SessionCookieOptions) =>
           Effect.gen(function* () {
             const member = yield* CurrentMember
             yield* accounts.logout(member.sessionId)
-            yield* cookie("", 0)
+            yield* clearSessionCookie(cookies)
             return { message: "You are signed out." }
           }),
         )
@@ -68,7 +53,9 @@ export const AuthHandlers = (cookies: SessionCookieOptions) =>
           Effect.as(accounts.verifyResetToken(params.token), { message: "The link is valid." }),
         )
         .handle("sendConfirmation", ({ payload }) =>
-          Effect.map(accounts.resendConfirmation(payload.email), (message) => ({ message })),
+          Effect.flatMap(clientAddress, (address) =>
+            Effect.map(accounts.resendConfirmation(payload.email, address), (message) => ({ message })),
+          ),
         )
     }),
   )

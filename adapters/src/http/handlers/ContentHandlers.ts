@@ -2,6 +2,7 @@ import { ContentService } from "@landunits/core/content/ContentService.ts"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
+import { clientAddress } from "./ClientAddress.ts"
 
 export const ContentHandlers = HttpApiBuilder.group(
   Api,
@@ -21,7 +22,9 @@ export const ContentHandlers = HttpApiBuilder.group(
         Effect.map(content.list("references"), (refs) => refs.toSorted((a, b) => a.order - b.order)),
       )
       .handle("subscribe", ({ payload }) =>
-        Effect.map(content.subscribe(payload.email), (message) => ({ message })),
+        Effect.flatMap(clientAddress, (address) =>
+          Effect.map(content.subscribe(payload.email, address), (message) => ({ message })),
+        ),
       )
       .handle("verifySubscription", ({ params }) =>
         Effect.map(content.verifySubscription(params.token), (message) => ({ message })),

@@ -12,6 +12,7 @@ import { SqlClient } from "effect/sql"
 import { Api } from "../api/Api.ts"
 import { InvalidInput } from "../api/ApiErrors.ts"
 import { CurrentMember } from "../api/Authentication.ts"
+import { type SessionCookieOptions, setSessionCookie } from "./SessionCookie.ts"
 import { UserBundles } from "./UserBundle.ts"
 
 const FILE_SLOTS: ReadonlyArray<readonly [string, KycDocumentSlot]> = [
@@ -30,93 +31,103 @@ const parseKycInfo = (text: string | undefined) =>
     catch: () => invalid([{ path: "kycInfo", message: "kycInfo must be JSON" }]),
   })
 
-export const ProfileHandlers = HttpApiBuilder.group(
-  Api,
-  "profile",
-  Effect.fn(function* (handlers) {
-    const accounts = yield* AccountService
-    const kyc = yield* KycService
-    const bundles = yield* UserBundles
-    const sql = yield* SqlClient.SqlClient
+export const ProfileHandlers = (cookies: SessionCookieOptions) =>
+  HttpApiBuilder.group(
+    Api,
+    "profile",
+    Effect.fn(function* (handlers) {
+      const accounts = yield* AccountService
+      const kyc = yield* KycService
+      const bundles = yield* UserBundles
+      const sql = yield* SqlClient.SqlClient
 
-    const userOf = (memberId: CurrentMember["Service"]["memberId"]) =>
-      Effect.gen(function* () {
-        const account = yield* accounts.account(memberId)
-        return { user: (yield* bundles.of(account, false)).user }
-      })
-
-    return handlers
-      .handle("updateProfile", ({ payload }) =>
-        // One transaction: a refused file or password leaves the names and details unchanged too.
-        sql
-          .withTransaction(
-            Effect.gen(function* () {
-              const { memberId } = yield* CurrentMember
-              const actor = memberActor(memberId)
-              const account = yield* accounts.account(memberId)
-              const kycInfo = yield* parseKycInfo(payload.kycInfo)
-              const today = formatIsoDate(yield* Clock.currentTimeMillis)
-              const form = {
-                email: payload.email ?? account.email,
-                firstName: payload.firstName ?? account.firstName,
-                ...(payload.lastName === undefined ? {} : { lastName: payload.lastName }),
-                userType: account.userType,
-                ...(payload.newPassword === undefined ? {} : { newPassword: payload.newPassword }),
-                ...(payload.currentPassword === undefined
-                  ? {}
-                  : { currentPassword: payload.currentPassword }),
-                ...(payload.confirmNewPassword === undefined
-                  ? {}
-                  : { confirmNewPassword: payload.confirmNewPassword }),
-                ...(kycInfo === undefined ? {} : { kycInfo }),
-              }
-              const checked = validate(makeProfileSchema(today), form)
-              if (!checked.ok) return yield* invalid(checked.errors)
-              const profile = checked.value
-              if (profile.email.trim().toLowerCase() !== account.email.toLowerCase()) {
-                return yield* invalid([
-                  {
-                    path: "email",
-                    message: "Your email address cannot be changed here. Please contact support.",
-                  },
-                ])
-              }
-              yield* accounts.updateNames({
-                memberId,
-                firstName: profile.firstName,
-                lastName: profile.lastName ?? account.lastName,
-              })
-              if (profile.newPassword !== undefined && profile.currentPassword !== undefined) {
-                yield* accounts.changePassword({
-                  memberId,
-                  currentPassword: profile.currentPassword,
-                  newPassword: profile.newPassword,
-                })
-              }
-              if (profile.kycInfo !== undefined) yield* kyc.saveDetails(actor, memberId, profile.kycInfo)
-              for (const [field, slot] of FILE_SLOTS) {
-                const file = payload[field as keyof typeof payload] as Multipart.PersistedFile | undefined
-                if (file === undefined) continue
-                const bytes = yield* Effect.promise(() => fs.readFile(file.path))
-                yield* kyc.uploadDocument(actor, memberId, slot, {
-                  fileName: file.name,
-                  bytes: new Uint8Array(bytes),
-                })
-              }
-              return yield* userOf(memberId)
-            }),
-          )
-          .pipe(Effect.catchTag("SqlError", (error) => Effect.die(error))),
-      )
-      .handle("approveProfile", () =>
+      const userOf = (memberId: CurrentMember["Service"]["memberId"]) =>
         Effect.gen(function* () {
-          const { memberId } = yield* CurrentMember
-          yield* kyc.submitForVerification(
-            memberId === undefined ? memberActor(memberId) : memberActor(memberId),
-            memberId,
-          )
-          return yield* userOf(memberId)
-        }),
-      )
-  }),
-)
+          const account = yield* accounts.account(memberId)
+          return { user: (yield* bundles.of(account, false)).user }
+        })
+
+      return handlers
+        .handle("updateProfile", ({ payload }) =>
+          // One transaction: a refused file or password leaves the names and details unchanged too.
+          sql
+            .withTransaction(
+              Effect.gen(function* () {
+                const { memberId } = yield* CurrentMember
+                const actor = memberActor(memberId)
+                const account = yield* accounts.account(memberId)
+                const kycInfo = yield* parseKycInfo(payload.kycInfo)
+                const today = formatIsoDate(yield* Clock.currentTimeMillis)
+                const form = {
+                  email: payload.email ?? account.email,
+                  firstName: payload.firstName ?? account.firstName,
+                  ...(payload.lastName === undefined ? {} : { lastName: payload.lastName }),
+                  userType: account.userType,
+                  ...(payload.newPassword === undefined ? {} : { newPassword: payload.newPassword }),
+                  ...(payload.currentPassword === undefined
+                    ? {}
+                    : { currentPassword: payload.currentPassword }),
+                  ...(payload.confirmNewPassword === undefined
+                    ? {}
+                    : { confirmNewPassword: payload.confirmNewPassword }),
+                  ...(kycInfo === undefined ? {} : { kycInfo }),
+                }
+                const checked = validate(makeProfileSchema(today), form)
+                if (!checked.ok) return yield* invalid(checked.errors)
+                const profile = checked.value
+                if (profile.email.trim().toLowerCase() !== account.email.toLowerCase()) {
+                  return yield* invalid([
+                    {
+                      path: "email",
+                      message: "Your email address cannot be changed here. Please contact support.",
+                    },
+                  ])
+                }
+                yield* accounts.updateNames({
+                  memberId,
+                  firstName: profile.firstName,
+                  lastName: profile.lastName ?? account.lastName,
+                })
+                // A new password ends the member's other sessions; this one continues under a new id.
+                const session =
+                  profile.newPassword !== undefined && profile.currentPassword !== undefined
+                    ? yield* accounts.changePassword({
+                        memberId,
+                        currentPassword: profile.currentPassword,
+                        newPassword: profile.newPassword,
+                      })
+                    : undefined
+                if (profile.kycInfo !== undefined) yield* kyc.saveDetails(actor, memberId, profile.kycInfo)
+                for (const [field, slot] of FILE_SLOTS) {
+                  const file = payload[field as keyof typeof payload] as Multipart.PersistedFile | undefined
+                  if (file === undefined) continue
+                  const bytes = yield* Effect.promise(() => fs.readFile(file.path))
+                  yield* kyc.uploadDocument(actor, memberId, slot, {
+                    fileName: file.name,
+                    bytes: new Uint8Array(bytes),
+                  })
+                }
+                return { answer: yield* userOf(memberId), session }
+              }),
+            )
+            .pipe(
+              Effect.catchTag("SqlError", (error) => Effect.die(error)),
+              // The new session's cookie only once the transaction has committed.
+              Effect.tap(({ session }) =>
+                session === undefined ? Effect.void : setSessionCookie(cookies, session),
+              ),
+              Effect.map(({ answer }) => answer),
+            ),
+        )
+        .handle("approveProfile", () =>
+          Effect.gen(function* () {
+            const { memberId } = yield* CurrentMember
+            yield* kyc.submitForVerification(
+              memberId === undefined ? memberActor(memberId) : memberActor(memberId),
+              memberId,
+            )
+            return yield* userOf(memberId)
+          }),
+        )
+    }),
+  )

@@ -4,9 +4,10 @@ import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
-import { CurrentMember, sessionSecurity } from "../api/Authentication.ts"
+import { CurrentMember } from "../api/Authentication.ts"
 import { SignedInAccount } from "../middleware/SignedInAccount.ts"
-import type { SessionCookieOptions } from "./AuthHandlers.ts"
+import { clientAddress } from "./ClientAddress.ts"
+import { type SessionCookieOptions, setSessionCookie } from "./SessionCookie.ts"
 import { UserBundles } from "./UserBundle.ts"
 
 export const UserHandlers = (cookies: SessionCookieOptions) =>
@@ -20,13 +21,17 @@ export const UserHandlers = (cookies: SessionCookieOptions) =>
       const bundles = yield* UserBundles
       return handlers
         .handle("register", ({ payload }) =>
-          Effect.map(accounts.register(payload), ({ message }) => ({ message })),
+          Effect.flatMap(clientAddress, (address) =>
+            Effect.map(accounts.register(payload, address), ({ message }) => ({ message })),
+          ),
         )
         .handle("cancelRegistration", ({ payload }) =>
           Effect.map(accounts.cancelRegistration(payload.email), (message) => ({ message })),
         )
         .handle("contact", ({ payload }) =>
-          Effect.map(content.sendContactMessage(payload), (message) => ({ message })),
+          Effect.flatMap(clientAddress, (address) =>
+            Effect.map(content.sendContactMessage(payload, address), (message) => ({ message })),
+          ),
         )
         .handle("me", () =>
           Effect.gen(function* () {
@@ -47,13 +52,7 @@ export const UserHandlers = (cookies: SessionCookieOptions) =>
               newPassword: payload.newPassword,
             })
             // The member's other sessions end; this one continues under a new id.
-            yield* HttpApiBuilder.securitySetCookie(sessionSecurity, session.sessionId, {
-              httpOnly: true,
-              secure: cookies.secure,
-              sameSite: "lax",
-              path: "/",
-              maxAge: Math.floor((session.expiresAt - session.createdAt) / 1000),
-            })
+            yield* setSessionCookie(cookies, session)
             return { message: "Your password has been changed." }
           }),
         )

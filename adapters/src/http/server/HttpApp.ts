@@ -29,6 +29,7 @@ import { UserHandlers } from "../handlers/UserHandlers.ts"
 import { layerAntiForgery } from "../middleware/AntiForgery.ts"
 import { AuthenticationLive } from "../middleware/AuthenticationLive.ts"
 import { layerInvalidInputResponses } from "../middleware/InvalidInputResponses.ts"
+import { layerNoStore } from "../middleware/NoStore.ts"
 import { layerSecurityHeaders } from "../middleware/SecurityHeaders.ts"
 import { accessLog } from "./AccessLog.ts"
 import { layerStaticFiles } from "./StaticFiles.ts"
@@ -63,7 +64,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       PaymentHandlers,
       PaymentWebhookHandlers,
       StatementHandlers,
-      ProfileHandlers,
+      ProfileHandlers(cookies),
       GovernanceHandlers,
       CommunityHandlers,
       SalesChatHandlers,
@@ -92,6 +93,7 @@ export const layerHttpApp = (options: HttpAppOptions) =>
         }),
       ),
     ),
+    layerNoStore,
     // The providers' webhooks are authenticated by their signature instead (api/PaymentsApi.ts).
     layerAntiForgery({ secureCookies: !options.development, exempt: WEBHOOK_ROUTES }),
   )

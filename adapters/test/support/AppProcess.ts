@@ -1,0 +1,74 @@
+/**
+ * The app as an operator starts it: `node cli/src/start.ts` as its own OS process, on a free port, with the
+ * environment given. For tests of what several app processes share (limits, sessions) and of how a start
+ * behaves. `stop` sends SIGTERM and waits for the exit.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import * as net from "node:net"
+import { fileURLToPath } from "node:url"
+
+const START = fileURLToPath(new URL("../../../cli/src/start.ts", import.meta.url))
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
+
+export interface AppProcess {
+  readonly baseUrl: string
+  readonly output: () => string
+  readonly stop: () => Promise<void>
+}
+
+/** A port nobody listens on right now. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer()
+    probe.on("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject()))
+    })
+  })
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve()
+    else child.once("exit", () => resolve())
+  })
+
+/** Starts the app and waits until /api/health answers 200 (or fails with the process's output). */
+export const startAppProcess = async (
+  env: Readonly<Record<string, string>>,
+  timeoutMs = 90_000,
+): Promise<AppProcess> => {
+  const port = await freePort()
+  const child = spawn(process.execPath, [START], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "Info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8")
+  })
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8")
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The app exited with ${child.exitCode} before serving:\n${output}`)
+    const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined)
+    if (health?.status === 200) {
+      return {
+        baseUrl,
+        output: () => output,
+        stop: async () => {
+          child.kill("SIGTERM")
+          await exited(child)
+        },
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  child.kill("SIGKILL")
+  throw new Error(`The app did not answer /api/health within ${timeoutMs} ms:\n${output}`)
+}

@@ -1,0 +1,81 @@
+/**
+ * The rate limits' rules, as plain numbers and functions (docs/security.md lists them, with what each
+ * stops and what is deliberately not limited).
+ *
+ * Two kinds:
+ * - a **growing delay** for sign-in: the first attempts are free; after them each attempt must wait longer
+ *   after the one before (1 s, 2 s, 4 s, … up to a cap). Nobody is ever locked out: the wait is short for a
+ *   person who mistypes, and long for a program that guesses. It is kept per address and per (account,
+ *   address), never per account alone, so a stranger cannot keep the owner out from another address.
+ * - a **quota** for routes that send email: at most `max` in a sliding window; the next one is possible
+ *   when the oldest leaves the window.
+ */
+
+const SECOND = 1_000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+
+export interface GrowingDelay {
+  /** Attempts counted within this window (older ones are forgotten). */
+  readonly windowMs: number
+  /** Attempts allowed without any wait. */
+  readonly free: number
+  /** The longest wait between two attempts. */
+  readonly capMs: number
+}
+
+export interface Quota {
+  readonly windowMs: number
+  readonly max: number
+}
+
+/** Sign-in attempts on one account from one address. A successful sign-in starts the count again. */
+export const SIGN_IN_PER_ACCOUNT_AND_ADDRESS: GrowingDelay = { windowMs: HOUR, free: 5, capMs: 15 * MINUTE }
+/** Sign-in attempts from one address, whichever accounts they name. */
+export const SIGN_IN_PER_ADDRESS: GrowingDelay = { windowMs: 15 * MINUTE, free: 30, capMs: 5 * MINUTE }
+/** Emails the public routes send to one recipient (confirmation, resend, forgotten password, newsletter). */
+export const EMAILS_PER_RECIPIENT: Quota = { windowMs: HOUR, max: 5 }
+/** Emails the public routes send because of one address, to whomever. */
+export const EMAILS_PER_ADDRESS: Quota = { windowMs: HOUR, max: 20 }
+/** Contact-form messages from one address (each one is an email to support). */
+export const CONTACT_MESSAGES_PER_ADDRESS: Quota = { windowMs: HOUR, max: 5 }
+
+/** What the attempt log knew before the attempt at hand: how many, and the oldest and latest of them. */
+export interface RecentAttempts {
+  readonly count: number
+  readonly oldest: number | undefined
+  readonly latest: number | undefined
+}
+
+/**
+ * The least time between the attempt after `prior` attempts and the one before it: 0 while `prior` is below
+ * the free attempts, then 1 s, doubling with each further attempt, never above the cap.
+ */
+export const growingDelayMs = (prior: number, policy: GrowingDelay): number => {
+  if (prior < policy.free) return 0
+  const doublings = prior - policy.free
+  // 2^31 s is far beyond any cap: stop doubling before the number grows without need.
+  return doublings >= 31 ? policy.capMs : Math.min(policy.capMs, SECOND * 2 ** doublings)
+}
+
+/** How long an attempt made `now` must still wait (0: it may go ahead). */
+export const delayWaitMs = (recent: RecentAttempts, now: number, policy: GrowingDelay): number => {
+  if (recent.latest === undefined) return 0
+  return Math.max(0, recent.latest + growingDelayMs(recent.count, policy) - now)
+}
+
+/** How long a request made `now` must wait for the quota to have room (0: it may go ahead). */
+export const quotaWaitMs = (recent: RecentAttempts, now: number, quota: Quota): number => {
+  if (recent.count < quota.max || recent.oldest === undefined) return 0
+  return Math.max(SECOND, recent.oldest + quota.windowMs - now)
+}
+
+/** A wait in whole seconds, rounded up (what Retry-After says). */
+export const waitSeconds = (waitMs: number): number => Math.max(1, Math.ceil(waitMs / SECOND))
+
+/** The wait in words, for the message a person reads. */
+export const waitInWords = (seconds: number): string => {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`
+  const minutes = Math.ceil(seconds / 60)
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`
+}

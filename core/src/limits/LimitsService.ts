@@ -1,0 +1,127 @@
+/**
+ * The rate limits, applied: sign-in attempts (a growing delay per address and per account and address) and
+ * the public routes that send email (a quota per recipient and per address; one per address for the contact
+ * form). The numbers and their reasons are in Limits.ts; the attempts live in the AttemptLog port, which the
+ * PostgreSQL adapter keeps in the database so that every app process sees the same counts.
+ */
+import { Clock, Context, Effect, Layer } from "effect"
+import { normalizeEmail } from "../accounts/AccountModel.ts"
+import { TooManyAttempts } from "./LimitErrors.ts"
+import {
+  CONTACT_MESSAGES_PER_ADDRESS,
+  delayWaitMs,
+  EMAILS_PER_ADDRESS,
+  EMAILS_PER_RECIPIENT,
+  type Quota,
+  quotaWaitMs,
+  SIGN_IN_PER_ACCOUNT_AND_ADDRESS,
+  SIGN_IN_PER_ADDRESS,
+  waitInWords,
+  waitSeconds,
+} from "./Limits.ts"
+import { AttemptLog } from "./ports/AttemptLog.ts"
+
+export const LimitMessages = {
+  signIn: (wait: string) => `Too many sign-in attempts. Please wait ${wait} and try again.`,
+  emailsToRecipient: (wait: string) =>
+    `We have already sent several emails to this address. Please check your inbox and spam folder, or try again in ${wait}.`,
+  emailsFromAddress: (wait: string) => `Too many requests from your network. Please try again in ${wait}.`,
+  contactMessages: (wait: string) =>
+    `You have already sent us several messages. We will answer them; please try again in ${wait} if you need to write again.`,
+} as const
+
+const signInPairKey = (email: string, address: string) =>
+  `sign-in:account-address:${normalizeEmail(email)}|${address}`
+const signInAddressKey = (address: string) => `sign-in:address:${address}`
+
+const refuse = (waitMs: number, message: (wait: string) => string) => {
+  const seconds = waitSeconds(waitMs)
+  return new TooManyAttempts({ message: message(waitInWords(seconds)), retryAfterSeconds: seconds })
+}
+
+export class LimitsService extends Context.Service<
+  LimitsService,
+  {
+    /**
+     * Counts a sign-in attempt on the account from the address, and refuses it while its wait is not over
+     * (every attempt counts, a refused one too, so guessing faster only waits longer), or while the address's
+     * wait after its failed attempts is not over. Call before the password is checked.
+     */
+    readonly signIn: (input: {
+      readonly email: string
+      readonly address: string
+    }) => Effect.Effect<void, TooManyAttempts>
+    /** A failed sign-in (wrong email or password): counted against the address. */
+    readonly signInFailed: (address: string) => Effect.Effect<void>
+    /** A successful sign-in: this account's count from this address starts again. */
+    readonly signedIn: (input: { readonly email: string; readonly address: string }) => Effect.Effect<void>
+    /** Counts an email a public route is about to send to `recipient` because of `address`. */
+    readonly publicEmail: (input: {
+      readonly recipient: string
+      readonly address: string
+    }) => Effect.Effect<void, TooManyAttempts>
+    /** Counts a contact-form message from `address`. */
+    readonly contactMessage: (address: string) => Effect.Effect<void, TooManyAttempts>
+  }
+>()("@landunits/core/limits/LimitsService") {
+  static readonly layer = Layer.effect(LimitsService)(
+    Effect.gen(function* () {
+      const log = yield* AttemptLog
+
+      const quota = Effect.fnUntraced(function* (
+        key: string,
+        policy: Quota,
+        message: (wait: string) => string,
+      ) {
+        const now = yield* Clock.currentTimeMillis
+        const recent = yield* log.hit({ key, now, windowMs: policy.windowMs, recordBelow: policy.max })
+        const wait = quotaWaitMs(recent, now, policy)
+        if (wait > 0) return yield* refuse(wait, message)
+      })
+
+      return LimitsService.of({
+        signIn: Effect.fn("LimitsService.signIn")(function* ({ email, address }) {
+          const now = yield* Clock.currentTimeMillis
+          const pair = SIGN_IN_PER_ACCOUNT_AND_ADDRESS
+          const fromAddress = SIGN_IN_PER_ADDRESS
+          // The pair counts every attempt (recorded with the read, in one step); the address counts failures only,
+          // so many members signing in from one office network are not slowed by each other's successes.
+          const wait = Math.max(
+            delayWaitMs(
+              yield* log.hit({ key: signInPairKey(email, address), now, windowMs: pair.windowMs }),
+              now,
+              pair,
+            ),
+            delayWaitMs(
+              yield* log.recent({ key: signInAddressKey(address), now, windowMs: fromAddress.windowMs }),
+              now,
+              fromAddress,
+            ),
+          )
+          if (wait > 0) return yield* refuse(wait, LimitMessages.signIn)
+        }),
+
+        signInFailed: (address) =>
+          Effect.flatMap(Clock.currentTimeMillis, (now) =>
+            Effect.asVoid(
+              log.hit({ key: signInAddressKey(address), now, windowMs: SIGN_IN_PER_ADDRESS.windowMs }),
+            ),
+          ),
+
+        signedIn: ({ email, address }) => log.clear(signInPairKey(email, address)),
+
+        publicEmail: Effect.fn("LimitsService.publicEmail")(function* ({ recipient, address }) {
+          yield* quota(`email:address:${address}`, EMAILS_PER_ADDRESS, LimitMessages.emailsFromAddress)
+          yield* quota(
+            `email:recipient:${normalizeEmail(recipient)}`,
+            EMAILS_PER_RECIPIENT,
+            LimitMessages.emailsToRecipient,
+          )
+        }),
+
+        contactMessage: (address) =>
+          quota(`contact:address:${address}`, CONTACT_MESSAGES_PER_ADDRESS, LimitMessages.contactMessages),
+      })
+    }),
+  )
+}
