@@ -3,6 +3,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type Plugin } from "vite"
 import { REPORT_PATH, renderReport } from "./scripts/report.ts"
+import { routeManifest } from "./scripts/routeManifest.ts"
 
 const REPORT_SOURCE = new URL("./content/report-2025.md", import.meta.url)
 
@@ -27,10 +28,18 @@ const report2025 = (): Plugin => ({
   },
 })
 
+const routes = routeManifest()
+
 // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits each route's
-// component into its own chunk, so a page loads only the code it shows.
+// component into its own chunk, so a page loads only the code it shows. It also hands its route tree to the
+// route manifest, which writes dist/routes.json for the server's 404s (scripts/routeManifest.ts).
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), report2025()],
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true, plugins: [routes.generator] }),
+    react(),
+    report2025(),
+    routes.vite,
+  ],
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { "/api": `http://127.0.0.1:${process.env.API_PORT ?? "3000"}` } },
 })

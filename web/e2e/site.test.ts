@@ -203,33 +203,57 @@ describe("real data and documents", () => {
     await context.close()
   })
 
-  it("news shows no broken picture, and Read more opens the article", async () => {
-    const { context, page } = await open()
-    await page.goto(`${server.url}/news`)
-    const cards = page.locator(".news-card")
-    await expect.poll(() => cards.count()).toBeGreaterThan(0)
-    // Every card's picture has either loaded or been replaced by the illustration.
-    const cardCount = await cards.count()
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            document.querySelectorAll(".news-card__img--placeholder").length +
-            [...document.querySelectorAll<HTMLImageElement>(".news-card img")].filter(
-              (i) => i.complete && i.naturalWidth > 0,
-            ).length,
-        ),
-      )
-      .toBe(cardCount)
-    const title = (await cards.first().locator("h2").textContent()) ?? ""
-    await cards
-      .first()
-      .getByRole("link", { name: /Read more/ })
-      .click()
-    await headline(page, title)
-    await page.goto(`${server.url}/news/no-such-article`)
-    await headline(page, "Page not found")
-    await context.close()
+  it.each([375, 1280])(
+    "at %i px every news card shows its own picture, not the fallback drawing, and Read more opens the article",
+    async (width) => {
+      const { context, page } = await open(width)
+      await page.goto(`${server.url}/news`)
+      const cards = page.locator(".news-card")
+      await expect.poll(() => cards.count()).toBeGreaterThan(0)
+      const cardCount = await cards.count()
+      const pictures = page.locator(".news-card img")
+      expect(await pictures.count()).toBe(cardCount)
+      // The pictures load lazily: bring each into view, then every one must have decoded as an image.
+      for (let i = 0; i < cardCount; i++) await pictures.nth(i).scrollIntoViewIfNeeded()
+      await expect
+        .poll(() =>
+          pictures.evaluateAll(
+            (images) =>
+              (images as Array<HTMLImageElement>).filter((i) => i.complete && i.naturalWidth > 0).length,
+          ),
+        )
+        .toBe(cardCount)
+      expect(await page.getByTestId("news-image-placeholder").count()).toBe(0)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.screenshot({ path: path.join(SHOTS, `${width}-news-pictures.png`), fullPage: true })
+      const title = (await cards.first().locator("h2").textContent()) ?? ""
+      await cards
+        .first()
+        .getByRole("link", { name: /Read more/ })
+        .click()
+      await headline(page, title)
+      await expect
+        .poll(() => page.locator(".news-card img").evaluate((i) => (i as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0)
+      await page.goto(`${server.url}/news/no-such-article`)
+      await headline(page, "Page not found")
+      await context.close()
+    },
+  )
+
+  it("a news picture answers 200 as a JPEG, not as the app's HTML", async () => {
+    const news = (await (await fetch(`${server.url}/api/content/news`)).json()) as ReadonlyArray<{
+      readonly image: string
+    }>
+    expect(news.length).toBeGreaterThan(0)
+    for (const { image } of news) {
+      const response = await fetch(new URL(image, server.url))
+      expect(response.status, image).toBe(200)
+      expect(response.headers.get("content-type"), image).toMatch(/^image\//)
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      expect([...bytes.slice(0, 3)], image).toEqual([0xff, 0xd8, 0xff])
+      expect(new TextDecoder().decode(bytes), image).not.toContain("<html")
+    }
   })
 
   it("the 2025 report link downloads a PDF (200, application/pdf)", async () => {
@@ -246,6 +270,46 @@ describe("real data and documents", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()])
     expect(download.suggestedFilename()).toBe("landunits-2025-report.pdf")
     await context.close()
+  })
+})
+
+describe("unknown pages and missing files", () => {
+  it.each([375, 1280])(
+    "at %i px an unknown page answers 404 with the app, which shows its not-found page and a way home",
+    async (width) => {
+      const { context, page } = await open(width)
+      const response = await page.goto(`${server.url}/no-such-page`)
+      expect(response?.status()).toBe(404)
+      expect(response?.headers()["content-type"]).toContain("text/html")
+      await headline(page, "Page not found")
+      await page.screenshot({ path: path.join(SHOTS, `${width}-not-found.png`), fullPage: true })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+      if (width === 1280) expect(await seriousAxeViolations(page)).toEqual([])
+      await page.getByRole("link", { name: "Go to the home page" }).click()
+      await headline(page, "Land that pays for its own care")
+      await context.close()
+    },
+  )
+
+  it("known deep links still answer 200 with the app, and a guest still ends at the login page", async () => {
+    for (const route of ["/news", "/news/category/projects", "/faq/", "/dashboard/settings"]) {
+      const response = await fetch(`${server.url}${route}`)
+      expect(response.status, route).toBe(200)
+      expect(response.headers.get("content-type"), route).toContain("text/html")
+    }
+    const { context, page } = await open()
+    const response = await page.goto(`${server.url}/dashboard/settings`)
+    expect(response?.status()).toBe(200)
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/login")
+    await context.close()
+  })
+
+  it("a missing script, style sheet or picture answers 404, not the app's HTML", async () => {
+    for (const file of ["/assets/x.js", "/assets/x.css", "/images/news/no-such-picture.jpg"]) {
+      const response = await fetch(`${server.url}${file}`)
+      expect(response.status, file).toBe(404)
+      expect(await response.text(), file).not.toContain("<html")
+    }
   })
 })
 

@@ -1,8 +1,9 @@
-import { createRootRouteWithContext, Link, Outlet, useRouterState } from "@tanstack/react-router"
+import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router"
 import { useEffect } from "react"
 import { CookieConsent } from "../components/CookieConsent.tsx"
 import { Footer } from "../components/Footer.tsx"
 import { Header, type HeaderVariant } from "../components/Header.tsx"
+import { NotFoundPage } from "../components/NotFoundPage.tsx"
 import { Toasts } from "../components/Toasts.tsx"
 import { applyRobots } from "../lib/robots.ts"
 import type { SessionActor } from "../session/session.ts"
@@ -33,19 +34,7 @@ function RootLayout() {
   )
 }
 
-function NotFound() {
-  return (
-    <div className="container section">
-      <h1>Page not found</h1>
-      <p>The page you asked for does not exist or has moved.</p>
-      <Link to="/" className="btn btn--primary">
-        Go to the home page
-      </Link>
-    </div>
-  )
-}
-
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFound,
+  notFoundComponent: NotFoundPage,
 })
