@@ -5,16 +5,25 @@
  *   when another process serves it, else opened by this process.
  */
 import { PgClient } from "@effect/sql-pg"
-import { Config, Effect, Layer, Option, Redacted } from "effect"
+import { Config, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { findRunningEmbedded, serveEmbedded } from "./EmbeddedPostgres.ts"
 
 export const DEFAULT_DATA_DIR = "./data"
 /** Pool size against a real server. */
 export const SERVER_POOL_SIZE = 10
 
+/**
+ * TCP keepalive on the server's connections after this long idle: a database host that vanishes without
+ * closing them (a partition, a failover to another machine) is noticed and its connections replaced,
+ * instead of idle ones staying open to nothing. Connections that fail otherwise (refused, reset, closed, a
+ * server shutting down) are retired by the driver at once, and the pool opens new ones on the next request
+ * (docs/operations.md, "Health checks and database outages").
+ */
+export const SERVER_KEEPALIVE = Duration.seconds(30)
+
 /** A PostgreSQL server at `url`. */
 export const layerServer = (url: string, maxConnections = SERVER_POOL_SIZE) =>
-  PgClient.layer({ url: Redacted.make(url), maxConnections, multiplex: true })
+  PgClient.layer({ url: Redacted.make(url), maxConnections, multiplex: true, keepAlive: SERVER_KEEPALIVE })
 
 /**
  * The embedded database of `dataDir`. One connection: PGlite is a single backend, so a pool would only

@@ -67,3 +67,39 @@ export const TooManyAttemptsAnswer = TooManyAttempts.pipe(
     },
   ),
 )
+
+/** How many seconds a client waits before retrying a 503 (the `Retry-After` header). */
+export const RETRY_AFTER_SECONDS = 5
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  "The service is briefly unavailable. Please try again in a few seconds."
+
+/** 503: a dependency (the database) cannot be reached right now; retry after `Retry-After` seconds. */
+export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()(
+  "ServiceUnavailable",
+  { message: Schema.String },
+  { httpApiStatus: 503 },
+) {}
+
+export const serviceUnavailable = () => new ServiceUnavailable({ message: SERVICE_UNAVAILABLE_MESSAGE })
+
+/** The 503 as it goes on the wire: `{ message }` with a `Retry-After` header, as every route answers it. */
+export const ServiceUnavailableResponse = ServiceUnavailable.pipe(
+  HttpApiSchema.encodeToWithHeaders(
+    {
+      body: Schema.Struct({ message: Schema.String }).pipe(HttpApiSchema.status(503)),
+      headers: {
+        "retry-after": Schema.String.annotate({
+          description: "Seconds to wait before trying again.",
+        }),
+      },
+    },
+    {
+      decode: ({ body }) => new ServiceUnavailable({ message: body.message }),
+      encode: (error) => ({
+        body: { message: error.message },
+        headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+      }),
+    },
+  ),
+)

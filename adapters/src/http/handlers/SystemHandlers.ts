@@ -1,7 +1,10 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { SqlClient } from "effect/sql"
+import { SqlClient, SqlError } from "effect/sql"
+import { isDatabaseUnreachable } from "../../postgres/SqlErrors.ts"
 import { Api } from "../api/Api.ts"
+import { serviceUnavailable } from "../api/ApiErrors.ts"
+import { HEALTH_TIMEOUT } from "../api/SystemApi.ts"
 
 export const SystemHandlers = HttpApiBuilder.group(
   Api,
@@ -9,7 +12,15 @@ export const SystemHandlers = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const sql = yield* SqlClient.SqlClient
     return handlers.handle("health", () =>
-      sql`SELECT 1`.pipe(Effect.as({ status: "ok" as const }), Effect.orDie),
+      sql`SELECT 1`.pipe(
+        Effect.as({ status: "ok" as const }),
+        // A database that does not answer in time is as unready as one that refuses.
+        Effect.timeoutOrElse({ duration: HEALTH_TIMEOUT, orElse: () => Effect.fail(serviceUnavailable()) }),
+        // Any other database failure is a bug: a 500, logged.
+        Effect.catchIf(SqlError.isSqlError, (error) =>
+          isDatabaseUnreachable(error) ? Effect.fail(serviceUnavailable()) : Effect.die(error),
+        ),
+      ),
     )
   }),
 )

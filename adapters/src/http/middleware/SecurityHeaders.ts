@@ -5,6 +5,7 @@
  */
 import { Cause, Effect } from "effect"
 import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { answerDatabaseOutage } from "./DatabaseOutage.ts"
 
 /** Which card providers run live here: their scripts, frames and API hosts are allowed only then. */
 export interface LiveCardProviders {
@@ -81,10 +82,13 @@ export const securityHeaders = (options: SecurityHeadersOptions): Record<string,
 
 /**
  * An error no handler answered (an unknown route, a defect) becomes a plain JSON answer here, so it gets the
- * headers too and never shows a stack trace. Defects are logged with their cause.
+ * headers too and never shows a stack trace. Defects are logged with their cause. A database that cannot be
+ * reached is no defect of ours: 503 (DatabaseOutage.ts).
  */
 const answerUnhandled = <E>(cause: Cause.Cause<E>) =>
   Effect.gen(function* () {
+    const outage = answerDatabaseOutage(cause)
+    if (outage !== undefined) return yield* outage
     const [response] = yield* HttpServerError.causeResponse(cause)
     if (response.status >= 500) {
       // A request interrupted (the client went away, the server stops) is no error of ours.
