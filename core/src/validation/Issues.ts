@@ -2,13 +2,11 @@
  * One shape for invalid input, used by the API (400 body `{ message, errors: [{ path, message }] }`)
  * and by the web forms: a list of field errors with a dotted path ("kycInfo.address.postcode").
  */
-import { Result, Schema, type SchemaAST, SchemaIssue } from "effect"
+import { Result, Schema, type SchemaAST, type SchemaIssue, type StandardSchema } from "effect"
+import { type FieldError, formatPath } from "./FieldError.ts"
+import { issueMessages } from "./IssueMessages.ts"
 
-export interface FieldError {
-  /** Dotted path of the field, "" for the input as a whole. */
-  readonly path: string
-  readonly message: string
-}
+export { type FieldError, formatPath } from "./FieldError.ts"
 
 export type Validated<A> =
   | { readonly ok: true; readonly value: A }
@@ -17,18 +15,15 @@ export type Validated<A> =
 /** Every failure is reported, not only the first. */
 export const parseOptions: SchemaAST.ParseOptions = { errors: "all" }
 
-/** "kycInfo.address.postcode" from ["kycInfo", "address", "postcode"]. */
-export const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
-  path.map((key) => (typeof key === "symbol" ? (key.description ?? "") : String(key))).join(".")
-
-const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
-
-/** The field errors of a schema issue, each (path, message) once, in the order the schema found them. */
+/**
+ * The field errors of a schema issue, each (path, message) once, in the order the schema found them. Each
+ * message is the rule's own, or names the field in words (IssueMessages.ts): never the schema's wording.
+ */
 export const fieldErrors = (issue: SchemaIssue.Issue): Array<FieldError> => {
   const seen = new Set<string>()
   const errors: Array<FieldError> = []
-  for (const { path, message } of formatter(issue).issues) {
-    const error = { path: formatPath((path ?? []).map((p) => (typeof p === "object" ? p.key : p))), message }
+  for (const { path, message } of issueMessages(issue)) {
+    const error = { path: formatPath(path), message }
     const key = JSON.stringify([error.path, error.message])
     if (!seen.has(key)) {
       seen.add(key)
@@ -62,6 +57,24 @@ export const firstErrorByPath = (errors: ReadonlyArray<FieldError>): Readonly<Re
   return byPath
 }
 
-/** A Standard Schema v1 view of `schema` (for web form libraries and TanStack Router's validateSearch). */
-export const toStandardSchema = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) =>
-  Schema.toStandardSchemaV1(schema, { parseOptions })
+/**
+ * A Standard Schema v1 view of `schema` (for web form libraries and TanStack Router's validateSearch), with
+ * the same messages as `validate`.
+ */
+export const toStandardSchema = <S extends Schema.ConstraintDecoder<unknown>>(
+  schema: S,
+): StandardSchema.StandardSchemaV1<S["Encoded"], S["Type"]> => {
+  const decode = Schema.decodeUnknownResult(schema, parseOptions)
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "landunits",
+      validate: (value) => {
+        const result = decode(value)
+        return Result.isSuccess(result)
+          ? { value: result.success }
+          : { issues: issueMessages(result.failure.issue) }
+      },
+    },
+  }
+}
