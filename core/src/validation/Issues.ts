@@ -5,6 +5,7 @@
 import { Result, Schema, type SchemaAST, type SchemaIssue, type StandardSchema } from "effect"
 import { type FieldError, formatPath } from "./FieldError.ts"
 import { issueMessages } from "./IssueMessages.ts"
+import { unsafeInputErrors, unsafeInputIssues } from "./UnsafeInput.ts"
 
 export { type FieldError, formatPath } from "./FieldError.ts"
 
@@ -37,11 +38,16 @@ export const fieldErrors = (issue: SchemaIssue.Issue): Array<FieldError> => {
 export const schemaErrorToFieldErrors = (error: Schema.SchemaError): Array<FieldError> =>
   fieldErrors(error.issue)
 
-/** Decodes `input` with `schema`, collecting every field error. */
+/**
+ * Decodes `input` with `schema`, collecting every field error. Input no field may hold (a control character,
+ * a broken character, a number past the safe range: UnsafeInput.ts) is refused first, whatever the schema.
+ */
 export const validate = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S,
   input: unknown,
 ): Validated<S["Type"]> => {
+  const unsafe = unsafeInputErrors(input)
+  if (unsafe.length > 0) return { ok: false, errors: unsafe }
   const result = Schema.decodeUnknownResult(schema, parseOptions)(input)
   return Result.isSuccess(result)
     ? { ok: true, value: result.success }
@@ -70,6 +76,8 @@ export const toStandardSchema = <S extends Schema.ConstraintDecoder<unknown>>(
       version: 1,
       vendor: "landunits",
       validate: (value) => {
+        const unsafe = unsafeInputIssues(value)
+        if (unsafe.length > 0) return { issues: unsafe }
         const result = decode(value)
         return Result.isSuccess(result)
           ? { value: result.success }
