@@ -25,6 +25,7 @@ export const UnsafeInputMessage = {
   controlCharacters: (field: string) => `${field} must not contain control characters`,
   brokenCharacters: (field: string) => `${field} must not contain broken characters`,
   tooLargeNumber: (field: string) => `${field} is too large a number`,
+  notANumber: (field: string) => `${field} must be a number`,
 } as const
 
 /** After this many, the rest of a large input is not reported (the first ones say what is wrong). */
@@ -73,9 +74,9 @@ export const unsafeInputIssues = (
       const problem = textProblem(value)
       if (problem !== undefined) errors.push(issue(problem, toPath(node, base)))
     } else if (typeof value === "number") {
-      if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) {
+      if (Number.isNaN(value)) errors.push(issue("notANumber", toPath(node, base)))
+      else if (Math.abs(value) > Number.MAX_SAFE_INTEGER)
         errors.push(issue("tooLargeNumber", toPath(node, base)))
-      }
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], { key: i, parent: node }])
     } else if (typeof value === "object" && value !== null) {

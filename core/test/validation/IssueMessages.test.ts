@@ -11,7 +11,7 @@ import {
 import { TransactionFilters, UtmData } from "../../src/orders/OrderModel.ts"
 import { UnitType } from "../../src/shared/Enums.ts"
 import { fieldName } from "../../src/validation/FieldNames.ts"
-import { validate } from "../../src/validation/Issues.ts"
+import { fieldErrors, validate } from "../../src/validation/Issues.ts"
 import { SpecMessage } from "../../src/validation/Messages.ts"
 
 const errorsOf = (schema: Schema.ConstraintDecoder<unknown>, input: unknown) => {
@@ -106,6 +106,49 @@ describe("messages in words where a schema gives none", () => {
       { path: "code", message: "Reference code is required" },
       { path: "comments", message: "Comments must be at most 3 characters" },
       { path: "answers", message: "Answers must be at least 2 items" },
+    ])
+  })
+
+  it("every bound a check can set reads as words", () => {
+    const Shape = Schema.Struct({
+      a: Schema.Number.check(Schema.isGreaterThan(0)),
+      b: Schema.Number.check(Schema.isLessThan(10)),
+      c: Schema.Number.check(Schema.isLessThanOrEqualTo(1_000_000)),
+      d: Schema.String.check(Schema.isBetweenLength(2, 4)),
+      e: Schema.String.check(Schema.isTrimmed()),
+      f: Schema.Number.check(Schema.isFinite()),
+      g: Schema.String.check(Schema.makeFilter((s: string) => s === "ok")),
+    })
+    const decoded = Schema.decodeUnknownResult(Shape, { errors: "all" })({
+      a: 0,
+      b: 10,
+      c: 2_000_000,
+      d: "x",
+      e: " x ",
+      f: Number.POSITIVE_INFINITY,
+      g: "no",
+    })
+    expect(decoded._tag === "Failure" && fieldErrors(decoded.failure.issue)).toEqual([
+      { path: "a", message: "A must be more than 0" },
+      { path: "b", message: "B must be less than 10" },
+      { path: "c", message: "C must be at most 1,000,000" },
+      { path: "d", message: "D must be 2 to 4 characters" },
+      { path: "e", message: "E must not start or end with spaces" },
+      { path: "f", message: "F must be a number" },
+      { path: "g", message: "G is not valid" },
+    ])
+  })
+
+  it("a union names each kind it takes; a key it does not take, when refused, is named too", () => {
+    const Shape = Schema.Struct({ code: Schema.Union([Schema.String, Schema.Number]) })
+    expect(errorsOf(Shape, { code: true })).toEqual([
+      { path: "code", message: "Reference code must be text or a number" },
+    ])
+    const strict = Schema.decodeUnknownResult(Schema.Struct({ email: Schema.String }), {
+      onExcessProperty: "error",
+    })({ email: "a@b.c", extra: 1 })
+    expect(strict._tag === "Failure" && fieldErrors(strict.failure.issue)).toEqual([
+      { path: "extra", message: "Extra is not expected here" },
     ])
   })
 

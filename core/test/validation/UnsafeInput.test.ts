@@ -37,6 +37,9 @@ describe("input no field may hold", () => {
       { path: "currencyUnit.numberOfUnits", message: "Number of Units is too large a number" },
       { path: "page", message: "Page is too large a number" },
     ])
+    expect(unsafeInputErrors({ days: Number.NaN })).toEqual([
+      { path: "days", message: "Days must be a number" },
+    ])
     fc.assert(
       fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
         expect(unsafeInputErrors({ page: n })).toEqual([])
