@@ -5,13 +5,15 @@
  */
 import { Schema } from "effect"
 import { EMAIL_PATTERN } from "../members/MemberValidation.ts"
+import { MAX_UNITS_PER_ORDER } from "../shared/Constants.ts"
+import type { OrderType } from "../shared/Enums.ts"
 import { maxLength, minLength, optionalText, pattern, requiredText } from "../validation/Fields.ts"
 import { SpecMessage as S } from "../validation/Messages.ts"
+import { tooManyUnitsMessage } from "./OrderSize.ts"
 
 export const OrderFormMessage = {
   unitsRequired: "Number of Units is required",
   unitsWhole: "The number of Units must be a whole number above 0",
-  unitsTooMany: "The number of Units must be at most 999,999,999",
   referenceCodeMaxLength: "Reference code must be at most 64 characters",
   recipientEmailRequired: "Recipient email is required",
   recipientEmailMaxLength: "Email must be at most 255 characters",
@@ -21,31 +23,41 @@ export const OrderFormMessage = {
 
 const M = OrderFormMessage
 
-/** A whole number of Units above 0, typed as text. */
-export const UnitsField = requiredText(
-  M.unitsRequired,
-  pattern(/^[0-9]+$/, M.unitsWhole),
-  pattern(/^0*[1-9][0-9]*$/, M.unitsWhole),
-  maxLength(9, M.unitsTooMany),
-)
+/**
+ * A whole number of Units above 0 and at most MAX_UNITS_PER_ORDER, typed as text; over the maximum it says how
+ * many Units an order of `orderType` may hold ("You can buy at most 1,000,000 Units in one order").
+ */
+export const unitsField = (orderType: OrderType) =>
+  requiredText(
+    M.unitsRequired,
+    pattern(/^[0-9]+$/, M.unitsWhole).abort(),
+    pattern(/^0*[1-9][0-9]*$/, M.unitsWhole).abort(),
+    Schema.makeFilter((text: string) =>
+      unitsOf(text) <= MAX_UNITS_PER_ORDER ? undefined : tooManyUnitsMessage(orderType),
+    ),
+  )
 
-/** The number a valid UnitsField holds. */
+/** The number a valid units field holds. */
 export const unitsOf = (text: string): number => Number.parseInt(text, 10)
 
 /** Buy: Units and an optional reference code (unit type, method and LU2X are choices, not typed). */
 export const BuyOrderForm = Schema.Struct({
-  numberOfUnits: UnitsField,
+  numberOfUnits: unitsField("BUY"),
   referenceCode: optionalText(maxLength(64, M.referenceCodeMaxLength)),
 })
 export type BuyOrderForm = typeof BuyOrderForm.Type
 
-/** Sell and convert: the number of Units. */
-export const UnitsOrderForm = Schema.Struct({ numberOfUnits: UnitsField })
-export type UnitsOrderForm = typeof UnitsOrderForm.Type
+/** Sell: the number of Units. */
+export const SellOrderForm = Schema.Struct({ numberOfUnits: unitsField("SELL") })
+export type SellOrderForm = typeof SellOrderForm.Type
+
+/** Convert: the number of Units of the unit type converted from. */
+export const ConvertOrderForm = Schema.Struct({ numberOfUnits: unitsField("CONVERT") })
+export type ConvertOrderForm = typeof ConvertOrderForm.Type
 
 /** Transfer: Units and the recipient's email (a registered member; the sender sees their name first). */
 export const TransferOrderForm = Schema.Struct({
-  numberOfUnits: UnitsField,
+  numberOfUnits: unitsField("TRANSFER"),
   recipientEmail: requiredText(
     M.recipientEmailRequired,
     minLength(5, S.emailMinLength),

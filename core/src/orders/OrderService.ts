@@ -33,6 +33,7 @@ import { CARD_MINIMUM_CENTS, CONVERT_LOCK_MS } from "../shared/Constants.ts"
 import {
   type CryptoCoin,
   CurrencyOfUnitType,
+  type OrderType,
   type PaymentMethod,
   type UnitType,
   UnitTypes,
@@ -74,6 +75,7 @@ import type {
   TransactionFilters,
   UtmData,
 } from "./OrderModel.ts"
+import { isAllowedOrderSize, tooManyUnitsMessage } from "./OrderSize.ts"
 import {
   EXPIRING_BUY_STATUSES,
   movePayout,
@@ -377,11 +379,17 @@ export class OrderService extends Context.Service<
 
       // Checks
 
-      const requirePositiveUnits = (numberOfUnits: number) =>
-        Number.isSafeInteger(numberOfUnits) && numberOfUnits > 0
+      /** A whole number of Units above 0 and at most MAX_UNITS_PER_ORDER (OrderSize.ts). */
+      const requireOrderSize = (numberOfUnits: number, orderType: OrderType) =>
+        isAllowedOrderSize(numberOfUnits)
           ? Effect.void
           : Effect.fail(
-              new InvalidOrderRequest({ message: "The number of Units must be a whole number above 0" }),
+              new InvalidOrderRequest({
+                message:
+                  Number.isSafeInteger(numberOfUnits) && numberOfUnits > 0
+                    ? tooManyUnitsMessage(orderType)
+                    : "The number of Units must be a whole number above 0",
+              }),
             )
 
       const requireVerified = (memberId: MemberId, action: string) =>
@@ -603,7 +611,7 @@ export class OrderService extends Context.Service<
             message: "Please confirm your email address before buying Units",
           })
         }
-        yield* requirePositiveUnits(request.numberOfUnits)
+        yield* requireOrderSize(request.numberOfUnits, "BUY")
         const price = yield* prices.unitPrice(request.unitType)
         const externalFee = yield* externalFeeOf(request.paymentMethod)
         const code =
@@ -720,7 +728,7 @@ export class OrderService extends Context.Service<
                 orderId: order.orderId,
               })
             }
-            yield* requirePositiveUnits(request.numberOfUnits)
+            yield* requireOrderSize(request.numberOfUnits, "BUY")
             const { unitType, isDoubleLand, pricePerUnit } = order.currencyUnit
             const paymentMethod = request.paymentMethod ?? order.paymentDetails!.paymentMethod
             const externalFee = yield* externalFeeOf(paymentMethod)
@@ -1080,7 +1088,7 @@ export class OrderService extends Context.Service<
           withoutKey(request),
           Effect.gen(function* () {
             yield* requireVerified(request.memberId, "Selling Units")
-            yield* requirePositiveUnits(request.numberOfUnits)
+            yield* requireOrderSize(request.numberOfUnits, "SELL")
             const { unitType, numberOfUnits, memberId } = request
             const price = yield* prices.unitPrice(unitType)
             const feeUnits = price.sellOrderTransactionFeeInUnits
@@ -1198,7 +1206,7 @@ export class OrderService extends Context.Service<
           withoutKey(request),
           Effect.gen(function* () {
             yield* requireVerified(request.memberId, "Transferring Units")
-            yield* requirePositiveUnits(request.numberOfUnits)
+            yield* requireOrderSize(request.numberOfUnits, "TRANSFER")
             const { unitType, numberOfUnits, memberId } = request
             const recipient = yield* findRecipient(request.recipientEmail)
             if (recipient.memberId === memberId) {
@@ -1250,7 +1258,7 @@ export class OrderService extends Context.Service<
           withoutKey(request),
           Effect.gen(function* () {
             yield* requireVerified(request.memberId, "Converting Units")
-            yield* requirePositiveUnits(request.numberOfUnits)
+            yield* requireOrderSize(request.numberOfUnits, "CONVERT")
             const { fromUnitType, toUnitType, numberOfUnits, memberId } = request
             if (fromUnitType === toUnitType) {
               return yield* new InvalidOrderRequest({

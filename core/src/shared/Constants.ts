@@ -61,6 +61,12 @@ export const CARD_MINIMUM_CENTS: Readonly<Record<CurrencyType, number>> = {
 }
 
 // Orders and units
+/**
+ * The most Units one order may hold (buy, sell, transfer or convert). At the price cap (2,500,000 per 1000
+ * Units) a buy of this many is 250,000,000,000 cents before fees: every amount of an accepted order stays
+ * far below Number.MAX_SAFE_INTEGER (about 9 × 10^15), so the fee formulas never refuse one.
+ */
+export const MAX_UNITS_PER_ORDER = 1_000_000
 export const CONVERT_LOCK_DAYS = 30
 export const CONVERT_LOCK_MS = CONVERT_LOCK_DAYS * DAY
 /** Double-land (LU2X) Units are sellable or transferable from 6 months after purchase… */

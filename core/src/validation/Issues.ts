@@ -2,13 +2,12 @@
  * One shape for invalid input, used by the API (400 body `{ message, errors: [{ path, message }] }`)
  * and by the web forms: a list of field errors with a dotted path ("kycInfo.address.postcode").
  */
-import { Result, Schema, type SchemaAST, SchemaIssue } from "effect"
+import { Result, Schema, type SchemaAST, type SchemaIssue, type StandardSchema } from "effect"
+import { type FieldError, formatPath } from "./FieldError.ts"
+import { issueMessages } from "./IssueMessages.ts"
+import { unsafeInputErrors, unsafeInputIssues } from "./UnsafeInput.ts"
 
-export interface FieldError {
-  /** Dotted path of the field, "" for the input as a whole. */
-  readonly path: string
-  readonly message: string
-}
+export { type FieldError, formatPath } from "./FieldError.ts"
 
 export type Validated<A> =
   | { readonly ok: true; readonly value: A }
@@ -17,18 +16,15 @@ export type Validated<A> =
 /** Every failure is reported, not only the first. */
 export const parseOptions: SchemaAST.ParseOptions = { errors: "all" }
 
-/** "kycInfo.address.postcode" from ["kycInfo", "address", "postcode"]. */
-export const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
-  path.map((key) => (typeof key === "symbol" ? (key.description ?? "") : String(key))).join(".")
-
-const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
-
-/** The field errors of a schema issue, each (path, message) once, in the order the schema found them. */
+/**
+ * The field errors of a schema issue, each (path, message) once, in the order the schema found them. Each
+ * message is the rule's own, or names the field in words (IssueMessages.ts): never the schema's wording.
+ */
 export const fieldErrors = (issue: SchemaIssue.Issue): Array<FieldError> => {
   const seen = new Set<string>()
   const errors: Array<FieldError> = []
-  for (const { path, message } of formatter(issue).issues) {
-    const error = { path: formatPath((path ?? []).map((p) => (typeof p === "object" ? p.key : p))), message }
+  for (const { path, message } of issueMessages(issue)) {
+    const error = { path: formatPath(path), message }
     const key = JSON.stringify([error.path, error.message])
     if (!seen.has(key)) {
       seen.add(key)
@@ -42,11 +38,16 @@ export const fieldErrors = (issue: SchemaIssue.Issue): Array<FieldError> => {
 export const schemaErrorToFieldErrors = (error: Schema.SchemaError): Array<FieldError> =>
   fieldErrors(error.issue)
 
-/** Decodes `input` with `schema`, collecting every field error. */
+/**
+ * Decodes `input` with `schema`, collecting every field error. Input no field may hold (a control character,
+ * a broken character, a number past the safe range: UnsafeInput.ts) is refused first, whatever the schema.
+ */
 export const validate = <S extends Schema.ConstraintDecoder<unknown>>(
   schema: S,
   input: unknown,
 ): Validated<S["Type"]> => {
+  const unsafe = unsafeInputErrors(input)
+  if (unsafe.length > 0) return { ok: false, errors: unsafe }
   const result = Schema.decodeUnknownResult(schema, parseOptions)(input)
   return Result.isSuccess(result)
     ? { ok: true, value: result.success }
@@ -62,6 +63,26 @@ export const firstErrorByPath = (errors: ReadonlyArray<FieldError>): Readonly<Re
   return byPath
 }
 
-/** A Standard Schema v1 view of `schema` (for web form libraries and TanStack Router's validateSearch). */
-export const toStandardSchema = <S extends Schema.ConstraintDecoder<unknown>>(schema: S) =>
-  Schema.toStandardSchemaV1(schema, { parseOptions })
+/**
+ * A Standard Schema v1 view of `schema` (for web form libraries and TanStack Router's validateSearch), with
+ * the same messages as `validate`.
+ */
+export const toStandardSchema = <S extends Schema.ConstraintDecoder<unknown>>(
+  schema: S,
+): StandardSchema.StandardSchemaV1<S["Encoded"], S["Type"]> => {
+  const decode = Schema.decodeUnknownResult(schema, parseOptions)
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "landunits",
+      validate: (value) => {
+        const unsafe = unsafeInputIssues(value)
+        if (unsafe.length > 0) return { issues: unsafe }
+        const result = decode(value)
+        return Result.isSuccess(result)
+          ? { value: result.success }
+          : { issues: issueMessages(result.failure.issue) }
+      },
+    },
+  }
+}

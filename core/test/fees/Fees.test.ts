@@ -12,7 +12,13 @@ import {
   sellQueuedUnits,
   subtotalCents,
 } from "../../src/fees/Fees.ts"
-import { DEFAULT_BUY_FEE_CENTS, DEFAULT_EXTERNAL_FEES, type ExternalFee } from "../../src/shared/Constants.ts"
+import {
+  DEFAULT_BUY_FEE_CENTS,
+  DEFAULT_EXTERNAL_FEES,
+  type ExternalFee,
+  MAX_UNITS_PER_ORDER,
+  PRICE_CAP,
+} from "../../src/shared/Constants.ts"
 
 const cents = fc.integer({ min: 0, max: 1_000_000_000 })
 const percentage = fc.integer({ min: 0, max: 10_000 }).map((hundredths) => hundredths / 100)
@@ -335,6 +341,41 @@ describe("pricing a buy order", () => {
           })
           expect(order.paymentAmount).toBe(order.subTotal + order.transactionFee - order.discountValue)
           expect(order.paymentAmount).toBeGreaterThanOrEqual(0)
+        },
+      ),
+    )
+  })
+})
+
+describe("an order of the most Units one order may hold", () => {
+  it("is priced without a RangeError at the price cap and any fee, its amounts far below the safe range", () => {
+    const largest = priceBuyOrder({
+      numberOfUnits: MAX_UNITS_PER_ORDER,
+      pricePerUnit: PRICE_CAP,
+      isDoubleLand: false,
+      buyFeeCents: 1_000_000,
+      externalFee: { fixedCentsFees: 1_000_000, fixedPercentageFees: 100 },
+    })
+    // 1,000,000 Units × 2,500.000 = 250,000,000,000 cents before fees.
+    expect(largest.subTotal).toBe(250_000_000_000)
+    expect(largest.paymentAmount).toBeLessThan(Number.MAX_SAFE_INTEGER / 1000)
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: MAX_UNITS_PER_ORDER }),
+        fc.integer({ min: 0, max: PRICE_CAP }),
+        fc.boolean(),
+        cents,
+        externalFee,
+        (numberOfUnits, pricePerUnit, isDoubleLand, fee, external) => {
+          const order = priceBuyOrder({
+            numberOfUnits,
+            pricePerUnit,
+            isDoubleLand,
+            buyFeeCents: fee,
+            externalFee: external,
+          })
+          expect(Number.isSafeInteger(order.paymentAmount)).toBe(true)
+          expect(sellPayoutCents(numberOfUnits, pricePerUnit)).toBeLessThanOrEqual(largest.subTotal)
         },
       ),
     )

@@ -2,12 +2,15 @@
 import { describe, expect, it } from "vitest"
 import {
   BuyOrderForm,
+  ConvertOrderForm,
   CryptoPaymentForm,
   OrderFormMessage as M,
+  SellOrderForm,
   TransferOrderForm,
-  UnitsOrderForm,
   unitsOf,
 } from "../../src/orders/OrderForms.ts"
+import { tooManyUnitsMessage } from "../../src/orders/OrderSize.ts"
+import { MAX_UNITS_PER_ORDER } from "../../src/shared/Constants.ts"
 import { firstErrorByPath, validate } from "../../src/validation/Issues.ts"
 import { SpecMessage } from "../../src/validation/Messages.ts"
 
@@ -16,17 +19,35 @@ const errorOf = (result: ReturnType<typeof validate>, path: string) =>
 
 describe("order forms", () => {
   it("the number of Units is required and a whole number above 0", () => {
-    expect(errorOf(validate(UnitsOrderForm, { numberOfUnits: "  " }), "numberOfUnits")).toBe(M.unitsRequired)
+    expect(errorOf(validate(SellOrderForm, { numberOfUnits: "  " }), "numberOfUnits")).toBe(M.unitsRequired)
     for (const bad of ["0", "000", "-3", "2.5", "1e3", "ten"]) {
-      expect(errorOf(validate(UnitsOrderForm, { numberOfUnits: bad }), "numberOfUnits"), bad).toBe(
+      expect(errorOf(validate(SellOrderForm, { numberOfUnits: bad }), "numberOfUnits"), bad).toBe(
         M.unitsWhole,
       )
     }
-    expect(errorOf(validate(UnitsOrderForm, { numberOfUnits: "1000000000" }), "numberOfUnits")).toBe(
-      M.unitsTooMany,
-    )
-    const ok = validate(UnitsOrderForm, { numberOfUnits: " 042 " })
+    const ok = validate(SellOrderForm, { numberOfUnits: " 042 " })
     expect(ok.ok && unitsOf(ok.value.numberOfUnits)).toBe(42)
+  })
+
+  it("an order holds at most 1,000,000 Units, and the message names what the member is doing", () => {
+    const max = String(MAX_UNITS_PER_ORDER)
+    const over = String(MAX_UNITS_PER_ORDER + 1)
+    expect(validate(BuyOrderForm, { numberOfUnits: max }).ok).toBe(true)
+    expect(errorOf(validate(BuyOrderForm, { numberOfUnits: over }), "numberOfUnits")).toBe(
+      "You can buy at most 1,000,000 Units in one order",
+    )
+    expect(errorOf(validate(SellOrderForm, { numberOfUnits: "1000000000000000" }), "numberOfUnits")).toBe(
+      tooManyUnitsMessage("SELL"),
+    )
+    expect(errorOf(validate(ConvertOrderForm, { numberOfUnits: `000${over}` }), "numberOfUnits")).toBe(
+      tooManyUnitsMessage("CONVERT"),
+    )
+    expect(
+      errorOf(
+        validate(TransferOrderForm, { numberOfUnits: over, recipientEmail: "rosa@example.com" }),
+        "numberOfUnits",
+      ),
+    ).toBe(tooManyUnitsMessage("TRANSFER"))
   })
 
   it("a blank reference code is left out of the buy", () => {

@@ -1,12 +1,13 @@
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { tooManyUnitsMessage } from "../../src/orders/OrderSize.ts"
 import { memoryCardGateway } from "../../src/orders/PaymentProviders.ts"
 import { StripeGateway } from "../../src/orders/ports/StripeGateway.ts"
-import { Durations } from "../../src/shared/Constants.ts"
+import { Durations, MAX_UNITS_PER_ORDER } from "../../src/shared/Constants.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 import { BANK_DETAILS, defaultLand, makeHarness, standing, unitPrice } from "../support/OrderHarness.ts"
-import { balance, buy } from "../support/OrderSteps.ts"
+import { balance, buy, sell } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
 const bob = MemberId.make("bob")
@@ -62,6 +63,16 @@ describe("buying", () => {
     const h = makeHarness()
     expect(h.fail(buy(h, alice, 0)).message).toBe("The number of Units must be a whole number above 0")
     expect(h.fail(buy(h, alice, 1.5))._tag).toBe("InvalidOrderRequest")
+  })
+
+  it("an order holds at most 1,000,000 Units: a buy or sell of more is refused in words, before any pricing", () => {
+    const h = makeHarness()
+    const tooMany = h.fail(buy(h, alice, MAX_UNITS_PER_ORDER + 1))
+    expect(tooMany._tag).toBe("InvalidOrderRequest")
+    expect(tooMany.message).toBe("You can buy at most 1,000,000 Units in one order")
+    // 10^15 Units would put the amounts past the safe integer range: refused, never a RangeError.
+    expect(h.fail(buy(h, alice, 10 ** 15)).message).toBe(tooManyUnitsMessage("BUY"))
+    expect(h.fail(sell(h, alice, 10 ** 15)).message).toBe(tooManyUnitsMessage("SELL"))
   })
 
   it("an order keeps the price of the moment it was created", () => {

@@ -100,10 +100,10 @@ describe("trimming", () => {
 })
 
 describe("text of the wrong type", () => {
-  it("a number where text is expected is refused as 'Expected text', not taken as absent", () => {
+  it("a number where text is expected is refused as '<Field> must be text', not taken as absent", () => {
     expect(errorsOf(Form, { required: 12, secret: "s", optional: true })).toEqual([
-      { path: "required", message: "Expected text" },
-      { path: "optional", message: "Expected text" },
+      { path: "required", message: "Required must be text" },
+      { path: "optional", message: "Optional must be text" },
     ])
   })
 })

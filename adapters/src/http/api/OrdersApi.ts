@@ -30,12 +30,14 @@ import {
   UnknownReferenceCode,
 } from "@landunits/core/orders/OrderErrors.ts"
 import { Order, TransactionFilters, UtmData } from "@landunits/core/orders/OrderModel.ts"
+import { tooManyUnitsMessage } from "@landunits/core/orders/OrderSize.ts"
 import { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { DiscountCode } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
 import { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
 import { ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
+import { MAX_UNITS_PER_ORDER } from "@landunits/core/shared/Constants.ts"
 import {
   CryptoCoin,
   CurrencyType,
@@ -51,6 +53,11 @@ import { Authentication } from "./Authentication.ts"
 
 const Units = Schema.Int.check(
   Schema.isGreaterThan(0, { message: "The number of Units must be a whole number above 0" }),
+)
+
+/** A buy's new number of Units (update_order_amount): at most MAX_UNITS_PER_ORDER. */
+const BuyUnits = Units.check(
+  Schema.isLessThanOrEqualTo(MAX_UNITS_PER_ORDER, { message: tooManyUnitsMessage("BUY") }),
 )
 
 export const IdempotencyHeaders = {
@@ -77,7 +84,14 @@ export const CreateOrderPayload = Schema.Struct({
     Schema.String.check(Schema.isMaxLength(300, { message: "Comments must be at most 300 characters" })),
   ),
   utmData: Schema.optionalKey(UtmData),
-})
+}).check(
+  // At most MAX_UNITS_PER_ORDER, in the words of the order being placed ("You can sell at most …").
+  Schema.makeFilter((order) =>
+    order.currencyUnit.numberOfUnits <= MAX_UNITS_PER_ORDER
+      ? undefined
+      : { path: ["currencyUnit", "numberOfUnits"], issue: tooManyUnitsMessage(order.orderType) },
+  ),
+)
 export type CreateOrderPayload = typeof CreateOrderPayload.Type
 
 /**
@@ -147,7 +161,7 @@ export class OrdersApi extends HttpApiGroup.make("orders")
       headers: IdempotencyHeaders,
       payload: Schema.Struct({
         orderId: OrderId,
-        numberOfUnits: Units,
+        numberOfUnits: BuyUnits,
         paymentMethod: Schema.optionalKey(PaymentMethod),
       }),
       success: Schema.Struct({ orderUpdatedData: Order }),

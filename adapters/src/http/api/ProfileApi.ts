@@ -2,7 +2,8 @@
  * The profile and KYC form (spec §7 POST /user/update_profile, multipart: the names, email, an optional new
  * password, kycInfo as JSON, and up to four files) and the member's "submit for verification"
  * (POST /user/approve_profile). Files are streamed to temporary storage as they arrive, so an upload over
- * 8 MB is refused (413) without ever being held whole in memory; their type is judged by content.
+ * 8 MB is refused (413, the spec's message: middleware/BodyLimits.ts) without ever being held whole in
+ * memory; their type is judged by content. The form's limits are in BodyLimits.ts.
  */
 
 import { Forbidden } from "@landunits/core/access/AccessErrors.ts"
@@ -22,6 +23,7 @@ import { Multipart } from "effect/http"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { InvalidInput } from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { MULTIPART_BODY_MAX_BYTES, MULTIPART_FIELD_MAX_BYTES, MULTIPART_MAX_PARTS } from "./BodyLimits.ts"
 
 const OptionalFile = Schema.optionalKey(Multipart.SingleFileSchema)
 
@@ -38,7 +40,14 @@ export const ProfileForm = Schema.Struct({
   "kycInfo.optionalDocument": OptionalFile,
   "kycInfo.businessInfo.registrationDocument": OptionalFile,
   "kycInfo.businessInfo.optionalDocument": OptionalFile,
-}).pipe(HttpApiSchema.asMultipart({ maxFileSize: UPLOAD_MAX_BYTES, maxParts: 20, maxFieldSize: 256 * 1024 }))
+}).pipe(
+  HttpApiSchema.asMultipart({
+    maxFileSize: UPLOAD_MAX_BYTES,
+    maxParts: MULTIPART_MAX_PARTS,
+    maxFieldSize: MULTIPART_FIELD_MAX_BYTES,
+    maxTotalSize: MULTIPART_BODY_MAX_BYTES,
+  }),
+)
 
 const ProfileErrors = [
   InvalidInput,

@@ -5,6 +5,7 @@ import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { type KycDocumentSlot, KycService } from "@landunits/core/kyc/KycService.ts"
 import { makeProfileSchema } from "@landunits/core/members/MemberValidation.ts"
 import { validate } from "@landunits/core/validation/Issues.ts"
+import { unsafeInputErrors } from "@landunits/core/validation/UnsafeInput.ts"
 import { Clock, Effect } from "effect"
 import type { Multipart } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -57,6 +58,18 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
                 const actor = memberActor(memberId)
                 const account = yield* accounts.account(memberId)
                 const kycInfo = yield* parseKycInfo(payload.kycInfo)
+                // The form's values are checked by `validate` below; the files' names are stored too.
+                const unsafeNames = unsafeInputErrors(
+                  Object.fromEntries(
+                    FILE_SLOTS.flatMap(([field]) => {
+                      const file = payload[field as keyof typeof payload] as
+                        | Multipart.PersistedFile
+                        | undefined
+                      return file === undefined ? [] : [[field, file.name]]
+                    }),
+                  ),
+                )
+                if (unsafeNames.length > 0) return yield* invalid(unsafeNames)
                 const today = formatIsoDate(yield* Clock.currentTimeMillis)
                 const form = {
                   email: payload.email ?? account.email,

@@ -1,6 +1,7 @@
 /**
  * The HTTP application: the API under /api (its OpenAPI document at /api/openapi.json and a readable
- * reference at /api/docs), with the middlewares every route gets (security headers, anti-forgery).
+ * reference at /api/docs), with the middlewares every route gets (security headers, anti-forgery, body
+ * size limits).
  * `serveHttp` runs it on Node's HTTP server.
  */
 import { createServer } from "node:http"
@@ -28,6 +29,7 @@ import { UserBundles } from "../handlers/UserBundle.ts"
 import { UserHandlers } from "../handlers/UserHandlers.ts"
 import { layerAntiForgery } from "../middleware/AntiForgery.ts"
 import { AuthenticationLive } from "../middleware/AuthenticationLive.ts"
+import { layerBodyLimits } from "../middleware/BodyLimits.ts"
 import { layerInvalidInputResponses } from "../middleware/InvalidInputResponses.ts"
 import { layerNoStore } from "../middleware/NoStore.ts"
 import { layerSecurityHeaders } from "../middleware/SecurityHeaders.ts"
@@ -96,6 +98,8 @@ export const layerHttpApp = (options: HttpAppOptions) =>
     layerNoStore,
     // The providers' webhooks are authenticated by their signature instead (api/PaymentsApi.ts).
     layerAntiForgery({ secureCookies: !options.development, exempt: WEBHOOK_ROUTES }),
+    // Added last, so it runs inside the others: its 413 answers get the security headers.
+    layerBodyLimits,
   )
 
 export interface ServeOptions extends HttpAppOptions {

@@ -6,7 +6,7 @@
 import { checkConvertLimit } from "@landunits/core/availability/Availability.ts"
 import { formatNumber0 } from "@landunits/core/format/Format.ts"
 import { convertedUnits } from "@landunits/core/orders/Convert.ts"
-import { UnitsOrderForm } from "@landunits/core/orders/OrderForms.ts"
+import { ConvertOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { CONVERT_LOCK_DAYS, DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import { CurrencyOfUnitType, type UnitType, unitDisplayName } from "@landunits/core/shared/Enums.ts"
 import { useState } from "react"
@@ -43,7 +43,7 @@ export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
   const owned = holdingOf(bundle.userDashBoardDetails.holdings, from)?.owned ?? 0
   const fee = fromPrice?.convertOrderTransactionFeeInUnits ?? 0
 
-  const form = useSchemaForm(UnitsOrderForm, { numberOfUnits: "" }, (value) => {
+  const form = useSchemaForm(ConvertOrderForm, { numberOfUnits: "" }, (value) => {
     if (limit !== undefined || from === to) return
     submission.submit({
       orderType: "CONVERT",

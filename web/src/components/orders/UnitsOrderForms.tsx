@@ -9,7 +9,7 @@
 
 import { isSellAboveFee, subtotalCents } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
-import { TransferOrderForm, UnitsOrderForm } from "@landunits/core/orders/OrderForms.ts"
+import { SellOrderForm, TransferOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import { CurrencyOfUnitType, type UnitType, unitDisplayName } from "@landunits/core/shared/Enums.ts"
 import { useNavigate } from "@tanstack/react-router"
@@ -80,7 +80,7 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
   const fee = price?.sellOrderTransactionFeeInUnits ?? 0
   const currency = CurrencyOfUnitType[unitType]
 
-  const form = useSchemaForm(UnitsOrderForm, { numberOfUnits: "" }, (value) => {
+  const form = useSchemaForm(SellOrderForm, { numberOfUnits: "" }, (value) => {
     if (problem !== undefined) return
     submission.submit({
       orderType: "SELL",
