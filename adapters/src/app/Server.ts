@@ -1,6 +1,7 @@
 /**
- * `npm start`: migrates, seeds a fresh installation with demo data (printing the demo sign-in), starts the
- * mail outbox worker and the order jobs (OrderJobs.ts: expiry of unpaid buys, unlock of converts, every
+ * `npm start`: in production, first checks the secrets production needs (ProductionSettings.ts) and stops
+ * with their names when one is missing, before touching the database; then migrates, seeds a fresh
+ * installation with demo data (printing the demo sign-in), starts the mail outbox worker and the order jobs (OrderJobs.ts: expiry of unpaid buys, unlock of converts, every
  * ORDER_JOBS_INTERVAL_SECONDS) and serves the API (and the web app when it is built) on PORT.
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
@@ -20,6 +21,7 @@ import { layerApp } from "./AppLayer.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./DemoSeed.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
 import { OrderJobsLive } from "./OrderJobs.ts"
+import { isProduction, requireProductionSettings } from "./ProductionSettings.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
 
@@ -28,7 +30,7 @@ const settings = Effect.gen(function* () {
   return {
     port,
     host: yield* Config.String("HOST").pipe(Config.withDefault("0.0.0.0")),
-    development: (yield* Config.String("NODE_ENV").pipe(Config.withDefault("development"))) !== "production",
+    development: !(yield* isProduction),
     appUrl: yield* Config.String("APP_URL").pipe(Config.withDefault(`http://localhost:${port}`)),
     from: yield* Config.String("MAIL_FROM").pipe(
       Config.withDefault("Landunits <no-reply@landunits.example>"),
@@ -39,6 +41,7 @@ const settings = Effect.gen(function* () {
 })
 
 export const server = Effect.gen(function* () {
+  yield* requireProductionSettings
   const s = yield* settings
   const mail = Option.match(s.smtpUrl, {
     onNone: () => layerFileMailTransport(path.join(s.dataDir, "mail")),
