@@ -18,11 +18,13 @@ import type {
 } from "@landunits/core/pricing/PricingModel.ts"
 import { ExchangeRates, ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
 import { type LandLimits, PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
+import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
 import {
   CurrencyOfUnitType,
   type CurrencyType,
   type PayingMethod,
   type UnitType,
+  UnitTypes,
 } from "@landunits/core/shared/Enums.ts"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
@@ -78,9 +80,18 @@ export const unitPriceOn = (settings: UnitSettings, day: string): UnitPrice => (
   convertOrderTransactionFeeInUnits: settings.convertOrderTransactionFeeInUnits,
 })
 
-/** Settings are missing for a unit type: the installation was not seeded. A defect, named. */
+/** Settings are missing: the installation was not configured. A defect, named. */
 export const unconfigured = (what: string) =>
-  Effect.die(new Error(`No ${what} is configured: run the seed or the admin CLI`))
+  Effect.die(new Error(`No ${what} is configured: set it with the admin CLI (landunits pricing …)`))
+
+/**
+ * The external fees as configured, each payment method that has none at the product owner's default
+ * (decisions.md: "External fees per payment method … defaults, all admin-configurable").
+ */
+export const withDefaultExternalFees = (configured: Partial<ExternalFees>): ExternalFees => ({
+  ...DEFAULT_EXTERNAL_FEES,
+  ...configured,
+})
 
 export const PricingPg = Layer.effectContext(
   Effect.gen(function* () {
@@ -99,6 +110,10 @@ export const PricingPg = Layer.effectContext(
     const today = Effect.map(Clock.currentTimeMillis, (now) => formatIsoDate(now))
 
     const priceBook = PriceBook.of({
+      pricedUnitTypes: sql<{ unit_type: UnitType }>`SELECT unit_type FROM unit_prices`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => UnitTypes.filter((u) => rows.some((r) => r.unit_type === u))),
+      ),
       unitPrice: (unitType) =>
         Effect.gen(function* () {
           const row = yield* unitRow(unitType)
@@ -107,15 +122,16 @@ export const PricingPg = Layer.effectContext(
       externalFees: sql<{ payment_method: PayingMethod; fixed_cents: number; fixed_percentage: string }>`
         SELECT payment_method, fixed_cents, fixed_percentage FROM external_fees`.pipe(
         Effect.orDie,
-        Effect.flatMap((rows) => {
-          const fees = Object.fromEntries(
-            rows.map((r) => [
-              r.payment_method,
-              { fixedCentsFees: r.fixed_cents, fixedPercentageFees: Number(r.fixed_percentage) },
-            ]),
-          )
-          return rows.length < 4 ? unconfigured("external fees") : Effect.succeed(fees as ExternalFees)
-        }),
+        Effect.map((rows) =>
+          withDefaultExternalFees(
+            Object.fromEntries(
+              rows.map((r) => [
+                r.payment_method,
+                { fixedCentsFees: r.fixed_cents, fixedPercentageFees: Number(r.fixed_percentage) },
+              ]),
+            ),
+          ),
+        ),
       ),
       landLimits: (unitType) =>
         Effect.map(unitRow(unitType), (row) => ({
