@@ -231,6 +231,8 @@ export class PricingSettings extends Context.Service<
       }>
     >
     readonly setBankAccount: (currency: CurrencyType, details: AdminBankDetails) => Effect.Effect<void>
+    /** Whether anything here is set: a price, an external fee, a rate, a bank account or a reference code. */
+    readonly anyConfigured: Effect.Effect<boolean>
   }
 >()("@landunits/adapters/postgres/PricingSettings") {}
 
@@ -319,6 +321,13 @@ export const PricingSettingsPg = Layer.effect(PricingSettings)(
         sql`
           INSERT INTO bank_accounts (currency, details) VALUES (${currency}, ${JSON.stringify(details)}::jsonb)
           ON CONFLICT (currency) DO UPDATE SET details = EXCLUDED.details`.pipe(Effect.asVoid, Effect.orDie),
+      anyConfigured: sql<{ configured: boolean }>`
+        SELECT EXISTS (SELECT 1 FROM unit_prices) OR EXISTS (SELECT 1 FROM external_fees)
+          OR EXISTS (SELECT 1 FROM exchange_rates) OR EXISTS (SELECT 1 FROM bank_accounts)
+          OR EXISTS (SELECT 1 FROM discount_codes) AS configured`.pipe(
+        Effect.map((rows) => rows[0]?.configured === true),
+        Effect.orDie,
+      ),
     })
   }),
 )
