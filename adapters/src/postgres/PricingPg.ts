@@ -231,6 +231,10 @@ export class PricingSettings extends Context.Service<
       }>
     >
     readonly setBankAccount: (currency: CurrencyType, details: AdminBankDetails) => Effect.Effect<void>
+    /** The external fee of each payment method that has one (the engine needs all four: PriceBook). */
+    readonly externalFees: Effect.Effect<Partial<ExternalFees>>
+    /** The bank account members pay into, of each currency that has one. */
+    readonly bankAccounts: Effect.Effect<Partial<Record<CurrencyType, AdminBankDetails>>>
     /** Whether anything here is set: a price, an external fee, a rate, a bank account or a reference code. */
     readonly anyConfigured: Effect.Effect<boolean>
   }
@@ -321,6 +325,23 @@ export const PricingSettingsPg = Layer.effect(PricingSettings)(
         sql`
           INSERT INTO bank_accounts (currency, details) VALUES (${currency}, ${JSON.stringify(details)}::jsonb)
           ON CONFLICT (currency) DO UPDATE SET details = EXCLUDED.details`.pipe(Effect.asVoid, Effect.orDie),
+      externalFees: sql<{ payment_method: PayingMethod; fixed_cents: number; fixed_percentage: string }>`
+        SELECT payment_method, fixed_cents, fixed_percentage FROM external_fees ORDER BY payment_method`.pipe(
+        Effect.map((rows) =>
+          Object.fromEntries(
+            rows.map((r) => [
+              r.payment_method,
+              { fixedCentsFees: r.fixed_cents, fixedPercentageFees: Number(r.fixed_percentage) },
+            ]),
+          ),
+        ),
+        Effect.orDie,
+      ),
+      bankAccounts: sql<{ currency: CurrencyType; details: AdminBankDetails }>`
+        SELECT currency, details FROM bank_accounts ORDER BY currency`.pipe(
+        Effect.map((rows) => Object.fromEntries(rows.map((r) => [r.currency, r.details]))),
+        Effect.orDie,
+      ),
       anyConfigured: sql<{ configured: boolean }>`
         SELECT EXISTS (SELECT 1 FROM unit_prices) OR EXISTS (SELECT 1 FROM external_fees)
           OR EXISTS (SELECT 1 FROM exchange_rates) OR EXISTS (SELECT 1 FROM bank_accounts)
