@@ -38,6 +38,7 @@ import { ordersShowCommand } from "./commands/orders/show.ts"
 import { payoutsListCommand } from "./commands/payouts/list.ts"
 import { payoutsMarkPaidCommand } from "./commands/payouts/mark-paid.ts"
 import { payoutsMarkReadyCommand } from "./commands/payouts/mark-ready.ts"
+import { pricingSetBankAccountCommand } from "./commands/pricing/set-bank-account.ts"
 import { pricingSetCoinPriceCommand } from "./commands/pricing/set-coin-price.ts"
 import { pricingSetExternalFeeCommand } from "./commands/pricing/set-external-fee.ts"
 import { pricingSetFeesCommand } from "./commands/pricing/set-fees.ts"
@@ -85,7 +86,7 @@ const GROUPS: ReadonlyArray<readonly [string, string, ReadonlyArray<Register>]> 
   ["statements", "members' statements", [statementsExportCommand]],
   [
     "pricing",
-    "prices, fees, exchange rates, coin prices and land limits",
+    "prices, fees, exchange rates, coin prices, land limits and bank accounts",
     [
       pricingShowCommand,
       pricingSetPriceCommand,
@@ -94,6 +95,7 @@ const GROUPS: ReadonlyArray<readonly [string, string, ReadonlyArray<Register>]> 
       pricingSetRateCommand,
       pricingSetCoinPriceCommand,
       pricingSetLandCommand,
+      pricingSetBankAccountCommand,
     ],
   ],
   [

@@ -1,6 +1,8 @@
 /**
  * The composition root: which adapter plays each port, and the core services over them. The HTTP server,
- * the admin CLI, the seed and the tests build the same graph, so what they run is what ships.
+ * the admin CLI, the seed and the tests build the same graph, so what they run is what ships. In production
+ * the graph is built only when every required secret is set (ProductionSettings.ts), before the database
+ * is opened.
  */
 
 import type { PgClient } from "@effect/sql-pg"
@@ -45,6 +47,7 @@ import { VoteStorePg } from "../postgres/VoteStorePg.ts"
 import { ReferenceData } from "../reference/ReferenceData.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
+import { requireProductionSettings } from "./ProductionSettings.ts"
 
 export const DEFAULT_SUPPORT_EMAIL = "support@landunits.example"
 /** How long a session (and its cookie) lasts from sign-in, unless SESSION_LIFETIME_DAYS says otherwise. */
@@ -92,6 +95,7 @@ export const layerPlatform = Layer.mergeAll(PasswordHasherScrypt, SecureRandomNo
 export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
   Layer.unwrap(
     Effect.gen(function* () {
+      yield* requireProductionSettings
       const supportEmail = yield* Config.String("SUPPORT_EMAIL").pipe(
         Config.withDefault(DEFAULT_SUPPORT_EMAIL),
       )

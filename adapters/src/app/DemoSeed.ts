@@ -1,19 +1,14 @@
 /**
- * First start: a fresh installation gets demo content (projects, news, team, FAQ, references), prices,
- * fees, today's exchange rates, bank accounts, a reference code, a vote with a quiz, and a demo member
- * (email confirmed, identity verified) whose sign-in is printed. Runs once: it does nothing when the
- * content is already there.
+ * Demo data, for development and demonstrations only (FirstStartSeed.ts decides when): prices, fees, today's
+ * exchange rates, "Example Bank" accounts with a made-up IBAN, the WELCOME10 reference code, a vote with a
+ * quiz, and a demo member (email confirmed, identity verified) with a published password. None of it belongs
+ * in a production installation, whose admins set prices, fees, rates and bank accounts with the CLI.
+ *
+ * It never replaces what an admin set: it runs only on an installation with no price, fee, rate, bank
+ * account or reference code configured and no demo member.
  */
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { PasswordHasher } from "@landunits/core/accounts/ports/PasswordHasher.ts"
-import {
-  demoFaq,
-  demoNews,
-  demoProjects,
-  demoReferences,
-  demoTeam,
-} from "@landunits/core/content/DemoContent.ts"
-import { SiteContent } from "@landunits/core/content/ports/SiteContent.ts"
 import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { VoteId } from "@landunits/core/governance/GovernanceModel.ts"
 import { VoteStore } from "@landunits/core/governance/ports/VoteStore.ts"
@@ -27,8 +22,9 @@ import {
 } from "@landunits/core/shared/Constants.ts"
 import type { CurrencyType, UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { PricingSettings } from "../postgres/PricingPg.ts"
+import { seedSiteContent } from "./SiteContentSeed.ts"
 
 export const DEMO_EMAIL = "demo@landunits.example"
 export const DEMO_PASSWORD = "LandDemo2026"
@@ -60,19 +56,20 @@ const bankAccount = (currency: CurrencyType) => ({
   bankCountry: "United Kingdom",
 })
 
-/** Seeds a fresh installation; answers whether it did. */
-export const seedDemo = Effect.gen(function* () {
-  const content = yield* SiteContent
-  if ((yield* content.list("projects")).length > 0) return false
+/**
+ * What the demo seed did: seeded it; found it seeded (the demo member exists); or found prices, fees, rates,
+ * bank accounts or reference codes that admins set, which it never replaces.
+ */
+export type DemoSeedOutcome = "seeded" | "alreadySeeded" | "configuredByAdmins"
+
+/** Seeds the demo data into an installation that has no pricing configured and no demo member. */
+export const seedDemoData = Effect.gen(function* () {
   const settings = yield* PricingSettings
+  const accounts = yield* AccountRepository
+  if (Option.isSome(yield* accounts.findByEmail(DEMO_EMAIL))) return "alreadySeeded" as const
+  if (yield* settings.anyConfigured) return "configuredByAdmins" as const
   const now = yield* Clock.currentTimeMillis
   const today = formatIsoDate(now)
-
-  yield* content.replace("projects", demoProjects)
-  yield* content.replace("news", demoNews)
-  yield* content.replace("team", demoTeam)
-  yield* content.replace("faq", demoFaq)
-  yield* content.replace("references", demoReferences)
 
   for (const [unitType, basePrice] of Object.entries(BASE_PRICES) as ReadonlyArray<[UnitType, number]>) {
     yield* settings.setUnit({
@@ -102,7 +99,7 @@ export const seedDemo = Effect.gen(function* () {
   })
 
   const demo = MemberId.make("mem_demo")
-  yield* (yield* AccountRepository).insert({
+  yield* accounts.insert({
     memberId: demo,
     email: DEMO_EMAIL,
     firstName: "Dana",
@@ -151,5 +148,12 @@ export const seedDemo = Effect.gen(function* () {
     createdBy: demo,
     createdAt: now,
   })
-  return true
+  return "seeded" as const
+})
+
+/** The site content and the demo data, each where it is missing (`landunits db seed`, development, tests). */
+export const seedDemo = Effect.gen(function* () {
+  const siteContent = yield* seedSiteContent
+  const demoData = yield* seedDemoData
+  return { siteContent, demoData }
 })

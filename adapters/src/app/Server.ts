@@ -1,12 +1,15 @@
 /**
- * `npm start`: migrates, seeds a fresh installation with demo data (printing the demo sign-in), starts the
- * mail outbox worker and the order jobs (OrderJobs.ts: expiry of unpaid buys, unlock of converts, every
- * ORDER_JOBS_INTERVAL_SECONDS) and serves the API (and the web app when it is built) on PORT.
+ * `npm start`: in production, first checks the secrets production needs (ProductionSettings.ts) and stops
+ * with their names when one is missing, before touching the database; then migrates, seeds what this start
+ * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
+ * with SEED_DEMO), starts the mail outbox worker and the order jobs (OrderJobs.ts: expiry of unpaid buys,
+ * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and serves the API (and the web app when it is
+ * built) on PORT.
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
- * (production: Secure cookies and HSTS), APP_URL (links in emails; http://localhost:PORT), MAIL_FROM,
- * SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL, DOCUMENT_KEY, LOG_LEVEL and LOG_FORMAT
- * (Logging.ts).
+ * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails;
+ * http://localhost:PORT), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
+ * DOCUMENT_KEY, LOG_LEVEL and LOG_FORMAT (Logging.ts).
  */
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -17,9 +20,10 @@ import { layerSmtpMailTransport } from "../email/SmtpMailTransport.ts"
 import { serveHttp } from "../http/server/HttpApp.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
 import { layerApp } from "./AppLayer.ts"
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "./DemoSeed.ts"
+import { seedOnStart } from "./FirstStartSeed.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
 import { OrderJobsLive } from "./OrderJobs.ts"
+import { isProduction, requireProductionSettings } from "./ProductionSettings.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
 
@@ -28,7 +32,7 @@ const settings = Effect.gen(function* () {
   return {
     port,
     host: yield* Config.String("HOST").pipe(Config.withDefault("0.0.0.0")),
-    development: (yield* Config.String("NODE_ENV").pipe(Config.withDefault("development"))) !== "production",
+    development: !(yield* isProduction),
     appUrl: yield* Config.String("APP_URL").pipe(Config.withDefault(`http://localhost:${port}`)),
     from: yield* Config.String("MAIL_FROM").pipe(
       Config.withDefault("Landunits <no-reply@landunits.example>"),
@@ -39,6 +43,7 @@ const settings = Effect.gen(function* () {
 })
 
 export const server = Effect.gen(function* () {
+  yield* requireProductionSettings
   const s = yield* settings
   const mail = Option.match(s.smtpUrl, {
     onNone: () => layerFileMailTransport(path.join(s.dataDir, "mail")),
@@ -46,9 +51,7 @@ export const server = Effect.gen(function* () {
   })
   const http = serveHttp({ port: s.port, host: s.host, development: s.development, webDist: WEB_DIST })
   return yield* Effect.gen(function* () {
-    if (yield* seedDemo) {
-      yield* Effect.logInfo(`Seeded demo data. Demo member: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`)
-    }
+    yield* seedOnStart
     yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
     yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
     // The order jobs live in the server's scope: they start with it and stop with it.

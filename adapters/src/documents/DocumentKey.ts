@@ -1,13 +1,15 @@
 /**
  * The key that encrypts KYC documents (AES-256-GCM): 32 bytes, from `DOCUMENT_KEY` (base64). Without it,
- * a development key is generated on first start into `DATA_DIR/document.key` (mode 0600), reused after,
- * and the log says so: production must set DOCUMENT_KEY (and back it up: without it no document can be
- * read). The key id (a hash prefix) is stored with each document, so a wrong key is named, not guessed.
+ * development generates a key on first start into `DATA_DIR/document.key` (mode 0600), reuses it after,
+ * and the log says so. Production never does: a key that lives only in DATA_DIR is lost with that folder,
+ * and every passport with it, so without DOCUMENT_KEY production refuses to start (ProductionSettings.ts).
+ * The key id (a hash prefix) is stored with each document, so a wrong key is named, not guessed.
  */
 import { createHash, randomBytes } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { isProduction, requiredSecret, secretMissing } from "../app/ProductionSettings.ts"
 
 export class DocumentKeyInvalid extends Schema.TaggedError<DocumentKeyInvalid>()("DocumentKeyInvalid", {
   message: Schema.String,
@@ -54,12 +56,13 @@ export const developmentKey = (dataDir: string) =>
     return yield* parseDocumentKey(fs.readFileSync(file, "utf8"))
   })
 
-/** DOCUMENT_KEY when set, else the development key under DATA_DIR (default ./data). */
+/** DOCUMENT_KEY when set; else, in development only, the development key under DATA_DIR (default ./data). */
 export const layerDocumentKeyFromEnv = Layer.effect(DocumentKey)(
   Effect.gen(function* () {
     const configured = yield* Config.option(Config.String("DOCUMENT_KEY"))
     if (Option.isSome(configured) && configured.value.trim() !== "")
       return yield* parseDocumentKey(configured.value)
+    if (yield* isProduction) return yield* secretMissing(requiredSecret("DOCUMENT_KEY"))
     const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
     return yield* developmentKey(dataDir)
   }),

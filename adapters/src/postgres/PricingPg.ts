@@ -18,11 +18,13 @@ import type {
 } from "@landunits/core/pricing/PricingModel.ts"
 import { ExchangeRates, ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
 import { type LandLimits, PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
+import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
 import {
   CurrencyOfUnitType,
   type CurrencyType,
   type PayingMethod,
   type UnitType,
+  UnitTypes,
 } from "@landunits/core/shared/Enums.ts"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
@@ -78,9 +80,18 @@ export const unitPriceOn = (settings: UnitSettings, day: string): UnitPrice => (
   convertOrderTransactionFeeInUnits: settings.convertOrderTransactionFeeInUnits,
 })
 
-/** Settings are missing for a unit type: the installation was not seeded. A defect, named. */
+/** Settings are missing: the installation was not configured. A defect, named. */
 export const unconfigured = (what: string) =>
-  Effect.die(new Error(`No ${what} is configured: run the seed or the admin CLI`))
+  Effect.die(new Error(`No ${what} is configured: set it with the admin CLI (landunits pricing …)`))
+
+/**
+ * The external fees as configured, each payment method that has none at the product owner's default
+ * (decisions.md: "External fees per payment method … defaults, all admin-configurable").
+ */
+export const withDefaultExternalFees = (configured: Partial<ExternalFees>): ExternalFees => ({
+  ...DEFAULT_EXTERNAL_FEES,
+  ...configured,
+})
 
 export const PricingPg = Layer.effectContext(
   Effect.gen(function* () {
@@ -99,6 +110,10 @@ export const PricingPg = Layer.effectContext(
     const today = Effect.map(Clock.currentTimeMillis, (now) => formatIsoDate(now))
 
     const priceBook = PriceBook.of({
+      pricedUnitTypes: sql<{ unit_type: UnitType }>`SELECT unit_type FROM unit_prices`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => UnitTypes.filter((u) => rows.some((r) => r.unit_type === u))),
+      ),
       unitPrice: (unitType) =>
         Effect.gen(function* () {
           const row = yield* unitRow(unitType)
@@ -107,15 +122,16 @@ export const PricingPg = Layer.effectContext(
       externalFees: sql<{ payment_method: PayingMethod; fixed_cents: number; fixed_percentage: string }>`
         SELECT payment_method, fixed_cents, fixed_percentage FROM external_fees`.pipe(
         Effect.orDie,
-        Effect.flatMap((rows) => {
-          const fees = Object.fromEntries(
-            rows.map((r) => [
-              r.payment_method,
-              { fixedCentsFees: r.fixed_cents, fixedPercentageFees: Number(r.fixed_percentage) },
-            ]),
-          )
-          return rows.length < 4 ? unconfigured("external fees") : Effect.succeed(fees as ExternalFees)
-        }),
+        Effect.map((rows) =>
+          withDefaultExternalFees(
+            Object.fromEntries(
+              rows.map((r) => [
+                r.payment_method,
+                { fixedCentsFees: r.fixed_cents, fixedPercentageFees: Number(r.fixed_percentage) },
+              ]),
+            ),
+          ),
+        ),
       ),
       landLimits: (unitType) =>
         Effect.map(unitRow(unitType), (row) => ({
@@ -215,6 +231,12 @@ export class PricingSettings extends Context.Service<
       }>
     >
     readonly setBankAccount: (currency: CurrencyType, details: AdminBankDetails) => Effect.Effect<void>
+    /** The external fee of each payment method that has one (the engine needs all four: PriceBook). */
+    readonly externalFees: Effect.Effect<Partial<ExternalFees>>
+    /** The bank account members pay into, of each currency that has one. */
+    readonly bankAccounts: Effect.Effect<Partial<Record<CurrencyType, AdminBankDetails>>>
+    /** Whether anything here is set: a price, an external fee, a rate, a bank account or a reference code. */
+    readonly anyConfigured: Effect.Effect<boolean>
   }
 >()("@landunits/adapters/postgres/PricingSettings") {}
 
@@ -303,6 +325,30 @@ export const PricingSettingsPg = Layer.effect(PricingSettings)(
         sql`
           INSERT INTO bank_accounts (currency, details) VALUES (${currency}, ${JSON.stringify(details)}::jsonb)
           ON CONFLICT (currency) DO UPDATE SET details = EXCLUDED.details`.pipe(Effect.asVoid, Effect.orDie),
+      externalFees: sql<{ payment_method: PayingMethod; fixed_cents: number; fixed_percentage: string }>`
+        SELECT payment_method, fixed_cents, fixed_percentage FROM external_fees ORDER BY payment_method`.pipe(
+        Effect.map((rows) =>
+          Object.fromEntries(
+            rows.map((r) => [
+              r.payment_method,
+              { fixedCentsFees: r.fixed_cents, fixedPercentageFees: Number(r.fixed_percentage) },
+            ]),
+          ),
+        ),
+        Effect.orDie,
+      ),
+      bankAccounts: sql<{ currency: CurrencyType; details: AdminBankDetails }>`
+        SELECT currency, details FROM bank_accounts ORDER BY currency`.pipe(
+        Effect.map((rows) => Object.fromEntries(rows.map((r) => [r.currency, r.details]))),
+        Effect.orDie,
+      ),
+      anyConfigured: sql<{ configured: boolean }>`
+        SELECT EXISTS (SELECT 1 FROM unit_prices) OR EXISTS (SELECT 1 FROM external_fees)
+          OR EXISTS (SELECT 1 FROM exchange_rates) OR EXISTS (SELECT 1 FROM bank_accounts)
+          OR EXISTS (SELECT 1 FROM discount_codes) AS configured`.pipe(
+        Effect.map((rows) => rows[0]?.configured === true),
+        Effect.orDie,
+      ),
     })
   }),
 )

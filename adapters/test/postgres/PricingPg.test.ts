@@ -23,6 +23,43 @@ for (const target of databaseTargets().run) {
     const layer = () => Layer.mergeAll(PricingPg, PricingSettingsPg).pipe(Layer.provide(db.layer()))
     const clock = ManualClock.make(Date.UTC(2027, 0, 1, 12))
 
+    // First: the suite's database is still a new installation here.
+    it("a new installation has nothing configured; an external fee not set is its default", async () => {
+      const result = await Effect.runPromise(
+        Effect.gen(function* () {
+          const settings = yield* PricingSettings
+          const book = yield* PriceBook
+          const before = {
+            configured: yield* settings.anyConfigured,
+            priced: yield* book.pricedUnitTypes,
+            fees: yield* book.externalFees,
+            bankAccounts: yield* settings.bankAccounts,
+          }
+          yield* settings.setExternalFees({
+            crypto: { fixedCentsFees: 5, fixedPercentageFees: 0.5 },
+          } as never)
+          return {
+            before,
+            configured: yield* settings.anyConfigured,
+            fees: yield* book.externalFees,
+            set: yield* settings.externalFees,
+          }
+        }).pipe(Effect.provide(layer()), ManualClock.provide(clock)),
+      )
+      expect(result.before).toEqual({
+        configured: false,
+        priced: [],
+        fees: DEFAULT_EXTERNAL_FEES,
+        bankAccounts: {},
+      })
+      expect(result.configured).toBe(true)
+      expect(result.fees).toEqual({
+        ...DEFAULT_EXTERNAL_FEES,
+        crypto: { fixedCentsFees: 5, fixedPercentageFees: 0.5 },
+      })
+      expect(result.set).toEqual({ crypto: { fixedCentsFees: 5, fixedPercentageFees: 0.5 } })
+    })
+
     it("prices a unit type today from its schedule, with its fees and land limits", async () => {
       const result = await Effect.runPromise(
         Effect.gen(function* () {
@@ -49,6 +86,7 @@ for (const target of databaseTargets().run) {
             fees: yield* book.externalFees,
             land: yield* book.landLimits("LAND_EUR"),
             missing: yield* Effect.exit(book.unitPrice("LAND_AUD")),
+            priced: yield* book.pricedUnitTypes,
           }
         }).pipe(Effect.provide(layer()), ManualClock.provide(clock)),
       )
@@ -67,6 +105,7 @@ for (const target of databaseTargets().run) {
         maxDoubleLandUnitsBoughtValueInCents: 100_000,
       })
       expect(result.missing._tag).toBe("Failure")
+      expect(result.priced).toEqual(["LAND_EUR"])
     })
 
     it("answers the latest exchange rate on or before today, 1 for a currency to itself, else unavailable", async () => {
@@ -113,6 +152,7 @@ for (const target of databaseTargets().run) {
             spring: yield* codes.find(" SPRING "),
             old: yield* codes.find("OLD"),
             bank: yield* (yield* BankTransfers).adminBankDetails("EUR"),
+            bankAccounts: yield* settings.bankAccounts,
           }
         }).pipe(Effect.provide(layer())),
       )
@@ -124,6 +164,7 @@ for (const target of databaseTargets().run) {
       })
       expect(Option.isNone(result.old)).toBe(true)
       expect(result.bank).toEqual(BANK_DETAILS)
+      expect(result.bankAccounts).toEqual({ EUR: BANK_DETAILS })
     })
 
     it("lists every reference code with its state, and the latest rate of each currency pair, for admins", async () => {

@@ -1,12 +1,14 @@
 /**
  * The admin CLI run in-process for a test file: an embedded database in a temporary folder, seeded with the
- * demo data and the file's own people, and a `cli(...)` that runs one command line through commander and
+ * demo data (or, with `seed: "siteContent"`, only the site content, as a production start does) and the
+ * file's own people, and a `cli(...)` that runs one command line through commander and
  * answers what it printed and its exit code (stdin is not a terminal here: a non-interactive shell).
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { seedDemo } from "@landunits/adapters/app/DemoSeed.ts"
+import { seedSiteContent } from "@landunits/adapters/app/SiteContentSeed.ts"
 import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
 import type { Role } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
@@ -43,14 +45,19 @@ export interface InProcessCli {
 }
 
 /** Registers the file's beforeAll/afterAll: the seeded database is made once and removed at the end. */
-export const useInProcessCli = (people: ReadonlyArray<Person>): InProcessCli => {
+export const useInProcessCli = (
+  people: ReadonlyArray<Person>,
+  options: { readonly seed?: "demo" | "siteContent" } = {},
+): InProcessCli => {
   let runtime: AppRuntime | undefined
   let dir: string | undefined
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-"))
     runtime = makeRuntime(layerEmbedded(dir))
-    await runtime.runPromise(seedDemo)
+    await runtime.runPromise(
+      options.seed === "siteContent" ? Effect.asVoid(seedSiteContent) : Effect.asVoid(seedDemo),
+    )
     await runtime.runPromise(
       Effect.flatMap(AccountRepository, (accounts) =>
         Effect.forEach(people, (person, index) =>

@@ -62,11 +62,14 @@ export class ImpactService extends Context.Service<
         const totals = (yield* envMetrics).envMetrics
         // A holding refers to orders the member made: a missing one is a broken ledger, a defect.
         const held = yield* Effect.orDie(holdings.holdings(memberId))
-        const pools = yield* Effect.forEach(held, (h) =>
-          Effect.map(book.landLimits(h.unitType), (land) => ({
-            totalValueToday: h.total_value_today,
-            landValue: land.totalProjectLandValueInCents,
-          })),
+        // Pools the member holds nothing of are skipped (yourImpactOverPools), so their land is not read.
+        const pools = yield* Effect.forEach(
+          held.filter((h) => h.total_value_today !== 0),
+          (h) =>
+            Effect.map(book.landLimits(h.unitType), (land) => ({
+              totalValueToday: h.total_value_today,
+              landValue: land.totalProjectLandValueInCents,
+            })),
         )
         const figures: Partial<Record<keyof ImpactMetrics, number>> = {}
         for (const name of ImpactMetricNames) {

@@ -48,14 +48,16 @@ export class HoldingsService extends Context.Service<
           byId.set(order.orderId, order)
         const result: Array<UnitHolding> = []
         for (const unitType of UnitTypes) {
-          const today = yield* prices.unitPrice(unitType)
+          // A unit type the member never moved holds nothing, worth nothing at any price, so its price is not
+          // read: an installation may not have priced every unit type yet (PriceBook.pricedUnitTypes).
+          const moved = transfers.some((t) => t.unitType === unitType)
           result.push(
             holdingOf({
               memberId,
               unitType,
               transfers,
               costOf: (orderId, type) => orderCost(byId.get(orderId)!, type),
-              pricePerUnitToday: today.pricePerUnit,
+              pricePerUnitToday: moved ? (yield* prices.unitPrice(unitType)).pricePerUnit : 0,
             }),
           )
         }

@@ -1,7 +1,8 @@
 /**
  * The public market data, read from the price book, the exchange rates and the ledger's project totals:
  * the fees page, the statistics page, today's exchange rates, one pair's daily history, and a reference
- * code's discount terms.
+ * code's discount terms. Unit types without a price yet (a new installation) are left out of the fees and
+ * project totals and offer no land.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { formatIsoDate } from "../format/Format.ts"
@@ -14,7 +15,7 @@ import { ExchangeRates, type ExchangeRateUnavailable } from "../pricing/ports/Ex
 import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import { PriceSchedules } from "../pricing/ports/PriceSchedules.ts"
 import { Durations } from "../shared/Constants.ts"
-import { type CurrencyType, CurrencyTypes, UnitTypeOfCurrency, UnitTypes } from "../shared/Enums.ts"
+import { type CurrencyType, CurrencyTypes, type UnitType, UnitTypeOfCurrency } from "../shared/Enums.ts"
 import { MarketMessages, ReferenceCodeNotFound } from "./MarketErrors.ts"
 import { daysFrom, ratesInEffect, totalAmountsConvertedFromGBP } from "./MarketFormulas.ts"
 import {
@@ -48,23 +49,29 @@ export class MarketService extends Context.Service<
       const codes = yield* DiscountCodes
       const holdings = yield* HoldingsService
 
-      const landValueOf = (currency: CurrencyType) =>
-        Effect.map(book.landLimits(UnitTypeOfCurrency[currency]), (l) => l.totalProjectLandValueInCents)
+      /** A unit type without a price yet has no land offered: 0. */
+      const landValueOf = (priced: ReadonlyArray<UnitType>, currency: CurrencyType) => {
+        const unitType = UnitTypeOfCurrency[currency]
+        return priced.includes(unitType)
+          ? Effect.map(book.landLimits(unitType), (l) => l.totalProjectLandValueInCents)
+          : Effect.succeed(0)
+      }
 
       const landUnitStats = Effect.gen(function* () {
         const all = yield* schedules.schedules
+        const priced = yield* book.pricedUnitTypes
         return {
-          landValues_aud: yield* landValueOf("AUD"),
-          landValues_eur: yield* landValueOf("EUR"),
-          landValues_usd: yield* landValueOf("USD"),
-          landValues_pound: yield* landValueOf("GBP"),
+          landValues_aud: yield* landValueOf(priced, "AUD"),
+          landValues_eur: yield* landValueOf(priced, "EUR"),
+          landValues_usd: yield* landValueOf(priced, "USD"),
+          landValues_pound: yield* landValueOf(priced, "GBP"),
           maxLandUnitsForSalePercentage: MAX_LAND_UNITS_FOR_SALE_PERCENTAGE,
           growthPerYearPercent: Math.max(0, ...all.map((s) => s.growthPerYearPercent)),
         } satisfies LandUnitStats
       })
 
       const fees = Effect.gen(function* () {
-        const unitFees = yield* Effect.forEach(UnitTypes, (unitType) =>
+        const unitFees = yield* Effect.forEach(yield* book.pricedUnitTypes, (unitType) =>
           Effect.map(book.unitPrice(unitType), (p) => ({
             unitType,
             currency: p.currency,
@@ -80,7 +87,7 @@ export class MarketService extends Context.Service<
         const stats = yield* landUnitStats
         const toGbp = {} as Record<CurrencyType, number>
         for (const currency of CurrencyTypes) toGbp[currency] = (yield* rates.rate(currency, "GBP")).rate
-        const totals = yield* Effect.forEach(UnitTypes, (unitType) =>
+        const totals = yield* Effect.forEach(yield* book.pricedUnitTypes, (unitType) =>
           Effect.map(holdings.projectTotals(unitType), (t) => ({ unitType, ...t })),
         )
         return {

@@ -44,4 +44,34 @@ describe("the impact service", () => {
     const normal = impact(10_000_000)
     expect(Result.getOrThrow(normal).co2Offset).toBe(0.51)
   })
+
+  it("reads the land of the pools the member holds only, so unpriced unit types do not stop it", () => {
+    const h = makeHarness()
+    const alice = MemberId.make("alice")
+    bought(h, alice, 10, "LAND_USD")
+    const { LAND_AUD: _aud, ...prices } = h.priceBook.current.prices
+    const { LAND_AUD: _land, ...landLimits } = h.priceBook.current.landLimits
+    h.priceBook.current = {
+      ...h.priceBook.current,
+      prices: prices as typeof h.priceBook.current.prices,
+      landLimits: landLimits as typeof h.priceBook.current.landLimits,
+    }
+    const impact = h.result(
+      Effect.flatMap(ImpactService, (s) => s.yourImpact(alice)).pipe(
+        Effect.provide(
+          ImpactService.layer.pipe(
+            Layer.provide(
+              Layer.mergeAll(
+                Layer.effectDiscard(
+                  Effect.flatMap(SiteContent, (c) => c.replace("projects", demoProjects)),
+                ).pipe(Layer.provideMerge(SiteContent.layerMemory)),
+                PriceBook.layerMemory(h.priceBook),
+              ),
+            ),
+          ),
+        ),
+      ),
+    )
+    expect(Result.getOrThrow(impact).co2Offset).toBe(0.51)
+  })
 })

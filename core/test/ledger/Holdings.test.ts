@@ -45,6 +45,20 @@ describe("holdings (spec §3 Unit holding), derived from the ledger", () => {
     ])
   })
 
+  it("unit types the member never held need no price: a new installation may not have priced them yet", () => {
+    const h = makeHarness()
+    bought(h, alice, 20)
+    const { LAND_AUD: _aud, LAND_POUND: _pound, ...prices } = h.priceBook.current.prices
+    h.priceBook.current = { ...h.priceBook.current, prices: prices as typeof h.priceBook.current.prices }
+    const held = holdingsOf(h, alice)
+    expect(held.map((x) => [x.unitType, x.owned, x.total_value_today])).toEqual([
+      ["LAND_EUR", 0, 0],
+      ["LAND_USD", 20, 20_000],
+      ["LAND_AUD", 0, 0],
+      ["LAND_POUND", 0, 0],
+    ])
+  })
+
   it("LU2X Units cost half price; received and converted Units cost the day's price of their order", () => {
     const h = makeHarness()
     h.run(

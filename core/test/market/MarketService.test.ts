@@ -8,17 +8,18 @@ import { DiscountCodes } from "../../src/orders/ports/DiscountCodes.ts"
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import { ExchangeRateHistory } from "../../src/pricing/ports/ExchangeRateHistory.ts"
 import { ExchangeRates } from "../../src/pricing/ports/ExchangeRates.ts"
-import { PriceBook } from "../../src/pricing/ports/PriceBook.ts"
+import { PriceBook, type PriceBookConfig } from "../../src/pricing/ports/PriceBook.ts"
 import { PriceSchedules } from "../../src/pricing/ports/PriceSchedules.ts"
+import type { UnitType } from "../../src/shared/Enums.ts"
 import { ManualClock } from "../support/ManualClock.ts"
 import { defaultPriceBook, defaultRates, START } from "../support/OrderHarness.ts"
 
-const market = (rates: Map<string, number>) =>
+const market = (rates: Map<string, number>, book: PriceBookConfig) =>
   MarketService.layer.pipe(
     Layer.provide(HoldingsService.layer),
     Layer.provide(
       Layer.mergeAll(
-        PriceBook.layerMemory({ current: defaultPriceBook() }),
+        PriceBook.layerMemory({ current: book }),
         ExchangeRates.layerMemory(rates),
         ExchangeRateHistory.layerMemory({
           current: [
@@ -41,10 +42,24 @@ const market = (rates: Map<string, number>) =>
     ),
   )
 
-const run = <A, E>(effect: Effect.Effect<A, E, MarketService>, rates = defaultRates()) =>
+const run = <A, E>(
+  effect: Effect.Effect<A, E, MarketService>,
+  rates = defaultRates(),
+  book = defaultPriceBook(),
+) =>
   Effect.runPromise(
-    Effect.result(effect.pipe(Effect.provide(market(rates)), ManualClock.provide(ManualClock.make(START)))),
+    Effect.result(
+      effect.pipe(Effect.provide(market(rates, book)), ManualClock.provide(ManualClock.make(START))),
+    ),
   )
+
+/** The default price book with only `priced` unit types priced: a new installation part-way configured. */
+const pricedOnly = (priced: ReadonlyArray<UnitType>): PriceBookConfig => {
+  const book = defaultPriceBook()
+  const keep = <A>(record: Readonly<Record<UnitType, A>>) =>
+    Object.fromEntries(priced.map((u) => [u, record[u]])) as Record<UnitType, A>
+  return { ...book, prices: keep(book.prices), landLimits: keep(book.landLimits) }
+}
 
 describe("the market data service", () => {
   it("states the land statistics with every project offered whole and the highest growth rate", async () => {
@@ -75,6 +90,41 @@ describe("the market data service", () => {
       euro: 40_000_000,
     })
     expect(complete.projectTotals).toHaveLength(4)
+  })
+
+  it("leaves unit types without a price out of the fees page and the project totals, offering no land of them", async () => {
+    const book = pricedOnly(["LAND_EUR"])
+    const fees = Result.getOrThrow(
+      await run(
+        Effect.flatMap(MarketService, (m) => m.fees),
+        undefined,
+        book,
+      ),
+    )
+    expect(fees.fees.map((f) => f.unitType)).toEqual(["LAND_EUR"])
+    const statistics = Result.getOrThrow(
+      await run(
+        Effect.flatMap(MarketService, (m) => m.statistics),
+        undefined,
+        book,
+      ),
+    )
+    expect(statistics.landUnitStats).toMatchObject({
+      landValues_eur: 10_000_000,
+      landValues_usd: 0,
+      landValues_aud: 0,
+      landValues_pound: 0,
+    })
+    expect(statistics.projectTotals.map((t) => t.unitType)).toEqual(["LAND_EUR"])
+    expect(statistics.totalAmountsConvertedFromGBP.pound).toBe(10_000_000)
+    const none = Result.getOrThrow(
+      await run(
+        Effect.flatMap(MarketService, (m) => m.fees),
+        undefined,
+        pricedOnly([]),
+      ),
+    )
+    expect(none.fees).toEqual([])
   })
 
   it("answers a pair's daily history up to today's clock day", async () => {

@@ -1,14 +1,16 @@
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { bankPaymentId } from "@landunits/core/orders/BankPaymentId.ts"
-import { InvalidOrderRequest, OrderConflict } from "@landunits/core/orders/OrderErrors.ts"
+import { InvalidOrderRequest, OrderConflict, UnitsUnavailable } from "@landunits/core/orders/OrderErrors.ts"
 import { Order, type OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
-import { type PaymentMethod, UnitTypes } from "@landunits/core/shared/Enums.ts"
+import { CurrencyOfUnitType, type PaymentMethod, type UnitType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { PaymentPage, type PaymentPageInfo } from "../../payments/PaymentsLayer.ts"
+import { ReferenceData } from "../../reference/ReferenceData.ts"
+import { pricedUnitTypesIn, todayIn } from "../../reference/ReferencePorts.ts"
 import { Api } from "../api/Api.ts"
 import { CurrentMember } from "../api/Authentication.ts"
 import type { CreateOrderPayload, PaymentIntent } from "../api/OrdersApi.ts"
@@ -53,6 +55,32 @@ export const paymentIntentOf = (
 
 const invalid = (message: string) => Effect.fail(new InvalidOrderRequest({ message }))
 
+/**
+ * What a new installation may not have configured yet, refused in words before the engine needs it: an
+ * order needs a price for each unit type it names, and a bank buy the platform's bank account in its
+ * currency. Read from the reference snapshot (kept 5 s), so the check costs no query; just after an admin
+ * sets a first price, an order may be refused for those 5 s, never let through without one.
+ */
+export const requireOnSale = (
+  reference: ReferenceData["Service"],
+  unitTypes: ReadonlyArray<UnitType>,
+  paymentMethod: PaymentMethod | undefined,
+) =>
+  Effect.gen(function* () {
+    const snapshot = yield* todayIn(reference)
+    const priced = pricedUnitTypesIn(snapshot)
+    const unpriced = unitTypes.find((unitType) => !priced.includes(unitType))
+    if (unpriced !== undefined) {
+      return yield* new UnitsUnavailable({ message: `${unpriced} Units are not on sale yet.` })
+    }
+    const currency = unitTypes[0] === undefined ? undefined : CurrencyOfUnitType[unitTypes[0]]
+    if (paymentMethod === "bank" && currency !== undefined && snapshot.bankAccounts[currency] === undefined) {
+      return yield* invalid(
+        `Bank transfers in ${currency} are not available yet: choose another payment method.`,
+      )
+    }
+  })
+
 export const OrderHandlers = HttpApiBuilder.group(
   Api,
   "orders",
@@ -61,12 +89,20 @@ export const OrderHandlers = HttpApiBuilder.group(
     const prices = yield* PriceBook
     const market = yield* MarketService
     const paymentPage = yield* PaymentPage
+    const reference = yield* ReferenceData
 
     const create = (payload: CreateOrderPayload, key: IdempotencyKey) =>
       Effect.gen(function* () {
         const { memberId } = yield* CurrentMember
         const { unitType, numberOfUnits } = payload.currencyUnit
         const isDoubleLand = payload.isDoubleLand ?? payload.currencyUnit.isDoubleLand ?? false
+        yield* requireOnSale(
+          reference,
+          payload.orderType === "CONVERT" && payload.convert !== undefined
+            ? [unitType, payload.convert.unitType]
+            : [unitType],
+          payload.orderType === "BUY" ? payload.paymentDetails?.paymentMethod : undefined,
+        )
         switch (payload.orderType) {
           case "BUY":
             return yield* orders.createBuy({
@@ -123,6 +159,10 @@ export const OrderHandlers = HttpApiBuilder.group(
       .handle("updateOrderAmount", ({ payload, headers }) =>
         Effect.gen(function* () {
           const { memberId } = yield* CurrentMember
+          if (payload.paymentMethod === "bank") {
+            const order = yield* orders.getOrder(memberId, payload.orderId)
+            yield* requireOnSale(reference, [order.currencyUnit.unitType], "bank")
+          }
           const updated = yield* orders.updateBuyAmount({
             memberId,
             idempotencyKey: keyOf(headers),
@@ -176,7 +216,11 @@ export const OrderHandlers = HttpApiBuilder.group(
           return { ...page, transactions: page.transactions.map(toOrder) }
         }),
       )
-      .handle("prices", () => Effect.forEach(UnitTypes, (u) => prices.unitPrice(u)))
+      .handle("prices", () =>
+        Effect.flatMap(prices.pricedUnitTypes, (priced) =>
+          Effect.forEach(priced, (u) => prices.unitPrice(u)),
+        ),
+      )
       .handle("orderDetails", ({ params }) =>
         Effect.gen(function* () {
           const { memberId } = yield* CurrentMember

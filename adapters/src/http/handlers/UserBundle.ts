@@ -1,6 +1,8 @@
 /**
  * Builds GET /user's bundle (also login's answer): the member as spec §3's User, today's prices, their
- * holdings, the land statistics, today's exchange rates, the external fees and the bank accounts.
+ * holdings, the land statistics, today's exchange rates, the external fees and the bank accounts. What an
+ * installation has not configured yet is left out (a unit type without a price, a currency without a bank
+ * account), so a member can sign in before the admins have set everything.
  *
  * Round trips per bundle: the member's KYC record and their ledger (HoldingsService). Everything that is
  * not the member's comes from the process's reference data snapshot (ReferenceData, kept 5 seconds), and
@@ -12,12 +14,12 @@ import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { KycStore } from "@landunits/core/kyc/ports/KycStore.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
-import type { ExchangeRate, LandUnitStats } from "@landunits/core/pricing/PricingModel.ts"
+import type { ExchangeRate, LandUnitStats, UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
 import { CurrencyTypes, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { Context, Effect, Layer, Option } from "effect"
-import { unconfigured, unitPriceOn } from "../../postgres/PricingPg.ts"
+import { unitPriceOn } from "../../postgres/PricingPg.ts"
 import { ReferenceData, type ReferenceSnapshot } from "../../reference/ReferenceData.ts"
-import { externalFeesIn, todayIn, unitSettingsIn } from "../../reference/ReferencePorts.ts"
+import { externalFeesIn, todayIn } from "../../reference/ReferencePorts.ts"
 import type { UserBundle } from "../api/Answers.ts"
 
 /**
@@ -46,6 +48,13 @@ const ratesOf = (snapshot: ReferenceSnapshot): ReadonlyArray<ExchangeRate> =>
       snapshot.rates.filter((r) => r.from === from && r.to === to && from !== to),
     ),
   )
+
+/** Today's price of every unit type that has one, in the order of UnitTypes. */
+export const pricesIn = (snapshot: ReferenceSnapshot): ReadonlyArray<UnitPrice> =>
+  UnitTypes.flatMap((unitType) => {
+    const settings = snapshot.units.find((u) => u.schedule.unitType === unitType)
+    return settings === undefined ? [] : [unitPriceOn(settings, snapshot.day)]
+  })
 
 export class UserBundles extends Context.Service<
   UserBundles,
@@ -76,20 +85,14 @@ export class UserBundles extends Context.Service<
             }
             return {
               user,
-              prices: yield* Effect.forEach(UnitTypes, (unitType) =>
-                Effect.map(unitSettingsIn(snapshot, unitType), (settings) =>
-                  unitPriceOn(settings, snapshot.day),
-                ),
-              ),
+              prices: pricesIn(snapshot),
               userDashBoardDetails: { holdings: yield* Effect.orDie(holdings.holdings(account.memberId)) },
               landUnitStats: landUnitStatsOf(snapshot),
               exchangeRate: ratesOf(snapshot),
-              externalFees: yield* externalFeesIn(snapshot),
-              adminBankDetails: yield* Effect.forEach(CurrencyTypes, (currency) => {
+              externalFees: externalFeesIn(snapshot),
+              adminBankDetails: CurrencyTypes.flatMap((currency) => {
                 const details = snapshot.bankAccounts[currency]
-                return details === undefined
-                  ? unconfigured(`bank account for ${currency}`)
-                  : Effect.succeed({ currency, details })
+                return details === undefined ? [] : [{ currency, details }]
               }),
             }
           }),

@@ -1,9 +1,9 @@
-/** `landunits pricing show`: per unit type today's price, its schedule, fees and land limits; the external fees; the latest exchange rates and coin prices. */
+/** `landunits pricing show`: per unit type today's price, its schedule, fees and land limits; the external fees; the latest exchange rates, coin prices and bank accounts. */
 import { PricingSettings } from "@landunits/adapters/postgres/PricingPg.ts"
 import { CoinPrices, isCurrentCoinPrice } from "@landunits/core/pricing/ports/CoinPrices.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { PRICE_SCALE } from "@landunits/core/shared/Constants.ts"
-import { CryptoCoins, CurrencyTypes } from "@landunits/core/shared/Enums.ts"
+import { CryptoCoins, CurrencyTypes, PayingMethods } from "@landunits/core/shared/Enums.ts"
 import type { Command } from "commander"
 import { Clock, Effect, Option } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
@@ -45,9 +45,10 @@ export const pricingShowCommand = (pricing: Command, cli: Cli) =>
                 pricePerUnitToday: today.pricePerUnit,
               })),
             ),
-            externalFees: yield* book.externalFees,
+            externalFees: yield* settings.externalFees,
             rates: yield* settings.latestRates,
             coinPrices: yield* coinPricesNow,
+            bankAccounts: yield* settings.bankAccounts,
           }
         }),
         (p) =>
@@ -83,10 +84,10 @@ export const pricingShowCommand = (pricing: Command, cli: Cli) =>
             ),
             "",
             table(
-              Object.entries(p.externalFees).map(([method, f]) => ({
+              PayingMethods.map((method) => ({
                 method,
-                fixedCents: f.fixedCentsFees,
-                percent: f.fixedPercentageFees,
+                fixedCents: p.externalFees[method]?.fixedCentsFees ?? "not set",
+                percent: p.externalFees[method]?.fixedPercentageFees,
               })),
               ["method", "fixedCents", "percent"],
               "No external fees.",
@@ -113,6 +114,22 @@ export const pricingShowCommand = (pricing: Command, cli: Cli) =>
               })),
               ["coin", "currency", "centsPerCoin", "asOf", "current"],
               "No coin price is set: crypto payments are refused.",
+            ),
+            "",
+            table(
+              CurrencyTypes.map((currency) => {
+                const a = p.bankAccounts[currency]
+                return {
+                  currency,
+                  accountName: a?.bankAccountName ?? "not set",
+                  accountNumber: a?.bankAccountNumber,
+                  iban: a?.iban,
+                  swiftBic: a?.swiftBic,
+                  bank: a === undefined ? undefined : `${a.bankName}, ${a.bankCountry}`,
+                }
+              }),
+              ["currency", "accountName", "accountNumber", "iban", "swiftBic", "bank"],
+              "No bank account is set.",
             ),
           ].join("\n"),
       ),

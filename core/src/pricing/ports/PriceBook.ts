@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { DEFAULT_EXTERNAL_FEES } from "../../shared/Constants.ts"
-import type { UnitType } from "../../shared/Enums.ts"
+import { type UnitType, UnitTypes } from "../../shared/Enums.ts"
 import type { ExternalFees, UnitPrice } from "../PricingModel.ts"
 
 const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
@@ -17,30 +17,48 @@ export const LandLimits = Schema.Struct({
 export type LandLimits = typeof LandLimits.Type
 
 export interface PriceBookConfig {
+  /** A unit type left out has no price yet (a test of a new installation removes one). */
   readonly prices: Readonly<Record<UnitType, UnitPrice>>
   readonly externalFees: ExternalFees
   readonly landLimits: Readonly<Record<UnitType, LandLimits>>
 }
 
+/** Asking for what a unit type without a price has: a defect, as in the adapters. */
+const unpriced = (unitType: UnitType) => Effect.die(new Error(`No price for ${unitType} is configured`))
+
 /**
  * Port: today's prices, fees and land limits, as admins configured them. The adapter computes today's
- * pricePerUnit from each unit type's PriceSchedule with `priceOnDay` (pricing/Pricing.ts).
+ * pricePerUnit from each unit type's PriceSchedule with `priceOnDay` (pricing/Pricing.ts). A new
+ * installation may not have priced every unit type yet: `pricedUnitTypes` says which have a price (and
+ * with it fees and land limits); asking for another one is a defect.
  */
 export class PriceBook extends Context.Service<
   PriceBook,
   {
+    /** The unit types that have a price, in the order of UnitTypes. */
+    readonly pricedUnitTypes: Effect.Effect<ReadonlyArray<UnitType>>
     readonly unitPrice: (unitType: UnitType) => Effect.Effect<UnitPrice>
     readonly externalFees: Effect.Effect<ExternalFees>
     readonly landLimits: (unitType: UnitType) => Effect.Effect<LandLimits>
   }
 >()("@landunits/core/pricing/ports/PriceBook") {
   /** In memory over a config object the caller owns (a test changes a price by replacing `config.prices`). */
-  static readonly layerMemory = (config: { current: PriceBookConfig }) =>
-    Layer.succeed(PriceBook)({
-      unitPrice: (unitType) => Effect.sync(() => config.current.prices[unitType]),
+  static readonly layerMemory = (config: { current: PriceBookConfig }) => {
+    const priced = (unitType: UnitType) =>
+      (config.current.prices as Partial<PriceBookConfig["prices"]>)[unitType] !== undefined
+    return Layer.succeed(PriceBook)({
+      pricedUnitTypes: Effect.sync(() => UnitTypes.filter(priced)),
+      unitPrice: (unitType) =>
+        Effect.suspend(() =>
+          priced(unitType) ? Effect.succeed(config.current.prices[unitType]) : unpriced(unitType),
+        ),
       externalFees: Effect.sync(() => config.current.externalFees),
-      landLimits: (unitType) => Effect.sync(() => config.current.landLimits[unitType]),
+      landLimits: (unitType) =>
+        Effect.suspend(() =>
+          priced(unitType) ? Effect.succeed(config.current.landLimits[unitType]) : unpriced(unitType),
+        ),
     })
+  }
 
   /** The default external fees of decisions.md. */
   static readonly defaultExternalFees: ExternalFees = DEFAULT_EXTERNAL_FEES

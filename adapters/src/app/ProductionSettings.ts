@@ -1,0 +1,75 @@
+/**
+ * What a production start (NODE_ENV=production) cannot do without. Development makes up what it lacks (a
+ * document key under DATA_DIR, demo data); production refuses to start instead, before it opens the
+ * database, so a missing secret is found by the operator at the first start and never by a member later.
+ *
+ * REQUIRED_PRODUCTION_SECRETS is the one list: a setting that production must be given joins it (the
+ * ledger's signing key will), and both the server and the admin CLI check it (AppLayer.ts, Server.ts).
+ */
+import { Config, Effect, Option, Schema } from "effect"
+import { parseDocumentKey } from "../documents/DocumentKey.ts"
+
+/** NODE_ENV=production; anything else (unset, development, test) is development. */
+export const isProduction = Config.String("NODE_ENV").pipe(
+  Config.withDefault("development"),
+  Config.map((env) => env === "production"),
+)
+
+export interface RequiredSecret {
+  /** The environment variable. */
+  readonly name: string
+  /** What it is for, as the end of "Production needs …". */
+  readonly purpose: string
+  /** The command that makes a good value. */
+  readonly howToMake: string
+  /** Checks a value that is set; fails with what is wrong with it, in a message that names the setting. */
+  readonly check: (value: string) => Effect.Effect<void, { readonly message: string }>
+}
+
+export const REQUIRED_PRODUCTION_SECRETS: ReadonlyArray<RequiredSecret> = [
+  {
+    name: "DOCUMENT_KEY",
+    purpose: "the key that encrypts KYC documents",
+    howToMake: "openssl rand -base64 32",
+    check: (value) => Effect.asVoid(parseDocumentKey(value)),
+  },
+]
+
+/** A production start without a setting it needs, or with a value that cannot be used. */
+export class ProductionSettingMissing extends Schema.TaggedError<ProductionSettingMissing>()(
+  "ProductionSettingMissing",
+  { setting: Schema.String, message: Schema.String },
+) {}
+
+/** The refusal for `secret` not being set: names it, what it is for and how to make one. */
+export const secretMissing = (secret: RequiredSecret) =>
+  new ProductionSettingMissing({
+    setting: secret.name,
+    message:
+      `${secret.name} is not set. Production needs ${secret.purpose}: make one with \`${secret.howToMake}\`, ` +
+      `keep a copy in your secrets store, and set ${secret.name}.`,
+  })
+
+/** The secret named `name` of the list (for a layer that reads it and must not make one up in production). */
+export const requiredSecret = (name: string): RequiredSecret => {
+  const found = REQUIRED_PRODUCTION_SECRETS.find((s) => s.name === name)
+  if (found === undefined) throw new Error(`${name} is not a required production secret`)
+  return found
+}
+
+const checkSecret = (secret: RequiredSecret) =>
+  Effect.gen(function* () {
+    const value = yield* Config.option(Config.String(secret.name))
+    if (Option.isNone(value) || value.value.trim() === "") return yield* secretMissing(secret)
+    yield* secret
+      .check(value.value)
+      .pipe(
+        Effect.mapError((e) => new ProductionSettingMissing({ setting: secret.name, message: e.message })),
+      )
+  })
+
+/** In production, every required secret is set and usable; in development, nothing to check. */
+export const requireProductionSettings = Effect.gen(function* () {
+  if (!(yield* isProduction)) return
+  for (const secret of REQUIRED_PRODUCTION_SECRETS) yield* checkSecret(secret)
+})

@@ -1,0 +1,220 @@
+/**
+ * "Production is production" (docs/decisions.md): the real `npm start` entry (`node cli/src/start.ts`) run as
+ * its own process with NODE_ENV=production, on the embedded database in a fresh DATA_DIR each time.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as net from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterEach, describe, expect, it } from "vitest"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
+import { json, makeClient } from "../support/TestServer.ts"
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
+const START = path.join(ROOT, "cli/src/start.ts")
+/** 32 bytes in base64, as `openssl rand -base64 32` makes them. */
+const DOCUMENT_KEY = Buffer.alloc(32, 7).toString("base64")
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === "object" && address !== null
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      )
+    })
+  })
+
+interface Start {
+  readonly child: ChildProcess
+  readonly dataDir: string
+  readonly url: string
+  /** Everything the process wrote so far, stdout and stderr. */
+  readonly log: () => string
+}
+
+const started: Array<Start> = []
+
+afterEach(async () => {
+  for (const s of started.splice(0)) {
+    if (s.child.exitCode === null && s.child.signalCode === null) {
+      const exited = new Promise((resolve) => s.child.once("exit", resolve))
+      s.child.kill("SIGTERM")
+      await exited
+    }
+    fs.rmSync(s.dataDir, { recursive: true, force: true })
+  }
+})
+
+/** Starts production on a fresh DATA_DIR with `env` and nothing else of ours (no DATABASE_URL, no key). */
+const startProduction = async (env: Record<string, string>): Promise<Start> => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-production-"))
+  const port = await freePort()
+  const childEnv: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of [
+    "DATABASE_URL",
+    "DOCUMENT_KEY",
+    "SEED_DEMO",
+    "LOG_LEVEL",
+    "LOG_FORMAT",
+    "APP_URL",
+    "SMTP_URL",
+  ])
+    delete childEnv[name]
+  Object.assign(
+    childEnv,
+    { NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" },
+    env,
+  )
+  const child = spawn(process.execPath, [START], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let log = ""
+  child.stdout?.on("data", (d) => {
+    log += d
+  })
+  child.stderr?.on("data", (d) => {
+    log += d
+  })
+  const s = { child, dataDir, url: `http://127.0.0.1:${port}`, log: () => log }
+  started.push(s)
+  return s
+}
+
+/** Waits until the process answers /api/health (true) or exits (false). */
+const serving = async (s: Start): Promise<boolean> => {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    if (s.child.exitCode !== null) return false
+    try {
+      if ((await fetch(`${s.url}/api/health`)).ok) return true
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`The production start neither served nor stopped:\n${s.log()}`)
+}
+
+const exitCode = (s: Start) =>
+  s.child.exitCode !== null
+    ? Promise.resolve(s.child.exitCode)
+    : new Promise<number | null>((resolve) => s.child.once("exit", (code) => resolve(code)))
+
+/** The confirmation token of the newest email to `to` in DATA_DIR/mail (the outbox delivers it shortly). */
+const confirmationToken = async (s: Start, to: string) => {
+  const dir = path.join(s.dataDir, "mail")
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(to)) : []
+    for (const file of files) {
+      const text = fs
+        .readFileSync(path.join(dir, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/gi, "=")
+      const token = /\/account\/confirm\?token=([A-Za-z0-9_%.-]+)/.exec(text)?.[1]
+      if (token !== undefined) return decodeURIComponent(token)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`No confirmation email to ${to}:\n${s.log()}`)
+}
+
+describe("a production start (NODE_ENV=production)", () => {
+  it("without DOCUMENT_KEY stops before it opens the database, naming the setting and how to make one", async () => {
+    const s = await startProduction({})
+    expect(await serving(s)).toBe(false)
+    expect(await exitCode(s)).not.toBe(0)
+    expect(s.log()).toContain("DOCUMENT_KEY is not set")
+    expect(s.log()).toContain("openssl rand -base64 32")
+    // No embedded database, no generated key, no mail: nothing was created, so nothing was migrated or seeded.
+    expect(fs.readdirSync(s.dataDir)).toEqual([])
+  })
+
+  it("with a DOCUMENT_KEY that is not 32 bytes stops the same way", async () => {
+    const s = await startProduction({ DOCUMENT_KEY: "c2hvcnQ=" })
+    expect(await serving(s)).toBe(false)
+    expect(await exitCode(s)).not.toBe(0)
+    expect(s.log()).toContain("DOCUMENT_KEY must be 32 random bytes")
+    expect(fs.readdirSync(s.dataDir)).toEqual([])
+  })
+
+  it("seeds the site content but no demo data, never prints a sign-in, and serves members before prices are set", async () => {
+    const s = await startProduction({ DOCUMENT_KEY })
+    expect(await serving(s)).toBe(true)
+    const anonymous = makeClient({ baseUrl: () => s.url })
+    await anonymous.get("/api/health")
+
+    // The public site is complete…
+    const news = await anonymous.get("/api/content/news")
+    expect(news.status).toBe(200)
+    expect((await json(news)).length).toBeGreaterThan(0)
+    expect((await json(await anonymous.get("/api/content/projects"))).length).toBeGreaterThan(0)
+    // …and nothing else was seeded: no demo member, no fake bank account, no price.
+    expect(
+      (await anonymous.post("/api/auth/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD })).status,
+    ).toBe(401)
+    const fees = await anonymous.get("/api/market/fees")
+    expect(fees.status).toBe(200)
+    expect((await json(fees)).fees).toEqual([])
+
+    // A member registers, confirms and signs in; every page they open answers without a price configured.
+    const member = makeClient({ baseUrl: () => s.url })
+    await member.get("/api/health")
+    const email = "first.member@example.com"
+    const password = "Member2026"
+    const registered = await member.post("/api/user/register", {
+      email,
+      firstName: "First",
+      lastName: "Member",
+      password,
+      userType: "USER",
+    })
+    expect(registered.status).toBe(200)
+    expect((await member.get(`/api/auth/confirmation/${await confirmationToken(s, email)}`)).status).toBe(200)
+    const login = await member.post("/api/auth/login", { email, password })
+    expect(login.status).toBe(200)
+    const bundle = await json(await member.get("/api/user"))
+    expect(bundle).toMatchObject({ prices: [], exchangeRate: [], adminBankDetails: [] })
+    expect(bundle.userDashBoardDetails.holdings.map((h: { owned: number }) => h.owned)).toEqual([0, 0, 0, 0])
+    const prices = await member.get("/api/order/get_price")
+    expect(prices.status).toBe(200)
+    expect(await json(prices)).toEqual([])
+    expect((await member.get("/api/user/holdings")).status).toBe(200)
+    expect((await member.get("/api/utility/get-your-impact")).status).toBe(200)
+    const buy = await member.post(
+      "/api/order/create_order",
+      { orderType: "BUY", currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 10 } },
+      { headers: { "idempotency-key": "first-buy-before-prices" } },
+    )
+    expect(buy.status).toBe(409)
+    expect((await json(buy)).message).toBe("LAND_EUR Units are not on sale yet.")
+
+    const log = s.log()
+    expect(log).toContain("No demo data in production")
+    expect(log).toContain("landunits pricing set-price")
+    expect(log).not.toContain(DEMO_PASSWORD)
+    expect(log).not.toContain(DEMO_EMAIL)
+    expect(log).not.toContain("Unhandled error")
+    expect(fs.existsSync(path.join(s.dataDir, "document.key"))).toBe(false)
+  })
+
+  it("with SEED_DEMO=1 seeds the demo member, still without printing its sign-in", async () => {
+    const s = await startProduction({ DOCUMENT_KEY, SEED_DEMO: "1" })
+    expect(await serving(s)).toBe(true)
+    const client = makeClient({ baseUrl: () => s.url })
+    await client.get("/api/health")
+    const login = await client.post("/api/auth/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD })
+    expect(login.status).toBe(200)
+    expect((await json(login)).user.kycStatus).toBe("Verified")
+    expect(s.log()).toContain("Seeded demo data (SEED_DEMO)")
+    expect(s.log()).not.toContain(DEMO_PASSWORD)
+  })
+})
