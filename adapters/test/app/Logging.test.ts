@@ -1,7 +1,7 @@
 import { ConfigProvider, Console, Effect, Exit, Logger } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { describe, expect, it } from "vitest"
-import { layerLoggingFromEnv } from "../../src/app/Logging.ts"
+import { defaultLogFormat, layerLoggingFromEnv } from "../../src/app/Logging.ts"
 import { accessLog } from "../../src/http/server/AccessLog.ts"
 
 /** Runs `effect` with the logging LOG_LEVEL/LOG_FORMAT configure, answering the lines written to stdout. */
@@ -42,6 +42,26 @@ describe("logging", () => {
     const { lines } = await linesWritten({ LOG_FORMAT: "logfmt" }, Effect.logInfo("started"))
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/level=INFO .*message=started/)
+  })
+
+  it("LOG_FORMAT=pretty writes one short line an entry: time, level, message, fields, the cause's first line", async () => {
+    const { lines } = await linesWritten(
+      { LOG_FORMAT: "pretty" },
+      Effect.andThen(
+        Effect.logInfo("Landunits serves on http://localhost:3000").pipe(Effect.annotateLogs({ port: 3000 })),
+        Effect.logError("The order jobs' run failed", new Error("connect ECONNREFUSED\n    at somewhere")),
+      ),
+    )
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO {2}Landunits serves on http:\/\/localhost:3000 port=3000$/)
+    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d ERROR The order jobs' run failed/)
+    expect(lines[1]).toContain("connect ECONNREFUSED")
+    expect(lines[1]).not.toContain("\n")
+  })
+
+  it("is pretty for a person at a terminal and JSON for everything else, unless LOG_FORMAT says", () => {
+    expect(defaultLogFormat(true)).toBe("pretty")
+    expect(defaultLogFormat(false)).toBe("json")
   })
 
   it("an unknown LOG_LEVEL or LOG_FORMAT stops the start", async () => {
