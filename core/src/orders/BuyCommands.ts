@@ -1,0 +1,248 @@
+/**
+ * The buy commands a member starts: create a buy (its price, fees and code read before its lock; its key, capacity and write under it), change its amount, cancel it before payment.
+ */
+
+import { Effect, Option } from "effect"
+import { type DiscountTerms, priceBuyOrder } from "../fees/Fees.ts"
+import { ISSUANCE, member } from "../ledger/LedgerModel.ts"
+import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { EmailNotConfirmed, OrderConflict } from "./OrderErrors.ts"
+import type { NewOrderRecord, OrderRecord } from "./OrderModel.ts"
+import type { CreateBuyRequest, MemberOrderRequest, UpdateBuyAmountRequest } from "./OrderService.ts"
+import { expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
+
+export const makeBuyCommands = (frame: OrderFrame) => {
+  const {
+    uow,
+    orders,
+    journal,
+    lockedReads,
+    ledger,
+    prices,
+    members,
+    stripe,
+    square,
+    keyRecord,
+    replay,
+    onceMoreIfKeyTaken,
+    idempotent,
+    memberScope,
+    withoutKey,
+    now,
+    iso,
+    transition,
+    requireOrderSize,
+    ownOrder,
+    checkBuyLimits,
+    externalFeeOf,
+    findDiscount,
+    releaseDrafts,
+    newOrderId,
+    baseRecord,
+  } = frame
+
+  /** A new buy's reads that its unit type's lock does not guard: the member, the price, the fees, the code. */
+  const priceBuy = Effect.fnUntraced(function* (request: CreateBuyRequest) {
+    const standing = yield* members.standing(request.memberId)
+    if (!standing.emailConfirmed) {
+      return yield* new EmailNotConfirmed({
+        message: "Please confirm your email address before buying Units",
+      })
+    }
+    yield* requireOrderSize(request.numberOfUnits, "BUY")
+    const price = yield* prices.unitPrice(request.unitType)
+    const externalFee = yield* externalFeeOf(request.paymentMethod)
+    const code =
+      request.referenceCode === undefined || request.referenceCode.trim() === ""
+        ? undefined
+        : yield* findDiscount(request.referenceCode)
+    const priced = priceBuyOrder({
+      numberOfUnits: request.numberOfUnits,
+      pricePerUnit: price.pricePerUnit,
+      isDoubleLand: request.isDoubleLand,
+      buyFeeCents: price.buyOrderTransactionFeeInCents,
+      externalFee,
+      discount: code,
+    })
+    return { price, externalFee, code, priced }
+  })
+
+  /**
+   * A new buy. Its key is looked up with its lock and its capacity read, in one round trip (LockedReads):
+   * a buy's cost is mostly its statements. The reads the lock does not guard come first, outside the
+   * serial section; a repeat answers its first result whatever they say now (a discount code removed
+   * since, say), so their refusal waits until the key is known to be new.
+   */
+  const createBuy = (request: CreateBuyRequest) => {
+    const key = keyRecord(
+      memberScope(request.memberId),
+      "createBuy",
+      request.idempotencyKey,
+      withoutKey(request),
+    )
+    return onceMoreIfKeyTaken(
+      uow.transaction(
+        Effect.gen(function* () {
+          const pricing = yield* Effect.result(priceBuy(request))
+          const { totals, existing } = yield* lockedReads.lockThenRead(request.unitType, key)
+          if (Option.isSome(existing)) return yield* replay<OrderRecord>(existing.value, key)
+          const { price, externalFee, code, priced } = yield* Effect.fromResult(pricing)
+          const { unitType, numberOfUnits, isDoubleLand, paymentMethod } = request
+          yield* checkBuyLimits({
+            memberId: request.memberId,
+            unitType,
+            units: numberOfUnits,
+            isDoubleLand,
+            paymentAmount: priced.paymentAmount,
+            totals,
+          })
+          const at = yield* now
+          const orderId = yield* newOrderId
+          const transfers = yield* ledger.prepare(orderId, [
+            {
+              unitType,
+              from: ISSUANCE,
+              to: member(request.memberId, "pendingBuy"),
+              units: numberOfUnits,
+            },
+          ])
+          // The order, its reservation and its key: one write, the command's last (OrderJournal).
+          const order: NewOrderRecord = {
+            ...baseRecord({
+              orderId,
+              memberId: request.memberId,
+              orderType: "BUY",
+              at,
+              currencyUnit: {
+                unitType,
+                numberOfUnits,
+                pricePerUnit: price.pricePerUnit,
+                isDoubleLand,
+                buyOrderTransactionFeeInCents: price.buyOrderTransactionFeeInCents,
+              },
+            }),
+            paymentDetails: {
+              paymentAmount: priced.paymentAmount,
+              paymentMethod,
+              paymentMethodFees: externalFee,
+              currency: price.currency,
+              subTotal: priced.subTotal,
+              transactionFee: priced.transactionFee,
+            },
+            buy: {
+              ...(code === undefined
+                ? {}
+                : {
+                    referenceCode: code.code,
+                    discount: {
+                      isPercent: code.isPercent,
+                      amount: code.amount,
+                      discountValue: priced.discountValue,
+                      minPaymentAmountInCents: code.minPaymentAmountInCents,
+                    },
+                  }),
+              ...(request.comments === undefined ? {} : { comments: request.comments }),
+            },
+            ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
+            expiresAt: at + expiryWindowMs(paymentMethod),
+          }
+          return yield* journal.recordNew({ order, transfers, key })
+        }),
+      ),
+    )
+  }
+
+  const updateBuyAmount = (request: UpdateBuyAmountRequest) =>
+    idempotent(
+      memberScope(request.memberId),
+      "updateBuyAmount",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
+        if (order.orderStatus !== "Initiated") {
+          return yield* new OrderConflict({
+            message: `Order ${order.orderId} is ${order.orderStatus}: only an order whose payment has not started can change`,
+            orderId: order.orderId,
+          })
+        }
+        yield* requireOrderSize(request.numberOfUnits, "BUY")
+        const { unitType, isDoubleLand, pricePerUnit } = order.currencyUnit
+        const paymentMethod = request.paymentMethod ?? order.paymentDetails!.paymentMethod
+        const externalFee = yield* externalFeeOf(paymentMethod)
+        const terms: DiscountTerms | undefined = order.buy?.discount
+        const priced = priceBuyOrder({
+          numberOfUnits: request.numberOfUnits,
+          pricePerUnit,
+          isDoubleLand,
+          buyFeeCents: order.currencyUnit.buyOrderTransactionFeeInCents ?? 0,
+          externalFee,
+          discount: terms,
+        })
+        yield* checkBuyLimits({
+          memberId: request.memberId,
+          unitType,
+          units: request.numberOfUnits,
+          isDoubleLand,
+          paymentAmount: priced.paymentAmount,
+          own: order,
+        })
+        const delta = request.numberOfUnits - order.currencyUnit.numberOfUnits
+        const pendingBuy = member(order.memberId, "pendingBuy")
+        yield* ledger.post(
+          order.orderId,
+          delta > 0
+            ? [{ unitType, from: ISSUANCE, to: pendingBuy, units: delta }]
+            : delta < 0
+              ? [{ unitType, from: pendingBuy, to: ISSUANCE, units: -delta }]
+              : [],
+        )
+        const at = yield* now
+        const updated: OrderRecord = {
+          ...order,
+          currencyUnit: { ...order.currencyUnit, numberOfUnits: request.numberOfUnits },
+          paymentDetails: {
+            ...order.paymentDetails!,
+            paymentMethod,
+            paymentMethodFees: externalFee,
+            subTotal: priced.subTotal,
+            transactionFee: priced.transactionFee,
+            paymentAmount: priced.paymentAmount,
+          },
+          ...(order.buy?.discount === undefined
+            ? {}
+            : {
+                buy: {
+                  ...order.buy,
+                  discount: { ...order.buy.discount, discountValue: priced.discountValue },
+                },
+              }),
+          updatedAt: iso(at),
+        }
+        yield* orders.update(updated)
+        return updated
+      }),
+    )
+
+  const cancelBuy = (request: MemberOrderRequest) =>
+    idempotent(
+      memberScope(request.memberId),
+      "cancelBuy",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
+        const cancelled = yield* transition(order, "Cancelled", yield* now)
+        const method = order.paymentDetails!.paymentMethod
+        const paymentId = order.buy?.paymentId
+        if (isCardMethod(method) && paymentId !== undefined) {
+          yield* (method === "card-stripe" ? stripe : square).cancelPayment(paymentId)
+        }
+        yield* ledger.post(order.orderId, releaseDrafts(order))
+        yield* orders.update(cancelled)
+        return cancelled
+      }),
+    )
+
+  return { createBuy, updateBuyAmount, cancelBuy }
+}

@@ -1,0 +1,295 @@
+/**
+ * A buy's payment steps: start the payment with its provider, the member's "I have paid", an admin's funds received and confirmation (which fills the sales queue first in, first out), and the provider's failure.
+ */
+
+import { Effect } from "effect"
+import { sellPayoutCents } from "../fees/Fees.ts"
+import { ISSUANCE, member, type TransferDraft } from "../ledger/LedgerModel.ts"
+import { CARD_MINIMUM_CENTS } from "../shared/Constants.ts"
+import { CurrencyOfUnitType } from "../shared/Enums.ts"
+import { PayoutId } from "../shared/Ids.ts"
+import { bankPaymentId } from "./BankPaymentId.ts"
+import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { CardPaymentBelowMinimum, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
+import type { OrderRecord, Payout } from "./OrderModel.ts"
+import type {
+  AdminOrderRequest,
+  ConfirmedPayment,
+  FailPaymentRequest,
+  StartedPayment,
+  StartPaymentRequest,
+  SuccessOrderRequest,
+} from "./OrderService.ts"
+import { QUEUED_SELL_STATUSES } from "./OrderTransitions.ts"
+import { checkCardMinimum, expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
+import { fillFromQueue, remainingInQueue } from "./SalesQueue.ts"
+
+export const makeBuyPaymentCommands = (frame: OrderFrame) => {
+  const {
+    orders,
+    payoutRepo,
+    ledger,
+    stripe,
+    square,
+    bank,
+    crypto,
+    ids,
+    idempotent,
+    memberScope,
+    withoutKey,
+    now,
+    iso,
+    transition,
+    ownOrder,
+    orderOfType,
+    checkBuyLimits,
+    releaseDrafts,
+  } = frame
+
+  const startPayment = (request: StartPaymentRequest) =>
+    idempotent(
+      memberScope(request.memberId),
+      "startPayment",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
+        const { paymentMethod, paymentAmount, currency } = order.paymentDetails!
+        if (paymentMethod === "None") {
+          return yield* new InvalidOrderRequest({ message: "Choose a payment method before paying" })
+        }
+        const at = yield* now
+        const inProcess = {
+          ...(yield* transition(order, "InProcess", at)),
+          expiresAt: at + expiryWindowMs(paymentMethod),
+        }
+        if (isCardMethod(paymentMethod)) {
+          const belowMinimum = checkCardMinimum(paymentAmount, currency)
+          if (belowMinimum !== undefined) {
+            return yield* new CardPaymentBelowMinimum({
+              message: belowMinimum,
+              minimumCents: CARD_MINIMUM_CENTS[currency],
+              currency,
+            })
+          }
+          const gateway = paymentMethod === "card-stripe" ? stripe : square
+          const payment = yield* gateway.createPayment({
+            orderId: order.orderId,
+            amountCents: paymentAmount,
+            currency,
+            idempotencyKey: `${order.orderId}:payment`,
+          })
+          const updated: OrderRecord = { ...inProcess, buy: { ...inProcess.buy, ...payment } }
+          yield* orders.update(updated)
+          return {
+            order: updated,
+            instructions: { _tag: "CardPayment", paymentMethod, ...payment, paymentAmount, currency },
+          } satisfies StartedPayment
+        }
+        if (paymentMethod === "bank") {
+          const bankDetails = yield* bank.adminBankDetails(currency)
+          const reference = bankPaymentId(order.orderId)
+          const updated: OrderRecord = { ...inProcess, buy: { ...inProcess.buy, paymentId: reference } }
+          yield* orders.update(updated)
+          return {
+            order: updated,
+            instructions: { _tag: "BankPayment", bankDetails, reference, paymentAmount, currency },
+          } satisfies StartedPayment
+        }
+        if (request.coin === undefined) {
+          return yield* new InvalidOrderRequest({
+            message: "Choose a coin (BITCOIN or ETHER) for a crypto payment",
+          })
+        }
+        const address = yield* crypto.requestPayment({
+          orderId: order.orderId,
+          amountCents: paymentAmount,
+          currency,
+          coin: request.coin,
+          idempotencyKey: `${order.orderId}:payment`,
+        })
+        const updated: OrderRecord = {
+          ...inProcess,
+          payment: {
+            ...inProcess.payment,
+            cryptoAddress: address.address,
+            coin: address.coin,
+            coinAmount: address.coinAmount,
+          },
+        }
+        yield* orders.update(updated)
+        return {
+          order: updated,
+          instructions: { _tag: "CryptoPayment", ...address, paymentAmount, currency },
+        } satisfies StartedPayment
+      }),
+    )
+
+  const successOrder = (request: SuccessOrderRequest) =>
+    idempotent(
+      memberScope(request.memberId),
+      "successOrder",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
+        const method = order.paymentDetails!.paymentMethod
+        const at = yield* now
+        let updated: OrderRecord
+        if (isCardMethod(method)) {
+          // The return from the provider's page moves no Units: only the provider's webhook or an admin does.
+          if (order.orderStatus !== "InProcess") return order
+          updated = { ...order, payment: { ...order.payment, memberReturnedAt: at }, updatedAt: iso(at) }
+        } else if (method === "bank") {
+          updated = yield* transition(order, "PaymentSent", at)
+        } else if (method === "crypto") {
+          const hash = request.transactionHash?.trim() ?? ""
+          if (hash === "") {
+            return yield* new InvalidOrderRequest({
+              message: "Give the transaction hash of your crypto payment",
+            })
+          }
+          const moved = yield* transition(order, "PaymentSent_FromUserCrypto", at)
+          updated = { ...moved, payment: { ...moved.payment, transactionHash: hash } }
+        } else {
+          return yield* new OrderConflict({
+            message: "Choose a payment method and start the payment first",
+            orderId: order.orderId,
+          })
+        }
+        yield* orders.update(updated)
+        return updated
+      }),
+    )
+
+  const markFundsReceived = (request: AdminOrderRequest) =>
+    idempotent(
+      "admin",
+      "markFundsReceived",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const order = yield* orderOfType(request.orderId, "BUY")
+        if (order.paymentDetails!.paymentMethod !== "bank") {
+          return yield* new OrderConflict({
+            message: "Only a bank order waits for the approval of its funds",
+            orderId: order.orderId,
+          })
+        }
+        const updated = yield* transition(order, "FundsWaitingApproval", yield* now)
+        yield* orders.update(updated)
+        return updated
+      }),
+    )
+
+  const confirmPayment = (request: AdminOrderRequest) =>
+    idempotent(
+      "admin",
+      "confirmPayment",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const order = yield* orderOfType(request.orderId, "BUY")
+        const at = yield* now
+        const approved = yield* transition(order, "Approved", at)
+        const { unitType, numberOfUnits, isDoubleLand, pricePerUnit } = order.currencyUnit
+        const buyer = order.memberId
+        const drafts: Array<TransferDraft> = []
+        if (order.orderStatus === "Expired") {
+          // A late payment: the reservation was released, so the Units are checked and reserved again.
+          yield* checkBuyLimits({
+            memberId: buyer,
+            unitType,
+            units: numberOfUnits,
+            isDoubleLand,
+            paymentAmount: 0,
+          })
+          drafts.push({ unitType, from: ISSUANCE, to: member(buyer, "pendingBuy"), units: numberOfUnits })
+        }
+        // LU2X Units come from issuance only; other buys take the oldest queued sells first.
+        const queue = isDoubleLand
+          ? []
+          : (yield* orders.find({ orderType: "SELL", unitType, statuses: QUEUED_SELL_STATUSES })).map(
+              (o) => ({
+                orderId: o.orderId,
+                memberId: o.memberId,
+                sequence: o.sequence,
+                remaining: remainingInQueue(o.sell!),
+              }),
+            )
+        const fill = fillFromQueue(queue, numberOfUnits)
+        const target = member(buyer, isDoubleLand ? "owned_DOUBLE_LAND" : "owned")
+        const fromQueue = numberOfUnits - fill.fromIssuance
+        if (fromQueue > 0)
+          drafts.push({ unitType, from: member(buyer, "pendingBuy"), to: ISSUANCE, units: fromQueue })
+        for (const slice of fill.slices) {
+          drafts.push({
+            unitType,
+            from: member(slice.sell.memberId, "pendingSell"),
+            to: target,
+            units: slice.units,
+          })
+        }
+        if (fill.fromIssuance > 0) {
+          drafts.push({
+            unitType,
+            from: member(buyer, "pendingBuy"),
+            to: target,
+            units: fill.fromIssuance,
+          })
+        }
+        const payouts: Array<Payout> = []
+        const sells: Array<OrderRecord> = []
+        for (const slice of fill.slices) {
+          const sell = yield* orders.get(slice.sell.orderId)
+          const progress = { ...sell.sell!, soldUnits: sell.sell!.soldUnits + slice.units }
+          const status = remainingInQueue(progress) === 0 ? "AllUnitSold" : "PartialComplete"
+          const moved = status === sell.orderStatus ? sell : yield* transition(sell, status, at)
+          sells.push({ ...moved, sell: progress, updatedAt: iso(at) })
+          payouts.push({
+            payoutId: PayoutId.make(yield* ids.next("pay")),
+            memberId: sell.memberId,
+            sellOrderId: sell.orderId,
+            buyOrderId: order.orderId,
+            unitType,
+            units: slice.units,
+            pricePerUnit,
+            amountCents: sellPayoutCents(slice.units, pricePerUnit),
+            currency: CurrencyOfUnitType[unitType],
+            status: "Initiated",
+            statusHistory: [{ status: "Initiated", at }],
+            createdAt: at,
+          })
+        }
+        // Filled wholly from issuance: nothing is owed to anyone, so the buy is Completed at once.
+        const final = payouts.length === 0 ? yield* transition(approved, "Completed", at) : approved
+        const { expiresAt: _, ...settled } = final
+        yield* ledger.post(order.orderId, drafts)
+        yield* payoutRepo.insert(payouts)
+        for (const sell of sells) yield* orders.update(sell)
+        yield* orders.update(settled)
+        return { order: settled, payouts } satisfies ConfirmedPayment
+      }),
+    )
+
+  const failPayment = (request: FailPaymentRequest) =>
+    idempotent(
+      "admin",
+      "failPayment",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const order = yield* orderOfType(request.orderId, "BUY")
+        const failed = yield* transition(order, "Failed", yield* now)
+        const updated: OrderRecord = {
+          ...failed,
+          payment: { ...failed.payment, failureReason: request.reason },
+        }
+        yield* ledger.post(order.orderId, releaseDrafts(order))
+        yield* orders.update(updated)
+        return updated
+      }),
+    )
+
+  return { startPayment, successOrder, markFundsReceived, confirmPayment, failPayment }
+}

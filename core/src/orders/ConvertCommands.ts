@@ -1,0 +1,128 @@
+/**
+ * The convert command: Units of one type into another at the day's rate, locked 30 days.
+ */
+
+import { Effect } from "effect"
+import { checkConvertLimit, convertibleUnits, convertLimitMessage } from "../availability/Availability.ts"
+import { FEES, ISSUANCE, member, type TransferDraft } from "../ledger/LedgerModel.ts"
+import { CONVERT_LOCK_MS } from "../shared/Constants.ts"
+import { unitDisplayName } from "../shared/Enums.ts"
+import { convertedUnits, maxUnitsConvertingInto } from "./Convert.ts"
+import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { ConvertLimitExceeded, ConvertTooSmall, InvalidOrderRequest } from "./OrderErrors.ts"
+import type { CreateConvertRequest } from "./OrderService.ts"
+
+export const makeConvertCommands = (frame: OrderFrame) => {
+  const {
+    uow,
+    orders,
+    ledger,
+    prices,
+    rates,
+    idempotent,
+    memberScope,
+    withoutKey,
+    now,
+    transition,
+    requireOrderSize,
+    requireVerified,
+    remainingOf,
+    newOrderId,
+    baseRecord,
+  } = frame
+
+  const createConvert = (request: CreateConvertRequest) =>
+    idempotent(
+      memberScope(request.memberId),
+      "createConvert",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        yield* requireVerified(request.memberId, "Converting Units")
+        yield* requireOrderSize(request.numberOfUnits, "CONVERT")
+        const { fromUnitType, toUnitType, numberOfUnits, memberId } = request
+        if (fromUnitType === toUnitType) {
+          return yield* new InvalidOrderRequest({
+            message: "Choose two different unit types to convert between",
+          })
+        }
+        const from = yield* prices.unitPrice(fromUnitType)
+        const to = yield* prices.unitPrice(toUnitType)
+        const feeUnits = from.convertOrderTransactionFeeInUnits
+        // Both unit types, in the one order every command takes them: A → B never deadlocks with B → A.
+        yield* uow.lockUnitTypes([fromUnitType, toUnitType])
+        const owned = yield* ledger.balance(memberId, fromUnitType, "owned")
+        const overLimit = checkConvertLimit({
+          ownedUnits: owned,
+          requestedUnits: numberOfUnits,
+          feeUnits,
+          unitType: fromUnitType,
+        })
+        if (overLimit !== undefined) return yield* new ConvertLimitExceeded({ message: overLimit })
+        const rate = yield* rates.rate(from.currency, to.currency)
+        const prices_ = {
+          fromPricePerUnit: from.pricePerUnit,
+          toPricePerUnit: to.pricePerUnit,
+          exchangeRate: rate.rate,
+        }
+        const converted = convertedUnits({ units: numberOfUnits, ...prices_ })
+        if (converted === 0) {
+          return yield* new ConvertTooSmall({
+            message: `${numberOfUnits} ${unitDisplayName(fromUnitType)} are worth less than one ${unitDisplayName(toUnitType)} today`,
+          })
+        }
+        const room = yield* remainingOf(toUnitType, to.pricePerUnit)
+        if (converted > room) {
+          const most = Math.min(maxUnitsConvertingInto(room, prices_), convertibleUnits(owned, feeUnits))
+          return yield* new ConvertLimitExceeded({ message: convertLimitMessage(most, fromUnitType) })
+        }
+        const at = yield* now
+        const orderId = yield* newOrderId
+        const drafts: Array<TransferDraft> = [
+          { unitType: fromUnitType, from: member(memberId, "owned"), to: ISSUANCE, units: numberOfUnits },
+          {
+            unitType: toUnitType,
+            from: ISSUANCE,
+            to: member(memberId, "convertLocked"),
+            units: converted,
+          },
+        ]
+        if (feeUnits > 0) {
+          drafts.push({
+            unitType: fromUnitType,
+            from: member(memberId, "owned"),
+            to: FEES,
+            units: feeUnits,
+          })
+        }
+        yield* ledger.post(orderId, drafts)
+        const inserted = yield* orders.insert({
+          ...baseRecord({
+            orderId,
+            memberId,
+            orderType: "CONVERT",
+            at,
+            currencyUnit: {
+              unitType: fromUnitType,
+              numberOfUnits,
+              pricePerUnit: from.pricePerUnit,
+              isDoubleLand: false,
+              convertOrderTransactionFeeInUnits: feeUnits,
+            },
+          }),
+          convert: {
+            numberOfUnits: converted,
+            unitType: toUnitType,
+            pricePerUnit: to.pricePerUnit,
+            exchangeRate: rate.rate,
+          },
+          unlockAt: at + CONVERT_LOCK_MS,
+        })
+        const locked = yield* transition(inserted, "Locked", at)
+        yield* orders.update(locked)
+        return locked
+      }),
+    )
+
+  return { createConvert }
+}

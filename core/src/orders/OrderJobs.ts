@@ -1,0 +1,72 @@
+/**
+ * The system's order jobs: expire unpaid buys past their window, unlock converted Units after 30 days.
+ */
+
+import { Effect } from "effect"
+import { member } from "../ledger/LedgerModel.ts"
+import { UnitTypes } from "../shared/Enums.ts"
+import type { OrderFrame } from "./OrderCommandFrame.ts"
+import type { OrderRecord } from "./OrderModel.ts"
+import type { SystemRequest } from "./OrderService.ts"
+import { EXPIRING_BUY_STATUSES } from "./OrderTransitions.ts"
+
+export const makeOrderJobs = (frame: OrderFrame) => {
+  const { uow, orders, ledger, idempotent, withoutKey, now, transition, releaseDrafts } = frame
+  const expireDue = (request: SystemRequest) =>
+    idempotent(
+      "system",
+      "expireDue",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        // Due orders of any unit type: every unit type's lock, in the one order.
+        yield* uow.lockUnitTypes(UnitTypes)
+        const at = yield* now
+        const due = (yield* orders.find({ orderType: "BUY", statuses: EXPIRING_BUY_STATUSES })).filter(
+          (o) => o.expiresAt !== undefined && o.expiresAt <= at,
+        )
+        const expired: Array<OrderRecord> = []
+        for (const order of due) {
+          const moved = yield* transition(order, "Expired", at)
+          yield* ledger.post(order.orderId, releaseDrafts(order))
+          yield* orders.update(moved)
+          expired.push(moved)
+        }
+        return expired
+      }),
+    )
+
+  const unlockDue = (request: SystemRequest) =>
+    idempotent(
+      "system",
+      "unlockDue",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        // Due orders of any unit type: every unit type's lock, in the one order.
+        yield* uow.lockUnitTypes(UnitTypes)
+        const at = yield* now
+        const due = (yield* orders.find({ orderType: "CONVERT", statuses: ["Locked"] })).filter(
+          (o) => o.unlockAt !== undefined && o.unlockAt <= at,
+        )
+        const unlocked: Array<OrderRecord> = []
+        for (const order of due) {
+          const completed = yield* transition(order, "Completed", at)
+          const convert = order.convert!
+          yield* ledger.post(order.orderId, [
+            {
+              unitType: convert.unitType,
+              from: member(order.memberId, "convertLocked"),
+              to: member(order.memberId, "owned"),
+              units: convert.numberOfUnits,
+            },
+          ])
+          yield* orders.update(completed)
+          unlocked.push(completed)
+        }
+        return unlocked
+      }),
+    )
+
+  return { expireDue, unlockDue }
+}

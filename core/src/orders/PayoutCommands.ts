@@ -1,0 +1,73 @@
+/**
+ * The payout commands of admins: an AUD payout ready for the transfer, a payout paid (which may complete its orders).
+ */
+
+import { Effect } from "effect"
+import type { OrderId } from "../shared/Ids.ts"
+import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { PayoutNotPayable } from "./OrderErrors.ts"
+import type { OrderRecord, Payout } from "./OrderModel.ts"
+import type { PayoutRequest } from "./OrderService.ts"
+import { movePayout } from "./OrderTransitions.ts"
+
+export const makePayoutCommands = (frame: OrderFrame) => {
+  const { orders, payoutRepo, members, idempotent, withoutKey, now, transition, lockedPayout } = frame
+
+  const markPayoutReady = (request: PayoutRequest) =>
+    idempotent(
+      "admin",
+      "markPayoutReady",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const payout = yield* lockedPayout(request.payoutId)
+        const ready = yield* Effect.fromResult(
+          movePayout(payout, "AUDReadyToSendBetweenAccounts", yield* now),
+        )
+        yield* payoutRepo.update(ready)
+        return ready
+      }),
+    )
+
+  /** An order whose payouts are all paid completes (a buy from Approved, a sell from AllUnitSold). */
+  const completeIfSettled = Effect.fnUntraced(function* (
+    orderId: OrderId,
+    from: OrderRecord["orderStatus"],
+    payouts: ReadonlyArray<Payout>,
+    at: number,
+  ) {
+    const order = yield* orders.get(orderId)
+    if (order.orderStatus !== from || !payouts.every((p) => p.status === "Completed")) return
+    yield* orders.update(yield* transition(order, "Completed", at))
+  })
+
+  const markPayoutPaid = (request: PayoutRequest) =>
+    idempotent(
+      "admin",
+      "markPayoutPaid",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const payout = yield* lockedPayout(request.payoutId)
+        const seller = yield* members.standing(payout.memberId)
+        if (seller.kycStatus !== "Verified") {
+          return yield* new PayoutNotPayable({
+            message: "A payout is paid only to a seller whose identity (KYC) is verified",
+            payoutId: payout.payoutId,
+          })
+        }
+        const at = yield* now
+        const paid = yield* Effect.fromResult(movePayout(payout, "Completed", at))
+        const withPaid = (list: ReadonlyArray<Payout>) =>
+          list.map((p) => (p.payoutId === paid.payoutId ? paid : p))
+        const ofSell = withPaid(yield* payoutRepo.find({ sellOrderId: payout.sellOrderId }))
+        const ofBuy = withPaid(yield* payoutRepo.find({ buyOrderId: payout.buyOrderId }))
+        yield* payoutRepo.update(paid)
+        yield* completeIfSettled(payout.sellOrderId, "AllUnitSold", ofSell, at)
+        yield* completeIfSettled(payout.buyOrderId, "Approved", ofBuy, at)
+        return paid
+      }),
+    )
+
+  return { markPayoutReady, markPayoutPaid }
+}

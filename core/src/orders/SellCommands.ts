@@ -1,0 +1,141 @@
+/**
+ * The sell commands: put Units in the sales queue (less the fee), cancel the unsold rest.
+ */
+
+import { Effect } from "effect"
+import { isSellAboveFee } from "../fees/Fees.ts"
+import { FEES, member, type TransferDraft } from "../ledger/LedgerModel.ts"
+import { unitDisplayName } from "../shared/Enums.ts"
+import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { SellNotAboveFee, UnitsUnavailable } from "./OrderErrors.ts"
+import type { OrderRecord } from "./OrderModel.ts"
+import type { CreateSellRequest, MemberOrderRequest } from "./OrderService.ts"
+import { remainingInQueue } from "./SalesQueue.ts"
+
+export const makeSellCommands = (frame: OrderFrame) => {
+  const {
+    uow,
+    orders,
+    payoutRepo,
+    ledger,
+    prices,
+    idempotent,
+    memberScope,
+    withoutKey,
+    now,
+    transition,
+    requireOrderSize,
+    requireVerified,
+    ownOrder,
+    remainingOf,
+    checkVested,
+    newOrderId,
+    baseRecord,
+    sourceOf,
+  } = frame
+  const createSell = (request: CreateSellRequest) =>
+    idempotent(
+      memberScope(request.memberId),
+      "createSell",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        yield* requireVerified(request.memberId, "Selling Units")
+        yield* requireOrderSize(request.numberOfUnits, "SELL")
+        const { unitType, numberOfUnits, memberId } = request
+        const price = yield* prices.unitPrice(unitType)
+        const feeUnits = price.sellOrderTransactionFeeInUnits
+        if (!isSellAboveFee(numberOfUnits, feeUnits)) {
+          return yield* new SellNotAboveFee({
+            message: `A sell must be more than its fee of ${feeUnits} Units`,
+            feeUnits,
+          })
+        }
+        const source = sourceOf(request.isDoubleLand)
+        yield* uow.lockUnitTypes([unitType])
+        if (source === "owned_DOUBLE_LAND") yield* checkVested(memberId, unitType, numberOfUnits)
+        const at = yield* now
+        const orderId = yield* newOrderId
+        const queuedUnits = numberOfUnits - feeUnits
+        const drafts: Array<TransferDraft> = [
+          {
+            unitType,
+            from: member(memberId, source),
+            to: member(memberId, "pendingSell"),
+            units: queuedUnits,
+          },
+        ]
+        if (feeUnits > 0) drafts.push({ unitType, from: member(memberId, source), to: FEES, units: feeUnits })
+        yield* ledger.post(orderId, drafts)
+        const initiated = baseRecord({
+          orderId,
+          memberId,
+          orderType: "SELL",
+          at,
+          currencyUnit: {
+            unitType,
+            numberOfUnits,
+            pricePerUnit: price.pricePerUnit,
+            isDoubleLand: source === "owned_DOUBLE_LAND",
+            sellOrderTransactionFeeInUnits: feeUnits,
+          },
+        })
+        const inserted = yield* orders.insert({
+          ...initiated,
+          sell: { source, feeUnits, queuedUnits, soldUnits: 0, cancelledUnits: 0 },
+        })
+        const inProcess = yield* transition(inserted, "InProcess", at)
+        yield* orders.update(inProcess)
+        return inProcess
+      }),
+    )
+
+  const cancelSellRest = (request: MemberOrderRequest) =>
+    idempotent(
+      memberScope(request.memberId),
+      "cancelSellRest",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        const order = yield* ownOrder(request.memberId, request.orderId, "SELL")
+        const progress = order.sell!
+        const rest = remainingInQueue(progress)
+        const at = yield* now
+        const sellPayouts = yield* payoutRepo.find({ sellOrderId: order.orderId })
+        const target =
+          progress.soldUnits === 0
+            ? "Cancelled"
+            : sellPayouts.every((p) => p.status === "Completed")
+              ? "Completed"
+              : "AllUnitSold"
+        const moved = yield* transition(order, target, at)
+        const { unitType } = order.currencyUnit
+        // Taking Units back out of the queue counts against the land capacity again (spec §5 formula).
+        const price = (yield* prices.unitPrice(unitType)).pricePerUnit
+        const available = yield* remainingOf(unitType, price)
+        if (available < rest) {
+          return yield* new UnitsUnavailable({
+            message:
+              `Only ${available} of your queued ${unitDisplayName(unitType)} can be taken back now: ` +
+              "the rest are promised to purchases waiting for payment",
+          })
+        }
+        yield* ledger.post(order.orderId, [
+          {
+            unitType,
+            from: member(order.memberId, "pendingSell"),
+            to: member(order.memberId, progress.source),
+            units: rest,
+          },
+        ])
+        const updated: OrderRecord = {
+          ...moved,
+          sell: { ...progress, cancelledUnits: progress.cancelledUnits + rest },
+        }
+        yield* orders.update(updated)
+        return updated
+      }),
+    )
+
+  return { createSell, cancelSellRest }
+}

@@ -1,0 +1,92 @@
+/**
+ * The transfer command: Units to another member, at once; and the recipient's name the sender sees first.
+ */
+
+import { Effect, Option } from "effect"
+import { member } from "../ledger/LedgerModel.ts"
+import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { InvalidOrderRequest, RecipientNotFound } from "./OrderErrors.ts"
+import type { CreateTransferRequest } from "./OrderService.ts"
+import type { Standing } from "./ports/MemberStanding.ts"
+
+export const makeTransferCommands = (frame: OrderFrame) => {
+  const {
+    uow,
+    orders,
+    ledger,
+    prices,
+    members,
+    idempotent,
+    memberScope,
+    withoutKey,
+    now,
+    transition,
+    requireOrderSize,
+    requireVerified,
+    checkVested,
+    newOrderId,
+    sourceOf,
+    baseRecord,
+  } = frame
+
+  const findRecipient = (email: string) =>
+    Effect.flatMap(members.findByEmail(email), (found) =>
+      Option.match(found, {
+        onNone: () =>
+          Effect.fail(new RecipientNotFound({ message: `No member is registered with the email ${email}` })),
+        onSome: (standing: Standing) => Effect.succeed(standing),
+      }),
+    )
+
+  const createTransfer = (request: CreateTransferRequest) =>
+    idempotent(
+      memberScope(request.memberId),
+      "createTransfer",
+      request.idempotencyKey,
+      withoutKey(request),
+      Effect.gen(function* () {
+        yield* requireVerified(request.memberId, "Transferring Units")
+        yield* requireOrderSize(request.numberOfUnits, "TRANSFER")
+        const { unitType, numberOfUnits, memberId } = request
+        const recipient = yield* findRecipient(request.recipientEmail)
+        if (recipient.memberId === memberId) {
+          return yield* new InvalidOrderRequest({ message: "You cannot transfer Units to yourself" })
+        }
+        const source = sourceOf(request.isDoubleLand)
+        const price = yield* prices.unitPrice(unitType)
+        yield* uow.lockUnitTypes([unitType])
+        if (source === "owned_DOUBLE_LAND") yield* checkVested(memberId, unitType, numberOfUnits)
+        const at = yield* now
+        const orderId = yield* newOrderId
+        yield* ledger.post(orderId, [
+          {
+            unitType,
+            from: member(memberId, source),
+            to: member(recipient.memberId, "owned"),
+            units: numberOfUnits,
+          },
+        ])
+        const inserted = yield* orders.insert({
+          ...baseRecord({
+            orderId,
+            memberId,
+            orderType: "TRANSFER",
+            at,
+            currencyUnit: {
+              unitType,
+              numberOfUnits,
+              pricePerUnit: price.pricePerUnit,
+              isDoubleLand: source === "owned_DOUBLE_LAND",
+            },
+          }),
+          transfer: { recipientEmail: recipient.email },
+          recipientMemberId: recipient.memberId,
+        })
+        const completed = yield* transition(inserted, "Completed", at)
+        yield* orders.update(completed)
+        return completed
+      }),
+    )
+
+  return { createTransfer, findRecipient }
+}
