@@ -13,6 +13,7 @@ import { expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
 
 export const makeBuyCommands = (frame: OrderFrame) => {
   const {
+    command,
     uow,
     orders,
     journal,
@@ -25,7 +26,6 @@ export const makeBuyCommands = (frame: OrderFrame) => {
     keyRecord,
     replay,
     onceMoreIfKeyTaken,
-    idempotent,
     memberScope,
     withoutKey,
     now,
@@ -153,11 +153,10 @@ export const makeBuyCommands = (frame: OrderFrame) => {
   }
 
   const updateBuyAmount = (request: UpdateBuyAmountRequest) =>
-    idempotent(
+    command(
       memberScope(request.memberId),
       "updateBuyAmount",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
         if (order.orderStatus !== "Initiated") {
@@ -225,11 +224,10 @@ export const makeBuyCommands = (frame: OrderFrame) => {
     )
 
   const cancelBuy = (request: MemberOrderRequest) =>
-    idempotent(
+    command(
       memberScope(request.memberId),
       "cancelBuy",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
         const cancelled = yield* transition(order, "Cancelled", yield* now)

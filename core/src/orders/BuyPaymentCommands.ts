@@ -26,6 +26,7 @@ import { fillFromQueue, remainingInQueue } from "./SalesQueue.ts"
 
 export const makeBuyPaymentCommands = (frame: OrderFrame) => {
   const {
+    command,
     orders,
     payoutRepo,
     ledger,
@@ -34,9 +35,7 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
     bank,
     crypto,
     ids,
-    idempotent,
     memberScope,
-    withoutKey,
     now,
     iso,
     transition,
@@ -47,11 +46,10 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
   } = frame
 
   const startPayment = (request: StartPaymentRequest) =>
-    idempotent(
+    command(
       memberScope(request.memberId),
       "startPayment",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
         const { paymentMethod, paymentAmount, currency } = order.paymentDetails!
@@ -126,11 +124,10 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
     )
 
   const successOrder = (request: SuccessOrderRequest) =>
-    idempotent(
+    command(
       memberScope(request.memberId),
       "successOrder",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
         const method = order.paymentDetails!.paymentMethod
@@ -163,11 +160,10 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
     )
 
   const markFundsReceived = (request: AdminOrderRequest) =>
-    idempotent(
+    command(
       "admin",
       "markFundsReceived",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const order = yield* orderOfType(request.orderId, "BUY")
         if (order.paymentDetails!.paymentMethod !== "bank") {
@@ -183,11 +179,10 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
     )
 
   const confirmPayment = (request: AdminOrderRequest) =>
-    idempotent(
+    command(
       "admin",
       "confirmPayment",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const order = yield* orderOfType(request.orderId, "BUY")
         const at = yield* now
@@ -273,11 +268,10 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
     )
 
   const failPayment = (request: FailPaymentRequest) =>
-    idempotent(
+    command(
       "admin",
       "failPayment",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const order = yield* orderOfType(request.orderId, "BUY")
         const failed = yield* transition(order, "Failed", yield* now)

@@ -14,14 +14,13 @@ import type { CreateConvertRequest } from "./OrderService.ts"
 
 export const makeConvertCommands = (frame: OrderFrame) => {
   const {
+    command,
     uow,
     orders,
     ledger,
     prices,
     rates,
-    idempotent,
     memberScope,
-    withoutKey,
     now,
     transition,
     requireOrderSize,
@@ -32,11 +31,10 @@ export const makeConvertCommands = (frame: OrderFrame) => {
   } = frame
 
   const createConvert = (request: CreateConvertRequest) =>
-    idempotent(
+    command(
       memberScope(request.memberId),
       "createConvert",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         yield* requireVerified(request.memberId, "Converting Units")
         yield* requireOrderSize(request.numberOfUnits, "CONVERT")

@@ -148,6 +148,13 @@ export const makeOrderFrame = Effect.gen(function* () {
     idempotencyKey: _,
     ...rest
   }: R) => rest
+  /** A command on `request`: idempotent under `scope` and the request's key, the rest of the request hashed. */
+  const command = <A, E>(
+    scope: string,
+    name: string,
+    request: { readonly idempotencyKey: IdempotencyKey },
+    body: Effect.Effect<A, E>,
+  ) => idempotent(scope, name, request.idempotencyKey, withoutKey(request), body)
 
   const now = Clock.currentTimeMillis
   const iso = (at: number) => new Date(at).toISOString()
@@ -376,6 +383,7 @@ export const makeOrderFrame = Effect.gen(function* () {
     isDoubleLand === true ? "owned_DOUBLE_LAND" : "owned"
 
   return {
+    command,
     uow,
     idempotency,
     orders,

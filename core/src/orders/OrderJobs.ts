@@ -11,13 +11,12 @@ import type { SystemRequest } from "./OrderService.ts"
 import { EXPIRING_BUY_STATUSES } from "./OrderTransitions.ts"
 
 export const makeOrderJobs = (frame: OrderFrame) => {
-  const { uow, orders, ledger, idempotent, withoutKey, now, transition, releaseDrafts } = frame
+  const { command, uow, orders, ledger, now, transition, releaseDrafts } = frame
   const expireDue = (request: SystemRequest) =>
-    idempotent(
+    command(
       "system",
       "expireDue",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         // Due orders of any unit type: every unit type's lock, in the one order.
         yield* uow.lockUnitTypes(UnitTypes)
@@ -37,11 +36,10 @@ export const makeOrderJobs = (frame: OrderFrame) => {
     )
 
   const unlockDue = (request: SystemRequest) =>
-    idempotent(
+    command(
       "system",
       "unlockDue",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         // Due orders of any unit type: every unit type's lock, in the one order.
         yield* uow.lockUnitTypes(UnitTypes)

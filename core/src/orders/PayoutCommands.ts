@@ -11,14 +11,13 @@ import type { PayoutRequest } from "./OrderService.ts"
 import { movePayout } from "./OrderTransitions.ts"
 
 export const makePayoutCommands = (frame: OrderFrame) => {
-  const { orders, payoutRepo, members, idempotent, withoutKey, now, transition, lockedPayout } = frame
+  const { command, orders, payoutRepo, members, now, transition, lockedPayout } = frame
 
   const markPayoutReady = (request: PayoutRequest) =>
-    idempotent(
+    command(
       "admin",
       "markPayoutReady",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const payout = yield* lockedPayout(request.payoutId)
         const ready = yield* Effect.fromResult(
@@ -42,11 +41,10 @@ export const makePayoutCommands = (frame: OrderFrame) => {
   })
 
   const markPayoutPaid = (request: PayoutRequest) =>
-    idempotent(
+    command(
       "admin",
       "markPayoutPaid",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const payout = yield* lockedPayout(request.payoutId)
         const seller = yield* members.standing(payout.memberId)

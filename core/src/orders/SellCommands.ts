@@ -14,14 +14,13 @@ import { remainingInQueue } from "./SalesQueue.ts"
 
 export const makeSellCommands = (frame: OrderFrame) => {
   const {
+    command,
     uow,
     orders,
     payoutRepo,
     ledger,
     prices,
-    idempotent,
     memberScope,
-    withoutKey,
     now,
     transition,
     requireOrderSize,
@@ -34,11 +33,10 @@ export const makeSellCommands = (frame: OrderFrame) => {
     sourceOf,
   } = frame
   const createSell = (request: CreateSellRequest) =>
-    idempotent(
+    command(
       memberScope(request.memberId),
       "createSell",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         yield* requireVerified(request.memberId, "Selling Units")
         yield* requireOrderSize(request.numberOfUnits, "SELL")
@@ -91,11 +89,10 @@ export const makeSellCommands = (frame: OrderFrame) => {
     )
 
   const cancelSellRest = (request: MemberOrderRequest) =>
-    idempotent(
+    command(
       memberScope(request.memberId),
       "cancelSellRest",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         const order = yield* ownOrder(request.memberId, request.orderId, "SELL")
         const progress = order.sell!

@@ -11,14 +11,13 @@ import type { Standing } from "./ports/MemberStanding.ts"
 
 export const makeTransferCommands = (frame: OrderFrame) => {
   const {
+    command,
     uow,
     orders,
     ledger,
     prices,
     members,
-    idempotent,
     memberScope,
-    withoutKey,
     now,
     transition,
     requireOrderSize,
@@ -39,11 +38,10 @@ export const makeTransferCommands = (frame: OrderFrame) => {
     )
 
   const createTransfer = (request: CreateTransferRequest) =>
-    idempotent(
+    command(
       memberScope(request.memberId),
       "createTransfer",
-      request.idempotencyKey,
-      withoutKey(request),
+      request,
       Effect.gen(function* () {
         yield* requireVerified(request.memberId, "Transferring Units")
         yield* requireOrderSize(request.numberOfUnits, "TRANSFER")
