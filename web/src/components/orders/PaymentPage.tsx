@@ -22,17 +22,11 @@ import { Field, FormError } from "../Field.tsx"
 import { PageHead } from "../Page.tsx"
 import { PAYMENT_METHOD_LABELS } from "./BuyForm.tsx"
 import { Summary } from "./OrderParts.tsx"
+import type { PayWithCard } from "./PayWithCard.ts"
 import { TestCardForm } from "./TestCardForm.tsx"
 
 const StripeCardForm = lazy(() => import("./StripeCardForm.tsx"))
 const SquareCardForm = lazy(() => import("./SquareCardForm.tsx"))
-
-/** What a live card form does when the member pays: set by the provider's form, called by the machine. */
-export type PayWithCard = (input: {
-  orderId: string
-  card: string
-  instructions: PaymentInstructions | null
-}) => Promise<CardOutcome>
 
 const TITLES: Readonly<Record<PaymentMethod, string>> = {
   bank: "Pay by bank transfer",

@@ -12,7 +12,7 @@ import { type FormEvent, useEffect, useMemo } from "react"
 import type { PaymentSettings } from "../../api/orders.ts"
 import { DECLINED_REASON } from "../../machines/buyMachine.ts"
 import { FormError } from "../Field.tsx"
-import type { PayWithCard } from "./PaymentPage.tsx"
+import type { PayWithCard } from "./PayWithCard.ts"
 
 interface Props {
   readonly settings: PaymentSettings
