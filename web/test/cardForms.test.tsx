@@ -9,7 +9,7 @@ import { act, cleanup, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { setFetch } from "../src/api/client.ts"
 import type { PaymentSettings } from "../src/api/orders.ts"
-import type { PayWithCard } from "../src/components/orders/PaymentPage.tsx"
+import type { PayWithCard } from "../src/components/orders/PayWithCard.ts"
 
 const confirmCardPayment = vi.fn()
 

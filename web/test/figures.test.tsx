@@ -2,7 +2,7 @@
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import { cleanup, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
-import { StatisticsBlock } from "../src/components/Marketing.tsx"
+import { StatisticsBlock } from "../src/components/marketing/Marketing.tsx"
 import { formatFigure, formatPercent, landValueFigures } from "../src/lib/figures.ts"
 import { formatPrice, formatRate } from "../src/lib/prices.ts"
 import { renderInRouter } from "./support/router.tsx"

@@ -21,12 +21,12 @@ import {
   searchFromForm,
   transactionQuery,
 } from "../src/api/transactionSearch.ts"
-import { ChangePasswordFormView } from "../src/components/ChangePasswordForm.tsx"
-import { KycForm, kycInput, UPLOAD_HINT } from "../src/components/KycForm.tsx"
-import { KycPage } from "../src/components/KycPage.tsx"
-import { chartRange, chartSummary, LineChart } from "../src/components/LineChart.tsx"
-import { ProfileForm } from "../src/components/ProfileForm.tsx"
-import { VerificationDetails, VerificationTooltip } from "../src/components/VerificationTooltip.tsx"
+import { KycForm, kycInput, UPLOAD_HINT } from "../src/components/kyc/KycForm.tsx"
+import { KycPage } from "../src/components/kyc/KycPage.tsx"
+import { VerificationDetails, VerificationTooltip } from "../src/components/kyc/VerificationTooltip.tsx"
+import { ChangePasswordFormView } from "../src/components/settings/ChangePasswordForm.tsx"
+import { ProfileForm } from "../src/components/settings/ProfileForm.tsx"
+import { chartRange, chartSummary, LineChart } from "../src/components/shared/LineChart.tsx"
 import { badgeText, contrast } from "../src/lib/badge.ts"
 import { portfolioPoints, pricePoints } from "../src/lib/portfolio.ts"
 import { isReadyForVerification, kycMachine, SAVED_NOTICE } from "../src/machines/kycMachine.ts"

@@ -2,7 +2,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
 import { api } from "../api/endpoints.ts"
-import { Field, FormError } from "../components/Field.tsx"
+import { Field, FormError } from "../components/shared/Field.tsx"
 import { ResetPasswordForm } from "../forms/schemas.ts"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
 import { linkMachine } from "../machines/linkMachine.ts"

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router"
-import { RegistrationForm } from "../components/RegistrationForm.tsx"
+import { RegistrationForm } from "../components/auth/RegistrationForm.tsx"
 
 export const Route = createFileRoute("/_guest/register")({
   component: () => (

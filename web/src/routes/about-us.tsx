@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router"
-import { AboutUs, Claims } from "../components/Marketing.tsx"
-import { PageHead } from "../components/Page.tsx"
+import { PageHead } from "../components/layout/Page.tsx"
+import { AboutUs, Claims } from "../components/marketing/Marketing.tsx"
 
 export const Route = createFileRoute("/about-us")({
   component: () => (

@@ -1,6 +1,6 @@
 /** The welcome route: where a member lands after the first sign-in (docs/decisions.md). */
 import { createFileRoute, Link } from "@tanstack/react-router"
-import { PageHead } from "../components/Page.tsx"
+import { PageHead } from "../components/layout/Page.tsx"
 import { HOW_IT_WORKS } from "../content/site.ts"
 
 function WhatAreLandUnits() {

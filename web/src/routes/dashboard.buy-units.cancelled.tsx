@@ -1,8 +1,8 @@
 /** /dashboard/buy-units/cancelled?orderId (spec §2, §4): where a cancelled buy ends. */
 import { createFileRoute } from "@tanstack/react-router"
 import { loadOrderResult, orderIdSearch } from "../api/orderLoaders.ts"
+import { LoadError } from "../components/layout/Page.tsx"
 import { OrderResult } from "../components/orders/OrderResult.tsx"
-import { LoadError } from "../components/Page.tsx"
 
 export const Route = createFileRoute("/dashboard/buy-units/cancelled")({
   validateSearch: orderIdSearch,

@@ -5,7 +5,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router"
 import { orderIdSearch } from "../api/orderLoaders.ts"
 import { ordersApi } from "../api/orders.ts"
-import { LoadError } from "../components/Page.tsx"
+import { LoadError } from "../components/layout/Page.tsx"
 
 export const Route = createFileRoute("/dashboard/buy-units/payment-card")({
   validateSearch: orderIdSearch,

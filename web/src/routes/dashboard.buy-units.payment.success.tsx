@@ -1,8 +1,8 @@
 /** /dashboard/buy-units/payment/success?orderId (spec §2, §4): the buy's success page, with the card notices of §9. */
 import { createFileRoute } from "@tanstack/react-router"
 import { loadOrderResult, orderIdSearch } from "../api/orderLoaders.ts"
+import { LoadError } from "../components/layout/Page.tsx"
 import { OrderResult } from "../components/orders/OrderResult.tsx"
-import { LoadError } from "../components/Page.tsx"
 
 export const Route = createFileRoute("/dashboard/buy-units/payment/success")({
   validateSearch: orderIdSearch,

@@ -4,8 +4,8 @@
  */
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { loadOrderForms } from "../api/orderLoaders.ts"
+import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { CONVERT_LOCK_TEXT, ConvertForm } from "../components/orders/ConvertForm.tsx"
-import { LoadError, PageHead } from "../components/Page.tsx"
 
 function Convert() {
   const data = Route.useLoaderData()

@@ -3,7 +3,7 @@ import { formatNumber0, formatNumber2 } from "@landunits/core/format/Format.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { communityApi } from "../api/community.ts"
 import { GovernanceNav } from "../components/community/CommunityNav.tsx"
-import { Empty, LoadError, PageHead } from "../components/Page.tsx"
+import { Empty, LoadError, PageHead } from "../components/layout/Page.tsx"
 
 /** Spec §3 Impact metrics, in the words the page shows. */
 const METRICS = {

@@ -27,9 +27,9 @@ import {
   searchFromForm,
   type TransactionSearch,
 } from "../api/transactionSearch.ts"
-import { LoadError, PageHead } from "../components/Page.tsx"
-import { ScrollRegion } from "../components/ScrollRegion.tsx"
-import { OrderStatusBadge } from "../components/StatusBadge.tsx"
+import { LoadError, PageHead } from "../components/layout/Page.tsx"
+import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
+import { OrderStatusBadge } from "../components/shared/StatusBadge.tsx"
 import "../styles/home.css"
 
 const PAYMENT_LABELS: Readonly<Record<(typeof PaymentMethods)[number], string>> = {

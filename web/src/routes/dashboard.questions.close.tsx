@@ -2,7 +2,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { communityApi } from "../api/community.ts"
 import { QuestionsPage } from "../components/community/QuestionsPage.tsx"
-import { LoadError } from "../components/Page.tsx"
+import { LoadError } from "../components/layout/Page.tsx"
 
 function ClosedQuestions() {
   return (

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router"
-import { PageHead } from "../components/Page.tsx"
-import { SettingsNav } from "../components/SettingsNav.tsx"
+import { PageHead } from "../components/layout/Page.tsx"
+import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import "../styles/home.css"
-import { ChangePasswordFormView } from "../components/ChangePasswordForm.tsx"
+import { ChangePasswordFormView } from "../components/settings/ChangePasswordForm.tsx"
 
 function ChangePassword() {
   return (

@@ -6,11 +6,11 @@
  */
 import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { createFileRoute } from "@tanstack/react-router"
-import { PageHead } from "../components/Page.tsx"
-import { SettingsNav } from "../components/SettingsNav.tsx"
+import { PageHead } from "../components/layout/Page.tsx"
+import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import { useSessionUser } from "../session/session.ts"
 import "../styles/home.css"
-import { KycPage } from "../components/KycPage.tsx"
+import { KycPage } from "../components/kyc/KycPage.tsx"
 
 function KycVerification() {
   const user = useSessionUser()

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { homeApi } from "../api/home.ts"
-import { LoadError, PageHead } from "../components/Page.tsx"
-import { SettingsNav } from "../components/SettingsNav.tsx"
+import { LoadError, PageHead } from "../components/layout/Page.tsx"
+import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import "../styles/home.css"
-import { SubscriptionsForm } from "../components/SubscriptionsForm.tsx"
+import { SubscriptionsForm } from "../components/settings/SubscriptionsForm.tsx"
 
 function Subscriptions() {
   const { subscriptions } = Route.useLoaderData()

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router"
-import { PageHead } from "../components/Page.tsx"
+import { PageHead } from "../components/layout/Page.tsx"
 import "../styles/home.css"
-import { StatementForm } from "../components/StatementForm.tsx"
+import { StatementForm } from "../components/orders/StatementForm.tsx"
 
 function Statement() {
   return (

@@ -4,9 +4,9 @@
  */
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { loadOrderForms } from "../api/orderLoaders.ts"
+import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { BuyForm } from "../components/orders/BuyForm.tsx"
 import { SellForm, TransferForm } from "../components/orders/UnitsOrderForms.tsx"
-import { LoadError, PageHead } from "../components/Page.tsx"
 
 const TABS = ["buy", "sell", "transfer"] as const
 type Tab = (typeof TABS)[number]

@@ -1,8 +1,8 @@
 /** /dashboard/transfer/success?orderId (spec §2, §4): the success page of a transfer. */
 import { createFileRoute } from "@tanstack/react-router"
 import { loadOrderResult, orderIdSearch } from "../api/orderLoaders.ts"
+import { LoadError } from "../components/layout/Page.tsx"
 import { OrderResult } from "../components/orders/OrderResult.tsx"
-import { LoadError } from "../components/Page.tsx"
 
 export const Route = createFileRoute("/dashboard/transfer/success")({
   validateSearch: orderIdSearch,

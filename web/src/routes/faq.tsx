@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
-import { Faq } from "../components/Marketing.tsx"
-import { LoadError, PageHead } from "../components/Page.tsx"
+import { LoadError, PageHead } from "../components/layout/Page.tsx"
+import { Faq } from "../components/marketing/Marketing.tsx"
 
 function FaqPage() {
   const faq = Route.useLoaderData()

@@ -6,7 +6,7 @@ import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import type { PayingMethod } from "@landunits/core/shared/Enums.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
-import { LoadError, PageHead } from "../components/Page.tsx"
+import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { formatPercent } from "../lib/figures.ts"
 
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PayingMethod, string>> = {

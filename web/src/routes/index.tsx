@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { loadMarketingPage } from "../api/loaders.ts"
-import { MarketingPage } from "../components/MarketingPage.tsx"
-import { LoadError } from "../components/Page.tsx"
+import { LoadError } from "../components/layout/Page.tsx"
+import { MarketingPage } from "../components/marketing/MarketingPage.tsx"
 
 function Page() {
   const { faq, statistics } = Route.useLoaderData()

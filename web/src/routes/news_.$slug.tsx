@@ -5,8 +5,8 @@
 import { formatDate } from "@landunits/core/format/Format.ts"
 import { createFileRoute, Link, notFound } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
-import { NewsImage } from "../components/NewsList.tsx"
-import { LoadError, PageHead } from "../components/Page.tsx"
+import { LoadError, PageHead } from "../components/layout/Page.tsx"
+import { NewsImage } from "../components/marketing/NewsList.tsx"
 
 function Article() {
   const article = Route.useLoaderData()

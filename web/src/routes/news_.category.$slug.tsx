@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
-import { NewsList } from "../components/NewsList.tsx"
-import { LoadError } from "../components/Page.tsx"
+import { LoadError } from "../components/layout/Page.tsx"
+import { NewsList } from "../components/marketing/NewsList.tsx"
 
 function NewsCategory() {
   const { articles, categories } = Route.useLoaderData()

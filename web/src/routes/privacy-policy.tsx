@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router"
-import { PageHead } from "../components/Page.tsx"
+import { PageHead } from "../components/layout/Page.tsx"
 import { PRIVACY } from "../content/legal.ts"
 
 function Legal() {

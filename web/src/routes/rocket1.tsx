@@ -1,7 +1,7 @@
 /** /rocket1: a campaign page with its own header (only Log in for guests). */
 import { createFileRoute } from "@tanstack/react-router"
-import { Claims, HowItWorks } from "../components/Marketing.tsx"
-import { RegistrationForm } from "../components/RegistrationForm.tsx"
+import { RegistrationForm } from "../components/auth/RegistrationForm.tsx"
+import { Claims, HowItWorks } from "../components/marketing/Marketing.tsx"
 
 function Rocket1() {
   return (

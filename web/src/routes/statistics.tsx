@@ -7,7 +7,7 @@ import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import { CurrencyOfUnitType, unitDisplayName } from "@landunits/core/shared/Enums.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
-import { LoadError, PageHead } from "../components/Page.tsx"
+import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { formatFigure, formatPercent, landValueFigures } from "../lib/figures.ts"
 
 export const IMPACT_LABELS = {

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
-import { LinkConfirmation, tokenSearch } from "../components/LinkConfirmation.tsx"
+import { LinkConfirmation, tokenSearch } from "../components/auth/LinkConfirmation.tsx"
 
 function ConfirmSubscription() {
   const { token } = Route.useSearch()

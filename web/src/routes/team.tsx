@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
-import { Empty, LoadError, PageHead } from "../components/Page.tsx"
+import { Empty, LoadError, PageHead } from "../components/layout/Page.tsx"
 
 const initials = (name: string) =>
   name

@@ -1,6 +1,6 @@
 /** The user manual: how to use the platform, step by step. */
 import { createFileRoute } from "@tanstack/react-router"
-import { PageHead } from "../components/Page.tsx"
+import { PageHead } from "../components/layout/Page.tsx"
 
 const CHAPTERS: ReadonlyArray<{ readonly title: string; readonly steps: ReadonlyArray<string> }> = [
   {

@@ -11,8 +11,8 @@ import { communityApi } from "../../api/community.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { useSessionUser } from "../../session/session.ts"
-import { Field, FormError } from "../Field.tsx"
-import { Empty, PageHead } from "../Page.tsx"
+import { Empty, PageHead } from "../layout/Page.tsx"
+import { Field, FormError } from "../shared/Field.tsx"
 import { CommunityNav } from "./CommunityNav.tsx"
 
 export interface QuestionsData {

@@ -7,7 +7,7 @@ import { useId } from "react"
 import { fromPromise } from "xstate"
 import { communityApi } from "../../api/community.ts"
 import { voteMachine } from "../../machines/voteMachine.ts"
-import { FormError } from "../Field.tsx"
+import { FormError } from "../shared/Field.tsx"
 
 const machine = voteMachine.provide({
   actors: {

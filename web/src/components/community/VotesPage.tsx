@@ -1,6 +1,6 @@
 /** The open and closed voting pages (spec §2): the same page, with its own words, over the votes it is given. */
 import type { VoteView } from "@landunits/core/governance/GovernanceModel.ts"
-import { Empty, PageHead } from "../Page.tsx"
+import { Empty, PageHead } from "../layout/Page.tsx"
 import { GovernanceNav } from "./CommunityNav.tsx"
 import { VoteCard } from "./VoteCard.tsx"
 

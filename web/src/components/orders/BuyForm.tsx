@@ -27,7 +27,7 @@ import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { formatPrice } from "../../lib/prices.ts"
 import { liveBuyActors } from "../../machines/buyActors.ts"
 import { buyMachine, paymentRoute } from "../../machines/buyMachine.ts"
-import { Field, FormError } from "../Field.tsx"
+import { Field, FormError } from "../shared/Field.tsx"
 import {
   Lu2xChoice,
   OrderWarning,

@@ -13,7 +13,7 @@ import { useState } from "react"
 import type { OrderFormsData } from "../../api/orderLoaders.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { formatPrice, formatRate } from "../../lib/prices.ts"
-import { Field, FormError } from "../Field.tsx"
+import { Field, FormError } from "../shared/Field.tsx"
 import {
   holdingOf,
   KycNote,

@@ -13,7 +13,7 @@ import {
 import { OrderStatusColour, unitDisplayName } from "@landunits/core/shared/Enums.ts"
 import { Link } from "@tanstack/react-router"
 import type { OrderResultData } from "../../api/orderLoaders.ts"
-import { PageHead } from "../Page.tsx"
+import { PageHead } from "../layout/Page.tsx"
 import { holdingOf, Summary } from "./OrderParts.tsx"
 
 /** The card notices of spec §9. */

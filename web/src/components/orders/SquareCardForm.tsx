@@ -7,7 +7,7 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from "react"
 import { ordersApi, type PaymentSettings } from "../../api/orders.ts"
-import { FormError } from "../Field.tsx"
+import { FormError } from "../shared/Field.tsx"
 import type { PayWithCard } from "./PayWithCard.ts"
 
 interface SquareCard {

@@ -11,7 +11,7 @@ import { loadStripe, type Stripe } from "@stripe/stripe-js"
 import { type FormEvent, useEffect, useMemo } from "react"
 import type { PaymentSettings } from "../../api/orders.ts"
 import { DECLINED_REASON } from "../../machines/buyMachine.ts"
-import { FormError } from "../Field.tsx"
+import { FormError } from "../shared/Field.tsx"
 import type { PayWithCard } from "./PayWithCard.ts"
 
 interface Props {

@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useState } from "react"
 import type { PaymentSettings } from "../../api/orders.ts"
-import { FormError } from "../Field.tsx"
+import { FormError } from "../shared/Field.tsx"
 
 export const CARD_NUMBER_REQUIRED = "Card number is required"
 

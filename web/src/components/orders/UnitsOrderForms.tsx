@@ -20,7 +20,7 @@ import { type CreateOrderRequest, newIdempotencyKey, ordersApi, utmData } from "
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { formatPrice } from "../../lib/prices.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
-import { Field, FormError } from "../Field.tsx"
+import { Field, FormError } from "../shared/Field.tsx"
 import {
   holdingOf,
   KycNote,

@@ -11,9 +11,9 @@ import { checkUpload, MAGIC_BYTES_LENGTH } from "@landunits/core/kyc/Upload.ts"
 import { UPLOAD_EXTENSIONS, UPLOAD_MIME_TYPES } from "@landunits/core/shared/Constants.ts"
 import type { UserType } from "@landunits/core/shared/Enums.ts"
 import { type ChangeEvent, useMemo, useState } from "react"
-import { type FormValues, useSchemaForm } from "../forms/useSchemaForm.ts"
-import { Field, FormError } from "./Field.tsx"
-import "../styles/home.css"
+import { type FormValues, useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { Field, FormError } from "../shared/Field.tsx"
+import "../../styles/home.css"
 
 type SectionKey = "address" | "contactInfo" | "bankDetails" | "passport" | "businessInfo"
 

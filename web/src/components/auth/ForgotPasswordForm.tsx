@@ -1,9 +1,9 @@
 import { NewsletterForm } from "@landunits/core/members/MemberValidation.ts"
 import { Link } from "@tanstack/react-router"
-import { api } from "../api/endpoints.ts"
-import { useSchemaForm } from "../forms/useSchemaForm.ts"
-import { useSubmission } from "../machines/submissionMachine.ts"
-import { Field, FormError } from "./Field.tsx"
+import { api } from "../../api/endpoints.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { useSubmission } from "../../machines/submissionMachine.ts"
+import { Field, FormError } from "../shared/Field.tsx"
 
 const askForLink = ({ email }: { readonly email: string }) => api.forgotPassword(email)
 

@@ -7,7 +7,7 @@
  */
 import { Link, useRouterState } from "@tanstack/react-router"
 import { useCallback, useEffect, useRef, useState } from "react"
-import { useSessionUser } from "../session/session.ts"
+import { useSessionUser } from "../../session/session.ts"
 import { Brand } from "./Brand.tsx"
 import { SideMenu } from "./SideMenu.tsx"
 

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router"
-import { CONTACT, FOOTER_STATEMENT } from "../content/site.ts"
+import { CONTACT, FOOTER_STATEMENT } from "../../content/site.ts"
+import { openCookieSettings } from "../consent/CookieConsent.tsx"
 import { Logo } from "./Brand.tsx"
-import { openCookieSettings } from "./CookieConsent.tsx"
 
 /** Footer (spec §2): quick links, contact details, about us, terms, privacy, social links, accessibility. */
 export function Footer() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react"
-import type { FieldProps } from "../forms/useSchemaForm.ts"
+import type { FieldProps } from "../../forms/useSchemaForm.ts"
 
 interface Props extends FieldProps {
   readonly label: string

@@ -1,6 +1,6 @@
 /** The four settings pages of spec §2 (My Profile), as tabs above each of them. */
 import { Link } from "@tanstack/react-router"
-import "../styles/home.css"
+import "../../styles/home.css"
 
 const PAGES = [
   { to: "/dashboard/settings", label: "Profile Settings" },

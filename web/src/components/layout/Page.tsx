@@ -1,5 +1,5 @@
 import type { ReactNode } from "react"
-import { errorMessage } from "../api/client.ts"
+import { errorMessage } from "../../api/client.ts"
 
 export function PageHead({
   eyebrow,

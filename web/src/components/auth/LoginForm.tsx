@@ -1,12 +1,12 @@
 /** 'Access Your Account Now' (spec §2): signs in, then first-time members go to the welcome route. */
 import { Link, useNavigate } from "@tanstack/react-router"
 import { useEffect } from "react"
-import { api, type UserBundle } from "../api/endpoints.ts"
-import { LoginForm as LoginSchema, type LoginForm as LoginValues } from "../forms/schemas.ts"
-import { useSchemaForm } from "../forms/useSchemaForm.ts"
-import { useSubmission } from "../machines/submissionMachine.ts"
-import { appSession } from "../session/session.ts"
-import { Field, FormError } from "./Field.tsx"
+import { api, type UserBundle } from "../../api/endpoints.ts"
+import { LoginForm as LoginSchema, type LoginForm as LoginValues } from "../../forms/schemas.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { useSubmission } from "../../machines/submissionMachine.ts"
+import { appSession } from "../../session/session.ts"
+import { Field, FormError } from "../shared/Field.tsx"
 
 /** Where a member goes after signing in (docs/decisions.md: the welcome route for a first sign-in). */
 export const WELCOME_ROUTE = "/dashboard/What-are-Land-Units"

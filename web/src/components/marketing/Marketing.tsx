@@ -2,7 +2,7 @@
 import type { FaqEntry } from "@landunits/core/content/ContentModel.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import { Link } from "@tanstack/react-router"
-import type { Settled } from "../api/endpoints.ts"
+import type { Settled } from "../../api/endpoints.ts"
 import {
   ABOUT_US,
   CLAIMS,
@@ -10,11 +10,11 @@ import {
   HOW_IT_WORKS,
   REPORT_2025_URL,
   SUSTAINABLE_ACTIVITIES,
-} from "../content/site.ts"
-import { formatPercent, landValueFigures } from "../lib/figures.ts"
+} from "../../content/site.ts"
+import { formatPercent, landValueFigures } from "../../lib/figures.ts"
+import { Empty } from "../layout/Page.tsx"
+import { Tooltip } from "../shared/Tooltip.tsx"
 import { NewsletterSignup } from "./NewsletterForm.tsx"
-import { Empty } from "./Page.tsx"
-import { Tooltip } from "./Tooltip.tsx"
 
 export function HowItWorks() {
   return (

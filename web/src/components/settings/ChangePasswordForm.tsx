@@ -5,11 +5,11 @@
  * The member's other sessions end; this one carries on.
  */
 import { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
-import { homeApi } from "../api/home.ts"
-import { useSchemaForm } from "../forms/useSchemaForm.ts"
-import { useSubmission } from "../machines/submissionMachine.ts"
-import { Field, FormError } from "./Field.tsx"
-import "../styles/home.css"
+import { homeApi } from "../../api/home.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { useSubmission } from "../../machines/submissionMachine.ts"
+import { Field, FormError } from "../shared/Field.tsx"
+import "../../styles/home.css"
 
 export const NEW_PASSWORD_HINT = "At least 8 characters, with an uppercase letter and a number."
 

@@ -6,7 +6,7 @@
  */
 import { formatDate } from "@landunits/core/format/Format.ts"
 import { useEffect, useId, useState } from "react"
-import { ScrollRegion } from "./ScrollRegion.tsx"
+import { ScrollRegion } from "../layout/ScrollRegion.tsx"
 
 export interface ChartPoint {
   /** yyyy-mm-dd (UTC). */

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
 import { useMemo } from "react"
-import { linkMachine } from "../machines/linkMachine.ts"
-import { useSessionUser } from "../session/session.ts"
-import { FormError } from "./Field.tsx"
+import { linkMachine } from "../../machines/linkMachine.ts"
+import { useSessionUser } from "../../session/session.ts"
+import { FormError } from "../shared/Field.tsx"
 
 /** A confirmation page for an emailed link; works signed in or out (docs/decisions.md). */
 export function LinkConfirmation({

@@ -5,13 +5,13 @@
  */
 import { useMachine } from "@xstate/react"
 import { useEffect, useMemo, useRef } from "react"
-import { consentBannerNeeded, saveConsent, storedChoice } from "../lib/consentStorage.ts"
-import { FOCUSABLE, trapTab } from "../lib/focus.ts"
+import { consentBannerNeeded, saveConsent, storedChoice } from "../../lib/consentStorage.ts"
+import { FOCUSABLE, trapTab } from "../../lib/focus.ts"
 import {
   type ConsentTab,
   cookieConsentMachine,
   type OptionalCategory,
-} from "../machines/cookieConsentMachine.ts"
+} from "../../machines/cookieConsentMachine.ts"
 
 const CATEGORIES: ReadonlyArray<{
   readonly key: OptionalCategory | "necessary"

@@ -8,11 +8,11 @@ import { StatementRequest } from "@landunits/core/statements/StatementRequest.ts
 import { useMachine } from "@xstate/react"
 import { useMemo } from "react"
 import { fromPromise } from "xstate"
-import { homeApi } from "../api/home.ts"
-import { useSchemaForm } from "../forms/useSchemaForm.ts"
-import { type StatementChoice, statementMachine } from "../machines/statementMachine.ts"
-import { Field, FormError } from "./Field.tsx"
-import "../styles/home.css"
+import { homeApi } from "../../api/home.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { type StatementChoice, statementMachine } from "../../machines/statementMachine.ts"
+import { Field, FormError } from "../shared/Field.tsx"
+import "../../styles/home.css"
 
 /** Hands a downloaded file to the browser under its name. */
 export const saveBlob = (blob: Blob, name: string) => {

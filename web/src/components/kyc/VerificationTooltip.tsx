@@ -9,9 +9,9 @@ import type { KycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { VERIFICATION_TOOLTIP_MAX_HEIGHT_PX } from "@landunits/core/shared/Constants.ts"
 import type { UserType } from "@landunits/core/shared/Enums.ts"
 import { type FocusEvent, useId, useRef, useState } from "react"
-import { KycStatusBadge } from "./StatusBadge.tsx"
-import { useWide } from "./Tooltip.tsx"
-import "../styles/home.css"
+import { KycStatusBadge } from "../shared/StatusBadge.tsx"
+import { useWide } from "../shared/Tooltip.tsx"
+import "../../styles/home.css"
 
 /** The list the tooltip shows, without the hover/tap behaviour. */
 export function VerificationDetails({

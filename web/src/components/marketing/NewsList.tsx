@@ -2,8 +2,8 @@ import type { NewsArticle, NewsCategory } from "@landunits/core/content/ContentM
 import { formatDate } from "@landunits/core/format/Format.ts"
 import { Link } from "@tanstack/react-router"
 import { useState } from "react"
-import { rewriteNewsImage } from "../lib/newsImage.ts"
-import { Empty, PageHead } from "./Page.tsx"
+import { rewriteNewsImage } from "../../lib/newsImage.ts"
+import { Empty, PageHead } from "../layout/Page.tsx"
 
 /**
  * A news image (storage-host links rewritten to the London-region host). An image that cannot be loaded is

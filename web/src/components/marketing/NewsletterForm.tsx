@@ -1,8 +1,8 @@
 import { NewsletterForm as NewsletterSchema } from "@landunits/core/members/MemberValidation.ts"
-import { api } from "../api/endpoints.ts"
-import { useSchemaForm } from "../forms/useSchemaForm.ts"
-import { useSubmission } from "../machines/submissionMachine.ts"
-import { Field, FormError } from "./Field.tsx"
+import { api } from "../../api/endpoints.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { useSubmission } from "../../machines/submissionMachine.ts"
+import { Field, FormError } from "../shared/Field.tsx"
 
 const subscribe = ({ email }: { readonly email: string }) => api.subscribe(email)
 

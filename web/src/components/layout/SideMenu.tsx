@@ -1,7 +1,7 @@
 /** The signed-in member's grouped menu (spec §2). Dashboard pages are plain links until they exist here. */
 import { useEffect, useRef } from "react"
 import { createPortal } from "react-dom"
-import { trapTab } from "../lib/focus.ts"
+import { trapTab } from "../../lib/focus.ts"
 
 export const MENU_GROUPS: ReadonlyArray<{
   readonly title: string

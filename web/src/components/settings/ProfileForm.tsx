@@ -3,12 +3,12 @@ import type { User } from "@landunits/core/members/MemberModel.ts"
 import { makeProfileSchema, type ProfileInput } from "@landunits/core/members/MemberValidation.ts"
 import { Link } from "@tanstack/react-router"
 import { useMemo } from "react"
-import { homeApi } from "../api/home.ts"
-import { useSchemaForm } from "../forms/useSchemaForm.ts"
-import { useSubmission } from "../machines/submissionMachine.ts"
-import { appSession } from "../session/session.ts"
-import { Field, FormError } from "./Field.tsx"
-import "../styles/home.css"
+import { homeApi } from "../../api/home.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { useSubmission } from "../../machines/submissionMachine.ts"
+import { appSession } from "../../session/session.ts"
+import { Field, FormError } from "../shared/Field.tsx"
+import "../../styles/home.css"
 
 /** The multipart body of the profile form: only what the member filled in (spec §5: sent only when non-empty). */
 export const profileFormData = (profile: ProfileInput): FormData => {

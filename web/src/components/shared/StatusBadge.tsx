@@ -4,8 +4,8 @@ import {
   type OrderStatus,
   OrderStatusColour,
 } from "@landunits/core/shared/Enums.ts"
-import { badgeText } from "../lib/badge.ts"
-import "../styles/home.css"
+import { badgeText } from "../../lib/badge.ts"
+import "../../styles/home.css"
 
 /** An order status in its spec colour (§4). */
 export function OrderStatusBadge({ status }: { readonly status: OrderStatus }) {
