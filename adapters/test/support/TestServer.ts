@@ -2,6 +2,8 @@
  * The real HTTP server on an ephemeral loopback port, for HTTP tests: `fetch` against `baseUrl`.
  * A small cookie jar per client keeps the session and anti-forgery cookies like a browser does.
  */
+
+import { apiClient } from "@landunits/test-support/ApiClient.ts"
 import { Effect, type Layer, ManagedRuntime } from "effect"
 import { HttpServer } from "effect/http"
 import { afterAll, beforeAll } from "vitest"
@@ -38,51 +40,8 @@ export const useTestServer = <R, E>(
   }
 }
 
-/** A browser-like client: keeps cookies, and echoes XSRF-TOKEN in X-XSRF-TOKEN unless told not to. */
-export const makeClient = (server: { readonly baseUrl: () => string }) => {
-  const cookies = new Map<string, string>()
-  const remember = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";")
-      const eq = pair!.indexOf("=")
-      const name = pair!.slice(0, eq).trim()
-      const value = pair!.slice(eq + 1).trim()
-      if (value === "" || /max-age=0/i.test(line)) cookies.delete(name)
-      else cookies.set(name, value)
-    }
-  }
-  const request = async (
-    method: string,
-    path: string,
-    options: { body?: unknown; xsrf?: boolean; headers?: Record<string, string> } = {},
-  ) => {
-    const headers: Record<string, string> = { ...options.headers }
-    if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ")
-    const xsrf = cookies.get("XSRF-TOKEN")
-    if (options.xsrf !== false && xsrf !== undefined) headers["x-xsrf-token"] = xsrf
-    let body: FormData | string | undefined
-    if (options.body instanceof FormData) body = options.body
-    else if (options.body !== undefined) {
-      headers["content-type"] = "application/json"
-      body = JSON.stringify(options.body)
-    }
-    const response = await fetch(`${server.baseUrl()}${path}`, {
-      method,
-      headers,
-      body: body ?? null,
-      redirect: "manual",
-    })
-    remember(response)
-    return response
-  }
-  return {
-    cookies,
-    get: (path: string, options?: { headers?: Record<string, string> }) => request("GET", path, options),
-    post: (path: string, body?: unknown, options?: { xsrf?: boolean; headers?: Record<string, string> }) =>
-      request("POST", path, { ...options, body }),
-    request,
-  }
-}
+/** A browser-like client of `server` (keeps cookies, echoes XSRF-TOKEN unless told not to): test-support's. */
+export const makeClient = (server: { readonly baseUrl: () => string }) => apiClient(server.baseUrl)
 
 /** A response's JSON body, for assertions field by field. */
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked field by field by the assertions

@@ -3,27 +3,21 @@
  * embedded database in a fresh DATA_DIR or a fresh database on DATABASE_URL's server), a browser-like
  * client for its API, and the CLI run as its own OS process (`node cli/src/bin.ts …`) on the same database.
  */
-import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { fileURLToPath } from "node:url"
 import { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
 import { seedDemo } from "@landunits/adapters/app/DemoSeed.ts"
 import { serveHttp } from "@landunits/adapters/http/server/HttpApp.ts"
 import { layerEmbedded, layerServer } from "@landunits/adapters/postgres/Database.ts"
+import { apiClient as sharedApiClient } from "@landunits/test-support/ApiClient.ts"
+import { type CliResult, runCliProcess, type Target } from "@landunits/test-support/CliProcess.ts"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 
-const BIN = fileURLToPath(new URL("../../src/bin.ts", import.meta.url))
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
-
-/** Where the CLI finds the database: the embedded one of a DATA_DIR, or a PostgreSQL URL. */
-export type Target =
-  | { readonly kind: "embedded"; readonly dataDir: string }
-  | { readonly kind: "server"; readonly url: string }
+export type { CliResult, Target }
 
 const makeApp = (target: Target) =>
   layerApp(target.kind === "embedded" ? layerEmbedded(target.dataDir) : layerServer(target.url, 2))
@@ -71,63 +65,17 @@ export const freshServerDatabase = async (url: string) => {
   return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
-export interface CliResult {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
 /** Runs the CLI as an OS process on the pinned Node (this one), stdin not a terminal, on `target`'s database. */
 export const runCli = (target: Target, args: ReadonlyArray<string>, extraEnv: Record<string, string> = {}) =>
-  new Promise<CliResult>((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, ...extraEnv }
-    delete env.DATABASE_URL
-    delete env.LANDUNITS_ADMIN
-    if (target.kind === "embedded") env.DATA_DIR = target.dataDir
-    else env.DATABASE_URL = target.url
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ["pipe", "pipe", "pipe"] })
-    const out: Array<Buffer> = []
-    const err: Array<Buffer> = []
-    child.stdout.on("data", (b: Buffer) => out.push(b))
-    child.stderr.on("data", (b: Buffer) => err.push(b))
-    child.on("error", reject)
-    child.on("close", (code) =>
-      resolve({
-        code,
-        stdout: Buffer.concat(out).toString("utf8"),
-        stderr: Buffer.concat(err).toString("utf8"),
-      }),
-    )
-    child.stdin.end()
-  })
+  runCliProcess(target, args, extraEnv)
 
-/** A browser-like API client: keeps cookies and echoes XSRF-TOKEN. */
+/** A browser-like API client (test-support's): keeps cookies and echoes XSRF-TOKEN; `headers` beside a POST's body. */
 export const apiClient = (baseUrl: string) => {
-  const cookies = new Map<string, string>()
-  const request = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const h: Record<string, string> = { ...headers }
-    if (cookies.size > 0) h.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ")
-    const xsrf = cookies.get("XSRF-TOKEN")
-    if (xsrf !== undefined) h["x-xsrf-token"] = xsrf
-    if (body !== undefined) h["content-type"] = "application/json"
-    const response = await fetch(`${baseUrl}${p}`, {
-      method,
-      headers: h,
-      body: body === undefined ? null : JSON.stringify(body),
-      redirect: "manual",
-    })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";")
-      const eq = pair!.indexOf("=")
-      const value = pair!.slice(eq + 1).trim()
-      if (value === "" || /max-age=0/i.test(line)) cookies.delete(pair!.slice(0, eq).trim())
-      else cookies.set(pair!.slice(0, eq).trim(), value)
-    }
-    return response
-  }
+  const client = sharedApiClient(() => baseUrl)
   return {
-    get: (p: string) => request("GET", p),
-    post: (p: string, body?: unknown, headers?: Record<string, string>) => request("POST", p, body, headers),
+    get: (p: string) => client.get(p),
+    post: (p: string, body?: unknown, headers?: Record<string, string>) =>
+      client.post(p, body, headers === undefined ? {} : { headers }),
   }
 }
 

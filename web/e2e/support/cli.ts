@@ -2,45 +2,15 @@
  * The admin CLI (`node cli/src/bin.ts`) as an OS process on the running server's DATA_DIR: while the server runs
  * on the embedded database the CLI reaches it through the server's socket.
  */
-import { spawn } from "node:child_process"
-import * as path from "node:path"
-import { fileURLToPath } from "node:url"
+import { type CliResult, runCliProcess } from "@landunits/test-support/CliProcess.ts"
 import { expect } from "vitest"
 import type { RunningServer } from "../server.ts"
 
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url))
-
-export interface CliResult {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
+export type { CliResult }
 
 /** Runs the CLI with `args` on the pinned Node (this one), stdin not a terminal, on the server's data directory. */
 export const runCli = (server: RunningServer, args: ReadonlyArray<string>) =>
-  new Promise<CliResult>((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir }
-    delete env.DATABASE_URL
-    delete env.LANDUNITS_ADMIN
-    const child = spawn(process.execPath, [path.join(ROOT, "cli/src/bin.ts"), ...args], {
-      cwd: ROOT,
-      env,
-      stdio: ["pipe", "pipe", "pipe"],
-    })
-    const out: Array<Buffer> = []
-    const err: Array<Buffer> = []
-    child.stdout.on("data", (b: Buffer) => out.push(b))
-    child.stderr.on("data", (b: Buffer) => err.push(b))
-    child.on("error", reject)
-    child.on("close", (code) =>
-      resolve({
-        code,
-        stdout: Buffer.concat(out).toString("utf8"),
-        stderr: Buffer.concat(err).toString("utf8"),
-      }),
-    )
-    child.stdin.end()
-  })
+  runCliProcess({ kind: "embedded", dataDir: server.dataDir }, args)
 
 /** Runs an admin command `--as` the admin's email; fails the test when it is refused. Answers its stdout. */
 export const adminCli = async (server: RunningServer, admin: string, ...args: ReadonlyArray<string>) => {

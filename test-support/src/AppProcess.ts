@@ -7,8 +7,8 @@ import { type ChildProcess, spawn } from "node:child_process"
 import * as net from "node:net"
 import { fileURLToPath } from "node:url"
 
-const START = fileURLToPath(new URL("../../../cli/src/start.ts", import.meta.url))
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
+const START = fileURLToPath(new URL("../../cli/src/start.ts", import.meta.url))
+const ROOT = fileURLToPath(new URL("../../", import.meta.url))
 
 export interface AppProcess {
   readonly baseUrl: string
