@@ -26,23 +26,23 @@ import { fillFromQueue, remainingInQueue } from "./SalesQueue.ts"
 
 export const makeBuyPaymentCommands = (frame: OrderFrame) => {
   const {
-    command,
-    orders,
-    payoutRepo,
-    ledger,
-    stripe,
-    square,
     bank,
+    checkBuyLimits,
+    command,
     crypto,
     ids,
+    iso,
+    ledger,
     memberScope,
     now,
-    iso,
-    transition,
-    ownOrder,
     orderOfType,
-    checkBuyLimits,
+    orders,
+    ownOrder,
+    payoutRepo,
     releaseDrafts,
+    square,
+    stripe,
+    transition,
   } = frame
 
   const startPayment = (request: StartPaymentRequest) =>

@@ -14,30 +14,27 @@ import type { CreateConvertRequest } from "./OrderService.ts"
 
 export const makeConvertCommands = (frame: OrderFrame) => {
   const {
+    baseRecord,
     command,
-    uow,
-    orders,
     ledger,
+    newOrderId,
+    now,
+    orders,
     prices,
     rates,
-    memberScope,
-    now,
-    transition,
-    requireOrderSize,
-    requireVerified,
     remainingOf,
-    newOrderId,
-    baseRecord,
+    transition,
+    uow,
+    verifiedMemberCommand,
   } = frame
 
   const createConvert = (request: CreateConvertRequest) =>
-    command(
-      memberScope(request.memberId),
+    verifiedMemberCommand(
       "createConvert",
       request,
+      "Converting Units",
+      "CONVERT",
       Effect.gen(function* () {
-        yield* requireVerified(request.memberId, "Converting Units")
-        yield* requireOrderSize(request.numberOfUnits, "CONVERT")
         const { fromUnitType, toUnitType, numberOfUnits, memberId } = request
         if (fromUnitType === toUnitType) {
           return yield* new InvalidOrderRequest({

@@ -188,6 +188,35 @@ export const makeOrderFrame = Effect.gen(function* () {
           ),
     )
 
+  /**
+   * A member's command that moves Units they hold (sell, transfer, convert): idempotent under the member's
+   * scope, and refused unless the member is KYC Verified (`action` names it in the message) and the order's
+   * size is allowed, before `body` runs.
+   */
+  const verifiedMemberCommand = <A, E>(
+    name: string,
+    request: {
+      readonly memberId: MemberId
+      readonly idempotencyKey: IdempotencyKey
+      readonly numberOfUnits: number
+    },
+    action: string,
+    orderType: OrderType,
+    body: Effect.Effect<A, E>,
+  ) =>
+    command(
+      memberScope(request.memberId),
+      name,
+      request,
+      Effect.andThen(
+        Effect.andThen(
+          requireVerified(request.memberId, action),
+          requireOrderSize(request.numberOfUnits, orderType),
+        ),
+        body,
+      ),
+    )
+
   /** The unit types an order moves: its own, and a convert's target. */
   const unitTypesOf = (order: OrderRecord): ReadonlyArray<UnitType> =>
     order.convert === undefined
@@ -384,6 +413,7 @@ export const makeOrderFrame = Effect.gen(function* () {
 
   return {
     command,
+    verifiedMemberCommand,
     uow,
     idempotency,
     orders,

@@ -11,7 +11,7 @@ import type { SystemRequest } from "./OrderService.ts"
 import { EXPIRING_BUY_STATUSES } from "./OrderTransitions.ts"
 
 export const makeOrderJobs = (frame: OrderFrame) => {
-  const { command, uow, orders, ledger, now, transition, releaseDrafts } = frame
+  const { command, ledger, now, orders, releaseDrafts, transition, uow } = frame
   const expireDue = (request: SystemRequest) =>
     command(
       "system",

@@ -11,7 +11,7 @@ import type { PayoutRequest } from "./OrderService.ts"
 import { movePayout } from "./OrderTransitions.ts"
 
 export const makePayoutCommands = (frame: OrderFrame) => {
-  const { command, orders, payoutRepo, members, now, transition, lockedPayout } = frame
+  const { command, lockedPayout, members, now, orders, payoutRepo, transition } = frame
 
   const markPayoutReady = (request: PayoutRequest) =>
     command(

@@ -14,32 +14,30 @@ import { remainingInQueue } from "./SalesQueue.ts"
 
 export const makeSellCommands = (frame: OrderFrame) => {
   const {
-    command,
-    uow,
-    orders,
-    payoutRepo,
-    ledger,
-    prices,
-    memberScope,
-    now,
-    transition,
-    requireOrderSize,
-    requireVerified,
-    ownOrder,
-    remainingOf,
-    checkVested,
-    newOrderId,
     baseRecord,
+    checkVested,
+    command,
+    ledger,
+    memberScope,
+    newOrderId,
+    now,
+    orders,
+    ownOrder,
+    payoutRepo,
+    prices,
+    remainingOf,
     sourceOf,
+    transition,
+    uow,
+    verifiedMemberCommand,
   } = frame
   const createSell = (request: CreateSellRequest) =>
-    command(
-      memberScope(request.memberId),
+    verifiedMemberCommand(
       "createSell",
       request,
+      "Selling Units",
+      "SELL",
       Effect.gen(function* () {
-        yield* requireVerified(request.memberId, "Selling Units")
-        yield* requireOrderSize(request.numberOfUnits, "SELL")
         const { unitType, numberOfUnits, memberId } = request
         const price = yield* prices.unitPrice(unitType)
         const feeUnits = price.sellOrderTransactionFeeInUnits

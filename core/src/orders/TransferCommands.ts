@@ -11,21 +11,18 @@ import type { Standing } from "./ports/MemberStanding.ts"
 
 export const makeTransferCommands = (frame: OrderFrame) => {
   const {
-    command,
-    uow,
-    orders,
-    ledger,
-    prices,
-    members,
-    memberScope,
-    now,
-    transition,
-    requireOrderSize,
-    requireVerified,
-    checkVested,
-    newOrderId,
-    sourceOf,
     baseRecord,
+    checkVested,
+    ledger,
+    members,
+    newOrderId,
+    now,
+    orders,
+    prices,
+    sourceOf,
+    transition,
+    uow,
+    verifiedMemberCommand,
   } = frame
 
   const findRecipient = (email: string) =>
@@ -38,13 +35,12 @@ export const makeTransferCommands = (frame: OrderFrame) => {
     )
 
   const createTransfer = (request: CreateTransferRequest) =>
-    command(
-      memberScope(request.memberId),
+    verifiedMemberCommand(
       "createTransfer",
       request,
+      "Transferring Units",
+      "TRANSFER",
       Effect.gen(function* () {
-        yield* requireVerified(request.memberId, "Transferring Units")
-        yield* requireOrderSize(request.numberOfUnits, "TRANSFER")
         const { unitType, numberOfUnits, memberId } = request
         const recipient = yield* findRecipient(request.recipientEmail)
         if (recipient.memberId === memberId) {
