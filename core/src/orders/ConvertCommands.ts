@@ -15,7 +15,6 @@ import type { CreateConvertRequest } from "./OrderService.ts"
 export const makeConvertCommands = (frame: OrderFrame) => {
   const {
     baseRecord,
-    command,
     ledger,
     newOrderId,
     now,
