@@ -62,11 +62,12 @@ const postFrom = (baseUrl: string, localAddress: string, path: string, body: unk
     },
   )
 
-const median = (values: ReadonlyArray<number>) => {
-  const sorted = values.toSorted((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
+/**
+ * The lower quartile: a run's own cost with little of the machine's noise (other test files share the two
+ * cores; noise only ever adds time), yet not one lucky sample.
+ */
+const lowerQuartile = (values: ReadonlyArray<number>) =>
+  values.toSorted((a, b) => a - b)[Math.floor(values.length / 4)]!
 
 describe("sign-in and sessions as a browser sees them", () => {
   const server = useTestServer(
@@ -170,7 +171,7 @@ describe("sign-in and sessions as a browser sees them", () => {
     expect(owner.status).toBe(200)
   })
 
-  it("takes the same time to refuse an unknown email as a wrong password (medians of 25 tries each, as a ratio)", async () => {
+  it("takes the same time to refuse an unknown email as a wrong password (lower quartiles of 32 tries each, as a ratio)", async () => {
     await members.newMember("timing@example.com", "secret9")
     const attempt = (email: string, address: string) =>
       server.run(
@@ -188,19 +189,15 @@ describe("sign-in and sessions as a browser sees them", () => {
     await attempt("nobody-warm@example.com", "warm-2")
     const known: Array<number> = []
     const unknown: Array<number> = []
-    for (let i = 0; i < 25; i++) {
+    for (let i = 0; i < 32; i++) {
       known.push(await attempt("timing@example.com", `known-${i}`))
       unknown.push(await attempt(`nobody-${i}@example.com`, `unknown-${i}`))
     }
-    const ratio = median(unknown) / median(known)
-    expect(
-      ratio,
-      `unknown ${median(unknown).toFixed(1)} ms, known ${median(known).toFixed(1)} ms`,
-    ).toBeGreaterThan(0.75)
-    expect(
-      ratio,
-      `unknown ${median(unknown).toFixed(1)} ms, known ${median(known).toFixed(1)} ms`,
-    ).toBeLessThan(1.33)
+    // Hashing twice on one path (the audit's bug) reads about 2; one hash on both reads about 1.
+    const ratio = lowerQuartile(unknown) / lowerQuartile(known)
+    const figures = `unknown ${lowerQuartile(unknown).toFixed(1)} ms, known ${lowerQuartile(known).toFixed(1)} ms`
+    expect(ratio, figures).toBeGreaterThan(0.67)
+    expect(ratio, figures).toBeLessThan(1.5)
   })
 
   it("answers a refused sign-in's wait in the body too", async () => {
