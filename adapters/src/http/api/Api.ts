@@ -2,6 +2,7 @@
  * The HTTP API's contract: every route, its input, its answers and its errors. Importable by the web app
  * and the CLI without any server code. The OpenAPI document is generated from it (served at /api/docs).
  */
+import { parseOptions } from "@landunits/core/validation/Issues.ts"
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AuthApi } from "./AuthApi.ts"
 import { CommunityApi, GovernanceApi } from "./CommunityApi.ts"
@@ -33,6 +34,11 @@ export class Api extends HttpApi.make("landunits")
   .add(CommunityApi)
   .add(SalesChatApi)
   .middleware(InvalidInputs)
+  // Every failing field in one answer (path, query and body), so a form shows all its errors after one
+  // submit. Headers keep the defaults: they hold every transport header too.
+  .annotate(HttpApi.ParamsParseOptions, parseOptions)
+  .annotate(HttpApi.QueryParseOptions, parseOptions)
+  .annotate(HttpApi.PayloadParseOptions, parseOptions)
   .prefix("/api")
   .annotateMerge(
     OpenApi.annotations({
