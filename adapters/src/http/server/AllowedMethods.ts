@@ -5,14 +5,14 @@
 import { HttpApi } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 /** `/api/content/projects/:id` as a pattern of whole segments. */
 const patternOf = (path: string) =>
   new RegExp(
     `^${path
       .split("/")
-      .map((segment) => (segment.startsWith(":") ? "[^/]+" : escape(segment)))
+      .map((segment) => (segment.startsWith(":") ? "[^/]+" : escapeRegExp(segment)))
       .join("/")}/?$`,
   )
 
