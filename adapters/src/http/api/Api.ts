@@ -11,6 +11,7 @@ import { DashboardApi } from "./DashboardApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
 import { MarketApi } from "./MarketApi.ts"
 import { OrdersApi } from "./OrdersApi.ts"
+import { describeDocument } from "./openapi/Document.ts"
 import { PaymentsApi, PaymentWebhooksApi } from "./PaymentsApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
 import { SalesChatApi } from "./SalesChatApi.ts"
@@ -46,5 +47,6 @@ export class Api extends HttpApi.make("landunits")
       description:
         "Members buy, sell, transfer and convert Units. Every request that changes anything must echo the " +
         "XSRF-TOKEN cookie in the X-XSRF-TOKEN header. Errors are { message, errors? }.",
+      transform: describeDocument,
     }),
   ) {}
