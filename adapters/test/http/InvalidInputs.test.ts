@@ -155,7 +155,7 @@ describe("messages in words", () => {
 
   it("a missing field is '<Field> is required', a wrong type says what the field must be", async () => {
     const member = await signedIn()
-    // The API reports a request's first broken rule.
+    // One broken rule each (EveryError.test.ts sends several at once).
     const order = { orderType: "BUY", currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 3 } }
     const post = (body: unknown) => member.post("/api/order/create_order", body, { headers: key() })
     expect(await invalidInput(await post({ currencyUnit: order.currencyUnit }))).toEqual([

@@ -9,6 +9,7 @@
  * - an answer without a message: 'Request failed with status code N'.
  */
 import type { FieldError } from "@landunits/core/validation/Issues.ts"
+import type { AnswerOf, BodyOf, Method, PathOf } from "./contract.ts"
 
 export const XSRF_COOKIE = "XSRF-TOKEN"
 export const XSRF_HEADER = "X-XSRF-TOKEN"
@@ -116,3 +117,16 @@ export const request = async <A>(
 /** What a member is shown for any thrown value. */
 export const errorMessage = (error: unknown): string =>
   error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error)
+
+/**
+ * A call the contract checks (contract.ts): the path must be one of the API's routes for `method`, the body
+ * the route's, and the answer is the route's own type. `request` stays for what the contract cannot type
+ * (a binary download).
+ */
+export const call = <M extends Method, P extends PathOf<M>>(
+  method: M,
+  path: P,
+  ...rest: BodyOf<M, P> extends undefined
+    ? [body?: undefined, options?: RequestOptions]
+    : [body: BodyOf<M, P>, options?: RequestOptions]
+): Promise<AnswerOf<M, P>> => request<AnswerOf<M, P>>(method, path, rest[0], rest[1])

@@ -19,7 +19,7 @@ import type {
   VoteView,
 } from "@landunits/core/governance/GovernanceModel.ts"
 import type { SalesThreadView } from "@landunits/core/saleschat/SalesChatModel.ts"
-import { request } from "./client.ts"
+import { call } from "./client.ts"
 
 export interface QuizOutcome {
   readonly quizAnswer: QuizAnswerFlag
@@ -35,28 +35,29 @@ export interface AgentStatus {
 const enc = encodeURIComponent
 
 export const communityApi = {
-  projects: () => request<ReadonlyArray<LandProject>>("GET", "/content/projects"),
-  votes: (which: "open" | "closed") =>
-    request<ReadonlyArray<VoteView>>("GET", `/governance/votes?which=${which}`),
-  submitQuiz: (voteId: string, answers: Readonly<Record<string, string>>) =>
-    request<QuizOutcome>("POST", `/governance/votes/${enc(voteId)}/quiz`, { answers }),
-  castBallot: (voteId: string, answer: BallotAnswer) =>
-    request<Ballot>("POST", `/governance/votes/${enc(voteId)}/ballot`, { answer }),
-  questions: (viewBy: QuestionViewBy) =>
-    request<ReadonlyArray<Question>>("GET", `/community/getQuestionAnswers?questionViewBy=${viewBy}`),
-  askQuestion: (question: string) => request<Question>("POST", "/community/create-question", { question }),
-  answerQuestion: (questionId: string, answerText: string) =>
-    request<Question>("POST", "/community/answer-question", { questionId, answerText }),
-  closeQuestion: (questionId: string) =>
-    request<Question>("POST", "/community/close-question", { questionId }),
-  reopenQuestion: (questionId: string) =>
-    request<Question>("POST", "/community/reopen-question", { questionId }),
-  agentStatus: () => request<AgentStatus>("GET", "/community/agent-status"),
-  becomeAgent: (input: AgentApplicationInput) =>
-    request<AgentApplication>("POST", "/community/becomeCommunityAgent", input),
-  ideas: () => request<ReadonlyArray<IdeaView>>("GET", "/community/ideas"),
-  postIdea: (idea: NewIdea) => request<IdeaView>("POST", "/community/ideas", idea),
-  upvoteIdea: (ideaId: string) => request<IdeaView>("POST", `/community/ideas/${enc(ideaId)}/upvote`),
-  salesThread: () => request<SalesThreadView>("GET", "/saleschat/thread"),
-  postSalesMessage: (text: string) => request<SalesThreadView>("POST", "/saleschat/messages", { text }),
+  projects: (): Promise<ReadonlyArray<LandProject>> => call("GET", "/content/projects"),
+  votes: (which: "open" | "closed"): Promise<ReadonlyArray<VoteView>> =>
+    call("GET", `/governance/votes?which=${which}`),
+  submitQuiz: (voteId: string, answers: Readonly<Record<string, string>>): Promise<QuizOutcome> =>
+    call("POST", `/governance/votes/${enc(voteId)}/quiz`, { answers }),
+  castBallot: (voteId: string, answer: BallotAnswer): Promise<Ballot> =>
+    call("POST", `/governance/votes/${enc(voteId)}/ballot`, { answer }),
+  questions: (viewBy: QuestionViewBy): Promise<ReadonlyArray<Question>> =>
+    call("GET", `/community/getQuestionAnswers?questionViewBy=${viewBy}`),
+  askQuestion: (question: string): Promise<Question> =>
+    call("POST", "/community/create-question", { question }),
+  answerQuestion: (questionId: string, answerText: string): Promise<Question> =>
+    call("POST", "/community/answer-question", { questionId, answerText }),
+  closeQuestion: (questionId: string): Promise<Question> =>
+    call("POST", "/community/close-question", { questionId }),
+  reopenQuestion: (questionId: string): Promise<Question> =>
+    call("POST", "/community/reopen-question", { questionId }),
+  agentStatus: (): Promise<AgentStatus> => call("GET", "/community/agent-status"),
+  becomeAgent: (input: AgentApplicationInput): Promise<AgentApplication> =>
+    call("POST", "/community/becomeCommunityAgent", input),
+  ideas: (): Promise<ReadonlyArray<IdeaView>> => call("GET", "/community/ideas"),
+  postIdea: (idea: NewIdea): Promise<IdeaView> => call("POST", "/community/ideas", idea),
+  upvoteIdea: (ideaId: string): Promise<IdeaView> => call("POST", `/community/ideas/${enc(ideaId)}/upvote`),
+  salesThread: (): Promise<SalesThreadView> => call("GET", "/saleschat/thread"),
+  postSalesMessage: (text: string): Promise<SalesThreadView> => call("POST", "/saleschat/messages", { text }),
 }

@@ -16,7 +16,7 @@ import type {
 import type { ExchangeRatesNow, FeesPage, Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { RegistrationPayload, User } from "@landunits/core/members/MemberModel.ts"
 import type { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
-import { errorMessage, request } from "./client.ts"
+import { call, errorMessage } from "./client.ts"
 
 /** GET /utility/get-env-metrics: the platform's impact, summed over its land projects. */
 export interface EnvMetricsAnswer {
@@ -34,40 +34,43 @@ export interface UserBundle {
 }
 
 export const api = {
-  currentUser: () => request<UserBundle>("GET", "/user"),
-  login: (credentials: { email: string; password: string }) =>
-    request<UserBundle>("POST", "/auth/login", credentials),
-  logout: () => request<MessageAnswer>("POST", "/auth/logout"),
-  register: (payload: RegistrationPayload) => request<MessageAnswer>("POST", "/user/register", payload),
-  sendConfirmation: (email: string) => request<MessageAnswer>("POST", "/auth/send-confirmation", { email }),
-  cancelRegistration: (email: string) => request<MessageAnswer>("POST", "/user/register/cancel", { email }),
-  forgotPassword: (email: string) => request<MessageAnswer>("POST", "/auth/login/forgot", { email }),
-  verifyResetToken: (token: string) =>
-    request<MessageAnswer>("GET", `/auth/verify_password_token/${encodeURIComponent(token)}`),
-  resetPassword: (token: string, password: string) =>
-    request<MessageAnswer>("POST", `/auth/login/reset/${encodeURIComponent(token)}`, { password }),
-  confirmAccount: (token: string) =>
-    request<MessageAnswer>("GET", `/auth/confirmation/${encodeURIComponent(token)}`),
-  subscribe: (email: string) => request<MessageAnswer>("POST", "/subscribe/subscribeUser", { email }),
-  confirmSubscription: (token: string) =>
-    request<MessageAnswer>("GET", `/subscribe/subscriberVerification/${encodeURIComponent(token)}`),
-  contact: (form: ContactForm) => request<MessageAnswer>("POST", "/user/create_contact_form_email", form),
-  news: (category?: string) =>
-    request<ReadonlyArray<NewsArticle>>(
+  currentUser: (): Promise<UserBundle> => call("GET", "/user"),
+  login: (credentials: { email: string; password: string }): Promise<UserBundle> =>
+    call("POST", "/auth/login", credentials),
+  logout: (): Promise<MessageAnswer> => call("POST", "/auth/logout"),
+  register: (payload: RegistrationPayload): Promise<MessageAnswer> => call("POST", "/user/register", payload),
+  sendConfirmation: (email: string): Promise<MessageAnswer> =>
+    call("POST", "/auth/send-confirmation", { email }),
+  cancelRegistration: (email: string): Promise<MessageAnswer> =>
+    call("POST", "/user/register/cancel", { email }),
+  forgotPassword: (email: string): Promise<MessageAnswer> => call("POST", "/auth/login/forgot", { email }),
+  verifyResetToken: (token: string): Promise<MessageAnswer> =>
+    call("GET", `/auth/verify_password_token/${encodeURIComponent(token)}`),
+  resetPassword: (token: string, password: string): Promise<MessageAnswer> =>
+    call("POST", `/auth/login/reset/${encodeURIComponent(token)}`, { password }),
+  confirmAccount: (token: string): Promise<MessageAnswer> =>
+    call("GET", `/auth/confirmation/${encodeURIComponent(token)}`),
+  subscribe: (email: string): Promise<MessageAnswer> => call("POST", "/subscribe/subscribeUser", { email }),
+  confirmSubscription: (token: string): Promise<MessageAnswer> =>
+    call("GET", `/subscribe/subscriberVerification/${encodeURIComponent(token)}`),
+  contact: (form: ContactForm): Promise<MessageAnswer> =>
+    call("POST", "/user/create_contact_form_email", form),
+  news: (category?: string): Promise<ReadonlyArray<NewsArticle>> =>
+    call(
       "GET",
       category === undefined ? "/content/news" : `/content/news?category=${encodeURIComponent(category)}`,
     ),
-  newsCategories: () => request<ReadonlyArray<NewsCategory>>("GET", "/content/news/categories"),
-  team: () => request<ReadonlyArray<TeamMember>>("GET", "/content/team"),
-  faq: () => request<ReadonlyArray<FaqEntry>>("GET", "/content/faq"),
-  references: () => request<ReadonlyArray<ReferenceEntry>>("GET", "/content/references"),
-  projects: () => request<ReadonlyArray<LandProject>>("GET", "/content/projects"),
-  statistics: () => request<Statistics>("GET", "/market/statistics"),
-  fees: () => request<FeesPage>("GET", "/market/fees"),
-  exchangeRates: () => request<ExchangeRatesNow>("GET", "/market/exchange-rates"),
+  newsCategories: (): Promise<ReadonlyArray<NewsCategory>> => call("GET", "/content/news/categories"),
+  team: (): Promise<ReadonlyArray<TeamMember>> => call("GET", "/content/team"),
+  faq: (): Promise<ReadonlyArray<FaqEntry>> => call("GET", "/content/faq"),
+  references: (): Promise<ReadonlyArray<ReferenceEntry>> => call("GET", "/content/references"),
+  projects: (): Promise<ReadonlyArray<LandProject>> => call("GET", "/content/projects"),
+  statistics: (): Promise<Statistics> => call("GET", "/market/statistics"),
+  fees: (): Promise<FeesPage> => call("GET", "/market/fees"),
+  exchangeRates: (): Promise<ExchangeRatesNow> => call("GET", "/market/exchange-rates"),
   /** Member route: today's price and fees per unit type. */
-  prices: () => request<ReadonlyArray<UnitPrice>>("GET", "/order/get_price"),
-  envMetrics: () => request<EnvMetricsAnswer>("GET", "/utility/get-env-metrics"),
+  prices: (): Promise<ReadonlyArray<UnitPrice>> => call("GET", "/order/get_price"),
+  envMetrics: (): Promise<EnvMetricsAnswer> => call("GET", "/utility/get-env-metrics"),
 }
 
 /** A request that may fail without failing the page: the value, or the message a member is shown. */

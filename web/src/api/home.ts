@@ -15,7 +15,7 @@ import type {
   MemberSubscriptions,
   SubscriptionChanges,
 } from "@landunits/core/subscriptions/SubscriptionsModel.ts"
-import { request } from "./client.ts"
+import { call, request } from "./client.ts"
 import { type MessageAnswer, settle } from "./endpoints.ts"
 import { type TransactionSearch, transactionQuery } from "./transactionSearch.ts"
 
@@ -35,18 +35,18 @@ export interface SubscriptionsAnswer {
 }
 
 export const homeApi = {
-  holdings: () => request<{ readonly holdings: ReadonlyArray<UnitHolding> }>("GET", "/user/holdings"),
-  analytics: (days: number) =>
-    request<{ readonly userAnalytics: UserAnalytics }>("GET", `/user/analytics?days=${days}`),
-  yourImpact: () => request<{ readonly yourImpact: ImpactMetrics }>("GET", "/utility/get-your-impact"),
-  statistics: () => request<Statistics>("GET", "/market/statistics"),
-  dailyRates: (from: CurrencyType, to: CurrencyType, days: number) =>
-    request<DailyExchangeRates>(
+  holdings: (): Promise<{ readonly holdings: ReadonlyArray<UnitHolding> }> => call("GET", "/user/holdings"),
+  analytics: (days: number): Promise<{ readonly userAnalytics: UserAnalytics }> =>
+    call("GET", `/user/analytics?days=${days}`),
+  yourImpact: (): Promise<{ readonly yourImpact: ImpactMetrics }> => call("GET", "/utility/get-your-impact"),
+  statistics: (): Promise<Statistics> => call("GET", "/market/statistics"),
+  dailyRates: (from: CurrencyType, to: CurrencyType, days: number): Promise<DailyExchangeRates> =>
+    call(
       "GET",
       `/market/exchange-rates/daily?${new URLSearchParams({ from, to, days: String(days) }).toString()}`,
     ),
-  transactions: (search: TransactionSearch) =>
-    request<TransactionsAnswer>("GET", `/order/getTransactions${transactionQuery(search)}`),
+  transactions: (search: TransactionSearch): Promise<TransactionsAnswer> =>
+    call("GET", `/order/getTransactions${transactionQuery(search)}`),
   /** The statement file (PDF, or CSV), as a Blob to save. */
   statement: (fromDate: string, toDate: string, format: StatementFormat) =>
     request<Blob>(
@@ -56,13 +56,13 @@ export const homeApi = {
       { binary: true },
     ),
   /** POST /user/update_profile: multipart (names, kycInfo as JSON, up to four files). */
-  updateProfile: (form: FormData) => request<UserAnswer>("POST", "/user/update_profile", form),
-  approveProfile: () => request<UserAnswer>("POST", "/user/approve_profile"),
-  changePassword: (form: ChangePasswordForm) =>
-    request<MessageAnswer>("POST", "/user/update_user_password", form),
-  subscriptions: () => request<SubscriptionsAnswer>("GET", "/user/manage-user-subscriptions"),
-  saveSubscriptions: (changes: SubscriptionChanges) =>
-    request<SubscriptionsAnswer>("POST", "/user/manage-user-subscriptions", changes),
+  updateProfile: (form: FormData): Promise<UserAnswer> => call("POST", "/user/update_profile", form),
+  approveProfile: (): Promise<UserAnswer> => call("POST", "/user/approve_profile"),
+  changePassword: (form: ChangePasswordForm): Promise<MessageAnswer> =>
+    call("POST", "/user/update_user_password", form),
+  subscriptions: (): Promise<SubscriptionsAnswer> => call("GET", "/user/manage-user-subscriptions"),
+  saveSubscriptions: (changes: SubscriptionChanges): Promise<SubscriptionsAnswer> =>
+    call("POST", "/user/manage-user-subscriptions", changes),
 }
 
 /** How many days of history the dashboard's charts may show. */

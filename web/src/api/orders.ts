@@ -23,7 +23,7 @@ import type {
   PaymentMethod,
   UnitType,
 } from "@landunits/core/shared/Enums.ts"
-import { readCookie, request } from "./client.ts"
+import { call, readCookie } from "./client.ts"
 
 /** The part of GET /user the order forms use. */
 export interface OrderBundle {
@@ -120,21 +120,24 @@ export const utmData = (): Record<string, string> | undefined => {
 }
 
 export const ordersApi = {
-  bundle: () => request<OrderBundle>("GET", "/user"),
-  holdings: () => request<{ holdings: ReadonlyArray<UnitHolding> }>("GET", "/user/holdings"),
-  statistics: () => request<Statistics>("GET", "/market/statistics"),
-  createOrder: (order: CreateOrderRequest, key: string) =>
-    request<{ orderCreatedData: Order }>("POST", "/order/create_order", order, keyed(key)),
-  startPayment: (orderId: string, coin?: CryptoCoin) =>
-    request<{ orderData: Order; paymentInstructions: PaymentInstructions }>(
+  bundle: (): Promise<OrderBundle> => call("GET", "/user"),
+  holdings: (): Promise<{ holdings: ReadonlyArray<UnitHolding> }> => call("GET", "/user/holdings"),
+  statistics: (): Promise<Statistics> => call("GET", "/market/statistics"),
+  createOrder: (order: CreateOrderRequest, key: string): Promise<{ orderCreatedData: Order }> =>
+    call("POST", "/order/create_order", order, keyed(key)),
+  startPayment: (
+    orderId: string,
+    coin?: CryptoCoin,
+  ): Promise<{ orderData: Order; paymentInstructions: PaymentInstructions }> =>
+    call(
       "POST",
       "/order/start_payment",
       coin === undefined ? { orderId } : { orderId, coin },
       keyed(`start-${orderId}${coin === undefined ? "" : `-${coin}`}`),
     ),
-  successOrder: (orderId: string, transactionHash?: string) => {
+  successOrder: (orderId: string, transactionHash?: string): Promise<{ orderSuccessData: Order }> => {
     const utm = utmData()
-    return request<{ orderSuccessData: Order }>(
+    return call(
       "POST",
       "/order/success_order",
       {
@@ -145,34 +148,27 @@ export const ordersApi = {
       keyed(`paid-${orderId}`),
     )
   },
-  cancelOrder: (orderId: string) =>
-    request<{ orderCancelledData: Order }>(
-      "POST",
-      "/order/cancel_order",
-      { orderId },
-      keyed(`cancel-${orderId}`),
-    ),
-  orderDetails: (orderId: string) =>
-    request<{ orderData: Order }>("GET", `/order/get_order_details/${encodeURIComponent(orderId)}`),
-  paymentIntent: (orderId: string) =>
-    request<{ paymentIntent: PaymentIntent }>(
-      "GET",
-      `/order/get_payment_intent/${encodeURIComponent(orderId)}`,
-    ),
-  paymentSettings: () => request<PaymentSettings>("GET", "/payments/settings"),
-  testModePay: (orderId: string, cardNumber: string) =>
-    request<TestPaymentAnswer>("POST", "/payments/test-mode/pay", { orderId, cardNumber }),
-  squareCharge: (orderId: string, sourceId: string, verificationToken?: string) =>
-    request<{ paymentId: string; status: string }>("POST", "/payments/square/charge", {
+  cancelOrder: (orderId: string): Promise<{ orderCancelledData: Order }> =>
+    call("POST", "/order/cancel_order", { orderId }, keyed(`cancel-${orderId}`)),
+  orderDetails: (orderId: string): Promise<{ orderData: Order }> =>
+    call("GET", `/order/get_order_details/${encodeURIComponent(orderId)}`),
+  paymentIntent: (orderId: string): Promise<{ paymentIntent: PaymentIntent }> =>
+    call("GET", `/order/get_payment_intent/${encodeURIComponent(orderId)}`),
+  paymentSettings: (): Promise<PaymentSettings> => call("GET", "/payments/settings"),
+  testModePay: (orderId: string, cardNumber: string): Promise<TestPaymentAnswer> =>
+    call("POST", "/payments/test-mode/pay", { orderId, cardNumber }),
+  squareCharge: (
+    orderId: string,
+    sourceId: string,
+    verificationToken?: string,
+  ): Promise<{ paymentId: string; status: string }> =>
+    call("POST", "/payments/square/charge", {
       orderId,
       sourceId,
       ...(verificationToken === undefined ? {} : { verificationToken }),
     }),
-  discount: (code: string) =>
-    request<DiscountTermsAnswer>(
-      "GET",
-      `/referencecode/get_discount_by_reference_code?code=${encodeURIComponent(code)}`,
-    ),
-  recipientName: (email: string) =>
-    request<{ name: string }>("GET", `/user/getUserNameByEmail?email=${encodeURIComponent(email)}`),
+  discount: (code: string): Promise<DiscountTermsAnswer> =>
+    call("GET", `/referencecode/get_discount_by_reference_code?code=${encodeURIComponent(code)}`),
+  recipientName: (email: string): Promise<{ name: string }> =>
+    call("GET", `/user/getUserNameByEmail?email=${encodeURIComponent(email)}`),
 }

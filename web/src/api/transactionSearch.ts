@@ -78,7 +78,7 @@ export const parseTransactionSearch = (raw: Record<string, unknown>): Transactio
 }
 
 /** The query string for GET /order/getTransactions ("" when no filter is set). */
-export const transactionQuery = (search: TransactionSearch): string => {
+export const transactionQuery = (search: TransactionSearch): "" | `?${string}` => {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(search)) {
     if (value !== undefined) params.set(key, String(value))

@@ -2,6 +2,7 @@
  * The HTTP API's contract: every route, its input, its answers and its errors. Importable by the web app
  * and the CLI without any server code. The OpenAPI document is generated from it (served at /api/docs).
  */
+import { parseOptions } from "@landunits/core/validation/Issues.ts"
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AuthApi } from "./AuthApi.ts"
 import { CommunityApi, GovernanceApi } from "./CommunityApi.ts"
@@ -10,6 +11,7 @@ import { DashboardApi } from "./DashboardApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
 import { MarketApi } from "./MarketApi.ts"
 import { OrdersApi } from "./OrdersApi.ts"
+import { describeDocument } from "./openapi/Document.ts"
 import { PaymentsApi, PaymentWebhooksApi } from "./PaymentsApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
 import { SalesChatApi } from "./SalesChatApi.ts"
@@ -33,6 +35,11 @@ export class Api extends HttpApi.make("landunits")
   .add(CommunityApi)
   .add(SalesChatApi)
   .middleware(InvalidInputs)
+  // Every failing field in one answer (path, query and body), so a form shows all its errors after one
+  // submit. Headers keep the defaults: they hold every transport header too.
+  .annotate(HttpApi.ParamsParseOptions, parseOptions)
+  .annotate(HttpApi.QueryParseOptions, parseOptions)
+  .annotate(HttpApi.PayloadParseOptions, parseOptions)
   .prefix("/api")
   .annotateMerge(
     OpenApi.annotations({
@@ -40,5 +47,6 @@ export class Api extends HttpApi.make("landunits")
       description:
         "Members buy, sell, transfer and convert Units. Every request that changes anything must echo the " +
         "XSRF-TOKEN cookie in the X-XSRF-TOKEN header. Errors are { message, errors? }.",
+      transform: describeDocument,
     }),
   ) {}

@@ -69,7 +69,6 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
                     }),
                   ),
                 )
-                if (unsafeNames.length > 0) return yield* invalid(unsafeNames)
                 const today = formatIsoDate(yield* Clock.currentTimeMillis)
                 const form = {
                   email: payload.email ?? account.email,
@@ -86,7 +85,10 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
                   ...(kycInfo === undefined ? {} : { kycInfo }),
                 }
                 const checked = validate(makeProfileSchema(today), form)
-                if (!checked.ok) return yield* invalid(checked.errors)
+                // Every failing field in one answer: the files' names beside the form's values.
+                if (!checked.ok || unsafeNames.length > 0) {
+                  return yield* invalid([...unsafeNames, ...(checked.ok ? [] : checked.errors)])
+                }
                 const profile = checked.value
                 if (profile.email.trim().toLowerCase() !== account.email.toLowerCase()) {
                   return yield* invalid([

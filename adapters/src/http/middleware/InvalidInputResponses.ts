@@ -9,7 +9,8 @@
  *    broken character and no number past the safe integer range (core's UnsafeInput.ts says why this is one
  *    guard instead of a rule on every field). The body read here is the one the route decodes next (Node's
  *    request caches it), within the body limit (BodyLimits.ts). Multipart forms are checked by their handler.
- * 2. A request that fails its schema: core's `fieldErrors` words each failure.
+ * 2. A request that fails its schema: core's `fieldErrors` words each failure; a JSON body that does not
+ *    parse says so.
  * A body of a type the route does not take answers 415 in JSON too.
  *
  * An answer that fails to encode is our bug: it is reported and answers a bare 500.
@@ -60,16 +61,42 @@ const unsafeRequestInput = (endpoint: Endpoint) =>
     }
   })
 
+export const NOT_JSON_MESSAGE = "The request body is not valid JSON."
+
+/** A JSON route's body that does not parse (effect words it "Expected a valid JSON body"). */
+const isMalformedJson = (endpoint: Endpoint) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    if (endpoint.payload.get(contentTypeOf(request))?.encoding._tag !== "Json") return false
+    // Read already, by the route's decoder: Node's request keeps the text.
+    const text = yield* Effect.orElseSucceed(request.text, () => "")
+    if (text === "") return false
+    try {
+      JSON.parse(text)
+      return false
+    } catch {
+      return true
+    }
+  })
+
 const answerSchemaError = (
   error: HttpApiError.HttpApiSchemaError,
-): Effect.Effect<HttpServerResponse.HttpServerResponse, InvalidInput> => {
+  endpoint: Endpoint,
+): Effect.Effect<
+  HttpServerResponse.HttpServerResponse,
+  InvalidInput,
+  HttpServerRequest.HttpServerRequest
+> => {
   if (error.kind === "Body" || error.kind === "ResponseHeaders") {
     return Effect.andThen(
       ErrorReporter.report(Cause.fail(error)),
       HttpServerRespondable.toResponse(new HttpApiError.InternalServerError()),
     )
   }
-  return Effect.fail(invalid(fieldIssues(error)))
+  if (error.kind !== "Payload") return Effect.fail(invalid(fieldIssues(error)))
+  return Effect.flatMap(isMalformedJson(endpoint), (malformed) =>
+    Effect.fail(invalid(malformed ? [{ path: "", message: NOT_JSON_MESSAGE }] : fieldIssues(error))),
+  )
 }
 
 /**
@@ -92,8 +119,16 @@ export const layerInvalidInputResponses = Layer.succeed(InvalidInputs)((httpEffe
       : httpEffect.pipe(
           Effect.map((response) => (response.status === 415 ? unsupportedMediaType(endpoint) : response)),
           Effect.catch(
-            (error): Effect.Effect<HttpServerResponse.HttpServerResponse, unhandled | InvalidInput> =>
-              HttpApiError.HttpApiSchemaError.is(error) ? answerSchemaError(error) : Effect.fail(error),
+            (
+              error,
+            ): Effect.Effect<
+              HttpServerResponse.HttpServerResponse,
+              unhandled | InvalidInput,
+              HttpServerRequest.HttpServerRequest
+            > =>
+              HttpApiError.HttpApiSchemaError.is(error)
+                ? answerSchemaError(error, endpoint)
+                : Effect.fail(error),
           ),
         ),
   ),

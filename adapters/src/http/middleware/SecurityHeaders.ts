@@ -68,6 +68,8 @@ export interface SecurityHeadersOptions {
   readonly liveCardProviders?: LiveCardProviders
   /** Path of the page that gets DOCS_CONTENT_SECURITY_POLICY. */
   readonly docsPath: string
+  /** The methods a known path takes: another method answers 405 with Allow instead of 404. */
+  readonly allowedMethods?: (url: string) => ReadonlyArray<string>
 }
 
 export const securityHeaders = (options: SecurityHeadersOptions): Record<string, string> => ({
@@ -85,7 +87,7 @@ export const securityHeaders = (options: SecurityHeadersOptions): Record<string,
  * headers too and never shows a stack trace. Defects are logged with their cause. A database that cannot be
  * reached is no defect of ours: 503 (DatabaseOutage.ts).
  */
-const answerUnhandled = <E>(cause: Cause.Cause<E>) =>
+const answerUnhandled = <E>(cause: Cause.Cause<E>, allowedMethods: () => ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const outage = answerDatabaseOutage(cause)
     if (outage !== undefined) return yield* outage
@@ -97,6 +99,14 @@ const answerUnhandled = <E>(cause: Cause.Cause<E>) =>
       return HttpServerResponse.jsonUnsafe({ message: SERVER_ERROR_MESSAGE }, { status: response.status })
     }
     if (response.status === 404) {
+      const allow = allowedMethods()
+      if (allow.length > 0) {
+        const message = `This route takes ${allow.join(" or ")} only.`
+        return HttpServerResponse.jsonUnsafe(
+          { message },
+          { status: 405, headers: { allow: allow.join(", ") } },
+        )
+      }
       return HttpServerResponse.jsonUnsafe({ message: NOT_FOUND_MESSAGE }, { status: 404 })
     }
     return response
@@ -114,7 +124,11 @@ export const layerSecurityHeaders = (options: SecurityHeadersOptions) => {
         const request = yield* HttpServerRequest.HttpServerRequest
         const onDocs = request.url === options.docsPath || request.url.startsWith(`${options.docsPath}?`)
         // Widening to the input's type is sound (it now fails with nothing) and keeps the router's typing.
-        const answered: typeof httpEffect = httpEffect.pipe(Effect.catchCause(answerUnhandled))
+        const answered: typeof httpEffect = httpEffect.pipe(
+          Effect.catchCause((cause) =>
+            answerUnhandled(cause, () => options.allowedMethods?.(request.url) ?? []),
+          ),
+        )
         const response = yield* answered
         return HttpServerResponse.setHeaders(response, onDocs ? docsHeaders : headers)
       }),

@@ -34,6 +34,7 @@ import { layerInvalidInputResponses } from "../middleware/InvalidInputResponses.
 import { layerNoStore } from "../middleware/NoStore.ts"
 import { layerSecurityHeaders } from "../middleware/SecurityHeaders.ts"
 import { accessLog } from "./AccessLog.ts"
+import { allowedMethods } from "./AllowedMethods.ts"
 import { layerStaticFiles } from "./StaticFiles.ts"
 
 export interface HttpAppOptions {
@@ -88,6 +89,7 @@ export const layerHttpApp = (options: HttpAppOptions) =>
         layerSecurityHeaders({
           hsts: !options.development,
           docsPath: DOCS_PATH,
+          allowedMethods,
           liveCardProviders: Option.match(page, {
             onNone: () => ({ stripe: false, square: false }),
             onSome: (p) => ({ stripe: p.stripe.mode === "live", square: p.square.mode === "live" }),

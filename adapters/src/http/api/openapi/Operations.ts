@@ -1,0 +1,317 @@
+/**
+ * The OpenAPI document's words for each operation: a summary (the reference page's and client generators'
+ * name for it) and a description, keyed by "METHOD path" as the document writes the path. The descriptions
+ * say what docs/api.md's route table says; `OpenApiDocs.test.ts` checks every operation has an entry and
+ * every entry an operation.
+ */
+export interface OperationText {
+  readonly summary: string
+  readonly description: string
+}
+
+export const OPERATIONS: Readonly<Record<string, OperationText>> = {
+  "GET /api/health": {
+    summary: "Readiness check",
+    description:
+      "Readiness: the process serves and its database answers within 2 s; **503** with `Retry-After` and `{ message }` while it does not.",
+  },
+  "POST /api/auth/login": {
+    summary: "Sign in",
+    description:
+      "Signs in (new session id, HttpOnly cookie whose Max-Age is the session's lifetime); slowed with a growing wait per address and per (account, address), **429** with `Retry-After` (security.md).",
+  },
+  "POST /api/auth/logout": {
+    summary: "Sign out",
+    description: "Ends the session.",
+  },
+  "POST /api/auth/login/forgot": {
+    summary: "Email a password-reset link",
+    description:
+      "Emails a password-reset link (1 hour, single use); answers alike for unknown emails; at most 5 emails an hour to one recipient, **429** with `Retry-After` after.",
+  },
+  "POST /api/auth/login/reset/{token}": {
+    summary: "Set a new password with a reset link",
+    description: "Sets a new password with the link's token; ends the member's other sessions.",
+  },
+  "GET /api/auth/confirmation/{token}": {
+    summary: "Confirm a registration's email address",
+    description: "Confirms the email address of a registration (12 hours, single use).",
+  },
+  "GET /api/auth/verify_password_token/{token}": {
+    summary: "Check a password-reset link",
+    description: "Tells whether a reset link is still valid (before showing the form).",
+  },
+  "POST /api/auth/send-confirmation": {
+    summary: "Email a new confirmation link",
+    description:
+      "Emails a new confirmation link; answers alike for unknown emails; counts against the recipient's 5 emails an hour (**429** with `Retry-After`).",
+  },
+  "POST /api/user/register": {
+    summary: "Register",
+    description:
+      "Registers (spec §5 rules); 409 for an email already registered; its confirmation email counts against the recipient's 5 an hour.",
+  },
+  "POST /api/user/register/cancel": {
+    summary: "Cancel an unconfirmed registration",
+    description: "Cancels a registration not yet confirmed.",
+  },
+  "POST /api/user/create_contact_form_email": {
+    summary: "Send the contact form",
+    description:
+      "Sends the contact form to support; at most 5 messages an hour from one address (**429** with `Retry-After`).",
+  },
+  "GET /api/user": {
+    summary: "The member's dashboard bundle",
+    description:
+      "The dashboard bundle: user, prices, holdings, landUnitStats, exchangeRate, externalFees, adminBankDetails (prices of the unit types that have one, the bank accounts that are set).",
+  },
+  "POST /api/user/update_user_password": {
+    summary: "Change the password",
+    description: "Changes the password with the current one; other sessions end, this one gets a new id.",
+  },
+  "GET /api/user/getUserNameByEmail": {
+    summary: "Look up a transfer recipient's name",
+    description: "Transfer recipient lookup (`?email=`): the registered member's name; 404 if none.",
+  },
+  "POST /api/user/update_profile": {
+    summary: "Save the profile and KYC details",
+    description:
+      "The profile and KYC form, multipart (kycInfo as JSON, four optional files ≤ 8 MB, judged by content). A new password here ends the other sessions and keeps this one under a new id, as update_user_password does.",
+  },
+  "POST /api/user/approve_profile": {
+    summary: "Submit KYC for verification",
+    description: "Submits the member's KYC for verification (all required details and files present).",
+  },
+  "GET /api/user/holdings": {
+    summary: "The member's holdings",
+    description:
+      "The member's holding per unit type (spec §3 Unit holding: owned, owned_DOUBLE_LAND, pendingBuy, pendingSell, convertLocked, total_value_bought, total_value_today, profit, profit_percentage, currencyType).",
+  },
+  "GET /api/user/analytics": {
+    summary: "The dashboard charts",
+    description:
+      "The dashboard charts (`?days=1..366`, default 30): per unit type and day, Units held at the day's end, the day's price and their value.",
+  },
+  "GET /api/user/manage-user-subscriptions": {
+    summary: "The member's email subscriptions",
+    description:
+      "The member's email subscription choices (newsletter, orderUpdates, governance, news) and when they last changed them.",
+  },
+  "POST /api/user/manage-user-subscriptions": {
+    summary: "Change email subscriptions",
+    description: "Changes any of the choices (those left out keep their value).",
+  },
+  "GET /api/utility/get-your-impact": {
+    summary: "The member's impact",
+    description:
+      '"Your impact" (spec §9): the member\'s share of the land value times each project impact total.',
+  },
+  "GET /api/utility/get-env-metrics": {
+    summary: "The platform's impact metrics",
+    description: "The platform's impact metrics, each summed over every land project (open and closed).",
+  },
+  "GET /api/market/fees": {
+    summary: "Fees",
+    description:
+      "The fees page: per unit type that has a price, buy fee (cents), sell and convert fees (Units); per payment method the external fees.",
+  },
+  "GET /api/market/statistics": {
+    summary: "Market statistics",
+    description:
+      "The statistics page: landUnitStats, totalAmountsConvertedFromGBP (pound, usd, euro) and the project totals per unit type.",
+  },
+  "GET /api/market/exchange-rates": {
+    summary: "Today's exchange rates",
+    description: "Today's rate of every currency pair that has one.",
+  },
+  "GET /api/market/exchange-rates/daily": {
+    summary: "One currency pair's daily rates",
+    description: "One pair's rate in effect on each of the last days (`?from=&to=&days=1..366`, default 30).",
+  },
+  "GET /api/content/projects": {
+    summary: "Land projects",
+    description:
+      "Land projects, `?status=open` or `closed` (the dashboard's open and closed project pages), each with its impact metrics.",
+  },
+  "GET /api/content/projects/{id}": {
+    summary: "One land project",
+    description: "One land project's details and impact metrics; 404 if unknown.",
+  },
+  "GET /api/content/news": {
+    summary: "News articles",
+    description: "News, newest first, `?category=slug` to narrow.",
+  },
+  "GET /api/content/news/categories": {
+    summary: "News categories",
+    description: "The news categories (for /news/category/{slug}).",
+  },
+  "GET /api/content/team": {
+    summary: "The team",
+    description: "The team page.",
+  },
+  "GET /api/content/faq": {
+    summary: "Frequently asked questions",
+    description: "The FAQ, in display order.",
+  },
+  "GET /api/content/references": {
+    summary: "References",
+    description: "The references page, in display order.",
+  },
+  "POST /api/subscribe/subscribeUser": {
+    summary: "Subscribe to the newsletter",
+    description:
+      "Newsletter sign-up: emails a confirmation link (double opt-in); counts against the recipient's 5 emails an hour (**429** with `Retry-After`).",
+  },
+  "GET /api/subscribe/subscriberVerification/{token}": {
+    summary: "Confirm a newsletter subscription",
+    description: "Confirms a newsletter subscription.",
+  },
+  "POST /api/order/create_order": {
+    summary: "Create an order",
+    description:
+      "Creates a BUY, SELL, TRANSFER or CONVERT order (the order's fields at the top level, utmData beside them); 409 for a unit type without a price yet, 400 for a bank buy in a currency without a bank account.",
+  },
+  "POST /api/order/update_order_amount": {
+    summary: "Change an unpaid buy",
+    description: "Changes an unpaid buy's number of Units or payment method.",
+  },
+  "POST /api/order/start_payment": {
+    summary: "Start a buy's payment",
+    description: "Starts the payment of a buy with its method's provider.",
+  },
+  "POST /api/order/success_order": {
+    summary: "Tell that a buy is paid",
+    description: 'The member\'s "I have paid" (bank, crypto with the transaction hash, card return).',
+  },
+  "POST /api/order/cancel_order": {
+    summary: "Cancel an order",
+    description: "Cancels an unpaid buy, or the unsold rest of a sell.",
+  },
+  "GET /api/order/getTransactions": {
+    summary: "The member's orders",
+    description: "The member's orders, with spec §3's filters, paged.",
+  },
+  "GET /api/order/get_price": {
+    summary: "Today's unit prices",
+    description: "Today's price of every unit type that has one, with its fees.",
+  },
+  "GET /api/order/get_order_details/{id}": {
+    summary: "One of the member's orders",
+    description: "One of the member's orders; 404 for another member's.",
+  },
+  "GET /api/order/get_payment_intent/{id}": {
+    summary: "A buy's payment details",
+    description:
+      "What the member's own buy holds about its payment (clientSecret, paymentId, amount, bank reference, expiry, and `testMode`: true when a card method runs against the built-in test-mode provider, nothing charged); 409 for an order that is not a buy; 404 for another member's.",
+  },
+  "GET /api/payments/settings": {
+    summary: "Payment methods available here",
+    description:
+      "How each card method runs here (`mode`: live, test or unavailable) with its public keys, whether each coin has a receiving address, and the test cards.",
+  },
+  "POST /api/payments/test-mode/pay": {
+    summary: "Pay with a test card (test mode)",
+    description:
+      "Test mode only: pays an InProcess card buy with a test card (`{ orderId, cardNumber }`); the outcome arrives as a signed webhook.",
+  },
+  "POST /api/payments/square/charge": {
+    summary: "Charge a Square card token",
+    description:
+      "Charges the Square card token (`{ orderId, sourceId, verificationToken? }`) for the order's own amount; moves nothing until Square's webhook. **402** `CardDeclined` when the card is declined (the message says why and what to do), **502** when Square fails.",
+  },
+  "POST /api/payments/stripe/webhook": {
+    summary: "Stripe webhook",
+    description: "Stripe's signed webhook (no anti-forgery token; 400 when the signature does not verify).",
+  },
+  "POST /api/payments/square/webhook": {
+    summary: "Square webhook",
+    description: "Square's signed webhook (no anti-forgery token; 400 when the signature does not verify).",
+  },
+  "GET /api/referencecode/get_discount_by_reference_code": {
+    summary: "A reference code's discount",
+    description:
+      "An active reference code's terms (`?code=`): isPercent, amount, minPaymentAmountInCents; 404 for unknown or disabled codes.",
+  },
+  "GET /api/etc/generate-statement": {
+    summary: "Download a statement",
+    description:
+      "The member's statement for a period (`?fromDate=&toDate=`), PDF, or CSV with `format=csv`, as a download.",
+  },
+  "GET /api/governance/votes": {
+    summary: "Votes",
+    description:
+      "Votes, `?which=open` or `closed`, each with the member's state flags and quiz (never the right answers).",
+  },
+  "GET /api/governance/open-voting": {
+    summary: "Open votes",
+    description: "The open votes (the Open Voting page).",
+  },
+  "GET /api/governance/close-voting": {
+    summary: "Closed votes",
+    description: "The closed votes, each with its results (the Closed Voting page).",
+  },
+  "POST /api/governance/votes/{voteId}/quiz": {
+    summary: "Answer a vote's quiz",
+    description: "Submits the vote's quiz answers; says which are wrong.",
+  },
+  "POST /api/governance/votes/{voteId}/ballot": {
+    summary: "Cast a ballot",
+    description:
+      "Casts the member's one ballot (y or n): needs a Unit and the quiz passed; 409 when already voted.",
+  },
+  "GET /api/governance/votes/{voteId}/results": {
+    summary: "A closed vote's results",
+    description: "A closed vote's results (Yes at ≥ 50%, No, Not Decided); 409 while open.",
+  },
+  "GET /api/community/getQuestionAnswers": {
+    summary: "Community questions and answers",
+    description: "Questions with their answers, `?questionViewBy=All|Own|Open|Closed`.",
+  },
+  "POST /api/community/create-question": {
+    summary: "Ask a question",
+    description: "Asks a question.",
+  },
+  "POST /api/community/answer-question": {
+    summary: "Answer a question",
+    description: "An agent answers a question.",
+  },
+  "POST /api/community/close-question": {
+    summary: "Close a question",
+    description: "An agent closes a question.",
+  },
+  "POST /api/community/reopen-question": {
+    summary: "Reopen a question",
+    description: "The asker reopens their closed question.",
+  },
+  "GET /api/community/agent-status": {
+    summary: "The member's community agent status",
+    description: "Whether the member is a community agent, and their own applications (oldest first).",
+  },
+  "POST /api/community/becomeCommunityAgent": {
+    summary: "Apply to be a community agent",
+    description:
+      "Applies to be a community agent (reason, experienceAndMotivation); 409 while one is pending or approved.",
+  },
+  "GET /api/community/ideas": {
+    summary: "Community ideas",
+    description: "Community ideas, most upvoted first, with the member's own upvote.",
+  },
+  "POST /api/community/ideas": {
+    summary: "Post an idea",
+    description: "Posts an idea.",
+  },
+  "POST /api/community/ideas/{ideaId}/upvote": {
+    summary: "Upvote an idea",
+    description: "Upvotes another member's idea, once.",
+  },
+  "GET /api/saleschat/thread": {
+    summary: "The member's sales chat",
+    description:
+      "The member's own sales chat thread with the sales team, oldest message first; `awaitingReply` while the team owes an answer.",
+  },
+  "POST /api/saleschat/messages": {
+    summary: "Write to the sales team",
+    description:
+      "Writes to the sales team (`{ text }`, trimmed, 1–2,000 characters); admins answer with `landunits saleschat reply`.",
+  },
+}
