@@ -33,13 +33,23 @@ const routes = routeManifest()
 // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits each route's
 // component into its own chunk, so a page loads only the code it shows. It also hands its route tree to the
 // route manifest, which writes dist/routes.json for the server's 404s (scripts/routeManifest.ts).
-export default defineConfig({
+//
+// `vite build --ssr` builds the server's renderer of the public pages (src/entry-server.tsx) into dist-ssr,
+// outside dist so it is never served as a file; the report and the manifest belong to the browser's build.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true, plugins: [routes.generator] }),
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      plugins: isSsrBuild === true ? [] : [routes.generator],
+    }),
     react(),
-    report2025(),
-    routes.vite,
+    ...(isSsrBuild === true ? [] : [report2025(), routes.vite]),
   ],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
+  publicDir: isSsrBuild === true ? false : "public",
+  build:
+    isSsrBuild === true
+      ? { outDir: "dist-ssr", emptyOutDir: true, sourcemap: false }
+      : { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { "/api": `http://127.0.0.1:${process.env.API_PORT ?? "3000"}` } },
-})
+}))

@@ -1,6 +1,6 @@
 /** The app's one session actor, and how the router and components read it. */
 import type { User } from "@landunits/core/members/MemberModel.ts"
-import { useSelector } from "@xstate/react"
+import { useSyncExternalStore } from "react"
 import { type Actor, createActor, fromPromise, waitFor } from "xstate"
 import { api } from "../api/endpoints.ts"
 import { sessionMachine } from "./sessionMachine.ts"
@@ -24,5 +24,32 @@ export const whenSessionKnown = async (actor: SessionActor = appSession()): Prom
   return snapshot.context.user
 }
 
-export const useSessionUser = (): User | null => useSelector(appSession(), (s) => s.context.user)
-export const useSessionLoading = (): boolean => useSelector(appSession(), (s) => s.matches("loading"))
+/**
+ * The server renders public pages for a guest (entry-server.tsx): it never sees a member's session. The first
+ * render in the browser hydrates that HTML, so it reads the session as the server did (a guest, not loading);
+ * React renders again with the real session right after. Without a server-rendered page the real session is
+ * read from the first render.
+ */
+const useSession = <A>(select: (s: ReturnType<SessionActor["getSnapshot"]>) => A, onServer: A): A => {
+  const actor = appSession()
+  return useSyncExternalStore(
+    (onChange) => {
+      const subscription = actor.subscribe(onChange)
+      return () => subscription.unsubscribe()
+    },
+    () => select(actor.getSnapshot()),
+    () => onServer,
+  )
+}
+
+export const useSessionUser = (): User | null => useSession((s) => s.context.user, null)
+export const useSessionLoading = (): boolean => useSession((s) => s.matches("loading"), false)
+
+/** The session the server renders with: a guest, known at once, that never asks the API. */
+export const guestSession = (): SessionActor =>
+  createSession(() => Promise.reject(new Error("The server renders pages for a guest")))
+
+/** The server's rendering uses a guest session instead of asking for the current user (entry-server.tsx). */
+export const setAppSession = (actor: SessionActor): void => {
+  session = actor
+}

@@ -1,0 +1,70 @@
+/**
+ * Server rendering of the web app's public pages (issue 17). The web build writes, beside web/dist, a renderer
+ * (web/dist-ssr/entry-server.js, from web/src/entry-server.tsx) that renders a page's address to HTML for a
+ * guest. This module loads it, lets it read the API through this same server (loopback, no cookie: public data
+ * only), and puts its HTML into index.html's #root, so the first answer of a public page carries its content.
+ *
+ * A page the renderer leaves to the browser (the dashboard, pages driven by a link's token) or a build without
+ * a renderer gets the plain index.html, as before.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { pathToFileURL } from "node:url"
+
+/** The web renderer's answer for a page: its status, what goes inside #root and what follows it. */
+export interface RenderedRoot {
+  readonly status: number
+  readonly root: string
+  readonly after: string
+}
+
+type FetchApi = (path: string, init: RequestInit) => Promise<Response>
+
+interface WebRenderer {
+  readonly renderPage: (href: string, fetchApi: FetchApi) => Promise<RenderedRoot | undefined>
+}
+
+/** A page rendered into index.html. */
+export interface RenderedPage {
+  readonly status: number
+  readonly html: string
+}
+
+/** Renders a page's address (path and query) for the server at `apiOrigin`; undefined: serve index.html. */
+export type RenderPage = (href: string, apiOrigin: string) => Promise<RenderedPage | undefined>
+
+/** The renderer's place, beside the browser's build. */
+export const rendererPath = (webDist: string): string =>
+  path.join(path.dirname(path.resolve(webDist)), "dist-ssr", "entry-server.js")
+
+const ROOT = '<div id="root"></div>'
+
+const isWebRenderer = (module: unknown): module is WebRenderer =>
+  typeof module === "object" &&
+  module !== null &&
+  "renderPage" in module &&
+  typeof module.renderPage === "function"
+
+/**
+ * The renderer of the build in `webDist` with its index.html, or undefined when the build has none. A renderer
+ * that cannot be loaded, or an index.html without the empty #root, is a broken build and fails the start.
+ */
+export const loadPageRenderer = async (webDist: string): Promise<RenderPage | undefined> => {
+  const file = rendererPath(webDist)
+  if (!fs.existsSync(file)) return undefined
+  const template = fs.readFileSync(path.join(webDist, "index.html"), "utf8")
+  const at = template.indexOf(ROOT)
+  if (at === -1) throw new Error(`${path.join(webDist, "index.html")} lacks ${ROOT}`)
+  const module: unknown = await import(pathToFileURL(file).href)
+  if (!isWebRenderer(module)) throw new Error(`${file} does not export renderPage`)
+  const head = template.slice(0, at + ROOT.length - "</div>".length)
+  const tail = template.slice(at + ROOT.length)
+  return async (href, apiOrigin) => {
+    const rendered = await module.renderPage(href, (apiPath, init) =>
+      fetch(new URL(apiPath, apiOrigin), init),
+    )
+    return rendered === undefined
+      ? undefined
+      : { status: rendered.status, html: `${head}${rendered.root}</div>${rendered.after}${tail}` }
+  }
+}
