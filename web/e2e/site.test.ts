@@ -19,35 +19,9 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
+import { PUBLIC_ROUTES } from "./support/publicRoutes.ts"
 
 const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
-
-/** Every public route and the headline it must show. */
-const PUBLIC_ROUTES: ReadonlyArray<readonly [string, string | RegExp]> = [
-  ["/", "Land that pays for its own care"],
-  ["/landing", "Units for a sustainable-land ecosystem"],
-  ["/register", "Register to buy Units"],
-  ["/login", "Access Your Account Now"],
-  ["/login-forgot", "Forgot your password?"],
-  ["/login/reset", "Choose a new password"],
-  ["/account/confirm", "Confirm your account"],
-  ["/subscribe/confirm", "Confirm your newsletter subscription"],
-  ["/team", "Our team"],
-  ["/contact-us", "Contact us"],
-  ["/terms-and-conditions", "Terms and Conditions"],
-  ["/privacy-policy", "Privacy Policy"],
-  ["/faq", "Frequently asked questions"],
-  ["/about-us", "About Landunits"],
-  ["/news", "News"],
-  ["/news/category/projects", "News: Projects"],
-  ["/statistics", "Statistics"],
-  ["/fees", "Fees"],
-  ["/references", "References"],
-  ["/business", "Landunits for business"],
-  ["/business-register", "Register your business to buy Units"],
-  ["/rocket1", "Launch your first Units"],
-  ["/user-manual", "User Manual"],
-]
 
 /** The route constants of spec §2 with their trailing slash, and where a guest ends up. */
 const GUEST_ROUTE_CONSTANTS: ReadonlyArray<readonly [string, RegExp, string]> = [

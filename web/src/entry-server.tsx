@@ -50,7 +50,8 @@ const currentRender = new AsyncLocalStorage<Render>()
 setAppSession(guestSession())
 setFetch(async (input, init = {}) => {
   const render = currentRender.getStore()
-  const url = typeof input === "string" ? input : input instanceof URL ? input.pathname + input.search : input.url
+  const url =
+    typeof input === "string" ? input : input instanceof URL ? input.pathname + input.search : input.url
   if (render === undefined) throw new Error(`No page is being rendered for ${url}`)
   const response = await render.fetchApi(url, { ...init, credentials: "omit" })
   if (response.ok && (init.method ?? "GET") === "GET" && url.startsWith("/api/")) {
@@ -68,6 +69,9 @@ export const renderPage = async (href: string, fetchApi: FetchApi): Promise<Rend
   await currentRender.run(render, () => router.load())
   // A page that sends the visitor elsewhere (a route constant such as /login/forgot/) is left to the browser.
   if (router.state.resolvedLocation?.href !== href) return undefined
+  // A page whose data could not be read (the database away: the API answered 503) is left to the browser,
+  // which shows the failure and tries again as it always has.
+  if (router.state.matches.some((m) => m.status === "error")) return undefined
   const notFound = router.state.matches.some((m) => m.status === "notFound" || m._notFound === true)
   const html = renderToString(<RouterProvider router={router} />)
   return {
