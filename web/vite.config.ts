@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs"
 import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type Plugin } from "vite"
+import { compression } from "vite-plugin-compression2"
 import { REPORT_PATH, renderReport } from "./scripts/report.ts"
 import { routeManifest } from "./scripts/routeManifest.ts"
 
@@ -39,6 +40,14 @@ export default defineConfig({
     react(),
     report2025(),
     routes.vite,
+    // Brotli and gzip copies beside each text file (x.js.br, x.js.gz, at the highest levels, once per build);
+    // the server picks one by Accept-Encoding (adapters/src/http/server/StaticFiles.ts). HTML is left out: the
+    // server compresses each HTML answer itself (HtmlResponse.ts), since a page's HTML may be rendered per request.
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/,
+      logLevel: "silent",
+    }),
   ],
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { "/api": `http://127.0.0.1:${process.env.API_PORT ?? "3000"}` } },
