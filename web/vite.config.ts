@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs"
 import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type Plugin } from "vite"
+import { compression } from "vite-plugin-compression2"
 import { REPORT_PATH, renderReport } from "./scripts/report.ts"
 import { routeManifest } from "./scripts/routeManifest.ts"
 
@@ -44,7 +45,21 @@ export default defineConfig(({ isSsrBuild }) => ({
       plugins: isSsrBuild === true ? [] : [routes.generator],
     }),
     react(),
-    ...(isSsrBuild === true ? [] : [report2025(), routes.vite]),
+    ...(isSsrBuild === true
+      ? []
+      : [
+          report2025(),
+          routes.vite,
+          // Brotli and gzip copies beside each text file (x.js.br, x.js.gz, at the highest levels, once per
+          // build); the server picks one by Accept-Encoding (adapters/src/http/server/StaticFiles.ts). HTML is
+          // left out: the server compresses each HTML answer itself (HtmlResponse.ts), since a page's HTML is
+          // rendered per request.
+          compression({
+            algorithms: ["brotliCompress", "gzip"],
+            include: /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/,
+            logLevel: "silent",
+          }),
+        ]),
   ],
   publicDir: isSsrBuild === true ? false : "public",
   build:
