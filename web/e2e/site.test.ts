@@ -139,6 +139,47 @@ describe.each([375, 1280])("public routes at %i px", (width) => {
 })
 
 describe("public routes", () => {
+  it("an anonymous visit of every public route and a news article logs no console error or warning and no failed request", async () => {
+    const news = (await (await fetch(`${server.url}/api/content/news`)).json()) as ReadonlyArray<{
+      readonly link: string
+    }>
+    const article = news.find((a) => a.link.startsWith("/news/"))?.link
+    expect(article).toBeDefined()
+    const routes = [...PUBLIC_ROUTES.map(([route]) => route), article ?? ""]
+    const { context } = await open(375)
+    const problems: Array<string> = []
+    let current = ""
+    context.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning")
+        problems.push(`${current}: console ${message.type()}: ${message.text()} (${message.location().url})`)
+    })
+    context.on("weberror", (error) => problems.push(`${current}: page error: ${error.error().message}`))
+    context.on("requestfailed", (request) =>
+      problems.push(
+        `${current}: ${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`,
+      ),
+    )
+    context.on("response", (response) => {
+      if (response.status() >= 400)
+        problems.push(
+          `${current}: ${response.request().method()} ${response.url()} answered ${response.status()}`,
+        )
+    })
+    for (const route of routes) {
+      current = route
+      const page = await context.newPage()
+      await page.goto(`${server.url}${route}`)
+      await expect.poll(() => page.locator("h1").count(), { message: route }).toBeGreaterThan(0)
+      await page.waitForLoadState("networkidle")
+      // Below the fold too: lazy pictures load once they come near the screen.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete))
+      await page.close()
+    }
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   it("the route constants with a trailing slash render their page or send a guest to /login", async () => {
     const { context, page } = await open()
     for (const [route, landing, text] of GUEST_ROUTE_CONSTANTS) {
