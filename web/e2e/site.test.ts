@@ -139,7 +139,7 @@ describe.each([375, 1280])("public routes at %i px", (width) => {
 })
 
 describe("public routes", () => {
-  it("an anonymous visit of every public route and a news article logs no console error or warning and no failed request", async () => {
+  it("an anonymous visit of every public route and a news article logs no console error or warning and no failed request, and its pictures hold their place", async () => {
     const news = (await (await fetch(`${server.url}/api/content/news`)).json()) as ReadonlyArray<{
       readonly link: string
     }>
@@ -148,6 +148,7 @@ describe("public routes", () => {
     const routes = [...PUBLIC_ROUTES.map(([route]) => route), article ?? ""]
     const { context } = await open(375)
     const problems: Array<string> = []
+    const pictures = new Map<string, number>()
     let current = ""
     context.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning")
@@ -174,9 +175,34 @@ describe("public routes", () => {
       // Below the fold too: lazy pictures load once they come near the screen.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
       await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete))
+      const images = await page.locator("img").evaluateAll((all) =>
+        all.map((image) => ({
+          src: image.getAttribute("src"),
+          sized:
+            (image.hasAttribute("width") && image.hasAttribute("height")) ||
+            getComputedStyle(image).aspectRatio !== "auto",
+          loading: image.getAttribute("loading"),
+          decoding: image.getAttribute("decoding"),
+          priority: image.getAttribute("fetchpriority"),
+        })),
+      )
+      pictures.set(route, images.length)
+      images.forEach((image, index) => {
+        const name = `${route}: picture ${image.src}`
+        if (!image.sized) problems.push(`${name} has no width and height`)
+        // The first picture of a news page is its largest at first paint: fetched at once and first.
+        const first = index === 0 && route.startsWith("/news")
+        if (first && (image.priority !== "high" || image.loading === "lazy"))
+          problems.push(`${name} is the page's first picture but not fetchpriority=high and eager`)
+        if (!first && image.priority !== "high" && (image.loading !== "lazy" || image.decoding !== "async"))
+          problems.push(`${name} is below the first paint but not loading=lazy decoding=async`)
+      })
       await page.close()
     }
     expect(problems).toEqual([])
+    // The rules above were checked on real pictures.
+    expect(pictures.get("/news")).toBeGreaterThan(1)
+    expect(pictures.get(article ?? "")).toBe(1)
     await context.close()
   })
 
