@@ -12,7 +12,7 @@ import { cookieConsentMachine } from "../src/machines/cookieConsentMachine.ts"
 import { linkMachine, NO_TOKEN_MESSAGE } from "../src/machines/linkMachine.ts"
 import { submissionMachine } from "../src/machines/submissionMachine.ts"
 import { createSession, whenSessionKnown } from "../src/session/session.ts"
-import { documentMarker } from "../src/session/signedInMarker.ts"
+import { documentMarker, SIGNED_IN_COOKIE } from "../src/session/signedInMarker.ts"
 
 const deferred = <A>() => {
   let resolve!: (a: A) => void
@@ -254,6 +254,10 @@ describe("the page's signed-in marker cookie", () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the marker is this very cookie, as the browser keeps it
     document.cookie = `${SIGNED_IN_COOKIE_NAME}=1; Path=/; SameSite=Lax`
   }
+
+  it("is named as the server names it (core's SIGNED_IN_COOKIE_NAME)", () => {
+    expect(SIGNED_IN_COOKIE).toBe(SIGNED_IN_COOKIE_NAME)
+  })
 
   it("is read from document.cookie and forgotten on its path", () => {
     const marker = documentMarker()
