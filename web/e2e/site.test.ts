@@ -146,7 +146,8 @@ describe("public routes", () => {
     const article = news.find((a) => a.link.startsWith("/news/"))?.link
     expect(article).toBeDefined()
     const routes = [...PUBLIC_ROUTES.map(([route]) => route), article ?? ""]
-    const { context } = await open(375)
+    // A first visit: no consent given yet, so the cookie banner shows on every page as well.
+    const { context } = await open(375, { askConsent: true })
     const problems: Array<string> = []
     const pictures = new Map<string, number>()
     let current = ""
