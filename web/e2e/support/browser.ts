@@ -56,6 +56,8 @@ export const openContext = async (browser: Browser, width = 1280, { askConsent =
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   if (!askConsent)
     await context.addInitScript((key) => {
+      // A new page's about:blank has no storage (reading it throws): only the site's own pages get the record.
+      if (window.location.origin === "null") return
       window.localStorage.setItem(key, JSON.stringify({ necessary: true, expiresAt: 9e15 }))
     }, CONSENT_KEY)
   return { context, page: await context.newPage() }

@@ -4,12 +4,22 @@ import { useSyncExternalStore } from "react"
 import { type Actor, createActor, fromPromise, waitFor } from "xstate"
 import { api } from "../api/endpoints.ts"
 import { sessionMachine } from "./sessionMachine.ts"
+import { documentMarker, type SignedInMarker } from "./signedInMarker.ts"
 
 export type SessionActor = Actor<typeof sessionMachine>
 
+/** A started session: the page's marker cookie and `GET /api/user` unless a test gives others. */
 export const createSession = (
   currentUser: () => Promise<User> = async () => (await api.currentUser()).user,
-) => createActor(sessionMachine.provide({ actors: { currentUser: fromPromise(currentUser) } })).start()
+  marker: SignedInMarker = documentMarker(),
+) =>
+  createActor(
+    sessionMachine.provide({
+      actors: { currentUser: fromPromise(currentUser) },
+      guards: { hasSignedInMarker: () => marker.present() },
+      actions: { forgetSignedInMarker: () => marker.forget() },
+    }),
+  ).start()
 
 let session: SessionActor | undefined
 
@@ -18,9 +28,9 @@ export const appSession = (): SessionActor => {
   return session
 }
 
-/** Resolves once the start-up request has answered: the user, or null for a guest. */
+/** Resolves once the session is known: the user, or null for a guest (at once when there is no marker). */
 export const whenSessionKnown = async (actor: SessionActor = appSession()): Promise<User | null> => {
-  const snapshot = await waitFor(actor, (s) => !s.matches("loading"))
+  const snapshot = await waitFor(actor, (s) => s.matches("guest") || s.matches("member"))
   return snapshot.context.user
 }
 

@@ -78,7 +78,7 @@ const apiRoutes = (options: HttpAppOptions) => {
     ]),
     Layer.provide(UserBundles.layer.pipe(Layer.provide(holdingsAtSnapshotPrices))),
     // The routes resolve the middlewares when they are built and again per request.
-    Layer.provideMerge(Layer.mergeAll(layerInvalidInputResponses, AuthenticationLive)),
+    Layer.provideMerge(Layer.mergeAll(layerInvalidInputResponses, AuthenticationLive(cookies))),
   )
 }
 
