@@ -55,9 +55,12 @@ const useSession = <A>(select: (s: ReturnType<SessionActor["getSnapshot"]>) => A
 export const useSessionUser = (): User | null => useSession((s) => s.context.user, null)
 export const useSessionLoading = (): boolean => useSession((s) => s.matches("loading"), false)
 
-/** The session the server renders with: a guest, known at once, that never asks the API. */
+/** The session the server renders with: a guest, known at once (no marker), that never asks the API. */
 export const guestSession = (): SessionActor =>
-  createSession(() => Promise.reject(new Error("The server renders pages for a guest")))
+  createSession(() => Promise.reject(new Error("The server renders pages for a guest")), {
+    present: () => false,
+    forget: () => {},
+  })
 
 /** The server's rendering uses a guest session instead of asking for the current user (entry-server.tsx). */
 export const setAppSession = (actor: SessionActor): void => {

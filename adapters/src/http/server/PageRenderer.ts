@@ -39,6 +39,21 @@ export const rendererPath = (webDist: string): string =>
 
 const ROOT = '<div id="root"></div>'
 
+/** A stylesheet link of the build (`<link rel="stylesheet" crossorigin href="/assets/index-x.css">`). */
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g
+
+/**
+ * The template with the build's own stylesheets in `<style>` elements instead of links: a rendered page then
+ * paints with its first response, without waiting for a render-blocking request (the app's CSS is ~5 KB
+ * compressed; the CSP allows inline styles). Pages the browser renders keep the cached link.
+ */
+export const inlineStylesheets = (template: string, webDist: string): string =>
+  template.replace(STYLESHEET_LINK, (link, href: string) => {
+    const file = path.join(webDist, href)
+    if (!fs.existsSync(file)) return link
+    return `<style>${fs.readFileSync(file, "utf8").replace(/<\/style/gi, "<\\/style")}</style>`
+  })
+
 const isWebRenderer = (module: unknown): module is WebRenderer =>
   typeof module === "object" &&
   module !== null &&
@@ -52,7 +67,7 @@ const isWebRenderer = (module: unknown): module is WebRenderer =>
 export const loadPageRenderer = async (webDist: string): Promise<RenderPage | undefined> => {
   const file = rendererPath(webDist)
   if (!fs.existsSync(file)) return undefined
-  const template = fs.readFileSync(path.join(webDist, "index.html"), "utf8")
+  const template = inlineStylesheets(fs.readFileSync(path.join(webDist, "index.html"), "utf8"), webDist)
   const at = template.indexOf(ROOT)
   if (at === -1) throw new Error(`${path.join(webDist, "index.html")} lacks ${ROOT}`)
   const module: unknown = await import(pathToFileURL(file).href)
