@@ -71,6 +71,7 @@ const GOAL: Record<Area, Record<Category, number>> = {
   dashboard: { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 },
 }
 const LCP_GOAL_SECONDS = 2.0
+const ATTEMPTS = 3
 
 const median = (values: ReadonlyArray<number>) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -210,7 +211,8 @@ try {
     throw new Error(`Signing in as ${DEMO_EMAIL} answered ${login.status}: ${await login.text()}`)
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ")
 
-  const measure = async (page: Page): Promise<Run> => {
+  /** One run, or why Lighthouse could not record it (its trace is lost now and then on a loaded machine). */
+  const measureOnce = async (page: Page): Promise<Run | { readonly failed: string }> => {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       chromeFlags: CHROME_FLAGS,
@@ -227,7 +229,7 @@ try {
       if (result === undefined) throw new Error(`Lighthouse gave no result for ${page.path}`)
       const lhr = result.lhr
       if (lhr.runtimeError !== undefined)
-        throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+        return { failed: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` }
       if (page.area === "dashboard") {
         const user = itemsOf(lhr.audits["network-requests"]).find((r) => text(r.url)?.endsWith("/api/user"))
         if (user?.statusCode !== 200)
@@ -242,6 +244,17 @@ try {
       return { scores, lcpSeconds: lcpMs / 1000, lhr }
     } finally {
       chrome.kill()
+    }
+  }
+
+  /** A run Lighthouse could not record is tried again, as its message asks, up to ATTEMPTS times. */
+  const measure = async (page: Page): Promise<Run> => {
+    for (let attempt = 1; ; attempt++) {
+      const run = await measureOnce(page)
+      if (!("failed" in run)) return run
+      if (attempt === ATTEMPTS)
+        throw new Error(`Lighthouse on ${page.path}, ${attempt} attempts: ${run.failed}`)
+      console.error(`${page.path}: Lighthouse could not record the run (${run.failed}); trying again`)
     }
   }
 
