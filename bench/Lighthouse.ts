@@ -119,6 +119,9 @@ const describeItem = (item: Item, base: string) => {
   const ms = number("wastedMs") ?? number("duration") ?? number("reflowTime")
   if (bytes !== undefined) parts.push(`${(bytes / 1024).toFixed(0)} KiB`)
   if (ms !== undefined) parts.push(`${ms.toFixed(0)} ms`)
+  // Why, where the audit says (image delivery: the format, the size for the displayed dimensions).
+  const subItems = record(item.subItems)?.items
+  if (Array.isArray(subItems)) parts.push(...subItems.map((sub) => text(record(sub)?.reason)))
   return parts.filter((p) => p !== undefined && p !== "").join(" · ")
 }
 
@@ -132,27 +135,34 @@ const longestChain = (chains: Item | undefined, base: string): Array<string> => 
   return [`${text(next.url)?.replaceAll(base, "") ?? "?"}${ms}`, ...longestChain(record(next.children), base)]
 }
 
+/** The unmet checks of a checklist (document latency, LCP discovery). */
+const unmet = (checks: Item | undefined) =>
+  Object.values(checks ?? {})
+    .map(record)
+    .filter((c) => c?.value === false)
+    .map((c) => `not met: ${text(c?.label) ?? "?"}`)
+
 /** The rows of an audit's details, whatever their kind (table, opportunity, checklist, list of tables). */
 const detailLines = (audit: Audit, base: string, limit = 5): Array<string> => {
   const details = record(audit.details)
-  if (details === undefined) return []
-  if (details.type === "checklist") {
-    return Object.values(record(details.items) ?? {})
-      .map(record)
-      .filter((c) => c !== undefined && c.value === false)
-      .map((c) => `not met: ${text(c?.label) ?? "?"}`)
-  }
+  if (details?.type === "checklist") return unmet(record(details.items))
   const tree = itemsOf(audit)
     .map((i) => record(i.value))
     .find((v) => v?.type === "network-tree")
   if (tree !== undefined) return [`longest chain: ${longestChain(record(tree.chains), base).join(" → ")}`]
-  // A list of tables (forced reflow, the LCP breakdown) gives the rows of its tables.
-  const rows = itemsOf(audit).flatMap((item) =>
-    Array.isArray(item.items) ? item.items.map(record).filter((i) => i !== undefined) : [item],
-  )
-  const lines = rows.slice(0, limit).map((row) => describeItem(row, base))
-  if (rows.length > limit) lines.push(`… and ${rows.length - limit} more`)
-  return lines
+  // A list holds checklists, nodes or tables (forced reflow, the LCP breakdown): each gives its rows.
+  const lines = [
+    ...new Set(
+      itemsOf(audit).flatMap((item) =>
+        item.type === "checklist"
+          ? unmet(record(item.items))
+          : Array.isArray(item.items)
+            ? item.items.flatMap((row) => (record(row) ? [describeItem(record(row)!, base)] : []))
+            : [describeItem(item, base)],
+      ),
+    ),
+  ].filter((line) => line !== "")
+  return lines.length > limit ? [...lines.slice(0, limit), `… and ${lines.length - limit} more`] : lines
 }
 
 /** The audits a run failed, with their rows, and the largest paint's element (what to make faster). */
