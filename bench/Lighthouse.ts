@@ -72,6 +72,8 @@ const GOAL: Record<Area, Record<Category, number>> = {
 }
 const LCP_GOAL_SECONDS = 2.0
 const ATTEMPTS = 3
+const loadBefore = os.loadavg()[0]!.toFixed(1)
+const startedAt = new Date().toISOString()
 
 const median = (values: ReadonlyArray<number>) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -287,6 +289,10 @@ try {
 
   const version = results[0]?.runs[0]?.lhr.lighthouseVersion ?? "?"
   const chromium = /[\d.]+/.exec(spawnSync(CHROME, ["--version"], { encoding: "utf8" }).stdout)?.[0] ?? "?"
+  // Lighthouse's own measure of this CPU at each run (higher is faster): other work on the cores lowers it.
+  const benchmarkIndex = median(
+    results.flatMap((r) => r.runs.map((run) => run.lhr.environment.benchmarkIndex)),
+  )
   const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], {
     cwd: ROOT,
     encoding: "utf8",
@@ -309,7 +315,9 @@ try {
     [
       `Lighthouse ${version}, mobile preset (simulated slow 4G, 4× CPU), Chromium ${chromium}, ${RUNS} run${RUNS === 1 ? "" : "s"} of each page, ` +
         `the app at ${commit} with NODE_ENV=production on ${process.env.DATABASE_URL ? "a PostgreSQL server" : "the embedded database"}; ` +
-        `${os.cpus().length} cores, 1-min load average ${os.loadavg()[0]!.toFixed(1)}; ${new Date().toISOString()}`,
+        `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), Lighthouse's CPU benchmark index ${benchmarkIndex} ` +
+        `(median), 1-min load average ${loadBefore} before and ${os.loadavg()[0]!.toFixed(1)} after; ` +
+        `${startedAt} to ${new Date().toISOString()}`,
       "",
       "Medians:",
       "",
