@@ -12,8 +12,8 @@
  *   BENCH_REPORTS=0 npm run bench:lighthouse       # no JSON reports (else bench/results/lighthouse/<time>/)
  *   CHROME_PATH=/path/to/chrome npm run bench:lighthouse   # or CHROMIUM_PATH; else /usr/bin/chromium
  *
- * The signed-in pages carry the demo member's session cookie, taken by signing in through the API, as an
- * extra header of every request Lighthouse's page makes (its documented way to audit a signed-in page).
+ * The signed-in pages run in a browser that holds the demo member's cookies (session and signed-in marker),
+ * taken by signing in through the API and put into its cookie jar before Lighthouse loads the page.
  */
 import { spawnSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -209,6 +209,33 @@ const stamp = new Date().toISOString().replace(/[:.]/g, "-")
 const reportDir = path.join(ROOT, "bench/results/lighthouse", stamp)
 if (REPORTS) fs.mkdirSync(reportDir, { recursive: true })
 
+/**
+ * Puts the member's cookies in the browser's own jar (the DevTools protocol's Storage.setCookies on the
+ * browser target), as a browser that signed in holds them: the session cookie for the API and the script-
+ * readable signed-in marker the web app reads before it asks for the member. Lighthouse keeps cookies when it
+ * resets a page's storage. (A Cookie request header would reach the server but not `document.cookie`.)
+ */
+const setBrowserCookies = async (
+  port: number,
+  cookies: ReadonlyArray<{ readonly name: string; readonly value: string; readonly url: string }>,
+): Promise<void> => {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    readonly webSocketDebuggerUrl: string
+  }
+  const socket = new WebSocket(version.webSocketDebuggerUrl)
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve
+    socket.onerror = reject
+  })
+  const answer = new Promise<{ readonly error?: { readonly message: string } }>((resolve) => {
+    socket.onmessage = (event) => resolve(JSON.parse(String(event.data)))
+  })
+  socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies } }))
+  const { error } = await answer
+  socket.close()
+  if (error !== undefined) throw new Error(`Setting the member's cookies failed: ${error.message}`)
+}
+
 interface Run {
   readonly scores: Record<Category, number>
   readonly lcpSeconds: number
@@ -221,7 +248,7 @@ try {
   const login = await client.post("/api/auth/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD })
   if (!login.ok)
     throw new Error(`Signing in as ${DEMO_EMAIL} answered ${login.status}: ${await login.text()}`)
-  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ")
+  const cookies = [...client.cookies].map(([name, value]) => ({ name, value, url: app.baseUrl }))
 
   /** One run, or why Lighthouse could not record it (its trace is lost now and then on a loaded machine). */
   const measureOnce = async (page: Page): Promise<Run | { readonly failed: string }> => {
@@ -231,12 +258,12 @@ try {
       logLevel: "error",
     })
     try {
+      if (page.area === "dashboard") await setBrowserCookies(chrome.port, cookies)
       const result = await lighthouse(`${app.baseUrl}${page.path}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
-        ...(page.area === "dashboard" ? { extraHeaders: { Cookie: cookie } } : {}),
       })
       if (result === undefined) throw new Error(`Lighthouse gave no result for ${page.path}`)
       const lhr = result.lhr
