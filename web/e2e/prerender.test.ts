@@ -10,7 +10,13 @@ import * as path from "node:path"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./server.ts"
-import { openContext, startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts"
+import {
+  CONSENT_COOKIE,
+  CONSENT_KEY,
+  openContext,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+} from "./support/browser.ts"
 import { adminCli, makeFirstAdmin } from "./support/cli.ts"
 import { BROWSER_RENDERED, PUBLIC_ROUTES } from "./support/publicRoutes.ts"
 
@@ -24,8 +30,11 @@ beforeAll(async () => {
 })
 afterAll(() => stopServerAndBrowser(server, browser))
 
-const firstHtml = async (pathname: string) => {
-  const response = await fetch(`${server.url}${pathname}`)
+const firstHtml = async (pathname: string, cookie?: string) => {
+  const response = await fetch(
+    `${server.url}${pathname}`,
+    cookie === undefined ? {} : { headers: { cookie } },
+  )
   return { status: response.status, html: await response.text() }
 }
 
@@ -145,6 +154,42 @@ describe("public pages rendered on the server", () => {
       true,
     )
     expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it("puts the cookie banner in a new visitor's first HTML, and not in a returning visitor's", async () => {
+    const BANNER = "This website uses cookies"
+    expect((await firstHtml("/register")).html).toContain(BANNER)
+    expect((await firstHtml("/register", `${CONSENT_COOKIE}=1; landunits_session=x`)).html).not.toContain(
+      BANNER,
+    )
+  })
+
+  it("a visitor who chose before the consent cookie existed: the banner goes before the next paint and the cookie is written", async () => {
+    const { context, page } = await openContext(browser, 1280)
+    await context.clearCookies()
+    const errors: Array<string> = []
+    page.on("pageerror", (e) => errors.push(e.message))
+    await page.goto(`${server.url}/fees`, { waitUntil: "networkidle" })
+    await expect.poll(() => page.locator("section.consent").count()).toBe(0)
+    const cookies = await context.cookies(server.url)
+    expect(cookies.find((c) => c.name === CONSENT_COOKIE)?.value).toBe("1")
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it("a new visitor chooses in the server-rendered banner once hydrated; the next page's first HTML has no banner", async () => {
+    const { context, page } = await openContext(browser, 1280, { askConsent: true })
+    await page.goto(`${server.url}/faq`, { waitUntil: "networkidle" })
+    await page.getByRole("button", { name: "Allow all" }).click()
+    await expect.poll(() => page.locator("section.consent").count()).toBe(0)
+    expect(await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)).toContain('"marketing":true')
+    const cookie = (await context.cookies(server.url)).find((c) => c.name === CONSENT_COOKIE)
+    expect(cookie?.value).toBe("1")
+    // The mirror lasts as long as the choice: about a year.
+    expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000)
+    await page.goto(`${server.url}/news`, { waitUntil: "networkidle" })
+    await expect.poll(() => page.locator("section.consent").count()).toBe(0)
     await context.close()
   })
 })

@@ -14,6 +14,7 @@ import { AsyncLocalStorage } from "node:async_hooks"
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router"
 import { renderToString } from "react-dom/server"
 import { setFetch } from "./api/client.ts"
+import { setPageCookieReader } from "./lib/pageCookies.ts"
 import { renderedPageScript } from "./lib/renderedPage.ts"
 import { createAppRouter } from "./router.ts"
 import { guestSession, setAppSession } from "./session/session.ts"
@@ -41,6 +42,8 @@ export const isRenderedOnServer = (pathname: string): boolean => {
 interface Render {
   readonly fetchApi: FetchApi
   readonly answers: Record<string, unknown>
+  /** The request's cookies a page may read (the server passes only the consent cookie). */
+  readonly cookies: string
 }
 
 const currentRender = new AsyncLocalStorage<Render>()
@@ -48,6 +51,7 @@ const currentRender = new AsyncLocalStorage<Render>()
 // Every page is rendered for a guest; the API client's requests go to the server's fetchApi and each 2xx GET's
 // answer is kept for the page.
 setAppSession(guestSession())
+setPageCookieReader(() => currentRender.getStore()?.cookies ?? "")
 setFetch(async (input, init = {}) => {
   const render = currentRender.getStore()
   const url =
@@ -61,9 +65,17 @@ setFetch(async (input, init = {}) => {
   return response
 })
 
-/** The page at `href` (path and search) as HTML, or undefined for a page rendered only in the browser. */
-export const renderPage = async (href: string, fetchApi: FetchApi): Promise<RenderedHtml | undefined> => {
-  const render: Render = { fetchApi, answers: {} }
+/**
+ * The page at `href` (path and search) as HTML, or undefined for a page rendered only in the browser.
+ * `cookies`: the request's cookies a page may read (the consent cookie, so the banner shows only to a visitor
+ * who has not chosen).
+ */
+export const renderPage = async (
+  href: string,
+  fetchApi: FetchApi,
+  cookies = "",
+): Promise<RenderedHtml | undefined> => {
+  const render: Render = { fetchApi, answers: {}, cookies }
   const router = createAppRouter(guestSession(), createMemoryHistory({ initialEntries: [href] }))
   if (!isRenderedOnServer(router.state.location.pathname)) return undefined
   await currentRender.run(render, () => router.load())
@@ -73,7 +85,7 @@ export const renderPage = async (href: string, fetchApi: FetchApi): Promise<Rend
   // which shows the failure and tries again as it always has.
   if (router.state.matches.some((m) => m.status === "error")) return undefined
   const notFound = router.state.matches.some((m) => m.status === "notFound" || m._notFound === true)
-  const html = renderToString(<RouterProvider router={router} />)
+  const html = currentRender.run(render, () => renderToString(<RouterProvider router={router} />))
   return {
     status: notFound ? 404 : 200,
     root: html,

@@ -13,7 +13,7 @@ import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { afterAll, describe, expect, it } from "vitest"
 import { ROUTE_MANIFEST_FILE } from "../../src/http/server/AppRoutes.ts"
-import { loadPageRenderer, rendererPath } from "../../src/http/server/PageRenderer.ts"
+import { loadPageRenderer, pageCookies, rendererPath } from "../../src/http/server/PageRenderer.ts"
 import { layerStaticFiles } from "../../src/http/server/StaticFiles.ts"
 import { useTestServer } from "../support/TestServer.ts"
 
@@ -120,5 +120,13 @@ describe("pages rendered on the server", () => {
     fs.writeFileSync(rendererPath(bare), RENDERER)
     await expect(loadPageRenderer(bare)).rejects.toThrow('lacks <div id="root"></div>')
     fs.rmSync(parent, { recursive: true, force: true })
+  })
+
+  it("passes a page only the consent cookie of the request, never the session", () => {
+    expect(pageCookies("landunits_session=secret; cookie_consent_given=1; XSRF-TOKEN=t")).toBe(
+      "cookie_consent_given=1",
+    )
+    expect(pageCookies("landunits_session=secret")).toBe("")
+    expect(pageCookies(undefined)).toBe("")
   })
 })

@@ -14,6 +14,7 @@ export const SHOTS = fileURLToPath(new URL("../../test-artifacts/screenshots", i
 
 /** The cookie banner's localStorage key: set up front so that only the banner's own tests see the banner. */
 export const CONSENT_KEY = "_cookie_consent_accepted"
+export const CONSENT_COOKIE = "cookie_consent_given"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
@@ -51,15 +52,20 @@ export const stopServerAndBrowser = async (
   await server?.stop()
 }
 
-/** A browser context at `width` (900 px high); cookie consent already given unless `askConsent`. */
+/**
+ * A browser context at `width` (900 px high); cookie consent already given unless `askConsent`, as a returning
+ * visitor holds it: the choice in localStorage and its mirror cookie (the test servers run on 127.0.0.1).
+ */
 export const openContext = async (browser: Browser, width = 1280, { askConsent = false } = {}) => {
   const context = await browser.newContext({ viewport: { width, height: 900 } })
-  if (!askConsent)
+  if (!askConsent) {
+    await context.addCookies([{ name: CONSENT_COOKIE, value: "1", domain: "127.0.0.1", path: "/" }])
     await context.addInitScript((key) => {
       // A new page's about:blank has no storage (reading it throws): only the site's own pages get the record.
       if (window.location.origin === "null") return
       window.localStorage.setItem(key, JSON.stringify({ necessary: true, expiresAt: 9e15 }))
     }, CONSENT_KEY)
+  }
   return { context, page: await context.newPage() }
 }
 

@@ -1,4 +1,4 @@
-import { ClientOnly, createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router"
+import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router"
 import { useEffect } from "react"
 import { CookieConsent } from "../components/consent/CookieConsent.tsx"
 import { Footer } from "../components/layout/Footer.tsx"
@@ -29,10 +29,7 @@ function RootLayout() {
       </main>
       <Footer />
       <Toasts />
-      {/* The visitor's consent lives in their browser (localStorage): the server has none to render. */}
-      <ClientOnly>
-        <CookieConsent />
-      </ClientOnly>
+      <CookieConsent />
     </>
   )
 }

@@ -21,8 +21,26 @@ export interface RenderedRoot {
 type FetchApi = (path: string, init: RequestInit) => Promise<Response>
 
 interface WebRenderer {
-  readonly renderPage: (href: string, fetchApi: FetchApi) => Promise<RenderedRoot | undefined>
+  readonly renderPage: (
+    href: string,
+    fetchApi: FetchApi,
+    cookies: string,
+  ) => Promise<RenderedRoot | undefined>
 }
+
+/**
+ * The request's cookies a rendered page may read: the consent cookie (web/src/lib/consentStorage.ts), so the
+ * banner is in the first HTML only for a visitor who has not chosen. Never the session: pages are rendered for
+ * a guest.
+ */
+const PAGE_COOKIES = new Set(["cookie_consent_given"])
+
+export const pageCookies = (cookieHeader: string | undefined): string =>
+  (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => PAGE_COOKIES.has(part.slice(0, part.indexOf("="))))
+    .join("; ")
 
 /** A page rendered into index.html. */
 export interface RenderedPage {
@@ -30,8 +48,15 @@ export interface RenderedPage {
   readonly html: string
 }
 
-/** Renders a page's address (path and query) for the server at `apiOrigin`; undefined: serve index.html. */
-export type RenderPage = (href: string, apiOrigin: string) => Promise<RenderedPage | undefined>
+/**
+ * Renders a page's address (path and query) for the server at `apiOrigin`, with the request's Cookie header
+ * (only PAGE_COOKIES reach the page); undefined: serve index.html.
+ */
+export type RenderPage = (
+  href: string,
+  apiOrigin: string,
+  cookieHeader?: string,
+) => Promise<RenderedPage | undefined>
 
 /** The renderer's place, beside the browser's build. */
 export const rendererPath = (webDist: string): string =>
@@ -74,9 +99,11 @@ export const loadPageRenderer = async (webDist: string): Promise<RenderPage | un
   if (!isWebRenderer(module)) throw new Error(`${file} does not export renderPage`)
   const head = template.slice(0, at + ROOT.length - "</div>".length)
   const tail = template.slice(at + ROOT.length)
-  return async (href, apiOrigin) => {
-    const rendered = await module.renderPage(href, (apiPath, init) =>
-      fetch(new URL(apiPath, apiOrigin), init),
+  return async (href, apiOrigin, cookieHeader) => {
+    const rendered = await module.renderPage(
+      href,
+      (apiPath, init) => fetch(new URL(apiPath, apiOrigin), init),
+      pageCookies(cookieHeader),
     )
     return rendered === undefined
       ? undefined

@@ -148,14 +148,14 @@ const layerFiles = (root: string, index: string, renderPage: RenderPage | undefi
       (html) => htmlResponse(html, status, request.headers),
     )
   /** The page rendered for a guest (PageRenderer.ts); undefined: the browser renders it from index.html. */
-  const renderedPage = (url: string) =>
+  const renderedPage = (url: string, cookieHeader: string | undefined) =>
     Effect.gen(function* () {
       if (renderPage === undefined) return undefined
       const server = yield* Effect.serviceOption(HttpServer.HttpServer)
       const origin = Option.isSome(server) ? ownOrigin(server.value) : undefined
       if (origin === undefined) return undefined
       const { pathname, search } = new URL(url, "http://local")
-      return yield* Effect.tryPromise(() => renderPage(pathname + search, origin)).pipe(
+      return yield* Effect.tryPromise(() => renderPage(pathname + search, origin, cookieHeader)).pipe(
         // A page that fails to render is still served: the browser renders it, as it did before.
         Effect.catch((error) =>
           Effect.as(Effect.logWarning("Rendering a page on the server failed", pathname, error), undefined),
@@ -180,7 +180,7 @@ const layerFiles = (root: string, index: string, renderPage: RenderPage | undefi
         if (pathname === undefined || FILE_LIKE.test(pathname))
           return HttpServerResponse.text("Not found", { status: 404 })
         const status = isAppRoute(pathname) ? 200 : 404
-        const rendered = yield* renderedPage(request.url)
+        const rendered = yield* renderedPage(request.url, request.headers.cookie)
         if (rendered !== undefined) {
           return htmlResponse(rendered.html, status === 404 ? 404 : rendered.status, request.headers)
         }
