@@ -5,7 +5,7 @@
 import * as fs from "node:fs"
 import { fileURLToPath } from "node:url"
 import AxeBuilder from "@axe-core/playwright"
-import { type Browser, chromium, type Page } from "playwright-core"
+import { type Browser, chromium, type Page, type Response } from "playwright-core"
 import { expect } from "vitest"
 import { type RunningServer, startServer } from "../server.ts"
 
@@ -66,7 +66,25 @@ export const openContext = async (browser: Browser, width = 1280, { askConsent =
       window.localStorage.setItem(key, JSON.stringify({ necessary: true, expiresAt: 9e15 }))
     }, CONSENT_KEY)
   }
+  context.on("page", waitForTheAppOnGoto)
   return { context, page: await context.newPage() }
+}
+
+/**
+ * A page's `goto` and `reload` return once the app runs on it (`<html data-app-ready>`, set by the root route),
+ * not at the load event: a server-rendered page shows its forms before React runs them, disabled until then
+ * (components/shared/Form.tsx), and a test, unlike a person, would type into them at once.
+ */
+const waitForTheAppOnGoto = (page: Page): void => {
+  const appRuns = async (response: Response | null) => {
+    if (response?.headers()["content-type"]?.startsWith("text/html") === true)
+      await page.waitForSelector("html[data-app-ready]", { state: "attached" })
+    return response
+  }
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (url, options) => appRuns(await goto(url, options))
+  page.reload = async (options) => appRuns(await reload(options))
 }
 
 /** axe's serious and critical violations on the page, one line each (`id: targets`); [] when there is none. */
