@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs"
 import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type Plugin } from "vite"
+import { compression } from "vite-plugin-compression2"
 import { REPORT_PATH, renderReport } from "./scripts/report.ts"
 import { routeManifest } from "./scripts/routeManifest.ts"
 
@@ -33,13 +34,37 @@ const routes = routeManifest()
 // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits each route's
 // component into its own chunk, so a page loads only the code it shows. It also hands its route tree to the
 // route manifest, which writes dist/routes.json for the server's 404s (scripts/routeManifest.ts).
-export default defineConfig({
+//
+// `vite build --ssr` builds the server's renderer of the public pages (src/entry-server.tsx) into dist-ssr,
+// outside dist so it is never served as a file; the report and the manifest belong to the browser's build.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true, plugins: [routes.generator] }),
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      plugins: isSsrBuild === true ? [] : [routes.generator],
+    }),
     react(),
-    report2025(),
-    routes.vite,
+    ...(isSsrBuild === true
+      ? []
+      : [
+          report2025(),
+          routes.vite,
+          // Brotli and gzip copies beside each text file (x.js.br, x.js.gz, at the highest levels, once per
+          // build); the server picks one by Accept-Encoding (adapters/src/http/server/StaticFiles.ts). HTML is
+          // left out: the server compresses each HTML answer itself (HtmlResponse.ts), since a page's HTML is
+          // rendered per request.
+          compression({
+            algorithms: ["brotliCompress", "gzip"],
+            include: /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/,
+            logLevel: "silent",
+          }),
+        ]),
   ],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
+  publicDir: isSsrBuild === true ? false : "public",
+  build:
+    isSsrBuild === true
+      ? { outDir: "dist-ssr", emptyOutDir: true, sourcemap: false }
+      : { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { "/api": `http://127.0.0.1:${process.env.API_PORT ?? "3000"}` } },
-})
+}))

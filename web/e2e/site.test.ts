@@ -19,35 +19,9 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
+import { PUBLIC_ROUTES } from "./support/publicRoutes.ts"
 
 const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
-
-/** Every public route and the headline it must show. */
-const PUBLIC_ROUTES: ReadonlyArray<readonly [string, string | RegExp]> = [
-  ["/", "Land that pays for its own care"],
-  ["/landing", "Units for a sustainable-land ecosystem"],
-  ["/register", "Register to buy Units"],
-  ["/login", "Access Your Account Now"],
-  ["/login-forgot", "Forgot your password?"],
-  ["/login/reset", "Choose a new password"],
-  ["/account/confirm", "Confirm your account"],
-  ["/subscribe/confirm", "Confirm your newsletter subscription"],
-  ["/team", "Our team"],
-  ["/contact-us", "Contact us"],
-  ["/terms-and-conditions", "Terms and Conditions"],
-  ["/privacy-policy", "Privacy Policy"],
-  ["/faq", "Frequently asked questions"],
-  ["/about-us", "About Landunits"],
-  ["/news", "News"],
-  ["/news/category/projects", "News: Projects"],
-  ["/statistics", "Statistics"],
-  ["/fees", "Fees"],
-  ["/references", "References"],
-  ["/business", "Landunits for business"],
-  ["/business-register", "Register your business to buy Units"],
-  ["/rocket1", "Launch your first Units"],
-  ["/user-manual", "User Manual"],
-]
 
 /** The route constants of spec §2 with their trailing slash, and where a guest ends up. */
 const GUEST_ROUTE_CONSTANTS: ReadonlyArray<readonly [string, RegExp, string]> = [
@@ -139,6 +113,74 @@ describe.each([375, 1280])("public routes at %i px", (width) => {
 })
 
 describe("public routes", () => {
+  it("an anonymous visit of every public route and a news article logs no console error or warning and no failed request, and its pictures hold their place", async () => {
+    const news = (await (await fetch(`${server.url}/api/content/news`)).json()) as ReadonlyArray<{
+      readonly link: string
+    }>
+    const article = news.find((a) => a.link.startsWith("/news/"))?.link
+    expect(article).toBeDefined()
+    const routes = [...PUBLIC_ROUTES.map(([route]) => route), article ?? ""]
+    // A first visit: no consent given yet, so the cookie banner shows on every page as well.
+    const { context } = await open(375, { askConsent: true })
+    const problems: Array<string> = []
+    const pictures = new Map<string, number>()
+    let current = ""
+    context.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning")
+        problems.push(`${current}: console ${message.type()}: ${message.text()} (${message.location().url})`)
+    })
+    context.on("weberror", (error) => problems.push(`${current}: page error: ${error.error().message}`))
+    context.on("requestfailed", (request) =>
+      problems.push(
+        `${current}: ${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`,
+      ),
+    )
+    context.on("response", (response) => {
+      if (response.status() >= 400)
+        problems.push(
+          `${current}: ${response.request().method()} ${response.url()} answered ${response.status()}`,
+        )
+    })
+    for (const route of routes) {
+      current = route
+      const page = await context.newPage()
+      await page.goto(`${server.url}${route}`)
+      await expect.poll(() => page.locator("h1").count(), { message: route }).toBeGreaterThan(0)
+      await page.waitForLoadState("networkidle")
+      // Below the fold too: lazy pictures load once they come near the screen.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete))
+      const images = await page.locator("img").evaluateAll((all) =>
+        all.map((image) => ({
+          src: image.getAttribute("src"),
+          sized:
+            (image.hasAttribute("width") && image.hasAttribute("height")) ||
+            getComputedStyle(image).aspectRatio !== "auto",
+          loading: image.getAttribute("loading"),
+          decoding: image.getAttribute("decoding"),
+          priority: image.getAttribute("fetchpriority"),
+        })),
+      )
+      pictures.set(route, images.length)
+      images.forEach((image, index) => {
+        const name = `${route}: picture ${image.src}`
+        if (!image.sized) problems.push(`${name} has no width and height`)
+        // The first picture of a news page is its largest at first paint: fetched at once and first.
+        const first = index === 0 && route.startsWith("/news")
+        if (first && (image.priority !== "high" || image.loading === "lazy"))
+          problems.push(`${name} is the page's first picture but not fetchpriority=high and eager`)
+        if (!first && image.priority !== "high" && (image.loading !== "lazy" || image.decoding !== "async"))
+          problems.push(`${name} is below the first paint but not loading=lazy decoding=async`)
+      })
+      await page.close()
+    }
+    expect(problems).toEqual([])
+    // The rules above were checked on real pictures.
+    expect(pictures.get("/news")).toBeGreaterThan(1)
+    expect(pictures.get(article ?? "")).toBe(1)
+    await context.close()
+  })
+
   it("the route constants with a trailing slash render their page or send a guest to /login", async () => {
     const { context, page } = await open()
     for (const [route, landing, text] of GUEST_ROUTE_CONSTANTS) {
@@ -241,7 +283,7 @@ describe("real data and documents", () => {
     },
   )
 
-  it("a news picture answers 200 as a JPEG, not as the app's HTML", async () => {
+  it("a news picture answers 200 as a WebP, not as the app's HTML", async () => {
     const news = (await (await fetch(`${server.url}/api/content/news`)).json()) as ReadonlyArray<{
       readonly image: string
     }>
@@ -249,9 +291,10 @@ describe("real data and documents", () => {
     for (const { image } of news) {
       const response = await fetch(new URL(image, server.url))
       expect(response.status, image).toBe(200)
-      expect(response.headers.get("content-type"), image).toMatch(/^image\//)
+      expect(response.headers.get("content-type"), image).toBe("image/webp")
       const bytes = new Uint8Array(await response.arrayBuffer())
-      expect([...bytes.slice(0, 3)], image).toEqual([0xff, 0xd8, 0xff])
+      const head = new TextDecoder("latin1").decode(bytes.slice(0, 12))
+      expect([head.slice(0, 4), head.slice(8)], image).toEqual(["RIFF", "WEBP"])
       expect(new TextDecoder().decode(bytes), image).not.toContain("<html")
     }
   })

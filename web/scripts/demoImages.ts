@@ -1,9 +1,13 @@
 /**
  * Draws the pictures the demo content points at (core/src/content/DemoContent.ts): the three news images
  * (800×450, the news card's 16:9) and the three team portraits (400×400). Each is an SVG illustration drawn
- * here with a seeded random source, so a run always gives the same pictures, and rendered to JPEG by Debian's
- * Chromium into web/public/images/, which Vite copies into the build. The JPEGs are committed; run
- * `node web/scripts/demoImages.ts` only to change a picture.
+ * here with a seeded random source, so a run always gives the same pictures, and rendered to WebP by Debian's
+ * Chromium (a canvas's own WebP encoder) into web/public/images/, which Vite copies into the build. The WebP files
+ * are committed; run `node web/scripts/demoImages.ts` only to change a picture.
+ *
+ * Why WebP and not the SVG itself: the orchard and soil drawings are thousands of shapes (140–220 KB of SVG) that a
+ * phone's CPU would paint on every visit; as WebP they are 4–24 KB, about half the size of the JPEGs
+ * they replace, and the pictures admins put in their place are photographs, which WebP suits too.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -310,24 +314,24 @@ const team = (file: string, person: Person): Picture => ({
 })
 
 export const PICTURES: ReadonlyArray<Picture> = [
-  news("news/orchard.jpg", orchard()),
-  news("news/soil.jpg", soil()),
-  news("news/vote.jpg", vote()),
-  team("team/amelia.jpg", {
+  news("news/orchard.webp", orchard()),
+  news("news/soil.webp", soil()),
+  news("news/vote.webp", vote()),
+  team("team/amelia.webp", {
     background: ["#dcfce7", "#f4f1e8"],
     skin: "#f1c7a8",
     hair: "#8a4b2a",
     clothes: "#14532d",
     style: "long",
   }),
-  team("team/luc.jpg", {
+  team("team/luc.webp", {
     background: ["#e0ecf7", "#f4f1e8"],
     skin: "#e5b48f",
     hair: "#2e2620",
     clothes: "#1d4f91",
     style: "short",
   }),
-  team("team/priya.jpg", {
+  team("team/priya.webp", {
     background: ["#fdf0d5", "#f4f1e8"],
     skin: "#b57a55",
     hair: "#1c1512",
@@ -336,19 +340,37 @@ export const PICTURES: ReadonlyArray<Picture> = [
   }),
 ]
 
+/** WebP quality: the drawings' soft gradients show no artefacts at this setting. */
+const QUALITY = 0.8
+
 if (import.meta.main) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu"],
   })
   try {
+    const page = await browser.newPage()
     for (const { file, svg, width, height } of PICTURES) {
-      const page = await browser.newPage({ viewport: { width, height } })
-      await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`)
+      // The SVG drawn on a canvas of the picture's size and encoded by Chromium's WebP encoder.
+      const dataUrl = await page.evaluate(
+        async ({ svg, width, height, quality }) => {
+          const image = new Image(width, height)
+          image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+          await image.decode()
+          const canvas = document.createElement("canvas")
+          canvas.width = width
+          canvas.height = height
+          const context = canvas.getContext("2d")
+          if (context === null) throw new Error("no 2d canvas")
+          context.drawImage(image, 0, 0, width, height)
+          return canvas.toDataURL("image/webp", quality)
+        },
+        { svg, width, height, quality: QUALITY },
+      )
+      if (!dataUrl.startsWith("data:image/webp;base64,")) throw new Error(`${file}: Chromium gave no WebP`)
       const target = path.join(OUT, file)
       fs.mkdirSync(path.dirname(target), { recursive: true })
-      await page.screenshot({ path: target, type: "jpeg", quality: 82 })
-      await page.close()
+      fs.writeFileSync(target, Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"))
       console.log(`${file}: ${fs.statSync(target).size} bytes`)
     }
   } finally {

@@ -1,31 +1,47 @@
-import { createRouter, RouterProvider } from "@tanstack/react-router"
+import { RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
-import { createRoot } from "react-dom/client"
+import { createRoot, hydrateRoot } from "react-dom/client"
+import { keepRenderedAnswers } from "./api/client.ts"
+import { readRenderedPage } from "./lib/renderedPage.ts"
 import { rememberUtm } from "./lib/utm.ts"
-import { routeTree } from "./routeTree.gen.ts"
+import { createAppRouter } from "./router.ts"
 import { appSession } from "./session/session.ts"
 import "./styles/app.css"
 
 rememberUtm()
 
-const router = createRouter({
-  routeTree,
-  context: { session: appSession() },
-  defaultPreload: "intent",
-  scrollRestoration: true,
-  trailingSlash: "preserve",
-})
-
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router
-  }
-}
-
 const root = document.getElementById("root")
 if (root === null) throw new Error("index.html lacks #root")
-createRoot(root).render(
+
+const router = createAppRouter(appSession())
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 )
+
+/**
+ * A page the server rendered (a public page, entry-server.tsx) is hydrated: its route is loaded first, with the
+ * answers the server used, so React's first render matches the HTML the visitor already reads. Any other page
+ * (the dashboard), or one the router sends elsewhere (a member on /login), is rendered from nothing.
+ */
+const start = async () => {
+  const rendered = readRenderedPage(document)
+  if (rendered === undefined) {
+    createRoot(root).render(app)
+    return
+  }
+  keepRenderedAnswers(rendered.answers)
+  await router.load()
+  if (router.state.location.href === rendered.href) {
+    // Marks the router as hydrating server HTML, so it renders the same tree as the server did (no Suspense
+    // boundary around the matches): what the router's own hydrate() sets.
+    router.ssr = { manifest: undefined }
+    hydrateRoot(root, app)
+    return
+  }
+  root.replaceChildren()
+  createRoot(root).render(app)
+}
+
+void start()

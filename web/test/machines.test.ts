@@ -3,15 +3,16 @@
  * so every rule of the machine is shown without a server.
  */
 import type { User } from "@landunits/core/members/MemberModel.ts"
-import { describe, expect, it } from "vitest"
+import { SIGNED_IN_COOKIE_NAME } from "@landunits/core/shared/Constants.ts"
+import { afterEach, describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import { ApiError } from "../src/api/client.ts"
+import { ApiError, setFetch } from "../src/api/client.ts"
 import { ALL_ALLOWED, type ConsentChoice, NECESSARY_ONLY } from "../src/lib/consentStorage.ts"
 import { cookieConsentMachine } from "../src/machines/cookieConsentMachine.ts"
 import { linkMachine, NO_TOKEN_MESSAGE } from "../src/machines/linkMachine.ts"
 import { submissionMachine } from "../src/machines/submissionMachine.ts"
 import { createSession, whenSessionKnown } from "../src/session/session.ts"
-import { sessionMachine } from "../src/session/sessionMachine.ts"
+import { documentMarker, SIGNED_IN_COOKIE } from "../src/session/signedInMarker.ts"
 
 const deferred = <A>() => {
   let resolve!: (a: A) => void
@@ -153,24 +154,73 @@ describe("cookie consent machine", () => {
   })
 })
 
-describe("session machine", () => {
-  it("on start the current user is requested: an answer signs the member in", async () => {
-    const actor = createActor(
-      sessionMachine.provide({ actors: { currentUser: fromPromise(async () => member("Ada")) } }),
-    ).start()
-    expect(actor.getSnapshot().matches("loading")).toBe(true)
-    await waitFor(actor, (s) => s.matches("member"))
-    expect(actor.getSnapshot().context.user?.firstName).toBe("Ada")
+describe("session machine: the signed-in marker decides whether the user is asked for", () => {
+  /** A marker held in memory: `held` says whether the browser has it; the test reads what the machine did. */
+  const marker = (held: boolean) => {
+    const state = { held, forgotten: 0 }
+    return {
+      state,
+      marker: {
+        present: () => state.held,
+        forget: () => {
+          state.held = false
+          state.forgotten++
+        },
+      },
+    }
+  }
+  /** A currentUser request that counts its calls. */
+  const asking = (answer: () => Promise<User>) => {
+    const calls = { count: 0 }
+    return {
+      calls,
+      currentUser: () => {
+        calls.count++
+        return answer()
+      },
+    }
+  }
+
+  it("without the marker the visitor is a guest at once, and nothing is requested", async () => {
+    const request = asking(async () => member("Ada"))
+    const actor = createSession(request.currentUser, marker(false).marker)
+    expect(actor.getSnapshot().matches("guest")).toBe(true)
+    expect(await whenSessionKnown(actor)).toBeNull()
+    expect(request.calls.count).toBe(0)
   })
 
-  it("a failed start-up request means a guest, silently", async () => {
-    const actor = createSession(() => Promise.reject(new ApiError("Not signed in", 401)))
+  it("with the marker the current user is requested: an answer signs the member in", async () => {
+    const request = asking(async () => member("Ada"))
+    const held = marker(true)
+    const actor = createSession(request.currentUser, held.marker)
+    expect(actor.getSnapshot().matches("loading")).toBe(true)
+    expect((await whenSessionKnown(actor))?.firstName).toBe("Ada")
+    expect(actor.getSnapshot().matches("member")).toBe(true)
+    expect(request.calls.count).toBe(1)
+    expect(held.state).toEqual({ held: true, forgotten: 0 })
+  })
+
+  it("with the marker, a 401 means a guest, silently, and the marker is forgotten (its session ended)", async () => {
+    const held = marker(true)
+    const actor = createSession(() => Promise.reject(new ApiError("Not signed in", 401)), held.marker)
     expect(await whenSessionKnown(actor)).toBeNull()
     expect(actor.getSnapshot().matches("guest")).toBe(true)
+    expect(held.state).toEqual({ held: false, forgotten: 1 })
   })
 
-  it("login sets the user, an update replaces it, logout clears it", async () => {
-    const actor = createSession(() => Promise.reject(new ApiError("Not signed in", 401)))
+  it.each([
+    ["the server fails (503)", new ApiError("Service unavailable", 503)],
+    ["the server cannot be reached", new ApiError("Server down", 0)],
+  ])("with the marker, when %s the visitor is a guest for now and the marker is kept", async (_, error) => {
+    const held = marker(true)
+    const actor = createSession(() => Promise.reject(error), held.marker)
+    expect(await whenSessionKnown(actor)).toBeNull()
+    expect(held.state).toEqual({ held: true, forgotten: 0 })
+  })
+
+  it("login sets the user, an update replaces it, logout clears it and forgets the marker", async () => {
+    const held = marker(false)
+    const actor = createSession(() => Promise.reject(new Error("never asked")), held.marker)
     await whenSessionKnown(actor)
     actor.send({ type: "session.signedIn", user: member("Ada") })
     expect(actor.getSnapshot().matches("member")).toBe(true)
@@ -179,11 +229,12 @@ describe("session machine", () => {
     actor.send({ type: "session.signedOut" })
     expect(actor.getSnapshot().matches("guest")).toBe(true)
     expect(actor.getSnapshot().context.user).toBeNull()
+    expect(held.state.forgotten).toBe(1)
   })
 
   it("guards wait for the start-up request before deciding", async () => {
     const answer = deferred<User>()
-    const actor = createSession(() => answer.promise)
+    const actor = createSession(() => answer.promise, marker(true).marker)
     let decided: User | null | undefined
     const known = whenSessionKnown(actor).then((u) => {
       decided = u
@@ -193,6 +244,46 @@ describe("session machine", () => {
     answer.resolve(member("Ada"))
     await known
     expect(decided?.firstName).toBe("Ada")
+  })
+})
+
+describe("the page's signed-in marker cookie", () => {
+  afterEach(() => documentMarker().forget())
+  /** The cookie as the server's Set-Cookie leaves it in the browser. */
+  const serverSetsMarker = () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the marker is this very cookie, as the browser keeps it
+    document.cookie = `${SIGNED_IN_COOKIE_NAME}=1; Path=/; SameSite=Lax`
+  }
+
+  it("is named as the server names it (core's SIGNED_IN_COOKIE_NAME)", () => {
+    expect(SIGNED_IN_COOKIE).toBe(SIGNED_IN_COOKIE_NAME)
+  })
+
+  it("is read from document.cookie and forgotten on its path", () => {
+    const marker = documentMarker()
+    expect(marker.present()).toBe(false)
+    serverSetsMarker()
+    expect(marker.present()).toBe(true)
+    marker.forget()
+    expect(marker.present()).toBe(false)
+    expect(document.cookie).not.toContain(SIGNED_IN_COOKIE_NAME)
+  })
+
+  it("the app's session asks nothing of a guest's browser, and the user of a member's", async () => {
+    const calls: Array<string> = []
+    setFetch(async (url) => {
+      calls.push(String(url))
+      return new Response(JSON.stringify({ user: member("Ada") }), { status: 200 })
+    })
+    try {
+      expect(await whenSessionKnown(createSession())).toBeNull()
+      expect(calls).toEqual([])
+      serverSetsMarker()
+      expect((await whenSessionKnown(createSession()))?.firstName).toBe("Ada")
+      expect(calls).toEqual(["/api/user"])
+    } finally {
+      setFetch((...args) => fetch(...args))
+    }
   })
 })
 

@@ -2,7 +2,15 @@ import { LandingRegistrationSubmit } from "@landunits/core/members/MemberValidat
 import { firstErrorByPath, validate } from "@landunits/core/validation/Issues.ts"
 import { afterEach, describe, expect, it } from "vitest"
 import { ApiError, NETWORK_ERROR, readCookie, request, SERVER_DOWN, setFetch } from "../src/api/client.ts"
-import { CONSENT_KEY, consentBannerNeeded, NECESSARY_ONLY, saveConsent } from "../src/lib/consentStorage.ts"
+import {
+  CONSENT_KEY,
+  consentBannerNeeded,
+  consentCookie,
+  consentCookiePresent,
+  NECESSARY_ONLY,
+  saveConsent,
+  storedChoiceExpiry,
+} from "../src/lib/consentStorage.ts"
 import { rewriteNewsImage } from "../src/lib/newsImage.ts"
 import { isNoIndex } from "../src/lib/robots.ts"
 import { utmCookie } from "../src/lib/utm.ts"
@@ -32,6 +40,25 @@ describe("cookie consent storage", () => {
     expect(consentBannerNeeded(s, 1000 + 364 * 86_400_000)).toBe(false)
     expect(consentBannerNeeded(s, 1000 + 365 * 86_400_000)).toBe(true)
     expect(s.data.get(CONSENT_KEY)).toBe("false")
+  })
+})
+
+describe("the consent cookie (the stored choice's mirror the server reads)", () => {
+  it("lasts as long as the stored choice, and ends with it", () => {
+    const s = memoryStorage()
+    expect(storedChoiceExpiry(s)).toBeUndefined()
+    const record = saveConsent(s, NECESSARY_ONLY, 1000)
+    expect(storedChoiceExpiry(s)).toBe(record.expiresAt)
+    expect(consentCookie(record.expiresAt, 1000, true)).toBe(
+      "cookie_consent_given=1; Max-Age=31536000; Path=/; SameSite=Lax; Secure",
+    )
+    expect(consentCookie(0, 1000, false)).toBe("cookie_consent_given=1; Max-Age=0; Path=/; SameSite=Lax")
+    expect(storedChoiceExpiry(memoryStorage({ [CONSENT_KEY]: "false" }))).toBeUndefined()
+  })
+  it("is read by its name only", () => {
+    expect(consentCookiePresent("a=1; cookie_consent_given=1")).toBe(true)
+    expect(consentCookiePresent("xcookie_consent_given=1")).toBe(false)
+    expect(consentCookiePresent("")).toBe(false)
   })
 })
 

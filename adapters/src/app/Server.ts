@@ -7,8 +7,8 @@
  * built) on PORT.
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
- * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails;
- * http://localhost:PORT), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
+ * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails,
+ * robots.txt and sitemap.xml; http://localhost:PORT in emails, the request's origin in the sitemap), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
  * DOCUMENT_KEY, LOG_LEVEL and LOG_FORMAT (Logging.ts).
  */
 import * as path from "node:path"
@@ -33,6 +33,8 @@ const settings = Effect.gen(function* () {
     port,
     host: yield* Config.String("HOST").pipe(Config.withDefault("0.0.0.0")),
     development: !(yield* isProduction),
+    // Set: the site's public URL (robots.txt and sitemap.xml name it); unset: each request's own origin there.
+    publicUrl: Option.getOrUndefined(yield* Config.option(Config.String("APP_URL"))),
     appUrl: yield* Config.String("APP_URL").pipe(Config.withDefault(`http://localhost:${port}`)),
     from: yield* Config.String("MAIL_FROM").pipe(
       Config.withDefault("Landunits <no-reply@landunits.example>"),
@@ -49,7 +51,13 @@ export const server = Effect.gen(function* () {
     onNone: () => layerFileMailTransport(path.join(s.dataDir, "mail")),
     onSome: layerSmtpMailTransport,
   })
-  const http = serveHttp({ port: s.port, host: s.host, development: s.development, webDist: WEB_DIST })
+  const http = serveHttp({
+    port: s.port,
+    host: s.host,
+    development: s.development,
+    webDist: WEB_DIST,
+    publicUrl: s.publicUrl,
+  })
   return yield* Effect.gen(function* () {
     yield* seedOnStart
     yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))

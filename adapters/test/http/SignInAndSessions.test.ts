@@ -6,7 +6,9 @@
  */
 import * as http from "node:http"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
+import { SIGNED_IN_COOKIE_NAME } from "@landunits/core/shared/Constants.ts"
 import { ConfigProvider, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { seedDemo } from "../../src/app/DemoSeed.ts"
@@ -23,6 +25,18 @@ const settings = ConfigProvider.layerAdd(
 
 const sessionCookie = (response: Response) =>
   response.headers.getSetCookie().find((line) => line.startsWith("landunits_session="))
+
+const signedInMarker = (response: Response) =>
+  response.headers.getSetCookie().find((line) => line.startsWith(`${SIGNED_IN_COOKIE_NAME}=`))
+
+/** A cookie's attributes but its value, in the order the server writes them, lower-cased. */
+const attributesOf = (line: string | undefined) =>
+  (line ?? "")
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase())
+    .filter((a) => a !== "httponly")
+    .toSorted()
 
 /** A JSON POST that leaves from `localAddress` (another loopback address: another client address here). */
 const postFrom = (baseUrl: string, localAddress: string, path: string, body: unknown, xsrf: string) =>
@@ -94,6 +108,62 @@ describe("sign-in and sessions as a browser sees them", () => {
     expect(cookie).toMatch(/SameSite=Lax/i)
     const logout = await client.post("/api/auth/logout")
     expect(sessionCookie(logout)).toContain("Max-Age=0")
+  })
+
+  it("sets a script-readable signed-in marker (no secret) beside the session cookie, with its Path, SameSite, Secure and Max-Age, and ends it at sign-out", async () => {
+    const client = await members.anonymous()
+    await members.newMember("marker@example.com", "secret9")
+    const login = await client.post("/api/auth/login", { email: "marker@example.com", password: "secret9" })
+    expect(login.status).toBe(200)
+    const marker = signedInMarker(login)
+    expect(marker).toBeDefined()
+    expect(marker).toMatch(new RegExp(`^${SIGNED_IN_COOKIE_NAME}=1;`))
+    expect(marker).not.toMatch(/HttpOnly/i)
+    expect(sessionCookie(login)).toMatch(/HttpOnly/)
+    expect(marker).toContain(`Max-Age=${LIFETIME_DAYS * 24 * 60 * 60}`)
+    expect(attributesOf(marker)).toEqual(attributesOf(sessionCookie(login)))
+    expect(attributesOf(marker)).toEqual(expect.arrayContaining(["path=/", "samesite=lax", "secure"]))
+    // Its value is the same for every member: it tells nothing but "a session may exist".
+    const other = await members.newMember("marker-other@example.com", "secret9")
+    expect(other.cookies.get(SIGNED_IN_COOKIE_NAME)).toBe("1")
+
+    const logout = await client.post("/api/auth/logout")
+    expect(logout.status).toBe(200)
+    expect(signedInMarker(logout)).toContain("Max-Age=0")
+    expect(attributesOf(signedInMarker(logout))).toEqual(attributesOf(sessionCookie(logout)))
+    expect(client.cookies.has(SIGNED_IN_COOKIE_NAME)).toBe(false)
+  })
+
+  it("renews the marker with the session a password change gives, and ends it when an expired session is refused", async () => {
+    const mine = await members.newMember("marker-expired@example.com", "secret9")
+    const changed = await mine.post("/api/user/update_user_password", {
+      currentPassword: "secret9",
+      newPassword: "Better2026",
+      confirmNewPassword: "Better2026",
+    })
+    expect(signedInMarker(changed)).toContain(`Max-Age=${LIFETIME_DAYS * 24 * 60 * 60}`)
+    // The session expires (its end moved to the past), the browser still holds both cookies.
+    await server.run(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`
+          UPDATE sessions SET expires_at = 0
+          WHERE member_id = (SELECT member_id FROM accounts WHERE email = 'marker-expired@example.com')`
+      }),
+    )
+    const refused = await mine.get("/api/user")
+    expect(refused.status).toBe(401)
+    const marker = signedInMarker(refused)
+    expect(marker).toContain("Max-Age=0")
+    expect(marker).not.toMatch(/HttpOnly/i)
+    expect(attributesOf(marker)).toEqual(
+      expect.arrayContaining(["path=/", "samesite=lax", "secure", "max-age=0"]),
+    )
+    expect(mine.cookies.has(SIGNED_IN_COOKIE_NAME)).toBe(false)
+    // A guest without the marker gets no cookie with its 401.
+    const again = await mine.get("/api/user")
+    expect(again.status).toBe(401)
+    expect(signedInMarker(again)).toBeUndefined()
   })
 
   it("keeps the session that changes the password through update_profile, under a new id, and ends the others", async () => {

@@ -4,6 +4,7 @@ import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerServer } from "../../src/postgres/Database.ts"
 import { MIGRATIONS_DIRECTORY, migrate } from "../../src/postgres/Migrations.ts"
+import demoPicturesWebp from "../../src/postgres/migrations/1001_demo_pictures_webp.ts"
 import { databaseTargets, freshServerDatabase, serverUrl } from "../support/Databases.ts"
 
 const files = fs
@@ -33,6 +34,36 @@ describe("schema migrations", () => {
       expect(result.first).toEqual(expected)
       expect(result.second).toEqual([])
       expect(result.recorded).toEqual(expected.map(([id]) => id))
+    })
+  }
+
+  for (const target of databaseTargets().run) {
+    it(`${target.name}: 1001 points an installation's demo JPEGs at their WebP and leaves an admin's pictures`, async () => {
+      const items = await Effect.runPromise(
+        Effect.gen(function* () {
+          yield* migrate
+          const sql = yield* SqlClient.SqlClient
+          const rows = [
+            ["news", 0, { title: "a", image: "/images/news/orchard.jpg" }],
+            ["news", 1, { title: "b", image: "https://media.example/orchard.jpg" }],
+            ["news", 2, { title: "c", image: "/images/news/vote.jpg" }],
+            ["team", 0, { name: "Luc", img: "/images/team/luc.jpg" }],
+            ["team", 1, { name: "Ada", img: "/images/team/ada.jpg" }],
+          ] as const
+          for (const [kind, position, item] of rows)
+            yield* sql`INSERT INTO site_content (kind, position, item) VALUES (${kind}, ${position}, ${JSON.stringify(item)}::jsonb)`
+          yield* demoPicturesWebp
+          return yield* sql<{ item: { image?: string; img?: string } }>`
+            SELECT item FROM site_content ORDER BY kind, position`
+        }).pipe(Effect.provide(target.layer)),
+      )
+      expect(items.map(({ item }) => item.image ?? item.img)).toEqual([
+        "/images/news/orchard.webp",
+        "https://media.example/orchard.jpg",
+        "/images/news/vote.webp",
+        "/images/team/luc.webp",
+        "/images/team/ada.jpg",
+      ])
     })
   }
 

@@ -64,7 +64,7 @@ const community = { slug: "community", name: "Community" }
 
 export const demoNews: ReadonlyArray<NewsArticle> = [
   {
-    image: "/images/news/orchard.jpg",
+    image: "/images/news/orchard.webp",
     title: "Spring planting finished at Kent Orchard",
     description: "Two thousand heritage trees are in the ground; the first blossom is expected next spring.",
     link: "/news/spring-planting-kent",
@@ -72,7 +72,7 @@ export const demoNews: ReadonlyArray<NewsArticle> = [
     publishedAt: day("2026-04-20"),
   },
   {
-    image: "/images/news/soil.jpg",
+    image: "/images/news/soil.webp",
     title: "What soil carbon measurements tell us",
     description: "How we measure the carbon our projects store, and why we publish every sample.",
     link: "/news/soil-carbon",
@@ -80,7 +80,7 @@ export const demoNews: ReadonlyArray<NewsArticle> = [
     publishedAt: day("2026-06-02"),
   },
   {
-    image: "/images/news/vote.jpg",
+    image: "/images/news/vote.webp",
     title: "Members vote on the next hedgerow programme",
     description: "The governance vote on the Dordogne hedgerows is open until the end of the month.",
     link: "/news/hedgerow-vote",
@@ -90,9 +90,9 @@ export const demoNews: ReadonlyArray<NewsArticle> = [
 ]
 
 export const demoTeam: ReadonlyArray<TeamMember> = [
-  { name: "Amelia Hart", designation: "Founder and Chief Executive", img: "/images/team/amelia.jpg" },
-  { name: "Luc Moreau", designation: "Head of Land Projects", img: "/images/team/luc.jpg" },
-  { name: "Priya Nair", designation: "Head of Compliance", img: "/images/team/priya.jpg" },
+  { name: "Amelia Hart", designation: "Founder and Chief Executive", img: "/images/team/amelia.webp" },
+  { name: "Luc Moreau", designation: "Head of Land Projects", img: "/images/team/luc.webp" },
+  { name: "Priya Nair", designation: "Head of Compliance", img: "/images/team/priya.webp" },
 ]
 
 export const demoFaq: ReadonlyArray<FaqEntry> = [

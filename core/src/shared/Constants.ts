@@ -95,6 +95,11 @@ export const COOKIE_CONSENT_KEY = "_cookie_consent_accepted"
 export const COOKIE_CONSENT_DAYS = 365
 export const XSRF_COOKIE_NAME = "XSRF-TOKEN"
 export const XSRF_HEADER_NAME = "X-XSRF-TOKEN"
+/**
+ * Set beside the HttpOnly session cookie with the same lifetime and readable by scripts: it says only that a
+ * session may exist (no secret), so the web asks for the current user only when it is there.
+ */
+export const SIGNED_IN_COOKIE_NAME = "landunits_signed_in"
 
 // Uploads
 export const UPLOAD_MAX_BYTES = 8_388_608

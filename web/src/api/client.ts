@@ -29,7 +29,10 @@ export class ApiError extends Error {
 }
 
 /** The value of a cookie readable by scripts, or undefined. */
-export const readCookie = (name: string, cookies: string = document.cookie): string | undefined => {
+export const readCookie = (
+  name: string,
+  cookies: string = typeof document === "undefined" ? "" : document.cookie,
+): string | undefined => {
   for (const part of cookies.split(";")) {
     const eq = part.indexOf("=")
     if (eq === -1) continue
@@ -73,12 +76,28 @@ export const setFetch = (f: Fetch): void => {
   fetchImpl = f
 }
 
+/**
+ * The answers the server fetched while it rendered this page (entry-server.tsx), by path: the first GET of each
+ * is answered from here, so the page hydrates with the data it was rendered with and asks nothing twice.
+ * Each is used once; later reads go to the API.
+ */
+let rendered = new Map<string, unknown>()
+
+export const keepRenderedAnswers = (answers: Readonly<Record<string, unknown>>): void => {
+  rendered = new Map(Object.entries(answers))
+}
+
 export const request = async <A>(
   method: "GET" | "POST",
   path: string,
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<A> => {
+  if (method === "GET" && rendered.has(path)) {
+    const answer = rendered.get(path) as A
+    rendered.delete(path)
+    return answer
+  }
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers }
   const token = readCookie(XSRF_COOKIE)
   if (token !== undefined) headers[XSRF_HEADER] = token

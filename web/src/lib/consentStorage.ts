@@ -7,6 +7,31 @@
 export const CONSENT_KEY = "_cookie_consent_accepted"
 export const CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000
 
+/**
+ * A necessary cookie that mirrors a stored choice (no choice in it, only that one was made, until the
+ * choice's year ends), so the server renders a page with the banner only for a visitor who has not chosen:
+ * the banner is then in the first HTML for a new visitor and never flashes for a returning one. The choice
+ * itself stays in localStorage (spec §4).
+ */
+export const CONSENT_COOKIE = "cookie_consent_given"
+
+export const consentCookiePresent = (cookies: string): boolean =>
+  cookies.split(";").some((part) => part.trim().startsWith(`${CONSENT_COOKIE}=1`))
+
+/** The Set-Cookie text that mirrors a choice valid until `expiresAt` (or ends the mirror once that has passed). */
+export const consentCookie = (expiresAt: number, now: number, secure: boolean): string =>
+  `${CONSENT_COOKIE}=1; Max-Age=${Math.max(0, Math.floor((expiresAt - now) / 1000))}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`
+
+/** When the stored choice ends, or undefined when none is stored. */
+export const storedChoiceExpiry = (storage: Pick<Storage, "getItem">): number | undefined => {
+  try {
+    const value = storage.getItem(CONSENT_KEY)
+    return value === null || value === "false" ? undefined : (expiresAtOf(value) ?? Number.POSITIVE_INFINITY)
+  } catch {
+    return undefined
+  }
+}
+
 export const CONSENT_CATEGORIES = [
   "necessary",
   "preferences",

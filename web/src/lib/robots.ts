@@ -1,8 +1,7 @@
-/** Pages kept out of search engines (spec §2): dashboard, account, subscribe, logout and user manual. */
-const NOINDEX_PREFIXES = ["/dashboard", "/account", "/subscribe", "/logout", "/user-manual"]
+/** Pages kept out of search engines (spec §2): core's rule, shared with the server's sitemap.xml. */
+import { isNoIndex } from "@landunits/core/content/Indexing.ts"
 
-export const isNoIndex = (pathname: string): boolean =>
-  NOINDEX_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+export { isNoIndex }
 
 /** Keeps one <meta name="robots"> in step with the page. */
 export const applyRobots = (pathname: string, doc: Document = document): void => {

@@ -18,6 +18,11 @@ export const headerVariant = (pathname: string): HeaderVariant =>
 function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useEffect(() => applyRobots(pathname), [pathname])
+  // The app runs: forms rendered by the server are enabled from here on (components/shared/Form.tsx), and
+  // browser tests wait for this mark before they type (web/e2e/support/browser.ts).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = ""
+  }, [])
   return (
     <>
       <a className="skip-link" href="#main">

@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { PageHead } from "../components/layout/Page.tsx"
 import { Field, FormError } from "../components/shared/Field.tsx"
+import { Form } from "../components/shared/Form.tsx"
 import { CONTACT } from "../content/site.ts"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
 import { useSubmission } from "../machines/submissionMachine.ts"
@@ -26,7 +27,7 @@ function ContactUs() {
               {contact.result?.message}
             </p>
           ) : (
-            <form className="form" noValidate onSubmit={form.onSubmit} aria-label="Contact form">
+            <Form className="form" noValidate onSubmit={form.onSubmit} aria-label="Contact form">
               <Field label="Name" autoComplete="name" required idPrefix="contact" {...form.field("name")} />
               <Field
                 label="Email"
@@ -42,7 +43,7 @@ function ContactUs() {
               <button type="submit" className="btn btn--primary" disabled={contact.busy}>
                 Send message
               </button>
-            </form>
+            </Form>
           )}
         </div>
         <div>

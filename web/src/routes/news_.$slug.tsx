@@ -18,7 +18,7 @@ function Article() {
       />
       <div className="container section prose">
         <div className="card news-card" style={{ marginBottom: 24 }}>
-          <NewsImage src={article.image} />
+          <NewsImage src={article.image} priority />
         </div>
         <p>{article.description}</p>
         <p>

@@ -1,10 +1,17 @@
 /**
- * The session cookie, set in one place: HttpOnly, SameSite=Lax, Secure outside development, and a
+ * The session cookie, set and cleared in one place: HttpOnly, SameSite=Lax, Secure outside development, and a
  * `Max-Age` equal to the session's own lifetime (SESSION_LIFETIME_DAYS), so the browser keeps it exactly as
  * long as the server honours it.
+ *
+ * Beside it goes the signed-in marker (`landunits_signed_in=1`): the same Path, SameSite, Secure and Max-Age,
+ * but readable by scripts. It carries no secret (the value is always `1`); it only tells the web app that a
+ * session may exist, so a guest's visit never asks `GET /api/user` and never gets its 401. Whenever the session
+ * cookie ends (sign-out) or is refused (middleware/AuthenticationLive.ts), the marker ends too.
  */
 import type { Session } from "@landunits/core/accounts/AccountModel.ts"
-import { Duration } from "effect"
+import { SIGNED_IN_COOKIE_NAME } from "@landunits/core/shared/Constants.ts"
+import { Duration, Effect } from "effect"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { sessionSecurity } from "../api/Authentication.ts"
 
@@ -13,17 +20,42 @@ export interface SessionCookieOptions {
   readonly secure: boolean
 }
 
-const attributes = (options: SessionCookieOptions) =>
-  ({ httpOnly: true, secure: options.secure, sameSite: "lax", path: "/" }) as const
+/** What the two cookies share. */
+const shared = (options: SessionCookieOptions) =>
+  ({ secure: options.secure, sameSite: "lax", path: "/" }) as const
 
-/** Sets the cookie of `session` (a new sign-in, or the new id a password change gives the current one). */
-export const setSessionCookie = (options: SessionCookieOptions, session: Session) =>
-  HttpApiBuilder.securitySetCookie(sessionSecurity, session.sessionId, {
-    ...attributes(options),
-    // A Duration, never a bare number: Effect reads a bare number as milliseconds.
-    maxAge: Duration.millis(session.expiresAt - session.createdAt),
-  })
+const session = (options: SessionCookieOptions) => ({ ...shared(options), httpOnly: true }) as const
 
-/** Ends the cookie (sign-out). */
+/** The marker's value: the same for everyone, so it tells nothing but "a session may exist". */
+const MARKER = "1"
+
+const marker = (options: SessionCookieOptions, value: string, maxAge: Duration.Duration) =>
+  HttpEffect.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(
+      HttpServerResponse.setCookieUnsafe(response, SIGNED_IN_COOKIE_NAME, value, {
+        ...shared(options),
+        httpOnly: false,
+        maxAge,
+      }),
+    ),
+  )
+
+/** Sets the cookie of `session` (a new sign-in, or the new id a password change gives the current one) and the marker. */
+export const setSessionCookie = (options: SessionCookieOptions, signedIn: Session) => {
+  // A Duration, never a bare number: Effect reads a bare number as milliseconds.
+  const maxAge = Duration.millis(signedIn.expiresAt - signedIn.createdAt)
+  return Effect.andThen(
+    HttpApiBuilder.securitySetCookie(sessionSecurity, signedIn.sessionId, { ...session(options), maxAge }),
+    marker(options, MARKER, maxAge),
+  )
+}
+
+/** Ends the cookie and the marker (sign-out). */
 export const clearSessionCookie = (options: SessionCookieOptions) =>
-  HttpApiBuilder.securitySetCookie(sessionSecurity, "", { ...attributes(options), maxAge: Duration.zero })
+  Effect.andThen(
+    HttpApiBuilder.securitySetCookie(sessionSecurity, "", { ...session(options), maxAge: Duration.zero }),
+    clearSignedInMarker(options),
+  )
+
+/** Ends the marker alone (a session cookie the server refused: the browser is not signed in). */
+export const clearSignedInMarker = (options: SessionCookieOptions) => marker(options, "", Duration.zero)

@@ -50,7 +50,13 @@ export const appRoutes = (patterns: ReadonlyArray<string>): IsAppRoute => {
  * every path as a page, as the server answered before; a manifest that cannot be read is a broken build.
  */
 export const readAppRoutes = (directory: string): IsAppRoute => {
+  const routes = readRoutePatterns(directory)
+  return routes === undefined ? () => true : appRoutes(routes)
+}
+
+/** The page patterns of the build's manifest; undefined for a build without one. */
+export const readRoutePatterns = (directory: string): ReadonlyArray<string> | undefined => {
   const file = path.join(directory, ROUTE_MANIFEST_FILE)
-  if (!fs.existsSync(file)) return () => true
-  return appRoutes(decodeManifest(fs.readFileSync(file, "utf8")).routes)
+  if (!fs.existsSync(file)) return undefined
+  return decodeManifest(fs.readFileSync(file, "utf8")).routes
 }

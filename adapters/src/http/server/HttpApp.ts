@@ -1,6 +1,7 @@
 /**
  * The HTTP application: the API under /api (its OpenAPI document at /api/openapi.json and a readable
- * reference at /api/docs), with the middlewares every route gets (security headers, anti-forgery, body
+ * reference at /api/docs), the built web app beside it (StaticFiles.ts) with /robots.txt and /sitemap.xml
+ * (RobotsAndSitemap.ts), and the middlewares every route gets (security headers, anti-forgery, body
  * size limits).
  * `serveHttp` runs it on Node's HTTP server.
  */
@@ -35,6 +36,7 @@ import { layerNoStore } from "../middleware/NoStore.ts"
 import { layerSecurityHeaders } from "../middleware/SecurityHeaders.ts"
 import { accessLog } from "./AccessLog.ts"
 import { allowedMethods } from "./AllowedMethods.ts"
+import { layerRobotsAndSitemap } from "./RobotsAndSitemap.ts"
 import { layerStaticFiles } from "./StaticFiles.ts"
 
 export interface HttpAppOptions {
@@ -42,6 +44,8 @@ export interface HttpAppOptions {
   readonly development: boolean
   /** The built web app to serve beside the API (served only when its index.html exists). */
   readonly webDist?: string
+  /** The site's public URL (APP_URL), for robots.txt and sitemap.xml; without it, each request's origin. */
+  readonly publicUrl?: string | undefined
 }
 
 export const OPENAPI_PATH = "/api/openapi.json"
@@ -74,7 +78,7 @@ const apiRoutes = (options: HttpAppOptions) => {
     ]),
     Layer.provide(UserBundles.layer.pipe(Layer.provide(holdingsAtSnapshotPrices))),
     // The routes resolve the middlewares when they are built and again per request.
-    Layer.provideMerge(Layer.mergeAll(layerInvalidInputResponses, AuthenticationLive)),
+    Layer.provideMerge(Layer.mergeAll(layerInvalidInputResponses, AuthenticationLive(cookies))),
   )
 }
 
@@ -83,6 +87,9 @@ export const layerHttpApp = (options: HttpAppOptions) =>
     apiRoutes(options),
     HttpApiScalar.layer(Api, { path: DOCS_PATH }),
     options.webDist === undefined ? Layer.empty : layerStaticFiles(options.webDist),
+    options.webDist === undefined
+      ? Layer.empty
+      : layerRobotsAndSitemap({ directory: options.webDist, publicUrl: options.publicUrl }),
     // The payment settings say which card providers are live: only their hosts enter the CSP.
     Layer.unwrap(
       Effect.map(Effect.serviceOption(PaymentPage), (page) =>

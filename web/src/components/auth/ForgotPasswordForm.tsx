@@ -4,6 +4,7 @@ import { api } from "../../api/endpoints.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
+import { Form } from "../shared/Form.tsx"
 
 const askForLink = ({ email }: { readonly email: string }) => api.forgotPassword(email)
 
@@ -20,7 +21,7 @@ export function ForgotPasswordForm() {
             {forgot.result?.message} The link is valid for 1 hour.
           </p>
         ) : (
-          <form className="form" noValidate onSubmit={form.onSubmit} aria-label="Forgot password">
+          <Form className="form" noValidate onSubmit={form.onSubmit} aria-label="Forgot password">
             <p className="muted">Enter your email and we will send you a link to choose a new password.</p>
             <Field
               label="Email"
@@ -34,7 +35,7 @@ export function ForgotPasswordForm() {
             <button type="submit" className="btn btn--primary btn--block" disabled={forgot.busy}>
               Send reset link
             </button>
-          </form>
+          </Form>
         )}
         <p className="form-links" style={{ marginTop: 16 }}>
           <Link to="/login">Back to log in</Link>

@@ -7,6 +7,7 @@ import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { appSession } from "../../session/session.ts"
 import { Field, FormError } from "../shared/Field.tsx"
+import { Form } from "../shared/Form.tsx"
 
 /** Where a member goes after signing in (docs/decisions.md: the welcome route for a first sign-in). */
 export const WELCOME_ROUTE = "/dashboard/What-are-Land-Units"
@@ -29,7 +30,7 @@ export function LoginForm() {
   return (
     <div className="form-card">
       <h1>Access Your Account Now</h1>
-      <form className="form" noValidate onSubmit={form.onSubmit} aria-label="Log in">
+      <Form className="form" noValidate onSubmit={form.onSubmit} aria-label="Log in">
         <Field
           label="Email"
           type="email"
@@ -56,7 +57,7 @@ export function LoginForm() {
             New here? <Link to="/register">Register to buy Units</Link>
           </span>
         </p>
-      </form>
+      </Form>
     </div>
   )
 }

@@ -13,6 +13,7 @@ import { api } from "../../api/endpoints.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { registrationMachine } from "../../machines/registrationMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
+import { Form } from "../shared/Form.tsx"
 
 export const ACTIVATION_NOTE = "You must activate your account within 12 hours of registering."
 export const EMAIL_DELAY_NOTE = "The confirmation email can take up to 15 minutes to arrive."
@@ -46,7 +47,7 @@ export function RegistrationForm({
     <div className="form-card" aria-live="polite">
       <Heading>{title}</Heading>
       {state.matches("register") ? (
-        <form className="form" noValidate onSubmit={form.onSubmit} aria-label={title}>
+        <Form className="form" noValidate onSubmit={form.onSubmit} aria-label={title}>
           <p className="muted">{ACTIVATION_NOTE}</p>
           <Field
             label="Email"
@@ -104,7 +105,7 @@ export function RegistrationForm({
               Already registered? <Link to="/login">Log in</Link>
             </span>
           </p>
-        </form>
+        </Form>
       ) : state.matches("resend") ? (
         <div className="form">
           <p className="form-note" role="status">

@@ -4,9 +4,18 @@
  * and focus returns to where it was (the footer's "Cookie settings" button, or the page's main content).
  */
 import { useMachine } from "@xstate/react"
-import { useEffect, useMemo, useRef } from "react"
-import { consentBannerNeeded, saveConsent, storedChoice } from "../../lib/consentStorage.ts"
+import { useEffect, useLayoutEffect, useRef } from "react"
+import {
+  CONSENT_LIFETIME_MS,
+  consentBannerNeeded,
+  consentCookie,
+  consentCookiePresent,
+  saveConsent,
+  storedChoice,
+  storedChoiceExpiry,
+} from "../../lib/consentStorage.ts"
 import { FOCUSABLE, trapTab } from "../../lib/focus.ts"
+import { pageCookies } from "../../lib/pageCookies.ts"
 import {
   type ConsentTab,
   cookieConsentMachine,
@@ -75,14 +84,45 @@ const TABS: ReadonlyArray<{ readonly id: ConsentTab; readonly label: string }> =
 export const OPEN_CONSENT_EVENT = "landunits:cookie-settings"
 export const openCookieSettings = () => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))
 
-export function CookieConsent({ storage = window.localStorage }: { readonly storage?: Storage }) {
-  const needed = useMemo(() => consentBannerNeeded(storage, Date.now()), [storage])
+/** Mirrors the stored choice in the consent cookie (consentStorage.ts), or ends the mirror when there is none. */
+const mirrorChoice = (storage: Storage, now: number) => {
+  const expiry = storedChoiceExpiry(storage)
+  const until = expiry === undefined ? now : Math.min(expiry, now + CONSENT_LIFETIME_MS)
+  document.cookie = consentCookie(until, now, window.location.protocol === "https:")
+}
+
+/**
+ * The banner's first render follows the consent cookie, the one thing the server also sees, so the page the
+ * server rendered hydrates as it is (a new visitor has the banner in the first HTML). Right after, before the
+ * browser paints again, the stored choice decides (localStorage, spec §4) and the cookie is brought in line.
+ */
+export function CookieConsent({ storage }: { readonly storage?: Storage }) {
+  const store = () => storage ?? window.localStorage
   const [state, send] = useMachine(
     cookieConsentMachine.provide({
-      actions: { store: (_, choice) => void saveConsent(storage, choice, Date.now()) },
+      actions: {
+        store: (_, choice) => {
+          const now = Date.now()
+          saveConsent(store(), choice, now)
+          mirrorChoice(store(), now)
+        },
+      },
     }),
-    { input: { needed, choice: needed ? undefined : storedChoice(storage, Date.now()) } },
+    {
+      input: {
+        needed: !consentCookiePresent(pageCookies()),
+        choice: typeof window === "undefined" ? undefined : storedChoice(store(), Date.now()),
+      },
+    },
   )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the banner first renders in the browser
+  useLayoutEffect(() => {
+    const now = Date.now()
+    const needed = consentBannerNeeded(store(), now)
+    mirrorChoice(store(), now)
+    if (needed && !state.matches("open")) send({ type: "consent.open" })
+    if (!needed && state.matches("open")) send({ type: "consent.dismiss" })
+  }, [])
   const dialog = useRef<HTMLElement>(null)
   const returnTo = useRef<HTMLElement | null>(null)
   const open = state.matches("open")

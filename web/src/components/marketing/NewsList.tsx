@@ -7,9 +7,12 @@ import { Empty, PageHead } from "../layout/Page.tsx"
 
 /**
  * A news image (storage-host links rewritten to the London-region host). An image that cannot be loaded is
- * replaced by a plain illustration, never shown as a broken picture.
+ * replaced by a plain illustration, never shown as a broken picture. Its width and height (the 16:9 of the
+ * demo pictures, also set by `aspect-ratio` in CSS) hold its place, so nothing moves when it arrives.
+ * `priority`: the page's largest picture, on screen at first paint (an article's, the first card's), is
+ * fetched at once and first; the others wait until they come near the screen and decode off the main thread.
  */
-export function NewsImage({ src }: { readonly src: string }) {
+export function NewsImage({ src, priority = false }: { readonly src: string; readonly priority?: boolean }) {
   const [failed, setFailed] = useState(false)
   return failed ? (
     <div className="news-card__img news-card__img--placeholder" data-testid="news-image-placeholder">
@@ -24,7 +27,7 @@ export function NewsImage({ src }: { readonly src: string }) {
       className="news-card__img"
       src={rewriteNewsImage(src)}
       alt=""
-      loading="lazy"
+      {...(priority ? { fetchPriority: "high" } : { loading: "lazy", decoding: "async" })}
       width={800}
       height={450}
       onError={() => setFailed(true)}
@@ -79,9 +82,9 @@ export function NewsList({
           <Empty>No articles in this category yet.</Empty>
         ) : (
           <ul className="grid grid--3" style={{ listStyle: "none", padding: 0 }}>
-            {articles.map((a) => (
+            {articles.map((a, index) => (
               <li key={a.link} className="card news-card">
-                <NewsImage src={a.image} />
+                <NewsImage src={a.image} priority={index === 0} />
                 <div className="news-card__body">
                   <p className="eyebrow">
                     {a.category.name} · {formatDate(a.publishedAt)}

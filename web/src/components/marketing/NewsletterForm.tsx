@@ -3,6 +3,7 @@ import { api } from "../../api/endpoints.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
+import { Form } from "../shared/Form.tsx"
 
 const subscribe = ({ email }: { readonly email: string }) => api.subscribe(email)
 
@@ -16,7 +17,7 @@ export function NewsletterSignup({ idPrefix = "newsletter" }: { readonly idPrefi
       <p className="muted">
         News from our land projects, about once a month. Confirm by email; unsubscribe any time.
       </p>
-      <form className="inline-form" noValidate onSubmit={form.onSubmit} aria-label="Newsletter">
+      <Form className="inline-form" noValidate onSubmit={form.onSubmit} aria-label="Newsletter">
         <Field
           label="Email"
           type="email"
@@ -28,7 +29,7 @@ export function NewsletterSignup({ idPrefix = "newsletter" }: { readonly idPrefi
         <button type="submit" className="btn btn--primary" disabled={newsletter.busy}>
           Subscribe
         </button>
-      </form>
+      </Form>
       <div style={{ marginTop: 12 }}>
         <FormError message={newsletter.serverError} />
         {newsletter.succeeded ? (

@@ -5,7 +5,8 @@
  * keyboard users can read row by row).
  */
 import { formatDate } from "@landunits/core/format/Format.ts"
-import { useEffect, useId, useState } from "react"
+import { useId } from "react"
+import { useMediaQuery } from "../../lib/mediaQuery.ts"
 import { ScrollRegion } from "../layout/ScrollRegion.tsx"
 
 export interface ChartPoint {
@@ -29,16 +30,7 @@ const PAD = { top: 12, right: 16, bottom: 28, left: 84 }
 /** Below this width the chart is drawn narrower, so its 12 px labels stay about 10 px or more on a phone. */
 const NARROW_QUERY = "(max-width: 600px)"
 
-const useChartWidth = () => {
-  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW_QUERY).matches)
-  useEffect(() => {
-    const query = window.matchMedia(NARROW_QUERY)
-    const onChange = () => setNarrow(query.matches)
-    query.addEventListener("change", onChange)
-    return () => query.removeEventListener("change", onChange)
-  }, [])
-  return narrow ? 360 : 640
-}
+const useChartWidth = () => (useMediaQuery(NARROW_QUERY) ? 360 : 640)
 
 /** The y-axis range: the data's, widened a little so a flat line sits mid-chart. */
 export const chartRange = (values: ReadonlyArray<number>): { min: number; max: number } => {

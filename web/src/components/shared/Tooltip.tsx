@@ -1,19 +1,11 @@
 /** A tooltip that opens on hover on screens wider than 768 px and on click (tap) otherwise (spec §2). */
-import { type ReactNode, useEffect, useId, useState } from "react"
+import { type ReactNode, useId, useState } from "react"
+import { useMediaQuery } from "../../lib/mediaQuery.ts"
 
 export const HOVER_QUERY = "(min-width: 769px)"
 
 /** Whether the screen is wide enough for tooltips to open on hover (HOVER_QUERY); follows the window's width. */
-export const useWide = () => {
-  const [wide, setWide] = useState(() => window.matchMedia(HOVER_QUERY).matches)
-  useEffect(() => {
-    const query = window.matchMedia(HOVER_QUERY)
-    const onChange = () => setWide(query.matches)
-    query.addEventListener("change", onChange)
-    return () => query.removeEventListener("change", onChange)
-  }, [])
-  return wide
-}
+export const useWide = (): boolean => useMediaQuery(HOVER_QUERY)
 
 export function Tooltip({ label, children }: { readonly label: string; readonly children: ReactNode }) {
   const wide = useWide()
