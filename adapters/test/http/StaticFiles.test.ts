@@ -259,7 +259,9 @@ describe("compressed and cached files", () => {
     expect(byTag.headers.etag).toBe(etag)
     const byDate = await raw("/images/news/soil.webp", { "if-modified-since": lastModified })
     expect(byDate.status).toBe(304)
-    const older = await raw("/images/news/soil.webp", { "if-modified-since": "Thu, 01 Jan 1970 00:00:00 GMT" })
+    const older = await raw("/images/news/soil.webp", {
+      "if-modified-since": "Thu, 01 Jan 1970 00:00:00 GMT",
+    })
     expect(older.status).toBe(200)
     expect(older.body.length).toBe(first.body.length)
   })

@@ -85,10 +85,11 @@ export const OPEN_CONSENT_EVENT = "landunits:cookie-settings"
 export const openCookieSettings = () => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))
 
 /** Mirrors the stored choice in the consent cookie (consentStorage.ts), or ends the mirror when there is none. */
-const mirrorChoice = (storage: Storage, now: number) => {
+const mirrorChoice = (storage: Storage, now: number, doc: Document = document) => {
   const expiry = storedChoiceExpiry(storage)
   const until = expiry === undefined ? now : Math.min(expiry, now + CONSENT_LIFETIME_MS)
-  document.cookie = consentCookie(until, now, window.location.protocol === "https:")
+  // document.cookie, as lib/utm.ts and the signed-in marker write theirs (the Cookie Store API is not in every browser).
+  doc.cookie = consentCookie(until, now, doc.location.protocol === "https:")
 }
 
 /**
