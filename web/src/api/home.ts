@@ -9,7 +9,7 @@ import type { DailyExchangeRates, Statistics } from "@landunits/core/market/Mark
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import type { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
-import type { CurrencyType } from "@landunits/core/shared/Enums.ts"
+import type { CurrencyType } from "@landunits/core/shared/EnumValues.ts"
 import type { StatementFormat } from "@landunits/core/statements/StatementRequest.ts"
 import type {
   MemberSubscriptions,

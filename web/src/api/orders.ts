@@ -22,7 +22,7 @@ import type {
   OrderType,
   PaymentMethod,
   UnitType,
-} from "@landunits/core/shared/Enums.ts"
+} from "@landunits/core/shared/EnumValues.ts"
 import { call, readCookie } from "./client.ts"
 
 /** The part of GET /user the order forms use. */

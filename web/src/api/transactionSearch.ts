@@ -12,7 +12,7 @@ import {
   PaymentMethods,
   type SortDirection,
   UnitTypes,
-} from "@landunits/core/shared/Enums.ts"
+} from "@landunits/core/shared/EnumValues.ts"
 
 export type TransactionSearch = {
   -readonly [K in keyof TransactionFilters]?: TransactionFilters[K]

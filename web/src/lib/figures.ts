@@ -4,7 +4,7 @@
  */
 import { formatMoney, formatNumber0, formatNumber2 } from "@landunits/core/format/Format.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
-import type { CurrencyType } from "@landunits/core/shared/Enums.ts"
+import type { CurrencyType } from "@landunits/core/shared/EnumValues.ts"
 
 /** The statistics block's three figures (spec §2): the land value in GBP, USD and EUR. */
 export const landValueFigures = (

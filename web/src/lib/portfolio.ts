@@ -6,7 +6,7 @@
  */
 import type { UnitSeries } from "@landunits/core/analytics/UserAnalytics.ts"
 import { convertCents } from "@landunits/core/market/MarketFormulas.ts"
-import type { CurrencyType, UnitType } from "@landunits/core/shared/Enums.ts"
+import type { CurrencyType, UnitType } from "@landunits/core/shared/EnumValues.ts"
 import type { ChartPoint } from "../components/shared/LineChart.tsx"
 
 /** Each day's rate (millionths) from one currency to the chart's currency. */

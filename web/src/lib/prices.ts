@@ -1,7 +1,7 @@
 /** Prices and exchange rates as members see them (kept apart from figures.ts: it needs core's order model). */
 import { EXCHANGE_RATE_SCALE } from "@landunits/core/orders/OrderModel.ts"
 import { displayPrice } from "@landunits/core/pricing/Pricing.ts"
-import { CurrencySymbol, type CurrencyType } from "@landunits/core/shared/Enums.ts"
+import { CurrencySymbol, type CurrencyType } from "@landunits/core/shared/EnumValues.ts"
 
 const price = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 3 })
 

@@ -1,5 +1,5 @@
 /** The buy machine's requests against the real API (the tests provide their own). */
-import type { OrderStatus } from "@landunits/core/shared/Enums.ts"
+import type { OrderStatus } from "@landunits/core/shared/EnumValues.ts"
 import { fromPromise } from "xstate"
 import { type CreateOrderRequest, ordersApi } from "../api/orders.ts"
 import { type CardOutcome, DECLINED_REASON, type LoadedPayment } from "./buyMachine.ts"

@@ -12,7 +12,7 @@
  */
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
-import type { CryptoCoin, OrderStatus, PaymentMethod } from "@landunits/core/shared/Enums.ts"
+import type { CryptoCoin, OrderStatus, PaymentMethod } from "@landunits/core/shared/EnumValues.ts"
 import { assign, fromPromise, setup } from "xstate"
 import { ApiError, errorMessage } from "../api/client.ts"
 import {

@@ -15,7 +15,7 @@ import {
   type UnitType,
   UnitTypes,
   unitDisplayName,
-} from "@landunits/core/shared/Enums.ts"
+} from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import type { Settled } from "../api/endpoints.ts"
 import { CHART_PERIODS, type ChartPeriod, type DashboardData, loadDashboard } from "../api/home.ts"

@@ -11,7 +11,7 @@ import {
   PaymentMethods,
   UnitTypes,
   unitDisplayName,
-} from "@landunits/core/shared/Enums.ts"
+} from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useId } from "react"
 import { homeApi } from "../api/home.ts"

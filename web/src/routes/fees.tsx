@@ -3,7 +3,7 @@
  * fees per payment method, from GET /api/market/fees.
  */
 import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
-import type { PayingMethod } from "@landunits/core/shared/Enums.ts"
+import type { PayingMethod } from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"

@@ -4,7 +4,7 @@
  * the API's public routes.
  */
 import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
-import { CurrencyOfUnitType, unitDisplayName } from "@landunits/core/shared/Enums.ts"
+import { CurrencyOfUnitType, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"

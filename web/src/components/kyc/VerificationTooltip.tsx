@@ -7,7 +7,7 @@
 import { verificationTooltip } from "@landunits/core/kyc/KycLifecycle.ts"
 import type { KycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { VERIFICATION_TOOLTIP_MAX_HEIGHT_PX } from "@landunits/core/shared/Constants.ts"
-import type { UserType } from "@landunits/core/shared/Enums.ts"
+import type { UserType } from "@landunits/core/shared/EnumValues.ts"
 import { type FocusEvent, useId, useRef, useState } from "react"
 import { KycStatusBadge } from "../shared/StatusBadge.tsx"
 import { useWide } from "../shared/Tooltip.tsx"

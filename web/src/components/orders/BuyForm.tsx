@@ -16,7 +16,7 @@ import {
   type PaymentMethod,
   type UnitType,
   unitDisplayName,
-} from "@landunits/core/shared/Enums.ts"
+} from "@landunits/core/shared/EnumValues.ts"
 import { useNavigate } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
 import { useEffect, useState } from "react"

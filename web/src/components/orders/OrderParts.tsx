@@ -6,7 +6,7 @@ import {
   DOUBLE_LAND_VESTING_PERCENT_PER_MONTH,
   DOUBLE_LAND_VESTING_START_MONTHS,
 } from "@landunits/core/shared/Constants.ts"
-import { type UnitType, UnitTypes, unitDisplayName } from "@landunits/core/shared/Enums.ts"
+import { type UnitType, UnitTypes, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import type { ReactNode } from "react"
 import "../../styles/orders.css"
 

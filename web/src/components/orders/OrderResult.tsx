@@ -10,7 +10,7 @@ import {
   SQUARE_TRANSFER_DAYS,
   STRIPE_TRANSFER_DAYS,
 } from "@landunits/core/shared/Constants.ts"
-import { OrderStatusColour, unitDisplayName } from "@landunits/core/shared/Enums.ts"
+import { OrderStatusColour, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { Link } from "@tanstack/react-router"
 import type { OrderResultData } from "../../api/orderLoaders.ts"
 import { PageHead } from "../layout/Page.tsx"

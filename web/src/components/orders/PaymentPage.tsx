@@ -9,7 +9,7 @@
 import { formatDateTime, formatMoney } from "@landunits/core/format/Format.ts"
 import { CryptoPaymentForm } from "@landunits/core/orders/OrderForms.ts"
 import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
-import { type CryptoCoin, CryptoCoins, type PaymentMethod } from "@landunits/core/shared/Enums.ts"
+import { type CryptoCoin, CryptoCoins, type PaymentMethod } from "@landunits/core/shared/EnumValues.ts"
 import { Link, useNavigate } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
 import { lazy, Suspense, useEffect, useRef } from "react"

@@ -3,7 +3,7 @@ import {
   KycStatusColour,
   type OrderStatus,
   OrderStatusColour,
-} from "@landunits/core/shared/Enums.ts"
+} from "@landunits/core/shared/EnumValues.ts"
 import { badgeText } from "../../lib/badge.ts"
 import "../../styles/home.css"
 
