@@ -1,5 +1,5 @@
 import { RouterProvider } from "@tanstack/react-router"
-import { StrictMode } from "react"
+import { StrictMode, startTransition } from "react"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { keepRenderedAnswers } from "./api/client.ts"
 import { readRenderedPage } from "./lib/renderedPage.ts"
@@ -32,12 +32,18 @@ const start = async () => {
     return
   }
   keepRenderedAnswers(rendered.answers)
+  // The visitor already has the page: let the browser paint it before the work of hydrating starts.
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)))
   await router.load()
   if (router.state.location.href === rendered.href) {
     // Marks the router as hydrating server HTML, so it renders the same tree as the server did (no Suspense
     // boundary around the matches): what the router's own hydrate() sets.
     router.ssr = { manifest: undefined }
-    hydrateRoot(root, app)
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole page: a tap or a scroll during it is answered.
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
     return
   }
   root.replaceChildren()
