@@ -149,6 +149,19 @@ export type StatusChange = typeof StatusChange.Type
 export const SourceBucket = Schema.Literals(["owned", "owned_DOUBLE_LAND"])
 export type SourceBucket = typeof SourceBucket.Type
 
+/** The currency unit of a sell or transfer: the Units leave the member's source bucket at today's price. */
+export const currencyUnitFromSource = (input: {
+  readonly unitType: CurrencyUnit["unitType"]
+  readonly numberOfUnits: number
+  readonly pricePerUnit: number
+  readonly source: SourceBucket
+}): CurrencyUnit => ({
+  unitType: input.unitType,
+  numberOfUnits: input.numberOfUnits,
+  pricePerUnit: input.pricePerUnit,
+  isDoubleLand: input.source === "owned_DOUBLE_LAND",
+})
+
 /** A sell order's place in the sales queue. remaining = queuedUnits − soldUnits − cancelledUnits. */
 export const SellProgress = Schema.Struct({
   source: SourceBucket,

@@ -8,7 +8,7 @@ import { FEES, member, type TransferDraft } from "../ledger/LedgerModel.ts"
 import { unitDisplayName } from "../shared/Enums.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { SellNotAboveFee, UnitsUnavailable } from "./OrderErrors.ts"
-import type { OrderRecord } from "./OrderModel.ts"
+import { currencyUnitFromSource, type OrderRecord } from "./OrderModel.ts"
 import type { CreateSellRequest, MemberOrderRequest } from "./OrderService.ts"
 import { remainingInQueue } from "./SalesQueue.ts"
 
@@ -69,10 +69,7 @@ export const makeSellCommands = (frame: OrderFrame) => {
           orderType: "SELL",
           at,
           currencyUnit: {
-            unitType,
-            numberOfUnits,
-            pricePerUnit: price.pricePerUnit,
-            isDoubleLand: source === "owned_DOUBLE_LAND",
+            ...currencyUnitFromSource({ unitType, numberOfUnits, pricePerUnit: price.pricePerUnit, source }),
             sellOrderTransactionFeeInUnits: feeUnits,
           },
         })

@@ -6,6 +6,7 @@ import { Effect, Option } from "effect"
 import { member } from "../ledger/LedgerModel.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { InvalidOrderRequest, RecipientNotFound } from "./OrderErrors.ts"
+import { currencyUnitFromSource } from "./OrderModel.ts"
 import type { CreateTransferRequest } from "./OrderService.ts"
 import type { Standing } from "./ports/MemberStanding.ts"
 
@@ -66,12 +67,12 @@ export const makeTransferCommands = (frame: OrderFrame) => {
             memberId,
             orderType: "TRANSFER",
             at,
-            currencyUnit: {
+            currencyUnit: currencyUnitFromSource({
               unitType,
               numberOfUnits,
               pricePerUnit: price.pricePerUnit,
-              isDoubleLand: source === "owned_DOUBLE_LAND",
-            },
+              source,
+            }),
           }),
           transfer: { recipientEmail: recipient.email },
           recipientMemberId: recipient.memberId,
