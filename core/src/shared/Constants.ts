@@ -93,6 +93,11 @@ export const UTM_COOKIE_MAX_AGE_SECONDS = 604_800
 export const UTM_COOKIE_NAME = "utm_data"
 export const COOKIE_CONSENT_KEY = "_cookie_consent_accepted"
 export const COOKIE_CONSENT_DAYS = 365
+/**
+ * The necessary cookie that says a consent choice was made (not what it was), so the server renders the
+ * banner only for a visitor who has not chosen: written by the web app, read by the page renderer.
+ */
+export const COOKIE_CONSENT_GIVEN_COOKIE = "cookie_consent_given"
 export const XSRF_COOKIE_NAME = "XSRF-TOKEN"
 export const XSRF_HEADER_NAME = "X-XSRF-TOKEN"
 /**

@@ -4,7 +4,9 @@
  * except our own record once its year has passed, which counts as "false" again. Storage failures
  * (private mode, quota) are ignored silently (spec §8): the banner then simply shows.
  */
-export const CONSENT_KEY = "_cookie_consent_accepted"
+import { COOKIE_CONSENT_GIVEN_COOKIE, COOKIE_CONSENT_KEY } from "@landunits/core/shared/Constants.ts"
+
+export const CONSENT_KEY = COOKIE_CONSENT_KEY
 export const CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000
 
 /**
@@ -13,7 +15,7 @@ export const CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000
  * the banner is then in the first HTML for a new visitor and never flashes for a returning one. The choice
  * itself stays in localStorage (spec §4).
  */
-export const CONSENT_COOKIE = "cookie_consent_given"
+export const CONSENT_COOKIE = COOKIE_CONSENT_GIVEN_COOKIE
 
 export const consentCookiePresent = (cookies: string): boolean =>
   cookies.split(";").some((part) => part.trim().startsWith(`${CONSENT_COOKIE}=1`))

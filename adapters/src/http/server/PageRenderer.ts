@@ -10,6 +10,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
+import { COOKIE_CONSENT_GIVEN_COOKIE } from "@landunits/core/shared/Constants.ts"
 
 /** The web renderer's answer for a page: its status, what goes inside #root and what follows it. */
 export interface RenderedRoot {
@@ -33,7 +34,7 @@ interface WebRenderer {
  * banner is in the first HTML only for a visitor who has not chosen. Never the session: pages are rendered for
  * a guest.
  */
-const PAGE_COOKIES = new Set(["cookie_consent_given"])
+const PAGE_COOKIES = new Set([COOKIE_CONSENT_GIVEN_COOKIE])
 
 export const pageCookies = (cookieHeader: string | undefined): string =>
   (cookieHeader ?? "")
