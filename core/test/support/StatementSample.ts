@@ -22,15 +22,15 @@ const PRICE = 12_345
 const START = Date.UTC(2025, 0, 1)
 const YEAR = 365 * 86_400_000
 
-/** 32 hex digits from a number, like the ids of IdGenerator.layerRandom. */
+/** 32 hex digits, like the ids of IdGenerator.layerRandom: 24 that look random, then `n` (so each is unique). */
 const hexId = (prefix: string, n: number) => {
   let x = (n + 1) * 2_654_435_761
   let hex = ""
-  while (hex.length < 32) {
+  while (hex.length < 24) {
     x = (x * 1_103_515_245 + 12_345) % 2_147_483_648
     hex += x.toString(16).padStart(8, "0").slice(-8)
   }
-  return `${prefix}_${hex.slice(0, 32)}`
+  return `${prefix}_${hex.slice(0, 24)}${n.toString(16).padStart(8, "0")}`
 }
 
 const BUY_STATUSES: ReadonlyArray<OrderStatus> = [
