@@ -160,5 +160,5 @@ describe("the statement's reconciliation", () => {
       }),
       { numRuns: 300 },
     )
-  })
+  }, 60_000) // 300 histories take ~1 s alone, several on a loaded host
 })
