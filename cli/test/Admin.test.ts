@@ -8,6 +8,7 @@ import { AccountRepository } from "@landunits/core/accounts/ports/AccountReposit
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { CommunityService } from "@landunits/core/community/CommunityService.ts"
 import { SiteContent } from "@landunits/core/content/ports/SiteContent.ts"
+import { formatMoney } from "@landunits/core/format/Format.ts"
 import { KycService } from "@landunits/core/kyc/KycService.ts"
 import { Mailer } from "@landunits/core/notifications/ports/Mailer.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
@@ -15,6 +16,7 @@ import { DiscountCodes } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { ProviderEventLog } from "@landunits/core/orders/ports/ProviderEventLog.ts"
 import { COIN_PRICE_MAX_AGE_MS, CoinPrices } from "@landunits/core/pricing/ports/CoinPrices.ts"
+import type { CurrencyType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Option } from "effect"
 import { describe, expect, it } from "vitest"
@@ -482,6 +484,15 @@ describe("statements, content, mail, reconciliation", () => {
     )
     const members = await run(Effect.flatMap(AccountRepository, (a) => a.list({})))
     expect(all.files.map((f: { memberId: string }) => f.memberId)).toEqual(members.map((m) => m.memberId))
+    // The summary gives each statement's number, reconciliation and totals; the file holds the same figures.
+    const demoFile = all.files.find((f: { memberId: string }) => f.memberId === demo)
+    expect(demoFile.statementNumber).toMatch(/^ST-20260101-20261231-/)
+    expect(demoFile.reconciled).toBe(true)
+    const demoCsv = fs.readFileSync(demoFile.file, "utf8")
+    expect(demoCsv).toContain(`Statement number,${demoFile.statementNumber}`)
+    for (const total of demoFile.totals as ReadonlyArray<{ currency: CurrencyType; paidCents: number }>) {
+      expect(demoCsv).toContain(`${total.currency},${formatMoney(total.paidCents, total.currency)},`)
+    }
     expect(fs.readdirSync(everyone).sort()).toEqual(
       members.map((m) => `${m.memberId}_2026-01-01_2026-12-31.csv`).sort(),
     )

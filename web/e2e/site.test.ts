@@ -19,7 +19,7 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { PUBLIC_ROUTES } from "./support/publicRoutes.ts"
+import { BROWSER_RENDERED, PUBLIC_ROUTES } from "./support/publicRoutes.ts"
 
 const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
 
@@ -388,6 +388,58 @@ describe("shell", () => {
     expect(await nav.getByRole("link", { name: "News" }).isVisible()).toBe(true)
     expect(await wide.page.getByRole("button", { name: "More links" }).isVisible()).toBe(false)
     await wide.context.close()
+  })
+
+  it("every public page is one click from the home page's header or footer, and each has its own title, in the first HTML too", async () => {
+    // Pages reached otherwise: a link's token (the confirm and reset pages) or a campaign (/landing, /rocket1);
+    // and the steps of a page, one click from it (below).
+    const fromTheirPage: Readonly<Record<string, readonly [string, string]>> = {
+      "/login-forgot": ["/login", "Access Your Account Now"],
+      "/business-register": ["/business", "Landunits for business"],
+      "/news/category/projects": ["/news", "News"],
+    }
+    const reachedOtherwise = (route: string) =>
+      BROWSER_RENDERED.has(route) || ["/landing", "/rocket1"].includes(route) || route in fromTheirPage
+    const { context, page } = await open()
+    const linksOn = (selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
+    await page.goto(`${server.url}/`)
+    await headline(page, "Land that pays for its own care")
+    const shellLinks = await linksOn("header a[href], footer a[href]")
+    const missing = PUBLIC_ROUTES.map(([route]) => route).filter(
+      (route) => !reachedOtherwise(route) && !shellLinks.includes(route),
+    )
+    expect(missing).toEqual([])
+    for (const [route, [parent, parentHeadline]] of Object.entries(fromTheirPage)) {
+      expect(shellLinks).toContain(parent)
+      await page.goto(`${server.url}${parent}`)
+      await headline(page, parentHeadline)
+      expect(await linksOn("header a[href], main a[href]")).toContain(route)
+    }
+
+    const titles = new Map<string, string>()
+    for (const [route, text] of PUBLIC_ROUTES) {
+      await page.goto(`${server.url}${route}`)
+      await headline(page, text)
+      await expect.poll(() => page.title()).not.toBe("Landunits")
+      const title = await page.title()
+      expect(title).toMatch(/Landunits/)
+      titles.set(route, title)
+      if (!BROWSER_RENDERED.has(route)) {
+        const html = await (await fetch(`${server.url}${route}`)).text()
+        expect(html).toContain(`<title>${title.replaceAll("&", "&amp;")}</title>`)
+      }
+    }
+    expect(new Set(titles.values()).size).toBe(titles.size)
+    // Moving inside the app keeps the title in step: the footer's Fees link, then back.
+    await page.goto(`${server.url}/`)
+    await headline(page, "Land that pays for its own care")
+    await page.locator("footer").getByRole("link", { name: "Fees" }).click()
+    await headline(page, "Fees")
+    await expect.poll(() => page.title()).toBe(titles.get("/fees"))
+    await context.close()
   })
 
   it("business pages' Register goes to /business-register; /rocket1 offers guests only Log in", async () => {

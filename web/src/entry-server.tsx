@@ -15,6 +15,7 @@ import { createMemoryHistory, RouterProvider } from "@tanstack/react-router"
 import { renderToString } from "react-dom/server"
 import { setFetch } from "./api/client.ts"
 import { setPageCookieReader } from "./lib/pageCookies.ts"
+import { type DocumentHeadText, documentHead } from "./lib/pageHead.ts"
 import { renderedPageScript } from "./lib/renderedPage.ts"
 import { createAppRouter } from "./router.ts"
 import { guestSession, setAppSession } from "./session/session.ts"
@@ -29,6 +30,8 @@ export interface RenderedHtml {
   readonly root: string
   /** What follows #root: the answers the page was rendered with (outside the tree React hydrates). */
   readonly after: string
+  /** The page's <title> and description (its route's `head`, lib/pageHead.ts). */
+  readonly head: DocumentHeadText
 }
 
 /** Pages rendered only in the browser: a member's dashboard, sign-out, and the pages a link's token drives. */
@@ -90,5 +93,6 @@ export const renderPage = async (
     status: notFound ? 404 : 200,
     root: html,
     after: renderedPageScript({ href: router.state.location.href, answers: render.answers }),
+    head: documentHead(router.state.matches),
   }
 }

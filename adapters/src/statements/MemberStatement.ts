@@ -1,51 +1,37 @@
-/** A member's statement file (PDF or CSV) for a period: what the HTTP download and the admin CLI both produce. */
-import { AccountService } from "@landunits/core/accounts/AccountService.ts"
-import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
-import { OrderService } from "@landunits/core/orders/OrderService.ts"
+/**
+ * A member's statement file for a period, as the HTTP download and the admin CLI both produce it: core's
+ * statement (loadStatement) as core's document, rendered as PDF bytes or as CSV chunks made while they are
+ * written (constant memory). The same function for both callers, so both give the same numbers.
+ */
 import type { MemberId } from "@landunits/core/shared/Ids.ts"
-import { buildStatement, type StatementPeriod } from "@landunits/core/statements/Statement.ts"
-import { statementCsv } from "@landunits/core/statements/StatementCsv.ts"
+import { loadStatement } from "@landunits/core/statements/LoadStatement.ts"
+import type { Statement, StatementPeriod } from "@landunits/core/statements/Statement.ts"
+import { statementCsvChunks } from "@landunits/core/statements/StatementCsv.ts"
+import { type StatementDocument, statementDocument } from "@landunits/core/statements/StatementDocument.ts"
 import type { StatementFormat } from "@landunits/core/statements/StatementRequest.ts"
-import { Clock, Effect } from "effect"
+import { Effect } from "effect"
 import { statementPdf } from "./StatementPdf.ts"
 
-export interface StatementFile {
-  readonly fileName: string
-  readonly contentType: string
-  readonly bytes: Uint8Array
+export const STATEMENT_CONTENT_TYPE: Readonly<Record<StatementFormat, string>> = {
+  pdf: "application/pdf",
+  csv: "text/csv; charset=utf-8",
 }
 
-export const memberStatement = (
-  memberId: MemberId,
-  period: StatementPeriod,
-  format: StatementFormat = "pdf",
-) =>
-  Effect.gen(function* () {
-    const account = yield* Effect.orDie((yield* AccountService).account(memberId))
-    const page = yield* (yield* OrderService).transactions(memberId, {
-      page: 1,
-      pageSize: Number.MAX_SAFE_INTEGER,
-    })
-    const statement = buildStatement({
-      memberId,
-      memberName: `${account.firstName} ${account.lastName}`.trim(),
-      memberEmail: account.email,
-      period,
-      orders: page.transactions,
-      holdings: yield* Effect.orDie((yield* HoldingsService).holdings(memberId)),
-      generatedAt: yield* Clock.currentTimeMillis,
-    })
-    const base = `landunits-statement-${period.from}-to-${period.to}`
-    if (format === "csv") {
-      return {
-        fileName: `${base}.csv`,
-        contentType: "text/csv; charset=utf-8",
-        bytes: new TextEncoder().encode(statementCsv(statement)),
-      } satisfies StatementFile
-    }
-    return {
-      fileName: `${base}.pdf`,
-      contentType: "application/pdf",
-      bytes: yield* Effect.promise(() => statementPdf(statement)),
-    } satisfies StatementFile
+export interface MemberStatement {
+  readonly statement: Statement
+  readonly document: StatementDocument
+  readonly fileName: (format: StatementFormat) => string
+}
+
+export const memberStatement = (memberId: MemberId, period: StatementPeriod) =>
+  Effect.map(loadStatement(memberId, period), (statement): MemberStatement => {
+    const document = statementDocument(statement)
+    return { statement, document, fileName: (format) => `${document.fileBase}.${format}` }
   })
+
+/** The PDF, in memory (a statement of 10,000 orders is about 1 MB: docs/benchmarks.md). */
+export const statementPdfBytes = (document: StatementDocument) => Effect.promise(() => statementPdf(document))
+
+/** The CSV in chunks of text, made as they are read. */
+export const statementCsvStream = (document: StatementDocument): Iterable<string> =>
+  statementCsvChunks(document)

@@ -194,15 +194,18 @@ describe("statements over HTTP", () => {
   it("downloads the member's statement as PDF or CSV, with their orders only, and refuses a bad period", async () => {
     const client = await signedIn()
     const today = new Date().toISOString().slice(0, 10)
-    await client.post(
-      "/api/order/create_order",
-      {
-        orderType: "BUY",
-        currencyUnit: { unitType: "LAND_USD", numberOfUnits: 2 },
-        paymentDetails: { paymentMethod: "bank" },
-      },
-      { headers: { "idempotency-key": "statement-buy-1" } },
+    const created = await json(
+      await client.post(
+        "/api/order/create_order",
+        {
+          orderType: "BUY",
+          currencyUnit: { unitType: "LAND_USD", numberOfUnits: 2 },
+          paymentDetails: { paymentMethod: "bank" },
+        },
+        { headers: { "idempotency-key": "statement-buy-1" } },
+      ),
     )
+    const orderId: string = created.orderCreatedData.orderId
     const pdf = await client.get(`/api/etc/generate-statement?fromDate=2026-01-01&toDate=${today}`)
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get("content-type")).toContain("application/pdf")
@@ -217,6 +220,17 @@ describe("statements over HTTP", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv")
     expect(text).toContain("Dana Demo")
     expect(text).not.toContain("ben@example.com")
+    // The same sections as the PDF, the new buy with its full reference, and the spec's footer statement.
+    const lines = text.split("\r\n")
+    for (const heading of [
+      "Reconciliation per unit type: opening + activity = closing",
+      "Totals per currency",
+    ]) {
+      expect(lines).toContain(heading)
+    }
+    expect(lines).toContain('"Opening holdings, start of 01/01/2026"')
+    expect(lines.some((l) => l.includes(`,${orderId},BUY,Unit ($),2,Initiated,`))).toBe(true)
+    expect(text).toContain("is not an investment product or platform")
     const bad = await client.get("/api/etc/generate-statement?fromDate=2026-03-02&toDate=2026-03-01")
     expect(bad.status).toBe(400)
     expect((await json(bad)).errors[0].message).toBe("The end date must be on or after the start date")

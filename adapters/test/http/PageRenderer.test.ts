@@ -17,16 +17,23 @@ import { loadPageRenderer, pageCookies, rendererPath } from "../../src/http/serv
 import { layerStaticFiles } from "../../src/http/server/StaticFiles.ts"
 import { useTestServer } from "../support/TestServer.ts"
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/app.js"></script></body></html>'
+const HEAD = '<head><meta name="description" content="The site." /><title>Landunits</title></head>'
+const INDEX = `<!doctype html><html>${HEAD}<body><div id="root"></div><script src="/app.js"></script></body></html>`
 
 /** Renders `/` and `/news` from the API's answer, 404 for `/news/gone`, nothing for `/dashboard`, fails `/broken`. */
 const RENDERER = `
 export const renderPage = async (href, fetchApi) => {
   if (href.startsWith("/dashboard")) return undefined
   if (href === "/broken") throw new Error("the renderer broke")
-  if (href === "/news/gone") return { status: 404, root: "<h1>Page not found</h1>", after: "" }
+  const head = { title: "Landunits", description: "The site." }
+  if (href === "/news/gone") return { status: 404, root: "<h1>Page not found</h1>", after: "", head }
   const answer = await (await fetchApi("/api/headline", { method: "GET" })).json()
-  return { status: 200, root: "<h1>" + answer.headline + " at " + href + "</h1>", after: "<script type=\\"application/json\\">{}</script>" }
+  return {
+    status: 200,
+    root: "<h1>" + answer.headline + " at " + href + "</h1>",
+    after: "<script type=\\"application/json\\">{}</script>",
+    head: href.startsWith("/news") ? { title: answer.headline + " & <more> · Landunits", description: "News \\"today\\"" } : head,
+  }
 }
 `
 
@@ -69,12 +76,14 @@ const get = async (pathname: string) => {
 }
 
 describe("pages rendered on the server", () => {
-  it("puts the renderer's page into #root, and what follows it after #root, with 200 as HTML", async () => {
+  it("puts the renderer's page into #root, what follows it after #root, and its own title and description (escaped) in the head, with 200 as HTML", async () => {
     const page = await get("/news?tab=all")
     expect(page.status).toBe(200)
     expect(page.type).toBe("text/html; charset=utf-8")
     expect(page.html).toBe(
-      '<!doctype html><html><body><div id="root"><h1>First at /news?tab=all</h1></div>' +
+      '<!doctype html><html><head><meta name="description" content="News &quot;today&quot;" />' +
+        "<title>First &amp; &lt;more&gt; · Landunits</title></head>" +
+        '<body><div id="root"><h1>First at /news?tab=all</h1></div>' +
         '<script type="application/json">{}</script><script src="/app.js"></script></body></html>',
     )
   })

@@ -1,52 +1,38 @@
 /**
- * A member's statement for a period: every order they placed or received in it, and their holdings at the
- * end, with the money in integer cents and formatted once here. Rendered as CSV here (pure text) and as
- * PDF by the adapters, from the same rows, so both always say the same thing.
+ * A member's statement for a period, in numbers: the holdings at the period's start and end per unit type,
+ * the movements between them (reconciled), the period's orders and the money totals per currency. Money is
+ * integer cents, Units whole numbers; StatementDocument.ts turns it into text once, and the PDF (adapters)
+ * and the CSV (StatementCsv.ts) render that same text, so both always say the same thing.
  */
-import { formatDate, formatMoney, formatNumber0 } from "../format/Format.ts"
-import type { UnitHolding } from "../ledger/LedgerModel.ts"
-import type { OrderRecord } from "../orders/OrderModel.ts"
-import { CurrencyOfUnitType, type CurrencyType, unitDisplayName } from "../shared/Enums.ts"
-import type { MemberId } from "../shared/Ids.ts"
+import { subtotalCents } from "../fees/Fees.ts"
+import { formatIsoDate } from "../format/Format.ts"
+import type { Transfer } from "../ledger/LedgerModel.ts"
+import type { OrderRecord, Payout } from "../orders/OrderModel.ts"
+import {
+  CurrencyOfUnitType,
+  type CurrencyType,
+  CurrencyTypes,
+  type UnitType,
+  UnitTypes,
+} from "../shared/Enums.ts"
+import type { MemberId, OrderId } from "../shared/Ids.ts"
+import {
+  addBuckets,
+  balancesAt,
+  columnsOf,
+  MOVEMENT_KINDS,
+  type MovementKind,
+  movementsBetween,
+  type StatementBuckets,
+  sameBuckets,
+  valuedUnits,
+} from "./StatementHoldings.ts"
 
 export interface StatementPeriod {
   /** First day, yyyy-mm-dd (UTC), included. */
   readonly from: string
   /** Last day, yyyy-mm-dd (UTC), included. */
   readonly to: string
-}
-
-export interface StatementLine {
-  readonly date: string
-  readonly orderId: string
-  readonly type: string
-  readonly direction: "" | "Sent" | "Received"
-  readonly unit: string
-  readonly units: string
-  readonly status: string
-  readonly paymentMethod: string
-  readonly amount: string
-}
-
-export interface StatementHolding {
-  readonly unit: string
-  readonly owned: string
-  readonly pending: string
-  readonly locked: string
-  readonly valueBought: string
-  readonly valueToday: string
-}
-
-export interface Statement {
-  readonly title: string
-  readonly memberName: string
-  readonly memberEmail: string
-  readonly period: StatementPeriod
-  readonly generatedAt: string
-  readonly lines: ReadonlyArray<StatementLine>
-  readonly holdings: ReadonlyArray<StatementHolding>
-  /** Money paid for buys in the period, per currency. */
-  readonly totalsPaid: ReadonlyArray<{ readonly currency: CurrencyType; readonly amount: string }>
 }
 
 const DAY = 86_400_000
@@ -57,66 +43,239 @@ export const periodBounds = (period: StatementPeriod): { readonly start: number;
   end: Date.parse(`${period.to}T00:00:00Z`) + DAY,
 })
 
-const inPeriod = (order: OrderRecord, period: StatementPeriod) => {
-  const { start, end } = periodBounds(period)
-  const at = Date.parse(order.createdAt)
-  return at >= start && at < end
-}
+/** The buy statuses whose payment the platform has received: what a statement counts as paid. */
+export const PAID_BUY_STATUSES: ReadonlyArray<OrderRecord["orderStatus"]> = ["Approved", "Completed"]
 
 export interface StatementInput {
   readonly memberId: MemberId
   readonly memberName: string
   readonly memberEmail: string
   readonly period: StatementPeriod
-  /** The member's orders and the transfers they received; any period (filtered here). */
+  /** The member's orders and the transfers they received, of any period (filtered here). */
   readonly orders: ReadonlyArray<OrderRecord>
-  readonly holdings: ReadonlyArray<UnitHolding>
+  /** The member's ledger transfers, of any time, in ledger order. */
+  readonly transfers: ReadonlyArray<Transfer>
+  /** The payouts owed to the member for their sales, of any time. */
+  readonly payouts: ReadonlyArray<Payout>
+  /** A unit type's pricePerUnit on a UTC day (yyyy-mm-dd); undefined when the type has no price. */
+  readonly priceOn: (unitType: UnitType, day: string) => number | undefined
+  /** Epoch milliseconds. */
   readonly generatedAt: number
 }
 
-const lineOf = (memberId: MemberId, order: OrderRecord): StatementLine => {
-  const unitType = order.currencyUnit.unitType
-  const payment = order.paymentDetails
-  return {
-    date: formatDate(order.createdAt),
-    orderId: order.orderId,
-    type: order.orderType,
-    direction: order.orderType !== "TRANSFER" ? "" : order.memberId === memberId ? "Sent" : "Received",
-    unit: unitDisplayName(unitType),
-    units: formatNumber0(order.currencyUnit.numberOfUnits),
-    status: order.orderStatus,
-    paymentMethod: payment?.paymentMethod ?? "",
-    amount: payment === undefined ? "" : formatMoney(payment.paymentAmount, payment.currency),
+/** A unit type's holding at one instant, in the statement's columns, valued at the statement's price day. */
+export interface StatementHolding {
+  readonly unitType: UnitType
+  readonly columns: StatementBuckets
+  /** Owned, queued for sale and locked Units (not unpaid buys): the Units the value is for. */
+  readonly valuedUnits: number
+  readonly pricePerUnit: number | undefined
+  /** valuedUnits × pricePerUnit, in cents of the unit type's currency; undefined without a price. */
+  readonly valueCents: number | undefined
+}
+
+export interface StatementMovement {
+  readonly kind: MovementKind
+  readonly change: StatementBuckets
+}
+
+/** Opening + movements = closing for one unit type; `balanced` says whether it holds (it always should). */
+export interface UnitReconciliation {
+  readonly unitType: UnitType
+  readonly opening: StatementBuckets
+  readonly movements: ReadonlyArray<StatementMovement>
+  readonly closing: StatementBuckets
+  readonly balanced: boolean
+}
+
+export interface CurrencyTotals {
+  readonly currency: CurrencyType
+  /** Payment amounts of the member's buys of the period that the platform was paid for (PAID_BUY_STATUSES). */
+  readonly paidCents: number
+  /** The fees inside paidCents. */
+  readonly feesCents: number
+  /** Payouts owed to the member for Units of theirs sold in the period. */
+  readonly receivedFromSalesCents: number
+  /** Payouts paid to the member in the period. */
+  readonly payoutsCents: number
+}
+
+/** One order of the period as a statement shows it: money in cents, fees in cents or Units. */
+export interface ActivityLine {
+  readonly order: OrderRecord
+  /** Transfers only: sent by the member, or received. */
+  readonly direction: "" | "out" | "in"
+  readonly currency: CurrencyType
+  readonly amountCents: number | undefined
+  readonly feeCents: number | undefined
+  readonly feeUnits: number | undefined
+}
+
+export interface Statement {
+  /** ST-<from>-<to>-<member>-<generated>: names the member, the period and the instant it was made. */
+  readonly number: string
+  readonly memberId: MemberId
+  readonly memberName: string
+  readonly memberEmail: string
+  readonly period: StatementPeriod
+  readonly generatedAt: number
+  /** The UTC day whose prices value both holdings: the period's last day, or today if that is later. */
+  readonly priceDay: string
+  readonly opening: ReadonlyArray<StatementHolding>
+  readonly closing: ReadonlyArray<StatementHolding>
+  readonly reconciliation: ReadonlyArray<UnitReconciliation>
+  /** The orders created in the period, oldest first (not copied: a statement of 10,000 orders stays small). */
+  readonly activity: ReadonlyArray<OrderRecord>
+  /** Per sell order of the period: the payouts owed for it up to the period's end, in cents. */
+  readonly salesOf: ReadonlyMap<OrderId, number>
+  readonly totals: ReadonlyArray<CurrencyTotals>
+}
+
+const compactDay = (day: string) => day.replaceAll("-", "")
+
+/** ST-20260301-20260331-MEM_DEMO-20260402T101500Z: the period, the member's id's last 8 characters, the instant. */
+export const statementNumber = (memberId: MemberId, period: StatementPeriod, generatedAt: number): string => {
+  const instant = new Date(generatedAt)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "")
+  return `ST-${compactDay(period.from)}-${compactDay(period.to)}-${memberId.slice(-8).toUpperCase()}-${instant}`
+}
+
+const inRange = (at: number, start: number, end: number) => at >= start && at < end
+
+export const activityLine = (statement: Statement, order: OrderRecord): ActivityLine => {
+  const unit = order.currencyUnit
+  const currency = order.paymentDetails?.currency ?? CurrencyOfUnitType[unit.unitType]
+  const none = { amountCents: undefined, feeCents: undefined, feeUnits: undefined }
+  switch (order.orderType) {
+    case "BUY":
+      return {
+        order,
+        direction: "",
+        currency,
+        ...none,
+        amountCents: order.paymentDetails?.paymentAmount,
+        feeCents: order.paymentDetails?.transactionFee,
+      }
+    case "SELL":
+      return {
+        order,
+        direction: "",
+        currency,
+        ...none,
+        amountCents: statement.salesOf.get(order.orderId) ?? 0,
+        feeUnits: unit.sellOrderTransactionFeeInUnits ?? order.sell?.feeUnits,
+      }
+    case "TRANSFER":
+      return { order, direction: order.memberId === statement.memberId ? "out" : "in", currency, ...none }
+    case "CONVERT":
+      return {
+        order,
+        direction: "",
+        currency,
+        ...none,
+        amountCents: subtotalCents(unit.numberOfUnits, unit.pricePerUnit, false),
+        feeUnits: unit.convertOrderTransactionFeeInUnits ?? 0,
+      }
   }
 }
 
 export const buildStatement = (input: StatementInput): Statement => {
-  const orders = input.orders
-    .filter((o) => inPeriod(o, input.period))
+  const { memberId, period } = input
+  const { start, end } = periodBounds(period)
+  const today = formatIsoDate(input.generatedAt)
+  const priceDay = period.to < today ? period.to : today
+
+  const activity = input.orders
+    .filter((o) => inRange(Date.parse(o.createdAt), start, end))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.sequence - b.sequence)
-  const paid = new Map<CurrencyType, number>()
-  for (const order of orders) {
-    const payment = order.paymentDetails
-    const counts = ["Approved", "Completed"].includes(order.orderStatus)
-    if (order.orderType === "BUY" && order.memberId === input.memberId && payment !== undefined && counts) {
-      paid.set(payment.currency, (paid.get(payment.currency) ?? 0) + payment.paymentAmount)
+
+  // The type of every order of the member's; a transfer of theirs whose order is not here is a sale fill.
+  const typeOf = new Map<OrderId, OrderRecord["orderType"]>()
+  for (const order of input.orders) typeOf.set(order.orderId, order.orderType)
+
+  const openingBalances = balancesAt(memberId, input.transfers, start)
+  const closingBalances = balancesAt(memberId, input.transfers, end)
+  const movements = movementsBetween(memberId, input.transfers, start, end, (id) => typeOf.get(id))
+
+  const unitTypes = UnitTypes.filter(
+    (u) =>
+      closingBalances.has(u) ||
+      activity.some((o) => o.currencyUnit.unitType === u || o.convert?.unitType === u),
+  )
+  const holding = (balances: ReturnType<typeof balancesAt>, unitType: UnitType): StatementHolding => {
+    const units = valuedUnits(balances.get(unitType))
+    const pricePerUnit = input.priceOn(unitType, priceDay)
+    return {
+      unitType,
+      columns: columnsOf(balances.get(unitType)),
+      valuedUnits: units,
+      pricePerUnit,
+      valueCents: pricePerUnit === undefined ? undefined : subtotalCents(units, pricePerUnit, false),
     }
   }
+  const opening = unitTypes.map((u) => holding(openingBalances, u))
+  const closing = unitTypes.map((u) => holding(closingBalances, u))
+  const reconciliation = unitTypes.map((unitType, i): UnitReconciliation => {
+    const byKind = movements.get(unitType)
+    const moves = MOVEMENT_KINDS.flatMap((kind) => {
+      const change = byKind?.get(kind)
+      return change === undefined ? [] : [{ kind, change }]
+    })
+    const open = opening[i]!.columns
+    const close = closing[i]!.columns
+    const sum = moves.reduce((acc, m) => addBuckets(acc, m.change), open)
+    return { unitType, opening: open, movements: moves, closing: close, balanced: sameBuckets(sum, close) }
+  })
+
+  const salesOf = new Map<OrderId, number>()
+  const totals = new Map<CurrencyType, { -readonly [K in keyof CurrencyTotals]: CurrencyTotals[K] }>()
+  const totalOf = (currency: CurrencyType) => {
+    const found = totals.get(currency)
+    if (found !== undefined) return found
+    const fresh = { currency, paidCents: 0, feesCents: 0, receivedFromSalesCents: 0, payoutsCents: 0 }
+    totals.set(currency, fresh)
+    return fresh
+  }
+  for (const order of activity) {
+    const payment = order.paymentDetails
+    const paid = PAID_BUY_STATUSES.includes(order.orderStatus)
+    if (order.orderType === "BUY" && order.memberId === memberId && payment !== undefined && paid) {
+      const total = totalOf(payment.currency)
+      total.paidCents += payment.paymentAmount
+      total.feesCents += payment.transactionFee
+    }
+  }
+  for (const payout of input.payouts) {
+    if (payout.memberId !== memberId) continue
+    if (payout.createdAt < end) {
+      salesOf.set(payout.sellOrderId, (salesOf.get(payout.sellOrderId) ?? 0) + payout.amountCents)
+    }
+    if (inRange(payout.createdAt, start, end))
+      totalOf(payout.currency).receivedFromSalesCents += payout.amountCents
+    const paidOut = payout.statusHistory.find((s) => s.status === "Completed")
+    if (paidOut !== undefined && inRange(paidOut.at, start, end)) {
+      totalOf(payout.currency).payoutsCents += payout.amountCents
+    }
+  }
+
   return {
-    title: "Landunits statement",
+    number: statementNumber(memberId, period, input.generatedAt),
+    memberId,
     memberName: input.memberName,
     memberEmail: input.memberEmail,
-    period: input.period,
-    generatedAt: formatDate(new Date(input.generatedAt)),
-    lines: orders.map((o) => lineOf(input.memberId, o)),
-    holdings: input.holdings.map((h) => ({
-      unit: unitDisplayName(h.unitType),
-      owned: formatNumber0(h.owned + h.owned_DOUBLE_LAND),
-      pending: formatNumber0(h.pendingBuy + h.pendingSell),
-      locked: formatNumber0(h.convertLocked),
-      valueBought: formatMoney(h.total_value_bought, CurrencyOfUnitType[h.unitType]),
-      valueToday: formatMoney(h.total_value_today, CurrencyOfUnitType[h.unitType]),
-    })),
-    totalsPaid: [...paid].map(([currency, cents]) => ({ currency, amount: formatMoney(cents, currency) })),
+    period,
+    generatedAt: input.generatedAt,
+    priceDay,
+    opening,
+    closing,
+    reconciliation,
+    activity,
+    salesOf,
+    totals: CurrencyTypes.flatMap((c) => {
+      const total = totals.get(c)
+      return total === undefined ? [] : [total]
+    }),
   }
 }

@@ -1,9 +1,13 @@
 /**
- * The statement as CSV (RFC 4180: comma-separated, CRLF, quoted where needed). A cell that a spreadsheet
- * would run as a formula (starting with =, +, -, @, tab or carriage return) is prefixed with an apostrophe,
- * so a statement can never carry a formula into the member's spreadsheet.
+ * The statement as CSV (RFC 4180: comma-separated, CRLF, quoted where needed), with the same sections,
+ * rows and totals as the PDF: both render StatementDocument. A cell that a spreadsheet would run as a
+ * formula (starting with =, +, -, @, tab or carriage return) is prefixed with an apostrophe, so a statement
+ * can never carry a formula into the member's spreadsheet.
+ *
+ * `statementCsvChunks` yields the file a few kilobytes at a time as it makes the rows, so the HTTP answer and
+ * the CLI's file are written in constant memory however many orders the period holds.
  */
-import type { Statement } from "./Statement.ts"
+import type { StatementDocument, StatementTable } from "./StatementDocument.ts"
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
@@ -12,28 +16,39 @@ export const csvCell = (value: string): string => {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 
-const row = (cells: ReadonlyArray<string>) => cells.map(csvCell).join(",")
+export const csvRow = (cells: ReadonlyArray<string>): string => `${cells.map(csvCell).join(",")}\r\n`
 
-export const statementCsv = (statement: Statement): string => {
-  const lines = [
-    row([statement.title]),
-    row(["Member", statement.memberName, statement.memberEmail]),
-    row(["Period", statement.period.from, statement.period.to]),
-    row(["Generated", statement.generatedAt]),
-    "",
-    row(["Date", "Order", "Type", "Direction", "Unit", "Units", "Status", "Payment method", "Amount"]),
-    ...statement.lines.map((l) =>
-      row([l.date, l.orderId, l.type, l.direction, l.unit, l.units, l.status, l.paymentMethod, l.amount]),
-    ),
-    "",
-    row(["Holdings on", statement.generatedAt]),
-    row(["Unit", "Owned", "Pending", "Locked", "Value bought", "Value today"]),
-    ...statement.holdings.map((h) =>
-      row([h.unit, h.owned, h.pending, h.locked, h.valueBought, h.valueToday]),
-    ),
-    "",
-    row(["Paid for Units in the period"]),
-    ...statement.totalsPaid.map((t) => row([t.currency, t.amount])),
-  ]
-  return `${lines.join("\r\n")}\r\n`
+/** Every line of the CSV, in order, each ending with CRLF. */
+export function* statementCsvLines(document: StatementDocument): Generator<string> {
+  yield csvRow([document.title])
+  for (const fact of document.facts) yield csvRow([fact.label, ...fact.cells])
+  for (const table of document.tables) yield* tableLines(table)
+  yield "\r\n"
+  yield csvRow([document.footer])
 }
+
+function* tableLines(table: StatementTable): Generator<string> {
+  yield "\r\n"
+  yield csvRow([table.title])
+  yield csvRow(table.columns.map((c) => c.title))
+  if (table.rowCount === 0) yield csvRow([table.empty])
+  for (const row of table.rows()) yield csvRow(row)
+  for (const note of table.notes) yield csvRow([note])
+}
+
+/** The CSV in chunks of about `size` characters (64 KiB by default): few writes, bounded memory. */
+export function* statementCsvChunks(document: StatementDocument, size = 65_536): Generator<string> {
+  let chunk = ""
+  for (const line of statementCsvLines(document)) {
+    chunk += line
+    if (chunk.length >= size) {
+      yield chunk
+      chunk = ""
+    }
+  }
+  if (chunk !== "") yield chunk
+}
+
+/** The whole CSV as one string (tests and small statements). */
+export const statementCsv = (document: StatementDocument): string =>
+  [...statementCsvChunks(document)].join("")

@@ -1,121 +1,168 @@
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import type { UnitHolding } from "../../src/ledger/LedgerModel.ts"
-import type { OrderRecord } from "../../src/orders/OrderModel.ts"
-import { MemberId, OrderId } from "../../src/shared/Ids.ts"
 import { buildStatement } from "../../src/statements/Statement.ts"
-import { csvCell, statementCsv } from "../../src/statements/StatementCsv.ts"
+import { csvCell, statementCsv, statementCsvChunks } from "../../src/statements/StatementCsv.ts"
+import { STATEMENT_DISCLAIMER, statementDocument } from "../../src/statements/StatementDocument.ts"
 import { StatementRequest } from "../../src/statements/StatementRequest.ts"
+import { annInput } from "./StatementFixture.ts"
 
-const ann = MemberId.make("mem_ann")
-const ben = MemberId.make("mem_ben")
-
-const order = (over: Partial<OrderRecord> & Pick<OrderRecord, "orderId" | "createdAt">): OrderRecord => ({
-  orderType: "BUY",
-  orderStatus: "Completed",
-  currencyUnit: { unitType: "LAND_USD", numberOfUnits: 12, pricePerUnit: 10_000, isDoubleLand: false },
-  paymentDetails: {
-    paymentAmount: 12_345,
-    paymentMethod: "bank",
-    paymentMethodFees: { fixedCentsFees: 0, fixedPercentageFees: 0 },
-    currency: "USD",
-    subTotal: 12_000,
-    transactionFee: 345,
-  },
-  updatedAt: over.createdAt,
-  memberId: ann,
-  sequence: 1,
-  statusHistory: [],
-  ...over,
-})
-
-const holding: UnitHolding = {
-  unitType: "LAND_USD",
-  owned: 10,
-  owned_DOUBLE_LAND: 2,
-  pendingBuy: 3,
-  pendingSell: 1,
-  convertLocked: 0,
-  total_value_bought: 120_000,
-  total_value_today: 130_050,
-  profit: 10_050,
-  profit_percentage: 8.38,
-  currencyType: "USD",
-}
-
-const orders: ReadonlyArray<OrderRecord> = [
-  order({ orderId: OrderId.make("ord_before"), createdAt: "2026-02-28T23:59:59.999Z" }),
-  order({ orderId: OrderId.make("ord_first"), createdAt: "2026-03-01T00:00:00.000Z" }),
-  order({
-    orderId: OrderId.make("ord_gift"),
-    orderType: "TRANSFER",
-    memberId: ben,
-    paymentDetails: undefined as never,
-    createdAt: "2026-03-15T10:00:00.000Z",
-  }),
-  order({
-    orderId: OrderId.make("ord_cancelled"),
-    orderStatus: "Cancelled",
-    createdAt: "2026-03-20T10:00:00.000Z",
-  }),
-  order({ orderId: OrderId.make("ord_last"), createdAt: "2026-03-31T23:59:59.999Z", sequence: 9 }),
-  order({ orderId: OrderId.make("ord_after"), createdAt: "2026-04-01T00:00:00.000Z" }),
-].map((o) => {
-  if (o.paymentDetails !== undefined) return o
-  const { paymentDetails: _, ...rest } = o
-  return rest
-})
-
-const statement = buildStatement({
-  memberId: ann,
-  memberName: "Ann Lee",
-  memberEmail: "ann@example.com",
-  period: { from: "2026-03-01", to: "2026-03-31" },
-  orders,
-  holdings: [holding],
-  generatedAt: Date.UTC(2026, 3, 2),
-})
+const statement = buildStatement(annInput)
+const document = statementDocument(statement)
+const csv = statementCsv(document)
+const csvLines = csv.split("\r\n")
 
 describe("a member's statement", () => {
-  it("lists the orders of the period, both days included, oldest first", () => {
-    expect(statement.lines.map((l) => l.orderId)).toEqual([
+  it("lists the orders created in the period, both days included, oldest first, with the transfers they received", () => {
+    expect(statement.activity.map((o) => o.orderId)).toEqual([
       "ord_first",
       "ord_gift",
       "ord_cancelled",
+      "ord_sell",
       "ord_last",
     ])
-    expect(statement.lines[0]).toEqual({
-      date: "01/03/2026",
-      orderId: "ord_first",
-      type: "BUY",
-      direction: "",
-      unit: statement.lines[0]!.unit,
-      units: "12",
-      status: "Completed",
-      paymentMethod: "bank",
-      amount: "$123.45",
-    })
-    expect(statement.lines[1]).toMatchObject({ type: "TRANSFER", direction: "Received", amount: "" })
   })
 
-  it("totals what was paid for Units per currency, leaving out orders that were not paid", () => {
-    expect(statement.totalsPaid).toEqual([{ currency: "USD", amount: "$246.90" }])
+  it("is numbered by its period, its member and the instant it was made", () => {
+    expect(statement.number).toBe("ST-20260301-20260331-MEM_ANN-20260402T101500Z")
   })
 
-  it("shows the holdings with the double-land Units counted as owned", () => {
-    expect(statement.holdings).toEqual([
-      expect.objectContaining({ owned: "12", pending: "4", locked: "0", valueToday: "$1,300.50" }),
+  it("holds the opening holdings at the period's start and the closing holdings at its end, valued at the period-end price", () => {
+    expect(statement.priceDay).toBe("2026-03-31")
+    expect(statement.opening).toEqual([
+      {
+        unitType: "LAND_USD",
+        columns: { owned: 0, pending: 12, locked: 0 },
+        valuedUnits: 0,
+        pricePerUnit: 10_000,
+        valueCents: 0,
+      },
+    ])
+    // 12 + 12 paid + 5 received − 10 queued − 10 fee owned; 12 unpaid + 6 still queued pending; 9 + 6 valued.
+    expect(statement.closing).toEqual([
+      {
+        unitType: "LAND_USD",
+        columns: { owned: 9, pending: 18, locked: 0 },
+        valuedUnits: 15,
+        pricePerUnit: 10_000,
+        valueCents: 15_000,
+      },
     ])
   })
 
-  it("renders as CSV with a header row, one row per order and CRLF line ends", () => {
-    const csv = statementCsv(statement)
-    const lines = csv.split("\r\n")
-    expect(lines).toContain("Date,Order,Type,Direction,Unit,Units,Status,Payment method,Amount")
-    expect(lines.filter((l) => l.includes(",ord_"))).toHaveLength(4)
+  it("reconciles per unit type: opening + the period's movements by cause = closing", () => {
+    expect(statement.reconciliation).toEqual([
+      {
+        unitType: "LAND_USD",
+        opening: { owned: 0, pending: 12, locked: 0 },
+        movements: [
+          { kind: "BUY", change: { owned: 24, pending: 0, locked: 0 } },
+          { kind: "SELL", change: { owned: -20, pending: 10, locked: 0 } },
+          { kind: "SALE_FILL", change: { owned: 0, pending: -4, locked: 0 } },
+          { kind: "TRANSFER", change: { owned: 5, pending: 0, locked: 0 } },
+        ],
+        closing: { owned: 9, pending: 18, locked: 0 },
+        balanced: true,
+      },
+    ])
+  })
+
+  it("totals per currency what was paid (paid buys only), its fees, what sales earned and the payouts paid", () => {
+    expect(statement.totals).toEqual([
+      {
+        currency: "USD",
+        paidCents: 24_690,
+        feesCents: 690,
+        receivedFromSalesCents: 4_000,
+        payoutsCents: 4_000,
+      },
+    ])
+  })
+
+  it("formats each order once: date, full reference, type, unit, units, status, amount and fee", () => {
+    const activity = document.tables.find((t) => t.title.startsWith("Activity"))!
+    expect(activity.columns.map((c) => c.title)).toEqual([
+      "Date",
+      "Reference",
+      "Type",
+      "Unit",
+      "Units",
+      "Status",
+      "Amount",
+      "Fee",
+    ])
+    const rows = [...activity.rows()]
+    expect(rows[0]).toEqual([
+      "01/03/2026",
+      "ord_first",
+      "BUY",
+      "Unit ($)",
+      "12",
+      "Completed",
+      "$123.45",
+      "$3.45",
+    ])
+    expect(rows[1]).toEqual(["15/03/2026", "ord_gift", "TRANSFER in", "Unit ($)", "5", "Completed", "", ""])
+    expect(rows[3]).toEqual([
+      "25/03/2026",
+      "ord_sell",
+      "SELL",
+      "Unit ($)",
+      "20",
+      "PartialComplete",
+      "$40.00",
+      "10 Units",
+    ])
+    // The activity's rows are made as they are read, and can be read again.
+    expect([...activity.rows()]).toEqual(rows)
+  })
+
+  it("shows a decrease of Units in parentheses, so no cell starts with a minus", () => {
+    const reconciliation = document.tables.find((t) => t.title.startsWith("Reconciliation"))!
+    const rows = [...reconciliation.rows()]
+    expect(rows.find((r) => r[1]!.startsWith("Sells"))).toEqual([
+      "Unit ($)",
+      "Sells (queued, fees, cancelled)",
+      "(20)",
+      "10",
+      "0",
+      "",
+    ])
+    expect(rows.at(-1)).toEqual(["Unit ($)", "Closing, end of 31/03/2026", "9", "18", "0", "Reconciled"])
+  })
+})
+
+describe("the statement as CSV", () => {
+  it("carries the PDF's facts, sections, rows, totals and footer, with CRLF line ends", () => {
+    expect(csvLines).toContain("Period,2026-03-01,2026-03-31")
+    expect(csvLines).toContain("Member,Ann Lee,ann@example.com")
+    expect(csvLines).toContain('Generated,"Apr 2, 2026, 10:15 AM UTC"')
+    expect(csvLines).toContain("Statement number,ST-20260301-20260331-MEM_ANN-20260402T101500Z")
+    for (const table of document.tables) {
+      expect(csvLines).toContain(csvCell(table.title))
+      expect(csvLines).toContain(table.columns.map((c) => csvCell(c.title)).join(","))
+    }
+    expect(csvLines).toContain("Unit ($),0,12,0,$10.00,$0.00")
+    expect(csvLines).toContain("Unit ($),9,18,0,$10.00,$150.00")
+    expect(csvLines).toContain("USD,$246.90,$6.90,$40.00,$40.00")
+    expect(csvLines.filter((l) => /^\d\d\/\d\d\/\d{4},ord_/.test(l))).toHaveLength(5)
+    expect(csvLines).toContain("01/03/2026,ord_first,BUY,Unit ($),12,Completed,$123.45,$3.45")
+    expect(csvLines.at(-2)).toBe(csvCell(STATEMENT_DISCLAIMER))
     expect(csv.endsWith("\r\n")).toBe(true)
-    expect(lines).toContain("Period,2026-03-01,2026-03-31")
+  })
+
+  it("comes in chunks that join to the same file, each about the chunk size", () => {
+    const chunks = [...statementCsvChunks(document, 100)]
+    expect(chunks.length).toBeGreaterThan(5)
+    expect(chunks.join("")).toBe(csv)
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeLessThan(100 + 300)
+  })
+
+  it("escapes a member's name a spreadsheet would run as a formula", () => {
+    const evil = statementCsv(
+      statementDocument(buildStatement({ ...annInput, memberName: '=HYPERLINK("http://evil")' })),
+    )
+    expect(evil).toContain('Member,"\'=HYPERLINK(""http://evil"")",ann@example.com')
   })
 })
 

@@ -4,7 +4,6 @@ export const CONTACT = {
   email: "support@landunits.example",
   phone: "+44 20 4525 1100",
   address: "Landunits Ltd, 20 Farringdon Road, London EC1M 3HE, United Kingdom",
-  liveChat: "https://chat.landunits.example/project-manager",
   social: [
     { name: "LinkedIn", href: "https://www.linkedin.com/company/landunits" },
     { name: "X", href: "https://x.com/landunits" },

@@ -5,6 +5,7 @@ import { Footer } from "../components/layout/Footer.tsx"
 import { Header, type HeaderVariant } from "../components/layout/Header.tsx"
 import { NotFoundPage } from "../components/layout/NotFoundPage.tsx"
 import { Toasts } from "../components/layout/Toasts.tsx"
+import { applyDocumentHead, documentHead } from "../lib/pageHead.ts"
 import { applyRobots } from "../lib/robots.ts"
 import type { SessionActor } from "../session/session.ts"
 
@@ -18,6 +19,9 @@ export const headerVariant = (pathname: string): HeaderVariant =>
 function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useEffect(() => applyRobots(pathname), [pathname])
+  const title = useRouterState({ select: (s) => documentHead(s.matches).title })
+  const description = useRouterState({ select: (s) => documentHead(s.matches).description })
+  useEffect(() => applyDocumentHead({ title, description }), [title, description])
   // The app runs: forms rendered by the server are enabled from here on (components/shared/Form.tsx), and
   // browser tests wait for this mark before they type (web/e2e/support/browser.ts).
   useEffect(() => {

@@ -5,6 +5,7 @@ import { api } from "../api/endpoints.ts"
 import { Field, FormError } from "../components/shared/Field.tsx"
 import { ResetPasswordForm } from "../forms/schemas.ts"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
+import { pageHead } from "../lib/pageHead.ts"
 import { linkMachine } from "../machines/linkMachine.ts"
 import { useSubmission } from "../machines/submissionMachine.ts"
 
@@ -78,6 +79,7 @@ function ResetPassword() {
 }
 
 export const Route = createFileRoute("/_guest/login_/reset")({
+  head: () => pageHead("Choose a new password"),
   validateSearch: (search: Record<string, unknown>): { token: string } => ({
     token: typeof search.token === "string" ? search.token : "",
   }),

@@ -1,7 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { RegistrationForm } from "../components/auth/RegistrationForm.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 export const Route = createFileRoute("/_guest/register")({
+  head: () =>
+    pageHead(
+      "Register to buy Units",
+      "Create your Landunits account to buy Units tied to sustainably managed land projects.",
+    ),
   component: () => (
     <div className="auth-page">
       <div style={{ maxWidth: 560, width: "100%" }}>

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LinkConfirmation, tokenSearch } from "../components/auth/LinkConfirmation.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function ConfirmAccount() {
   const { token } = Route.useSearch()
@@ -8,6 +9,7 @@ function ConfirmAccount() {
 }
 
 export const Route = createFileRoute("/account/confirm")({
+  head: () => pageHead("Confirm your account"),
   validateSearch: tokenSearch,
   component: ConfirmAccount,
 })

@@ -1,11 +1,12 @@
 import { ContactForm as ContactSchema } from "@landunits/core/content/ContactForm.ts"
-import { createFileRoute } from "@tanstack/react-router"
+import { createFileRoute, Link } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { PageHead } from "../components/layout/Page.tsx"
 import { Field, FormError } from "../components/shared/Field.tsx"
 import { Form } from "../components/shared/Form.tsx"
 import { CONTACT } from "../content/site.ts"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
+import { pageHead } from "../lib/pageHead.ts"
 import { useSubmission } from "../machines/submissionMachine.ts"
 
 const sendMessage = (form: typeof ContactSchema.Type) => api.contact(form)
@@ -55,13 +56,16 @@ function ContactUs() {
             <br />
             {CONTACT.address}
           </p>
-          <a className="btn btn--ghost" href={CONTACT.liveChat} rel="noopener noreferrer" target="_blank">
+          <Link className="btn btn--ghost" to="/dashboard/saleschat">
             Chat with a Project Manager
-          </a>
+          </Link>
         </div>
       </div>
     </>
   )
 }
 
-export const Route = createFileRoute("/contact-us")({ component: ContactUs })
+export const Route = createFileRoute("/contact-us")({
+  head: () => pageHead("Contact us", "Write to us, call us or chat with a project manager."),
+  component: ContactUs,
+})

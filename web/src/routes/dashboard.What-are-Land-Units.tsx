@@ -2,6 +2,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
 import { HOW_IT_WORKS } from "../content/site.ts"
+import { pageHead } from "../lib/pageHead.ts"
 
 function WhatAreLandUnits() {
   return (
@@ -36,4 +37,7 @@ function WhatAreLandUnits() {
   )
 }
 
-export const Route = createFileRoute("/dashboard/What-are-Land-Units")({ component: WhatAreLandUnits })
+export const Route = createFileRoute("/dashboard/What-are-Land-Units")({
+  head: () => pageHead("What are Land Units?"),
+  component: WhatAreLandUnits,
+})

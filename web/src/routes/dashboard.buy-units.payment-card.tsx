@@ -6,8 +6,10 @@ import { createFileRoute, redirect } from "@tanstack/react-router"
 import { orderIdSearch } from "../api/orderLoaders.ts"
 import { ordersApi } from "../api/orders.ts"
 import { LoadError } from "../components/layout/Page.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 export const Route = createFileRoute("/dashboard/buy-units/payment-card")({
+  head: () => pageHead("Pay by card"),
   validateSearch: orderIdSearch,
   loaderDeps: ({ search }) => ({ orderId: search.orderId }),
   loader: async ({ deps }) => {

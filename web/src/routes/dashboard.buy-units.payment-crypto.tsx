@@ -2,6 +2,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { orderIdSearch } from "../api/orderLoaders.ts"
 import { PaymentPage } from "../components/orders/PaymentPage.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function Payment() {
   const { orderId } = Route.useSearch()
@@ -9,6 +10,7 @@ function Payment() {
 }
 
 export const Route = createFileRoute("/dashboard/buy-units/payment-crypto")({
+  head: () => pageHead("Pay with crypto"),
   validateSearch: orderIdSearch,
   component: Payment,
 })

@@ -9,6 +9,7 @@ import { GovernanceNav } from "../components/community/CommunityNav.tsx"
 import { Empty, LoadError, PageHead } from "../components/layout/Page.tsx"
 import { Field, FormError } from "../components/shared/Field.tsx"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
+import { pageHead } from "../lib/pageHead.ts"
 import { useSubmission } from "../machines/submissionMachine.ts"
 
 const STATUS_TONE: Readonly<Record<IdeaView["status"], string>> = {
@@ -123,6 +124,7 @@ function CommunityIdeas() {
 }
 
 export const Route = createFileRoute("/dashboard/community-ideas")({
+  head: () => pageHead("Community ideas"),
   loader: () => communityApi.ideas(),
   component: CommunityIdeas,
   errorComponent: LoadError,

@@ -6,6 +6,7 @@ import { CommunityNav } from "../components/community/CommunityNav.tsx"
 import { PageHead } from "../components/layout/Page.tsx"
 import { Field, FormError } from "../components/shared/Field.tsx"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
+import { pageHead } from "../lib/pageHead.ts"
 import { useSubmission } from "../machines/submissionMachine.ts"
 
 const ask = (form: typeof QuestionForm.Type) => communityApi.askQuestion(form.question)
@@ -54,4 +55,7 @@ function AskQuestion() {
   )
 }
 
-export const Route = createFileRoute("/dashboard/community/ask-question")({ component: AskQuestion })
+export const Route = createFileRoute("/dashboard/community/ask-question")({
+  head: () => pageHead("Ask a question"),
+  component: AskQuestion,
+})

@@ -11,6 +11,7 @@ import { CommunityNav } from "../components/community/CommunityNav.tsx"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { Field, FormError } from "../components/shared/Field.tsx"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
+import { pageHead } from "../lib/pageHead.ts"
 import { useSubmission } from "../machines/submissionMachine.ts"
 
 const TONE: Readonly<Record<AgentApplication["status"], string>> = {
@@ -102,6 +103,7 @@ function BecomeAgent() {
 }
 
 export const Route = createFileRoute("/dashboard/community/become-agent")({
+  head: () => pageHead("Become a community agent"),
   loader: () => communityApi.agentStatus(),
   component: BecomeAgent,
   errorComponent: LoadError,

@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router"
 import { communityApi } from "../api/community.ts"
 import { QuestionsPage } from "../components/community/QuestionsPage.tsx"
 import { LoadError } from "../components/layout/Page.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function CommunityClosedQuestions() {
   return (
@@ -17,6 +18,7 @@ function CommunityClosedQuestions() {
 }
 
 export const Route = createFileRoute("/dashboard/community/close-question")({
+  head: () => pageHead("Closed questions"),
   loader: async () => {
     const [questions, agent] = await Promise.all([
       communityApi.questions("Closed"),

@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router"
 import { communityApi } from "../api/community.ts"
 import { QuestionsPage } from "../components/community/QuestionsPage.tsx"
 import { LoadError } from "../components/layout/Page.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function YourQuestions() {
   return (
@@ -17,6 +18,7 @@ function YourQuestions() {
 }
 
 export const Route = createFileRoute("/dashboard/community/your-question")({
+  head: () => pageHead("Your questions"),
   loader: async () => {
     const [questions, agent] = await Promise.all([communityApi.questions("Own"), communityApi.agentStatus()])
     return { questions, agent }

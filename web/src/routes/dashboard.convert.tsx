@@ -6,6 +6,7 @@ import { createFileRoute, Link } from "@tanstack/react-router"
 import { loadOrderForms } from "../api/orderLoaders.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { CONVERT_LOCK_TEXT, ConvertForm } from "../components/orders/ConvertForm.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function Convert() {
   const data = Route.useLoaderData()
@@ -38,6 +39,7 @@ function Convert() {
 }
 
 export const Route = createFileRoute("/dashboard/convert")({
+  head: () => pageHead("Convert Units"),
   loader: () => loadOrderForms(),
   staleTime: 0,
   component: Convert,

@@ -6,6 +6,7 @@
 import type { UserAnalytics } from "@landunits/core/analytics/UserAnalytics.ts"
 import type { ImpactMetrics } from "@landunits/core/content/ContentModel.ts"
 import { formatMoney, formatNumber0, formatNumber2 } from "@landunits/core/format/Format.ts"
+import { IMPACT_METRIC_LABELS } from "@landunits/core/impact/ImpactMetricLabels.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { UnitProjectTotals } from "@landunits/core/market/MarketModel.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
@@ -26,6 +27,7 @@ import { type DailyRates, portfolioPoints, pricePoints } from "../lib/portfolio.
 import { formatPrice } from "../lib/prices.ts"
 import { useSessionUser } from "../session/session.ts"
 import "../styles/home.css"
+import { pageHead } from "../lib/pageHead.ts"
 
 /** The dashboard's shortcut tiles (spec §2). */
 const TILES = [
@@ -62,15 +64,6 @@ const HOLDING_COLUMNS = [
   "Value Increase",
   "Value Increase (%)",
 ] as const
-
-const IMPACT_LABELS: ReadonlyArray<readonly [keyof ImpactMetrics, string]> = [
-  ["co2Offset", "CO₂ offset"],
-  ["forestIncrease", "Forest increase"],
-  ["naturalNitrogen", "Natural nitrogen"],
-  ["organicIncrease", "Organic increase"],
-  ["pesticideElimination", "Pesticide elimination"],
-  ["hedgerowIncrease", "Hedgerow increase"],
-]
 
 const percent = (value: number) => `${formatNumber2(value)}%`
 
@@ -177,10 +170,12 @@ function ProjectTotals({ totals }: { readonly totals: ReadonlyArray<UnitProjectT
 function Impact({ impact }: { readonly impact: ImpactMetrics }) {
   return (
     <dl className="impact grid grid--3">
-      {IMPACT_LABELS.map(([key, label]) => (
+      {IMPACT_METRIC_LABELS.map(({ key, label, unit }) => (
         <div className="card stat" key={key}>
           <dt>{label}</dt>
-          <dd>{formatNumber2(impact[key])}</dd>
+          <dd>
+            {formatNumber2(impact[key])} <span className="stat__unit">{unit}</span>
+          </dd>
         </div>
       ))}
     </dl>
@@ -363,6 +358,7 @@ const chartOptions = (search: ChartSearch) => ({
 })
 
 export const Route = createFileRoute("/dashboard/")({
+  head: () => pageHead("Dashboard"),
   validateSearch: (search: Record<string, unknown>): ChartSearch => {
     const days = CHART_PERIODS.find((d) => d === Number(search.days))
     return {

@@ -4,6 +4,7 @@ import { createFileRoute } from "@tanstack/react-router"
 import { communityApi } from "../api/community.ts"
 import { GovernanceNav } from "../components/community/CommunityNav.tsx"
 import { Empty, LoadError, PageHead } from "../components/layout/Page.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 /** Spec §3 Impact metrics, in the words the page shows. */
 const METRICS = {
@@ -64,6 +65,7 @@ function LandProjects() {
 }
 
 export const Route = createFileRoute("/dashboard/land-projects")({
+  head: () => pageHead("Land project details"),
   loader: () => communityApi.projects(),
   component: LandProjects,
   errorComponent: LoadError,

@@ -31,6 +31,7 @@ import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { OrderStatusBadge } from "../components/shared/StatusBadge.tsx"
 import "../styles/home.css"
+import { pageHead } from "../lib/pageHead.ts"
 
 const PAYMENT_LABELS: Readonly<Record<(typeof PaymentMethods)[number], string>> = {
   None: "None",
@@ -273,6 +274,7 @@ function MyTransactions() {
 }
 
 export const Route = createFileRoute("/dashboard/my-transactions")({
+  head: () => pageHead("Transaction history"),
   validateSearch: (search: Record<string, unknown>): TransactionSearch => parseTransactionSearch(search),
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => homeApi.transactions(deps),

@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router"
 import { communityApi } from "../api/community.ts"
 import { VotesPage } from "../components/community/VotesPage.tsx"
 import { LoadError } from "../components/layout/Page.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function ClosedVoting() {
   return (
@@ -17,6 +18,7 @@ function ClosedVoting() {
 }
 
 export const Route = createFileRoute("/dashboard/projects/close")({
+  head: () => pageHead("Closed voting"),
   loader: () => communityApi.votes("closed"),
   component: ClosedVoting,
   errorComponent: LoadError,

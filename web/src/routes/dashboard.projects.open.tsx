@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router"
 import { communityApi } from "../api/community.ts"
 import { VotesPage } from "../components/community/VotesPage.tsx"
 import { LoadError } from "../components/layout/Page.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function OpenVoting() {
   return (
@@ -17,6 +18,7 @@ function OpenVoting() {
 }
 
 export const Route = createFileRoute("/dashboard/projects/open")({
+  head: () => pageHead("Open voting"),
   loader: () => communityApi.votes("open"),
   component: OpenVoting,
   errorComponent: LoadError,

@@ -13,6 +13,7 @@ import { CommunityNav } from "../components/community/CommunityNav.tsx"
 import { Loading, PageHead } from "../components/layout/Page.tsx"
 import { Field, FormError } from "../components/shared/Field.tsx"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
+import { pageHead } from "../lib/pageHead.ts"
 import { salesChatMachine } from "../machines/salesChatMachine.ts"
 
 const machine = salesChatMachine.provide({
@@ -106,4 +107,7 @@ function SalesChat() {
   )
 }
 
-export const Route = createFileRoute("/dashboard/saleschat")({ component: SalesChat })
+export const Route = createFileRoute("/dashboard/saleschat")({
+  head: () => pageHead("Sales chat"),
+  component: SalesChat,
+})

@@ -3,6 +3,7 @@ import { PageHead } from "../components/layout/Page.tsx"
 import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import "../styles/home.css"
 import { ChangePasswordFormView } from "../components/settings/ChangePasswordForm.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function ChangePassword() {
   return (
@@ -20,4 +21,7 @@ function ChangePassword() {
   )
 }
 
-export const Route = createFileRoute("/dashboard/settings/change-password")({ component: ChangePassword })
+export const Route = createFileRoute("/dashboard/settings/change-password")({
+  head: () => pageHead("Change password"),
+  component: ChangePassword,
+})

@@ -10,6 +10,7 @@ import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import { useSessionUser } from "../session/session.ts"
 import "../styles/home.css"
 import { ProfileForm } from "../components/settings/ProfileForm.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function ProfileSettings() {
   const user = useSessionUser()
@@ -24,4 +25,7 @@ function ProfileSettings() {
   )
 }
 
-export const Route = createFileRoute("/dashboard/settings/")({ component: ProfileSettings })
+export const Route = createFileRoute("/dashboard/settings/")({
+  head: () => pageHead("Profile settings"),
+  component: ProfileSettings,
+})

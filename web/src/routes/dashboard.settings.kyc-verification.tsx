@@ -11,6 +11,7 @@ import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import { useSessionUser } from "../session/session.ts"
 import "../styles/home.css"
 import { KycPage } from "../components/kyc/KycPage.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function KycVerification() {
   const user = useSessionUser()
@@ -29,4 +30,7 @@ function KycVerification() {
   )
 }
 
-export const Route = createFileRoute("/dashboard/settings/kyc-verification")({ component: KycVerification })
+export const Route = createFileRoute("/dashboard/settings/kyc-verification")({
+  head: () => pageHead("Identity verification"),
+  component: KycVerification,
+})

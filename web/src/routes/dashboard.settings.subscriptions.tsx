@@ -4,6 +4,7 @@ import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import "../styles/home.css"
 import { SubscriptionsForm } from "../components/settings/SubscriptionsForm.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function Subscriptions() {
   const { subscriptions } = Route.useLoaderData()
@@ -23,6 +24,7 @@ function Subscriptions() {
 }
 
 export const Route = createFileRoute("/dashboard/settings/subscriptions")({
+  head: () => pageHead("Manage subscription"),
   loader: () => homeApi.subscriptions(),
   component: Subscriptions,
   errorComponent: LoadError,

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
 import "../styles/home.css"
 import { StatementForm } from "../components/orders/StatementForm.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function Statement() {
   return (
@@ -22,4 +23,7 @@ function Statement() {
   )
 }
 
-export const Route = createFileRoute("/dashboard/statement")({ component: Statement })
+export const Route = createFileRoute("/dashboard/statement")({
+  head: () => pageHead("Transaction statement"),
+  component: Statement,
+})

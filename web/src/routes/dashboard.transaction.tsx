@@ -7,6 +7,7 @@ import { loadOrderForms } from "../api/orderLoaders.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { BuyForm } from "../components/orders/BuyForm.tsx"
 import { SellForm, TransferForm } from "../components/orders/UnitsOrderForms.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 const TABS = ["buy", "sell", "transfer"] as const
 type Tab = (typeof TABS)[number]
@@ -51,6 +52,7 @@ function Transaction() {
 }
 
 export const Route = createFileRoute("/dashboard/transaction")({
+  head: () => pageHead("Buy, sell or transfer Units"),
   validateSearch: (search: Record<string, unknown>): { tab: Tab } => ({
     tab: TABS.includes(search.tab as Tab) ? (search.tab as Tab) : "buy",
   }),

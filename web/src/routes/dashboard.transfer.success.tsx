@@ -3,8 +3,10 @@ import { createFileRoute } from "@tanstack/react-router"
 import { loadOrderResult, orderIdSearch } from "../api/orderLoaders.ts"
 import { LoadError } from "../components/layout/Page.tsx"
 import { OrderResult } from "../components/orders/OrderResult.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 export const Route = createFileRoute("/dashboard/transfer/success")({
+  head: () => pageHead("Transfer sent"),
   validateSearch: orderIdSearch,
   loaderDeps: ({ search }) => ({ orderId: search.orderId }),
   loader: ({ deps }) => loadOrderResult(deps.orderId),

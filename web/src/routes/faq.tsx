@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { Faq } from "../components/marketing/Marketing.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function FaqPage() {
   const faq = Route.useLoaderData()
@@ -16,6 +17,11 @@ function FaqPage() {
 }
 
 export const Route = createFileRoute("/faq")({
+  head: () =>
+    pageHead(
+      "Frequently asked questions",
+      "Answers about Units, prices, fees, payments, identity checks and selling.",
+    ),
   loader: () => api.faq(),
   component: FaqPage,
   errorComponent: LoadError,

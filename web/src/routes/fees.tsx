@@ -8,6 +8,7 @@ import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { formatPercent } from "../lib/figures.ts"
+import { pageHead } from "../lib/pageHead.ts"
 
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PayingMethod, string>> = {
   "card-stripe": "Card (Stripe)",
@@ -30,8 +31,9 @@ function Fees() {
       <div className="container section stack">
         <ul className="prose">
           <li>
-            <strong>Buying:</strong> a fee of about 1 per purchase in GBP, EUR or USD (A$1.6 for Units in
-            AUD), plus the payment provider's fee for the method you choose.
+            <strong>Buying:</strong> a fixed fee per purchase in the Units' currency (
+            {fees.map((f) => formatMoney(f.buyOrderTransactionFeeInCents, f.currency)).join(", ")}), plus the
+            payment provider's fee for the method you choose.
           </li>
           <li>
             <strong>Selling:</strong> a fee in Units per sale. Sales are filled first in, first out.
@@ -108,6 +110,11 @@ function Fees() {
 }
 
 export const Route = createFileRoute("/fees")({
+  head: () =>
+    pageHead(
+      "Fees",
+      "What you pay to buy, sell, transfer and convert Units, and the payment providers' fees.",
+    ),
   loader: () => api.fees(),
   component: Fees,
   errorComponent: LoadError,

@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError } from "../components/layout/Page.tsx"
 import { NewsList } from "../components/marketing/NewsList.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function News() {
   const { articles, categories } = Route.useLoaderData()
@@ -9,6 +10,7 @@ function News() {
 }
 
 export const Route = createFileRoute("/news")({
+  head: () => pageHead("News", "News from the land projects and from Landunits."),
   loader: async () => {
     const [articles, categories] = await Promise.all([api.news(), api.newsCategories()])
     return { articles, categories }

@@ -7,6 +7,7 @@ import { createFileRoute, Link, notFound } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { NewsImage } from "../components/marketing/NewsList.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function Article() {
   const article = Route.useLoaderData()
@@ -35,6 +36,8 @@ export const Route = createFileRoute("/news_/$slug")({
     if (article === undefined) throw notFound()
     return article
   },
+  head: ({ loaderData }) =>
+    loaderData === undefined ? pageHead("News") : pageHead(loaderData.title, loaderData.description),
   component: Article,
   errorComponent: LoadError,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
 import { PRIVACY } from "../content/legal.ts"
+import { pageHead } from "../lib/pageHead.ts"
 
 function Legal() {
   return (
@@ -20,4 +21,7 @@ function Legal() {
   )
 }
 
-export const Route = createFileRoute("/privacy-policy")({ component: Legal })
+export const Route = createFileRoute("/privacy-policy")({
+  head: () => pageHead("Privacy policy", "How Landunits collects, uses and protects your personal data."),
+  component: Legal,
+})

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { Empty, LoadError, PageHead } from "../components/layout/Page.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function References() {
   const refs = Route.useLoaderData()
@@ -41,6 +42,7 @@ function References() {
 }
 
 export const Route = createFileRoute("/references")({
+  head: () => pageHead("References", "Sources and references behind the Landunits projects."),
   loader: () => api.references(),
   component: References,
   errorComponent: LoadError,

@@ -1,7 +1,8 @@
 /** /rocket1: a campaign page with its own header (only Log in for guests). */
-import { createFileRoute } from "@tanstack/react-router"
+import { createFileRoute, Link } from "@tanstack/react-router"
 import { RegistrationForm } from "../components/auth/RegistrationForm.tsx"
 import { Claims, HowItWorks } from "../components/marketing/Marketing.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function Rocket1() {
   return (
@@ -12,8 +13,8 @@ function Rocket1() {
             <p className="eyebrow">Rocket 1</p>
             <h1>Launch your first Units</h1>
             <p className="hero__lead">
-              A fee of about 1 on purchases, 10 Units on sales, free transfers, and 100% of the land valuation
-              used for sustainable management.
+              A small fixed fee on purchases and a fee in Units on sales (see <Link to="/fees">Fees</Link>),
+              free transfers, and 100% of the land valuation used for sustainable management.
             </p>
           </div>
           <RegistrationForm variant="landing" title="Register to buy Units" />
@@ -25,4 +26,11 @@ function Rocket1() {
   )
 }
 
-export const Route = createFileRoute("/rocket1")({ component: Rocket1 })
+export const Route = createFileRoute("/rocket1")({
+  head: () =>
+    pageHead(
+      "Rocket 1: launch your first Units",
+      "Register to buy your first Units tied to sustainable land projects.",
+    ),
+  component: Rocket1,
+})

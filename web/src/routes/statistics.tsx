@@ -4,20 +4,13 @@
  * the API's public routes.
  */
 import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { IMPACT_METRIC_LABELS } from "@landunits/core/impact/ImpactMetricLabels.ts"
 import { CurrencyOfUnitType, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { formatFigure, formatPercent, landValueFigures } from "../lib/figures.ts"
-
-export const IMPACT_LABELS = {
-  co2Offset: "CO₂ offset",
-  forestIncrease: "Forest increase",
-  naturalNitrogen: "Natural nitrogen",
-  organicIncrease: "Organic increase",
-  pesticideElimination: "Pesticide elimination",
-  hedgerowIncrease: "Hedgerow increase",
-} as const
+import { pageHead } from "../lib/pageHead.ts"
 
 function Statistics() {
   const { statistics, env, projects } = Route.useLoaderData()
@@ -83,10 +76,12 @@ function Statistics() {
             each project reports them.
           </p>
           <dl className="grid grid--3 stats">
-            {(Object.keys(IMPACT_LABELS) as ReadonlyArray<keyof typeof IMPACT_LABELS>).map((k) => (
-              <div className="card stat" key={k}>
-                <dt>{IMPACT_LABELS[k]}</dt>
-                <dd>{formatFigure(env.envMetrics[k])}</dd>
+            {IMPACT_METRIC_LABELS.map(({ key, label, unit }) => (
+              <div className="card stat" key={key}>
+                <dt>{label}</dt>
+                <dd>
+                  {formatFigure(env.envMetrics[key])} <span className="stat__unit">{unit}</span>
+                </dd>
               </div>
             ))}
           </dl>
@@ -116,6 +111,7 @@ function Statistics() {
 }
 
 export const Route = createFileRoute("/statistics")({
+  head: () => pageHead("Statistics", "Units sold, land value and members, updated as orders are made."),
   loader: async () => {
     const [statistics, env, projects] = await Promise.all([
       api.statistics(),

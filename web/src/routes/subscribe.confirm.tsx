@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LinkConfirmation, tokenSearch } from "../components/auth/LinkConfirmation.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 function ConfirmSubscription() {
   const { token } = Route.useSearch()
@@ -14,6 +15,7 @@ function ConfirmSubscription() {
 }
 
 export const Route = createFileRoute("/subscribe/confirm")({
+  head: () => pageHead("Confirm your newsletter subscription"),
   validateSearch: tokenSearch,
   component: ConfirmSubscription,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { Empty, LoadError, PageHead } from "../components/layout/Page.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 const initials = (name: string) =>
   name
@@ -36,6 +37,7 @@ function Team() {
 }
 
 export const Route = createFileRoute("/team")({
+  head: () => pageHead("Our team", "The people behind Landunits."),
   loader: () => api.team(),
   component: Team,
   errorComponent: LoadError,

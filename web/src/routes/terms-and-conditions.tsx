@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
 import { TERMS, TERMS_VERSION } from "../content/legal.ts"
+import { pageHead } from "../lib/pageHead.ts"
 
 function Legal() {
   return (
@@ -20,4 +21,8 @@ function Legal() {
   )
 }
 
-export const Route = createFileRoute("/terms-and-conditions")({ component: Legal })
+export const Route = createFileRoute("/terms-and-conditions")({
+  head: () =>
+    pageHead("Terms and conditions", "The terms that apply to your Landunits account and your Units."),
+  component: Legal,
+})

@@ -1,6 +1,7 @@
 /** The user manual: how to use the platform, step by step. */
 import { createFileRoute } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
+import { pageHead } from "../lib/pageHead.ts"
 
 const CHAPTERS: ReadonlyArray<{ readonly title: string; readonly steps: ReadonlyArray<string> }> = [
   {
@@ -42,6 +43,11 @@ const CHAPTERS: ReadonlyArray<{ readonly title: string; readonly steps: Readonly
 ]
 
 export const Route = createFileRoute("/user-manual")({
+  head: () =>
+    pageHead(
+      "User manual",
+      "How to register, verify your identity, and buy, sell, transfer and convert Units.",
+    ),
   component: () => (
     <>
       <PageHead

@@ -17,6 +17,8 @@ export interface RenderedRoot {
   readonly status: number
   readonly root: string
   readonly after: string
+  /** The page's own <title> and description. */
+  readonly head: { readonly title: string; readonly description: string }
 }
 
 type FetchApi = (path: string, init: RequestInit) => Promise<Response>
@@ -65,6 +67,18 @@ export const rendererPath = (webDist: string): string =>
 
 const ROOT = '<div id="root"></div>'
 
+const TITLE = /<title>[^<]*<\/title>/
+const DESCRIPTION = /<meta name="description" content="[^"]*" ?\/?>/
+
+const escapeHtml = (text: string): string =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;")
+
+/** The template's head with the page's own title and description in place of index.html's. */
+export const withPageHead = (html: string, head: RenderedRoot["head"]): string =>
+  html
+    .replace(TITLE, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(head.description)}" />`)
+
 /** A stylesheet link of the build (`<link rel="stylesheet" crossorigin href="/assets/index-x.css">`). */
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g
 
@@ -108,6 +122,9 @@ export const loadPageRenderer = async (webDist: string): Promise<RenderPage | un
     )
     return rendered === undefined
       ? undefined
-      : { status: rendered.status, html: `${head}${rendered.root}</div>${rendered.after}${tail}` }
+      : {
+          status: rendered.status,
+          html: `${withPageHead(head, rendered.head)}${rendered.root}</div>${rendered.after}${tail}`,
+        }
   }
 }

@@ -1,11 +1,19 @@
 /**
  * `landunits statements export (<member> | --all) --from yyyy-mm-dd --to yyyy-mm-dd [--format pdf|csv] --out <folder>`:
  * members' statements for a period, one file each (`<memberId>_<from>_<to>.<format>`), for support or an
- * auditor. A progress bar shows on stderr when there are several. Audited.
+ * auditor: the same document, built by the same function, as the member's own download. A CSV is written as
+ * it is made (constant memory). A progress bar shows on stderr when there are several; `--json` gives each
+ * file with its statement number, order count, reconciliation and totals in cents. Audited.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { memberStatement } from "@landunits/adapters/statements/MemberStatement.ts"
+import { Readable } from "node:stream"
+import { pipeline } from "node:stream/promises"
+import {
+  memberStatement,
+  statementCsvStream,
+  statementPdfBytes,
+} from "@landunits/adapters/statements/MemberStatement.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { StatementRequest } from "@landunits/core/statements/StatementRequest.ts"
 import { Effect, Schema } from "effect"
@@ -13,6 +21,22 @@ import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { memberNamed } from "../../support/Lookup.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
 import { progress } from "../../support/Progress.ts"
+
+interface StatementSummary {
+  readonly memberId: string
+  readonly file: string
+  readonly bytes: number
+  readonly statementNumber: string
+  readonly orders: number
+  readonly reconciled: boolean
+  readonly totals: ReadonlyArray<{
+    readonly currency: string
+    readonly paidCents: number
+    readonly feesCents: number
+    readonly receivedFromSalesCents: number
+    readonly payoutsCents: number
+  }>
+}
 
 interface ExportOptions {
   all?: boolean
@@ -44,19 +68,40 @@ export const statementsExport = (cli: Cli, member: string | undefined, o: Export
         catch: (e) => new AdminRefused({ message: `Cannot create ${o.out}: ${(e as Error).message}` }),
       })
       const bar = progress("Statements", members.length)
-      const files: Array<{ memberId: string; file: string; bytes: number }> = []
+      const files: Array<StatementSummary> = []
       for (const account of members) {
-        const statement = yield* memberStatement(
-          account.memberId,
-          { from: request.fromDate, to: request.toDate },
-          format,
-        )
-        const file = path.join(o.out, `${account.memberId}_${request.fromDate}_${request.toDate}.${format}`)
-        yield* Effect.try({
-          try: () => fs.writeFileSync(file, statement.bytes, { mode: 0o600 }),
-          catch: (e) => new AdminRefused({ message: `Cannot write ${file}: ${(e as Error).message}` }),
+        const { statement, document } = yield* memberStatement(account.memberId, {
+          from: request.fromDate,
+          to: request.toDate,
         })
-        files.push({ memberId: account.memberId, file, bytes: statement.bytes.length })
+        const file = path.join(o.out, `${account.memberId}_${request.fromDate}_${request.toDate}.${format}`)
+        const cannotWrite = (e: unknown) =>
+          new AdminRefused({ message: `Cannot write ${file}: ${(e as Error).message}` })
+        if (format === "csv") {
+          yield* Effect.tryPromise({
+            try: () =>
+              pipeline(
+                Readable.from(statementCsvStream(document)),
+                fs.createWriteStream(file, { mode: 0o600 }),
+              ),
+            catch: cannotWrite,
+          })
+        } else {
+          const bytes = yield* statementPdfBytes(document)
+          yield* Effect.try({
+            try: () => fs.writeFileSync(file, bytes, { mode: 0o600 }),
+            catch: cannotWrite,
+          })
+        }
+        files.push({
+          memberId: account.memberId,
+          file,
+          bytes: fs.statSync(file).size,
+          statementNumber: statement.number,
+          orders: statement.activity.length,
+          reconciled: statement.reconciliation.every((r) => r.balanced),
+          totals: statement.totals.map((t) => ({ ...t })),
+        })
         bar.tick()
       }
       bar.done()

@@ -3,7 +3,20 @@ import { CONTACT, FOOTER_STATEMENT } from "../../content/site.ts"
 import { openCookieSettings } from "../consent/CookieConsent.tsx"
 import { Logo } from "./Brand.tsx"
 
-/** Footer (spec §2): quick links, contact details, about us, terms, privacy, social links, accessibility. */
+/**
+ * The public pages a visitor looks for beyond spec §2's quick links, so every page of the site is one click
+ * from any page (issue 27). Campaign pages (/landing, /rocket1) are reached from their campaigns, not from here.
+ */
+export const EXPLORE_LINKS = [
+  { to: "/news", label: "News" },
+  { to: "/fees", label: "Fees" },
+  { to: "/statistics", label: "Statistics" },
+  { to: "/user-manual", label: "User manual" },
+  { to: "/references", label: "References" },
+  { to: "/business", label: "Landunits for business" },
+] as const
+
+/** Footer (spec §2): quick links, explore, contact details, about us, terms, privacy, social links, accessibility. */
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -46,6 +59,16 @@ export function Footer() {
                   Cookie settings
                 </button>
               </li>
+            </ul>
+          </section>
+          <section aria-labelledby="footer-explore">
+            <h2 id="footer-explore">Explore</h2>
+            <ul>
+              {EXPLORE_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
             </ul>
           </section>
           <section aria-labelledby="footer-contact">

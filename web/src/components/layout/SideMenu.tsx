@@ -24,7 +24,7 @@ export const MENU_GROUPS: ReadonlyArray<{
       { label: "FAQ", href: "/faq" },
       { label: "News", href: "/news" },
       { label: "Land Project Details", href: "/dashboard/land-projects" },
-      { label: "Q2 development", href: "/dashboard/What-are-Land-Units" },
+      { label: "Q2 development", href: "/news/category/projects" },
       { label: "Statistics", href: "/statistics" },
       { label: "Fees", href: "/fees" },
       { label: "User Manual", href: "/user-manual" },

@@ -172,9 +172,9 @@ export function ContactBlock() {
             <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> or call {CONTACT.phone}.
           </p>
           <div style={{ display: "flex", flexWrap: "wrap", gap: 12 }}>
-            <a className="btn btn--primary" href={CONTACT.liveChat} rel="noopener noreferrer" target="_blank">
+            <Link className="btn btn--primary" to="/dashboard/saleschat">
               Chat with a Project Manager
-            </a>
+            </Link>
             <Link className="btn btn--ghost" to="/contact-us">
               Contact form
             </Link>

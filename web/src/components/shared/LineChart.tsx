@@ -36,12 +36,14 @@ const useChartWidth = () => (useMediaQuery(NARROW_QUERY) ? 360 : 640)
 export const chartRange = (values: ReadonlyArray<number>): { min: number; max: number } => {
   const min = Math.min(...values)
   const max = Math.max(...values)
+  // A series that never goes below zero (prices, values, units) keeps its axis at zero or above.
+  const floor = min >= 0 ? 0 : Number.NEGATIVE_INFINITY
   if (min === max) {
     const pad = min === 0 ? 1 : Math.abs(min) * 0.05
-    return { min: min - pad, max: max + pad }
+    return { min: Math.max(floor, min - pad), max: max + pad }
   }
   const pad = (max - min) * 0.08
-  return { min: min - pad, max: max + pad }
+  return { min: Math.max(floor, min - pad), max: max + pad }
 }
 
 /** One sentence that says what the chart shows: first and last value, lowest and highest. */

@@ -1,0 +1,47 @@
+/**
+ * The use case behind the HTTP download and the admin CLI's export: a member's statement for a period,
+ * read from the ports (account, orders, the member's ledger transfers, payouts, price schedules) and built
+ * by `buildStatement`. Both callers use this one function, so a member and an auditor read the same numbers.
+ */
+import { Clock, Effect, Option } from "effect"
+import { AccountNotFound } from "../accounts/AccountErrors.ts"
+import { AccountRepository } from "../accounts/ports/AccountRepository.ts"
+import { LedgerStore } from "../ledger/ports/LedgerStore.ts"
+import { OrderRepository } from "../orders/ports/OrderRepository.ts"
+import { PayoutRepository } from "../orders/ports/PayoutRepository.ts"
+import { priceOnDay } from "../pricing/Pricing.ts"
+import { PriceSchedules } from "../pricing/ports/PriceSchedules.ts"
+import type { MemberId } from "../shared/Ids.ts"
+import { buildStatement, type Statement, type StatementPeriod } from "./Statement.ts"
+
+export const loadStatement = Effect.fn("Statements.load")(function* (
+  memberId: MemberId,
+  period: StatementPeriod,
+): Effect.fn.Return<
+  Statement,
+  AccountNotFound,
+  AccountRepository | OrderRepository | LedgerStore | PayoutRepository | PriceSchedules
+> {
+  const account = yield* (yield* AccountRepository).get(memberId)
+  if (Option.isNone(account)) {
+    return yield* new AccountNotFound({ message: `Member ${memberId} was not found` })
+  }
+  const orders = yield* (yield* OrderRepository).find({ involving: memberId })
+  const transfers = yield* (yield* LedgerStore).transfersByMember(memberId)
+  const payouts = yield* (yield* PayoutRepository).find({ memberId })
+  const schedules = yield* (yield* PriceSchedules).schedules
+  return buildStatement({
+    memberId,
+    memberName: `${account.value.firstName} ${account.value.lastName}`.trim(),
+    memberEmail: account.value.email,
+    period,
+    orders,
+    transfers,
+    payouts,
+    priceOn: (unitType, day) => {
+      const schedule = schedules.find((s) => s.unitType === unitType)
+      return schedule === undefined ? undefined : priceOnDay({ ...schedule, day })
+    },
+    generatedAt: yield* Clock.currentTimeMillis,
+  })
+})
