@@ -13,7 +13,8 @@
  * twice (one unlocked, one still locked); some orders are cancelled, failed, expired, or wait for the admin;
  * she votes on two past votes and asks the community two questions, one answered by Sam as an agent.
  * It keeps to LAND_EUR, LAND_POUND and LAND_AUD: LAND_USD, the unit type every form opens on, is left as the
- * base seed made it, so a newcomer's first try there starts from nothing.
+ * base seed made it, so a newcomer's first try there starts from nothing; the rest of Dana's sale waits in the
+ * LAND_POUND queue, where the next confirmed pound buy takes it first (first in, first out).
  *
  * It runs in one transaction: all of it or nothing, and never twice (the demo admin's account is its mark).
  * It stays away from a demo member who has orders already, and from an installation where someone else
@@ -426,16 +427,16 @@ const writeHistory = (dana: MemberId) =>
     // Dana sells 210 (10 are the fee); Sam's card buy takes 120 from the queue, first in, first out, and the
     // admin pays Dana's payout for them.
     const sell = yield* step(
-      "dana-sells-eur",
+      "dana-sells-gbp",
       daysAgo(195),
       orders.createSell({
         memberId: dana,
-        idempotencyKey: key("dana-sells-eur"),
-        unitType: "LAND_EUR",
+        idempotencyKey: key("dana-sells-gbp"),
+        unitType: "LAND_POUND",
         numberOfUnits: 210,
       }),
     )
-    yield* cardBuy("sam-card-eur", daysAgo(190), sam, "LAND_EUR", 120, "card-stripe")
+    yield* cardBuy("sam-card-gbp", daysAgo(190), sam, "LAND_POUND", 120, "card-stripe")
     for (const payout of (yield* orders.payouts(dana)).filter((p) => p.sellOrderId === sell.orderId)) {
       yield* step(
         "payout-paid",
@@ -450,7 +451,7 @@ const writeHistory = (dana: MemberId) =>
     // Dana sends Sam Units.
     yield* transfer("dana-transfer-out", daysAgo(170), dana, DEMO_FRIEND_EMAIL, "LAND_POUND", 25)
     // Sam's bank buy takes 40 more of the sale: a second payout, still owed; 40 wait in the queue.
-    yield* bankBuy("sam-bank-eur-2", daysAgo(160), sam, "LAND_EUR", 40)
+    yield* bankBuy("sam-bank-gbp", daysAgo(160), sam, "LAND_POUND", 40)
 
     // A convert, unlocked by the order jobs once its 30 days were over.
     yield* convert("dana-converts-eur", daysAgo(150), "LAND_EUR", "LAND_POUND", 100)

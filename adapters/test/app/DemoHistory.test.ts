@@ -168,7 +168,7 @@ describe("the demo history of a development start", () => {
     const byType = Object.fromEntries(seeded.value.holdings.map((h) => [h.unitType, h]))
     expect(byType.LAND_EUR!.owned).toBeGreaterThan(0)
     expect(byType.LAND_EUR!.owned_DOUBLE_LAND).toBe(1000)
-    expect(byType.LAND_EUR!.pendingSell).toBe(40)
+    expect(byType.LAND_POUND!.pendingSell).toBe(40)
     expect(byType.LAND_EUR!.pendingBuy).toBe(80)
     expect(byType.LAND_POUND!.owned).toBeGreaterThan(0)
     expect(byType.LAND_AUD!.convertLocked).toBeGreaterThan(0)
