@@ -584,6 +584,10 @@ describe("badges, charts and the portfolio", () => {
       "From $1000 on 01/11/2026 to $1200 on 03/11/2026; lowest $1000, highest $1500.",
     )
     expect(chartRange([5, 5])).toEqual({ min: 4.75, max: 5.25 })
+    // A series that starts at nothing keeps its axis at zero and above.
+    expect(chartRange([0, 100])).toEqual({ min: 0, max: 108 })
+    expect(chartRange([0, 0])).toEqual({ min: 0, max: 1 })
+    expect(chartRange([-10, 10])).toEqual({ min: -11.6, max: 11.6 })
     cleanup()
     render(<LineChart title="Value" points={[]} format={String} valueLabel="Value" empty="Nothing held." />)
     expect(screen.getByText("Nothing held.")).toBeTruthy()

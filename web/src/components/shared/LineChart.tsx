@@ -32,16 +32,20 @@ const NARROW_QUERY = "(max-width: 600px)"
 
 const useChartWidth = () => (useMediaQuery(NARROW_QUERY) ? 360 : 640)
 
-/** The y-axis range: the data's, widened a little so a flat line sits mid-chart. */
+/**
+ * The y-axis range: the data's, widened a little so a flat line sits mid-chart; never below zero when no value
+ * is (a portfolio that starts at nothing has no negative axis label).
+ */
 export const chartRange = (values: ReadonlyArray<number>): { min: number; max: number } => {
   const min = Math.min(...values)
   const max = Math.max(...values)
+  const floor = min >= 0 ? 0 : Number.NEGATIVE_INFINITY
   if (min === max) {
     const pad = min === 0 ? 1 : Math.abs(min) * 0.05
-    return { min: min - pad, max: max + pad }
+    return { min: Math.max(min - pad, floor), max: max + pad }
   }
   const pad = (max - min) * 0.08
-  return { min: min - pad, max: max + pad }
+  return { min: Math.max(min - pad, floor), max: max + pad }
 }
 
 /** One sentence that says what the chart shows: first and last value, lowest and highest. */
