@@ -5,7 +5,9 @@
  * in a production installation, whose admins set prices, fees, rates and bank accounts with the CLI.
  *
  * It never replaces what an admin set: it runs only on an installation with no price, fee, rate, bank
- * account or reference code configured and no demo member.
+ * account or reference code configured and no demo member. The demo member's year of history, the second
+ * member and the demo admin are DemoHistory.ts, seeded after this in development only; `seedDemo` below (the
+ * in-process tests' seed) leaves them out, so those tests start from a demo member with nothing.
  */
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { PasswordHasher } from "@landunits/core/accounts/ports/PasswordHasher.ts"
@@ -157,7 +159,7 @@ export const seedDemoData = Effect.gen(function* () {
   return "seeded" as const
 })
 
-/** The site content and the demo data, each where it is missing (`landunits db seed`, development, tests). */
+/** The site content and the demo data, each where it is missing, without the history (in-process tests, benchmarks). */
 export const seedDemo = Effect.gen(function* () {
   const siteContent = yield* seedSiteContent
   const demoData = yield* seedDemoData
