@@ -13,7 +13,7 @@ export const dbCommands = (db: Command, cli: Cli) => {
     .action(async () => (await import("./db/status.ts")).dbStatus(cli))
   db.command("seed")
     .description(
-      "seed the site content and the demo data (demo member, prices, fees, rates, example bank accounts) where missing",
+      "seed the site content and the demo data (demo member, prices, fees, rates, example bank accounts) where missing, and outside production a year of demo history with the demo admin",
     )
     .action(async () => (await import("./db/seed.ts")).dbSeed(cli))
   db.command("reconcile")
