@@ -43,11 +43,10 @@ const installation = async <A>(
   })
   const result = await Effect.runPromise(
     Effect.gen(function* () {
-      const seeds: Array<{ readonly seconds: number; readonly demoHistory: string }> = []
+      const seeds: Array<{ readonly demoHistory: string }> = []
       for (let i = 0; i < starts; i++) {
-        const started = performance.now()
         const seeded = yield* seedOnStart
-        seeds.push({ seconds: (performance.now() - started) / 1000, demoHistory: seeded.demoHistory })
+        seeds.push({ demoHistory: seeded.demoHistory })
       }
       return { seeds, value: yield* effect }
     }).pipe(
@@ -110,11 +109,11 @@ describe("the demo history of a development start", () => {
     seeded = await installation({ NODE_ENV: "development" }, 2, whatWasSeeded)
   }, 120_000)
 
-  it("is seeded in a few seconds, and prints the demo admin's sign-in beside the member's", () => {
+  it("is seeded on the first start, and prints the demo admin's sign-in beside the member's", () => {
+    // How long it takes is measured, not asserted here (docs/benchmarks.md, "The demo installation's first
+    // start").
     const [first] = seeded.seeds
     expect(first!.demoHistory).toBe("seeded")
-    // Measured at 1.7 s for the whole first-start seed on the embedded database (2 shared cores).
-    expect(first!.seconds, `the first start's seeding took ${first!.seconds.toFixed(2)} s`).toBeLessThan(8)
     expect(seeded.log).toContain(`Demo member: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`)
     expect(seeded.log).toContain(`${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`)
     expect(seeded.value.admin?.role).toBe("admin")
@@ -211,7 +210,7 @@ describe("production seeds no demo history", () => {
     const start = await installation({ NODE_ENV: "production" }, 1, countOrders)
     expect(start.value).toEqual({ orders: 0, admin: undefined, demo: undefined })
     expect(start.seeds[0]!.demoHistory).toBe("notWanted")
-  }, 60_000)
+  }, 120_000)
 
   it("none with SEED_DEMO=1 either: the demo member, but no admin, no orders, no sign-in printed", async () => {
     const start = await installation({ NODE_ENV: "production", SEED_DEMO: "1" }, 1, countOrders)
@@ -220,5 +219,5 @@ describe("production seeds no demo history", () => {
     expect(start.seeds[0]!.demoHistory).toBe("notInProduction")
     expect(start.log).not.toContain(DEMO_ADMIN_PASSWORD)
     expect(start.log).not.toContain(DEMO_PASSWORD)
-  }, 60_000)
+  }, 120_000)
 })
