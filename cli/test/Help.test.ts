@@ -37,6 +37,8 @@ const landunits = (
   const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, ...extraEnv }
   delete env.DATABASE_URL
   delete env.LANDUNITS_ADMIN
+  // Vitest turns Node's compile cache off for its processes when it collects coverage (`npm test` does).
+  delete env.NODE_DISABLE_COMPILE_CACHE
   const run = spawnSync(process.execPath, [...nodeArgs, entry, ...args], { env, encoding: "utf8", input: "" })
   return { code: run.status, stdout: run.stdout, stderr: run.stderr }
 }
