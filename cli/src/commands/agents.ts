@@ -1,4 +1,4 @@
-/** `landunits agents …`: each command's name, arguments, options and help; its action imports `agents/<verb>.ts` (and the app) only when it runs. */
+/** `landunits agents …`: each command's name, arguments, options and help; its action imports `agents/<module>.ts` (and the app) only when it runs. */
 import type { Command } from "commander"
 import type { Cli } from "../Admin.ts"
 
@@ -11,9 +11,13 @@ export const agentsCommands = (agents: Command, cli: Cli) => {
   agents
     .command("approve <applicationId>")
     .description("approve an application to become a community agent")
-    .action(async (applicationId) => (await import("./agents/approve.ts")).agentsApprove(cli, applicationId))
+    .action(async (applicationId) =>
+      (await import("./agents/decide.ts")).agentsDecide(cli, applicationId, "Approved"),
+    )
   agents
     .command("reject <applicationId>")
     .description("reject an application to become a community agent")
-    .action(async (applicationId) => (await import("./agents/reject.ts")).agentsReject(cli, applicationId))
+    .action(async (applicationId) =>
+      (await import("./agents/decide.ts")).agentsDecide(cli, applicationId, "Rejected"),
+    )
 }

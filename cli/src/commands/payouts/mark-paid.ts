@@ -5,8 +5,9 @@ import { PayoutId } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
-import { audit, requireAdmin } from "../../support/Operator.ts"
+import { requireAdmin } from "../../support/Operator.ts"
 import { cliKey } from "../orders/keys.ts"
+import { auditPayoutMove, payoutLine } from "./payoutMove.ts"
 
 export const payoutsMarkPaid = (cli: Cli, payoutId: string) =>
   runCommand(
@@ -24,13 +25,8 @@ export const payoutsMarkPaid = (cli: Cli, payoutId: string) =>
         idempotencyKey: cliKey("payout-paid", payoutId),
         payoutId: before.payoutId,
       })
-      yield* audit(operator, "payouts.paid", `payout:${payoutId}`, {
-        from: before.status,
-        to: payout.status,
-        amountCents: String(payout.amountCents),
-        currency: payout.currency,
-      })
+      yield* auditPayoutMove(operator, "payouts.paid", before, payout)
       return payout
     }),
-    (p) => `${p.payoutId}: ${p.status} (${p.amountCents} cents ${p.currency} to ${p.memberId})`,
+    payoutLine,
   )

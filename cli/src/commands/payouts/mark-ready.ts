@@ -4,8 +4,9 @@ import { PayoutRepository } from "@landunits/core/orders/ports/PayoutRepository.
 import { PayoutId } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
-import { audit, requireAdmin } from "../../support/Operator.ts"
+import { requireAdmin } from "../../support/Operator.ts"
 import { cliKey } from "../orders/keys.ts"
+import { auditPayoutMove, payoutLine } from "./payoutMove.ts"
 
 export const payoutsMarkReady = (cli: Cli, payoutId: string) =>
   runCommand(
@@ -17,13 +18,8 @@ export const payoutsMarkReady = (cli: Cli, payoutId: string) =>
         idempotencyKey: cliKey("payout-ready", payoutId),
         payoutId: before.payoutId,
       })
-      yield* audit(operator, "payouts.ready", `payout:${payoutId}`, {
-        from: before.status,
-        to: payout.status,
-        amountCents: String(payout.amountCents),
-        currency: payout.currency,
-      })
+      yield* auditPayoutMove(operator, "payouts.ready", before, payout)
       return payout
     }),
-    (p) => `${p.payoutId}: ${p.status} (${p.amountCents} cents ${p.currency} to ${p.memberId})`,
+    payoutLine,
   )

@@ -1,11 +1,11 @@
-/** `landunits agents reject <applicationId>`: decides an application to become a community agent (CommunityService audits it). */
+/** `landunits agents approve|reject <applicationId>`: decides an application to become a community agent (CommunityService audits it). */
 import { AgentApplicationId } from "@landunits/core/community/CommunityModel.ts"
 import { CommunityService } from "@landunits/core/community/CommunityService.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 
-export const agentsReject = (cli: Cli, applicationId: string) =>
+export const agentsDecide = (cli: Cli, applicationId: string, decision: "Approved" | "Rejected") =>
   runCommand(
     cli,
     Effect.gen(function* () {
@@ -13,7 +13,7 @@ export const agentsReject = (cli: Cli, applicationId: string) =>
       return yield* (yield* CommunityService).decideApplication(
         operator.actor,
         AgentApplicationId.make(applicationId),
-        "Rejected",
+        decision,
       )
     }),
     (a) => `${a.applicationId} (${a.memberId}): ${a.status}`,
