@@ -7,18 +7,19 @@
  *   npm run bench:cli                      # starts the app on a temporary DATA_DIR with the demo data
  *   DATABASE_URL=postgres://… npm run bench:cli
  *   BENCH_RUNS=5 npm run bench:cli         # runs per command (default 3)
- *   LANDUNITS_ADMIN=ops@… npm run bench:cli  # the admin who reads (default: the demo member, made admin)
+ *   LANDUNITS_ADMIN=ops@… npm run bench:cli  # the admin who reads (default: the demo admin a development start seeds)
  *
  * Node's compile cache starts empty (its own temporary folder): the first run of each command is shown
  * apart ("first"), as after an install or an upgrade; the median is of the runs after it. Run from the
  * repository root, on the code there. With /usr/bin/time, the CPU seconds of each run (npx, npm and node
  * together) are given too: on a shared machine they move less than the wall clock.
  */
-import { spawn, spawnSync } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
-import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
+import { DEMO_ADMIN_EMAIL } from "@landunits/adapters/app/DemoHistory.ts"
+import { startAppProcess } from "@landunits/test-support/AppProcess.ts"
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const ROOT = process.cwd()
@@ -35,39 +36,6 @@ const env: Record<string, string | undefined> = {
   LOG_LEVEL: "Warn",
 }
 delete env.NODE_DISABLE_COMPILE_CACHE
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject()))
-    })
-  })
-
-/** The app as `npm start` runs it (without the web build), until /api/health answers. */
-const startApp = async () => {
-  const port = await freePort()
-  const child = spawn(process.execPath, [path.join(ROOT, "cli/src/start.ts")], {
-    cwd: ROOT,
-    env: { ...env, HOST: "127.0.0.1", PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  })
-  let errors = ""
-  child.stderr.on("data", (chunk: Buffer) => {
-    errors += chunk.toString("utf8")
-  })
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${errors}`)
-    const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined)
-    if (health?.status === 200) return child
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  child.kill("SIGKILL")
-  throw new Error(`The app did not answer /api/health within 180 s:\n${errors}`)
-}
 
 interface Run {
   readonly seconds: number
@@ -125,16 +93,11 @@ const measure = (row: Row) => {
   }
 }
 
-const app = await startApp()
+// The app as `npm start` runs it (without the web build; a development start seeds the demo admin).
+const app = await startAppProcess({ DATA_DIR: dataDir, LOG_LEVEL: "Warn" }, 180_000)
 try {
-  const given = process.env.LANDUNITS_ADMIN?.trim() ?? ""
-  const admin = given === "" ? "demo@landunits.example" : given
-  if (given === "") {
-    const made = run(["npx", "landunits", "--yes", "users", "make-admin", admin])
-    if (made.code !== 0) {
-      throw new Error(`Could not make ${admin} an admin (set LANDUNITS_ADMIN to one):\n${made.stderr}`)
-    }
-  }
+  // The demo admin a development start seeds, or LANDUNITS_ADMIN with DATABASE_URL's own admin.
+  const admin = process.env.LANDUNITS_ADMIN?.trim() || DEMO_ADMIN_EMAIL
   const rows = [
     measure({
       name: "npx node -e 0 (the floor: npx finds a local command and starts Node)",
@@ -181,8 +144,7 @@ try {
     )
   }
 } finally {
-  app.kill("SIGTERM")
-  await new Promise((resolve) => (app.exitCode !== null ? resolve(undefined) : app.once("exit", resolve)))
+  await app.stop()
   fs.rmSync(dataDir, { recursive: true, force: true })
   fs.rmSync(compileCache, { recursive: true, force: true })
 }
