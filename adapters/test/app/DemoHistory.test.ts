@@ -4,9 +4,6 @@
  * ledger, holdings, payouts (one paid), votes and questions; a second start adds nothing; production seeds
  * none of it, not even with SEED_DEMO.
  */
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as path from "node:path"
 import { memberActor } from "@landunits/core/access/AccessModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { CommunityService } from "@landunits/core/community/CommunityService.ts"
@@ -14,34 +11,25 @@ import { GovernanceService } from "@landunits/core/governance/GovernanceService.
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
-import { ConfigProvider, Effect, Layer, Logger, Option } from "effect"
+import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { layerApp } from "../../src/app/AppLayer.ts"
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_FRIEND_EMAIL } from "../../src/app/DemoHistory.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
 import { seedOnStart } from "../../src/app/FirstStartSeed.ts"
-import { layerEmbedded } from "../../src/postgres/Database.ts"
+import { type AppServices, onNewInstallation, removeInstallations } from "../support/EmbeddedInstallation.ts"
 
 const DAY = 86_400_000
-const dirs: Array<string> = []
-afterAll(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
+afterAll(removeInstallations)
 
 /** One installation: runs `effect` after `starts` starts' seeding with `env`; answers it and what was logged. */
 const installation = async <A>(
   env: Record<string, string>,
   starts: number,
-  effect: Effect.Effect<A, unknown, Layer.Success<ReturnType<typeof layerApp>>>,
+  effect: Effect.Effect<A, unknown, AppServices>,
 ) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-demo-history-"))
-  dirs.push(dataDir)
-  const lines: Array<string> = []
-  const capture = Logger.make(({ message }) => {
-    lines.push((Array.isArray(message) ? message : [message]).map(String).join(" "))
-  })
-  const result = await Effect.runPromise(
+  const { value, log } = await onNewInstallation(
+    env,
     Effect.gen(function* () {
       const seeds: Array<{ readonly demoHistory: string }> = []
       for (let i = 0; i < starts; i++) {
@@ -49,17 +37,9 @@ const installation = async <A>(
         seeds.push({ demoHistory: seeded.demoHistory })
       }
       return { seeds, value: yield* effect }
-    }).pipe(
-      Effect.provide(Layer.merge(layerApp(layerEmbedded(dataDir)), Logger.layer([capture]))),
-      Effect.provideService(
-        ConfigProvider.ConfigProvider,
-        ConfigProvider.fromEnv({
-          env: { DATA_DIR: dataDir, DOCUMENT_KEY: Buffer.alloc(32, 3).toString("base64"), ...env },
-        }),
-      ),
-    ),
+    }),
   )
-  return { ...result, log: lines.join("\n") }
+  return { ...value, log }
 }
 
 const memberOf = (email: string) =>
