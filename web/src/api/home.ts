@@ -8,6 +8,7 @@ import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { DailyExchangeRates, Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import type { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
+import { UNPAID_BUY_STATUSES } from "@landunits/core/orders/OrderActions.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import type { CurrencyType } from "@landunits/core/shared/EnumValues.ts"
 import type { StatementFormat } from "@landunits/core/statements/StatementRequest.ts"
@@ -88,19 +89,33 @@ const loadRates = async (
   )
 }
 
+/** The member's unpaid buys, newest first (the dashboard's "Finish paying"). */
+export const loadUnpaidBuys = async (): Promise<ReadonlyArray<Order>> => {
+  const pages = await Promise.all(
+    UNPAID_BUY_STATUSES.map((orderStatus) =>
+      homeApi.transactions({ orderType: "BUY", orderStatus, pageSize: 5 }),
+    ),
+  )
+  return pages
+    .flatMap((p) => p.transactions)
+    .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, 5)
+}
+
 /**
  * The dashboard's data: each part may fail on its own (the page says which, and shows the rest).
  * The tiles never depend on a request. `currency` is the one the portfolio chart is shown in.
  */
 export const loadDashboard = async (days: ChartPeriod, currency: CurrencyType) => {
   const analyticsRequest = homeApi.analytics(days)
-  const [holdings, analytics, rates, impact, statistics] = await Promise.all([
+  const [unpaid, holdings, analytics, rates, impact, statistics] = await Promise.all([
+    settle(loadUnpaidBuys()),
     settle(homeApi.holdings()),
     settle(analyticsRequest),
     settle(analyticsRequest.then((a) => loadRates(a.userAnalytics, currency, days))),
     settle(homeApi.yourImpact()),
     settle(homeApi.statistics()),
   ])
-  return { holdings, analytics, rates, impact, statistics }
+  return { unpaid, holdings, analytics, rates, impact, statistics }
 }
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>

@@ -22,6 +22,7 @@ import type { Settled } from "../api/endpoints.ts"
 import { CHART_PERIODS, type ChartPeriod, type DashboardData, loadDashboard } from "../api/home.ts"
 import { PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
+import { UnpaidOrders } from "../components/orders/UnpaidOrders.tsx"
 import { LineChart } from "../components/shared/LineChart.tsx"
 import { type DailyRates, portfolioPoints, pricePoints } from "../lib/portfolio.ts"
 import { formatPrice } from "../lib/prices.ts"
@@ -278,6 +279,7 @@ function Dashboard() {
         lead="Your Units, their value and your impact at a glance."
       />
       <div className="container section home">
+        <UnpaidOrders unpaid={data.unpaid} />
         <nav aria-label="Shortcuts">
           <ul className="grid grid--4 tiles" style={{ listStyle: "none", padding: 0 }}>
             {TILES.map((t) => (

@@ -31,6 +31,7 @@ import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { OrderStatusBadge } from "../components/shared/StatusBadge.tsx"
 import "../styles/home.css"
+import { useMediaQuery } from "../lib/mediaQuery.ts"
 import { pageHead } from "../lib/pageHead.ts"
 
 const PAYMENT_LABELS: Readonly<Record<(typeof PaymentMethods)[number], string>> = {
@@ -173,8 +174,13 @@ function Filters({ search }: { readonly search: TransactionSearch }) {
   )
 }
 
+/** Whether the URL narrows the orders (a sort or a page alone does not). */
+const isFiltered = (search: TransactionSearch) =>
+  Object.keys(search).some((k) => !["page", "sortBy", "sortDirection"].includes(k))
+
 function MyTransactions() {
   const search = Route.useSearch()
+  const wide = useMediaQuery("(min-width: 641px)")
   const answer = Route.useLoaderData()
   const { first, last, pages } = pageRange(answer.page, answer.pageSize, answer.total)
   return (
@@ -185,7 +191,11 @@ function MyTransactions() {
         lead="Every order you made or received, with its status."
       />
       <div className="container section">
-        <Filters search={search} />
+        {/* On a phone the orders come first: the filters fold behind one control (open while any is set). */}
+        <details className="filters-fold" open={wide || isFiltered(search)}>
+          <summary>Filters</summary>
+          <Filters search={search} />
+        </details>
         <p role="status" className="muted">
           {answer.total === 0
             ? "No transactions match these filters."
@@ -215,7 +225,13 @@ function MyTransactions() {
                       <div>
                         {formatDateTime(o.createdAt)}
                         <br />
-                        <span className="mono muted">{o.orderId}</span>
+                        <Link
+                          to="/dashboard/transaction/$orderId"
+                          params={{ orderId: o.orderId }}
+                          className="mono order-link"
+                        >
+                          {o.orderId}
+                        </Link>
                       </div>
                     </td>
                     <td data-label="Type">{ORDER_TYPE_LABELS[o.orderType]}</td>

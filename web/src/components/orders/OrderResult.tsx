@@ -136,7 +136,14 @@ export function OrderResult({
           </section>
         ) : null}
         <p className="payment-actions">
-          <Link className="btn btn--primary" to="/dashboard">
+          <Link
+            className="btn btn--primary"
+            to="/dashboard/transaction/$orderId"
+            params={{ orderId: order.orderId }}
+          >
+            See this order
+          </Link>
+          <Link className="btn btn--ghost" to="/dashboard">
             Back to the dashboard
           </Link>
           <Link className="btn btn--ghost" to="/dashboard/transaction" search={{ tab: "buy" }}>
