@@ -267,9 +267,19 @@ const leadOf = (order: Order): string => {
   if (isUnpaidBuy(order)) return "This order waits for your payment. Everything you need to pay it is below."
   switch (order.orderType) {
     case "BUY":
-      return order.orderStatus === "Approved" || order.orderStatus === "Completed"
-        ? "Paid: the Units are in your owned Units."
-        : "Where your purchase stands."
+      switch (order.orderStatus) {
+        case "Approved":
+        case "Completed":
+          return "Paid: the Units are in your owned Units."
+        case "Cancelled":
+          return "Cancelled before it was paid: its Units were released."
+        case "Expired":
+          return "It expired before it was paid: its Units were released."
+        case "Failed":
+          return "The payment failed: its Units were released."
+        default:
+          return `Your payment is being checked. The Units move from Pending to Owned once it is confirmed, within ${DELIVERY_WINDOW_HOURS} hours on a weekday after the funds register.`
+      }
     case "SELL":
       return "Sales are first in, first out: you are paid to your bank account as buyers take your Units."
     case "TRANSFER":
