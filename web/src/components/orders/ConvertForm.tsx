@@ -5,6 +5,7 @@
  */
 import { checkConvertLimit } from "@landunits/core/availability/Availability.ts"
 import { formatNumber0 } from "@landunits/core/format/Format.ts"
+import { defaultConvertPair } from "@landunits/core/ledger/DefaultUnitType.ts"
 import { convertedUnits } from "@landunits/core/orders/Convert.ts"
 import { ConvertOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { CONVERT_LOCK_DAYS, DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
@@ -30,8 +31,15 @@ export const CONVERT_LOCK_TEXT = `Converted Units are locked for ${CONVERT_LOCK_
 
 export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
   const { bundle } = data
-  const [from, setFrom] = useState<UnitType>(DEFAULT_UNIT_TYPE.convertFrom)
-  const [to, setTo] = useState<UnitType>(DEFAULT_UNIT_TYPE.convertTo)
+  // Opens on what the member owns (issue 27); the configured pair of spec §4 otherwise.
+  const [initial] = useState(() =>
+    defaultConvertPair(bundle.userDashBoardDetails.holdings, {
+      from: DEFAULT_UNIT_TYPE.convertFrom,
+      to: DEFAULT_UNIT_TYPE.convertTo,
+    }),
+  )
+  const [from, setFrom] = useState<UnitType>(initial.from)
+  const [to, setTo] = useState<UnitType>(initial.to)
   const submission = useOrderSubmission()
   useGoOnSuccess(submission.result?.orderId, "/dashboard/convert/success")
 

@@ -9,6 +9,7 @@
 
 import { isSellAboveFee, subtotalCents } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import { SellOrderForm, TransferOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import { CurrencyOfUnitType, type UnitType, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
@@ -70,7 +71,9 @@ export const sellFeeMessage = (feeUnits: number): string =>
 
 export function SellForm({ data }: { readonly data: OrderFormsData }) {
   const { bundle } = data
-  const [unitType, setUnitType] = useState<UnitType>(DEFAULT_UNIT_TYPE.sell)
+  const [unitType, setUnitType] = useState<UnitType>(() =>
+    defaultUnitType(bundle.userDashBoardDetails.holdings, DEFAULT_UNIT_TYPE.sell, "owned"),
+  )
   const [lu2x, setLu2x] = useState(false)
   const submission = useOrderSubmission()
   useGoOnSuccess(submission.result?.orderId, "/dashboard/sell-units/success")
@@ -158,7 +161,9 @@ type Lookup =
 
 export function TransferForm({ data }: { readonly data: OrderFormsData }) {
   const { bundle } = data
-  const [unitType, setUnitType] = useState<UnitType>(DEFAULT_UNIT_TYPE.transfer)
+  const [unitType, setUnitType] = useState<UnitType>(() =>
+    defaultUnitType(bundle.userDashBoardDetails.holdings, DEFAULT_UNIT_TYPE.transfer, "owned"),
+  )
   const [lu2x, setLu2x] = useState(false)
   const [lookup, setLookup] = useState<Lookup>({ state: "none" })
   const submission = useOrderSubmission()
