@@ -35,7 +35,9 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
  * payment and one InProcess has its payment started; a sale InProcess is in the sales queue; converted Units are
  * locked for their 30 days.
  */
-const ORDER_STATUS_LABELS_BY_TYPE: Readonly<Partial<Record<OrderType, Partial<Record<OrderStatus, string>>>>> = {
+const ORDER_STATUS_LABELS_BY_TYPE: Readonly<
+  Partial<Record<OrderType, Partial<Record<OrderStatus, string>>>>
+> = {
   BUY: { Initiated: "Awaiting payment", InProcess: "Payment in progress" },
   SELL: { InProcess: "In the sales queue" },
   CONVERT: { Locked: "Locked for 30 days" },

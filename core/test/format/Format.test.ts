@@ -112,7 +112,9 @@ describe("dates", () => {
 
   it("a moment people read names its time zone: 'Jan 5, 2024, 3:00 PM UTC'", () => {
     expect(formatDateTimeZoned(JAN_5_2024_3PM)).toBe("Jan 5, 2024, 3:00 PM UTC")
-    expect(formatDateTimeZoned(JAN_5_2024_3PM, "Australia/Sydney")).toBe("Jan 6, 2024, 2:00 AM Australia/Sydney")
+    expect(formatDateTimeZoned(JAN_5_2024_3PM, "Australia/Sydney")).toBe(
+      "Jan 6, 2024, 2:00 AM Australia/Sydney",
+    )
   })
 
   it("yyyy-mm-dd for a date only", () => {

@@ -47,7 +47,10 @@ describe("forms and charts open on a unit type the member holds (issue 27)", () 
   })
 
   it("a sale, transfer or convert counts only Units owned (LU2X included), not pending or locked ones", () => {
-    const holdings = [holding("LAND_USD", { pendingBuy: 10 }), holding("LAND_POUND", { owned_DOUBLE_LAND: 4 })]
+    const holdings = [
+      holding("LAND_USD", { pendingBuy: 10 }),
+      holding("LAND_POUND", { owned_DOUBLE_LAND: 4 }),
+    ]
     expect(heldUnitTypes(holdings, "owned")).toEqual([{ unitType: "LAND_POUND", units: 4 }])
     expect(defaultUnitType(holdings, "LAND_USD", "owned")).toBe("LAND_POUND")
     expect(defaultUnitType(holdings, "LAND_USD", "any")).toBe("LAND_USD")

@@ -4,12 +4,12 @@
  */
 import type { UserAnalytics } from "@landunits/core/analytics/UserAnalytics.ts"
 import type { ImpactMetrics } from "@landunits/core/content/ContentModel.ts"
+import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { DailyExchangeRates, Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import type { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
-import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import { CurrencyOfUnitType, type CurrencyType, type UnitType } from "@landunits/core/shared/EnumValues.ts"
 import type { StatementFormat } from "@landunits/core/statements/StatementRequest.ts"

@@ -109,7 +109,8 @@ export function OrderWarning({
 export function KycNote({ user, action }: { readonly user: User; readonly action: string }) {
   return user.kycStatus === "Verified" ? null : (
     <p className="order-note">
-      {action} needs a verified identity. Your verification status is <strong>{kycStatusLabel(user.kycStatus)}</strong>:{" "}
+      {action} needs a verified identity. Your verification status is{" "}
+      <strong>{kycStatusLabel(user.kycStatus)}</strong>:{" "}
       <a href="/dashboard/settings/kyc-verification">complete your KYC verification</a>.
     </p>
   )
