@@ -66,9 +66,19 @@ const INTERNAL_CODES: ReadonlyArray<string> = [
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
-/** The codes found in the page's visible text, as whole words (case as written). */
+/**
+ * The codes found in the page's visible text, as whole words, in the case they are written in: capitals a style
+ * adds ("BUY UNITS" for an eyebrow's "Buy Units") are not a code, so the text is read without text-transform.
+ */
 const codesOnPage = async (page: Page): Promise<ReadonlyArray<string>> => {
-  const text = await page.evaluate(() => document.body.innerText)
+  const text = await page.evaluate(() => {
+    const style = document.createElement("style")
+    style.textContent = "* { text-transform: none !important; }"
+    document.head.append(style)
+    const visible = document.body.innerText
+    style.remove()
+    return visible
+  })
   return INTERNAL_CODES.filter((code) => new RegExp(`(?<![\\w-])${escapeRegExp(code)}(?![\\w-])`).test(text))
 }
 

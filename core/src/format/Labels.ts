@@ -24,7 +24,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   Completed: "Completed",
   PartialComplete: "Partly sold",
   AllUnitSold: "All Units sold",
-  FundsWaitingApproval: "Funds received, awaiting approval",
+  FundsWaitingApproval: "Funds received",
   AUDReadyToSendBetweenAccounts: "Ready to pay out (AUD)",
   Locked: "Locked",
   Expired: "Expired",

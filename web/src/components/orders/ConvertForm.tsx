@@ -106,7 +106,10 @@ export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
         title="Review your conversion"
         rows={[
           ["You convert", `${formatNumber0(reviewed)} ${unitDisplayName(from)}`],
-          ["Convert fee (to the platform)", `${formatNumber0(fee)} ${unitDisplayName(from)}`],
+          [
+            "Convert fee (to the platform)",
+            fee === 0 ? "No fee" : `${formatNumber0(fee)} ${unitDisplayName(from)}`,
+          ],
           ["Leaving your owned Units", `${formatNumber0(reviewed + fee)} ${unitDisplayName(from)}`],
           [
             "Exchange rate",
