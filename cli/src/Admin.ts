@@ -41,9 +41,9 @@ export interface GlobalOptions {
   readonly yes: boolean
 }
 
-/** What a command file receives: the runtime (opened on first use) and the global options. */
+/** What a command receives: the runtime (built on first use, when a command runs) and the global options. */
 export interface Cli {
-  readonly runtime: () => AppRuntime
+  readonly runtime: () => Promise<AppRuntime>
   readonly options: () => GlobalOptions
 }
 
@@ -65,7 +65,7 @@ export const runCommand = async <A, E>(
   human: (a: A) => string,
   json: (a: A) => unknown = (a) => a,
 ): Promise<void> => {
-  const exit = await cli.runtime().runPromiseExit(effect)
+  const exit = await (await cli.runtime()).runPromiseExit(effect)
   const asJson = cli.options().json
   if (exit._tag === "Success") {
     console.log(asJson ? toJson(json(exit.value)) : human(exit.value))

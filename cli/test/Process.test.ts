@@ -173,7 +173,7 @@ describe("the CLI process on the embedded database, with the server running and 
     expect(lines[0]).toBe("Landunits statement")
     expect(lines).toContain("Period,2026-01-01,2030-12-31")
     const orderLine = lines.find((l) => l.includes(`,${boughtOrderId},`))
-    expect(orderLine).toMatch(new RegExp(`,${boughtOrderId},BUY,.*,4,Completed,bank,`))
+    expect(orderLine).toMatch(new RegExp(`,${boughtOrderId},BUY,.*,4,Completed,`))
   })
 
   it("rejects a KYC with a reason: the email with that reason is in the outbox", async () => {

@@ -78,7 +78,7 @@ describe("tables", () => {
 
 describe("every command", () => {
   it("has a description and a --help that shows its options and the global --as, --json and --yes", () => {
-    const program = buildProgram(() => {
+    const program = buildProgram(async () => {
       throw new Error("--help opens no database")
     }) as Command
     const commands = program.commands.flatMap((group) =>

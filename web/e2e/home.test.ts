@@ -22,10 +22,11 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { confirmPayment, makeFirstAdmin } from "./support/cli.ts"
+import { confirmPayment, DEMO_ADMIN } from "./support/cli.ts"
 import { newMember, signIn, signUpAndSignIn } from "./support/members.ts"
 
-const ADMIN = "demo@landunits.example"
+/** The demo admin a development start seeds. */
+const ADMIN = DEMO_ADMIN
 
 /** The member routes of this area and the headline each shows. */
 const ROUTES: ReadonlyArray<readonly [string, string | RegExp]> = [
@@ -34,7 +35,7 @@ const ROUTES: ReadonlyArray<readonly [string, string | RegExp]> = [
   ["/dashboard/statement", "Transaction Statement"],
   ["/dashboard/settings", "Profile Settings"],
   ["/dashboard/settings/change-password", "Change Password"],
-  ["/dashboard/settings/kyc-verification", "Kyc Verification"],
+  ["/dashboard/settings/kyc-verification", "Identity verification (KYC)"],
   ["/dashboard/settings/subscriptions", "Manage Subscription"],
 ]
 
@@ -56,7 +57,6 @@ const h1 = (page: Page) => page.locator("h1").first()
 
 beforeAll(async () => {
   ;({ server, browser } = await startServerAndBrowser())
-  await makeFirstAdmin(server, ADMIN)
 })
 
 afterAll(() => stopServerAndBrowser(server, browser))

@@ -17,10 +17,11 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { adminCli, makeFirstAdmin } from "./support/cli.ts"
+import { adminCli, DEMO_ADMIN } from "./support/cli.ts"
 import { BROWSER_RENDERED, PUBLIC_ROUTES } from "./support/publicRoutes.ts"
 
-const ADMIN = "demo@landunits.example"
+/** The demo admin a development start seeds. */
+const ADMIN = DEMO_ADMIN
 
 let server: RunningServer
 let browser: Browser
@@ -100,7 +101,6 @@ describe("public pages rendered on the server", () => {
   })
 
   it("shows a news article an admin adds at once, on /news and on its own page (rendered per request)", async () => {
-    await makeFirstAdmin(server, ADMIN)
     const title = `Hedgerows planted ${Date.now()}`
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-news-"))
     const file = path.join(dir, "article.md")

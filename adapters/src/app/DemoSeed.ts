@@ -5,7 +5,9 @@
  * in a production installation, whose admins set prices, fees, rates and bank accounts with the CLI.
  *
  * It never replaces what an admin set: it runs only on an installation with no price, fee, rate, bank
- * account or reference code configured and no demo member.
+ * account or reference code configured and no demo member. The demo member's year of history, the second
+ * member and the demo admin are DemoHistory.ts, seeded after this in development only; `seedDemo` below (the
+ * in-process tests' seed) leaves them out, so those tests start from a demo member with nothing.
  */
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { PasswordHasher } from "@landunits/core/accounts/ports/PasswordHasher.ts"
@@ -29,6 +31,9 @@ import { seedSiteContent } from "./SiteContentSeed.ts"
 export const DEMO_EMAIL = "demo@landunits.example"
 export const DEMO_PASSWORD = "LandDemo2026"
 
+/** How many days before the seeding day the demo price schedules start: more than the history's year. */
+export const PRICE_HISTORY_DAYS = 400
+
 const BASE_PRICES: Readonly<Record<UnitType, number>> = {
   LAND_EUR: 10_000,
   LAND_USD: 11_000,
@@ -37,7 +42,7 @@ const BASE_PRICES: Readonly<Record<UnitType, number>> = {
 }
 
 /** Demo rates in millionths, one direction; the other is derived. */
-const RATES: ReadonlyArray<readonly [CurrencyType, CurrencyType, number]> = [
+export const DEMO_RATES: ReadonlyArray<readonly [CurrencyType, CurrencyType, number]> = [
   ["EUR", "USD", 1_090_000],
   ["EUR", "AUD", 1_650_000],
   ["EUR", "GBP", 850_000],
@@ -70,10 +75,13 @@ export const seedDemoData = Effect.gen(function* () {
   if (yield* settings.anyConfigured) return "configuredByAdmins" as const
   const now = yield* Clock.currentTimeMillis
   const today = formatIsoDate(now)
+  // The schedules start before the demo history's first day (DemoHistory.ts), so each of its days has a
+  // price of its own and the price chart rises over the whole year.
+  const baseDate = formatIsoDate(now - PRICE_HISTORY_DAYS * 86_400_000)
 
   for (const [unitType, basePrice] of Object.entries(BASE_PRICES) as ReadonlyArray<[UnitType, number]>) {
     yield* settings.setUnit({
-      schedule: { unitType, basePrice, baseDate: "2026-01-01", growthPerYearPercent: 5 },
+      schedule: { unitType, basePrice, baseDate, growthPerYearPercent: 5 },
       buyOrderTransactionFeeInCents: DEFAULT_BUY_FEE_CENTS[unitType],
       sellOrderTransactionFeeInUnits: DEFAULT_SELL_FEE_UNITS,
       convertOrderTransactionFeeInUnits: DEFAULT_CONVERT_FEE_UNITS,
@@ -84,7 +92,7 @@ export const seedDemoData = Effect.gen(function* () {
     })
   }
   yield* settings.setExternalFees(DEFAULT_EXTERNAL_FEES)
-  for (const [from, to, rate] of RATES) {
+  for (const [from, to, rate] of DEMO_RATES) {
     yield* settings.setRate({ from, to, rate, day: today })
     yield* settings.setRate({ from: to, to: from, rate: Math.round(1e12 / rate), day: today })
   }
@@ -151,7 +159,7 @@ export const seedDemoData = Effect.gen(function* () {
   return "seeded" as const
 })
 
-/** The site content and the demo data, each where it is missing (`landunits db seed`, development, tests). */
+/** The site content and the demo data, each where it is missing, without the history (in-process tests, benchmarks). */
 export const seedDemo = Effect.gen(function* () {
   const siteContent = yield* seedSiteContent
   const demoData = yield* seedDemoData

@@ -4,13 +4,22 @@
  * - the public site content (SiteContentSeed.ts) is seeded on the first start of every installation;
  * - the demo data (DemoSeed.ts: prices, fees, rates, example bank accounts, WELCOME10, a vote and a demo
  *   member with a published password) only in development, or when SEED_DEMO asks for it (`SEED_DEMO=1`;
- *   `SEED_DEMO=0` turns it off in development). The demo member's sign-in is printed in development only.
+ *   `SEED_DEMO=0` turns it off in development). The demo member's sign-in is printed in development only;
+ * - the demo history (DemoHistory.ts: a year of the demo member's orders, votes and questions, with a second
+ *   member and a demo admin, whose sign-in is printed beside the member's) in development only, never in
+ *   production, not even with SEED_DEMO: an admin with a published password has no place there.
  *
  * A start whose installation has no price, fee, rate, bank account or reference code says how to set them.
  */
 import { Config, Effect, Option } from "effect"
 import { PricingSettings } from "../postgres/PricingPg.ts"
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from "./DemoSeed.ts"
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  type DemoHistoryOutcome,
+  seedDemoHistory,
+} from "./DemoHistory.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD, type DemoSeedOutcome, seedDemoData } from "./DemoSeed.ts"
 import { isProduction } from "./ProductionSettings.ts"
 import { seedSiteContent } from "./SiteContentSeed.ts"
 
@@ -28,16 +37,45 @@ const HOW_TO_CONFIGURE =
   `set prices, fees, exchange rates and bank accounts with the CLI (${SETUP_COMMANDS}; ` +
   `docs/operations.md, "First production start"). Until then members can sign in and read the site, but not buy.`
 
+/** The history outcome when it was not asked for: production never seeds it. */
+export type DemoHistorySeeded = DemoHistoryOutcome | "notInProduction" | "failed"
+
+/**
+ * The demo data, then (outside production) the demo history: `landunits db seed` and a start that wants demo
+ * data. A history that fails is rolled back and logged; the demo data stays, and the start goes on.
+ */
+export const seedDemoWithHistory = Effect.gen(function* () {
+  const demoData: DemoSeedOutcome = yield* seedDemoData
+  const history: DemoHistorySeeded = (yield* isProduction)
+    ? "notInProduction"
+    : yield* seedDemoHistory.pipe(
+        Effect.catchTag("DemoHistoryFailed", (error) =>
+          Effect.as(
+            Effect.logError(`The demo history was not seeded: ${error.step}: ${error.message}`),
+            "failed" as const,
+          ),
+        ),
+      )
+  return { demoData, history }
+})
+
 /** Seeds what this start should and logs it; never a password in production. */
 export const seedOnStart = Effect.gen(function* () {
   const production = yield* isProduction
   const wanted = yield* demoDataWanted
   const siteContent = yield* seedSiteContent
-  const demo = wanted ? yield* seedDemoData : "notWanted"
+  const seeded = wanted ? yield* seedDemoWithHistory : undefined
+  const demo = seeded?.demoData ?? "notWanted"
   const demoData = demo === "seeded"
+  const history = seeded?.history === "seeded"
   const seededContent = siteContent ? "Seeded the site content. " : ""
-  if (demoData && !production) {
-    yield* Effect.logInfo(`Seeded demo data. Demo member: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`)
+  if ((demoData || history) && !production) {
+    yield* Effect.logInfo(
+      `Seeded demo data${history ? " with a year of history" : ""}. Demo member: ${DEMO_EMAIL} / ${DEMO_PASSWORD}` +
+        (history
+          ? `. Demo admin (for the CLI: --as ${DEMO_ADMIN_EMAIL}): ${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`
+          : ""),
+    )
   } else if (demoData) {
     yield* Effect.logWarning(
       `${seededContent}Seeded demo data (SEED_DEMO): prices, fees, rates, example bank accounts and a demo ` +
@@ -57,5 +95,5 @@ export const seedOnStart = Effect.gen(function* () {
   } else if (siteContent) {
     yield* Effect.logInfo("Seeded the site content.")
   }
-  return { siteContent, demoData }
+  return { siteContent, demoData, demoHistory: seeded?.history ?? "notWanted" }
 })

@@ -2,7 +2,7 @@
  * `npm start`: in production, first checks the secrets production needs (ProductionSettings.ts) and stops
  * with their names when one is missing, before touching the database; then migrates, seeds what this start
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
- * with SEED_DEMO), starts the mail outbox worker and the order jobs (OrderJobs.ts: expiry of unpaid buys,
+ * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker and the order jobs (OrderJobs.ts: expiry of unpaid buys,
  * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and serves the API (and the web app when it is
  * built) on PORT.
  *

@@ -12,22 +12,23 @@ import { createHash } from "node:crypto"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { SquareGateway } from "@landunits/core/orders/ports/SquareGateway.ts"
 import { Effect, Layer, Redacted } from "effect"
-import { SquareClient, SquareEnvironment, SquareError } from "square"
 import { CardDeclined, declineMessage, SQUARE_DECLINE_REASONS } from "./CardDeclined.ts"
 import type { SquareSettings } from "./PaymentsConfig.ts"
+import { type SquareSdk, squareSdk } from "./SquareSdk.ts"
 
 /** Square allows idempotency keys of at most 45 characters: "lu-" and 40 hex digits of a hash of ours. */
 export const squareIdempotencyKey = (key: string) =>
   `lu-${createHash("sha256").update(key).digest("hex").slice(0, 40)}`
 
-export const squareClient = (settings: Pick<SquareSettings, "accessToken" | "environment">) =>
-  new SquareClient({
+/** A Square client for the settings, on the SDK once it is loaded (SquareSdk.ts). */
+export const squareClient = (sdk: SquareSdk, settings: Pick<SquareSettings, "accessToken" | "environment">) =>
+  new sdk.SquareClient({
     token: Redacted.value(settings.accessToken),
     environment:
       settings.environment === "production"
-        ? SquareEnvironment.Production
+        ? sdk.SquareEnvironment.Production
         : settings.environment === "sandbox"
-          ? SquareEnvironment.Sandbox
+          ? sdk.SquareEnvironment.Sandbox
           : settings.environment,
     timeoutInSeconds: 20,
     maxRetries: 2,
@@ -43,8 +44,8 @@ export const squareError = (action: string) => (cause: unknown) =>
  * A Square API failure that is a decline (category PAYMENT_METHOD_ERROR: the card, not Square, refused),
  * as CardDeclined; undefined for anything else (authentication, rate limits, Square down…).
  */
-export const squareDecline = (cause: unknown): CardDeclined | undefined => {
-  if (!(cause instanceof SquareError)) return undefined
+export const squareDecline = (sdk: SquareSdk, cause: unknown): CardDeclined | undefined => {
+  if (!(cause instanceof sdk.SquareError)) return undefined
   const decline = cause.errors.find((e) => e.category === "PAYMENT_METHOD_ERROR")
   if (decline === undefined) return undefined
   return new CardDeclined({
@@ -55,9 +56,8 @@ export const squareDecline = (cause: unknown): CardDeclined | undefined => {
 }
 
 export const PaymentGatewaySquare = (settings: SquareSettings) =>
-  Layer.sync(SquareGateway)(() => {
-    const square = squareClient(settings)
-    return SquareGateway.of({
+  Layer.sync(SquareGateway)(() =>
+    SquareGateway.of({
       createPayment: (request) =>
         Effect.succeed({
           paymentId: squareIdempotencyKey(request.idempotencyKey),
@@ -65,9 +65,16 @@ export const PaymentGatewaySquare = (settings: SquareSettings) =>
           clientSecret: settings.locationId,
         }),
       cancelPayment: (paymentId) =>
-        Effect.tryPromise({
-          try: () => square.payments.cancelByIdempotencyKey({ idempotencyKey: paymentId }),
-          catch: squareError("cancel the card payment"),
-        }).pipe(Effect.asVoid, Effect.withSpan("PaymentGatewaySquare.cancelPayment")),
-    })
-  })
+        squareSdk.pipe(
+          Effect.flatMap((sdk) =>
+            Effect.tryPromise({
+              try: () =>
+                squareClient(sdk, settings).payments.cancelByIdempotencyKey({ idempotencyKey: paymentId }),
+              catch: squareError("cancel the card payment"),
+            }),
+          ),
+          Effect.asVoid,
+          Effect.withSpan("PaymentGatewaySquare.cancelPayment"),
+        ),
+    }),
+  )

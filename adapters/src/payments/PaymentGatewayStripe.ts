@@ -7,13 +7,17 @@
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { StripeGateway } from "@landunits/core/orders/ports/StripeGateway.ts"
 import { Effect, Layer, Redacted } from "effect"
-import Stripe from "stripe"
+import type Stripe from "stripe"
 import type { StripeSettings } from "./PaymentsConfig.ts"
+import { type StripeSdk, stripeSdk } from "./StripeSdk.ts"
 
 /** A Stripe client for the settings: Stripe's API, or the base URL given (a local stand-in in tests). */
-export const stripeClient = (settings: Pick<StripeSettings, "secretKey" | "apiBase">): Stripe => {
+export const stripeClient = (
+  Sdk: StripeSdk,
+  settings: Pick<StripeSettings, "secretKey" | "apiBase">,
+): Stripe => {
   const base = settings.apiBase
-  return new Stripe(Redacted.value(settings.secretKey), {
+  return new Sdk(Redacted.value(settings.secretKey), {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -34,34 +38,41 @@ const providerError = (action: string) => (cause: unknown) =>
   })
 
 export const PaymentGatewayStripe = (settings: StripeSettings) =>
-  Layer.sync(StripeGateway)(() => {
-    const stripe = stripeClient(settings)
-    return StripeGateway.of({
-      createPayment: (request) =>
-        Effect.tryPromise({
-          try: () =>
-            stripe.paymentIntents.create(
-              {
-                amount: request.amountCents,
-                currency: request.currency.toLowerCase(),
-                metadata: { orderId: request.orderId },
-                automatic_payment_methods: { enabled: true },
-              },
-              { idempotencyKey: request.idempotencyKey },
+  Layer.effect(StripeGateway)(
+    Effect.gen(function* () {
+      // One client, made on the first call (StripeSdk.ts).
+      const client = yield* Effect.cached(Effect.map(stripeSdk, (Sdk) => stripeClient(Sdk, settings)))
+      return StripeGateway.of({
+        createPayment: (request) =>
+          Effect.flatMap(client, (stripe) =>
+            Effect.tryPromise({
+              try: () =>
+                stripe.paymentIntents.create(
+                  {
+                    amount: request.amountCents,
+                    currency: request.currency.toLowerCase(),
+                    metadata: { orderId: request.orderId },
+                    automatic_payment_methods: { enabled: true },
+                  },
+                  { idempotencyKey: request.idempotencyKey },
+                ),
+              catch: providerError("start the card payment"),
+            }),
+          ).pipe(
+            Effect.flatMap((intent) =>
+              intent.client_secret === null
+                ? Effect.fail(providerError("start the card payment")("no client secret in its answer"))
+                : Effect.succeed({ paymentId: intent.id, clientSecret: intent.client_secret }),
             ),
-          catch: providerError("start the card payment"),
-        }).pipe(
-          Effect.flatMap((intent) =>
-            intent.client_secret === null
-              ? Effect.fail(providerError("start the card payment")("no client secret in its answer"))
-              : Effect.succeed({ paymentId: intent.id, clientSecret: intent.client_secret }),
+            Effect.withSpan("PaymentGatewayStripe.createPayment"),
           ),
-          Effect.withSpan("PaymentGatewayStripe.createPayment"),
-        ),
-      cancelPayment: (paymentId) =>
-        Effect.tryPromise({
-          try: () => stripe.paymentIntents.cancel(paymentId),
-          catch: providerError("cancel the card payment"),
-        }).pipe(Effect.asVoid, Effect.withSpan("PaymentGatewayStripe.cancelPayment")),
-    })
-  })
+        cancelPayment: (paymentId) =>
+          Effect.flatMap(client, (stripe) =>
+            Effect.tryPromise({
+              try: () => stripe.paymentIntents.cancel(paymentId),
+              catch: providerError("cancel the card payment"),
+            }),
+          ).pipe(Effect.asVoid, Effect.withSpan("PaymentGatewayStripe.cancelPayment")),
+      })
+    }),
+  )

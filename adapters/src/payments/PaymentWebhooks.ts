@@ -9,8 +9,8 @@ import {
   ProviderPaymentService,
 } from "@landunits/core/orders/ProviderPaymentService.ts"
 import { Context, Effect, Layer } from "effect"
-import Stripe from "stripe"
 import { squarePaymentEvent, verifySquareSignature } from "./SquareWebhook.ts"
+import { stripeSdk } from "./StripeSdk.ts"
 import { stripePaymentEvent, verifyStripeEvent } from "./StripeWebhook.ts"
 import { type WebhookPayloadInvalid, WebhookSignatureInvalid } from "./WebhookErrors.ts"
 
@@ -35,8 +35,11 @@ export class PaymentWebhooks extends Context.Service<
     Layer.effect(PaymentWebhooks)(
       Effect.gen(function* () {
         const engine = yield* ProviderPaymentService
-        // Verifying needs no API key; the SDK instance only carries the webhook helpers here.
-        const stripeSdk = new Stripe("sk_webhook_verification_only", { telemetry: false })
+        // Verifying needs no API key; the SDK instance only carries the webhook helpers here, made on the
+        // first Stripe webhook (StripeSdk.ts).
+        const stripeHelpers = yield* Effect.cached(
+          Effect.map(stripeSdk, (Sdk) => new Sdk("sk_webhook_verification_only", { telemetry: false })),
+        )
         const notConfigured = (provider: string) =>
           Effect.fail(
             new WebhookSignatureInvalid({ message: `${provider} payments are not enabled here`, provider }),
@@ -45,7 +48,9 @@ export class PaymentWebhooks extends Context.Service<
           stripe: (body, signature) => {
             const stripe = keys.stripe
             if (stripe === undefined) return notConfigured("stripe")
-            return verifyStripeEvent(stripeSdk, body, signature, stripe.secret).pipe(
+            return Effect.flatMap(stripeHelpers, (sdk) =>
+              verifyStripeEvent(sdk, body, signature, stripe.secret),
+            ).pipe(
               Effect.flatMap((event) => engine.apply(stripePaymentEvent(event, stripe.testMode))),
               Effect.withSpan("PaymentWebhooks.stripe"),
             )

@@ -13,6 +13,7 @@ import { Context, Effect, Layer } from "effect"
 import type { CardDeclined } from "./CardDeclined.ts"
 import { squareClient, squareDecline, squareError } from "./PaymentGatewaySquare.ts"
 import type { SquareSettings } from "./PaymentsConfig.ts"
+import { squareSdk } from "./SquareSdk.ts"
 
 export interface SquareChargeRequest {
   readonly memberId: MemberId
@@ -40,7 +41,6 @@ export class SquareCharges extends Context.Service<
     Layer.effect(SquareCharges)(
       Effect.gen(function* () {
         const orders = yield* OrderService
-        const square = squareClient(settings)
         return SquareCharges.of({
           charge: (request) =>
             Effect.gen(function* () {
@@ -58,9 +58,10 @@ export class SquareCharges extends Context.Service<
                 })
               }
               const { paymentAmount, currency } = order.paymentDetails
+              const sdk = yield* squareSdk
               const answer = yield* Effect.tryPromise({
                 try: () =>
-                  square.payments.create({
+                  squareClient(sdk, settings).payments.create({
                     sourceId: request.sourceId,
                     idempotencyKey: key,
                     amountMoney: { amount: BigInt(paymentAmount), currency },
@@ -72,7 +73,7 @@ export class SquareCharges extends Context.Service<
                       : { verificationToken: request.verificationToken }),
                   }),
                 catch: (cause): CardDeclined | PaymentProviderError =>
-                  squareDecline(cause) ?? squareError("take the card payment")(cause),
+                  squareDecline(sdk, cause) ?? squareError("take the card payment")(cause),
               })
               const payment = answer.payment
               if (payment?.id === undefined) {

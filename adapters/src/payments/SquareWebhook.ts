@@ -6,7 +6,7 @@
  */
 import type { PaymentEventKind, ProviderPaymentEvent } from "@landunits/core/orders/ProviderPaymentEvents.ts"
 import { Effect } from "effect"
-import { WebhooksHelper } from "square"
+import { squareSdk } from "./SquareSdk.ts"
 import { WebhookPayloadInvalid, WebhookSignatureInvalid } from "./WebhookErrors.ts"
 
 export const SQUARE_SIGNATURE_HEADER = "x-square-hmacsha256-signature"
@@ -23,16 +23,19 @@ export const verifySquareSignature = (
   signatureKey: string,
   notificationUrl: string,
 ) =>
-  Effect.tryPromise({
-    try: () =>
-      WebhooksHelper.verifySignature({
-        requestBody: body,
-        signatureHeader: signature ?? "",
-        signatureKey,
-        notificationUrl,
+  squareSdk.pipe(
+    Effect.flatMap((sdk) =>
+      Effect.tryPromise({
+        try: () =>
+          sdk.WebhooksHelper.verifySignature({
+            requestBody: body,
+            signatureHeader: signature ?? "",
+            signatureKey,
+            notificationUrl,
+          }),
+        catch: () => false,
       }),
-    catch: () => false,
-  }).pipe(
+    ),
     Effect.orElseSucceed(() => false),
     Effect.flatMap((valid) =>
       valid

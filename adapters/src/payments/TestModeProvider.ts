@@ -21,8 +21,8 @@ import type { PaymentProvider } from "@landunits/core/orders/ProviderPaymentEven
 import type { OrderStatus } from "@landunits/core/shared/Enums.ts"
 import type { MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
 import { Context, type Duration, Effect, FiberSet, Layer } from "effect"
-import Stripe from "stripe"
 import { PaymentWebhooks, type WebhookKeys } from "./PaymentWebhooks.ts"
+import { stripeSdk } from "./StripeSdk.ts"
 
 export const TEST_CARDS = {
   succeeds: "4242424242424242",
@@ -118,7 +118,10 @@ export class TestModeCards extends Context.Service<
         const orders = yield* OrderService
         const webhooks = yield* PaymentWebhooks
         const pending = yield* FiberSet.make()
-        const stripeSdk = new Stripe("sk_test_mode_signing_only", { telemetry: false })
+        // Signing needs no API key; made on the first Stripe test payment (StripeSdk.ts).
+        const stripeHelpers = yield* Effect.cached(
+          Effect.map(stripeSdk, (Sdk) => new Sdk("sk_test_mode_signing_only", { telemetry: false })),
+        )
         const { keys, providers } = options
 
         const stripeDelivery = (order: OrderRecord, paymentId: string, succeeded: boolean) => {
@@ -144,11 +147,12 @@ export class TestModeCards extends Context.Service<
               },
             },
           })
-          const signature = stripeSdk.webhooks.generateTestHeaderString({
-            payload: body,
-            secret: keys.stripeWebhookSecret,
-          })
-          return webhooks.stripe(body, signature)
+          return Effect.flatMap(stripeHelpers, (sdk) =>
+            webhooks.stripe(
+              body,
+              sdk.webhooks.generateTestHeaderString({ payload: body, secret: keys.stripeWebhookSecret }),
+            ),
+          )
         }
 
         const squareDelivery = (order: OrderRecord, paymentId: string, succeeded: boolean) => {

@@ -98,7 +98,7 @@ export const useInProcessCli = (
       const error = vi.spyOn(console, "error").mockImplementation((line: string) => void err.push(line))
       process.exitCode = 0
       try {
-        await buildProgram(started).parseAsync(["node", "landunits", ...args])
+        await buildProgram(async () => started()).parseAsync(["node", "landunits", ...args])
       } finally {
         log.mockRestore()
         error.mockRestore()

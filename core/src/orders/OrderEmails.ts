@@ -7,7 +7,7 @@
  * transaction of the step that causes them (OrderCommandFrame's `notify`), so a refused or repeated command
  * sends nothing, and the outbox adapter renders and delivers them.
  */
-import { formatDateTime, formatMoney, formatNumber0 } from "../format/Format.ts"
+import { formatDateTimeZoned, formatMoney, formatNumber0 } from "../format/Format.ts"
 import type { AdminBankDetails } from "../pricing/PricingModel.ts"
 import { unitDisplayName } from "../shared/EnumValues.ts"
 import type { SubscriptionTopic } from "../subscriptions/SubscriptionsModel.ts"
@@ -47,9 +47,6 @@ export interface OrderNotice {
   readonly data: Readonly<Record<string, string>>
 }
 
-/** An instant in the one date-time form of the app, with its time zone: "Jan 5, 2024, 3:00 PM UTC". */
-export const dateTimeWithZone = (at: number): string => `${formatDateTime(at)} UTC`
-
 const unitsText = (units: number, order: OrderRecord) =>
   `${formatNumber0(units)} ${unitDisplayName(order.currencyUnit.unitType)}`
 
@@ -65,7 +62,7 @@ const amountOf = (order: OrderRecord) =>
     : formatMoney(order.paymentDetails.paymentAmount, order.paymentDetails.currency)
 
 const payBefore = (order: OrderRecord) =>
-  order.expiresAt === undefined ? {} : { payBefore: dateTimeWithZone(order.expiresAt) }
+  order.expiresAt === undefined ? {} : { payBefore: formatDateTimeZoned(order.expiresAt) }
 
 /** A bank buy's payment started: the amount, the platform's account and the reference, and the deadline. */
 export const bankInstructionsNotice = (order: OrderRecord, bank: AdminBankDetails): OrderNotice => ({

@@ -19,9 +19,15 @@ export const adminCli = async (server: RunningServer, admin: string, ...args: Re
   return result.stdout
 }
 
-/** Makes the installation's first admin (bootstrap: no --as while no admin exists). */
-export const makeFirstAdmin = async (server: RunningServer, email: string): Promise<void> => {
-  const made = await runCli(server, ["--yes", "users", "make-admin", email])
+/**
+ * The demo admin a development start seeds with the demo history (adapters/src/app/DemoHistory.ts), so the CLI
+ * runbook works from the first minute: `--as admin@landunits.example`.
+ */
+export const DEMO_ADMIN = "admin@landunits.example"
+
+/** Gives a member the admin role, made by the demo admin (an installation with an admin makes others so). */
+export const makeAdmin = async (server: RunningServer, email: string): Promise<void> => {
+  const made = await runCli(server, ["--as", DEMO_ADMIN, "--yes", "users", "make-admin", email])
   expect(made.stderr.split("\n").filter((l) => l.startsWith("Refused"))).toEqual([])
   expect(made.code, made.stderr).toBe(0)
 }

@@ -1,12 +1,12 @@
 /**
  * Members for the browser tests: their details, registration with the confirmation link of the mail file (through
- * the API or through the register page), the first admin, and signing in through the login page.
+ * the API or through the register page), an admin, and signing in through the login page.
  */
 import type { Page } from "playwright-core"
 import { expect } from "vitest"
 import { linkFromMail, mailCount, type RunningServer } from "../server.ts"
 import { apiClient } from "./api.ts"
-import { makeFirstAdmin } from "./cli.ts"
+import { makeAdmin } from "./cli.ts"
 import { waitFor } from "./wait.ts"
 
 export interface Member {
@@ -46,10 +46,10 @@ export const registerAndConfirm = async (server: RunningServer, member: Member):
   return member
 }
 
-/** Registers `admin` and gives them the admin role from the shell (the first admin of an installation). */
+/** Registers `admin` and gives them the admin role (made by the demo admin of a development start). */
 export const registerAdmin = async (server: RunningServer, admin: Member): Promise<Member> => {
   await registerAndConfirm(server, admin)
-  await makeFirstAdmin(server, admin.email)
+  await makeAdmin(server, admin.email)
   return admin
 }
 

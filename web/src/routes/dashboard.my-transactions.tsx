@@ -3,7 +3,12 @@
  * search params (so a filtered view can be bookmarked, shared and gone back to), paged with totals, sorted
  * by a column's header, statuses in the spec's badge colours, dates and numbers in the spec's formats.
  */
-import { formatDate, formatDateTime, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS as PAYMENT_LABELS,
+} from "@landunits/core/format/Labels.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import {
   OrderStatuses,
@@ -33,21 +38,6 @@ import { OrderStatusBadge } from "../components/shared/StatusBadge.tsx"
 import "../styles/home.css"
 import { useMediaQuery } from "../lib/mediaQuery.ts"
 import { pageHead } from "../lib/pageHead.ts"
-
-const PAYMENT_LABELS: Readonly<Record<(typeof PaymentMethods)[number], string>> = {
-  None: "None",
-  "card-stripe": "Card (Stripe)",
-  "card-square": "Card (Square)",
-  crypto: "Crypto",
-  bank: "Bank transfer",
-}
-
-const ORDER_TYPE_LABELS: Readonly<Record<(typeof OrderTypes)[number], string>> = {
-  BUY: "Buy",
-  SELL: "Sell",
-  TRANSFER: "Transfer",
-  CONVERT: "Convert",
-}
 
 function SortHeader({
   column,
@@ -110,7 +100,7 @@ function Filters({ search }: { readonly search: TransactionSearch }) {
           <option value="">All statuses</option>
           {OrderStatuses.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {ORDER_STATUS_LABELS[s]}
             </option>
           ))}
         </select>
@@ -223,7 +213,7 @@ function MyTransactions() {
                   <tr key={o.orderId}>
                     <td data-label="Date and order">
                       <div>
-                        {formatDateTime(o.createdAt)}
+                        {formatDateTimeZoned(o.createdAt)}
                         <br />
                         <Link
                           to="/dashboard/transaction/$orderId"
@@ -242,9 +232,9 @@ function MyTransactions() {
                     </td>
                     <td data-label="Amount">{amountOf(o)}</td>
                     <td data-label="Status">
-                      <OrderStatusBadge status={o.orderStatus} />
+                      <OrderStatusBadge status={o.orderStatus} orderType={o.orderType} />
                     </td>
-                    <td data-label="Last update">{formatDate(o.updatedAt)}</td>
+                    <td data-label="Last update">{formatDateTimeZoned(o.updatedAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,26 +1,20 @@
 /** `landunits agents reject <applicationId>`: decides an application to become a community agent (CommunityService audits it). */
 import { AgentApplicationId } from "@landunits/core/community/CommunityModel.ts"
 import { CommunityService } from "@landunits/core/community/CommunityService.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 
-export const agentsRejectCommand = (agents: Command, cli: Cli) =>
-  agents
-    .command("reject <applicationId>")
-    .description("reject an application to become a community agent")
-    .action((applicationId: string) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          return yield* (yield* CommunityService).decideApplication(
-            operator.actor,
-            AgentApplicationId.make(applicationId),
-            "Rejected",
-          )
-        }),
-        (a) => `${a.applicationId} (${a.memberId}): ${a.status}`,
-      ),
-    )
+export const agentsReject = (cli: Cli, applicationId: string) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      return yield* (yield* CommunityService).decideApplication(
+        operator.actor,
+        AgentApplicationId.make(applicationId),
+        "Rejected",
+      )
+    }),
+    (a) => `${a.applicationId} (${a.memberId}): ${a.status}`,
+  )

@@ -1,7 +1,6 @@
 /** `landunits audit show [--actor member] [--action a] [--subject s] [--from day] [--to day] [--limit n]`: the audit log, newest first. */
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { memberNamed, wholeNumber } from "../../support/Lookup.ts"
@@ -22,53 +21,42 @@ interface ShowOptions {
   limit: string
 }
 
-export const auditShowCommand = (auditGroup: Command, cli: Cli) =>
-  auditGroup
-    .command("show")
-    .description("show the audit log, newest first, filtered by who, what and when")
-    .option("--actor <actor>", "an admin's email or member id, or os:<user>")
-    .option("--action <action>", "e.g. kyc.reject, orders.confirmPayment")
-    .option("--subject <subject>", "e.g. member:mem_1, order:ord_1")
-    .option("--from <day>", "on or after this day, yyyy-mm-dd (UTC)")
-    .option("--to <day>", "on or before this day, yyyy-mm-dd (UTC)")
-    .option("--limit <n>", "at most this many", "100")
-    .action((o: ShowOptions) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          yield* requireAdmin(cli.options().as)
-          const actor =
-            o.actor === undefined
-              ? undefined
-              : o.actor.startsWith("os:")
-                ? MemberId.make(o.actor)
-                : (yield* memberNamed(o.actor)).memberId
-          const from = o.from === undefined ? undefined : yield* day("--from", o.from)
-          const to = o.to === undefined ? undefined : (yield* day("--to", o.to)) + 86_400_000
-          const limit = yield* wholeNumber("--limit", o.limit, 1)
-          const entries = yield* (yield* AuditLog).list({
-            ...(actor === undefined ? {} : { actor }),
-            ...(o.action === undefined ? {} : { action: o.action }),
-            ...(o.subject === undefined ? {} : { subject: o.subject }),
-            ...(from === undefined ? {} : { from }),
-            ...(to === undefined ? {} : { to }),
-          })
-          return entries.toReversed().slice(0, limit)
-        }),
-        (entries) =>
-          table(
-            entries.map((e) => ({
-              seq: e.sequence,
-              at: instant(e.at),
-              actor: e.actor,
-              action: e.action,
-              subject: e.subject,
-              details: Object.entries(e.details)
-                .map(([k, v]) => `${k}=${v}`)
-                .join(" "),
-            })),
-            ["seq", "at", "actor", "action", "subject", "details"],
-            "No audit entry matches.",
-          ),
+export const auditShow = (cli: Cli, o: ShowOptions) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      yield* requireAdmin(cli.options().as)
+      const actor =
+        o.actor === undefined
+          ? undefined
+          : o.actor.startsWith("os:")
+            ? MemberId.make(o.actor)
+            : (yield* memberNamed(o.actor)).memberId
+      const from = o.from === undefined ? undefined : yield* day("--from", o.from)
+      const to = o.to === undefined ? undefined : (yield* day("--to", o.to)) + 86_400_000
+      const limit = yield* wholeNumber("--limit", o.limit, 1)
+      const entries = yield* (yield* AuditLog).list({
+        ...(actor === undefined ? {} : { actor }),
+        ...(o.action === undefined ? {} : { action: o.action }),
+        ...(o.subject === undefined ? {} : { subject: o.subject }),
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
+      })
+      return entries.toReversed().slice(0, limit)
+    }),
+    (entries) =>
+      table(
+        entries.map((e) => ({
+          seq: e.sequence,
+          at: instant(e.at),
+          actor: e.actor,
+          action: e.action,
+          subject: e.subject,
+          details: Object.entries(e.details)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(" "),
+        })),
+        ["seq", "at", "actor", "action", "subject", "details"],
+        "No audit entry matches.",
       ),
-    )
+  )

@@ -1,26 +1,19 @@
 /** `landunits db migrate`: applies every pending schema migration and says which ran. */
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { migrate } from "@landunits/adapters/postgres/Migrations.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { type Cli, layerStderrLogger } from "../../Admin.ts"
 import { toJson } from "../../support/Output.ts"
 
-export const dbMigrateCommand = (db: Command, cli: Cli) =>
-  db
-    .command("migrate")
-    .description(
-      "apply every pending schema migration (DATABASE_URL, else the embedded database in DATA_DIR)",
-    )
-    .action(async () => {
-      const ran = await Effect.runPromise(
-        migrate.pipe(Effect.provide(layerFromEnv), Effect.scoped, Effect.provide(layerStderrLogger)),
-      )
-      console.log(
-        cli.options().json
-          ? toJson({ ran: ran.map(([id, name]) => ({ id, name })) })
-          : ran.length === 0
-            ? "The schema is up to date: no migration to run."
-            : `Ran ${ran.length} migration(s):\n${ran.map(([id, name]) => `  ${id} ${name}`).join("\n")}`,
-      )
-    })
+export const dbMigrate = async (cli: Cli) => {
+  const ran = await Effect.runPromise(
+    migrate.pipe(Effect.provide(layerFromEnv), Effect.scoped, Effect.provide(layerStderrLogger)),
+  )
+  console.log(
+    cli.options().json
+      ? toJson({ ran: ran.map(([id, name]) => ({ id, name })) })
+      : ran.length === 0
+        ? "The schema is up to date: no migration to run."
+        : `Ran ${ran.length} migration(s):\n${ran.map(([id, name]) => `  ${id} ${name}`).join("\n")}`,
+  )
+}

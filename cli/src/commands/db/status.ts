@@ -2,7 +2,6 @@
 import * as fs from "node:fs"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { MIGRATIONS_DIRECTORY, MIGRATIONS_TABLE } from "@landunits/adapters/postgres/Migrations.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { type Cli, layerStderrLogger } from "../../Admin.ts"
@@ -35,22 +34,18 @@ const status = Effect.gen(function* () {
     .sort((a, b) => a.id - b.id) satisfies ReadonlyArray<MigrationState>
 })
 
-export const dbStatusCommand = (db: Command, cli: Cli) =>
-  db
-    .command("status")
-    .description("list the schema migrations: applied (when) or pending; changes nothing")
-    .action(async () => {
-      const states = await Effect.runPromise(
-        status.pipe(Effect.provide(layerFromEnv), Effect.scoped, Effect.provide(layerStderrLogger)),
-      )
-      const pending = states.filter((s) => s.appliedAt === undefined).length
-      console.log(
-        cli.options().json
-          ? toJson({ migrations: states, pending })
-          : `${table(
-              states.map((s) => ({ ...s, appliedAt: s.appliedAt ?? "pending" })),
-              ["id", "name", "appliedAt"],
-              "No migrations.",
-            )}\n${pending === 0 ? "The schema is up to date." : `${pending} migration(s) pending: run landunits db migrate`}`,
-      )
-    })
+export const dbStatus = async (cli: Cli) => {
+  const states = await Effect.runPromise(
+    status.pipe(Effect.provide(layerFromEnv), Effect.scoped, Effect.provide(layerStderrLogger)),
+  )
+  const pending = states.filter((s) => s.appliedAt === undefined).length
+  console.log(
+    cli.options().json
+      ? toJson({ migrations: states, pending })
+      : `${table(
+          states.map((s) => ({ ...s, appliedAt: s.appliedAt ?? "pending" })),
+          ["id", "name", "appliedAt"],
+          "No migrations.",
+        )}\n${pending === 0 ? "The schema is up to date." : `${pending} migration(s) pending: run landunits db migrate`}`,
+  )
+}

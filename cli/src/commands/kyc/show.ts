@@ -1,6 +1,5 @@
 /** `landunits kyc show <member>`: a member's KYC fields, what is missing, and their documents' names. Audited (identity data read). */
 import { KycService } from "@landunits/core/kyc/KycService.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { memberNamed } from "../../support/Lookup.ts"
@@ -16,28 +15,23 @@ const flatten = (value: unknown, prefix = ""): Record<string, string> => {
   )
 }
 
-export const kycShowCommand = (kyc: Command, cli: Cli) =>
-  kyc
-    .command("show <member>")
-    .description("show a member's KYC details (email or member id), missing fields and document names")
-    .action((member: string) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          const account = yield* memberNamed(member)
-          const service = yield* KycService
-          const view = yield* service.view(operator.actor, account.memberId)
-          const documents = yield* service.listDocuments(operator.actor, account.memberId)
-          yield* audit(operator, "kyc.show", `member:${account.memberId}`)
-          return { email: account.email, ...view, documents }
-        }),
-        (v) =>
-          [
-            fields({ memberId: v.memberId, email: v.email, ...flatten(v.kycInfo) }),
-            `missing: ${v.missingFields.length === 0 ? "nothing" : v.missingFields.join(", ")}`,
-            ...(v.notApprovedReason === undefined ? [] : [`last refusal: ${v.notApprovedReason}`]),
-            `documents: ${v.documents.length === 0 ? "none" : v.documents.map((d) => `${d.fileName} (${d.fileType}, ${d.size} bytes, id ${d.documentId})`).join("; ")}`,
-          ].join("\n"),
-      ),
-    )
+export const kycShow = (cli: Cli, member: string) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      const account = yield* memberNamed(member)
+      const service = yield* KycService
+      const view = yield* service.view(operator.actor, account.memberId)
+      const documents = yield* service.listDocuments(operator.actor, account.memberId)
+      yield* audit(operator, "kyc.show", `member:${account.memberId}`)
+      return { email: account.email, ...view, documents }
+    }),
+    (v) =>
+      [
+        fields({ memberId: v.memberId, email: v.email, ...flatten(v.kycInfo) }),
+        `missing: ${v.missingFields.length === 0 ? "nothing" : v.missingFields.join(", ")}`,
+        ...(v.notApprovedReason === undefined ? [] : [`last refusal: ${v.notApprovedReason}`]),
+        `documents: ${v.documents.length === 0 ? "none" : v.documents.map((d) => `${d.fileName} (${d.fileType}, ${d.size} bytes, id ${d.documentId})`).join("; ")}`,
+      ].join("\n"),
+  )

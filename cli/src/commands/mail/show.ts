@@ -3,7 +3,6 @@
  * (sign-in and reset tokens) are masked: an admin reads what a member was told, never takes over their link.
  */
 import { Outbox } from "@landunits/core/notifications/ports/Outbox.ts"
-import type { Command } from "commander"
 import { Effect, Option } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { wholeNumber } from "../../support/Lookup.ts"
@@ -15,32 +14,26 @@ const SECRET_FIELDS = new Set(["token"])
 export const maskSecrets = (data: Readonly<Record<string, string>>): Record<string, string> =>
   Object.fromEntries(Object.entries(data).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? "••••••" : v]))
 
-export const mailShowCommand = (mail: Command, cli: Cli) =>
-  mail
-    .command("show <id>")
-    .description("show one outbox message: recipient, template, its data (secrets masked) and delivery")
-    .action((id: string) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          yield* requireAdmin(cli.options().as)
-          const n = yield* wholeNumber("message id", id, 1)
-          const found = yield* (yield* Outbox).get(n)
-          if (Option.isNone(found))
-            return yield* new AdminRefused({ message: `No message ${id} in the outbox` })
-          return { ...found.value, data: maskSecrets(found.value.data) }
-        }),
-        (m) =>
-          fields({
-            id: m.id,
-            to: m.to,
-            template: m.template,
-            status: m.status,
-            attempts: m.attempts,
-            createdAt: instant(m.createdAt),
-            sentAt: instant(m.sentAt),
-            lastError: m.lastError,
-            ...Object.fromEntries(Object.entries(m.data).map(([k, v]) => [`data.${k}`, v])),
-          }),
-      ),
-    )
+export const mailShow = (cli: Cli, id: string) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      yield* requireAdmin(cli.options().as)
+      const n = yield* wholeNumber("message id", id, 1)
+      const found = yield* (yield* Outbox).get(n)
+      if (Option.isNone(found)) return yield* new AdminRefused({ message: `No message ${id} in the outbox` })
+      return { ...found.value, data: maskSecrets(found.value.data) }
+    }),
+    (m) =>
+      fields({
+        id: m.id,
+        to: m.to,
+        template: m.template,
+        status: m.status,
+        attempts: m.attempts,
+        createdAt: instant(m.createdAt),
+        sentAt: instant(m.sentAt),
+        lastError: m.lastError,
+        ...Object.fromEntries(Object.entries(m.data).map(([k, v]) => [`data.${k}`, v])),
+      }),
+  )

@@ -5,52 +5,41 @@
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { OrderId } from "@landunits/core/shared/Ids.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
 import { cliKey } from "./keys.ts"
 
-export const ordersCancelCommand = (orders: Command, cli: Cli) =>
-  orders
-    .command("cancel <orderId>")
-    .description(
-      "cancel an unpaid buy, or the unsold rest of a sell, for the member; asks first unless --yes",
-    )
-    .requiredOption("--reason <text>", "why (kept in the audit log)")
-    .action((orderId: string, o: { reason: string }) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          if (o.reason.trim() === "")
-            return yield* new AdminRefused({ message: "A reason is required to cancel an order" })
-          const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
-          if (order.orderType !== "BUY" && order.orderType !== "SELL") {
-            return yield* new AdminRefused({ message: `A ${order.orderType} order cannot be cancelled` })
-          }
-          yield* confirm(
-            `Cancel ${order.orderType} ${order.orderId} (${order.orderStatus}) of ${order.memberId}`,
-            cli.options(),
-          )
-          const service = yield* OrderService
-          const request = {
-            memberId: order.memberId,
-            orderId: order.orderId,
-            idempotencyKey: cliKey("cancel", orderId),
-          }
-          const cancelled =
-            order.orderType === "BUY"
-              ? yield* service.cancelBuy(request)
-              : yield* service.cancelSellRest(request)
-          yield* audit(operator, "orders.cancel", `order:${orderId}`, {
-            from: order.orderStatus,
-            to: cancelled.orderStatus,
-            reason: o.reason.trim(),
-          })
-          return cancelled
-        }),
-        (c) => `${c.orderId}: ${c.orderStatus}`,
-      ),
-    )
+export const ordersCancel = (cli: Cli, orderId: string, o: { reason: string }) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      if (o.reason.trim() === "")
+        return yield* new AdminRefused({ message: "A reason is required to cancel an order" })
+      const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
+      if (order.orderType !== "BUY" && order.orderType !== "SELL") {
+        return yield* new AdminRefused({ message: `A ${order.orderType} order cannot be cancelled` })
+      }
+      yield* confirm(
+        `Cancel ${order.orderType} ${order.orderId} (${order.orderStatus}) of ${order.memberId}`,
+        cli.options(),
+      )
+      const service = yield* OrderService
+      const request = {
+        memberId: order.memberId,
+        orderId: order.orderId,
+        idempotencyKey: cliKey("cancel", orderId),
+      }
+      const cancelled =
+        order.orderType === "BUY" ? yield* service.cancelBuy(request) : yield* service.cancelSellRest(request)
+      yield* audit(operator, "orders.cancel", `order:${orderId}`, {
+        from: order.orderStatus,
+        to: cancelled.orderStatus,
+        reason: o.reason.trim(),
+      })
+      return cancelled
+    }),
+    (c) => `${c.orderId}: ${c.orderStatus}`,
+  )

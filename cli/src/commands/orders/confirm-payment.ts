@@ -2,42 +2,34 @@
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { OrderId } from "@landunits/core/shared/Ids.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
 import { cliKey } from "./keys.ts"
 
-export const ordersConfirmPaymentCommand = (orders: Command, cli: Cli) =>
-  orders
-    .command("confirm-payment <orderId>")
-    .description(
-      "the buy is paid: release its pending Units to owned and create the sellers' payouts; asks first unless --yes",
-    )
-    .action((orderId: string) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
-          if (order.orderStatus !== "Approved" && order.orderStatus !== "Completed") {
-            yield* confirm(
-              `Confirm the payment of ${order.orderId} (${order.paymentDetails?.paymentAmount ?? 0} cents, ${order.currencyUnit.numberOfUnits} ${order.currencyUnit.unitType})`,
-              cli.options(),
-            )
-          }
-          const confirmed = yield* (yield* OrderService).confirmPayment({
-            idempotencyKey: cliKey("confirm-payment", orderId),
-            orderId: order.orderId,
-          })
-          yield* audit(operator, "orders.confirmPayment", `order:${orderId}`, {
-            from: order.orderStatus,
-            to: confirmed.order.orderStatus,
-            payouts: String(confirmed.payouts.length),
-          })
-          return confirmed
-        }),
-        (c) => `${c.order.orderId}: ${c.order.orderStatus}; ${c.payouts.length} payout(s) created`,
-      ),
-    )
+export const ordersConfirmPayment = (cli: Cli, orderId: string) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
+      if (order.orderStatus !== "Approved" && order.orderStatus !== "Completed") {
+        yield* confirm(
+          `Confirm the payment of ${order.orderId} (${order.paymentDetails?.paymentAmount ?? 0} cents, ${order.currencyUnit.numberOfUnits} ${order.currencyUnit.unitType})`,
+          cli.options(),
+        )
+      }
+      const confirmed = yield* (yield* OrderService).confirmPayment({
+        idempotencyKey: cliKey("confirm-payment", orderId),
+        orderId: order.orderId,
+      })
+      yield* audit(operator, "orders.confirmPayment", `order:${orderId}`, {
+        from: order.orderStatus,
+        to: confirmed.order.orderStatus,
+        payouts: String(confirmed.payouts.length),
+      })
+      return confirmed
+    }),
+    (c) => `${c.order.orderId}: ${c.order.orderStatus}; ${c.payouts.length} payout(s) created`,
+  )

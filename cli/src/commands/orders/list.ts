@@ -5,7 +5,6 @@
 import { TransactionFilters } from "@landunits/core/orders/OrderModel.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { transactionPage } from "@landunits/core/orders/Transactions.ts"
-import type { Command } from "commander"
 import { Effect, Schema } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { memberNamed } from "../../support/Lookup.ts"
@@ -28,76 +27,60 @@ interface ListOptions {
 
 const numberOrUndefined = (v: string | undefined) => (v === undefined ? undefined : Number(v))
 
-export const ordersListCommand = (orders: Command, cli: Cli) =>
-  orders
-    .command("list")
-    .description("list orders with the API's filters, newest first, one page at a time")
-    .option("--member <member>", "one member's orders (email or member id), and transfers they received")
-    .option("--status <status>", "orderStatus, e.g. PaymentSent")
-    .option("--type <type>", "BUY, SELL, TRANSFER or CONVERT")
-    .option("--unit-type <unitType>", "LAND_EUR, LAND_USD, LAND_GBP, LAND_AUD or LAND_ALL")
-    .option("--method <method>", "paymentMethod: card-stripe, card-square, crypto, bank")
-    .option("--from <day>", "created on or after, yyyy-mm-dd")
-    .option("--to <day>", "created on or before, yyyy-mm-dd")
-    .option("--sort <field>", "createdAt, updatedAt, orderStatus, orderType or paymentAmount")
-    .option("--direction <direction>", "asc or desc")
-    .option("--page <n>", "page number, from 1", "1")
-    .option("--page-size <n>", "orders per page, 1 to 100", "50")
-    .action((o: ListOptions) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          yield* requireAdmin(cli.options().as)
-          const filters = yield* Schema.decodeUnknownEffect(TransactionFilters)(
-            Object.fromEntries(
-              Object.entries({
-                page: numberOrUndefined(o.page),
-                pageSize: numberOrUndefined(o.pageSize),
-                fromDate: o.from,
-                toDate: o.to,
-                orderStatus: o.status,
-                paymentMethod: o.method,
-                orderType: o.type,
-                unitType: o.unitType,
-                sortBy: o.sort,
-                sortDirection: o.direction,
-              }).filter(([, v]) => v !== undefined),
-            ),
-          ).pipe(Effect.mapError((e) => new AdminRefused({ message: `Invalid filter: ${e.message}` })))
-          const member = o.member === undefined ? undefined : yield* memberNamed(o.member)
-          const found = yield* (yield* OrderRepository).find(
-            member === undefined ? {} : { involving: member.memberId },
-          )
-          return transactionPage(found, filters)
-        }),
-        (page) =>
+export const ordersList = (cli: Cli, o: ListOptions) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      yield* requireAdmin(cli.options().as)
+      const filters = yield* Schema.decodeUnknownEffect(TransactionFilters)(
+        Object.fromEntries(
+          Object.entries({
+            page: numberOrUndefined(o.page),
+            pageSize: numberOrUndefined(o.pageSize),
+            fromDate: o.from,
+            toDate: o.to,
+            orderStatus: o.status,
+            paymentMethod: o.method,
+            orderType: o.type,
+            unitType: o.unitType,
+            sortBy: o.sort,
+            sortDirection: o.direction,
+          }).filter(([, v]) => v !== undefined),
+        ),
+      ).pipe(Effect.mapError((e) => new AdminRefused({ message: `Invalid filter: ${e.message}` })))
+      const member = o.member === undefined ? undefined : yield* memberNamed(o.member)
+      const found = yield* (yield* OrderRepository).find(
+        member === undefined ? {} : { involving: member.memberId },
+      )
+      return transactionPage(found, filters)
+    }),
+    (page) =>
+      [
+        table(
+          page.transactions.map((t) => ({
+            orderId: t.orderId,
+            memberId: t.memberId,
+            type: t.orderType,
+            status: t.orderStatus,
+            unitType: t.currencyUnit.unitType,
+            units: t.currencyUnit.numberOfUnits,
+            method: t.paymentDetails?.paymentMethod,
+            paymentCents: t.paymentDetails?.paymentAmount,
+            createdAt: t.createdAt,
+          })),
           [
-            table(
-              page.transactions.map((t) => ({
-                orderId: t.orderId,
-                memberId: t.memberId,
-                type: t.orderType,
-                status: t.orderStatus,
-                unitType: t.currencyUnit.unitType,
-                units: t.currencyUnit.numberOfUnits,
-                method: t.paymentDetails?.paymentMethod,
-                paymentCents: t.paymentDetails?.paymentAmount,
-                createdAt: t.createdAt,
-              })),
-              [
-                "orderId",
-                "memberId",
-                "type",
-                "status",
-                "unitType",
-                "units",
-                "method",
-                "paymentCents",
-                "createdAt",
-              ],
-              "No order matches.",
-            ),
-            `page ${page.page} of ${Math.max(1, Math.ceil(page.total / page.pageSize))} (${page.total} order(s))`,
-          ].join("\n"),
-      ),
-    )
+            "orderId",
+            "memberId",
+            "type",
+            "status",
+            "unitType",
+            "units",
+            "method",
+            "paymentCents",
+            "createdAt",
+          ],
+          "No order matches.",
+        ),
+        `page ${page.page} of ${Math.max(1, Math.ceil(page.total / page.pageSize))} (${page.total} order(s))`,
+      ].join("\n"),
+  )

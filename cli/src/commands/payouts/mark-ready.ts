@@ -2,34 +2,28 @@
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PayoutRepository } from "@landunits/core/orders/ports/PayoutRepository.ts"
 import { PayoutId } from "@landunits/core/shared/Ids.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
 import { cliKey } from "../orders/keys.ts"
 
-export const payoutsMarkReadyCommand = (payouts: Command, cli: Cli) =>
-  payouts
-    .command("mark-ready <payoutId>")
-    .description("an AUD payout is ready for the transfer between accounts (before mark-paid)")
-    .action((payoutId: string) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          const before = yield* (yield* PayoutRepository).get(PayoutId.make(payoutId))
-          const payout = yield* (yield* OrderService).markPayoutReady({
-            idempotencyKey: cliKey("payout-ready", payoutId),
-            payoutId: before.payoutId,
-          })
-          yield* audit(operator, "payouts.ready", `payout:${payoutId}`, {
-            from: before.status,
-            to: payout.status,
-            amountCents: String(payout.amountCents),
-            currency: payout.currency,
-          })
-          return payout
-        }),
-        (p) => `${p.payoutId}: ${p.status} (${p.amountCents} cents ${p.currency} to ${p.memberId})`,
-      ),
-    )
+export const payoutsMarkReady = (cli: Cli, payoutId: string) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      const before = yield* (yield* PayoutRepository).get(PayoutId.make(payoutId))
+      const payout = yield* (yield* OrderService).markPayoutReady({
+        idempotencyKey: cliKey("payout-ready", payoutId),
+        payoutId: before.payoutId,
+      })
+      yield* audit(operator, "payouts.ready", `payout:${payoutId}`, {
+        from: before.status,
+        to: payout.status,
+        amountCents: String(payout.amountCents),
+        currency: payout.currency,
+      })
+      return payout
+    }),
+    (p) => `${p.payoutId}: ${p.status} (${p.amountCents} cents ${p.currency} to ${p.memberId})`,
+  )

@@ -9,7 +9,6 @@ import { PricingSettings } from "@landunits/adapters/postgres/PricingPg.ts"
 import { IBAN_PATTERN } from "@landunits/core/kyc/KycValidation.ts"
 import type { AdminBankDetails } from "@landunits/core/pricing/PricingModel.ts"
 import { CurrencyType, CurrencyTypes } from "@landunits/core/shared/Enums.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
@@ -38,56 +37,42 @@ const detail = (option: string, value: string, mayBeEmpty = false) => {
   return Effect.succeed(text)
 }
 
-export const pricingSetBankAccountCommand = (pricing: Command, cli: Cli) =>
-  pricing
-    .command("set-bank-account <currency>")
-    .description(
-      `set the account members pay bank transfers into, per currency (${CurrencyTypes.join(", ")}); asks before replacing one unless --yes`,
-    )
-    .requiredOption("--account-name <text>", "the account holder's name")
-    .requiredOption("--account-number <text>", "the account number (with its sort code or BSB where used)")
-    .requiredOption("--iban <text>", 'the IBAN, or "" where the currency has none')
-    .requiredOption("--swift-bic <text>", 'the SWIFT/BIC code, or ""')
-    .requiredOption("--bank-name <text>", "the bank's name")
-    .requiredOption("--bank-address <text>", "the bank's address")
-    .requiredOption("--bank-country <text>", "the bank's country")
-    .action((currency: string, o: Options) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          const c = yield* optionValue(CurrencyType, "currency", currency, CurrencyTypes.join(", "))
-          const iban = (yield* detail("--iban", o.iban, true)).replace(/\s+/g, "").toUpperCase()
-          if (iban !== "" && !IBAN_PATTERN.test(iban)) {
-            return yield* new AdminRefused({ message: `--iban ${o.iban} is not an IBAN` })
-          }
-          const details: AdminBankDetails = {
-            bankAccountName: yield* detail("--account-name", o.accountName),
-            bankAccountNumber: yield* detail("--account-number", o.accountNumber),
-            iban,
-            swiftBic: (yield* detail("--swift-bic", o.swiftBic, true)).toUpperCase(),
-            bankName: yield* detail("--bank-name", o.bankName),
-            bankAddress: yield* detail("--bank-address", o.bankAddress),
-            bankCountry: yield* detail("--bank-country", o.bankCountry),
-          }
-          const settings = yield* PricingSettings
-          const before = (yield* settings.bankAccounts)[c]
-          if (before !== undefined) {
-            yield* confirm(
-              `Members paying in ${c} will send money to ${details.bankName} ${details.bankAccountNumber} ` +
-                `instead of ${before.bankName} ${before.bankAccountNumber}`,
-              cli.options(),
-            )
-          }
-          yield* settings.setBankAccount(c, details)
-          yield* audit(operator, "pricing.setBankAccount", `bankAccount:${c}`, {
-            before: JSON.stringify(before ?? null),
-            after: JSON.stringify(details),
-          })
-          return { currency: c, ...details }
-        }),
-        (a) =>
-          `${a.currency}: members pay into ${a.bankAccountName}, ${a.bankAccountNumber}` +
-          `${a.iban === "" ? "" : `, IBAN ${a.iban}`} at ${a.bankName} (${a.bankCountry})`,
-      ),
-    )
+export const pricingSetBankAccount = (cli: Cli, currency: string, o: Options) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      const c = yield* optionValue(CurrencyType, "currency", currency, CurrencyTypes.join(", "))
+      const iban = (yield* detail("--iban", o.iban, true)).replace(/\s+/g, "").toUpperCase()
+      if (iban !== "" && !IBAN_PATTERN.test(iban)) {
+        return yield* new AdminRefused({ message: `--iban ${o.iban} is not an IBAN` })
+      }
+      const details: AdminBankDetails = {
+        bankAccountName: yield* detail("--account-name", o.accountName),
+        bankAccountNumber: yield* detail("--account-number", o.accountNumber),
+        iban,
+        swiftBic: (yield* detail("--swift-bic", o.swiftBic, true)).toUpperCase(),
+        bankName: yield* detail("--bank-name", o.bankName),
+        bankAddress: yield* detail("--bank-address", o.bankAddress),
+        bankCountry: yield* detail("--bank-country", o.bankCountry),
+      }
+      const settings = yield* PricingSettings
+      const before = (yield* settings.bankAccounts)[c]
+      if (before !== undefined) {
+        yield* confirm(
+          `Members paying in ${c} will send money to ${details.bankName} ${details.bankAccountNumber} ` +
+            `instead of ${before.bankName} ${before.bankAccountNumber}`,
+          cli.options(),
+        )
+      }
+      yield* settings.setBankAccount(c, details)
+      yield* audit(operator, "pricing.setBankAccount", `bankAccount:${c}`, {
+        before: JSON.stringify(before ?? null),
+        after: JSON.stringify(details),
+      })
+      return { currency: c, ...details }
+    }),
+    (a) =>
+      `${a.currency}: members pay into ${a.bankAccountName}, ${a.bankAccountNumber}` +
+      `${a.iban === "" ? "" : `, IBAN ${a.iban}`} at ${a.bankName} (${a.bankCountry})`,
+  )

@@ -3,39 +3,29 @@ import { PricingSettings } from "@landunits/adapters/postgres/PricingPg.ts"
 import { parsePercent } from "@landunits/core/pricing/PricingInput.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { PayingMethod, PayingMethods } from "@landunits/core/shared/Enums.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { optionValue, wholeNumber } from "../../support/Lookup.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
 import { parsed } from "./settings.ts"
 
-export const pricingSetExternalFeeCommand = (pricing: Command, cli: Cli) =>
-  pricing
-    .command("set-external-fee <method>")
-    .description(
-      `set a payment method's external fee (${PayingMethods.join(", ")}): fixed cents and a percentage`,
-    )
-    .requiredOption("--fixed-cents <n>", "fixedCentsFees")
-    .requiredOption("--percent <p>", "fixedPercentageFees, e.g. 2.9")
-    .action((method: string, o: { fixedCents: string; percent: string }) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          const m = yield* optionValue(PayingMethod, "payment method", method, PayingMethods.join(", "))
-          const fee = {
-            fixedCentsFees: yield* wholeNumber("--fixed-cents", o.fixedCents),
-            fixedPercentageFees: yield* parsed(parsePercent(o.percent, "The percentage")),
-          }
-          const before = (yield* (yield* PriceBook).externalFees)[m]
-          yield* (yield* PricingSettings).setExternalFees({ [m]: fee } as never)
-          yield* audit(operator, "pricing.setExternalFee", `paymentMethod:${m}`, {
-            before: JSON.stringify(before ?? null),
-            after: JSON.stringify(fee),
-          })
-          return { method: m, ...fee }
-        }),
-        (f) => `${f.method}: ${f.fixedCentsFees} cents + ${f.fixedPercentageFees}%`,
-      ),
-    )
+export const pricingSetExternalFee = (cli: Cli, method: string, o: { fixedCents: string; percent: string }) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      const m = yield* optionValue(PayingMethod, "payment method", method, PayingMethods.join(", "))
+      const fee = {
+        fixedCentsFees: yield* wholeNumber("--fixed-cents", o.fixedCents),
+        fixedPercentageFees: yield* parsed(parsePercent(o.percent, "The percentage")),
+      }
+      const before = (yield* (yield* PriceBook).externalFees)[m]
+      yield* (yield* PricingSettings).setExternalFees({ [m]: fee } as never)
+      yield* audit(operator, "pricing.setExternalFee", `paymentMethod:${m}`, {
+        before: JSON.stringify(before ?? null),
+        after: JSON.stringify(fee),
+      })
+      return { method: m, ...fee }
+    }),
+    (f) => `${f.method}: ${f.fixedCentsFees} cents + ${f.fixedPercentageFees}%`,
+  )

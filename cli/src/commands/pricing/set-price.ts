@@ -6,45 +6,38 @@
  */
 import { PricingSettings } from "@landunits/adapters/postgres/PricingPg.ts"
 import { parseBasePrice, parsePercent } from "@landunits/core/pricing/PricingInput.ts"
-import type { Command } from "commander"
 import { Effect, Option } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
 import { isoDay, newUnitSettings, parsed, today, unitTypeNamed } from "./settings.ts"
 
-export const pricingSetPriceCommand = (pricing: Command, cli: Cli) =>
-  pricing
-    .command("set-price <unitType>")
-    .description(
-      "set a unit type's base price (currency units, ≤ 2500), its base day and its growth per year (%)",
-    )
-    .requiredOption("--base-price <units>", "the price on the base day, e.g. 12.5")
-    .requiredOption("--growth <percent>", "growth per year, e.g. 5")
-    .option("--base-date <day>", "the base day, yyyy-mm-dd (default: today, UTC)")
-    .action((unitType: string, o: { basePrice: string; growth: string; baseDate?: string }) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          const named = yield* unitTypeNamed(unitType)
-          const current = Option.getOrElse(named.settings, () => newUnitSettings(named.unitType))
-          const schedule = {
-            unitType: named.unitType,
-            basePrice: yield* parsed(parseBasePrice(o.basePrice)),
-            growthPerYearPercent: yield* parsed(parsePercent(o.growth, "The growth per year")),
-            baseDate: yield* isoDay("--base-date", o.baseDate ?? today()),
-          }
-          yield* (yield* PricingSettings).setUnit({ ...current, schedule })
-          yield* audit(operator, "pricing.setPrice", `unitType:${schedule.unitType}`, {
-            before: JSON.stringify(Option.getOrNull(Option.map(named.settings, (s) => s.schedule))),
-            after: JSON.stringify(schedule),
-          })
-          return { ...schedule, first: Option.isNone(named.settings) }
-        }),
-        (s) =>
-          `${s.unitType}: base ${s.basePrice} thousandths on ${s.baseDate}, growing ${s.growthPerYearPercent}% a year` +
-          (s.first
-            ? `. Its first price: default fees (see pricing show), and no land value: set one with pricing set-land ${s.unitType} before its Units can be bought.`
-            : ""),
-      ),
-    )
+export const pricingSetPrice = (
+  cli: Cli,
+  unitType: string,
+  o: { basePrice: string; growth: string; baseDate?: string },
+) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      const named = yield* unitTypeNamed(unitType)
+      const current = Option.getOrElse(named.settings, () => newUnitSettings(named.unitType))
+      const schedule = {
+        unitType: named.unitType,
+        basePrice: yield* parsed(parseBasePrice(o.basePrice)),
+        growthPerYearPercent: yield* parsed(parsePercent(o.growth, "The growth per year")),
+        baseDate: yield* isoDay("--base-date", o.baseDate ?? today()),
+      }
+      yield* (yield* PricingSettings).setUnit({ ...current, schedule })
+      yield* audit(operator, "pricing.setPrice", `unitType:${schedule.unitType}`, {
+        before: JSON.stringify(Option.getOrNull(Option.map(named.settings, (s) => s.schedule))),
+        after: JSON.stringify(schedule),
+      })
+      return { ...schedule, first: Option.isNone(named.settings) }
+    }),
+    (s) =>
+      `${s.unitType}: base ${s.basePrice} thousandths on ${s.baseDate}, growing ${s.growthPerYearPercent}% a year` +
+      (s.first
+        ? `. Its first price: default fees (see pricing show), and no land value: set one with pricing set-land ${s.unitType} before its Units can be bought.`
+        : ""),
+  )

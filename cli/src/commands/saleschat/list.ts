@@ -1,6 +1,5 @@
 /** `landunits saleschat list`: the members' sales chat threads waiting for an answer, longest waiting first. */
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
@@ -8,27 +7,22 @@ import { instant, table } from "../../support/Output.ts"
 
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text).replace(/\s+/g, " ")
 
-export const saleschatListCommand = (saleschat: Command, cli: Cli) =>
-  saleschat
-    .command("list")
-    .description("list the sales chat threads waiting for an answer (longest waiting first)")
-    .action(() =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          return yield* (yield* SalesChatService).awaiting(operator.actor)
-        }),
-        (list) =>
-          table(
-            list.map((s) => ({
-              memberId: s.memberId,
-              waitingSince: instant(s.waitingSince),
-              unanswered: s.unanswered,
-              last: excerpt(s.lastText),
-            })),
-            ["memberId", "waitingSince", "unanswered", "last"],
-            "No sales chat is waiting for an answer.",
-          ),
+export const saleschatList = (cli: Cli) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      return yield* (yield* SalesChatService).awaiting(operator.actor)
+    }),
+    (list) =>
+      table(
+        list.map((s) => ({
+          memberId: s.memberId,
+          waitingSince: instant(s.waitingSince),
+          unanswered: s.unanswered,
+          last: excerpt(s.lastText),
+        })),
+        ["memberId", "waitingSince", "unanswered", "last"],
+        "No sales chat is waiting for an answer.",
       ),
-    )
+  )

@@ -16,7 +16,6 @@ import {
 } from "@landunits/adapters/statements/MemberStatement.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { StatementRequest } from "@landunits/core/statements/StatementRequest.ts"
-import type { Command } from "commander"
 import { Effect, Schema } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { memberNamed } from "../../support/Lookup.ts"
@@ -47,94 +46,79 @@ interface ExportOptions {
   out: string
 }
 
-export const statementsExportCommand = (statements: Command, cli: Cli) =>
-  statements
-    .command("export [member]")
-    .description(
-      "write statements for a period (one member by email or id, or --all) to a folder, as PDF or CSV",
-    )
-    .option("--all", "every member")
-    .requiredOption("--from <day>", "first day, yyyy-mm-dd")
-    .requiredOption("--to <day>", "last day, yyyy-mm-dd")
-    .option("--format <format>", "pdf or csv", "pdf")
-    .requiredOption("--out <folder>", "the folder to write them to (created if missing)")
-    .action((member: string | undefined, o: ExportOptions) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          const operator = yield* requireAdmin(cli.options().as)
-          if ((member === undefined) === (o.all !== true)) {
-            return yield* new AdminRefused({ message: "Name one member, or --all (not both)" })
-          }
-          const one = member
-          const request = yield* Schema.decodeUnknownEffect(StatementRequest)({
-            fromDate: o.from,
-            toDate: o.to,
-            format: o.format,
-          }).pipe(Effect.mapError((e) => new AdminRefused({ message: e.message })))
-          const format = request.format ?? "pdf"
-          const members =
-            one === undefined ? yield* (yield* AccountRepository).list({}) : [yield* memberNamed(one)]
-          yield* Effect.try({
-            try: () => fs.mkdirSync(o.out, { recursive: true, mode: 0o700 }),
-            catch: (e) => new AdminRefused({ message: `Cannot create ${o.out}: ${(e as Error).message}` }),
+export const statementsExport = (cli: Cli, member: string | undefined, o: ExportOptions) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      const operator = yield* requireAdmin(cli.options().as)
+      if ((member === undefined) === (o.all !== true)) {
+        return yield* new AdminRefused({ message: "Name one member, or --all (not both)" })
+      }
+      const one = member
+      const request = yield* Schema.decodeUnknownEffect(StatementRequest)({
+        fromDate: o.from,
+        toDate: o.to,
+        format: o.format,
+      }).pipe(Effect.mapError((e) => new AdminRefused({ message: e.message })))
+      const format = request.format ?? "pdf"
+      const members =
+        one === undefined ? yield* (yield* AccountRepository).list({}) : [yield* memberNamed(one)]
+      yield* Effect.try({
+        try: () => fs.mkdirSync(o.out, { recursive: true, mode: 0o700 }),
+        catch: (e) => new AdminRefused({ message: `Cannot create ${o.out}: ${(e as Error).message}` }),
+      })
+      const bar = progress("Statements", members.length)
+      const files: Array<StatementSummary> = []
+      for (const account of members) {
+        const { statement, document } = yield* memberStatement(account.memberId, {
+          from: request.fromDate,
+          to: request.toDate,
+        })
+        const file = path.join(o.out, `${account.memberId}_${request.fromDate}_${request.toDate}.${format}`)
+        const cannotWrite = (e: unknown) =>
+          new AdminRefused({ message: `Cannot write ${file}: ${(e as Error).message}` })
+        if (format === "csv") {
+          yield* Effect.tryPromise({
+            try: () =>
+              pipeline(
+                Readable.from(statementCsvStream(document)),
+                fs.createWriteStream(file, { mode: 0o600 }),
+              ),
+            catch: cannotWrite,
           })
-          const bar = progress("Statements", members.length)
-          const files: Array<StatementSummary> = []
-          for (const account of members) {
-            const { statement, document } = yield* memberStatement(account.memberId, {
-              from: request.fromDate,
-              to: request.toDate,
-            })
-            const file = path.join(
-              o.out,
-              `${account.memberId}_${request.fromDate}_${request.toDate}.${format}`,
-            )
-            const cannotWrite = (e: unknown) =>
-              new AdminRefused({ message: `Cannot write ${file}: ${(e as Error).message}` })
-            if (format === "csv") {
-              yield* Effect.tryPromise({
-                try: () =>
-                  pipeline(
-                    Readable.from(statementCsvStream(document)),
-                    fs.createWriteStream(file, { mode: 0o600 }),
-                  ),
-                catch: cannotWrite,
-              })
-            } else {
-              const bytes = yield* statementPdfBytes(document)
-              yield* Effect.try({
-                try: () => fs.writeFileSync(file, bytes, { mode: 0o600 }),
-                catch: cannotWrite,
-              })
-            }
-            files.push({
-              memberId: account.memberId,
-              file,
-              bytes: fs.statSync(file).size,
-              statementNumber: statement.number,
-              orders: statement.activity.length,
-              reconciled: statement.reconciliation.every((r) => r.balanced),
-              totals: statement.totals.map((t) => ({ ...t })),
-            })
-            bar.tick()
-          }
-          bar.done()
-          yield* audit(
-            operator,
-            "statements.export",
-            member === undefined ? "members:all" : `member:${members[0]!.memberId}`,
-            {
-              from: request.fromDate,
-              to: request.toDate,
-              format,
-              files: String(files.length),
-            },
-          )
-          return files
-        }),
-        (files) =>
-          `Wrote ${files.length} statement(s) to ${o.out}:\n${files.map((f) => `  ${f.file} (${f.bytes} bytes)`).join("\n")}`,
-        (files) => ({ files }),
-      ),
-    )
+        } else {
+          const bytes = yield* statementPdfBytes(document)
+          yield* Effect.try({
+            try: () => fs.writeFileSync(file, bytes, { mode: 0o600 }),
+            catch: cannotWrite,
+          })
+        }
+        files.push({
+          memberId: account.memberId,
+          file,
+          bytes: fs.statSync(file).size,
+          statementNumber: statement.number,
+          orders: statement.activity.length,
+          reconciled: statement.reconciliation.every((r) => r.balanced),
+          totals: statement.totals.map((t) => ({ ...t })),
+        })
+        bar.tick()
+      }
+      bar.done()
+      yield* audit(
+        operator,
+        "statements.export",
+        member === undefined ? "members:all" : `member:${members[0]!.memberId}`,
+        {
+          from: request.fromDate,
+          to: request.toDate,
+          format,
+          files: String(files.length),
+        },
+      )
+      return files
+    }),
+    (files) =>
+      `Wrote ${files.length} statement(s) to ${o.out}:\n${files.map((f) => `  ${f.file} (${f.bytes} bytes)`).join("\n")}`,
+    (files) => ({ files }),
+  )

@@ -1,48 +1,41 @@
 /** `landunits users list [--role admin|member] [--disabled|--enabled] [--search text]`: members, oldest first. */
 import { Role } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
-import type { Command } from "commander"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { optionValue } from "../../support/Lookup.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 import { instant, table } from "../../support/Output.ts"
 
-export const usersListCommand = (users: Command, cli: Cli) =>
-  users
-    .command("list")
-    .description("list members, oldest first, filtered by role, state or a part of the email or name")
-    .option("--role <role>", "admin or member")
-    .option("--disabled", "only disabled accounts")
-    .option("--enabled", "only enabled accounts")
-    .option("--search <text>", "a part of the email, first or last name (any case)")
-    .action((o: { role?: string; disabled?: boolean; enabled?: boolean; search?: string }) =>
-      runCommand(
-        cli,
-        Effect.gen(function* () {
-          yield* requireAdmin(cli.options().as)
-          const role =
-            o.role === undefined ? undefined : yield* optionValue(Role, "--role", o.role, "admin, member")
-          const disabled = o.disabled === true ? true : o.enabled === true ? false : undefined
-          return yield* (yield* AccountRepository).list({
-            ...(role === undefined ? {} : { role }),
-            ...(disabled === undefined ? {} : { disabled }),
-            ...(o.search === undefined ? {} : { search: o.search }),
-          })
-        }),
-        (accounts) =>
-          table(
-            accounts.map((a) => ({
-              memberId: a.memberId,
-              email: a.email,
-              name: `${a.firstName} ${a.lastName}`,
-              role: a.role,
-              confirmed: a.emailConfirmedAt !== undefined,
-              disabled: a.disabledAt === undefined ? "" : instant(a.disabledAt),
-            })),
-            ["memberId", "email", "name", "role", "confirmed", "disabled"],
-            "No member matches.",
-          ),
-        (accounts) => accounts.map(({ passwordHash: _, ...rest }) => rest),
+export const usersList = (
+  cli: Cli,
+  o: { role?: string; disabled?: boolean; enabled?: boolean; search?: string },
+) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      yield* requireAdmin(cli.options().as)
+      const role =
+        o.role === undefined ? undefined : yield* optionValue(Role, "--role", o.role, "admin, member")
+      const disabled = o.disabled === true ? true : o.enabled === true ? false : undefined
+      return yield* (yield* AccountRepository).list({
+        ...(role === undefined ? {} : { role }),
+        ...(disabled === undefined ? {} : { disabled }),
+        ...(o.search === undefined ? {} : { search: o.search }),
+      })
+    }),
+    (accounts) =>
+      table(
+        accounts.map((a) => ({
+          memberId: a.memberId,
+          email: a.email,
+          name: `${a.firstName} ${a.lastName}`,
+          role: a.role,
+          confirmed: a.emailConfirmedAt !== undefined,
+          disabled: a.disabledAt === undefined ? "" : instant(a.disabledAt),
+        })),
+        ["memberId", "email", "name", "role", "confirmed", "disabled"],
+        "No member matches.",
       ),
-    )
+    (accounts) => accounts.map(({ passwordHash: _, ...rest }) => rest),
+  )

@@ -4,54 +4,40 @@
  * again (the bank details and reference with copy buttons, or the way back to the card or crypto page); and
  * cancel where core's rules allow it. Another member's order, or an unknown id, is a plain not-found.
  */
-import { formatDateTime, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { orderTypeLabel, paymentMethodLabel } from "@landunits/core/format/Labels.ts"
 import { isUnpaidBuy, memberCancel } from "@landunits/core/orders/OrderActions.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import type { AdminBankDetails } from "@landunits/core/pricing/PricingModel.ts"
 import { CONVERT_LOCK_MS, DELIVERY_WINDOW_HOURS } from "@landunits/core/shared/Constants.ts"
-import {
-  CurrencyOfUnitType,
-  OrderStatusColour,
-  type PaymentMethod,
-  unitDisplayName,
-} from "@landunits/core/shared/EnumValues.ts"
+import { CurrencyOfUnitType, type OrderType, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { Link, useRouter } from "@tanstack/react-router"
 import { type ReactNode, useState } from "react"
 import { errorMessage } from "../../api/client.ts"
 import type { Settled } from "../../api/endpoints.ts"
 import type { OrderPageData } from "../../api/orderLoaders.ts"
 import { ordersApi, type PaymentIntent } from "../../api/orders.ts"
-import { badgeText } from "../../lib/badge.ts"
 import { formatPrice } from "../../lib/prices.ts"
 import { paymentRoute } from "../../machines/buyMachine.ts"
 import { PageHead } from "../layout/Page.tsx"
+import { OrderStatusBadge } from "../shared/StatusBadge.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { Summary } from "./OrderParts.tsx"
-import { ORDER_TYPE_WORDS, orderStatusWords } from "./orderStatusWords.ts"
 import "../../styles/orders.css"
 
-/** Every date and time on the page in one form, with its time zone. */
-const when = (at: string | number) => `${formatDateTime(at)} UTC`
+/** Every date and time on the page in the app's one form, with its time zone. */
+const when = (at: string | number) => formatDateTimeZoned(at)
 
-const METHOD_WORDS: Readonly<Record<PaymentMethod, string>> = {
-  None: "Not chosen yet",
-  "card-stripe": "Card (Stripe)",
-  "card-square": "Card (Square)",
-  crypto: "Crypto",
-  bank: "Bank transfer",
+/** What the page's title calls each order type ("Sale of 30 Unit ($)"). */
+const TITLE_WORDS: Readonly<Record<OrderType, string>> = {
+  BUY: "Buy",
+  SELL: "Sale",
+  TRANSFER: "Transfer",
+  CONVERT: "Conversion",
 }
 
 function StatusBadge({ order }: { readonly order: Order }) {
-  const background = OrderStatusColour[order.orderStatus]
-  return (
-    <span
-      className="badge"
-      data-status={order.orderStatus}
-      style={{ background, color: badgeText(background) }}
-    >
-      {orderStatusWords(order.orderType, order.orderStatus)}
-    </span>
-  )
+  return <OrderStatusBadge status={order.orderStatus} orderType={order.orderType} />
 }
 
 const unitsOf = (units: number, order: Order) =>
@@ -64,14 +50,14 @@ const rowsOf = (order: Order): Array<readonly [string, ReactNode, ("total" | und
   const rows: Array<readonly [string, ReactNode, ("total" | undefined)?]> = [
     ["Order", <code key="id">{order.orderId}</code>],
     ["Status", <StatusBadge key="status" order={order} />],
-    ["Type", ORDER_TYPE_WORDS[order.orderType]],
+    ["Type", orderTypeLabel(order.orderType)],
     ["Units", unitsOf(cu.numberOfUnits, order)],
     ...(cu.isDoubleLand ? [["Offer", "LU2X (double land)"] as const] : []),
     ["Price per Unit", formatPrice(cu.pricePerUnit, pay?.currency ?? CurrencyOfUnitType[cu.unitType])],
   ]
   if (order.orderType === "BUY" && pay !== undefined) {
     rows.push(
-      ["Payment method", METHOD_WORDS[pay.paymentMethod]],
+      ["Payment method", paymentMethodLabel(pay.paymentMethod)],
       ["Subtotal", formatMoney(pay.subTotal, pay.currency)],
       ["Fee", formatMoney(pay.transactionFee, pay.currency)],
     )
@@ -187,7 +173,7 @@ function PayAgain({
       ) : (
         <dl className="payment-details">
           <Detail term="Amount" value={formatMoney(pay.paymentAmount, pay.currency)} />
-          <Detail term="Payment method" value={METHOD_WORDS[method]} />
+          <Detail term="Payment method" value={paymentMethodLabel(method)} />
           {payBefore === undefined ? null : <Detail term="Pay before" value={when(payBefore)} />}
         </dl>
       )}
@@ -314,7 +300,7 @@ export function OrderPage({ data }: { readonly data: OrderPageData }) {
     <>
       <PageHead
         eyebrow="Your order"
-        title={`${ORDER_TYPE_WORDS[order.orderType]} of ${unitsOf(order.currencyUnit.numberOfUnits, order)}`}
+        title={`${TITLE_WORDS[order.orderType]} of ${unitsOf(order.currencyUnit.numberOfUnits, order)}`}
         lead={leadOf(order)}
       />
       <div className="container section stack order-page">

@@ -2,7 +2,7 @@
  * The dashboard's "Finish paying" (issue 27): the member's unpaid buys, each with what it costs, when it
  * must be paid and a link to its page, where the payment instructions are again. Nothing when there is none.
  */
-import { formatDateTime, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import { unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { Link } from "@tanstack/react-router"
@@ -25,7 +25,7 @@ export function UnpaidOrders({ unpaid }: { readonly unpaid: Settled<ReadonlyArra
               {order.paymentDetails === undefined
                 ? null
                 : ` · ${formatMoney(order.paymentDetails.paymentAmount, order.paymentDetails.currency)}`}
-              <span className="muted small"> · placed {formatDateTime(order.createdAt)} UTC</span>
+              <span className="muted small"> · placed {formatDateTimeZoned(order.createdAt)}</span>
             </span>
             <Link
               className="btn btn--primary btn--small"

@@ -32,7 +32,10 @@ const NARROW_QUERY = "(max-width: 600px)"
 
 const useChartWidth = () => (useMediaQuery(NARROW_QUERY) ? 360 : 640)
 
-/** The y-axis range: the data's, widened a little so a flat line sits mid-chart. */
+/**
+ * The y-axis range: the data's, widened a little so a flat line sits mid-chart; never below zero when no value
+ * is (a portfolio that starts at nothing has no negative axis label).
+ */
 export const chartRange = (values: ReadonlyArray<number>): { min: number; max: number } => {
   const min = Math.min(...values)
   const max = Math.max(...values)

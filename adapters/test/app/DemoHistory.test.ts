@@ -1,0 +1,223 @@
+/**
+ * The demo history (DemoHistory.ts) as a development start seeds it, in-process on a fresh embedded database:
+ * a year of the demo member's orders of each kind and status made through core's services, a balanced
+ * ledger, holdings, payouts (one paid), votes and questions; a second start adds nothing; production seeds
+ * none of it, not even with SEED_DEMO.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { memberActor } from "@landunits/core/access/AccessModel.ts"
+import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { CommunityService } from "@landunits/core/community/CommunityService.ts"
+import { GovernanceService } from "@landunits/core/governance/GovernanceService.ts"
+import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
+import { ConfigProvider, Effect, Layer, Logger, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { layerApp } from "../../src/app/AppLayer.ts"
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_FRIEND_EMAIL } from "../../src/app/DemoHistory.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
+import { seedOnStart } from "../../src/app/FirstStartSeed.ts"
+import { layerEmbedded } from "../../src/postgres/Database.ts"
+
+const DAY = 86_400_000
+const dirs: Array<string> = []
+afterAll(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/** One installation: runs `effect` after `starts` starts' seeding with `env`; answers it and what was logged. */
+const installation = async <A>(
+  env: Record<string, string>,
+  starts: number,
+  effect: Effect.Effect<A, unknown, Layer.Success<ReturnType<typeof layerApp>>>,
+) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-demo-history-"))
+  dirs.push(dataDir)
+  const lines: Array<string> = []
+  const capture = Logger.make(({ message }) => {
+    lines.push((Array.isArray(message) ? message : [message]).map(String).join(" "))
+  })
+  const result = await Effect.runPromise(
+    Effect.gen(function* () {
+      const seeds: Array<{ readonly demoHistory: string }> = []
+      for (let i = 0; i < starts; i++) {
+        const seeded = yield* seedOnStart
+        seeds.push({ demoHistory: seeded.demoHistory })
+      }
+      return { seeds, value: yield* effect }
+    }).pipe(
+      Effect.provide(Layer.merge(layerApp(layerEmbedded(dataDir)), Logger.layer([capture]))),
+      Effect.provideService(
+        ConfigProvider.ConfigProvider,
+        ConfigProvider.fromEnv({
+          env: { DATA_DIR: dataDir, DOCUMENT_KEY: Buffer.alloc(32, 3).toString("base64"), ...env },
+        }),
+      ),
+    ),
+  )
+  return { ...result, log: lines.join("\n") }
+}
+
+const memberOf = (email: string) =>
+  Effect.flatMap(AccountRepository, (a) => a.findByEmail(email)).pipe(Effect.map(Option.getOrUndefined))
+
+/** What the history left, read through the same services the API and the CLI read through. */
+const whatWasSeeded = Effect.gen(function* () {
+  const dana = (yield* memberOf(DEMO_EMAIL))!
+  const orders = yield* (yield* OrderRepository).find({ involving: dana.memberId })
+  const service = yield* OrderService
+  const sql = yield* SqlClient.SqlClient
+  return {
+    dana,
+    admin: yield* memberOf(DEMO_ADMIN_EMAIL),
+    friend: yield* memberOf(DEMO_FRIEND_EMAIL),
+    orders,
+    transactions: yield* service.transactions(dana.memberId, {}),
+    payouts: yield* service.payouts(dana.memberId),
+    holdings: yield* (yield* HoldingsService).holdings(dana.memberId),
+    closedVotes: yield* (yield* GovernanceService).listVotes(memberActor(dana.memberId), "closed"),
+    openVotes: yield* (yield* GovernanceService).listVotes(memberActor(dana.memberId), "open"),
+    questions: yield* (yield* CommunityService).listQuestions(memberActor(dana.memberId), "Own"),
+    // Debits equal credits: every account's balance summed per unit type is zero.
+    unbalanced: yield* sql<{ unit_type: string; total: string }>`
+      SELECT unit_type, SUM(delta)::text AS total FROM (
+        SELECT unit_type, units AS delta FROM ledger_transfers
+        UNION ALL SELECT unit_type, -units FROM ledger_transfers) moves
+      GROUP BY unit_type HAVING SUM(delta) <> 0`,
+    // No member account below zero.
+    negative: yield* sql<{ account: string }>`
+      SELECT account FROM (
+        SELECT to_key AS account, units AS delta FROM ledger_transfers WHERE to_member IS NOT NULL
+        UNION ALL SELECT from_key, -units FROM ledger_transfers WHERE from_member IS NOT NULL) moves
+      GROUP BY account HAVING SUM(delta) < 0`,
+    // Every transfer carries the order that caused it.
+    orphans: yield* sql<{ transfer_id: string }>`
+      SELECT transfer_id FROM ledger_transfers t WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.order_id = t.order_id)`,
+    audited: yield* sql<{ action: string; n: string }>`
+      SELECT action, COUNT(*)::text AS n FROM audit_log WHERE actor = 'mem_demo_admin' GROUP BY action`,
+  }
+})
+
+describe("the demo history of a development start", () => {
+  let seeded: Awaited<ReturnType<typeof installation<Effect.Success<typeof whatWasSeeded>>>>
+
+  beforeAll(async () => {
+    seeded = await installation({ NODE_ENV: "development" }, 2, whatWasSeeded)
+  }, 120_000)
+
+  it("is seeded on the first start, and prints the demo admin's sign-in beside the member's", () => {
+    // How long it takes is measured, not asserted here (docs/benchmarks.md, "The demo installation's first
+    // start").
+    const [first] = seeded.seeds
+    expect(first!.demoHistory).toBe("seeded")
+    expect(seeded.log).toContain(`Demo member: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`)
+    expect(seeded.log).toContain(`${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}`)
+    expect(seeded.value.admin?.role).toBe("admin")
+    expect(seeded.value.friend?.role).toBe("member")
+  })
+
+  it("holds the demo member's orders of each kind and status, spread over the past year", () => {
+    const { orders, dana } = seeded.value
+    const own = orders.filter((o) => o.memberId === dana.memberId)
+    const kinds = new Set(
+      own.map((o) => `${o.orderType}:${o.paymentDetails?.paymentMethod ?? "-"}:${o.orderStatus}`),
+    )
+    for (const kind of [
+      "BUY:card-stripe:Completed",
+      "BUY:card-square:Completed",
+      "BUY:card-square:Failed",
+      "BUY:bank:Completed",
+      "BUY:bank:PaymentSent",
+      "BUY:bank:Cancelled",
+      "BUY:crypto:Completed",
+      "BUY:crypto:Cancelled",
+      "BUY:crypto:Expired",
+    ])
+      expect(kinds, kind).toContain(kind)
+    expect(own.filter((o) => o.orderType === "SELL").map((o) => o.orderStatus)).toEqual(["PartialComplete"])
+    expect(
+      own
+        .filter((o) => o.orderType === "CONVERT")
+        .map((o) => o.orderStatus)
+        .sort(),
+    ).toEqual(["Completed", "Locked"])
+    expect(own.filter((o) => o.orderType === "TRANSFER")).toHaveLength(1)
+    expect(
+      orders.filter((o) => o.orderType === "TRANSFER" && o.recipientMemberId === dana.memberId),
+    ).toHaveLength(1)
+    expect(
+      own.some((o) => o.orderType === "BUY" && o.currencyUnit.isDoubleLand && o.orderStatus === "Completed"),
+    ).toBe(true)
+    const now = Date.now()
+    const ages = own.map((o) => (now - Date.parse(o.createdAt)) / DAY)
+    expect(Math.max(...ages)).toBeGreaterThan(330)
+    expect(Math.max(...ages)).toBeLessThan(366)
+    expect(Math.min(...ages)).toBeLessThan(7)
+    expect(seeded.value.transactions.total).toBe(orders.length)
+  })
+
+  it("leaves a balanced ledger, every transfer with its order, and Units in the demo member's holdings", () => {
+    expect(seeded.value.unbalanced).toEqual([])
+    expect(seeded.value.negative).toEqual([])
+    expect(seeded.value.orphans).toEqual([])
+    const byType = Object.fromEntries(seeded.value.holdings.map((h) => [h.unitType, h]))
+    expect(byType.LAND_EUR!.owned).toBeGreaterThan(0)
+    expect(byType.LAND_EUR!.owned_DOUBLE_LAND).toBe(1000)
+    expect(byType.LAND_POUND!.pendingSell).toBe(40)
+    expect(byType.LAND_EUR!.pendingBuy).toBe(80)
+    expect(byType.LAND_POUND!.owned).toBeGreaterThan(0)
+    expect(byType.LAND_AUD!.convertLocked).toBeGreaterThan(0)
+    expect(byType.LAND_USD?.owned ?? 0).toBe(0)
+  })
+
+  it("pays one of the sale's payouts and owes the other; admin steps are audited as the demo admin's", () => {
+    expect(seeded.value.payouts.map((p) => [p.units, p.status])).toEqual([
+      [120, "Completed"],
+      [40, "Initiated"],
+    ])
+    const audited = Object.fromEntries(seeded.value.audited.map((a) => [a.action, Number(a.n)]))
+    expect(audited["orders.confirmPayment"]).toBeGreaterThan(0)
+    expect(audited["orders.fundsReceived"]).toBeGreaterThan(0)
+    expect(audited["payouts.paid"]).toBe(1)
+  })
+
+  it("has votes cast and questions asked, and leaves the open demo vote to the newcomer", () => {
+    expect(seeded.value.closedVotes.map((v) => v.answer).sort()).toEqual(["y", "y"])
+    expect(seeded.value.openVotes.map((v) => [v.voteId, v.answer])).toEqual([["vote_hedgerows", ""]])
+    expect(seeded.value.questions.map((q) => q.answers.length).sort()).toEqual([0, 1])
+  })
+
+  it("a second start seeds nothing more", () => {
+    expect(seeded.seeds[1]!.demoHistory).toBe("alreadySeeded")
+    expect(seeded.value.orders.filter((o) => o.orderType === "SELL")).toHaveLength(1)
+  })
+})
+
+describe("production seeds no demo history", () => {
+  const countOrders = Effect.gen(function* () {
+    return {
+      orders: (yield* (yield* OrderRepository).find({})).length,
+      admin: yield* memberOf(DEMO_ADMIN_EMAIL),
+      demo: yield* memberOf(DEMO_EMAIL),
+    }
+  })
+
+  it("none without SEED_DEMO", async () => {
+    const start = await installation({ NODE_ENV: "production" }, 1, countOrders)
+    expect(start.value).toEqual({ orders: 0, admin: undefined, demo: undefined })
+    expect(start.seeds[0]!.demoHistory).toBe("notWanted")
+  }, 120_000)
+
+  it("none with SEED_DEMO=1 either: the demo member, but no admin, no orders, no sign-in printed", async () => {
+    const start = await installation({ NODE_ENV: "production", SEED_DEMO: "1" }, 1, countOrders)
+    expect(start.value.demo).toBeDefined()
+    expect(start.value).toMatchObject({ orders: 0, admin: undefined })
+    expect(start.seeds[0]!.demoHistory).toBe("notInProduction")
+    expect(start.log).not.toContain(DEMO_ADMIN_PASSWORD)
+    expect(start.log).not.toContain(DEMO_PASSWORD)
+  }, 120_000)
+})

@@ -1,0 +1,140 @@
+/**
+ * `landunits --help` and argument errors, as an admin meets them: the CLI as its own OS process, with no
+ * database anywhere. They answer from the command tree alone: commander's help and errors, without loading
+ * Effect, core's services or the adapters (each command's module is imported when that command runs).
+ */
+import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { ContentKinds, ContentPageSlug } from "@landunits/core/content/ContentModel.ts"
+import { afterAll, describe, expect, it } from "vitest"
+import { CONTENT_KINDS, PAGE_SLUGS } from "../src/commands/content.ts"
+import { buildProgram } from "../src/Program.ts"
+
+const BIN = fileURLToPath(new URL("../src/bin.ts", import.meta.url))
+/** What `npx landunits` and `npm run cli` start: turns Node's compile cache on, then runs BIN. */
+const LAUNCHER = fileURLToPath(new URL("../bin/landunits.js", import.meta.url))
+/** A DATA_DIR with nothing in it: a command that opened the database would create files here. */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-help-"))
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+
+/** Records every module the process resolves, printed on stderr as it exits. */
+const RECORD_MODULES = `
+import { registerHooks } from "node:module"
+const loaded = []
+registerHooks({ resolve: (specifier, context, next) => { const r = next(specifier, context); loaded.push(r.url); return r } })
+process.on("exit", () => process.stderr.write("\\nLOADED " + JSON.stringify(loaded) + "\\n"))
+`
+
+const landunits = (
+  args: ReadonlyArray<string>,
+  nodeArgs: ReadonlyArray<string> = [],
+  entry = BIN,
+  extraEnv: Readonly<Record<string, string>> = {},
+) => {
+  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, ...extraEnv }
+  delete env.DATABASE_URL
+  delete env.LANDUNITS_ADMIN
+  const run = spawnSync(process.execPath, [...nodeArgs, entry, ...args], { env, encoding: "utf8", input: "" })
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr }
+}
+
+const GROUPS = buildProgram(async () => {
+  throw new Error("--help opens no database")
+}).commands.map((group) => group.name())
+
+describe("landunits --help", () => {
+  it("lists every command group with its description, exits 0 and opens no database", () => {
+    const help = landunits(["--help"])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain("Usage: landunits [options] [command]")
+    expect(GROUPS).toEqual([
+      "users",
+      "kyc",
+      "orders",
+      "sales-queue",
+      "payouts",
+      "statements",
+      "pricing",
+      "discount-codes",
+      "content",
+      "agents",
+      "saleschat",
+      "mail",
+      "audit",
+      "db",
+    ])
+    for (const group of GROUPS) expect(help.stdout).toMatch(new RegExp(`^  ${group} +\\S`, "m"))
+    expect(fs.readdirSync(dataDir)).toEqual([])
+  })
+
+  it("loads commander and the command tree only: not Effect, core's services or the adapters", () => {
+    const help = landunits(
+      ["kyc", "list", "--help"],
+      ["--import", `data:text/javascript,${encodeURIComponent(RECORD_MODULES)}`],
+    )
+    expect(help.code).toBe(0)
+    const loaded = JSON.parse(/LOADED (.*)/.exec(help.stderr)?.[1] ?? "[]") as ReadonlyArray<string>
+    expect(loaded.some((url) => url.includes("/node_modules/commander/"))).toBe(true)
+    const app = loaded.filter(
+      (url) =>
+        url.includes("/node_modules/effect/") ||
+        url.includes("/adapters/src/") ||
+        (url.includes("/core/src/") && !url.endsWith("/core/src/shared/EnumValues.ts")) ||
+        /\/cli\/src\/commands\/[^/]+\/[^/]+\.ts$/.test(url),
+    )
+    expect(app).toEqual([])
+  })
+})
+
+describe("the landunits launcher", () => {
+  it("answers what bin.ts answers, its compiled code kept in the compile cache for the next command", () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-cache-"))
+    try {
+      const launched = landunits(["kyc", "--help"], [], LAUNCHER, { NODE_COMPILE_CACHE: cache })
+      expect(launched).toEqual(landunits(["kyc", "--help"]))
+      expect(launched.code).toBe(0)
+      expect(fs.readdirSync(cache)).not.toEqual([])
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("argument errors", () => {
+  it("an unknown option is commander's error with the usage, on stderr, and a non-zero exit", () => {
+    const top = landunits(["--bogus"])
+    expect(top.code).toBe(1)
+    expect(top.stdout).toBe("")
+    expect(top.stderr).toMatch(/^error: unknown option '--bogus'\n\nUsage: landunits \[options\] \[command\]/)
+    const inCommand = landunits(["kyc", "list", "--bogus"])
+    expect(inCommand.code).toBe(1)
+    expect(inCommand.stderr).toMatch(/^error: unknown option '--bogus'\n\nUsage: landunits kyc list\|pending/)
+    expect(fs.readdirSync(dataDir)).toEqual([])
+  })
+
+  it("an unknown command and a missing argument are refused the same way, before anything opens", () => {
+    expect(landunits(["nosuch"])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^error: unknown command 'nosuch'/),
+    })
+    expect(landunits(["orders", "show"])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^error: missing required argument 'orderId'/),
+    })
+    expect(landunits(["kyc", "reject", "kim@example.com"])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^error: required option '--reason <text>' not specified/),
+    })
+    expect(fs.readdirSync(dataDir)).toEqual([])
+  })
+})
+
+describe("the help's lists, written out so that help loads no schema", () => {
+  it("name core's content kinds and text pages", () => {
+    expect(CONTENT_KINDS).toBe(ContentKinds.join(", "))
+    expect(PAGE_SLUGS).toBe(ContentPageSlug.literals.join(", "))
+  })
+})

@@ -1,0 +1,131 @@
+/**
+ * The demo a newcomer meets (issue 19): a development start on a fresh DATA_DIR seeds the demo member with a
+ * year of history (adapters/src/app/DemoHistory.ts). Signed in as the demo member, the dashboard's charts have
+ * figures, the transactions table lists the orders of each kind and status, and the statement holds them;
+ * the printed demo admin runs the CLI runbook at once. Screenshots at 1280×800 and 375×812.
+ */
+import * as path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { RunningServer } from "./server.ts"
+import { downloadStatement } from "./steps/home.ts"
+import {
+  headline,
+  openContext,
+  SHOTS,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+} from "./support/browser.ts"
+import { DEMO_ADMIN, runCli } from "./support/cli.ts"
+import { signIn } from "./support/members.ts"
+
+const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;({ server, browser } = await startServerAndBrowser())
+})
+
+afterAll(() => stopServerAndBrowser(server, browser))
+
+/** Full-page screenshots of the page at 1280×800 and at 375×812, from the top. */
+const shoot = async (page: Page, name: string) => {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.evaluate(async () => {
+      window.scrollTo(0, 0)
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+    })
+    await page.screenshot({ path: path.join(SHOTS, `${width}-demo-${name}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+const signedInAsDemo = async () => {
+  const opened = await openContext(browser)
+  await signIn(opened.page, server, DEMO)
+  return opened
+}
+
+describe("the demo member's year of history", () => {
+  it("the dashboard shows Units held and both charts with a year of figures", async () => {
+    const { context, page } = await signedInAsDemo()
+    await page.goto(`${server.url}/dashboard?days=365`)
+    const holdings = page.locator("table.holdings")
+    await holdings.waitFor()
+    const eur = holdings.locator("tbody tr", { hasText: "Unit (€)" })
+    expect(await eur.locator("td").first().textContent()).toMatch(/incl\. 1,000 LU2X/)
+    // Both charts draw a line (an empty chart says so in words and has no image).
+    const price = page.getByRole("img", { name: "Price of one Unit ($)" })
+    const portfolio = page.getByRole("img", { name: "Your portfolio value in USD" })
+    await expect.poll(() => portfolio.count()).toBe(1)
+    expect(await price.count()).toBe(1)
+    expect(await page.getByText("You held no Units in this period").count()).toBe(0)
+    const figures = page.locator(".chart__table table").last().locator("tbody tr")
+    expect(await figures.count()).toBeGreaterThan(300)
+    await shoot(page, "dashboard")
+    await context.close()
+  })
+
+  it("the transactions table lists the orders of each kind and status", async () => {
+    const { context, page } = await signedInAsDemo()
+    await page.goto(`${server.url}/dashboard/my-transactions?pageSize=50`)
+    await headline(page, "Transaction History")
+    const status = page.getByRole("status").filter({ hasText: /Showing|No transactions/ })
+    await expect.poll(() => status.textContent()).toMatch(/^Showing 1–\d+ of \d+ transactions$/)
+    const table = page.locator("table.transactions")
+    expect(await table.locator("tbody tr").count()).toBeGreaterThanOrEqual(15)
+    const statuses = new Set(
+      await table
+        .locator(".badge[data-status]")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("data-status"))),
+    )
+    for (const s of [
+      "Completed",
+      "PaymentSent",
+      "Cancelled",
+      "Failed",
+      "Expired",
+      "PartialComplete",
+      "Locked",
+    ])
+      expect(statuses, s).toContain(s)
+    const types = new Set(await table.locator(`tbody td[data-label="Type"]`).allTextContents())
+    expect([...types].sort()).toEqual(["Buy", "Convert", "Sell", "Transfer"])
+    await page.goto(`${server.url}/dashboard/my-transactions`)
+    await expect.poll(() => status.textContent()).toMatch(/^Showing 1–/)
+    await shoot(page, "transactions")
+    await context.close()
+  })
+
+  it("the statement of the year holds the orders", async () => {
+    const { context, page } = await signedInAsDemo()
+    const today = new Date().toISOString().slice(0, 10)
+    const from = new Date(Date.now() - 366 * 86_400_000).toISOString().slice(0, 10)
+    const csv = await downloadStatement(page, server, { fromDate: from, toDate: today, format: "csv" })
+    const text = csv.bytes.toString("utf8")
+    for (const type of ["BUY", "SELL", "TRANSFER", "CONVERT"]) expect(text, type).toContain(type)
+    await context.close()
+  })
+
+  it("the demo admin printed at start runs the CLI runbook at once", async () => {
+    const orders = await runCli(server, [
+      "--as",
+      DEMO_ADMIN,
+      "--json",
+      "orders",
+      "list",
+      "--member",
+      DEMO.email,
+    ])
+    expect(orders.code, orders.stderr).toBe(0)
+    expect((JSON.parse(orders.stdout) as { total: number }).total).toBeGreaterThanOrEqual(15)
+    const kyc = await runCli(server, ["--as", DEMO_ADMIN, "kyc", "list"])
+    expect(kyc.code, kyc.stderr).toBe(0)
+  })
+})
