@@ -35,7 +35,7 @@ const ROUTES: ReadonlyArray<readonly [string, string | RegExp]> = [
   ["/dashboard/statement", "Transaction Statement"],
   ["/dashboard/settings", "Profile Settings"],
   ["/dashboard/settings/change-password", "Change Password"],
-  ["/dashboard/settings/kyc-verification", "Kyc Verification"],
+  ["/dashboard/settings/kyc-verification", "Identity verification (KYC)"],
   ["/dashboard/settings/subscriptions", "Manage Subscription"],
 ]
 

@@ -98,7 +98,7 @@ describe("a new member's journey", () => {
 
   it("buys by bank transfer: Pending until the admin confirms the payment with the CLI, then Owned", async () => {
     orders.bank = await buyByBank(page, server, 100)
-    expect(await page.locator(".status-badge").textContent()).toBe("PaymentSent")
+    expect(await page.locator(".status-badge").textContent()).toBe("Payment sent")
     expect(await holdingRow(page)).toMatchObject({ owned: 0, pendingBuy: 100 })
     await confirmPayment(server, ADMIN.email, orders.bank)
     await page.reload()

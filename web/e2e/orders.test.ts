@@ -154,7 +154,7 @@ describe("buying", () => {
       return id
     })()
     await headline(page, "Thank you for your purchase")
-    expect(await page.locator(".status-badge").textContent()).toBe("PaymentSent")
+    expect(await page.locator(".status-badge").textContent()).toBe("Payment sent")
     expect((await holdingRow(page)).pendingBuy).toBe(200)
     await inspect(page, "payment-success")
 

@@ -66,6 +66,7 @@ import { Route as DashboardSettingsIndexRouteImport } from './routes/dashboard.s
 import { Route as DashboardSettingsChangePasswordRouteImport } from './routes/dashboard.settings.change-password'
 import { Route as DashboardSettingsKycVerificationRouteImport } from './routes/dashboard.settings.kyc-verification'
 import { Route as DashboardSettingsSubscriptionsRouteImport } from './routes/dashboard.settings.subscriptions'
+import { Route as DashboardTransactionOrderIdRouteImport } from './routes/dashboard.transaction_.$orderId'
 import { Route as DashboardTransferSuccessRouteImport } from './routes/dashboard.transfer.success'
 import { Route as NewsCategorySlugRouteImport } from './routes/news_.category.$slug'
 import { Route as DashboardBuyUnitsPaymentSuccessRouteImport } from './routes/dashboard.buy-units.payment.success'
@@ -370,6 +371,12 @@ const DashboardSettingsSubscriptionsRoute =
     path: '/settings/subscriptions',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardTransactionOrderIdRoute =
+  DashboardTransactionOrderIdRouteImport.update({
+    id: '/transaction_/$orderId',
+    path: '/transaction/$orderId',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardTransferSuccessRoute =
   DashboardTransferSuccessRouteImport.update({
     id: '/transfer/success',
@@ -444,6 +451,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/settings/change-password': typeof DashboardSettingsChangePasswordRoute
   '/dashboard/settings/kyc-verification': typeof DashboardSettingsKycVerificationRoute
   '/dashboard/settings/subscriptions': typeof DashboardSettingsSubscriptionsRoute
+  '/dashboard/transaction/$orderId': typeof DashboardTransactionOrderIdRoute
   '/dashboard/transfer/success': typeof DashboardTransferSuccessRoute
   '/news/category/$slug': typeof NewsCategorySlugRoute
   '/dashboard/settings/': typeof DashboardSettingsIndexRoute
@@ -504,6 +512,7 @@ export interface FileRoutesByTo {
   '/dashboard/settings/change-password': typeof DashboardSettingsChangePasswordRoute
   '/dashboard/settings/kyc-verification': typeof DashboardSettingsKycVerificationRoute
   '/dashboard/settings/subscriptions': typeof DashboardSettingsSubscriptionsRoute
+  '/dashboard/transaction/$orderId': typeof DashboardTransactionOrderIdRoute
   '/dashboard/transfer/success': typeof DashboardTransferSuccessRoute
   '/news/category/$slug': typeof NewsCategorySlugRoute
   '/dashboard/settings': typeof DashboardSettingsIndexRoute
@@ -567,6 +576,7 @@ export interface FileRoutesById {
   '/dashboard/settings/change-password': typeof DashboardSettingsChangePasswordRoute
   '/dashboard/settings/kyc-verification': typeof DashboardSettingsKycVerificationRoute
   '/dashboard/settings/subscriptions': typeof DashboardSettingsSubscriptionsRoute
+  '/dashboard/transaction_/$orderId': typeof DashboardTransactionOrderIdRoute
   '/dashboard/transfer/success': typeof DashboardTransferSuccessRoute
   '/news_/category/$slug': typeof NewsCategorySlugRoute
   '/dashboard/settings/': typeof DashboardSettingsIndexRoute
@@ -630,6 +640,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings/change-password'
     | '/dashboard/settings/kyc-verification'
     | '/dashboard/settings/subscriptions'
+    | '/dashboard/transaction/$orderId'
     | '/dashboard/transfer/success'
     | '/news/category/$slug'
     | '/dashboard/settings/'
@@ -690,6 +701,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings/change-password'
     | '/dashboard/settings/kyc-verification'
     | '/dashboard/settings/subscriptions'
+    | '/dashboard/transaction/$orderId'
     | '/dashboard/transfer/success'
     | '/news/category/$slug'
     | '/dashboard/settings'
@@ -752,6 +764,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings/change-password'
     | '/dashboard/settings/kyc-verification'
     | '/dashboard/settings/subscriptions'
+    | '/dashboard/transaction_/$orderId'
     | '/dashboard/transfer/success'
     | '/news_/category/$slug'
     | '/dashboard/settings/'
@@ -1185,6 +1198,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSettingsSubscriptionsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/transaction_/$orderId': {
+      id: '/dashboard/transaction_/$orderId'
+      path: '/transaction/$orderId'
+      fullPath: '/dashboard/transaction/$orderId'
+      preLoaderRoute: typeof DashboardTransactionOrderIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/transfer/success': {
       id: '/dashboard/transfer/success'
       path: '/transfer/success'
@@ -1257,6 +1277,7 @@ interface DashboardRouteChildren {
   DashboardSettingsChangePasswordRoute: typeof DashboardSettingsChangePasswordRoute
   DashboardSettingsKycVerificationRoute: typeof DashboardSettingsKycVerificationRoute
   DashboardSettingsSubscriptionsRoute: typeof DashboardSettingsSubscriptionsRoute
+  DashboardTransactionOrderIdRoute: typeof DashboardTransactionOrderIdRoute
   DashboardTransferSuccessRoute: typeof DashboardTransferSuccessRoute
   DashboardSettingsIndexRoute: typeof DashboardSettingsIndexRoute
   DashboardBuyUnitsPaymentSuccessRoute: typeof DashboardBuyUnitsPaymentSuccessRoute
@@ -1294,6 +1315,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSettingsChangePasswordRoute: DashboardSettingsChangePasswordRoute,
   DashboardSettingsKycVerificationRoute: DashboardSettingsKycVerificationRoute,
   DashboardSettingsSubscriptionsRoute: DashboardSettingsSubscriptionsRoute,
+  DashboardTransactionOrderIdRoute: DashboardTransactionOrderIdRoute,
   DashboardTransferSuccessRoute: DashboardTransferSuccessRoute,
   DashboardSettingsIndexRoute: DashboardSettingsIndexRoute,
   DashboardBuyUnitsPaymentSuccessRoute: DashboardBuyUnitsPaymentSuccessRoute,

@@ -5,6 +5,7 @@
  */
 
 import type { UnitSeries } from "@landunits/core/analytics/UserAnalytics.ts"
+import { kycStatusLabel } from "@landunits/core/format/Labels.ts"
 import { emptyKycInfo, type KycInfo } from "@landunits/core/kyc/KycModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import { OrderStatusColour, OrderStatuses } from "@landunits/core/shared/Enums.ts"
@@ -136,7 +137,7 @@ describe("verification tooltip", () => {
     expect(screen.queryByRole("button", { name: "Show More" })).toBeNull()
   })
 
-  it("with nothing missing it shows the KYC status in its colour", () => {
+  it("with nothing missing it shows the KYC status in words, in its colour", () => {
     for (const [status, colour] of [
       ["Details Saved", "warning"],
       ["Pending Verification", "warning"],
@@ -144,7 +145,8 @@ describe("verification tooltip", () => {
       ["Not Approved", "danger"],
     ] as const) {
       render(<VerificationDetails kycInfo={{ ...COMPLETE, kycStatus: status }} userType="USER" />)
-      const badge = screen.getByText(status)
+      const badge = screen.getByText(kycStatusLabel(status))
+      expect(badge.getAttribute("data-status")).toBe(status)
       expect(badge.className).toBe(`badge badge--${colour}`)
       expect(screen.queryByTestId("verification-missing")).toBeNull()
       cleanup()
@@ -485,7 +487,7 @@ describe("KYC page", () => {
       within(screen.getByRole("navigation", { name: "KYC sections" })).getByText("Business Details"),
     ).toBeTruthy()
     expect(screen.getByRole("button", { name: "Submit for verification" })).toBeTruthy()
-    expect(container.querySelector("#verification-status .badge")?.textContent).toBe("Details Saved")
+    expect(container.querySelector("#verification-status .badge")?.textContent).toBe("Details saved")
   })
 })
 

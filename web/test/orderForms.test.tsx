@@ -46,7 +46,12 @@ const holding = (unitType: UnitType, owned: number): UnitHolding => ({
 })
 
 const data = (
-  options: { userType?: "USER" | "BUSINESS"; availableUsd?: number; ownedUsd?: number } = {},
+  options: {
+    userType?: "USER" | "BUSINESS"
+    availableUsd?: number
+    ownedUsd?: number
+    holdings?: ReadonlyArray<UnitHolding>
+  } = {},
 ): OrderFormsData => {
   const price = PRICES.LAND_USD
   const totals = UnitTypes.map((unitType) => ({
@@ -80,7 +85,7 @@ const data = (
         sellOrderTransactionFeeInUnits: 10,
         convertOrderTransactionFeeInUnits: 2,
       })),
-      userDashBoardDetails: { holdings: [holding("LAND_USD", options.ownedUsd ?? 50)] },
+      userDashBoardDetails: { holdings: options.holdings ?? [holding("LAND_USD", options.ownedUsd ?? 50)] },
       exchangeRate: [{ from: "USD", to: "AUD", rate: 1_513_761, day: "2026-11-23" }],
       externalFees: DEFAULT_EXTERNAL_FEES,
       adminBankDetails: [],
@@ -257,16 +262,19 @@ describe("sell, transfer and convert forms", () => {
     })
     await renderInRouter(() => <SellForm data={data()} />)
     units("25")
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Sell Units" })))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review sale" })))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm sale" })))
     await waitFor(() => expect(screen.getByText("Server busy")).toBeTruthy())
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Sell Units" })))
+    // The refusal leaves the member on the review: confirming again sends the same request.
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm sale" })))
     const keys = calls.filter((c) => c.path === "/order/create_order").map((c) => c.key)
     expect(keys).toHaveLength(2)
     expect(keys[1]).toBe(keys[0])
     cleanup()
     await renderInRouter(() => <SellForm data={data()} />)
     units("25")
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Sell Units" })))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review sale" })))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm sale" })))
     const again = calls.filter((c) => c.path === "/order/create_order").map((c) => c.key)
     expect(again).toHaveLength(3)
     expect(again[2]).not.toBe(again[0])
@@ -318,6 +326,90 @@ describe("sell, transfer and convert forms", () => {
     })
     expect(message).toBe("You can only convert up to 48 Unit ($)")
     expect(screen.getByText(message!)).toBeTruthy()
+  })
+})
+
+describe("sell and convert are reviewed before anything is created (issue 27)", () => {
+  const review = (name: string) => within(screen.getByRole("region", { name }))
+  const reviewRow = (name: string, term: string) =>
+    review(name).getByText(term).nextElementSibling?.textContent
+
+  it("sell: the review shows what goes in, the fee and what enters the queue; Back edits, only Confirm creates", async () => {
+    const calls = serve({
+      "/order/create_order": () => ({ orderCreatedData: { orderId: "ord_s2", orderStatus: "InProcess" } }),
+    })
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("20")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review sale" })))
+    expect(reviewRow("Review your sale", "You sell")).toBe("20 Unit ($)")
+    expect(reviewRow("Review your sale", "Sale fee (to the platform)")).toBe("10 Units")
+    expect(reviewRow("Review your sale", "Into the sales queue")).toBe("10 Units")
+    expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
+    // Back: the form again, with what was typed.
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Back" })))
+    expect((screen.getByLabelText(/^Number of Units/) as HTMLInputElement).value).toBe("20")
+    units("30")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review sale" })))
+    expect(reviewRow("Review your sale", "Into the sales queue")).toBe("20 Units")
+    expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm sale" })))
+    const sent = calls.filter((c) => c.path === "/order/create_order")
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.body).toMatchObject({
+      orderType: "SELL",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 30 },
+    })
+  })
+
+  it("convert: the review shows the fee, the Units leaving, the Units received and until when they are locked", async () => {
+    const calls = serve({
+      "/order/create_order": () => ({ orderCreatedData: { orderId: "ord_c1", orderStatus: "Locked" } }),
+    })
+    await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
+    units("20")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review conversion" })))
+    const received = convertedUnits({
+      units: 20,
+      fromPricePerUnit: PRICES.LAND_USD,
+      toPricePerUnit: PRICES.LAND_AUD,
+      exchangeRate: 1_513_761,
+    })
+    expect(reviewRow("Review your conversion", "Convert fee (to the platform)")).toBe("2 Unit ($)")
+    expect(reviewRow("Review your conversion", "Leaving your owned Units")).toBe("22 Unit ($)")
+    expect(reviewRow("Review your conversion", "You receive, locked")).toBe(`${received} Unit (A$)`)
+    expect(reviewRow("Review your conversion", "Locked until")).toMatch(
+      /^about \w{3} \d{1,2}, \d{4}, .* UTC$/,
+    )
+    expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Back" })))
+    expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review conversion" })))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm conversion" })))
+    expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(1)
+  })
+})
+
+describe("the forms open on what the member holds (issue 27)", () => {
+  it("a holder of Unit (£) only opens Buy, Sell, Transfer and Convert on it", async () => {
+    serve({})
+    const pounds = data({ holdings: [holding("LAND_POUND", 20)] })
+    for (const Form of [BuyForm, SellForm, TransferForm]) {
+      await renderInRouter(() => <Form data={pounds} />)
+      expect((screen.getByLabelText("Unit type") as HTMLSelectElement).value, Form.name).toBe("LAND_POUND")
+      cleanup()
+    }
+    await renderInRouter(() => <ConvertForm data={pounds} />)
+    expect((screen.getByLabelText("Convert from") as HTMLSelectElement).value).toBe("LAND_POUND")
+    expect((screen.getByLabelText("Convert to") as HTMLSelectElement).value).toBe("LAND_AUD")
+  })
+
+  it("a member who holds nothing, or several types with the default among them, gets spec §4's LAND_USD", async () => {
+    serve({})
+    for (const holdings of [[], [holding("LAND_POUND", 5), holding("LAND_USD", 1)]]) {
+      await renderInRouter(() => <SellForm data={data({ holdings })} />)
+      expect((screen.getByLabelText("Unit type") as HTMLSelectElement).value).toBe("LAND_USD")
+      cleanup()
+    }
   })
 })
 

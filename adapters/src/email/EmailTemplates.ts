@@ -5,6 +5,7 @@
 import { AccountEmail } from "@landunits/core/accounts/AccountService.ts"
 import { ContentEmail } from "@landunits/core/content/ContentService.ts"
 import { EmailTemplate } from "@landunits/core/notifications/NotificationModel.ts"
+import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
 import { SalesChatEmail } from "@landunits/core/saleschat/SalesChatService.ts"
 import { Schema } from "effect"
 
@@ -37,7 +38,8 @@ const email = (
     "The Landunits team",
   ].join("\n\n"),
   html: [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    // A paragraph's own lines (the bank details, one to a line) stay lines.
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>\n")}</p>`),
     ...(link === undefined ? [] : [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`]),
     "<p>The Landunits team</p>",
   ].join("\n"),
@@ -46,6 +48,17 @@ const email = (
 type Renderer = (data: Readonly<Record<string, string>>, appUrl: string) => RenderedEmail
 
 const hello = (data: Readonly<Record<string, string>>) => `Hello ${data.firstName ?? ""},`.replace(" ,", ",")
+
+/** The order's own page (issue 27), where the member finds everything about it again. */
+const orderLink = (data: Readonly<Record<string, string>>, appUrl: string) => ({
+  label: "See your order",
+  url: `${appUrl}/dashboard/transaction/${encodeURIComponent(data.orderId ?? "")}`,
+})
+
+const payBeforeLine = (data: Readonly<Record<string, string>>) =>
+  data.payBefore === undefined
+    ? []
+    : [`Pay before ${data.payBefore}. After that the order expires and its Units are released.`]
 
 export const templates: Readonly<Record<string, Renderer>> = {
   [AccountEmail.confirmEmail]: (data, appUrl) =>
@@ -97,6 +110,80 @@ export const templates: Readonly<Record<string, Renderer>> = {
       `We could not verify your identity: ${data.reason ?? ""}`,
       "Please correct your details in your profile and submit them again.",
     ]),
+  [OrderEmail.bankInstructions]: (data, appUrl) =>
+    email(
+      `How to pay your order ${data.orderId ?? ""}`,
+      [
+        hello(data),
+        `Thank you for your order ${data.orderId ?? ""} of ${data.units ?? ""}. Please pay it by bank transfer:`,
+        [
+          `Amount: ${data.amount ?? ""}`,
+          `Payment reference: ${data.reference ?? ""}`,
+          `Account name: ${data.accountName ?? ""}`,
+          `Account number: ${data.accountNumber ?? ""}`,
+          `IBAN: ${data.iban ?? ""}`,
+          `SWIFT/BIC: ${data.swiftBic ?? ""}`,
+          `Bank: ${data.bankName ?? ""}`,
+        ].join("\n"),
+        "Put the payment reference on your transfer so that we can match it to your order.",
+        ...payBeforeLine(data),
+        "Your Units are in Pending now and move to Owned once the funds register, within 24 hours on a weekday.",
+      ],
+      orderLink(data, appUrl),
+    ),
+  [OrderEmail.cryptoInstructions]: (data, appUrl) =>
+    email(
+      `How to pay your order ${data.orderId ?? ""}`,
+      [
+        hello(data),
+        `Thank you for your order ${data.orderId ?? ""} of ${data.units ?? ""}. Please pay it in crypto:`,
+        [
+          `Amount: ${data.coinAmount ?? ""} ${data.coin ?? ""} (${data.amount ?? ""})`,
+          `Receiving address: ${data.address ?? ""}`,
+        ].join("\n"),
+        "Send exactly this amount, then give us the transaction hash on your order's page.",
+        ...payBeforeLine(data),
+      ],
+      orderLink(data, appUrl),
+    ),
+  [OrderEmail.paymentConfirmed]: (data, appUrl) =>
+    email(
+      `Payment confirmed: your order ${data.orderId ?? ""}`,
+      [
+        hello(data),
+        `We have received your payment of ${data.amount ?? ""} for order ${data.orderId ?? ""}${data.reference === undefined ? "" : ` (reference ${data.reference})`}.`,
+        `Your ${data.units ?? ""} are now in your Units Owned.`,
+      ],
+      orderLink(data, appUrl),
+    ),
+  [OrderEmail.salePlaced]: (data, appUrl) =>
+    email(
+      `Your sale is placed: order ${data.orderId ?? ""}`,
+      [
+        hello(data),
+        `Your order ${data.orderId ?? ""} sells ${data.units ?? ""}. The sale fee is ${data.feeUnits ?? ""}; ${data.queuedUnits ?? ""} are now in the sales queue.`,
+        "Sales are first in, first out: you are paid to your bank account as buyers take your Units.",
+      ],
+      orderLink(data, appUrl),
+    ),
+  [OrderEmail.transferReceived]: (data, appUrl) =>
+    email(
+      `You received ${data.units ?? "Units"}`,
+      [
+        hello(data),
+        `${data.senderName ?? "A member"} transferred ${data.units ?? ""} to you (order ${data.orderId ?? ""}). They are in your Units Owned.`,
+      ],
+      orderLink(data, appUrl),
+    ),
+  [OrderEmail.convertUnlocked]: (data, appUrl) =>
+    email(
+      `Your converted Units are unlocked: order ${data.orderId ?? ""}`,
+      [
+        hello(data),
+        `The 30-day lock of your conversion ${data.orderId ?? ""} is over: ${data.units ?? ""} are now in your Units Owned.`,
+      ],
+      orderLink(data, appUrl),
+    ),
   [SalesChatEmail.reply]: (data, appUrl) =>
     email(
       "The sales team answered your message",

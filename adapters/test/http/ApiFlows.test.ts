@@ -229,7 +229,7 @@ describe("statements over HTTP", () => {
       expect(lines).toContain(heading)
     }
     expect(lines).toContain('"Opening holdings, start of 01/01/2026"')
-    expect(lines.some((l) => l.includes(`,${orderId},BUY,Unit ($),2,Initiated,`))).toBe(true)
+    expect(lines.some((l) => l.includes(`,${orderId},BUY,Unit ($),2,Awaiting payment,`))).toBe(true)
     expect(text).toContain("is not an investment product or platform")
     const bad = await client.get("/api/etc/generate-statement?fromDate=2026-03-02&toDate=2026-03-01")
     expect(bad.status).toBe(400)

@@ -115,7 +115,8 @@ describe("the statement PDF", () => {
       const line = lineOf(page, found[0]!)
       expect(line.slice(0, 2)).toEqual([date, reference])
       expect(line.join(" ")).toContain(` ${type} `)
-      expect(line).toContain(status)
+      // The status in words ("In the sales queue"), all on the order's line.
+      expect(`${line.join(" ")} `).toContain(` ${status} `)
       if (amount !== "") expect(line).toContain(amount)
       rows++
     }

@@ -2,6 +2,10 @@
  * Display formatting of spec §9: numbers en-US with 2 or 0 decimals, money from integer cents with the
  * currency symbol, dates as 'DD/MM/YYYY', 'Jan 5, 2024, 3:00 PM' and 'yyyy-mm-dd'.
  * Dates are shown in UTC unless a time zone is given. Money never passes through a float.
+ *
+ * What people read (issue 27, docs/decisions.md): a day is `formatDate` ('05/01/2024'), a moment is
+ * `formatDateTimeZoned` ('Jan 5, 2024, 3:00 PM UTC': always with its time zone); 'yyyy-mm-dd' is for machines
+ * (date fields, file names, the API).
  */
 import { CurrencySymbol, type CurrencyType } from "../shared/Enums.ts"
 
@@ -136,3 +140,10 @@ export const formatDateTime = (input: DateInput, timeZone = "UTC"): string =>
     .format(toDate(input))
     // Newer ICU data puts a narrow no-break space before AM/PM; the spec's form has a plain space.
     .replace(/[\u202f\u00a0]/g, " ")
+
+/**
+ * A moment as people read it everywhere in the app: 'Jan 5, 2024, 3:00 PM UTC', the time zone always named
+ * ("Pay before", "Locked until", statements, messages).
+ */
+export const formatDateTimeZoned = (input: DateInput, timeZone = "UTC"): string =>
+  `${formatDateTime(input, timeZone)} ${timeZone}`

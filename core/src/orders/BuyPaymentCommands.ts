@@ -10,6 +10,7 @@ import { CurrencyOfUnitType } from "../shared/Enums.ts"
 import { PayoutId } from "../shared/Ids.ts"
 import { bankPaymentId } from "./BankPaymentId.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { bankInstructionsNotice, cryptoInstructionsNotice, paymentConfirmedNotice } from "./OrderEmails.ts"
 import { CardPaymentBelowMinimum, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
 import type { OrderRecord, Payout } from "./OrderModel.ts"
 import type {
@@ -34,6 +35,7 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
     iso,
     ledger,
     memberScope,
+    notify,
     now,
     orderOfType,
     orders,
@@ -89,6 +91,7 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
           const reference = bankPaymentId(order.orderId)
           const updated: OrderRecord = { ...inProcess, buy: { ...inProcess.buy, paymentId: reference } }
           yield* orders.update(updated)
+          yield* notify(order.memberId, bankInstructionsNotice(updated, bankDetails))
           return {
             order: updated,
             instructions: { _tag: "BankPayment", bankDetails, reference, paymentAmount, currency },
@@ -116,6 +119,7 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
           },
         }
         yield* orders.update(updated)
+        yield* notify(order.memberId, cryptoInstructionsNotice(updated, address))
         return {
           order: updated,
           instructions: { _tag: "CryptoPayment", ...address, paymentAmount, currency },
@@ -263,6 +267,7 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
         yield* payoutRepo.insert(payouts)
         for (const sell of sells) yield* orders.update(sell)
         yield* orders.update(settled)
+        yield* notify(buyer, paymentConfirmedNotice(settled))
         return { order: settled, payouts } satisfies ConfirmedPayment
       }),
     )

@@ -16,12 +16,16 @@ import { HoldingsService } from "../ledger/HoldingsService.ts"
 import { ISSUANCE, member, type Transfer, type TransferDraft } from "../ledger/LedgerModel.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
 import { LedgerStore, type LedgerTotals } from "../ledger/ports/LedgerStore.ts"
+import { Mailer } from "../notifications/ports/Mailer.ts"
 import { ExchangeRates } from "../pricing/ports/ExchangeRates.ts"
 import { type LandLimits, PriceBook } from "../pricing/ports/PriceBook.ts"
 import type { OrderType, PaymentMethod, UnitType } from "../shared/Enums.ts"
 import { type IdempotencyKey, type MemberId, OrderId, type PayoutId } from "../shared/Ids.ts"
 import { IdGenerator } from "../shared/ports/IdGenerator.ts"
+import { SubscriptionStore } from "../subscriptions/ports/SubscriptionStore.ts"
+import { DEFAULT_SUBSCRIPTIONS } from "../subscriptions/SubscriptionsModel.ts"
 import { doubleLandLockedMessage, movableDoubleLandUnits } from "./DoubleLandVesting.ts"
+import { OrderEmailTopic, type OrderNotice } from "./OrderEmails.ts"
 import {
   DoubleLandCapExceeded,
   DoubleLandUnitsLocked,
@@ -74,6 +78,8 @@ export const makeOrderFrame = Effect.gen(function* () {
   const bank = yield* BankTransfers
   const crypto = yield* CryptoPayments
   const ids = yield* IdGenerator
+  const mailer = yield* Mailer
+  const subscriptions = yield* SubscriptionStore
 
   /** What a command saves under its key: the key, and the hash of the command and its request. */
   const keyRecord = (scope: string, command: string, key: IdempotencyKey, request: unknown) => ({
@@ -408,6 +414,26 @@ export const makeOrderFrame = Effect.gen(function* () {
     statusHistory: [{ status: "Initiated", at: input.at }],
   })
 
+  /**
+   * Enqueues a money step's email to `memberId` (OrderEmails.ts), inside the command's unit of work: it is
+   * committed with the step or not at all, and a repeated command (its key's first result) sends nothing.
+   * An email a subscription choice may stop is enqueued only while the member has that choice on.
+   */
+  const notify = Effect.fnUntraced(function* (memberId: MemberId, notice: OrderNotice) {
+    const topic = OrderEmailTopic[notice.template]
+    if (topic !== undefined) {
+      const stored = yield* subscriptions.get(memberId)
+      const choices = Option.match(stored, { onNone: () => DEFAULT_SUBSCRIPTIONS, onSome: (s) => s.choices })
+      if (!choices[topic]) return
+    }
+    const standing = yield* members.standing(memberId)
+    yield* mailer.enqueue({
+      to: standing.email,
+      template: notice.template,
+      data: { firstName: standing.name, ...notice.data },
+    })
+  })
+
   const sourceOf = (isDoubleLand: boolean | undefined): SourceBucket =>
     isDoubleLand === true ? "owned_DOUBLE_LAND" : "owned"
 
@@ -459,6 +485,7 @@ export const makeOrderFrame = Effect.gen(function* () {
     newOrderId,
     baseRecord,
     sourceOf,
+    notify,
   }
 })
 

@@ -6,12 +6,13 @@ import { Effect } from "effect"
 import { member } from "../ledger/LedgerModel.ts"
 import { UnitTypes } from "../shared/Enums.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { convertUnlockedNotice } from "./OrderEmails.ts"
 import type { OrderRecord } from "./OrderModel.ts"
 import type { SystemRequest } from "./OrderService.ts"
 import { EXPIRING_BUY_STATUSES } from "./OrderTransitions.ts"
 
 export const makeOrderJobs = (frame: OrderFrame) => {
-  const { command, ledger, now, orders, releaseDrafts, transition, uow } = frame
+  const { command, ledger, notify, now, orders, releaseDrafts, transition, uow } = frame
   const expireDue = (request: SystemRequest) =>
     command(
       "system",
@@ -60,6 +61,7 @@ export const makeOrderJobs = (frame: OrderFrame) => {
             },
           ])
           yield* orders.update(completed)
+          yield* notify(order.memberId, convertUnlockedNotice(completed))
           unlocked.push(completed)
         }
         return unlocked

@@ -11,9 +11,10 @@ export const makeOrderQueries = (
   orders: OrderRepository["Service"],
   payoutRepo: PayoutRepository["Service"],
 ) => ({
+  /** One order the member placed, or a transfer they received (its page links from their history). */
   getOrder: (memberId: MemberId, orderId: OrderId): Effect.Effect<OrderRecord, OrderNotFound> =>
     Effect.flatMap(orders.get(orderId), (order) =>
-      order.memberId === memberId
+      order.memberId === memberId || order.recipientMemberId === memberId
         ? Effect.succeed(order)
         : Effect.fail(new OrderNotFound({ message: `Order ${orderId} was not found`, orderId })),
     ),

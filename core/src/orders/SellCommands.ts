@@ -7,6 +7,7 @@ import { isSellAboveFee } from "../fees/Fees.ts"
 import { FEES, member, type TransferDraft } from "../ledger/LedgerModel.ts"
 import { unitDisplayName } from "../shared/Enums.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { salePlacedNotice } from "./OrderEmails.ts"
 import { SellNotAboveFee, UnitsUnavailable } from "./OrderErrors.ts"
 import { currencyUnitFromSource, type OrderRecord } from "./OrderModel.ts"
 import type { CreateSellRequest, MemberOrderRequest } from "./OrderService.ts"
@@ -20,6 +21,7 @@ export const makeSellCommands = (frame: OrderFrame) => {
     ledger,
     memberScope,
     newOrderId,
+    notify,
     now,
     orders,
     ownOrder,
@@ -79,6 +81,7 @@ export const makeSellCommands = (frame: OrderFrame) => {
         })
         const inProcess = yield* transition(inserted, "InProcess", at)
         yield* orders.update(inProcess)
+        yield* notify(memberId, salePlacedNotice(inProcess))
         return inProcess
       }),
     )

@@ -5,6 +5,7 @@
 import { Effect, Option } from "effect"
 import { member } from "../ledger/LedgerModel.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { transferReceivedNotice } from "./OrderEmails.ts"
 import { InvalidOrderRequest, RecipientNotFound } from "./OrderErrors.ts"
 import { currencyUnitFromSource } from "./OrderModel.ts"
 import type { CreateTransferRequest } from "./OrderService.ts"
@@ -17,6 +18,7 @@ export const makeTransferCommands = (frame: OrderFrame) => {
     ledger,
     members,
     newOrderId,
+    notify,
     now,
     orders,
     prices,
@@ -79,6 +81,8 @@ export const makeTransferCommands = (frame: OrderFrame) => {
         })
         const completed = yield* transition(inserted, "Completed", at)
         yield* orders.update(completed)
+        const sender = yield* members.standing(memberId)
+        yield* notify(recipient.memberId, transferReceivedNotice(completed, sender.name))
         return completed
       }),
     )

@@ -8,7 +8,8 @@
  * The activity's rows are made when they are read (`rows()` can be read more than once), so the CSV of
  * 10,000 orders is written without holding 10,000 rows of text.
  */
-import { formatDate, formatDateTime, formatMoney, formatNumber0 } from "../format/Format.ts"
+import { formatDate, formatDateTimeZoned, formatMoney, formatNumber0 } from "../format/Format.ts"
+import { orderStatusLabel } from "../format/Labels.ts"
 import { CurrencyOfUnitType, type UnitType, unitDisplayName } from "../shared/Enums.ts"
 import { divRoundHalfUp } from "../shared/Money.ts"
 import { activityLine, type Statement, type StatementHolding } from "./Statement.ts"
@@ -118,7 +119,7 @@ export const statementDocument = (statement: Statement): StatementDocument => {
   const { period } = statement
   const fromDay = formatDate(period.from)
   const toDay = formatDate(period.to)
-  const generated = `${formatDateTime(statement.generatedAt)} UTC`
+  const generated = formatDateTimeZoned(statement.generatedAt)
   const facts: ReadonlyArray<StatementFact> = [
     {
       label: "Member",
@@ -206,7 +207,7 @@ export const statementDocument = (statement: Statement): StatementDocument => {
           convert === undefined
             ? formatNumber0(unit.numberOfUnits)
             : `${formatNumber0(unit.numberOfUnits)} to ${formatNumber0(convert.numberOfUnits)}`,
-          order.orderStatus,
+          orderStatusLabel(order.orderStatus, order.orderType),
           money(line.amountCents),
           line.feeUnits !== undefined ? `${formatNumber0(line.feeUnits)} Units` : money(line.feeCents),
         ]

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import {
   formatDate,
   formatDateTime,
+  formatDateTimeZoned,
   formatIsoDate,
   formatMoney,
   formatNumber0,
@@ -107,6 +108,13 @@ describe("dates", () => {
     expect(formatDateTime(JAN_5_2024_3PM)).toBe("Jan 5, 2024, 3:00 PM")
     expect(formatDateTime(new Date(JAN_5_2024_3PM), "Australia/Sydney")).toBe("Jan 6, 2024, 2:00 AM")
     expect(formatDateTime("2024-07-14T09:05:00Z")).toBe("Jul 14, 2024, 9:05 AM")
+  })
+
+  it("a moment people read names its time zone: 'Jan 5, 2024, 3:00 PM UTC'", () => {
+    expect(formatDateTimeZoned(JAN_5_2024_3PM)).toBe("Jan 5, 2024, 3:00 PM UTC")
+    expect(formatDateTimeZoned(JAN_5_2024_3PM, "Australia/Sydney")).toBe(
+      "Jan 6, 2024, 2:00 AM Australia/Sydney",
+    )
   })
 
   it("yyyy-mm-dd for a date only", () => {

@@ -79,7 +79,7 @@ describe("a member's statement", () => {
     ])
   })
 
-  it("formats each order once: date, full reference, type, unit, units, status, amount and fee", () => {
+  it("formats each order once: date, full reference, type, unit, units, status in words, amount and fee", () => {
     const activity = document.tables.find((t) => t.title.startsWith("Activity"))!
     expect(activity.columns.map((c) => c.title)).toEqual([
       "Date",
@@ -109,7 +109,7 @@ describe("a member's statement", () => {
       "SELL",
       "Unit ($)",
       "20",
-      "PartialComplete",
+      "Partly sold",
       "$40.00",
       "10 Units",
     ])

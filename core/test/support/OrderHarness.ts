@@ -7,6 +7,7 @@ import { Context, Effect, Exit, Layer, type Result } from "effect"
 import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
 import { LedgerService } from "../../src/ledger/LedgerService.ts"
 import type { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OrderService } from "../../src/orders/OrderService.ts"
 import { BankTransfers } from "../../src/orders/ports/BankTransfers.ts"
 import { CryptoPayments } from "../../src/orders/ports/CryptoPayments.ts"
@@ -27,6 +28,7 @@ import { DEFAULT_BUY_FEE_CENTS, DEFAULT_EXTERNAL_FEES } from "../../src/shared/C
 import { CurrencyOfUnitType, type KycStatus, type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
+import { SubscriptionStore } from "../../src/subscriptions/ports/SubscriptionStore.ts"
 import { lockAuditedStores } from "./LockAudit.ts"
 import { ManualClock } from "./ManualClock.ts"
 
@@ -102,6 +104,8 @@ export type Services =
   | OrderRepository
   | PayoutRepository
   | IdempotencyStore
+  | Mailer
+  | SubscriptionStore
 
 export interface HarnessOptions {
   readonly members?: ReadonlyArray<Standing>
@@ -135,6 +139,8 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     options.square ?? SquareGateway.layerMemory,
     BankTransfers.layerMemory(BANK_DETAILS),
     CryptoPayments.layerMemory({ BITCOIN: 5_000_000, ETHER: 300_000 }),
+    Mailer.layerMemory,
+    SubscriptionStore.layerMemory,
   )
   const layer = OrderService.layer.pipe(
     Layer.provideMerge(HoldingsService.layer),

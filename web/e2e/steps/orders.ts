@@ -90,12 +90,13 @@ export const holdingRow = async (page: Page) => {
   return { owned, pendingBuy, convertLocked, pendingSell }
 }
 
-/** Sells on the Sell tab; answers the order id of the sell's success page. */
+/** Sells on the Sell tab, through its review ("Confirm sale"); answers the order id of the sell's success page. */
 export const sellUnits = async (page: Page, server: RunningServer, units: number) => {
   await page.goto(`${server.url}/dashboard/transaction?tab=sell`)
   await headline(page, "Sell Units")
   await page.getByLabel("Number of Units").fill(String(units))
-  await page.getByRole("button", { name: "Sell Units" }).click()
+  await page.getByRole("button", { name: "Review sale" }).click()
+  await page.getByRole("button", { name: "Confirm sale" }).click()
   await page.waitForURL(/\/dashboard\/sell-units\/success/)
   await headline(page, "Your sale is placed")
   return orderIdOf(page)
@@ -125,12 +126,16 @@ export const transferUnits = async (
   return orderIdOf(page)
 }
 
-/** Converts on /dashboard/convert (LAND_USD → LAND_AUD by default). */
+/**
+ * Converts on /dashboard/convert (from the unit type the member owns, LAND_USD → LAND_AUD by default), through
+ * its review ("Confirm conversion").
+ */
 export const convertUnits = async (page: Page, server: RunningServer, units: number) => {
   await page.goto(`${server.url}/dashboard/convert`)
   await headline(page, "Convert Units")
   await page.getByLabel("Number of Units").fill(String(units))
-  await page.getByRole("button", { name: "Convert Units" }).click()
+  await page.getByRole("button", { name: "Review conversion" }).click()
+  await page.getByRole("button", { name: "Confirm conversion" }).click()
   await page.waitForURL(/\/dashboard\/convert\/success/)
   await headline(page, "Your conversion is complete")
   return orderIdOf(page)

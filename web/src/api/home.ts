@@ -4,12 +4,15 @@
  */
 import type { UserAnalytics } from "@landunits/core/analytics/UserAnalytics.ts"
 import type { ImpactMetrics } from "@landunits/core/content/ContentModel.ts"
+import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { DailyExchangeRates, Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import type { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
+import { UNPAID_BUY_STATUSES } from "@landunits/core/orders/OrderActions.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
-import type { CurrencyType } from "@landunits/core/shared/EnumValues.ts"
+import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
+import { CurrencyOfUnitType, type CurrencyType, type UnitType } from "@landunits/core/shared/EnumValues.ts"
 import type { StatementFormat } from "@landunits/core/statements/StatementRequest.ts"
 import type {
   MemberSubscriptions,
@@ -88,19 +91,46 @@ const loadRates = async (
   )
 }
 
+/** The member's unpaid buys, newest first (the dashboard's "Finish paying"). */
+export const loadUnpaidBuys = async (): Promise<ReadonlyArray<Order>> => {
+  const pages = await Promise.all(
+    UNPAID_BUY_STATUSES.map((orderStatus) =>
+      homeApi.transactions({ orderType: "BUY", orderStatus, pageSize: 5 }),
+    ),
+  )
+  return pages
+    .flatMap((p) => p.transactions)
+    .toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, 5)
+}
+
 /**
  * The dashboard's data: each part may fail on its own (the page says which, and shows the rest).
- * The tiles never depend on a request. `currency` is the one the portfolio chart is shown in.
+ * The tiles never depend on a request. `unit` is the charts' unit type from the URL; without one the charts open
+ * on what the member holds (core's defaultUnitType, issue 27), and the portfolio is shown in its currency.
  */
-export const loadDashboard = async (days: ChartPeriod, currency: CurrencyType) => {
+export const loadDashboard = async (days: ChartPeriod, unit: UnitType | undefined) => {
+  const holdingsRequest = settle(homeApi.holdings())
   const analyticsRequest = homeApi.analytics(days)
-  const [holdings, analytics, rates, impact, statistics] = await Promise.all([
-    settle(homeApi.holdings()),
+  const chartUnit: Promise<UnitType> =
+    unit !== undefined
+      ? Promise.resolve(unit)
+      : holdingsRequest.then((h) =>
+          defaultUnitType(h.ok ? h.value.holdings : [], DEFAULT_UNIT_TYPE.dashboard),
+        )
+  const [unpaid, holdings, analytics, rates, impact, statistics, chosen] = await Promise.all([
+    settle(loadUnpaidBuys()),
+    holdingsRequest,
     settle(analyticsRequest),
-    settle(analyticsRequest.then((a) => loadRates(a.userAnalytics, currency, days))),
+    settle(
+      Promise.all([analyticsRequest, chartUnit]).then(([a, u]) =>
+        loadRates(a.userAnalytics, CurrencyOfUnitType[u], days),
+      ),
+    ),
     settle(homeApi.yourImpact()),
     settle(homeApi.statistics()),
+    chartUnit,
   ])
-  return { holdings, analytics, rates, impact, statistics }
+  return { unpaid, holdings, analytics, rates, impact, statistics, unit: chosen }
 }
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>

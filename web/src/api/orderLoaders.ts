@@ -3,6 +3,9 @@
  * The forms need the member's bundle (prices, fees, holdings, rates) and the project totals (availability);
  * the totals may fail without failing the page (the server checks availability again).
  */
+import { isUnpaidBuy } from "@landunits/core/orders/OrderActions.ts"
+import type { Order } from "@landunits/core/orders/OrderModel.ts"
+import { ApiError } from "./client.ts"
 import { settle } from "./endpoints.ts"
 import { ordersApi } from "./orders.ts"
 
@@ -23,3 +26,29 @@ export type OrderResultData = Awaited<ReturnType<typeof loadOrderResult>>
 export const orderIdSearch = (search: Record<string, unknown>): { orderId: string } => ({
   orderId: typeof search.orderId === "string" ? search.orderId : "",
 })
+
+/**
+ * The order page (/dashboard/transaction/{orderId}): the order, and while it is an unpaid buy what paying it
+ * needs again (its payment intent: amount, reference, deadline; for a bank buy the platform's account in
+ * its currency). Another member's order, or none, is `found: false` (the API answers 404 for both).
+ */
+export const loadOrderPage = async (orderId: string) => {
+  let order: Order
+  try {
+    order = (await ordersApi.orderDetails(orderId)).orderData
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { found: false as const, orderId }
+    throw error
+  }
+  if (!isUnpaidBuy(order)) return { found: true as const, order, intent: undefined, bank: undefined }
+  const [intent, bundle] = await Promise.all([
+    settle(ordersApi.paymentIntent(orderId)),
+    order.paymentDetails?.paymentMethod === "bank" ? settle(ordersApi.bundle()) : undefined,
+  ])
+  const bank =
+    bundle?.ok === true
+      ? bundle.value.adminBankDetails.find((b) => b.currency === order.paymentDetails?.currency)?.details
+      : undefined
+  return { found: true as const, order, intent, bank }
+}
+export type OrderPageData = Awaited<ReturnType<typeof loadOrderPage>>

@@ -9,7 +9,6 @@ import { formatMoney, formatNumber0, formatNumber2 } from "@landunits/core/forma
 import { IMPACT_METRIC_LABELS } from "@landunits/core/impact/ImpactMetricLabels.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { UnitProjectTotals } from "@landunits/core/market/MarketModel.ts"
-import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import {
   CurrencyOfUnitType,
   type CurrencyType,
@@ -22,6 +21,7 @@ import type { Settled } from "../api/endpoints.ts"
 import { CHART_PERIODS, type ChartPeriod, type DashboardData, loadDashboard } from "../api/home.ts"
 import { PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
+import { UnpaidOrders } from "../components/orders/UnpaidOrders.tsx"
 import { LineChart } from "../components/shared/LineChart.tsx"
 import { type DailyRates, portfolioPoints, pricePoints } from "../lib/portfolio.ts"
 import { formatPrice } from "../lib/prices.ts"
@@ -269,7 +269,7 @@ function Charts({
 function Dashboard() {
   const user = useSessionUser()
   const data: DashboardData = Route.useLoaderData()
-  const { unit, days } = chartOptions(Route.useSearch())
+  const { days } = chartOptions(Route.useSearch())
   return (
     <>
       <PageHead
@@ -278,6 +278,7 @@ function Dashboard() {
         lead="Your Units, their value and your impact at a glance."
       />
       <div className="container section home">
+        <UnpaidOrders unpaid={data.unpaid} />
         <nav aria-label="Shortcuts">
           <ul className="grid grid--4 tiles" style={{ listStyle: "none", padding: 0 }}>
             {TILES.map((t) => (
@@ -311,7 +312,7 @@ function Dashboard() {
             <Charts
               analytics={data.analytics.value.userAnalytics}
               rates={data.rates}
-              unit={unit}
+              unit={data.unit}
               days={days}
             />
           ) : (
@@ -351,9 +352,12 @@ export interface ChartSearch {
   readonly days?: ChartPeriod
 }
 
-/** The charts' options in the URL; the dashboard's default unit type is LAND_USD (spec §4). */
+/**
+ * The charts' options in the URL. Without a unit type the loader opens the charts on what the member holds
+ * (spec §4's LAND_USD when they hold none or several: core's defaultUnitType, issue 27).
+ */
 const chartOptions = (search: ChartSearch) => ({
-  unit: search.unit ?? DEFAULT_UNIT_TYPE.dashboard,
+  unit: search.unit,
   days: search.days ?? CHART_PERIODS[0],
 })
 
@@ -367,6 +371,6 @@ export const Route = createFileRoute("/dashboard/")({
     }
   },
   loaderDeps: ({ search }) => chartOptions(search),
-  loader: ({ deps }) => loadDashboard(deps.days, CurrencyOfUnitType[deps.unit]),
+  loader: ({ deps }) => loadDashboard(deps.days, deps.unit),
   component: Dashboard,
 })

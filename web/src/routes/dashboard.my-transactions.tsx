@@ -3,7 +3,12 @@
  * search params (so a filtered view can be bookmarked, shared and gone back to), paged with totals, sorted
  * by a column's header, statuses in the spec's badge colours, dates and numbers in the spec's formats.
  */
-import { formatDate, formatDateTime, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS as PAYMENT_LABELS,
+} from "@landunits/core/format/Labels.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import {
   OrderStatuses,
@@ -31,22 +36,8 @@ import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { OrderStatusBadge } from "../components/shared/StatusBadge.tsx"
 import "../styles/home.css"
+import { useMediaQuery } from "../lib/mediaQuery.ts"
 import { pageHead } from "../lib/pageHead.ts"
-
-const PAYMENT_LABELS: Readonly<Record<(typeof PaymentMethods)[number], string>> = {
-  None: "None",
-  "card-stripe": "Card (Stripe)",
-  "card-square": "Card (Square)",
-  crypto: "Crypto",
-  bank: "Bank transfer",
-}
-
-const ORDER_TYPE_LABELS: Readonly<Record<(typeof OrderTypes)[number], string>> = {
-  BUY: "Buy",
-  SELL: "Sell",
-  TRANSFER: "Transfer",
-  CONVERT: "Convert",
-}
 
 function SortHeader({
   column,
@@ -109,7 +100,7 @@ function Filters({ search }: { readonly search: TransactionSearch }) {
           <option value="">All statuses</option>
           {OrderStatuses.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {ORDER_STATUS_LABELS[s]}
             </option>
           ))}
         </select>
@@ -173,8 +164,13 @@ function Filters({ search }: { readonly search: TransactionSearch }) {
   )
 }
 
+/** Whether the URL narrows the orders (a sort or a page alone does not). */
+const isFiltered = (search: TransactionSearch) =>
+  Object.keys(search).some((k) => !["page", "sortBy", "sortDirection"].includes(k))
+
 function MyTransactions() {
   const search = Route.useSearch()
+  const wide = useMediaQuery("(min-width: 641px)")
   const answer = Route.useLoaderData()
   const { first, last, pages } = pageRange(answer.page, answer.pageSize, answer.total)
   return (
@@ -185,7 +181,11 @@ function MyTransactions() {
         lead="Every order you made or received, with its status."
       />
       <div className="container section">
-        <Filters search={search} />
+        {/* On a phone the orders come first: the filters fold behind one control (open while any is set). */}
+        <details className="filters-fold" open={wide || isFiltered(search)}>
+          <summary>Filters</summary>
+          <Filters search={search} />
+        </details>
         <p role="status" className="muted">
           {answer.total === 0
             ? "No transactions match these filters."
@@ -213,9 +213,15 @@ function MyTransactions() {
                   <tr key={o.orderId}>
                     <td data-label="Date and order">
                       <div>
-                        {formatDateTime(o.createdAt)}
+                        {formatDateTimeZoned(o.createdAt)}
                         <br />
-                        <span className="mono muted">{o.orderId}</span>
+                        <Link
+                          to="/dashboard/transaction/$orderId"
+                          params={{ orderId: o.orderId }}
+                          className="mono order-link"
+                        >
+                          {o.orderId}
+                        </Link>
                       </div>
                     </td>
                     <td data-label="Type">{ORDER_TYPE_LABELS[o.orderType]}</td>
@@ -226,9 +232,9 @@ function MyTransactions() {
                     </td>
                     <td data-label="Amount">{amountOf(o)}</td>
                     <td data-label="Status">
-                      <OrderStatusBadge status={o.orderStatus} />
+                      <OrderStatusBadge status={o.orderStatus} orderType={o.orderType} />
                     </td>
-                    <td data-label="Last update">{formatDate(o.updatedAt)}</td>
+                    <td data-label="Last update">{formatDateTimeZoned(o.updatedAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -2,7 +2,7 @@
  * /dashboard/saleschat (spec §2): the member's message thread with the sales team. Admins answer through the CLI
  * (`landunits saleschat reply`); the page looks for answers while it is open (salesChatMachine).
  */
-import { formatDateTime } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import { SalesMessageInput } from "@landunits/core/saleschat/SalesChatModel.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
@@ -72,7 +72,7 @@ function SalesChat() {
                 thread.messages.map((m) => (
                   <li key={m.messageId} className={`chat__msg chat__msg--${m.from}`}>
                     <span className="chat__who">
-                      {m.from === "member" ? "You" : m.authorName} · {formatDateTime(m.at)} UTC
+                      {m.from === "member" ? "You" : m.authorName} · {formatDateTimeZoned(m.at)}
                     </span>
                     {m.text}
                   </li>

@@ -5,6 +5,7 @@
  * shown to individuals). The flow is the KYC machine: save details (multipart), then submit for verification.
  */
 import { formatIsoDate } from "@landunits/core/format/Format.ts"
+import { KYC_PAGE_TITLE } from "@landunits/core/format/Labels.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
 import { SettingsNav } from "../components/settings/SettingsNav.tsx"
@@ -19,7 +20,7 @@ function KycVerification() {
     <>
       <PageHead
         eyebrow="My Profile"
-        title="Kyc Verification"
+        title={KYC_PAGE_TITLE}
         lead="We verify every member's identity before they sell, transfer or convert Units."
       />
       <div className="container section settings-page home">
@@ -31,6 +32,6 @@ function KycVerification() {
 }
 
 export const Route = createFileRoute("/dashboard/settings/kyc-verification")({
-  head: () => pageHead("Identity verification"),
+  head: () => pageHead(KYC_PAGE_TITLE),
   component: KycVerification,
 })

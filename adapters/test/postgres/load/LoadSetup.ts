@@ -8,6 +8,7 @@
 import type { PgClient } from "@effect/sql-pg"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
+import { Mailer } from "@landunits/core/notifications/ports/Mailer.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { BankTransfers } from "@landunits/core/orders/ports/BankTransfers.ts"
 import { CryptoPayments } from "@landunits/core/orders/ports/CryptoPayments.ts"
@@ -20,6 +21,7 @@ import { PriceBook, type PriceBookConfig } from "@landunits/core/pricing/ports/P
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import type { MemberId } from "@landunits/core/shared/Ids.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
+import { SubscriptionStore } from "@landunits/core/subscriptions/ports/SubscriptionStore.ts"
 import {
   BANK_DETAILS,
   defaultLand,
@@ -68,6 +70,8 @@ export const loadEngineOn = <E>(
     SquareGateway.layerMemory,
     BankTransfers.layerMemory(BANK_DETAILS),
     CryptoPayments.layerMemory({ BITCOIN: 5_000_000, ETHER: 300_000 }),
+    Mailer.layerMemory,
+    SubscriptionStore.layerMemory,
   )
   return OrderService.layer.pipe(
     Layer.provideMerge(HoldingsService.layer),

@@ -4,7 +4,7 @@
  */
 import { AnswerForm } from "@landunits/core/community/CommunityForms.ts"
 import type { Question } from "@landunits/core/community/CommunityModel.ts"
-import { formatDateTime } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import { useRouter } from "@tanstack/react-router"
 import type { AgentStatus } from "../../api/community.ts"
 import { communityApi } from "../../api/community.ts"
@@ -98,7 +98,7 @@ function QuestionItem({ question, isAgent }: { readonly question: Question; read
         <span className={`cm-badge ${question.status === "Open" ? "cm-badge--wait" : ""}`}>
           {question.status}
         </span>
-        <span>Asked {formatDateTime(question.createdAt)} UTC</span>
+        <span>Asked {formatDateTimeZoned(question.createdAt)}</span>
         {own ? <span className="cm-badge">Your question</span> : null}
       </p>
       {question.answers.length === 0 ? (
@@ -107,7 +107,7 @@ function QuestionItem({ question, isAgent }: { readonly question: Question; read
         <ul className="cm-answers" aria-label="Answers">
           {question.answers.map((a) => (
             <li key={`${a.agentId}-${a.at}`}>
-              <span className="chat__who">Community agent · {formatDateTime(a.at)} UTC</span>
+              <span className="chat__who">Community agent · {formatDateTimeZoned(a.at)}</span>
               {a.answerText}
             </li>
           ))}

@@ -1,5 +1,5 @@
 /** One vote on the Open Voting or Closed Voting page, driven by the vote machine (quiz → ballot → results). */
-import { formatDateTime } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import type { VoteResults, VoteView } from "@landunits/core/governance/GovernanceModel.ts"
 import { voteResult } from "@landunits/core/governance/VoteResult.ts"
 import { useMachine } from "@xstate/react"
@@ -86,7 +86,7 @@ export function VoteCard({ vote: initial }: { readonly vote: VoteView }) {
           <span className={`cm-badge ${quizBadge.tone}`}>{quizBadge.text}</span>
         ) : null}
         {vote.voteState === "vote_closed" ? null : (
-          <span>Open until {formatDateTime(vote.closesAt)} UTC</span>
+          <span>Open until {formatDateTimeZoned(vote.closesAt)}</span>
         )}
       </p>
       <p>{vote.description}</p>

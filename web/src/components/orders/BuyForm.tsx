@@ -7,6 +7,7 @@
 import { checkBuyAvailability, checkDoubleLandCap } from "@landunits/core/availability/Availability.ts"
 import { type DiscountTerms, priceBuyOrder } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import { BuyOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { checkCardMinimum } from "@landunits/core/orders/PaymentRules.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
@@ -55,7 +56,9 @@ export const defaultPaymentMethod = (userType: "USER" | "BUSINESS"): PaymentMeth
 export function BuyForm({ data }: { readonly data: OrderFormsData }) {
   const { bundle, statistics } = data
   const navigate = useNavigate()
-  const [unitType, setUnitType] = useState<UnitType>(DEFAULT_UNIT_TYPE.buy)
+  const [unitType, setUnitType] = useState<UnitType>(() =>
+    defaultUnitType(bundle.userDashBoardDetails.holdings, DEFAULT_UNIT_TYPE.buy),
+  )
   const [method, setMethod] = useState<PaymentMethod>(defaultPaymentMethod(bundle.user.userType))
   const [lu2x, setLu2x] = useState(false)
   const [discount, setDiscount] = useState<{ code: string; terms: DiscountTerms } | null>(null)

@@ -1,4 +1,5 @@
 /** Pieces the order forms share: the unit-type choice, the LU2X note, the summary table, the KYC note. */
+import { kycStatusLabel } from "@landunits/core/format/Labels.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import type { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
@@ -108,7 +109,8 @@ export function OrderWarning({
 export function KycNote({ user, action }: { readonly user: User; readonly action: string }) {
   return user.kycStatus === "Verified" ? null : (
     <p className="order-note">
-      {action} needs a verified identity. Your verification status is <strong>{user.kycStatus}</strong>:{" "}
+      {action} needs a verified identity. Your verification status is{" "}
+      <strong>{kycStatusLabel(user.kycStatus)}</strong>:{" "}
       <a href="/dashboard/settings/kyc-verification">complete your KYC verification</a>.
     </p>
   )

@@ -3,7 +3,8 @@
  * status, and the member's holding of its unit type now (Pending, Owned, Locked), with the spec's notices:
  * a buy's delivery to Owned (§1, §9), the card providers' transfer times (§9), a sale's queue, a convert's lock.
  */
-import { formatDate, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { orderStatusLabel } from "@landunits/core/format/Labels.ts"
 import {
   CONVERT_LOCK_MS,
   DELIVERY_WINDOW_HOURS,
@@ -75,7 +76,7 @@ export function OrderResult({
                 className="status-badge"
                 style={{ borderColor: OrderStatusColour[order.orderStatus] }}
               >
-                {order.orderStatus}
+                {orderStatusLabel(order.orderStatus, order.orderType)}
               </span>,
             ],
             ["Unit", unitDisplayName(unitType)],
@@ -90,7 +91,7 @@ export function OrderResult({
                     "Converted into",
                     `${formatNumber0(order.convert.numberOfUnits)} ${unitDisplayName(order.convert.unitType)}`,
                   ],
-                  ["Locked until", formatDate(Date.parse(order.createdAt) + CONVERT_LOCK_MS)],
+                  ["Locked until", formatDateTimeZoned(Date.parse(order.createdAt) + CONVERT_LOCK_MS)],
                 ] as const)),
             ...(order.currencyUnit.sellOrderTransactionFeeInUnits === undefined || order.orderType !== "SELL"
               ? []
@@ -136,7 +137,14 @@ export function OrderResult({
           </section>
         ) : null}
         <p className="payment-actions">
-          <Link className="btn btn--primary" to="/dashboard">
+          <Link
+            className="btn btn--primary"
+            to="/dashboard/transaction/$orderId"
+            params={{ orderId: order.orderId }}
+          >
+            See this order
+          </Link>
+          <Link className="btn btn--ghost" to="/dashboard">
             Back to the dashboard
           </Link>
           <Link className="btn btn--ghost" to="/dashboard/transaction" search={{ tab: "buy" }}>

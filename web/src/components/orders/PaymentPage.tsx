@@ -6,7 +6,7 @@
  * Card pages use the provider's own form when its keys are configured (loaded only on these pages), and the
  * built-in test-mode provider otherwise, labelled "Test mode" with the documented test cards.
  */
-import { formatDateTime, formatMoney } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned, formatMoney } from "@landunits/core/format/Format.ts"
 import { CryptoPaymentForm } from "@landunits/core/orders/OrderForms.ts"
 import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
 import { type CryptoCoin, CryptoCoins, type PaymentMethod } from "@landunits/core/shared/EnumValues.ts"
@@ -129,7 +129,7 @@ export function PaymentPage({
               ["Order", <code key="id">{intent.orderId}</code>],
               ...(intent.expiresAt === undefined
                 ? []
-                : ([["Pay before", formatDateTime(intent.expiresAt)]] as const)),
+                : ([["Pay before", formatDateTimeZoned(intent.expiresAt)]] as const)),
               ["Amount to pay", formatMoney(intent.paymentAmount, intent.currency), "total"],
             ]}
           />

@@ -1,6 +1,8 @@
 /**
- * The Sell and Transfer tabs (spec §2, §4, §5; decisions.md SELL and TRANSFER), and the shared way they send:
- * one request (the submission machine), then the order's success page.
+ * The Sell and Transfer tabs (spec §2, §4, §5; decisions.md SELL and TRANSFER), and the shared ways they send:
+ * one request, then the order's success page. A sale (and a conversion, ConvertForm.tsx) is reviewed first: the
+ * form opens a review of what it will do, and only "Confirm" creates the order (the order review machine, issue
+ * 27); a transfer shows the recipient's name before it sends (the submission machine).
  *
  * Sell: N Units (N > the sale fee in Units); the fee goes to the platform, N − fee enter the sales queue.
  * Transfer: free, to a registered member's email; the recipient's name is looked up and shown before sending.
@@ -9,6 +11,7 @@
 
 import { isSellAboveFee, subtotalCents } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import { SellOrderForm, TransferOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import { CurrencyOfUnitType, type UnitType, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
@@ -19,6 +22,7 @@ import type { OrderFormsData } from "../../api/orderLoaders.ts"
 import { type CreateOrderRequest, newIdempotencyKey, ordersApi, utmData } from "../../api/orders.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { formatPrice } from "../../lib/prices.ts"
+import { useOrderReview } from "../../machines/orderReviewMachine.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
 import {
@@ -33,6 +37,7 @@ import {
   typedUnits,
   UnitTypeSelect,
 } from "./OrderParts.tsx"
+import { OrderReview } from "./OrderReview.tsx"
 
 /** "You own 12 LU2X Unit ($)": what the member can sell or transfer, in the forms' hints and warnings. */
 const youOwn = (available: number, lu2x: boolean, unitType: UnitType) =>
@@ -56,6 +61,17 @@ export const useOrderSubmission = () => {
   }
 }
 
+/**
+ * The review machine creating one order on "Confirm" (Sell, Convert), with one key per distinct request for the
+ * form's life: confirming again after a refusal sends the same request under the same key.
+ */
+export const useReviewedOrder = () => {
+  const keys = useRef(new Map<string, string>())
+  return useOrderReview((request: CreateOrderRequest) =>
+    createOrder({ request, key: keyIn(keys.current, request, newIdempotencyKey) }),
+  )
+}
+
 /** Goes to `to` with the created order's id once the submission succeeded. */
 export const useGoOnSuccess = (orderId: string | undefined, to: string) => {
   const navigate = useNavigate()
@@ -70,10 +86,12 @@ export const sellFeeMessage = (feeUnits: number): string =>
 
 export function SellForm({ data }: { readonly data: OrderFormsData }) {
   const { bundle } = data
-  const [unitType, setUnitType] = useState<UnitType>(DEFAULT_UNIT_TYPE.sell)
+  const [unitType, setUnitType] = useState<UnitType>(() =>
+    defaultUnitType(bundle.userDashBoardDetails.holdings, DEFAULT_UNIT_TYPE.sell, "owned"),
+  )
   const [lu2x, setLu2x] = useState(false)
-  const submission = useOrderSubmission()
-  useGoOnSuccess(submission.result?.orderId, "/dashboard/sell-units/success")
+  const order = useReviewedOrder()
+  useGoOnSuccess(order.result?.orderId, "/dashboard/sell-units/success")
   const price = priceOf(bundle.prices, unitType)
   const holding = holdingOf(bundle.userDashBoardDetails.holdings, unitType)
   const available = (lu2x ? holding?.owned_DOUBLE_LAND : holding?.owned) ?? 0
@@ -82,7 +100,8 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
 
   const form = useSchemaForm(SellOrderForm, { numberOfUnits: "" }, (value) => {
     if (problem !== undefined) return
-    submission.submit({
+    // Nothing is created yet: the review shows what the sale does; "Confirm" places it.
+    order.review({
       orderType: "SELL",
       currencyUnit: { unitType, numberOfUnits: Number(value.numberOfUnits), isDoubleLand: lu2x },
       ...(lu2x ? { isDoubleLand: true } : {}),
@@ -101,6 +120,38 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
     price === undefined || units === 0 || units <= fee
       ? undefined
       : safely(() => subtotalCents(units - fee, price.pricePerUnit, false))
+
+  if (order.step !== "editing" && order.request !== null) {
+    const reviewed = order.request.currencyUnit.numberOfUnits
+    const queued = reviewed - fee
+    const queuedValue =
+      price === undefined ? undefined : safely(() => subtotalCents(queued, price.pricePerUnit, false))
+    return (
+      <OrderReview
+        title="Review your sale"
+        rows={[
+          ["You sell", `${formatNumber0(reviewed)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)}`],
+          ["Sale fee (to the platform)", `${formatNumber0(fee)} Units`],
+          ["Into the sales queue", `${formatNumber0(queued)} Units`],
+          ["Price today", price === undefined ? "—" : formatPrice(price.pricePerUnit, currency)],
+          [
+            "Value of the queued Units today",
+            queuedValue === undefined ? "—" : formatMoney(queuedValue, currency),
+            "total",
+          ],
+        ]}
+        notes={[
+          "The queued Units wait in Units Sold - Pending and are sold first in, first out; each slice is paid to your bank account at the buyer's price. You can cancel the unsold rest.",
+        ]}
+        serverError={order.serverError}
+        busy={order.busy || order.step === "succeeded"}
+        confirmLabel="Confirm sale"
+        busyLabel="Placing your sale…"
+        onBack={order.back}
+        onConfirm={order.confirm}
+      />
+    )
+  }
 
   return (
     <div className="order-layout">
@@ -126,13 +177,8 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
           Sales are first in, first out: your Units wait in the sales queue (Units Sold - Pending) and the
           money is paid to your bank account as buyers buy them.
         </p>
-        <FormError message={submission.serverError} />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={submission.busy || submission.succeeded || problem !== undefined}
-        >
-          {submission.busy ? "Placing your sale…" : "Sell Units"}
+        <button type="submit" className="btn btn--primary btn--block" disabled={problem !== undefined}>
+          Review sale
         </button>
       </form>
       <Summary
@@ -158,7 +204,9 @@ type Lookup =
 
 export function TransferForm({ data }: { readonly data: OrderFormsData }) {
   const { bundle } = data
-  const [unitType, setUnitType] = useState<UnitType>(DEFAULT_UNIT_TYPE.transfer)
+  const [unitType, setUnitType] = useState<UnitType>(() =>
+    defaultUnitType(bundle.userDashBoardDetails.holdings, DEFAULT_UNIT_TYPE.transfer, "owned"),
+  )
   const [lu2x, setLu2x] = useState(false)
   const [lookup, setLookup] = useState<Lookup>({ state: "none" })
   const submission = useOrderSubmission()

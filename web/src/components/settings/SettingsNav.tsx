@@ -1,11 +1,12 @@
 /** The four settings pages of spec §2 (My Profile), as tabs above each of them. */
+import { KYC_PAGE_TITLE } from "@landunits/core/format/Labels.ts"
 import { Link } from "@tanstack/react-router"
 import "../../styles/home.css"
 
 const PAGES = [
   { to: "/dashboard/settings", label: "Profile Settings" },
   { to: "/dashboard/settings/change-password", label: "Change Password" },
-  { to: "/dashboard/settings/kyc-verification", label: "Kyc Verification" },
+  { to: "/dashboard/settings/kyc-verification", label: KYC_PAGE_TITLE },
   { to: "/dashboard/settings/subscriptions", label: "Manage Subscription" },
 ] as const
 

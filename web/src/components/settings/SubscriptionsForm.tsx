@@ -3,7 +3,7 @@
  * the member gets. Marketing is off until the member turns it on (docs/decisions.md); emails needed to run
  * the account are not choices and are not listed as such.
  */
-import { formatDateTime } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import type {
   EmailSubscriptions,
   MemberSubscriptions,
@@ -65,7 +65,7 @@ export function SubscriptionsForm({ initial }: { readonly initial: MemberSubscri
         payment and payout notices) are always sent.{" "}
         {saved.updatedAt === null
           ? "You have not changed these choices yet."
-          : `Last changed ${formatDateTime(saved.updatedAt)} (UTC).`}
+          : `Last changed ${formatDateTimeZoned(saved.updatedAt)}.`}
       </p>
       <FormError message={submission.serverError} />
       {submission.succeeded && !submission.busy ? (

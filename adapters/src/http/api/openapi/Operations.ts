@@ -197,7 +197,8 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   },
   "GET /api/order/get_order_details/{id}": {
     summary: "One of the member's orders",
-    description: "One of the member's orders; 404 for another member's.",
+    description:
+      "One of the member's orders, or a transfer they received (the order page links from their history); 404 for any other member's.",
   },
   "GET /api/order/get_payment_intent/{id}": {
     summary: "A buy's payment details",

@@ -1,0 +1,212 @@
+/**
+ * The emails of the money steps (issue 27), end to end: the steps taken over HTTP on the real app (embedded
+ * database, demo seed), the email each one put in the outbox in its own transaction, rendered as the outbox
+ * worker renders it: naming the order, its reference where it has one, and linking to the order's page.
+ */
+import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { CONVERT_LOCK_MS } from "@landunits/core/shared/Constants.ts"
+import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
+import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { describe, expect, it } from "vitest"
+import { layerApp } from "../../src/app/AppLayer.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/app/DemoSeed.ts"
+import { renderEmail } from "../../src/email/EmailTemplates.ts"
+import { serveHttp } from "../../src/http/server/HttpApp.ts"
+import { pgliteTarget } from "../support/Databases.ts"
+import { json, makeClient, useTestServer } from "../support/TestServer.ts"
+
+const APP_URL = "https://landunits.example"
+
+const server = useTestServer(
+  Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
+    Layer.provideMerge(layerApp(pgliteTarget().layer)),
+  ),
+)
+
+interface Outboxed {
+  readonly to: string
+  readonly data: Record<string, string>
+}
+
+/** The emails of `template` in the outbox, oldest first. */
+const outbox = (template: string) =>
+  server.run(
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const rows = yield* sql<{ to_address: string; data: Record<string, string> }>`
+        SELECT to_address, data FROM mail_outbox WHERE template = ${template} ORDER BY id`
+      return rows.map((r): Outboxed => ({ to: r.to_address, data: r.data }))
+    }),
+  )
+
+/** The one email of `template` about `orderId`, rendered with the app's URL. */
+const rendered = async (template: string, orderId: string) => {
+  const found = (await outbox(template)).filter((e) => e.data.orderId === orderId)
+  expect(found).toHaveLength(1)
+  const email = renderEmail(template, found[0]!.data, `${APP_URL}/`)
+  if (!("subject" in email)) throw new Error(email.message)
+  return { to: found[0]!.to, ...email }
+}
+
+const orderPage = (orderId: string) => `${APP_URL}/dashboard/transaction/${orderId}`
+
+const signIn = async (email: string, password: string) => {
+  const client = makeClient(server)
+  await client.get("/api/health")
+  expect((await client.post("/api/auth/login", { email, password })).status).toBe(200)
+  return client
+}
+
+let keys = 0
+const order = async (client: Awaited<ReturnType<typeof signIn>>, body: unknown) => {
+  const answer = await client.post("/api/order/create_order", body, {
+    headers: { "idempotency-key": `order-emails-${++keys}` },
+  })
+  expect(answer.status).toBe(200)
+  return (await json(answer)).orderCreatedData as { orderId: string }
+}
+
+const recipient = "rory.recipient@example.com"
+
+/** A registered and confirmed member to receive a transfer. */
+const registerRecipient = async () => {
+  const client = makeClient(server)
+  await client.get("/api/health")
+  await client.post("/api/user/register", {
+    email: recipient,
+    firstName: "Rory",
+    lastName: "Recipient",
+    password: "secret9",
+    userType: "USER",
+  })
+  const [confirm] = (await outbox("confirm-email")).filter((e) => e.to === recipient)
+  await client.get(`/api/auth/confirmation/${confirm!.data.token}`)
+}
+
+describe("an email at every money step, naming the order and linking to its page", () => {
+  let buyId = ""
+
+  it("a bank buy's payment started: the amount, the IBAN, the reference and the deadline with its time zone", async () => {
+    const demo = await signIn(DEMO_EMAIL, DEMO_PASSWORD)
+    buyId = (
+      await order(demo, {
+        orderType: "BUY",
+        currencyUnit: { unitType: "LAND_USD", numberOfUnits: 100 },
+        paymentDetails: { paymentMethod: "bank" },
+      })
+    ).orderId
+    // Placing the order alone sends nothing: the instructions are fixed when its payment starts.
+    expect((await outbox(OrderEmail.bankInstructions)).filter((e) => e.data.orderId === buyId)).toEqual([])
+    const started = await demo.post(
+      "/api/order/start_payment",
+      { orderId: buyId },
+      { headers: { "idempotency-key": `start-${buyId}` } },
+    )
+    expect(started.status).toBe(200)
+    const { paymentInstructions } = await json(started)
+    const email = await rendered(OrderEmail.bankInstructions, buyId)
+    expect(email.to).toBe(DEMO_EMAIL)
+    expect(email.subject).toBe(`How to pay your order ${buyId}`)
+    expect(email.text).toContain(`Payment reference: ${buyId.slice(-5)}`)
+    expect(email.text).toContain(`IBAN: ${paymentInstructions.bankDetails.iban}`)
+    expect(email.text).toMatch(/Amount: \$\d[\d,]*\.\d\d/)
+    expect(email.text).toMatch(/Pay before [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC\./)
+    expect(email.text).toContain(orderPage(buyId))
+    expect(email.html).toContain(`<a href="${orderPage(buyId)}">See your order</a>`)
+    expect(email.html).toContain(`Payment reference: ${buyId.slice(-5)}<br>`)
+  })
+
+  it("the payment confirmed: the Units are owned", async () => {
+    await server.run(
+      Effect.flatMap(OrderService, (orders) =>
+        orders.confirmPayment({
+          idempotencyKey: IdempotencyKey.make(`confirm-${buyId}`),
+          orderId: OrderId.make(buyId),
+        }),
+      ),
+    )
+    const email = await rendered(OrderEmail.paymentConfirmed, buyId)
+    expect(email.to).toBe(DEMO_EMAIL)
+    expect(email.text).toContain(`(reference ${buyId.slice(-5)})`)
+    expect(email.text).toContain("Your 100 Unit ($) are now in your Units Owned.")
+    expect(email.text).toContain(orderPage(buyId))
+  })
+
+  it("a sale placed: its fee and what went to the queue", async () => {
+    const demo = await signIn(DEMO_EMAIL, DEMO_PASSWORD)
+    const { orderId } = await order(demo, {
+      orderType: "SELL",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 30 },
+    })
+    const email = await rendered(OrderEmail.salePlaced, orderId)
+    expect(email.to).toBe(DEMO_EMAIL)
+    expect(email.text).toContain(`Your order ${orderId} sells 30 Unit ($). The sale fee is 10 Unit ($)`)
+    expect(email.text).toContain(orderPage(orderId))
+  })
+
+  it("a transfer received: to the recipient, who may open that order's page", async () => {
+    await registerRecipient()
+    const demo = await signIn(DEMO_EMAIL, DEMO_PASSWORD)
+    const { orderId } = await order(demo, {
+      orderType: "TRANSFER",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 5 },
+      recipientEmail: recipient,
+    })
+    const email = await rendered(OrderEmail.transferReceived, orderId)
+    expect(email.to).toBe(recipient)
+    expect(email.subject).toBe("You received 5 Unit ($)")
+    expect(email.text).toContain(`Dana Demo transferred 5 Unit ($) to you (order ${orderId})`)
+    expect(email.text).toContain(orderPage(orderId))
+    const rory = await signIn(recipient, "secret9")
+    const details = await rory.get(`/api/order/get_order_details/${orderId}`)
+    expect(details.status).toBe(200)
+    expect((await json(details)).orderData).toMatchObject({ orderId, orderType: "TRANSFER" })
+  })
+
+  it("converted Units unlocked after 30 days", async () => {
+    const demo = await signIn(DEMO_EMAIL, DEMO_PASSWORD)
+    const { orderId } = await order(demo, {
+      orderType: "CONVERT",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 10 },
+      convert: { unitType: "LAND_EUR" },
+    })
+    const later = Date.now() + CONVERT_LOCK_MS + 60_000
+    await server.run(
+      Effect.flatMap(OrderService, (orders) =>
+        orders.unlockDue({ idempotencyKey: IdempotencyKey.make(`unlock-${orderId}`) }),
+      ).pipe(ManualClock.provide(ManualClock.make(later))),
+    )
+    const email = await rendered(OrderEmail.convertUnlocked, orderId)
+    expect(email.to).toBe(DEMO_EMAIL)
+    expect(email.text).toMatch(/: \d+ Unit \(€\) are now in your Units Owned\./)
+    expect(email.text).toContain(orderPage(orderId))
+  })
+})
+
+describe("a crypto buy's instructions", () => {
+  it("give the coin amount, the receiving address and the deadline, and link to the order", () => {
+    const email = renderEmail(
+      OrderEmail.cryptoInstructions,
+      {
+        firstName: "Ann Lee",
+        orderId: "ord_123abc",
+        units: "10 Unit ($)",
+        amount: "$101.00",
+        coin: "BTC",
+        coinAmount: "0.00101000",
+        address: "bc1qexampleaddress",
+        payBefore: "Jan 18, 2026, 12:00 AM UTC",
+      },
+      APP_URL,
+    )
+    if (!("subject" in email)) throw new Error(email.message)
+    expect(email.subject).toBe("How to pay your order ord_123abc")
+    expect(email.text).toContain("Amount: 0.00101000 BTC ($101.00)")
+    expect(email.text).toContain("Receiving address: bc1qexampleaddress")
+    expect(email.text).toContain("Pay before Jan 18, 2026, 12:00 AM UTC.")
+    expect(email.text).toContain(orderPage("ord_123abc"))
+  })
+})

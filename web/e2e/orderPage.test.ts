@@ -1,0 +1,212 @@
+/**
+ * The order page and the way back to an unpaid order (issue 27), in the browser against the real server, on a
+ * phone (375 × 812) and a desktop (1280 px): a bank buy placed and left unpaid is found again from the
+ * dashboard's "Finish paying", from the history's first phone screen, and from its email; its page shows the
+ * reference and the IBAN with copy buttons; the success pages link to it; cancel where the rules allow;
+ * another member's order is a plain not-found. Screenshots of the order page at both widths.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { RunningServer } from "./server.ts"
+import { placeBuy } from "./steps/orders.ts"
+import {
+  headline,
+  openContext,
+  SHOTS,
+  seriousAxeViolations,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+} from "./support/browser.ts"
+import { type Member, newMember, registerAndConfirm, signIn } from "./support/members.ts"
+
+const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
+
+let server: RunningServer
+let browser: Browser
+let member: Member
+
+beforeAll(async () => {
+  ;({ server, browser } = await startServerAndBrowser())
+  member = await registerAndConfirm(server, newMember("orderpage"))
+})
+
+afterAll(async () => {
+  await stopServerAndBrowser(server, browser)
+})
+
+const HEIGHT = { 375: 812, 1280: 800 } as const
+
+/** A signed-in page of `who` at `width` × its height. */
+const signedIn = async (width: 375 | 1280, who: Pick<Member, "email" | "password"> = member) => {
+  const { context, page } = await openContext(browser, width)
+  await page.setViewportSize({ width, height: HEIGHT[width] })
+  await signIn(page, server, who)
+  return { context, page }
+}
+
+/** Every email delivered to `to` so far, as text (quoted-printable undone). */
+const mailsTo = (to: string): string => {
+  const dir = path.join(server.dataDir, "mail")
+  if (!fs.existsSync(dir)) return ""
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml") && f.includes(to))
+    .map((f) =>
+      fs
+        .readFileSync(path.join(dir, f), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    )
+    .join("\n")
+}
+
+/** Whether the element's whole box is inside the first screen (no scrolling). */
+const inFirstScreen = async (page: Page, selector: ReturnType<Page["locator"]>) => {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const box = await selector.boundingBox()
+  const height = page.viewportSize()?.height ?? 0
+  return box !== null && box.y >= 0 && box.y + box.height <= height
+}
+
+const orderPagePath = (orderId: string) => `/dashboard/transaction/${orderId}`
+
+/** The order page of an unpaid bank buy: its reference and the platform's IBAN, each with a copy button. */
+const expectBankInstructions = async (page: Page, orderId: string, iban: string) => {
+  await headline(page, /^Buy of 3 Unit \(\$\)$/)
+  await expect.poll(() => page.locator(".payment-reference").textContent()).toBe(orderId.slice(-5))
+  const ibanRow = page.locator(".payment-details > div", { has: page.locator("dt", { hasText: "IBAN" }) })
+  await expect.poll(() => ibanRow.locator("dd > span").first().textContent()).toBe(iban)
+  expect(await page.getByRole("button", { name: "Copy the IBAN" }).count()).toBe(1)
+  expect(await page.getByRole("button", { name: "Copy the Payment reference" }).count()).toBe(1)
+  expect(await page.locator(".order-page__status .badge").textContent()).toBe("Payment in progress")
+  expect(await page.locator(".payment-details").textContent()).toMatch(
+    /Pay before[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC/,
+  )
+}
+
+/** The USD bank account the server shows members (GET /api/user). */
+const usdIban = async (page: Page): Promise<string> => {
+  const bundle = (await page.evaluate(async () => (await fetch("/api/user")).json())) as {
+    adminBankDetails: ReadonlyArray<{ currency: string; details: { iban: string } }>
+  }
+  return bundle.adminBankDetails.find((b) => b.currency === "USD")?.details.iban ?? ""
+}
+
+describe.each([375, 1280] as const)("an unpaid bank buy found again at %i px", (width) => {
+  let page: Page
+  let orderId = ""
+  let iban = ""
+  let close: () => Promise<void>
+
+  beforeAll(async () => {
+    const opened = await signedIn(width)
+    page = opened.page
+    close = () => opened.context.close()
+  })
+
+  it("is placed, and left on its payment page once the payment started", async () => {
+    orderId = await placeBuy(page, server, { units: 3, method: "Bank transfer" })
+    await expect.poll(() => page.locator(".payment-reference").textContent()).toBe(orderId.slice(-5))
+    iban = await usdIban(page)
+    expect(iban).not.toBe("")
+  })
+
+  afterAll(async () => {
+    await close()
+  })
+
+  it("the dashboard asks to finish paying it, near the top, and leads to its page", async () => {
+    await page.goto(`${server.url}/dashboard`)
+    const finish = page.getByRole("link", { name: `Finish paying order ${orderId}` })
+    await finish.waitFor()
+    expect(await inFirstScreen(page, finish)).toBe(true)
+    await page.screenshot({ path: path.join(SHOTS, `${width}-order-page-dashboard-first-screen.png`) })
+    await finish.click()
+    await page.waitForURL((url) => url.pathname === orderPagePath(orderId))
+    await expectBankInstructions(page, orderId, iban)
+  })
+
+  it("the history's row links to it from the first screen", async () => {
+    await page.goto(`${server.url}/dashboard/my-transactions`)
+    const link = page.getByRole("link", { name: orderId, exact: true })
+    await link.waitFor()
+    expect(await inFirstScreen(page, link)).toBe(true)
+    await page.screenshot({ path: path.join(SHOTS, `${width}-order-page-history-first-screen.png`) })
+    await link.click()
+    await page.waitForURL((url) => url.pathname === orderPagePath(orderId))
+    await expectBankInstructions(page, orderId, iban)
+    await page.screenshot({ path: path.join(SHOTS, `${width}-order-page-unpaid-bank.png`), fullPage: true })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+    if (width === 1280) expect(await seriousAxeViolations(page)).toEqual([])
+  })
+
+  it("its email carries the reference, the IBAN and the link to its page", async () => {
+    // An absolute link on the app's URL (APP_URL; here the server's default, http://localhost:PORT).
+    await expect
+      .poll(() => mailsTo(member.email), { timeout: 30_000 })
+      .toMatch(new RegExp(`https?://[^\\s"<>]+${orderPagePath(orderId)}\\b`))
+    const mail = mailsTo(member.email)
+    expect(mail).toContain(`Payment reference: ${orderId.slice(-5)}`)
+    expect(mail).toContain(`IBAN: ${iban}`)
+  })
+
+  it("every success page links to its page", async () => {
+    for (const route of [
+      "/dashboard/buy-units/payment/success",
+      "/dashboard/sell-units/success",
+      "/dashboard/transfer/success",
+      "/dashboard/convert/success",
+    ]) {
+      await page.goto(`${server.url}${route}?orderId=${orderId}`)
+      const link = page.getByRole("link", { name: "See this order" })
+      await link.waitFor()
+      expect(await link.getAttribute("href"), route).toBe(orderPagePath(orderId))
+    }
+  })
+
+  if (width === 375) {
+    it("cancelled from its page: nothing left to pay, and the dashboard no longer asks", async () => {
+      await page.goto(`${server.url}${orderPagePath(orderId)}`)
+      await page.getByRole("button", { name: "Cancel this order" }).click()
+      await page.getByRole("button", { name: "Yes, cancel this order" }).click()
+      await expect.poll(() => page.locator(".order-page__status .badge").textContent()).toBe("Cancelled")
+      expect(await page.locator(".payment-reference").count()).toBe(0)
+      expect(await page.getByRole("button", { name: "Cancel this order" }).count()).toBe(0)
+      await page.goto(`${server.url}/dashboard`)
+      await headline(page, /^Welcome/)
+      expect(await page.getByRole("link", { name: `Finish paying order ${orderId}` }).count()).toBe(0)
+    })
+  } else {
+    it("paid from its page: the payment page takes the member's word, and the order page says so", async () => {
+      await page.goto(`${server.url}${orderPagePath(orderId)}`)
+      await page.getByRole("link", { name: "I have made the transfer" }).click()
+      await page.waitForURL(/\/dashboard\/buy-units\/payment-bank/)
+      await page.getByRole("button", { name: "I have made the transfer" }).click()
+      await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
+      await page.getByRole("link", { name: "See this order" }).click()
+      await page.waitForURL((url) => url.pathname === orderPagePath(orderId))
+      await expect.poll(() => page.locator(".order-page__status .badge").textContent()).toBe("Payment sent")
+      expect(await page.locator(".payment-reference").count()).toBe(0)
+      await page.screenshot({ path: path.join(SHOTS, `${width}-order-page-paid.png`), fullPage: true })
+    })
+  }
+})
+
+describe("an order that is not the member's", () => {
+  it("is a plain not-found, whoever's it is", async () => {
+    const mine = await signedIn(1280)
+    const orderId = await placeBuy(mine.page, server, { units: 2, method: "Bank transfer" })
+    await mine.context.close()
+    const other = await signedIn(375, DEMO)
+    for (const id of [orderId, "ord_no_such_order"]) {
+      await other.page.goto(`${server.url}${orderPagePath(id)}`)
+      await headline(other.page, "Order not found")
+      expect(await other.page.locator(".payment-reference").count()).toBe(0)
+      expect(await other.page.getByRole("link", { name: "Transaction History" }).count()).toBeGreaterThan(0)
+    }
+    await other.page.screenshot({ path: path.join(SHOTS, "375-order-page-not-found.png"), fullPage: true })
+    await other.context.close()
+  })
+})

@@ -1,0 +1,63 @@
+/**
+ * The review step of a sale or a conversion (issue 27): what goes in, the fee, what goes to the sales queue or
+ * is locked and until when, before anything is created. "Back" edits the form as it was; "Confirm" places the
+ * order (machines/orderReviewMachine.ts). Focus moves to the review's heading when it opens.
+ */
+import { type ReactNode, useEffect, useId, useRef } from "react"
+import { FormError } from "../shared/Field.tsx"
+
+export function OrderReview({
+  title,
+  rows,
+  notes,
+  serverError,
+  busy,
+  confirmLabel,
+  busyLabel,
+  onBack,
+  onConfirm,
+}: {
+  readonly title: string
+  readonly rows: ReadonlyArray<readonly [string, ReactNode, ("total" | undefined)?]>
+  readonly notes: ReadonlyArray<string>
+  readonly serverError: string | null
+  readonly busy: boolean
+  readonly confirmLabel: string
+  readonly busyLabel: string
+  readonly onBack: () => void
+  readonly onConfirm: () => void
+}) {
+  const id = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <section className="order-review order-summary" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      <p className="order-review__lead">Nothing is placed until you confirm.</p>
+      <dl>
+        {rows.map(([term, value, kind]) => (
+          <div key={term} className={kind === "total" ? "order-summary__total" : undefined}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {notes.map((note) => (
+        <p key={note} className="order-note">
+          {note}
+        </p>
+      ))}
+      <FormError message={serverError} />
+      <p className="payment-actions order-review__actions">
+        <button type="button" className="btn btn--ghost" onClick={onBack} disabled={busy}>
+          Back
+        </button>
+        <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={busy}>
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </p>
+    </section>
+  )
+}
