@@ -111,11 +111,13 @@ export const choice = <const L extends ReadonlyArray<string>>(literals: L, messa
 
 /**
  * A box the member must tick (the terms at registration): only `true` passes; false, null, a missing key or
- * anything else fails with `message`.
+ * anything else fails with `message`. A boolean checked to be true, not the literal `true`: a literal field
+ * would make the struct a tagged member of a union (an HTTP payload), and a request without it would be
+ * refused as a whole instead of at its field.
  */
 export const accepted = (message: string) =>
-  Schema.Literal(true)
-    .annotate({ message })
+  Schema.Boolean.annotate({ message })
+    .check(Schema.makeFilter((ticked: boolean) => (ticked ? undefined : message)))
     .pipe(Schema.annotateKey({ messageMissingKey: message }))
 
 // Checks with a message, shorter to read in a schema.

@@ -34,6 +34,7 @@ export const registerAndConfirm = async (server: RunningServer, member: Member):
     lastName: member.lastName,
     password: member.password,
     userType: "USER",
+    termsAccepted: true,
   })
   expect(registered.status, await registered.clone().text()).toBe(200)
   const link = await waitFor(
