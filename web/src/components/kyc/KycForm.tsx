@@ -310,6 +310,12 @@ export function KycForm({
     },
     (values) => kycInput(values, userType),
   )
+  // After a save, the fields show what the server kept: the normalized values ("7700900123", the IBAN in capitals).
+  const [valuesKey, setValuesKey] = useState(resetKey)
+  if (valuesKey !== resetKey) {
+    setValuesKey(resetKey)
+    form.reset(kycFormValues(kycInfo, userType))
+  }
   const slotsOf = (section: string) =>
     UPLOAD_SLOTS.filter(
       (s) => s.section === section && (s.section !== "businessInfo" || userType === "BUSINESS"),
