@@ -112,6 +112,11 @@ describe("configuring a production installation with the CLI", () => {
       code: ExitCode.refused,
       err: "Refused: --iban not an iban is not an IBAN",
     })
+    const badCountry = EUR_ACCOUNT.map((v) => (v === "United Kingdom" ? "Narnia" : v))
+    expect(await asAdmin("pricing", "set-bank-account", "GBP", ...badCountry)).toMatchObject({
+      code: ExitCode.refused,
+      err: "Refused: --bank-country Narnia is not a country of the ISO 3166 list",
+    })
     const audits = await run(
       Effect.flatMap(AuditLog, (log) =>
         log.list({ action: "pricing.setBankAccount", subject: "bankAccount:EUR" }),

@@ -55,6 +55,7 @@ const pendingMember = async (server: RunningServer, email: string) => {
     lastName: "Park",
     password: "secret9",
     userType: "USER",
+    termsAccepted: true,
   })
   expect(registered.status).toBe(200)
   const token = await server.run(

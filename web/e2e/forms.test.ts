@@ -34,15 +34,17 @@ describe("one submit shows every error", () => {
     await page.locator("input[name=password]").fill("secret")
     await page.getByLabel("Confirm password").fill("secret")
     await page.getByRole("button", { name: "Register" }).click()
-    expect((await errorsShown(page, "Register to buy Units", 3)).toSorted()).toEqual([
+    expect((await errorsShown(page, "Register to buy Units", 4)).toSorted()).toEqual([
       "Email must be at least 5 characters",
       "First Name must be at least 2 characters",
       "Password must contain at least one number",
+      "Please accept the Terms and Conditions to register",
     ])
     // A rule across fields (the confirmation) runs once every field is valid on its own (docs/decisions.md).
     await page.getByLabel("Email").fill("ann@example.com")
     await page.getByLabel("First Name").fill("Ann")
     await page.locator("input[name=password]").fill("secret9")
+    await page.getByRole("checkbox", { name: /I accept the Terms and Conditions/ }).check()
     await errorsShown(page, "Register to buy Units", 1)
     expect(await page.locator("#reg-landing-confirmPassword-error").textContent()).toBe(
       "Passwords must match",
@@ -59,7 +61,7 @@ describe("one submit shows every error", () => {
     // Two sections begun (a blank section is left out of the form), one with a wrong value.
     await form.getByLabel("House Number").fill("12")
     await form.getByLabel("Phone Number").fill("abc")
-    await form.getByRole("button", { name: "Save details" }).click()
+    await form.getByRole("button", { name: "Save as draft" }).click()
     // The begun sections' required fields left empty, counted in the page; the phone number is wrong.
     const begun = form.locator("fieldset").filter({
       has: page.locator("input[name='address.houseNumber'], input[name='contactInfo.phoneNumber']"),

@@ -537,6 +537,10 @@ describe("forms by keyboard alone", () => {
         [form.locator("input[name=password]"), "abc123"],
         [form.getByLabel("Confirm password"), "abc123"],
       ])
+      // The terms box: Space ticks it; then Enter on Register.
+      await tabTo(page, form.getByRole("checkbox", { name: /I accept the Terms and Conditions/ }))
+      await page.keyboard.press("Space")
+      await tabTo(page, form.getByRole("button", { name: "Register" }))
       await page.keyboard.press("Enter")
       await page.getByRole("button", { name: "Resend" }).waitFor()
       await context.close()
@@ -587,6 +591,7 @@ describe("registration, login, logout and guards", () => {
       await page.getByLabel("Last Name").fill("Lovelace")
       await page.locator("input[name=password]").fill("abc123")
       await page.getByLabel("Confirm password").fill("abc123")
+      await page.getByRole("checkbox", { name: /I accept the Terms and Conditions/ }).check()
       await page.getByRole("button", { name: "Register" }).click()
     }
     await fill()

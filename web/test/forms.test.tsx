@@ -94,8 +94,37 @@ describe("registration form", () => {
     fireEvent.change(password, { target: { value: "abc123" } })
     type("Email", "ada@landunits.example")
     type("First Name", "Ada")
+    fireEvent.click(screen.getByRole("checkbox", { name: /I accept the Terms and Conditions/ }))
     type("Confirm password", "abc124")
     expect(form.textContent).toContain("Passwords must match")
+  })
+
+  it("both variants ask to accept the terms (version 10.03.25, linked), and send nothing until they are", async () => {
+    for (const variant of ["landing", "business"] as const) {
+      const calls = serve({})
+      await renderInRouter(() => <RegistrationForm variant={variant} title="Register" />)
+      const box = screen.getByRole("checkbox", {
+        name: "I accept the Terms and Conditions (version 10.03.25)",
+      })
+      expect(screen.getByRole("link", { name: "Terms and Conditions" }).getAttribute("href")).toBe(
+        "/terms-and-conditions",
+      )
+      type("Email", "ada@landunits.example")
+      type("First Name", "Ada")
+      type("Business name", "Ada Farms")
+      const form = screen.getByRole("form", { name: "Register" })
+      fireEvent.change(form.querySelector("input[name=password]") as HTMLInputElement, {
+        target: { value: "abc123" },
+      })
+      type("Confirm password", "abc123")
+      submit("Register")
+      expect(form.textContent).toContain("Please accept the Terms and Conditions to register")
+      expect(box.getAttribute("aria-invalid")).toBe("true")
+      expect(calls.filter((c) => c.path === "/user/register")).toHaveLength(0)
+      fireEvent.click(box)
+      expect(form.textContent).not.toContain("Please accept the Terms and Conditions to register")
+      cleanup()
+    }
   })
 
   it("the business variant requires a business name of at least 2 characters", async () => {
@@ -121,6 +150,7 @@ describe("registration form", () => {
       target: { value: "abc123" },
     })
     type("Confirm password", "abc123")
+    fireEvent.click(screen.getByRole("checkbox", { name: /I accept the Terms and Conditions/ }))
     submit("Register")
     await waitFor(() => expect(alertText()).toBe("This email is already registered"))
     expect(calls.find((c) => c.path === "/user/register")?.body).toEqual({
@@ -129,6 +159,8 @@ describe("registration form", () => {
       lastName: "",
       password: "abc123",
       userType: "USER",
+      termsAccepted: true,
+      termsVersion: "10.03.25",
     })
     submit("Register")
     await waitFor(() => expect(screen.getByRole("button", { name: "Registering…" })).toBeTruthy())

@@ -30,7 +30,13 @@ import { ProfileForm } from "../src/components/settings/ProfileForm.tsx"
 import { chartRange, chartSummary, LineChart } from "../src/components/shared/LineChart.tsx"
 import { badgeText, contrast } from "../src/lib/badge.ts"
 import { portfolioPoints, pricePoints } from "../src/lib/portfolio.ts"
-import { isReadyForVerification, kycMachine, SAVED_NOTICE } from "../src/machines/kycMachine.ts"
+import {
+  isReadyForVerification,
+  kycMachine,
+  SAVED_NOTICE,
+  SUBMITTED_NOTICE,
+  stillMissingNotice,
+} from "../src/machines/kycMachine.ts"
 import { statementFileName, statementMachine } from "../src/machines/statementMachine.ts"
 import { renderInRouter } from "./support/router.tsx"
 
@@ -356,7 +362,10 @@ describe("profile form", () => {
 })
 
 describe("KYC form", () => {
-  const renderForm = (onSave: (body: FormData) => void = () => {}, userType: User["userType"] = "USER") =>
+  const renderForm = (
+    onSave: (body: FormData, review: boolean) => void = () => {},
+    userType: User["userType"] = "USER",
+  ) =>
     render(
       <KycForm
         kycInfo={emptyKycInfo}
@@ -371,7 +380,7 @@ describe("KYC form", () => {
     )
   const type = (label: RegExp, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } })
-  const save = () => fireEvent.click(screen.getByRole("button", { name: "Save details" }))
+  const save = () => fireEvent.click(screen.getByRole("button", { name: "Save as draft" }))
 
   it("a section with anything in it is checked whole, with core's messages; blank sections are not checked", () => {
     const saved: Array<FormData> = []
@@ -387,7 +396,7 @@ describe("KYC form", () => {
 
   it("shows the spec's IBAN and passport-date messages", () => {
     renderForm()
-    type(/^IBAN/, "gb33 1234")
+    type(/^IBAN/, "gb33 12x4!")
     type(/^Passport Number/, "P1234567")
     type(/^Issuing Country/, "United Kingdom")
     type(/^Start Date/, "2024-05-01")
@@ -448,6 +457,54 @@ describe("KYC form", () => {
     expect((body.get("kycInfo.passport.passportFile") as File).name).toBe("passport.pdf")
   })
 
+  it("takes an IBAN, a phone number and a country as people type them, and sends them normalized", () => {
+    const saved: Array<{ body: FormData; review: boolean }> = []
+    renderForm((body, review) => saved.push({ body, review }))
+    type(/^Telephone Country Code/, "+44")
+    type(/^Phone Number/, "7700 900123")
+    for (const [label, value] of [
+      [/^Bank Account Name/, "Ada Lovelace"],
+      [/^Bank Account Number/, "3192 6819"],
+      [/^IBAN/, "gb29 nwbk 6016 1331 9268 19"],
+      [/^SWIFT\/BIC/, "nwbkgb2l"],
+      [/^Bank Name/, "NatWest"],
+      [/^Bank Address/, "1 Princes Street, London"],
+      [/^Bank Country/, "uk"],
+    ] as const) {
+      type(label, value)
+    }
+    fireEvent.click(screen.getByRole("button", { name: "Save and send for review" }))
+    expect(saved).toHaveLength(1)
+    expect(saved[0]?.review).toBe(true)
+    expect(JSON.parse(String(saved[0]?.body.get("kycInfo")))).toMatchObject({
+      contactInfo: { telephoneCountryCode: "+44", phoneNumber: "7700900123" },
+      bankDetails: {
+        bankAccountNumber: "31926819",
+        iban: "GB29NWBK60161331926819",
+        swiftBic: "NWBKGB2L",
+        bankCountry: "United Kingdom",
+      },
+    })
+  })
+
+  it("country fields offer the ISO 3166 list to search, and refuse what is not on it", () => {
+    const { container } = renderForm()
+    const country = screen.getByLabelText(/^Country/) as HTMLInputElement
+    const list = container.querySelector(`datalist#${country.getAttribute("list")}`)
+    expect(list?.querySelectorAll("option").length).toBe(250)
+    expect(screen.getByLabelText(/^Bank Country/).getAttribute("list")).toBe(country.getAttribute("list"))
+    expect(screen.getByLabelText(/^Issuing Country/).getAttribute("list")).toBe(country.getAttribute("list"))
+    type(/^House Number/, "12")
+    type(/^Street Address/, "Acacia Avenue")
+    type(/^Town\/City/, "London")
+    type(/^Postcode/, "SW1A 1AA")
+    type(/^Country/, "Atlantis")
+    save()
+    expect(screen.getByRole("form", { name: "KYC details" }).textContent).toContain(
+      "Country must be one of the listed countries",
+    )
+  })
+
   it("business details are asked of business members only", () => {
     renderForm(undefined, "BUSINESS")
     expect(screen.getByLabelText(/^Business Name/)).toBeTruthy()
@@ -469,10 +526,13 @@ describe("KYC page", () => {
     expect(within(tiles).getByText("Personal Details").closest("a")?.getAttribute("href")).toBe(
       "#kyc-details",
     )
+    // One step: the form's own button saves and sends; there is no second submit button.
     expect(screen.queryByRole("button", { name: "Submit for verification" })).toBeNull()
+    expect(screen.getByRole("button", { name: "Save and send for review" })).toBeTruthy()
+    expect(screen.getByRole("button", { name: "Save as draft" })).toBeTruthy()
   })
 
-  it("#kyc-details is 'Business Details' for a business; submitting is offered once nothing is missing", () => {
+  it("#kyc-details is 'Business Details' for a business, with the same one step to send for review", () => {
     const business: KycInfo = {
       ...COMPLETE,
       businessInfo: {
@@ -486,7 +546,7 @@ describe("KYC page", () => {
     expect(
       within(screen.getByRole("navigation", { name: "KYC sections" })).getByText("Business Details"),
     ).toBeTruthy()
-    expect(screen.getByRole("button", { name: "Submit for verification" })).toBeTruthy()
+    expect(screen.getByRole("button", { name: "Save and send for review" })).toBeTruthy()
     expect(container.querySelector("#verification-status .badge")?.textContent).toBe("Details saved")
   })
 })
@@ -501,7 +561,57 @@ describe("KYC machine", () => {
     expect(actor.getSnapshot().value).toBe("editing")
   })
 
-  it("saves, hands the member to the session, then submits and shows the server's refusal beside the submit step", async () => {
+  it("'Save and send for review' saves, then sends at once when nothing required is missing", async () => {
+    const saved = user(COMPLETE)
+    const sent = user({ ...COMPLETE, kycStatus: "Pending Verification" })
+    const changed: Array<User> = []
+    const actor = createActor(
+      kycMachine.provide({
+        actors: {
+          saveDetails: fromPromise<User, FormData>(async () => saved),
+          submitForVerification: fromPromise<User>(async () => sent),
+        },
+        actions: { userChanged: (_, u: User) => changed.push(u) },
+      }),
+      { input: { user: user(emptyKycInfo) } },
+    ).start()
+    actor.send({ type: "kyc.save", body: new FormData(), review: true })
+    await waitForActor(actor, (s) => s.matches("editing") && s.context.notice !== null)
+    expect(actor.getSnapshot().context.notice).toBe(SUBMITTED_NOTICE)
+    expect(actor.getSnapshot().context.user.kycInfo.kycStatus).toBe("Pending Verification")
+    expect(changed).toEqual([saved, sent])
+  })
+
+  it("'Save and send for review' with something missing saves and says what is left; nothing is sent", async () => {
+    let sends = 0
+    const { passport: _, ...withoutPassport } = COMPLETE
+    const actor = createActor(
+      kycMachine.provide({
+        actors: {
+          saveDetails: fromPromise<User, FormData>(async () => user(withoutPassport)),
+          submitForVerification: fromPromise<User>(async () => {
+            sends += 1
+            return user(COMPLETE)
+          }),
+        },
+      }),
+      { input: { user: user(emptyKycInfo) } },
+    ).start()
+    actor.send({ type: "kyc.save", body: new FormData(), review: true })
+    await waitForActor(actor, (s) => s.matches("editing") && s.context.notice !== null)
+    expect(actor.getSnapshot().context.notice).toBe(
+      stillMissingNotice([
+        "Passport Number",
+        "Passport Issuing Country",
+        "Passport Start Date",
+        "Passport Expiry Date",
+        "Passport File",
+      ]),
+    )
+    expect(sends).toBe(0)
+  })
+
+  it("saves a draft, hands the member to the session, and shows a refused sending beside the form", async () => {
     const changed: Array<User> = []
     const saved = user(COMPLETE)
     const actor = createActor(
@@ -516,7 +626,7 @@ describe("KYC machine", () => {
       }),
       { input: { user: user(emptyKycInfo) } },
     ).start()
-    actor.send({ type: "kyc.save", body: new FormData() })
+    actor.send({ type: "kyc.save", body: new FormData(), review: false })
     await waitForActor(actor, (s) => s.matches("editing") && s.context.notice !== null)
     expect(actor.getSnapshot().context.notice).toBe(SAVED_NOTICE)
     expect(actor.getSnapshot().context.saves).toBe(1)

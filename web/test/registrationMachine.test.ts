@@ -9,6 +9,8 @@ const payload = {
   lastName: "",
   password: "abc123",
   userType: "USER" as const,
+  termsAccepted: true as const,
+  termsVersion: "10.03.25",
 }
 
 const start = (register: () => Promise<{ message: string }>) => {

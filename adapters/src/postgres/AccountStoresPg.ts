@@ -1,5 +1,6 @@
 /**
- * The accounts stores on PostgreSQL: accounts (unique email ignoring case → EmailTaken), sessions and
+ * The accounts stores on PostgreSQL: accounts (unique email ignoring case → EmailTaken; the terms accepted also
+ * in columns of their own, terms_version and terms_accepted_at, for audit queries), sessions and
  * tokens kept as SHA-256 of their secret, token use as one DELETE … RETURNING (so a link works once even
  * when clicked twice at the same moment). The rate limits' attempts are AttemptLogPg.ts.
  */
@@ -25,8 +26,10 @@ export const AccountRepositoryPg = Layer.effect(AccountRepository)(
     return AccountRepository.of({
       insert: (account) =>
         sql`
-          INSERT INTO accounts (member_id, email, role, created_at, record)
-          VALUES (${account.memberId}, ${account.email}, ${account.role}, ${account.createdAt}, ${JSON.stringify(account)}::jsonb)`.pipe(
+          INSERT INTO accounts (member_id, email, role, created_at, terms_version, terms_accepted_at, record)
+          VALUES (${account.memberId}, ${account.email}, ${account.role}, ${account.createdAt},
+                  ${account.termsAccepted?.version ?? null}, ${account.termsAccepted?.acceptedAt ?? null},
+                  ${JSON.stringify(account)}::jsonb)`.pipe(
           Effect.asVoid,
           Effect.catchTag("SqlError", (error) =>
             isUniqueViolation(error)
@@ -48,7 +51,10 @@ export const AccountRepositoryPg = Layer.effect(AccountRepository)(
         ),
       update: (account) =>
         sql`
-          UPDATE accounts SET email = ${account.email}, role = ${account.role}, record = ${JSON.stringify(account)}::jsonb
+          UPDATE accounts SET email = ${account.email}, role = ${account.role},
+            terms_version = ${account.termsAccepted?.version ?? null},
+            terms_accepted_at = ${account.termsAccepted?.acceptedAt ?? null},
+            record = ${JSON.stringify(account)}::jsonb
           WHERE member_id = ${account.memberId}`.pipe(Effect.asVoid, Effect.orDie),
       remove: (memberId) =>
         sql`DELETE FROM accounts WHERE member_id = ${memberId}`.pipe(Effect.asVoid, Effect.orDie),

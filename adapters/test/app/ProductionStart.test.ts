@@ -176,6 +176,7 @@ describe("a production start (NODE_ENV=production)", () => {
       lastName: "Member",
       password,
       userType: "USER",
+      termsAccepted: true,
     })
     expect(registered.status).toBe(200)
     expect((await member.get(`/api/auth/confirmation/${await confirmationToken(s, email)}`)).status).toBe(200)

@@ -48,6 +48,7 @@ const newMember = async (email: string) => {
     lastName: "Member",
     password: "secret9",
     userType: "USER",
+    termsAccepted: true,
   })
   await client.get(`/api/auth/confirmation/${await tokenFor(email, "confirm-email")}`)
   expect((await client.post("/api/auth/login", { email, password: "secret9" })).status).toBe(200)
@@ -61,6 +62,7 @@ describe("registration and sign-in over HTTP", () => {
     lastName: "Lee",
     password: "secret1",
     userType: "USER",
+    termsAccepted: true,
   }
 
   it("refuses invalid input with the spec's messages, and a second registration of an email with 409", async () => {
@@ -81,6 +83,65 @@ describe("registration and sign-in over HTTP", () => {
     expect((await json(ok)).message).toContain("confirm")
     const again = await client.post("/api/user/register", { ...ann, email: "ANN@example.com" })
     expect(again.status).toBe(409)
+  })
+
+  it("refuses a registration without the terms accepted, or with terms no longer in force, with their messages", async () => {
+    const client = makeClient(server)
+    await client.get("/api/health")
+    const { termsAccepted: _, ...withoutTerms } = { ...ann, email: "terms@example.com" }
+    for (const body of [withoutTerms, { ...withoutTerms, termsAccepted: false }]) {
+      const refused = await client.post("/api/user/register", body)
+      expect(refused.status).toBe(400)
+      expect(await json(refused)).toMatchObject({
+        message: "Please accept the Terms and Conditions to register",
+        errors: [{ path: "termsAccepted", message: "Please accept the Terms and Conditions to register" }],
+      })
+    }
+    const outdated = await client.post("/api/user/register", {
+      ...withoutTerms,
+      termsAccepted: true,
+      termsVersion: "01.01.24",
+    })
+    expect(outdated.status).toBe(400)
+    expect((await json(outdated)).errors).toEqual([
+      {
+        path: "termsVersion",
+        message: "The Terms and Conditions have changed: please read version 10.03.25 and accept it",
+      },
+    ])
+  })
+
+  it("records on the account the version of the terms accepted and when, for a member and a business", async () => {
+    const client = makeClient(server)
+    await client.get("/api/health")
+    const before = Date.now()
+    for (const body of [
+      { ...ann, email: "tess@example.com", termsVersion: "10.03.25" },
+      { ...ann, email: "biz@example.com", userType: "BUSINESS", businessName: "Tess Farms Ltd" },
+    ]) {
+      expect((await client.post("/api/user/register", body)).status).toBe(200)
+    }
+    const rows = await server.run(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        return yield* sql<{
+          email: string
+          terms_version: string
+          terms_accepted_at: string
+          record: unknown
+        }>`
+          SELECT email, terms_version, terms_accepted_at, record FROM accounts
+          WHERE email IN ('tess@example.com', 'biz@example.com') ORDER BY email`
+      }),
+    )
+    expect(rows.map((r) => [r.email, r.terms_version])).toEqual([
+      ["biz@example.com", "10.03.25"],
+      ["tess@example.com", "10.03.25"],
+    ])
+    for (const row of rows) {
+      expect(Number(row.terms_accepted_at)).toBeGreaterThanOrEqual(before)
+      expect(Number(row.terms_accepted_at)).toBeLessThanOrEqual(Date.now())
+    }
   })
 
   it("signs in only after the email is confirmed, with an HttpOnly session cookie; signs out", async () => {
@@ -167,6 +228,7 @@ describe("orders over HTTP", () => {
       lastName: "",
       password: "secret2",
       userType: "USER",
+      termsAccepted: true,
     })
     await other.get(`/api/auth/confirmation/${await tokenFor("ben@example.com", "confirm-email")}`)
     expect(
@@ -356,6 +418,64 @@ describe("the profile and KYC form over HTTP (multipart)", () => {
       form({}, { "kycInfo.passport.passportFile": new Blob([big]) }),
     )
     expect(tooBig.status).toBe(413)
+  })
+
+  it("takes phone numbers, account numbers, IBANs, BICs and countries as people type them, and keeps them normalized", async () => {
+    const client = await newMember("ida@example.com")
+    const typed = {
+      ...kycInfo,
+      address: { ...kycInfo.address, country: "united kingdom" },
+      contactInfo: { telephoneCountryCode: "+44", phoneNumber: "7700 900123" },
+      bankDetails: {
+        ...kycInfo.bankDetails,
+        bankAccountNumber: "3192 6819",
+        iban: "gb29 nwbk 6016 1331 9268 19",
+        swiftBic: "nwbk gb 2l",
+        bankCountry: "GB",
+      },
+      passport: { ...kycInfo.passport, issuingCountry: "UK" },
+    }
+    const saved = await client.post("/api/user/update_profile", form({ kycInfo: JSON.stringify(typed) }))
+    expect(saved.status).toBe(200)
+    expect((await json(saved)).user.kycInfo).toMatchObject({
+      address: { country: "United Kingdom" },
+      contactInfo: { phoneNumber: "7700900123" },
+      bankDetails: {
+        bankAccountNumber: "31926819",
+        iban: "GB29NWBK60161331926819",
+        swiftBic: "NWBKGB2L",
+        bankCountry: "United Kingdom",
+      },
+      passport: { issuingCountry: "United Kingdom" },
+    })
+  })
+
+  it("refuses a country that is not on the ISO 3166 list, and a malformed SWIFT/BIC, with their messages", async () => {
+    const client = await newMember("jon@example.com")
+    const bad = await client.post(
+      "/api/user/update_profile",
+      form({
+        kycInfo: JSON.stringify({
+          ...kycInfo,
+          address: { ...kycInfo.address, country: "Atlantis" },
+          bankDetails: { ...kycInfo.bankDetails, bankCountry: "Europe", swiftBic: "NWBK" },
+          passport: { ...kycInfo.passport, issuingCountry: "Gondor" },
+        }),
+      }),
+    )
+    expect(bad.status).toBe(400)
+    expect((await json(bad)).errors).toEqual([
+      { path: "kycInfo.address.country", message: "Country must be one of the listed countries" },
+      { path: "kycInfo.bankDetails.swiftBic", message: "SWIFT/BIC must be 8 or 11 letters and digits" },
+      {
+        path: "kycInfo.bankDetails.bankCountry",
+        message: "Bank country must be one of the listed countries",
+      },
+      {
+        path: "kycInfo.passport.issuingCountry",
+        message: "Issuing country must be one of the listed countries",
+      },
+    ])
   })
 
   it("refuses invalid details with the spec's messages and saves nothing", async () => {

@@ -88,7 +88,13 @@ describe("JSON bodies are limited to 1 MiB", () => {
     const response = await fetch(`${server.baseUrl()}/api/user/register`, {
       method: "POST",
       headers: anonymousJson,
-      body: JSON.stringify({ email: "big@example.com", firstName, password: "secret9", userType: "USER" }),
+      body: JSON.stringify({
+        email: "big@example.com",
+        firstName,
+        password: "secret9",
+        userType: "USER",
+        termsAccepted: true,
+      }),
     })
     expect(response.status).toBe(400)
     expect((await json(response)).errors).toEqual([

@@ -130,6 +130,7 @@ describe("accounts over HTTP", () => {
       lastName: "Pending",
       password: "secret7",
       userType: "USER",
+      termsAccepted: true,
     })
     const resent = await json(
       await client.post("/api/auth/send-confirmation", { email: "pending@example.com" }),
@@ -147,6 +148,7 @@ describe("accounts over HTTP", () => {
       lastName: "Pending",
       password: "secret7",
       userType: "USER",
+      termsAccepted: true,
     })
     expect(again.status).toBe(200)
   })

@@ -70,6 +70,7 @@ describe.runIf(url !== undefined)("email limits across two app processes on the 
       lastName: "Od",
       password: "secret9",
       userType: "USER",
+      termsAccepted: true,
     })
     expect(registered.status).toBe(200)
     const statuses: Array<number> = []

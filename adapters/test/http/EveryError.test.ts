@@ -106,6 +106,7 @@ describe("every failing field in one answer", () => {
       firstName: "A",
       password: "secret",
       userType: "USER",
+      termsAccepted: true,
     })
     const errors = await invalidInput(response)
     expect(errors).toEqual(

@@ -60,6 +60,7 @@ describe("text no field may hold", () => {
       firstName: "Ann\ud800",
       password: "secret9",
       userType: "USER",
+      termsAccepted: true,
     })
     expect(await invalidInput(response)).toEqual([
       { path: "firstName", message: "First Name must not contain broken characters" },

@@ -41,6 +41,34 @@ for (const target of databaseTargets().run) {
     tokenStoreContract(target.name, () => TokenStorePg.pipe(Layer.provide(db.layer())))
     attemptLogContract(target.name, () => AttemptLogPg.pipe(Layer.provide(db.layer())))
 
+    it("records the terms accepted in the account's own columns (migration 2708)", async () => {
+      const rows = await Effect.runPromise(
+        Effect.gen(function* () {
+          const repo = yield* AccountRepository
+          yield* repo.insert(
+            anAccount(MemberId.make("mem_terms"), "terms@example.com", {
+              termsAccepted: { version: "10.03.25", acceptedAt: 1_700_000_000_000 },
+            }),
+          )
+          yield* repo.insert(anAccount(MemberId.make("mem_before"), "before@example.com"))
+          const sql = yield* SqlClient.SqlClient
+          return yield* sql<{
+            member_id: string
+            terms_version: string | null
+            terms_accepted_at: string | null
+          }>`
+            SELECT member_id, terms_version, terms_accepted_at FROM accounts
+            WHERE member_id IN ('mem_terms', 'mem_before') ORDER BY member_id`
+        }).pipe(Effect.provide(Layer.provideMerge(AccountRepositoryPg, db.layer()))),
+      )
+      expect(
+        rows.map((r) => [r.member_id, r.terms_version, r.terms_accepted_at && Number(r.terms_accepted_at)]),
+      ).toEqual([
+        ["mem_before", null, null],
+        ["mem_terms", "10.03.25", 1_700_000_000_000],
+      ])
+    })
+
     it("stores sessions by the hash of their id only", async () => {
       const stored = await Effect.runPromise(
         Effect.gen(function* () {

@@ -45,6 +45,7 @@ export const apiMembers = (server: ServerWithDatabase) => {
       lastName: "Member",
       password,
       userType: "USER",
+      termsAccepted: true,
     })
     expect(registered.status).toBe(200)
     await client.get(`/api/auth/confirmation/${await tokenFor(email, "confirm-email")}`)

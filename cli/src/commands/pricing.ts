@@ -71,7 +71,7 @@ export const pricingCommands = (pricing: Command, cli: Cli) => {
     .requiredOption("--swift-bic <text>", 'the SWIFT/BIC code, or ""')
     .requiredOption("--bank-name <text>", "the bank's name")
     .requiredOption("--bank-address <text>", "the bank's address")
-    .requiredOption("--bank-country <text>", "the bank's country")
+    .requiredOption("--bank-country <text>", 'the bank\'s country: its name or code ("United Kingdom", "GB")')
     .action(async (currency, o) =>
       (await import("./pricing/set-bank-account.ts")).pricingSetBankAccount(cli, currency, o),
     )

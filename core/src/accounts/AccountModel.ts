@@ -10,6 +10,13 @@ import { MemberId } from "../shared/Ids.ts"
 export const Role = Schema.Literals(["member", "admin"])
 export type Role = typeof Role.Type
 
+/** Which Terms and Conditions the member accepted, and when (epoch ms): recorded at registration. */
+export const TermsAcceptance = Schema.Struct({
+  version: Schema.String,
+  acceptedAt: Schema.Int,
+})
+export type TermsAcceptance = typeof TermsAcceptance.Type
+
 export const Account = Schema.Struct({
   memberId: MemberId,
   /** As typed at registration; unique ignoring letter case. */
@@ -26,6 +33,8 @@ export const Account = Schema.Struct({
   /** True until the member's first sign-in has been answered. */
   firstLogin: Schema.Boolean,
   createdAt: Schema.Int,
+  /** The terms accepted at registration; absent on accounts made before they were recorded (and admins'). */
+  termsAccepted: Schema.optionalKey(TermsAcceptance),
   /** Epoch ms an admin disabled the account: it cannot sign in and has no session. Absent while enabled. */
   disabledAt: Schema.optionalKey(Schema.Int),
 })

@@ -57,6 +57,8 @@ export interface Registration {
   readonly password: string
   readonly userType: UserType
   readonly businessName?: string | undefined
+  /** The version of the Terms and Conditions the member accepted (validated: the version in force). */
+  readonly termsVersion: string
 }
 
 export interface SignedIn {
@@ -188,6 +190,7 @@ export class AccountService extends Context.Service<
             passwordHash: yield* hasher.hash(registration.password),
             firstLogin: true,
             createdAt: yield* now,
+            termsAccepted: { version: registration.termsVersion, acceptedAt: yield* now },
           }
           yield* accounts.insert(account)
           yield* issueToken(account, "confirm-email", CONFIRMATION_TOKEN_TTL_MS)

@@ -1,24 +1,41 @@
 /**
  * The rules a member's KYC input must meet (spec §5, Profile and KYC), one schema per section.
- * Blank or whitespace-only text counts as absent; text is trimmed. Documents are not part of this input:
+ * Blank or whitespace-only text counts as absent; text is trimmed. What people type is normalized before the rules
+ * apply (validation/Normalizers.ts): spaces in a phone number, an account number, an IBAN or a BIC, lower-case
+ * IBANs and BICs, a country written in any case or as its code. Countries must be on the ISO 3166 list
+ * (shared/Countries.ts). Documents are not part of this input:
  * they arrive as uploads (Upload.ts), and a member never sets kycStatus (unknown keys are dropped).
  *
  * Passport dates are checked against an injected "today" (YYYY-MM-DD, the caller's clock), never the
  * machine's clock, so the rule is the same in a test, on the server and in a browser.
  */
 import { Schema } from "effect"
+import { isCountryName } from "../shared/Countries.ts"
 import {
   maxLength,
   minLength,
+  optionalNormalized,
   optionalText,
   pattern,
+  requiredNormalized,
   requiredText,
+  satisfies,
   type TextCheck,
 } from "../validation/Fields.ts"
 import { HouseMessage as H, SpecMessage as S } from "../validation/Messages.ts"
+import {
+  normalizeAccountNumber,
+  normalizeBic,
+  normalizeCountry,
+  normalizeDiallingCode,
+  normalizeIban,
+  normalizePhoneNumber,
+} from "../validation/Normalizers.ts"
 
 /** Two capital letters, two digits, then capitals or digits (34 characters at most, as ISO 13616 allows). */
 export const IBAN_PATTERN = /^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/
+/** ISO 9362: four letters (the bank), two (its country), two letters or digits (the place), maybe three more (the branch). */
+export const BIC_PATTERN = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/
 const DIGITS = /^\d+$/
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -64,21 +81,25 @@ export const AddressInput = Schema.Struct({
     minLength(3, H.postcodeMinLength),
     maxLength(10, H.postcodeMaxLength),
   ),
-  country: requiredText(
+  country: requiredNormalized(
     H.countryRequired,
-    minLength(3, H.countryMinLength),
-    maxLength(100, H.countryMaxLength),
+    normalizeCountry,
+    minLength(3, H.countryMinLength).abort(),
+    maxLength(100, H.countryMaxLength).abort(),
+    satisfies(isCountryName, H.countryNotListed),
   ),
 })
 export type AddressInput = typeof AddressInput.Type
 
 export const ContactInfoInput = Schema.Struct({
-  telephoneCountryCode: requiredText(
+  telephoneCountryCode: requiredNormalized(
     H.telephoneCountryCodeRequired,
+    normalizeDiallingCode,
     maxLength(255, H.telephoneCountryCodeMaxLength),
   ),
-  phoneNumber: requiredText(
+  phoneNumber: requiredNormalized(
     H.phoneNumberRequired,
+    normalizePhoneNumber,
     pattern(DIGITS, H.phoneNumberDigitsOnly),
     minLength(6, H.phoneNumberMinLength),
     maxLength(255, H.phoneNumberMaxLength),
@@ -92,17 +113,28 @@ export const BankDetailsInput = Schema.Struct({
     minLength(3, H.bankAccountNameMinLength),
     maxLength(255, H.bankAccountNameMaxLength),
   ),
-  bankAccountNumber: requiredText(
+  bankAccountNumber: requiredNormalized(
     H.bankAccountNumberRequired,
+    normalizeAccountNumber,
     pattern(DIGITS, H.bankAccountNumberDigitsOnly),
     minLength(5, H.bankAccountNumberMinLength),
     maxLength(255, H.bankAccountNumberMaxLength),
   ),
-  iban: optionalText(pattern(IBAN_PATTERN, S.invalidIban)),
-  swiftBic: requiredText(H.swiftBicRequired, maxLength(255, H.swiftBicMaxLength)),
+  iban: optionalNormalized(normalizeIban, pattern(IBAN_PATTERN, S.invalidIban)),
+  swiftBic: requiredNormalized(
+    H.swiftBicRequired,
+    normalizeBic,
+    maxLength(255, H.swiftBicMaxLength).abort(),
+    pattern(BIC_PATTERN, H.swiftBicFormat),
+  ),
   bankName: requiredText(H.bankNameRequired, maxLength(255, H.bankNameMaxLength)),
   bankAddress: requiredText(H.bankAddressRequired, maxLength(255, H.bankAddressMaxLength)),
-  bankCountry: requiredText(H.bankCountryRequired, maxLength(255, H.bankCountryMaxLength)),
+  bankCountry: requiredNormalized(
+    H.bankCountryRequired,
+    normalizeCountry,
+    maxLength(255, H.bankCountryMaxLength).abort(),
+    satisfies(isCountryName, H.bankCountryNotListed),
+  ),
 })
 export type BankDetailsInput = typeof BankDetailsInput.Type
 
@@ -123,7 +155,12 @@ export const makePassportSchema = (today: string) => {
       minLength(6, H.passportNumberMinLength),
       maxLength(20, H.passportNumberMaxLength),
     ),
-    issuingCountry: requiredText(H.issuingCountryRequired, maxLength(255, H.issuingCountryMaxLength)),
+    issuingCountry: requiredNormalized(
+      H.issuingCountryRequired,
+      normalizeCountry,
+      maxLength(255, H.issuingCountryMaxLength).abort(),
+      satisfies(isCountryName, H.issuingCountryNotListed),
+    ),
     startDate: requiredText(H.startDateRequired, isoDate(H.startDateFormat)),
     expiryDate: requiredText(
       H.expiryDateRequired,

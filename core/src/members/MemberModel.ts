@@ -34,6 +34,10 @@ export const RegistrationPayload = Schema.Struct({
   /** Present exactly when userType is BUSINESS. */
   businessName: Schema.optionalKey(Schema.String),
   userType: UserType,
+  /** The member ticked "I accept the Terms and Conditions": registration needs it true. */
+  termsAccepted: Schema.Boolean,
+  /** The version of the terms the form showed (TERMS_VERSION). */
+  termsVersion: Schema.String,
 })
 export type RegistrationPayload = typeof RegistrationPayload.Type
 

@@ -6,10 +6,12 @@
  * A rule that relates two fields (passwords must match) is checked once every field of the form is valid
  * on its own: Effect checks a struct-level filter on a decoded value only.
  */
-import { Schema, SchemaGetter } from "effect"
+import { Effect, Schema, SchemaGetter } from "effect"
 import { makeKycInfoSchema } from "../kyc/KycValidation.ts"
+import { TERMS_VERSION } from "../shared/Constants.ts"
 import { UserTypes } from "../shared/Enums.ts"
 import {
+  accepted,
   choice,
   clearableText,
   maxLength,
@@ -63,6 +65,7 @@ const registrationFields = {
   password: registrationPassword,
   confirmPassword: requiredSecret(S.confirmPasswordRequired),
   userType,
+  termsAccepted: accepted(H.termsNotAccepted),
 }
 
 const passwordsMatch = Schema.makeFilter(
@@ -99,7 +102,8 @@ export type RegistrationForm = LandingRegistrationForm | BusinessRegistrationFor
 export const toRegistrationPayload = (form: RegistrationForm): RegistrationPayload => {
   const { confirmPassword: _confirm, businessName, userType: _type, ...rest } = form
   const name = businessName?.trim() ?? ""
-  return name === "" ? { ...rest, userType: "USER" } : { ...rest, businessName: name, userType: "BUSINESS" }
+  const sent = { ...rest, termsVersion: TERMS_VERSION }
+  return name === "" ? { ...sent, userType: "USER" } : { ...sent, businessName: name, userType: "BUSINESS" }
 }
 
 const submitted = <Form extends typeof LandingRegistrationForm | typeof BusinessRegistrationForm>(
@@ -122,7 +126,9 @@ export type BusinessRegistrationSubmit = typeof BusinessRegistrationSubmit.Type
 
 /**
  * The payload as POST /user/register receives it: the form's field rules without confirmPassword, and
- * userType consistent with businessName (BUSINESS exactly when a business name is given).
+ * userType consistent with businessName (BUSINESS exactly when a business name is given). The terms must be
+ * accepted (`termsAccepted: true`); `termsVersion`, when sent, must be the terms now in force (TERMS_VERSION),
+ * so a page that showed older terms cannot accept them. The account records the version and the time.
  */
 export const RegistrationRequest = Schema.Struct({
   email: memberEmail,
@@ -131,6 +137,11 @@ export const RegistrationRequest = Schema.Struct({
   password: registrationPassword,
   businessName: optionalText(maxLength(255, H.businessNameMaxLength)),
   userType: choice(UserTypes, S.invalidUserType),
+  termsAccepted: accepted(H.termsNotAccepted),
+  /** TERMS_VERSION when not sent. */
+  termsVersion: Schema.String.check(
+    Schema.makeFilter((v) => (v === TERMS_VERSION ? undefined : H.termsVersionOutdated)),
+  ).pipe(Schema.withDecodingDefaultKey(Effect.succeed(TERMS_VERSION))),
 }).check(
   Schema.makeFilter((request) =>
     request.userType === "BUSINESS" && request.businessName === undefined

@@ -82,6 +82,20 @@ export const textOrEmpty = (...checks: ReadonlyArray<TextCheck>) =>
     }),
   )
 
+/**
+ * A required text field, trimmed and then normalized (validation/Normalizers.ts) before its checks: what the
+ * member typed is judged, and kept, as what it means ("7700 900123" → "7700900123").
+ */
+export const requiredNormalized = (
+  requiredMessage: string,
+  normalize: (s: string) => string,
+  ...checks: ReadonlyArray<TextCheck>
+) => required(requiredMessage, (s) => normalize(s.trim()), checks)
+
+/** An optional text field, trimmed and normalized before its checks; blank, null or missing leaves it out. */
+export const optionalNormalized = (normalize: (s: string) => string, ...checks: ReadonlyArray<TextCheck>) =>
+  optional("omit", (s) => normalize(s.trim()), checks)
+
 /** A required secret (a password): blank fails with `requiredMessage`; the value is kept exactly as typed. */
 export const requiredSecret = (requiredMessage: string, ...checks: ReadonlyArray<TextCheck>) =>
   required(requiredMessage, asIs, checks)
@@ -95,6 +109,17 @@ export const choice = <const L extends ReadonlyArray<string>>(literals: L, messa
     .annotate({ message })
     .pipe(Schema.annotateKey({ messageMissingKey: message }))
 
+/**
+ * A box the member must tick (the terms at registration): only `true` passes; false, null, a missing key or
+ * anything else fails with `message`. A boolean checked to be true, not the literal `true`: a literal field
+ * would make the struct a tagged member of a union (an HTTP payload), and a request without it would be
+ * refused as a whole instead of at its field.
+ */
+export const accepted = (message: string) =>
+  Schema.Boolean.annotate({ message })
+    .check(Schema.makeFilter((ticked: boolean) => (ticked ? undefined : message)))
+    .pipe(Schema.annotateKey({ messageMissingKey: message }))
+
 // Checks with a message, shorter to read in a schema.
 
 export const minLength = (length: number, message: string): TextCheck =>
@@ -102,3 +127,6 @@ export const minLength = (length: number, message: string): TextCheck =>
 export const maxLength = (length: number, message: string): TextCheck =>
   Schema.isMaxLength(length, { message })
 export const pattern = (regExp: RegExp, message: string): TextCheck => Schema.isPattern(regExp, { message })
+/** Passes when `test` holds of the value. */
+export const satisfies = (test: (s: string) => boolean, message: string): TextCheck =>
+  Schema.makeFilter<string>((s) => (test(s) ? undefined : message))

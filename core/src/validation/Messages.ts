@@ -60,6 +60,8 @@ export const HouseMessage = {
   passwordMaxLength: "Password must be at most 255 characters",
   businessNameMaxLength: "Business name must be at most 255 characters",
   currentPasswordRequired: "Current password is required",
+  termsNotAccepted: "Please accept the Terms and Conditions to register",
+  termsVersionOutdated: "The Terms and Conditions have changed: please read version 10.03.25 and accept it",
   // KYC: note
   optionalNoteMaxLength: "Note must be at most 300 characters",
   // KYC: address
@@ -77,6 +79,7 @@ export const HouseMessage = {
   countryRequired: "Country is required",
   countryMinLength: "Country must be at least 3 characters",
   countryMaxLength: "Country must be at most 100 characters",
+  countryNotListed: "Country must be one of the listed countries",
   // KYC: contact
   telephoneCountryCodeRequired: "Telephone country code is required",
   telephoneCountryCodeMaxLength: "Telephone country code must be at most 255 characters",
@@ -94,12 +97,14 @@ export const HouseMessage = {
   bankAccountNumberMaxLength: "Bank account number must be at most 255 digits",
   swiftBicRequired: "SWIFT/BIC is required",
   swiftBicMaxLength: "SWIFT/BIC must be at most 255 characters",
+  swiftBicFormat: "SWIFT/BIC must be 8 or 11 letters and digits",
   bankNameRequired: "Bank name is required",
   bankNameMaxLength: "Bank name must be at most 255 characters",
   bankAddressRequired: "Bank address is required",
   bankAddressMaxLength: "Bank address must be at most 255 characters",
   bankCountryRequired: "Bank country is required",
   bankCountryMaxLength: "Bank country must be at most 255 characters",
+  bankCountryNotListed: "Bank country must be one of the listed countries",
   // KYC: passport
   passportNumberRequired: "Passport number is required",
   passportNumberAlphanumeric: "Passport number must contain only letters and digits",
@@ -107,6 +112,7 @@ export const HouseMessage = {
   passportNumberMaxLength: "Passport number must be at most 20 characters",
   issuingCountryRequired: "Issuing country is required",
   issuingCountryMaxLength: "Issuing country must be at most 255 characters",
+  issuingCountryNotListed: "Issuing country must be one of the listed countries",
   startDateRequired: "Start date is required",
   startDateFormat: "Start date must be a valid date in YYYY-MM-DD format",
   expiryDateRequired: "Expiry date is required",

@@ -65,6 +65,7 @@ const ann = {
   lastName: "Lee",
   password: "secret1",
   userType: "USER" as const,
+  termsVersion: "10.03.25",
 }
 
 describe("registration and email confirmation", () => {
@@ -77,6 +78,15 @@ describe("registration and email confirmation", () => {
     const confirmed = a.run(a.service.confirmEmail(token))
     expect(confirmed.emailConfirmedAt).toBe(a.clock.now())
     expect(a.fail(a.service.confirmEmail(token))._tag).toBe("TokenInvalid")
+  })
+
+  it("records on the account the version of the terms accepted and the time of the registration", () => {
+    const a = makeAccounts()
+    const { memberId } = a.run(a.service.register(ann, "ip"))
+    expect(a.run(a.service.account(memberId)).termsAccepted).toEqual({
+      version: "10.03.25",
+      acceptedAt: a.clock.now(),
+    })
   })
 
   it("refuses a second account for the same email, whatever its letter case", () => {

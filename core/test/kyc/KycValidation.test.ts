@@ -66,7 +66,6 @@ describe("address", () => {
     ["additionalAddress", 256, "Additional address must be at most 255 characters"],
     ["townCity", 51, "Town/City must be at most 50 characters"],
     ["postcode", 11, "Postcode must be at most 10 characters"],
-    ["country", 101, "Country must be at most 100 characters"],
   ])("a %s of %i characters is refused with '%s'", (key, length, message) => {
     expect(messagesAt(AddressInput, withField(validAddress, key, letters(length)), key)).toEqual([message])
     expect(messagesAt(AddressInput, withField(validAddress, key, letters(length - 1)), key)).toEqual([])
@@ -75,12 +74,38 @@ describe("address", () => {
   it.each([
     ["townCity", 3, "Town/City must be at least 3 characters"],
     ["postcode", 3, "Postcode must be at least 3 characters"],
-    ["country", 3, "Country must be at least 3 characters"],
   ])("a %s under %i characters (after trimming) is refused with '%s'", (key, length, message) => {
     expect(messagesAt(AddressInput, withField(validAddress, key, ` ${letters(length - 1)} `), key)).toEqual([
       message,
     ])
     expect(messagesAt(AddressInput, withField(validAddress, key, letters(length)), key)).toEqual([])
+  })
+
+  it("a country is one of the ISO 3166 list, however it is typed, and is kept as the list writes it", () => {
+    for (const typed of [
+      "United Kingdom",
+      "united kingdom",
+      "  UNITED   KINGDOM ",
+      "UK",
+      "gb",
+      "GBR",
+      "Great Britain",
+    ]) {
+      expect(decoded(AddressInput, { ...validAddress, country: typed }).country).toBe("United Kingdom")
+    }
+    expect(decoded(AddressInput, { ...validAddress, country: "cote d'ivoire" }).country).toBe("Cote d'Ivoire")
+    expect(messagesAt(AddressInput, { ...validAddress, country: "Atlantis" }, "country")).toEqual([
+      "Country must be one of the listed countries",
+    ])
+  })
+
+  it("a country that is no country is refused with one message: the length's first, else the list's", () => {
+    expect(messagesAt(AddressInput, { ...validAddress, country: " Zz " }, "country")).toEqual([
+      "Country must be at least 3 characters",
+    ])
+    expect(messagesAt(AddressInput, { ...validAddress, country: letters(101) }, "country")).toEqual([
+      "Country must be at most 100 characters",
+    ])
   })
 
   it("a one-character house number is enough", () => {
@@ -107,11 +132,21 @@ describe("contact", () => {
   })
 
   it("a phone number with anything but digits is refused with 'Phone number must contain digits only'", () => {
-    for (const phoneNumber of ["+442079460000", "207 946 0000", "207-946-0000", "2079460000x"]) {
+    for (const phoneNumber of ["+442079460000", "207/946/0000", "2079460000x", "two07946"]) {
       expect(messagesAt(ContactInfoInput, { ...validContact, phoneNumber }, "phoneNumber")).toEqual([
         "Phone number must contain digits only",
       ])
     }
+  })
+
+  it("a phone number is accepted with the spaces, hyphens, dots and brackets people type, and kept as digits", () => {
+    for (const phoneNumber of ["7700 900123", "7700-900-123", "(0)7700 900.123", "\u00a07700\u00a0900123"]) {
+      const { phoneNumber: kept } = decoded(ContactInfoInput, { ...validContact, phoneNumber })
+      expect(kept).toBe(phoneNumber.startsWith("(0)") ? "07700900123" : "7700900123")
+    }
+    expect(
+      decoded(ContactInfoInput, { ...validContact, telephoneCountryCode: "+ 44" }).telephoneCountryCode,
+    ).toBe("+44")
   })
 
   it("a phone number under 6 digits is refused with 'Phone number must be at least 6 digits'", () => {
@@ -163,7 +198,7 @@ describe("bank details", () => {
 
   it("a bank account number with anything but digits is refused with 'Bank account number must contain digits only'", () => {
     expect(
-      messagesAt(BankDetailsInput, { ...validBank, bankAccountNumber: "3192-6819" }, "bankAccountNumber"),
+      messagesAt(BankDetailsInput, { ...validBank, bankAccountNumber: "3192/6819" }, "bankAccountNumber"),
     ).toEqual(["Bank account number must contain digits only"])
   })
 
@@ -184,14 +219,47 @@ describe("bank details", () => {
     expect(messagesAt(BankDetailsInput, withField(validBank, key, value), key)).toEqual([message])
   })
 
-  it("an IBAN that is not two capitals, two digits, then capitals or digits is refused with 'Invalid IBAN format'", () => {
+  it("an IBAN is accepted with spaces and in lower case, and kept without spaces in capitals", () => {
     for (const iban of [
       "gb29NWBK60161331926819",
-      "GBX9NWBK6016",
-      "GB29",
       "GB29 NWBK 6016 1331 9268 19",
-      "GB29nwbk6016",
+      " gb29 nwbk 6016 1331 9268 19 ",
     ]) {
+      expect(decoded(BankDetailsInput, { ...validBank, iban }).iban).toBe("GB29NWBK60161331926819")
+    }
+  })
+
+  it("a bank account number, a SWIFT/BIC and a bank country are accepted as people type them", () => {
+    const typed = decoded(BankDetailsInput, {
+      ...validBank,
+      bankAccountNumber: "3192 6819",
+      swiftBic: "nwbk gb 2l",
+      bankCountry: "united kingdom",
+    })
+    expect([typed.bankAccountNumber, typed.swiftBic, typed.bankCountry]).toEqual([
+      "31926819",
+      "NWBKGB2L",
+      "United Kingdom",
+    ])
+  })
+
+  it("a SWIFT/BIC that is not 8 or 11 letters and digits (ISO 9362) is refused", () => {
+    for (const swiftBic of ["NWBKGB", "NWBKGB2LX", "NWBK1B2L", "NWBKGB2L-XX"]) {
+      expect(messagesAt(BankDetailsInput, { ...validBank, swiftBic }, "swiftBic")).toEqual([
+        "SWIFT/BIC must be 8 or 11 letters and digits",
+      ])
+    }
+    expect(messagesAt(BankDetailsInput, { ...validBank, swiftBic: "NWBKGB2LXXX" }, "swiftBic")).toEqual([])
+  })
+
+  it("a bank country or a passport's issuing country that is no country is refused", () => {
+    expect(messagesAt(BankDetailsInput, { ...validBank, bankCountry: "Europe" }, "bankCountry")).toEqual([
+      "Bank country must be one of the listed countries",
+    ])
+  })
+
+  it("an IBAN that is not two capitals, two digits, then capitals or digits is refused with 'Invalid IBAN format'", () => {
+    for (const iban of ["GBX9NWBK6016", "GB29", "G829 NWBK 6016", "GB29-NWBK-6016", "GB29NWBK6016!"]) {
       expect(messagesAt(BankDetailsInput, { ...validBank, iban }, "iban")).toEqual(["Invalid IBAN format"])
     }
     expect(messagesAt(BankDetailsInput, { ...validBank, iban: `GB29${"1".repeat(31)}` }, "iban")).toEqual([
@@ -246,6 +314,13 @@ describe("passport, judged on an injected today", () => {
         expect(errorsOf(Passport, passport({ passportNumber }))).toEqual([])
       }),
     )
+  })
+
+  it("an issuing country is one of the listed countries, however it is typed", () => {
+    expect(decoded(Passport, passport({ issuingCountry: "fr" })).issuingCountry).toBe("France")
+    expect(messagesAt(Passport, passport({ issuingCountry: "Gondor" }), "issuingCountry")).toEqual([
+      "Issuing country must be one of the listed countries",
+    ])
   })
 
   it("an issuing country over 255 characters is refused with 'Issuing country must be at most 255 characters'", () => {

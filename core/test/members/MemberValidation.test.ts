@@ -266,6 +266,8 @@ describe("registration: the submit step", () => {
       lastName: "Lovelace",
       password: "engine1843",
       userType: "USER",
+      termsAccepted: true,
+      termsVersion: "10.03.25",
     })
   })
 
@@ -278,6 +280,8 @@ describe("registration: the submit step", () => {
         password: "engine1843",
         businessName: "Acme",
         userType: "BUSINESS",
+        termsAccepted: true,
+        termsVersion: "10.03.25",
       },
     )
   })
@@ -323,7 +327,13 @@ describe("registration: the submit step", () => {
 })
 
 describe("registration: the payload the API receives", () => {
-  const request = { email: "ada@example.com", firstName: "Ada", lastName: "", password: "engine1843" }
+  const request = {
+    email: "ada@example.com",
+    firstName: "Ada",
+    lastName: "",
+    password: "engine1843",
+    termsAccepted: true,
+  }
 
   it("accepts a USER without a business name and a BUSINESS with one", () => {
     expect(decoded(RegistrationRequest, { ...request, userType: "USER" }).userType).toBe("USER")
@@ -351,6 +361,46 @@ describe("registration: the payload the API receives", () => {
     expect(
       messagesAt(RegistrationRequest, { ...request, password: "abcdefg", userType: "USER" }, "password"),
     ).toEqual(["Password must contain at least one number"])
+  })
+
+  it("without the terms accepted, a registration is refused with 'Please accept the Terms and Conditions to register'", () => {
+    const { termsAccepted: _, ...withoutTerms } = request
+    for (const input of [
+      withoutTerms,
+      { ...request, termsAccepted: false },
+      { ...request, termsAccepted: "yes" },
+    ]) {
+      expect(errorsOf(RegistrationRequest, { ...input, userType: "USER" })).toEqual([
+        { path: "termsAccepted", message: "Please accept the Terms and Conditions to register" },
+      ])
+    }
+  })
+
+  it("the terms accepted are those in force (10.03.25): named, or taken as those when not named", () => {
+    expect(decoded(RegistrationRequest, { ...request, userType: "USER" }).termsVersion).toBe("10.03.25")
+    expect(
+      decoded(RegistrationRequest, { ...request, userType: "USER", termsVersion: "10.03.25" }).termsVersion,
+    ).toBe("10.03.25")
+    expect(errorsOf(RegistrationRequest, { ...request, userType: "USER", termsVersion: "01.01.24" })).toEqual(
+      [
+        {
+          path: "termsVersion",
+          message: "The Terms and Conditions have changed: please read version 10.03.25 and accept it",
+        },
+      ],
+    )
+  })
+})
+
+describe("registration forms: the terms", () => {
+  it("both forms refuse an unticked terms box, and send the version the form showed", () => {
+    for (const form of [LandingRegistrationSubmit, BusinessRegistrationSubmit]) {
+      const values = { ...validRegistration, businessName: "Acme Ltd" }
+      expect(messagesAt(form, { ...values, termsAccepted: false }, "termsAccepted")).toEqual([
+        "Please accept the Terms and Conditions to register",
+      ])
+      expect(decoded(form, values)).toMatchObject({ termsAccepted: true, termsVersion: "10.03.25" })
+    }
   })
 })
 

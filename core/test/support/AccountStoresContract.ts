@@ -56,6 +56,19 @@ export const accountRepositoryContract = (name: string, makeLayer: () => Layer.L
       expect(Option.isNone(result.ben)).toBe(true)
     })
 
+    it("keeps the terms an account accepted, with their version and time, through updates", async () => {
+      const terms = { version: "10.03.25", acceptedAt: 1_500 }
+      const result = await run(
+        Effect.gen(function* () {
+          const repo = yield* AccountRepository
+          yield* repo.insert(anAccount(ann, "ann@example.com", { termsAccepted: terms }))
+          yield* repo.update(anAccount(ann, "ann@example.com", { termsAccepted: terms, firstLogin: false }))
+          return yield* repo.get(ann)
+        }),
+      )
+      expect(Option.getOrThrow(result).termsAccepted).toEqual(terms)
+    })
+
     it("lists accounts oldest first, filtered by role, disabled and a part of the email or name", async () => {
       const result = await run(
         Effect.gen(function* () {

@@ -12,7 +12,7 @@ import { TransactionFilters, UtmData } from "../../src/orders/OrderModel.ts"
 import { UnitType } from "../../src/shared/Enums.ts"
 import { fieldName } from "../../src/validation/FieldNames.ts"
 import { fieldErrors, validate } from "../../src/validation/Issues.ts"
-import { SpecMessage } from "../../src/validation/Messages.ts"
+import { HouseMessage, SpecMessage } from "../../src/validation/Messages.ts"
 
 const errorsOf = (schema: Schema.ConstraintDecoder<unknown>, input: unknown) => {
   const result = validate(schema, input)
@@ -158,6 +158,7 @@ describe("messages in words where a schema gives none", () => {
       { path: "email", message: SpecMessage.invalidEmailFormat },
       { path: "firstName", message: SpecMessage.firstNameRequired },
       { path: "userType", message: SpecMessage.invalidUserType },
+      { path: "termsAccepted", message: HouseMessage.termsNotAccepted },
     ])
   })
 

@@ -20,6 +20,7 @@ import {
   LandingRegistrationForm,
   makeProfileSchema,
   NewsletterForm,
+  RegistrationRequest,
 } from "../../src/members/MemberValidation.ts"
 import { UPLOAD_MAX_BYTES } from "../../src/shared/Constants.ts"
 import type { FieldError } from "../../src/validation/Issues.ts"
@@ -129,6 +130,26 @@ const table: ReadonlyArray<Row> = [
   }),
   row("Invalid user type", LandingRegistrationForm, validRegistration, "userType", { userType: "ADMIN" }),
   row(
+    "Please accept the Terms and Conditions to register",
+    LandingRegistrationForm,
+    validRegistration,
+    "termsAccepted",
+    { termsAccepted: false },
+  ),
+  row(
+    "The Terms and Conditions have changed: please read version 10.03.25 and accept it",
+    RegistrationRequest,
+    {
+      email: "ada@example.com",
+      firstName: "Ada",
+      password: "engine1843",
+      userType: "USER",
+      termsAccepted: true,
+    },
+    "termsVersion",
+    { termsVersion: "01.01.24" },
+  ),
+  row(
     "Business name must be at least 2 characters",
     BusinessRegistrationForm,
     validRegistration,
@@ -213,9 +234,13 @@ const table: ReadonlyArray<Row> = [
     postcode: "SW1Y 4JH 123",
   }),
   row("Country is required", AddressInput, validAddress, "country", { country: null }),
-  row("Country must be at least 3 characters", AddressInput, validAddress, "country", { country: "UK" }),
+  // "UK" is a country's other name (United Kingdom); "Zz" is no country's.
+  row("Country must be at least 3 characters", AddressInput, validAddress, "country", { country: "Zz" }),
   row("Country must be at most 100 characters", AddressInput, validAddress, "country", {
     country: letters(101),
+  }),
+  row("Country must be one of the listed countries", AddressInput, validAddress, "country", {
+    country: "Atlantis",
   }),
   // Contact
   row("Telephone country code is required", ContactInfoInput, validContact, "telephoneCountryCode", {
@@ -232,7 +257,7 @@ const table: ReadonlyArray<Row> = [
   ),
   row("Phone number is required", ContactInfoInput, validContact, "phoneNumber", { phoneNumber: "  " }),
   row("Phone number must contain digits only", ContactInfoInput, validContact, "phoneNumber", {
-    phoneNumber: "020 7946 0000",
+    phoneNumber: "+44 20 7946 0000",
   }),
   row("Phone number must be at least 6 digits", ContactInfoInput, validContact, "phoneNumber", {
     phoneNumber: "12345",
@@ -254,7 +279,7 @@ const table: ReadonlyArray<Row> = [
     bankAccountNumber: undefined,
   }),
   row("Bank account number must contain digits only", BankDetailsInput, validBank, "bankAccountNumber", {
-    bankAccountNumber: "12-34-56",
+    bankAccountNumber: "12/34/56",
   }),
   row("Bank account number must be at least 5 digits", BankDetailsInput, validBank, "bankAccountNumber", {
     bankAccountNumber: "1234",
@@ -262,10 +287,13 @@ const table: ReadonlyArray<Row> = [
   row("Bank account number must be at most 255 digits", BankDetailsInput, validBank, "bankAccountNumber", {
     bankAccountNumber: "1".repeat(256),
   }),
-  row("Invalid IBAN format", BankDetailsInput, validBank, "iban", { iban: "gb29nwbk60161331926819" }),
+  row("Invalid IBAN format", BankDetailsInput, validBank, "iban", { iban: "gb2x nwbk 6016 1331 9268 19" }),
   row("SWIFT/BIC is required", BankDetailsInput, validBank, "swiftBic", { swiftBic: " " }),
   row("SWIFT/BIC must be at most 255 characters", BankDetailsInput, validBank, "swiftBic", {
     swiftBic: letters(256),
+  }),
+  row("SWIFT/BIC must be 8 or 11 letters and digits", BankDetailsInput, validBank, "swiftBic", {
+    swiftBic: "NWBK GB",
   }),
   row("Bank name is required", BankDetailsInput, validBank, "bankName", { bankName: "" }),
   row("Bank name must be at most 255 characters", BankDetailsInput, validBank, "bankName", {
@@ -278,6 +306,9 @@ const table: ReadonlyArray<Row> = [
   row("Bank country is required", BankDetailsInput, validBank, "bankCountry", { bankCountry: "" }),
   row("Bank country must be at most 255 characters", BankDetailsInput, validBank, "bankCountry", {
     bankCountry: letters(256),
+  }),
+  row("Bank country must be one of the listed countries", BankDetailsInput, validBank, "bankCountry", {
+    bankCountry: "Europe",
   }),
   // Passport
   row("Passport number is required", Passport, validPassport, "passportNumber", { passportNumber: "" }),
@@ -293,6 +324,9 @@ const table: ReadonlyArray<Row> = [
   row("Issuing country is required", Passport, validPassport, "issuingCountry", { issuingCountry: "  " }),
   row("Issuing country must be at most 255 characters", Passport, validPassport, "issuingCountry", {
     issuingCountry: letters(256),
+  }),
+  row("Issuing country must be one of the listed countries", Passport, validPassport, "issuingCountry", {
+    issuingCountry: "Gondor",
   }),
   row("Start date is required", Passport, validPassport, "startDate", { startDate: "" }),
   row("Start date must be a valid date in YYYY-MM-DD format", Passport, validPassport, "startDate", {

@@ -36,6 +36,7 @@ export const validRegistration = {
   lastName: "Lovelace",
   password: "engine1843",
   confirmPassword: "engine1843",
+  termsAccepted: true as const,
 }
 
 export const validAddress = {

@@ -47,7 +47,7 @@ export const KYC_VALUES: ReadonlyArray<readonly [string, string]> = [
 
 const kycForm = (page: Page) => page.getByRole("form", { name: "KYC details" })
 
-/** Fills the KYC form with KYC_VALUES and a passport PDF, saves, and submits it for verification. */
+/** Fills the KYC form with KYC_VALUES and a passport PDF, and saves and sends it for review in one step. */
 export const fillAndSubmitKyc = async (page: Page, server: RunningServer) => {
   await page.goto(`${server.url}/dashboard/settings/kyc-verification`)
   const form = kycForm(page)
@@ -58,10 +58,11 @@ export const fillAndSubmitKyc = async (page: Page, server: RunningServer) => {
   await form
     .getByLabel("Passport File")
     .setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: PASSPORT_PDF })
-  await form.getByRole("button", { name: "Save details" }).click()
-  await expect.poll(() => form.getByRole("status").textContent()).toBe("Your details have been saved.")
+  await form.getByRole("button", { name: "Save and send for review" }).click()
+  await expect
+    .poll(() => page.locator("#verification-status").getByRole("status").textContent())
+    .toBe("Your details have been sent for review. We will email you the decision.")
   await expect.poll(() => form.textContent()).toContain("Uploaded: passport.pdf")
-  await page.getByRole("button", { name: "Submit for verification" }).click()
   await expect
     .poll(() => page.locator("#verification-status .badge").first().textContent())
     .toBe("Pending Verification")

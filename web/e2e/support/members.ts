@@ -34,6 +34,7 @@ export const registerAndConfirm = async (server: RunningServer, member: Member):
     lastName: member.lastName,
     password: member.password,
     userType: "USER",
+    termsAccepted: true,
   })
   expect(registered.status, await registered.clone().text()).toBe(200)
   const link = await waitFor(
@@ -74,6 +75,7 @@ export const signUpAndSignIn = async (page: Page, server: RunningServer, member:
   await page.getByLabel("Last Name").fill(member.lastName)
   await page.locator("input[name=password]").fill(member.password)
   await page.getByLabel("Confirm password").fill(member.password)
+  await page.getByRole("checkbox", { name: /I accept the Terms and Conditions/ }).check()
   await page.getByRole("button", { name: "Register" }).click()
   await page.getByRole("button", { name: "Resend" }).waitFor()
   await expect.poll(() => mailCount(server.dataDir, member.email), { timeout: 20_000 }).toBe(1)

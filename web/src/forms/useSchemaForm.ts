@@ -17,6 +17,14 @@ export interface FieldProps {
   readonly onBlur: () => void
 }
 
+export interface CheckboxProps {
+  readonly name: string
+  readonly checked: boolean
+  readonly error: string | undefined
+  readonly onChange: (e: ChangeEvent<HTMLInputElement>) => void
+  readonly onBlur: () => void
+}
+
 export const useSchemaForm = <K extends string, S extends Schema.ConstraintDecoder<unknown>>(
   schema: S,
   initial: FormValues<K>,
@@ -36,6 +44,19 @@ export const useSchemaForm = <K extends string, S extends Schema.ConstraintDecod
     value: values[name],
     error: attempted || touched.has(name) ? errors[name] : undefined,
     onChange: (e) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    onBlur: () => setTouched((t) => new Set(t).add(name)),
+  })
+
+  /** A checkbox held as "true" or "" among the string values (`toInput` turns it into a boolean). */
+  const checkbox = (name: K): CheckboxProps => ({
+    name,
+    checked: values[name] === "true",
+    error: attempted || touched.has(name) ? errors[name] : undefined,
+    onChange: (e) => {
+      const checked = e.target.checked
+      setValues((v) => ({ ...v, [name]: checked ? "true" : "" }))
+      setTouched((t) => new Set(t).add(name))
+    },
     onBlur: () => setTouched((t) => new Set(t).add(name)),
   })
 
@@ -60,5 +81,5 @@ export const useSchemaForm = <K extends string, S extends Schema.ConstraintDecod
     setAttempted(false)
   }
 
-  return { values, field, onSubmit, reset, errors }
+  return { values, field, checkbox, onSubmit, reset, errors }
 }

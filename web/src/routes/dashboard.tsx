@@ -1,10 +1,20 @@
-/** Member pages (spec §2, §6): a guest is sent to /login. */
+/** Member pages (spec §2, §6): a guest is sent to /login; until the identity check is done, a banner leads to it. */
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router"
+import { KycBanner } from "../components/kyc/KycBanner.tsx"
 import { whenSessionKnown } from "../session/session.ts"
+
+function MemberPages() {
+  return (
+    <>
+      <KycBanner />
+      <Outlet />
+    </>
+  )
+}
 
 export const Route = createFileRoute("/dashboard")({
   beforeLoad: async ({ context }) => {
     if ((await whenSessionKnown(context.session)) === null) throw redirect({ to: "/login" })
   },
-  component: Outlet,
+  component: MemberPages,
 })

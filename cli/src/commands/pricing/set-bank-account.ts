@@ -6,9 +6,11 @@
  * with before and after.
  */
 import { PricingSettings } from "@landunits/adapters/postgres/PricingPg.ts"
-import { IBAN_PATTERN } from "@landunits/core/kyc/KycValidation.ts"
+import { BIC_PATTERN, IBAN_PATTERN } from "@landunits/core/kyc/KycValidation.ts"
 import type { AdminBankDetails } from "@landunits/core/pricing/PricingModel.ts"
+import { countryName } from "@landunits/core/shared/Countries.ts"
 import { CurrencyType, CurrencyTypes } from "@landunits/core/shared/Enums.ts"
+import { normalizeBic, normalizeIban } from "@landunits/core/validation/Normalizers.ts"
 import { Effect } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
@@ -43,18 +45,29 @@ export const pricingSetBankAccount = (cli: Cli, currency: string, o: Options) =>
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
       const c = yield* optionValue(CurrencyType, "currency", currency, CurrencyTypes.join(", "))
-      const iban = (yield* detail("--iban", o.iban, true)).replace(/\s+/g, "").toUpperCase()
+      // The same normalizing as members' bank details (core's Normalizers): spaces out, capitals.
+      const iban = normalizeIban(yield* detail("--iban", o.iban, true))
       if (iban !== "" && !IBAN_PATTERN.test(iban)) {
         return yield* new AdminRefused({ message: `--iban ${o.iban} is not an IBAN` })
+      }
+      const swiftBic = normalizeBic(yield* detail("--swift-bic", o.swiftBic, true))
+      if (swiftBic !== "" && !BIC_PATTERN.test(swiftBic)) {
+        return yield* new AdminRefused({ message: `--swift-bic ${o.swiftBic} is not a SWIFT/BIC code` })
+      }
+      const bankCountry = countryName(yield* detail("--bank-country", o.bankCountry))
+      if (bankCountry === undefined) {
+        return yield* new AdminRefused({
+          message: `--bank-country ${o.bankCountry} is not a country of the ISO 3166 list`,
+        })
       }
       const details: AdminBankDetails = {
         bankAccountName: yield* detail("--account-name", o.accountName),
         bankAccountNumber: yield* detail("--account-number", o.accountNumber),
         iban,
-        swiftBic: (yield* detail("--swift-bic", o.swiftBic, true)).toUpperCase(),
+        swiftBic,
         bankName: yield* detail("--bank-name", o.bankName),
         bankAddress: yield* detail("--bank-address", o.bankAddress),
-        bankCountry: yield* detail("--bank-country", o.bankCountry),
+        bankCountry,
       }
       const settings = yield* PricingSettings
       const before = (yield* settings.bankAccounts)[c]

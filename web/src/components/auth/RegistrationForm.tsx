@@ -6,13 +6,14 @@ import {
   BusinessRegistrationSubmit,
   LandingRegistrationSubmit,
 } from "@landunits/core/members/MemberValidation.ts"
+import { TERMS_VERSION } from "@landunits/core/shared/Constants.ts"
 import { Link } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
 import { fromPromise } from "xstate"
 import { api } from "../../api/endpoints.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { registrationMachine } from "../../machines/registrationMachine.ts"
-import { Field, FormError } from "../shared/Field.tsx"
+import { CheckboxField, Field, FormError } from "../shared/Field.tsx"
 import { Form } from "../shared/Form.tsx"
 
 export const ACTIVATION_NOTE = "You must activate your account within 12 hours of registering."
@@ -25,7 +26,22 @@ export const registrationActors = {
   cancelRegistration: fromPromise(({ input }: { input: string }) => api.cancelRegistration(input)),
 }
 
-const EMPTY = { email: "", firstName: "", lastName: "", password: "", confirmPassword: "", businessName: "" }
+const EMPTY = {
+  email: "",
+  firstName: "",
+  lastName: "",
+  password: "",
+  confirmPassword: "",
+  businessName: "",
+  /** "true" once ticked (a checkbox among the form's text values). */
+  termsAccepted: "",
+}
+
+/** The form's values as the schema reads them: the terms box as a boolean. */
+const registrationInput = (values: typeof EMPTY) => ({
+  ...values,
+  termsAccepted: values.termsAccepted === "true",
+})
 
 export function RegistrationForm({
   variant,
@@ -38,7 +54,12 @@ export function RegistrationForm({
 }) {
   const [state, send] = useMachine(registrationMachine.provide({ actors: registrationActors }))
   const schema = variant === "business" ? BusinessRegistrationSubmit : LandingRegistrationSubmit
-  const form = useSchemaForm(schema, EMPTY, (payload) => send({ type: "registration.submit", payload }))
+  const form = useSchemaForm(
+    schema,
+    EMPTY,
+    (payload) => send({ type: "registration.submit", payload }),
+    registrationInput,
+  )
   const Heading = headingLevel === 1 ? "h1" : "h2"
   const busy = state.hasTag("busy")
   const prefix = `reg-${variant}`
@@ -95,6 +116,20 @@ export function RegistrationForm({
             required
             idPrefix={prefix}
             {...form.field("confirmPassword")}
+          />
+          <CheckboxField
+            label={
+              <>
+                I accept the{" "}
+                <a href="/terms-and-conditions" target="_blank" rel="noopener">
+                  Terms and Conditions
+                </a>{" "}
+                (version {TERMS_VERSION})
+              </>
+            }
+            required
+            idPrefix={prefix}
+            {...form.checkbox("termsAccepted")}
           />
           <FormError message={state.context.serverError} />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

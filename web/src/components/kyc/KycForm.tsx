@@ -9,8 +9,9 @@ import type { KycDocument, KycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { makeKycInfoSchema } from "@landunits/core/kyc/KycValidation.ts"
 import { checkUpload, MAGIC_BYTES_LENGTH } from "@landunits/core/kyc/Upload.ts"
 import { UPLOAD_EXTENSIONS, UPLOAD_MIME_TYPES } from "@landunits/core/shared/Constants.ts"
+import { allCountries } from "@landunits/core/shared/Countries.ts"
 import type { UserType } from "@landunits/core/shared/EnumValues.ts"
-import { type ChangeEvent, useMemo, useState } from "react"
+import { type ChangeEvent, useMemo, useRef, useState } from "react"
 import { type FormValues, useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { Field, FormError } from "../shared/Field.tsx"
 import "../../styles/home.css"
@@ -24,6 +25,8 @@ interface FieldSpec {
   readonly type?: "text" | "date" | "tel"
   readonly autoComplete?: string
   readonly hint?: string
+  /** Chosen from the country list (a searchable <datalist>); checked against it by core's schema. */
+  readonly country?: boolean
 }
 
 interface SectionSpec {
@@ -31,6 +34,10 @@ interface SectionSpec {
   readonly legend: string
   readonly fields: ReadonlyArray<FieldSpec>
 }
+
+const COUNTRY_HINT = "Start typing and choose from the list"
+/** The id of the one <datalist> of countries the country fields share. */
+export const COUNTRY_LIST_ID = "kyc-countries"
 
 /** The form's sections in the order of the required-field list (core's KycLifecycle). */
 export const KYC_SECTIONS: ReadonlyArray<SectionSpec> = [
@@ -43,7 +50,14 @@ export const KYC_SECTIONS: ReadonlyArray<SectionSpec> = [
       { name: "additionalAddress", label: "Additional Address", autoComplete: "address-line2" },
       { name: "townCity", label: "Town/City", required: true, autoComplete: "address-level2" },
       { name: "postcode", label: "Postcode", required: true, autoComplete: "postal-code" },
-      { name: "country", label: "Country", required: true, autoComplete: "country-name" },
+      {
+        name: "country",
+        label: "Country",
+        required: true,
+        autoComplete: "country-name",
+        country: true,
+        hint: COUNTRY_HINT,
+      },
     ],
   },
   {
@@ -57,7 +71,14 @@ export const KYC_SECTIONS: ReadonlyArray<SectionSpec> = [
         autoComplete: "tel-country-code",
         hint: "For example +44",
       },
-      { name: "phoneNumber", label: "Phone Number", required: true, type: "tel", hint: "Digits only" },
+      {
+        name: "phoneNumber",
+        label: "Phone Number",
+        required: true,
+        type: "tel",
+        autoComplete: "tel-national",
+        hint: "Digits, spaces are fine: for example 7700 900123",
+      },
     ],
   },
   {
@@ -65,16 +86,26 @@ export const KYC_SECTIONS: ReadonlyArray<SectionSpec> = [
     legend: "Bank details",
     fields: [
       { name: "bankAccountName", label: "Bank Account Name", required: true },
-      { name: "bankAccountNumber", label: "Bank Account Number", required: true, hint: "Digits only" },
+      {
+        name: "bankAccountNumber",
+        label: "Bank Account Number",
+        required: true,
+        hint: "Digits, spaces are fine",
+      },
       {
         name: "iban",
         label: "IBAN",
-        hint: "Capital letters and digits, no spaces, e.g. GB33BUKB20201555555555",
+        hint: "As your bank writes it, spaces are fine: for example GB33 BUKB 2020 1555 5555 55",
       },
-      { name: "swiftBic", label: "SWIFT/BIC", required: true },
+      {
+        name: "swiftBic",
+        label: "SWIFT/BIC",
+        required: true,
+        hint: "8 or 11 letters and digits: for example BUKBGB22",
+      },
       { name: "bankName", label: "Bank Name", required: true },
       { name: "bankAddress", label: "Bank Address", required: true },
-      { name: "bankCountry", label: "Bank Country", required: true },
+      { name: "bankCountry", label: "Bank Country", required: true, country: true, hint: COUNTRY_HINT },
     ],
   },
   {
@@ -87,7 +118,7 @@ export const KYC_SECTIONS: ReadonlyArray<SectionSpec> = [
         required: true,
         hint: "Letters and digits, 6 to 20",
       },
-      { name: "issuingCountry", label: "Issuing Country", required: true },
+      { name: "issuingCountry", label: "Issuing Country", required: true, country: true, hint: COUNTRY_HINT },
       { name: "startDate", label: "Start Date", required: true, type: "date" },
       { name: "expiryDate", label: "Expiry Date", required: true, type: "date" },
     ],
@@ -228,6 +259,7 @@ export function KycForm({
   notice,
   resetKey,
   onSave,
+  busyText = "Saving…",
 }: {
   readonly kycInfo: KycInfo
   readonly userType: UserType
@@ -238,7 +270,10 @@ export function KycForm({
   readonly notice: string | null
   /** Changes after each save: the chosen files are cleared. */
   readonly resetKey: number
-  readonly onSave: (body: FormData) => void
+  /** `review`: the member pressed "Save and send for review", not "Save as draft". */
+  readonly onSave: (body: FormData, review: boolean) => void
+  /** What the pressed button says while the page is busy. */
+  readonly busyText?: string
 }) {
   const schema = useMemo(() => makeKycInfoSchema(today), [today])
   const [files, setFiles] = useState<Partial<Record<UploadField, Chosen>>>({})
@@ -258,6 +293,9 @@ export function KycForm({
     )
   }
   const fileErrors = Object.values(files).some((c) => c?.error !== undefined)
+  // Which button sent the form: set by its click, which also comes first when Enter submits the form.
+  const review = useRef(true)
+  const [pressed, setPressed] = useState<"review" | "draft">("review")
   const form = useSchemaForm(
     schema,
     kycFormValues(kycInfo, userType),
@@ -268,10 +306,16 @@ export function KycForm({
       for (const [field, chosen] of Object.entries(files)) {
         if (chosen?.file) body.set(field, chosen.file, chosen.file.name)
       }
-      onSave(body)
+      onSave(body, review.current)
     },
     (values) => kycInput(values, userType),
   )
+  // After a save, the fields show what the server kept: the normalized values ("7700900123", the IBAN in capitals).
+  const [valuesKey, setValuesKey] = useState(resetKey)
+  if (valuesKey !== resetKey) {
+    setValuesKey(resetKey)
+    form.reset(kycFormValues(kycInfo, userType))
+  }
   const slotsOf = (section: string) =>
     UPLOAD_SLOTS.filter(
       (s) => s.section === section && (s.section !== "businessInfo" || userType === "BUSINESS"),
@@ -288,6 +332,11 @@ export function KycForm({
   )
   return (
     <form className="form" aria-label="KYC details" noValidate onSubmit={form.onSubmit}>
+      <datalist id={COUNTRY_LIST_ID}>
+        {allCountries().map((c) => (
+          <option key={c.alpha2} value={c.name} />
+        ))}
+      </datalist>
       {sectionsFor(userType).map((section) => (
         <fieldset className="form-section" key={section.key}>
           <legend>{section.legend}</legend>
@@ -301,6 +350,7 @@ export function KycForm({
                 type={f.type ?? "text"}
                 {...(f.autoComplete === undefined ? {} : { autoComplete: f.autoComplete })}
                 {...(f.hint === undefined ? {} : { hint: f.hint })}
+                {...(f.country ? { list: COUNTRY_LIST_ID } : {})}
                 idPrefix="kyc"
               />
             ))}
@@ -325,9 +375,33 @@ export function KycForm({
           {notice}
         </p>
       ) : null}
-      <div>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? "Saving…" : "Save details"}
+      <p className="muted small" id="kyc-submit-hint">
+        Save and send for review: we check your details once nothing required is missing, and email you the
+        decision. Save as draft: keep what you have and come back later.
+      </p>
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={busy}
+          aria-describedby="kyc-submit-hint"
+          onClick={() => {
+            review.current = true
+            setPressed("review")
+          }}
+        >
+          {busy && pressed === "review" ? busyText : "Save and send for review"}
+        </button>
+        <button
+          type="submit"
+          className="btn btn--ghost"
+          disabled={busy}
+          onClick={() => {
+            review.current = false
+            setPressed("draft")
+          }}
+        >
+          {busy && pressed === "draft" ? "Saving…" : "Save as draft"}
         </button>
       </div>
     </form>

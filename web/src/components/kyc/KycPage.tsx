@@ -2,12 +2,11 @@
 import { missingRequiredFields } from "@landunits/core/kyc/KycLifecycle.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import { useMachine } from "@xstate/react"
-import { useMemo } from "react"
+import { useEffect, useMemo, useRef } from "react"
 import { fromPromise } from "xstate"
 import { homeApi } from "../../api/home.ts"
-import { isReadyForVerification, kycMachine, SUBMITTED_NOTICE } from "../../machines/kycMachine.ts"
+import { kycMachine, SUBMITTED_NOTICE } from "../../machines/kycMachine.ts"
 import { appSession } from "../../session/session.ts"
-import { FormError } from "../shared/Field.tsx"
 import { KycStatusBadge } from "../shared/StatusBadge.tsx"
 import { KycForm } from "./KycForm.tsx"
 import { VerificationTooltip } from "./VerificationTooltip.tsx"
@@ -18,12 +17,13 @@ export const detailsTitle = (user: User) =>
   user.userType === "BUSINESS" ? "Business Details" : "Personal Details"
 
 const STATUS_TEXT = {
-  UnVerified: "Fill in your details below and save them.",
-  "Details Saved": "Your details are saved. Once nothing required is missing, submit them for verification.",
+  UnVerified: "Fill in your details below, then press Save and send for review.",
+  "Details Saved":
+    "Your details are saved as a draft. Add anything missing, then press Save and send for review.",
   "Pending Verification": "Thank you. We are checking your details and will email you the decision.",
   Verified: "Your identity is verified: you can sell, transfer and convert Units.",
   "Not Approved":
-    "Your details were not approved; the email we sent says why. Change what is needed, save, and submit again.",
+    "Your details were not approved; the email we sent says why. Change what is needed, then press Save and send for review.",
 } as const
 
 export function KycPage({ user, today }: { readonly user: User; readonly today: string }) {
@@ -45,6 +45,11 @@ export function KycPage({ user, today }: { readonly user: User; readonly today: 
   const status = current.kycInfo.kycStatus
   const missing = missingRequiredFields(current.kycInfo, current.userType)
   const submitted = state.context.notice === SUBMITTED_NOTICE
+  // Sent from the end of a long form: bring the new status into view.
+  const statusRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (submitted) statusRef.current?.scrollIntoView({ block: "start" })
+  }, [submitted])
   const title = detailsTitle(current)
   return (
     <>
@@ -73,7 +78,12 @@ export function KycPage({ user, today }: { readonly user: User; readonly today: 
         </ul>
       </nav>
 
-      <section id="verification-status" aria-labelledby="verification-status-title" className="card stack-s">
+      <section
+        id="verification-status"
+        aria-labelledby="verification-status-title"
+        className="card stack-s"
+        ref={statusRef}
+      >
         <h2 id="verification-status-title">Verification Status</h2>
         <div className="kyc-status">
           <KycStatusBadge status={status} />
@@ -90,38 +100,24 @@ export function KycPage({ user, today }: { readonly user: User; readonly today: 
             {state.context.notice}
           </p>
         ) : null}
-        {isReadyForVerification(current) ? (
-          <>
-            <FormError message={state.context.errorOf === "submit" ? state.context.error : null} />
-            <div>
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={state.hasTag("busy")}
-                onClick={() => send({ type: "kyc.submit" })}
-              >
-                {state.matches("submitting") ? "Submitting…" : "Submit for verification"}
-              </button>
-            </div>
-          </>
-        ) : null}
       </section>
 
       <section id="kyc-details" aria-labelledby="kyc-details-title" className="stack-s">
         <h2 id="kyc-details-title">{title}</h2>
         <p className="muted">
-          Fields marked * are required for verification. You can save a section at a time. Changing details
-          that were verified sends them to be checked again.
+          Fields marked * are required for verification. You can save a draft and come back later. Changing
+          details that were verified sends them to be checked again.
         </p>
         <KycForm
           kycInfo={current.kycInfo}
           userType={current.userType}
           today={today}
           busy={state.hasTag("busy")}
-          serverError={state.context.errorOf === "save" ? state.context.error : null}
+          serverError={state.context.error}
           notice={submitted ? null : state.context.notice}
           resetKey={state.context.saves}
-          onSave={(body) => send({ type: "kyc.save", body })}
+          onSave={(body, review) => send({ type: "kyc.save", body, review })}
+          busyText={state.matches("submitting") ? "Sending for review…" : "Saving…"}
         />
       </section>
     </>

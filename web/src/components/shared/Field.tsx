@@ -1,5 +1,5 @@
 import type { ReactNode } from "react"
-import type { FieldProps } from "../../forms/useSchemaForm.ts"
+import type { CheckboxProps, FieldProps } from "../../forms/useSchemaForm.ts"
 
 interface Props extends FieldProps {
   readonly label: string
@@ -9,6 +9,8 @@ interface Props extends FieldProps {
   readonly multiline?: boolean
   readonly required?: boolean
   readonly idPrefix?: string
+  /** The id of a <datalist> of suggestions (a searchable list the member may pick from). */
+  readonly list?: string
 }
 
 /** A labelled input with its hint and its message, wired for screen readers. */
@@ -36,7 +38,7 @@ export function Field(props: Props) {
       {props.multiline ? (
         <textarea rows={5} {...common} />
       ) : (
-        <input type={props.type ?? "text"} autoComplete={props.autoComplete} {...common} />
+        <input type={props.type ?? "text"} autoComplete={props.autoComplete} list={props.list} {...common} />
       )}
       {props.hint ? (
         <p className="field__hint" id={`${id}-hint`}>
@@ -59,4 +61,36 @@ export function FormError({ message }: { readonly message: string | null }) {
       {message}
     </p>
   ) : null
+}
+
+/** A labelled checkbox with its message, wired for screen readers; the label may hold a link. */
+export function CheckboxField(
+  props: CheckboxProps & {
+    readonly label: ReactNode
+    readonly required?: boolean
+    readonly idPrefix?: string
+  },
+) {
+  const id = `${props.idPrefix ?? "f"}-${props.name}`
+  return (
+    <div className={`field field--checkbox${props.error ? " field--invalid" : ""}`}>
+      <input
+        id={id}
+        type="checkbox"
+        name={props.name}
+        checked={props.checked}
+        onChange={props.onChange}
+        onBlur={props.onBlur}
+        aria-invalid={props.error !== undefined}
+        aria-required={props.required}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      />
+      <label htmlFor={id}>{props.label}</label>
+      {props.error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  )
 }

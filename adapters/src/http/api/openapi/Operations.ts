@@ -49,7 +49,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/user/register": {
     summary: "Register",
     description:
-      "Registers (spec §5 rules); 409 for an email already registered; its confirmation email counts against the recipient's 5 an hour.",
+      "Registers (spec §5 rules); needs `termsAccepted: true` (400 'Please accept the Terms and Conditions to register') and takes `termsVersion`, which must be the terms in force (10.03.25) when sent; the account records the version and the time. 409 for an email already registered; its confirmation email counts against the recipient's 5 an hour.",
   },
   "POST /api/user/register/cancel": {
     summary: "Cancel an unconfirmed registration",
@@ -76,7 +76,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/user/update_profile": {
     summary: "Save the profile and KYC details",
     description:
-      "The profile and KYC form, multipart (kycInfo as JSON, four optional files ≤ 8 MB, judged by content). A new password here ends the other sessions and keeps this one under a new id, as update_user_password does.",
+      "The profile and KYC form, multipart (kycInfo as JSON, four optional files ≤ 8 MB, judged by content). Phone and account numbers, IBANs and BICs are taken with spaces (IBAN/BIC in any case) and stored without; countries must be on the ISO 3166 list (a name, a code or a common other name). A new password here ends the other sessions and keeps this one under a new id, as update_user_password does.",
   },
   "POST /api/user/approve_profile": {
     summary: "Submit KYC for verification",
