@@ -60,9 +60,11 @@ describe("the demo member's year of history", () => {
     await holdings.waitFor()
     const eur = holdings.locator("tbody tr", { hasText: "Unit (€)" })
     expect(await eur.locator("td").first().textContent()).toMatch(/incl\. 1,000 LU2X/)
-    // Both charts draw a line (an empty chart says so in words and has no image).
-    const price = page.getByRole("img", { name: "Price of one Unit ($)" })
-    const portfolio = page.getByRole("img", { name: "Your portfolio value in USD" })
+    // Both charts draw a line (an empty chart says so in words and has no image). They open on what the demo
+    // holds most of, Unit (€) (it holds no Unit ($), spec §4's default).
+    expect(await page.getByLabel("Unit type").inputValue()).toBe("LAND_EUR")
+    const price = page.getByRole("img", { name: "Price of one Unit (€)" })
+    const portfolio = page.getByRole("img", { name: "Your portfolio value in EUR" })
     await expect.poll(() => portfolio.count()).toBe(1)
     expect(await price.count()).toBe(1)
     expect(await page.getByText("You held no Units in this period").count()).toBe(0)

@@ -74,7 +74,7 @@ describe("the member's KYC", () => {
     expect(await tiles.getByRole("link", { name: /Personal Details/ }).getAttribute("href")).toBe(
       "#kyc-details",
     )
-    expect(await page.locator("#verification-status .badge").textContent()).toBe("UnVerified")
+    expect(await page.locator("#verification-status .badge").textContent()).toBe("Not verified")
 
     // The tooltip opens on hover at 1280 px: the first 6 missing fields, then Show More / Show Less.
     const trigger = page.getByRole("button", { name: "Verification details" })
@@ -106,7 +106,7 @@ describe("the member's KYC", () => {
     await form.getByLabel("Optional Document").setInputFiles([])
 
     await fillAndSubmitKyc(page, server)
-    expect(await kycStatusShown(page, server)).toBe("Pending Verification")
+    expect(await kycStatusShown(page, server)).toBe("Waiting for review")
 
     await approveKyc(server, ADMIN, member.email)
     expect(await kycStatusShown(page, server)).toBe("Verified")

@@ -8,7 +8,7 @@
  * where the last one stopped. It chains the area steps (steps/*.ts); their own files run axe and take screenshots,
  * so this one does neither.
  */
-import { formatDate } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./server.ts"
@@ -170,7 +170,7 @@ describe("a new member's journey", () => {
       await page.request.get(`${server.url}/api/order/get_order_details/${orders.convert}`)
     ).json()) as { orderData: { orderStatus: string; createdAt: string } }
     expect(details.orderData.orderStatus).toBe("Locked")
-    const lockedUntil = formatDate(Date.parse(details.orderData.createdAt) + 30 * DAY_MS)
+    const lockedUntil = formatDateTimeZoned(Date.parse(details.orderData.createdAt) + 30 * DAY_MS)
     expect(await page.locator(".order-result").textContent()).toContain(`Locked until${lockedUntil}`)
   })
 

@@ -98,7 +98,7 @@ describe("KYC that leads", () => {
     await form.getByRole("button", { name: "Save and send for review" }).click()
     await expect
       .poll(() => page.locator("#verification-status .badge").first().textContent())
-      .toBe("Pending Verification")
+      .toBe("Waiting for review")
     expect(await page.locator("#verification-status").getByRole("status").textContent()).toBe(
       "Your details have been sent for review. We will email you the decision.",
     )
@@ -142,7 +142,7 @@ describe("KYC that leads", () => {
     await expect
       .poll(() => form.getByRole("status").textContent())
       .toMatch(/^Your details have been saved\. To send them for review, add: Bank Account Name, /)
-    expect(await page.locator("#verification-status .badge").first().textContent()).toBe("Details Saved")
+    expect(await page.locator("#verification-status .badge").first().textContent()).toBe("Details saved")
     await page.goto(`${server.url}/dashboard`)
     await banner(page).waitFor()
     expect(await banner(page).textContent()).toContain("saved as a draft")

@@ -96,8 +96,10 @@ describe("buying", () => {
     await signIn(page, server, DEMO)
     await page.goto(`${server.url}/dashboard/transaction?tab=buy`)
     await headline(page, "Buy Units")
-    // Spec §4: LAND_USD by default; an individual member chooses the method.
-    expect(await page.getByLabel("Unit type").inputValue()).toBe("LAND_USD")
+    // The form opens on what the member holds (issue 27): the demo holds Unit (€), (£) and (A$), not spec §4's
+    // default Unit ($), so it opens on the one held most, Unit (€). An individual member chooses the method.
+    expect(await page.getByLabel("Unit type").inputValue()).toBe("LAND_EUR")
+    await page.getByLabel("Unit type").selectOption("LAND_USD")
     expect(await page.getByRole("radio", { checked: true }).count()).toBe(0)
     // Core's schema messages.
     await page.getByRole("button", { name: "Buy Units" }).click()
@@ -145,7 +147,7 @@ describe("buying", () => {
     await inspect(page, "buy")
 
     const orderId = await (async () => {
-      const id = await placeBuy(page, server, { units: 200, method: "Bank transfer" })
+      const id = await placeBuy(page, server, { units: 200, method: "Bank transfer", unit: "Unit ($)" })
       await expect.poll(() => page.locator(".payment-reference").textContent()).toBe(id.slice(-5))
       expect(await page.locator(".payment-details").textContent()).toContain("GB33BUKB20201555555555")
       await inspect(page, "payment-bank")

@@ -5,7 +5,9 @@
  *   after), with screenshots of both reviews at 1280 and 375 px;
  * - no internal code (core's enumerations whose words differ from the code) is in the text of any dashboard route,
  *   visited as a member with orders of several statuses (and as an unverified one for the KYC words).
- * The dashboard routes are read from the route files, so a new dashboard page is checked without being listed.
+ * The dashboard routes are read from the route files, so a new dashboard page is checked without being listed;
+ * each is photographed at 1280 and 375 px (web/test-artifacts/screenshots/*-route-dashboard-*.png) and must not
+ * scroll sideways on the phone.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -301,6 +303,8 @@ describe("words, not codes", () => {
       await expect.poll(() => page.locator("h1").count(), { message: url }).toBeGreaterThan(0)
       const codes = await codesOnPage(page)
       if (codes.length > 0) found[url] = codes
+      // Every dashboard route photographed at 1280 and 375 px (issue 27), and none wider than a phone.
+      await shoot(page, `route${route.replace(/[/$]+/g, "-")}`)
     }
     // The history with every status filter option, and with the demo's orders in several statuses.
     await page.goto(`${server.url}/dashboard/my-transactions?pageSize=25`)

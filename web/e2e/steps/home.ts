@@ -65,7 +65,7 @@ export const fillAndSubmitKyc = async (page: Page, server: RunningServer) => {
   await expect.poll(() => form.textContent()).toContain("Uploaded: passport.pdf")
   await expect
     .poll(() => page.locator("#verification-status .badge").first().textContent())
-    .toBe("Pending Verification")
+    .toBe("Waiting for review")
 }
 
 /** The current KYC status shown in #verification-status (after a reload, so it is the server's). */

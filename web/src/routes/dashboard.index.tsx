@@ -1,7 +1,9 @@
 /**
- * /dashboard (spec §2): the four shortcut tiles, the member's Units per unit type (spec §3 Unit holding, with
- * its column labels), the projects' totals, the member's impact, and two charts: one unit type's price over
- * time and the member's portfolio value. Each part loads on its own: one failing says so and leaves the rest.
+ * /dashboard (spec §2). It leads with what needs doing and what the member holds (issue 27): unpaid orders to
+ * finish, then the member's Units per unit type (spec §3 Unit holding, with its column labels; stacked rows on a
+ * phone); then the four shortcut tiles (one line each on a phone), two charts (one unit type's price over time and
+ * the member's portfolio value), the member's impact and the projects' totals. Each part loads on its own: one
+ * failing says so and leaves the rest.
  */
 import type { UserAnalytics } from "@landunits/core/analytics/UserAnalytics.ts"
 import type { ImpactMetrics } from "@landunits/core/content/ContentModel.ts"
@@ -80,7 +82,7 @@ function Holdings({ holdings }: { readonly holdings: ReadonlyArray<UnitHolding> 
   return (
     <>
       <ScrollRegion label="Your Units">
-        <table className="data-table holdings">
+        <table className="data-table data-table--stack holdings">
           <caption className="visually-hidden">Your Units per unit type</caption>
           <thead>
             <tr>
@@ -96,21 +98,24 @@ function Holdings({ holdings }: { readonly holdings: ReadonlyArray<UnitHolding> 
             {holdings.map((h) => (
               <tr key={h.unitType}>
                 <th scope="row">{unitDisplayName(h.unitType)}</th>
-                <td>
+                <td data-label={HOLDING_COLUMNS[0]}>
                   {formatNumber0(h.owned + h.owned_DOUBLE_LAND)}
                   {h.owned_DOUBLE_LAND > 0 ? (
                     <span className="muted"> (incl. {formatNumber0(h.owned_DOUBLE_LAND)} LU2X)</span>
                   ) : null}
                 </td>
-                <td>{formatNumber0(h.pendingBuy)}</td>
-                <td>{formatNumber0(h.convertLocked)}</td>
-                <td>{formatNumber0(h.pendingSell)}</td>
-                <td>{formatMoney(h.total_value_bought, h.currencyType)}</td>
-                <td>{formatMoney(h.total_value_today, h.currencyType)}</td>
-                <td className={h.profit < 0 ? "num--down" : undefined}>
+                <td data-label={HOLDING_COLUMNS[1]}>{formatNumber0(h.pendingBuy)}</td>
+                <td data-label={HOLDING_COLUMNS[2]}>{formatNumber0(h.convertLocked)}</td>
+                <td data-label={HOLDING_COLUMNS[3]}>{formatNumber0(h.pendingSell)}</td>
+                <td data-label={HOLDING_COLUMNS[4]}>{formatMoney(h.total_value_bought, h.currencyType)}</td>
+                <td data-label={HOLDING_COLUMNS[5]}>{formatMoney(h.total_value_today, h.currencyType)}</td>
+                <td data-label={HOLDING_COLUMNS[6]} className={h.profit < 0 ? "num--down" : undefined}>
                   {formatMoney(h.profit, h.currencyType)}
                 </td>
-                <td className={h.profit_percentage < 0 ? "num--down" : undefined}>
+                <td
+                  data-label={HOLDING_COLUMNS[7]}
+                  className={h.profit_percentage < 0 ? "num--down" : undefined}
+                >
                   {percent(h.profit_percentage)}
                 </td>
               </tr>
@@ -132,7 +137,7 @@ function Holdings({ holdings }: { readonly holdings: ReadonlyArray<UnitHolding> 
 function ProjectTotals({ totals }: { readonly totals: ReadonlyArray<UnitProjectTotals> }) {
   return (
     <ScrollRegion label="Project totals">
-      <table className="data-table">
+      <table className="data-table data-table--stack">
         <caption className="visually-hidden">Project totals per unit type</caption>
         <thead>
           <tr>
@@ -150,11 +155,11 @@ function ProjectTotals({ totals }: { readonly totals: ReadonlyArray<UnitProjectT
             return (
               <tr key={t.unitType}>
                 <th scope="row">{unitDisplayName(t.unitType)}</th>
-                <td>{formatMoney(t.totalProjectLandValueInCents, currency)}</td>
-                <td>{formatNumber0(t.totalPurchase)}</td>
-                <td>{formatNumber0(t.totalPendingPurchase)}</td>
-                <td>{formatNumber0(t.totalPendingSell)}</td>
-                <td>
+                <td data-label="Land value">{formatMoney(t.totalProjectLandValueInCents, currency)}</td>
+                <td data-label="Units bought">{formatNumber0(t.totalPurchase)}</td>
+                <td data-label="Units bought - pending">{formatNumber0(t.totalPendingPurchase)}</td>
+                <td data-label="Units for sale - pending">{formatNumber0(t.totalPendingSell)}</td>
+                <td data-label="LU2X offer used">
                   {formatMoney(t.totalDoubleLandUnitsBoughtValueInCents, currency)} of{" "}
                   {formatMoney(t.maxDoubleLandUnitsBoughtValueInCents, currency)}
                 </td>
@@ -279,13 +284,22 @@ function Dashboard() {
       />
       <div className="container section home">
         <UnpaidOrders unpaid={data.unpaid} />
+        <section aria-labelledby="holdings-title">
+          <h2 id="holdings-title">Your Units</h2>
+          {data.holdings.ok ? (
+            <Holdings holdings={data.holdings.value.holdings} />
+          ) : (
+            <Unavailable what="Your Units" message={data.holdings.message} />
+          )}
+        </section>
+
         <nav aria-label="Shortcuts">
-          <ul className="grid grid--4 tiles" style={{ listStyle: "none", padding: 0 }}>
+          <ul className="grid grid--4 tiles">
             {TILES.map((t) => (
               <li key={t.href}>
                 <a href={t.href}>
                   <div className="card">
-                    <h2 style={{ fontSize: "1.1rem" }}>{t.title}</h2>
+                    <h2>{t.title}</h2>
                     <p className="muted">{t.text}</p>
                   </div>
                 </a>
@@ -296,15 +310,6 @@ function Dashboard() {
         <p>
           New here? Read <Link to="/dashboard/What-are-Land-Units">What are Land Units?</Link>
         </p>
-
-        <section aria-labelledby="holdings-title">
-          <h2 id="holdings-title">Your Units</h2>
-          {data.holdings.ok ? (
-            <Holdings holdings={data.holdings.value.holdings} />
-          ) : (
-            <Unavailable what="Your Units" message={data.holdings.message} />
-          )}
-        </section>
 
         <section aria-labelledby="charts-title">
           <h2 id="charts-title">Prices and your portfolio</h2>

@@ -209,32 +209,43 @@ function MyTransactions() {
               </thead>
               <tbody>
                 {answer.transactions.map((o) => (
-                  // data-label: on a phone each row is a card, its cells under these labels (orders.css).
+                  // data-label: the column's name. On a phone each row is three lines (home.css): what and
+                  // its status; the amount and when; the order's reference, which opens its page.
                   <tr key={o.orderId}>
-                    <td data-label="Date and order">
-                      <div>
-                        {formatDateTimeZoned(o.createdAt)}
-                        <br />
-                        <Link
-                          to="/dashboard/transaction/$orderId"
-                          params={{ orderId: o.orderId }}
-                          className="mono order-link"
-                        >
-                          {o.orderId}
-                        </Link>
-                      </div>
+                    <td data-label="Date and order" className="tx-when">
+                      <span className="tx-date">{formatDateTimeZoned(o.createdAt)}</span>
+                      <Link
+                        to="/dashboard/transaction/$orderId"
+                        params={{ orderId: o.orderId }}
+                        className="mono order-link"
+                      >
+                        {o.orderId}
+                      </Link>
                     </td>
-                    <td data-label="Type">{ORDER_TYPE_LABELS[o.orderType]}</td>
-                    <td data-label="Unit">{unitDisplayName(o.currencyUnit.unitType)}</td>
-                    <td data-label="Units">{formatNumber0(o.currencyUnit.numberOfUnits)}</td>
-                    <td data-label="Payment method">
+                    <td data-label="Type" className="tx-type">
+                      {ORDER_TYPE_LABELS[o.orderType]}
+                    </td>
+                    <td data-label="Unit" className="tx-unit">
+                      {unitDisplayName(o.currencyUnit.unitType)}
+                    </td>
+                    <td data-label="Units" className="tx-units">
+                      {formatNumber0(o.currencyUnit.numberOfUnits)}
+                    </td>
+                    <td data-label="Payment method" className="tx-method">
                       {o.paymentDetails === undefined ? "—" : PAYMENT_LABELS[o.paymentDetails.paymentMethod]}
                     </td>
-                    <td data-label="Amount">{amountOf(o)}</td>
-                    <td data-label="Status">
+                    <td
+                      data-label="Amount"
+                      className={o.paymentDetails === undefined ? "tx-amount tx-amount--none" : "tx-amount"}
+                    >
+                      {amountOf(o)}
+                    </td>
+                    <td data-label="Status" className="tx-status">
                       <OrderStatusBadge status={o.orderStatus} orderType={o.orderType} />
                     </td>
-                    <td data-label="Last update">{formatDateTimeZoned(o.updatedAt)}</td>
+                    <td data-label="Last update" className="tx-updated">
+                      {formatDateTimeZoned(o.updatedAt)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -7,6 +7,7 @@ import type { PayingMethod } from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
+import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { formatPercent } from "../lib/figures.ts"
 import { pageHead } from "../lib/pageHead.ts"
 
@@ -48,7 +49,7 @@ function Fees() {
 
         <section aria-labelledby="unit-fees-title">
           <h2 id="unit-fees-title">Fees by currency</h2>
-          <div className="table-scroll">
+          <ScrollRegion label="Fees by currency">
             <table className="data-table">
               <thead>
                 <tr>
@@ -71,7 +72,7 @@ function Fees() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
 
         <section aria-labelledby="provider-fees-title">
@@ -80,7 +81,7 @@ function Fees() {
             Added to a purchase: a percentage of the amount (subtotal and buy fee) plus a fixed amount in the
             purchase's currency.
           </p>
-          <div className="table-scroll">
+          <ScrollRegion label="Payment provider fees">
             <table className="data-table">
               <thead>
                 <tr>
@@ -102,7 +103,7 @@ function Fees() {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       </div>
     </>

@@ -9,6 +9,7 @@ import { CurrencyOfUnitType, unitDisplayName } from "@landunits/core/shared/Enum
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
+import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { formatFigure, formatPercent, landValueFigures } from "../lib/figures.ts"
 import { pageHead } from "../lib/pageHead.ts"
 
@@ -42,7 +43,7 @@ function Statistics() {
 
         <section aria-labelledby="units-title">
           <h2 id="units-title">Units by currency</h2>
-          <div className="table-scroll">
+          <ScrollRegion label="Units by currency">
             <table className="data-table">
               <caption className="visually-hidden">Land value and Units per unit type</caption>
               <thead>
@@ -66,7 +67,7 @@ function Statistics() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
 
         <section aria-labelledby="impact-title">

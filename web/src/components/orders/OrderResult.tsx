@@ -15,6 +15,7 @@ import { OrderStatusColour, unitDisplayName } from "@landunits/core/shared/EnumV
 import { Link } from "@tanstack/react-router"
 import type { OrderResultData } from "../../api/orderLoaders.ts"
 import { PageHead } from "../layout/Page.tsx"
+import { ScrollRegion } from "../layout/ScrollRegion.tsx"
 import { holdingOf, Summary } from "./OrderParts.tsx"
 
 /** The card notices of spec §9. */
@@ -114,7 +115,7 @@ export function OrderResult({
         {holding !== undefined ? (
           <section aria-labelledby="holding-title">
             <h2 id="holding-title">Your {unitDisplayName(holding.unitType)} now</h2>
-            <div className="table-scroll">
+            <ScrollRegion label="Your Units now">
               <table className="data-table">
                 <thead>
                   <tr>
@@ -133,7 +134,7 @@ export function OrderResult({
                   </tr>
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </section>
         ) : null}
         <p className="payment-actions">

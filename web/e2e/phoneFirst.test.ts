@@ -1,0 +1,195 @@
+/**
+ * Issue 27, item 4: a phone shows the data first. In Chromium at 375 × 812 against the real server, signed in as
+ * the demo member (a year of history: several unit types held, dozens of orders):
+ * - the history opens on its orders, with the filters folded behind one control, each order in at most three
+ *   lines, several orders on the first screen, and each links to its order page;
+ * - the dashboard leads with what needs doing and the holdings: "Your Units" starts on the first screen, above
+ *   the shortcuts, as stacked rows that fit the width;
+ * - a table wider than a phone (/fees, /statistics, an order's result) scrolls inside a frame that says so, and
+ *   no page scrolls sideways as a whole.
+ * At 1280 px the history is a table again and the filters are open. Screenshots in web/test-artifacts/screenshots.
+ */
+import * as path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { RunningServer } from "./server.ts"
+import {
+  headline,
+  openContext,
+  SHOTS,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+} from "./support/browser.ts"
+import { signIn } from "./support/members.ts"
+
+const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
+const PHONE = { width: 375, height: 812 } as const
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;({ server, browser } = await startServerAndBrowser())
+})
+
+afterAll(() => stopServerAndBrowser(server, browser))
+
+const onPhone = async () => {
+  const opened = await openContext(browser, PHONE.width)
+  await opened.page.setViewportSize(PHONE)
+  await signIn(opened.page, server, DEMO)
+  return opened
+}
+
+/**
+ * The number of visual lines in an element: the tops of the text boxes inside it, where tops less than 10 px
+ * apart (a badge's padded text beside plain text) are one line.
+ */
+const linesOf = (page: Page, selector: string, index: number) =>
+  page
+    .locator(selector)
+    .nth(index)
+    .evaluate((row) => {
+      const tops: Array<number> = []
+      const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        if ((node.textContent ?? "").trim() === "") continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        for (const rect of range.getClientRects()) {
+          if (rect.width > 0 && rect.height > 0) tops.push(rect.top)
+        }
+      }
+      tops.sort((a, b) => a - b)
+      return tops.filter((top, i) => i === 0 || top - (tops[i - 1] as number) >= 10).length
+    })
+
+const pageScrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SHOTS, `375-phone-first-${name}.png`), fullPage: false })
+
+describe("a phone shows the data first (375 × 812)", () => {
+  it("the history opens on its orders: filters folded, each order in at most three lines, linked to its page", async () => {
+    const { context, page } = await onPhone()
+    await page.goto(`${server.url}/dashboard/my-transactions`)
+    await headline(page, "Transaction History")
+    const rows = page.locator("table.transactions tbody tr")
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(10)
+
+    // Folded: the control shows, the seven filter fields do not.
+    expect(await page.locator("details.filters-fold").getAttribute("open")).toBeNull()
+    expect(await page.getByLabel("Payment method").isVisible()).toBe(false)
+
+    await shot(page, "history")
+    const count = await rows.count()
+    for (let i = 0; i < count; i++) {
+      expect(await linesOf(page, "table.transactions tbody tr", i), `order ${i + 1}`).toBeLessThanOrEqual(3)
+    }
+    // Several orders on the first screen: three whole, and the fourth begun.
+    const [whole, begun] = await rows.evaluateAll(
+      (trs, height) => [
+        trs.filter((tr) => tr.getBoundingClientRect().bottom <= height).length,
+        trs.filter((tr) => tr.getBoundingClientRect().top < height).length,
+      ],
+      PHONE.height,
+    )
+    expect(whole).toBeGreaterThanOrEqual(3)
+    expect(begun).toBeGreaterThanOrEqual(4)
+    expect(await pageScrollWidth(page)).toBe(PHONE.width)
+
+    const first = rows.first().locator("a.order-link")
+    const orderId = (await first.textContent()) ?? ""
+    expect(orderId).toMatch(/^ord_/)
+    await first.click()
+    await page.waitForURL(new RegExp(`/dashboard/transaction/${orderId}$`))
+    await expect.poll(() => page.getByText(orderId).count()).toBeGreaterThan(0)
+
+    // A filter set in the URL opens the fold, so the member sees why the list is short.
+    await page.goto(`${server.url}/dashboard/my-transactions?orderType=SELL`)
+    await headline(page, "Transaction History")
+    expect(await page.locator("details.filters-fold").getAttribute("open")).not.toBeNull()
+    await context.close()
+  })
+
+  it("the dashboard leads with the holdings, as stacked rows that fit, before the shortcuts", async () => {
+    const { context, page } = await onPhone()
+    await page.goto(`${server.url}/dashboard`)
+    const holdings = page.locator("table.holdings")
+    await holdings.waitFor()
+    const unitsTitle = await page.getByRole("heading", { name: "Your Units" }).boundingBox()
+    const shortcuts = await page.getByRole("navigation", { name: "Shortcuts" }).boundingBox()
+    expect(unitsTitle).not.toBeNull()
+    expect(shortcuts).not.toBeNull()
+    expect(unitsTitle!.y).toBeLessThan(PHONE.height)
+    expect(unitsTitle!.y).toBeLessThan(shortcuts!.y)
+    // Stacked: each cell is a line "label … value", the frame does not scroll.
+    const frame = holdings.locator("xpath=..")
+    expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    const firstCell = holdings.locator("tbody tr").first().locator("td").first()
+    expect(await firstCell.evaluate((td) => getComputedStyle(td, "::before").content)).toBe('"Units Owned"')
+    // The four shortcuts are one line each, two by two.
+    const tiles = await page
+      .locator(".tiles li")
+      .evaluateAll((lis) => lis.map((li) => Math.round(li.getBoundingClientRect().top)))
+    expect(tiles).toHaveLength(4)
+    expect(new Set(tiles).size).toBe(2)
+    expect(await pageScrollWidth(page)).toBe(PHONE.width)
+    await shot(page, "dashboard")
+    await context.close()
+  })
+
+  it("a table wider than the phone scrolls inside a frame that says so; no page scrolls sideways", async () => {
+    const { context, page } = await onPhone()
+    let scrolling = 0
+    for (const route of ["/fees", "/statistics", "/dashboard"]) {
+      await page.goto(`${server.url}${route}`)
+      await page.locator(".table-scroll").first().waitFor()
+      expect(await pageScrollWidth(page), route).toBe(PHONE.width)
+      const frames = page.locator(".table-scroll")
+      for (let i = 0; i < (await frames.count()); i++) {
+        const frame = frames.nth(i)
+        const overflows = await frame.evaluate((el) => el.scrollWidth > el.clientWidth)
+        if (!overflows) continue
+        scrolling += 1
+        // It says so: the shadow on the side with more columns and the line under it.
+        await expect.poll(() => frame.getAttribute("data-more-after"), { message: route }).toBe("true")
+        const hint = frame.locator("xpath=../following-sibling::p[1]")
+        expect(await hint.textContent()).toBe("Scroll sideways for more columns →")
+        await expect
+          .poll(() =>
+            frame.evaluate((el) => getComputedStyle(el.parentElement as Element, "::after").opacity),
+          )
+          .toBe("1")
+        // Scrolled to its end, the hint and the shadow turn to the other side.
+        await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+        await expect.poll(() => frame.getAttribute("data-more-before")).toBe("true")
+        expect(await frame.getAttribute("data-more-after")).toBeNull()
+        expect(await hint.textContent()).toBe("← More columns before")
+      }
+    }
+    // At least one of these tables is wider than a phone, so the frame's words were checked.
+    expect(scrolling).toBeGreaterThan(0)
+    await page.goto(`${server.url}/fees`)
+    await page.locator(".table-scroll").first().waitFor()
+    await shot(page, "fees")
+    await context.close()
+  })
+
+  it("at 1280 px the history is a table with its filters open", async () => {
+    const opened = await openContext(browser, 1280)
+    await signIn(opened.page, server, DEMO)
+    const { page } = opened
+    await page.goto(`${server.url}/dashboard/my-transactions`)
+    await headline(page, "Transaction History")
+    expect(await page.getByLabel("Payment method").isVisible()).toBe(true)
+    expect(await page.locator("table.transactions thead th").count()).toBe(8)
+    expect(
+      await page
+        .locator("table.transactions tbody tr")
+        .first()
+        .evaluate((tr) => getComputedStyle(tr).display),
+    ).toBe("table-row")
+    await opened.context.close()
+  })
+})
