@@ -10,8 +10,9 @@ import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
 import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
-import { type Effect, Layer, Logger, ManagedRuntime } from "effect"
+import { type Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
+import type { CliIo } from "./support/CliIo.ts"
 import { toJson } from "./support/Output.ts"
 
 export { AdminRefused, audit } from "./support/Operator.ts"
@@ -23,10 +24,19 @@ export const layerStderrLogger = Logger.layer([Logger.withConsoleError(Logger.fo
 export const layerCli = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
   ReconcileService.layer.pipe(Layer.provideMerge(OutboxPg), Layer.provideMerge(layerApp(database)))
 
-type AppServices = Layer.Success<ReturnType<typeof layerCli>>
+/** The services a command's effect may use: the app's, the outbox and reconciliation. */
+export type AppServices = Layer.Success<ReturnType<typeof layerCli>>
 
 /** The services a command runs on; tests build it over their own database. */
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>
+
+/**
+ * What runs a command's effect: the CLI's own runtime (AppRuntime), or the running server's services when the
+ * server answers a read command on its admin socket (AdminSocket.ts).
+ */
+export interface CommandRunner {
+  readonly runPromiseExit: <A, E>(effect: Effect.Effect<A, E, AppServices>) => Promise<Exit.Exit<A, unknown>>
+}
 
 export const makeRuntime = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E> = layerFromEnv as never,
@@ -41,10 +51,14 @@ export interface GlobalOptions {
   readonly yes: boolean
 }
 
-/** What a command receives: the runtime (built on first use, when a command runs) and the global options. */
+/**
+ * What a command receives: what runs its effect (built on first use, when a command runs), the global options,
+ * and where its answer goes.
+ */
 export interface Cli {
-  readonly runtime: () => Promise<AppRuntime>
+  readonly runtime: () => Promise<CommandRunner>
   readonly options: () => GlobalOptions
+  readonly io: CliIo
 }
 
 /** Exit codes: 0 done; 1 refused (unknown thing, wrong status, bad input, not an admin); 2 needs --yes. */
@@ -68,7 +82,7 @@ export const runCommand = async <A, E>(
   const exit = await (await cli.runtime()).runPromiseExit(effect)
   const asJson = cli.options().json
   if (exit._tag === "Success") {
-    console.log(asJson ? toJson(json(exit.value)) : human(exit.value))
+    cli.io.out(asJson ? toJson(json(exit.value)) : human(exit.value))
     return
   }
   const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
@@ -76,8 +90,8 @@ export const runCommand = async <A, E>(
     failure !== undefined && failure._tag === "Fail"
       ? refusalOf(failure.error)
       : { tag: "Defect", message: String(exit.cause) }
-  console.error(
+  cli.io.err(
     asJson ? toJson({ error: refusal.tag, message: refusal.message }) : `Refused: ${refusal.message}`,
   )
-  process.exitCode = refusal.tag === "ConfirmationRequired" ? ExitCode.confirmationRequired : ExitCode.refused
+  cli.io.exitCode(refusal.tag === "ConfirmationRequired" ? ExitCode.confirmationRequired : ExitCode.refused)
 }

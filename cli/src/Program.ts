@@ -8,7 +8,7 @@
  * So `--help` and argument errors load commander and nothing else: not Effect, core or the adapters.
  */
 import { Command } from "commander"
-import type { AppRuntime, Cli, GlobalOptions } from "./Admin.ts"
+import type { Cli, CommandRunner, GlobalOptions } from "./Admin.ts"
 import { agentsCommands } from "./commands/agents.ts"
 import { auditCommands } from "./commands/audit.ts"
 import { contentCommands } from "./commands/content.ts"
@@ -23,6 +23,7 @@ import { salesQueueCommands } from "./commands/sales-queue.ts"
 import { saleschatCommands } from "./commands/saleschat.ts"
 import { statementsCommands } from "./commands/statements.ts"
 import { usersCommands } from "./commands/users.ts"
+import { type CliIo, CONSOLE_IO } from "./support/CliIo.ts"
 
 type Register = (group: Command, cli: Cli) => unknown
 
@@ -43,7 +44,16 @@ const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["db", "the database: schema, demo data, reconciliation", dbCommands],
 ]
 
-export const buildProgram = (runtime: () => Promise<AppRuntime>) => {
+/** Where a program's answers go, and who acts when `--as` is not given (this shell's LANDUNITS_ADMIN). */
+export interface ProgramSettings {
+  readonly io?: CliIo
+  readonly defaultAdmin?: string | undefined
+}
+
+export const buildProgram = (
+  runtime: () => Promise<CommandRunner>,
+  { io = CONSOLE_IO, defaultAdmin = process.env.LANDUNITS_ADMIN }: ProgramSettings = {},
+) => {
   const program = new Command()
     .name("landunits")
     .description("Landunits administration: the same core as the app, on the same database")
@@ -53,11 +63,18 @@ export const buildProgram = (runtime: () => Promise<AppRuntime>) => {
     .showHelpAfterError()
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
+  // Commander's own words (help, a usage error) go where the answers go; its subcommands inherit this.
+  if (io !== CONSOLE_IO) {
+    program.configureOutput({
+      writeOut: (text) => io.out(text.replace(/\n$/, "")),
+      writeErr: (text) => io.err(text.replace(/\n$/, "")),
+    })
+  }
   const options = (): GlobalOptions => {
     const o = program.opts<{ as?: string; json?: boolean; yes?: boolean }>()
-    return { as: o.as ?? process.env.LANDUNITS_ADMIN, json: o.json === true, yes: o.yes === true }
+    return { as: o.as ?? defaultAdmin, json: o.json === true, yes: o.yes === true }
   }
-  const cli: Cli = { runtime, options }
+  const cli: Cli = { runtime, options, io }
   for (const [name, description, register] of GROUPS)
     register(program.command(name).description(description), cli)
   return program

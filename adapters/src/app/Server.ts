@@ -44,25 +44,47 @@ const settings = Effect.gen(function* () {
   }
 })
 
-export const server = Effect.gen(function* () {
-  yield* requireProductionSettings
-  const s = yield* settings
-  const mail = Option.match(s.smtpUrl, {
-    onNone: () => layerFileMailTransport(path.join(s.dataDir, "mail")),
-    onSome: layerSmtpMailTransport,
-  })
-  const http = serveHttp({
-    port: s.port,
-    host: s.host,
-    development: s.development,
-    webDist: WEB_DIST,
-    publicUrl: s.publicUrl,
-  })
-  return yield* Effect.gen(function* () {
-    yield* seedOnStart
-    yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
-    yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
-    // The order jobs live in the server's scope: they start with it and stop with it.
-    return yield* Layer.launch(Layer.merge(http, OrderJobsLive))
-  }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
-}).pipe(Effect.provide(layerLoggingFromEnv))
+/** The app's services while it serves (layerApp's), which an `alsoServe` effect may use. */
+export type ServingServices = Layer.Success<ReturnType<typeof layerApp>>
+
+/** What `alsoServe` is told of the start's settings. */
+export interface ServingSettings {
+  readonly dataDir: string
+}
+
+/**
+ * The server, and `alsoServe`: something more to run for as long as it serves, on its services, started once
+ * the database is migrated and seeded (the CLI's admin socket: cli/src/start.ts). It must not fail: it is
+ * forked, and stops with the server.
+ */
+export const serve = <R extends ServingServices>(
+  alsoServe: (settings: ServingSettings) => Effect.Effect<void, never, R>,
+) =>
+  Effect.gen(function* () {
+    yield* requireProductionSettings
+    const s = yield* settings
+    const mail = Option.match(s.smtpUrl, {
+      onNone: () => layerFileMailTransport(path.join(s.dataDir, "mail")),
+      onSome: layerSmtpMailTransport,
+    })
+    const http = serveHttp({
+      port: s.port,
+      host: s.host,
+      development: s.development,
+      webDist: WEB_DIST,
+      publicUrl: s.publicUrl,
+    })
+    return yield* Effect.gen(function* () {
+      yield* seedOnStart
+      yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
+      yield* Effect.forkChild(
+        alsoServe({ dataDir: s.dataDir }) as Effect.Effect<void, never, ServingServices>,
+      )
+      yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
+      // The order jobs live in the server's scope: they start with it and stop with it.
+      return yield* Layer.launch(Layer.merge(http, OrderJobsLive))
+    }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
+  }).pipe(Effect.provide(layerLoggingFromEnv))
+
+/** The server alone. */
+export const server = serve(() => Effect.void)
