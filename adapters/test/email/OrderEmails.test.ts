@@ -81,6 +81,7 @@ const registerRecipient = async () => {
     lastName: "Recipient",
     password: "secret9",
     userType: "USER",
+    termsAccepted: true,
   })
   const [confirm] = (await outbox("confirm-email")).filter((e) => e.to === recipient)
   await client.get(`/api/auth/confirmation/${confirm!.data.token}`)
