@@ -15,6 +15,7 @@ import { contentCommands } from "./commands/content.ts"
 import { dbCommands } from "./commands/db.ts"
 import { discountCodesCommands } from "./commands/discount-codes.ts"
 import { kycCommands } from "./commands/kyc.ts"
+import { ledgerCommands } from "./commands/ledger.ts"
 import { mailCommands } from "./commands/mail.ts"
 import { ordersCommands } from "./commands/orders.ts"
 import { payoutsCommands } from "./commands/payouts.ts"
@@ -34,6 +35,7 @@ const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["sales-queue", "sell orders waiting for buyers", salesQueueCommands],
   ["payouts", "paying sellers", payoutsCommands],
   ["statements", "members' statements", statementsCommands],
+  ["ledger", "the ledger's hash chains and balances: verify them", ledgerCommands],
   ["pricing", "prices, fees, exchange rates, coin prices, land limits and bank accounts", pricingCommands],
   ["discount-codes", "reference codes members use for a discount", discountCodesCommands],
   ["content", "the site's content", contentCommands],

@@ -1,0 +1,84 @@
+/**
+ * `landunits ledger verify` (issue 21): reads every ledger transfer and audit entry in the order they were
+ * stored, a page at a time, and recomputes with core's code (ChainVerifier.ts) each row's hash and place in its
+ * chain, each chain's recorded head, and each kept balance from the transfers. Read-only. Refused (exit 1)
+ * at the first row that does not match, naming it and how: edited, missing, inserted or reordered.
+ */
+import {
+  auditEntriesAfter,
+  keptBalances,
+  recordedHeads,
+  transfersAfter,
+} from "@landunits/adapters/postgres/ChainRowsPg.ts"
+import { type ChainBreak, makeChainVerifier } from "@landunits/core/ledger/ChainVerifier.ts"
+import { Effect, Schema } from "effect"
+import { type Cli, runCommand } from "../../Admin.ts"
+import { requireAdmin } from "../../support/Operator.ts"
+
+export class LedgerDoesNotVerify extends Schema.TaggedError<LedgerDoesNotVerify>()("LedgerDoesNotVerify", {
+  message: Schema.String,
+}) {}
+
+const refuse = (found: ChainBreak) =>
+  new LedgerDoesNotVerify({ message: `the ledger does not verify: ${found.kind}: ${found.message}` })
+
+export const ledgerVerify = (cli: Cli) =>
+  runCommand(
+    cli,
+    Effect.gen(function* () {
+      yield* requireAdmin(cli.options().as)
+      const verifier = makeChainVerifier()
+      const balances = new Map<string, number>()
+      // Keyed as ledger_balances rows are: "unit_type|account_key".
+      const add = (unitType: string, key: string, units: number) => {
+        const k = `${unitType}|${key}`
+        balances.set(k, (balances.get(k) ?? 0) + units)
+      }
+      let transfers = 0
+      for (let after = 0; ; ) {
+        const page = yield* transfersAfter(after)
+        if (page.length === 0) break
+        for (const row of page) {
+          const found = verifier.next(row)
+          if (found !== undefined) return yield* refuse(found)
+          add(row.unitType, row.fromKey, -row.units)
+          add(row.unitType, row.toKey, row.units)
+          after = row.position
+        }
+        transfers += page.length
+      }
+      let auditEntries = 0
+      for (let after = 0; ; ) {
+        const page = yield* auditEntriesAfter(after)
+        if (page.length === 0) break
+        for (const row of page) {
+          const found = verifier.next(row)
+          if (found !== undefined) return yield* refuse(found)
+          after = row.position
+        }
+        auditEntries += page.length
+      }
+      const ended = verifier.end(yield* recordedHeads)
+      if (ended !== undefined) return yield* refuse(ended)
+      const kept = yield* keptBalances
+      for (const key of new Set([...kept.keys(), ...balances.keys()])) {
+        const recomputed = balances.get(key) ?? 0
+        const stored = kept.get(key) ?? 0
+        if (recomputed !== stored) {
+          return yield* new LedgerDoesNotVerify({
+            message: `the ledger does not verify: balance ${key} is kept as ${stored} but its transfers sum to ${recomputed}`,
+          })
+        }
+      }
+      const heads = verifier.heads()
+      return {
+        transfers,
+        auditEntries,
+        balances: kept.size,
+        chains: [...heads].map(([chain, h]) => ({ chain, length: h.length, head: h.head })),
+      }
+    }),
+    (r) =>
+      `The ledger verifies: ${r.transfers} transfer(s) and ${r.auditEntries} audit entr${r.auditEntries === 1 ? "y" : "ies"} in ${r.chains.length} chain(s), every hash and place; ${r.balances} kept balance(s) equal their transfers.\n` +
+      r.chains.map((c) => `  ${c.chain}: ${c.length} at ${c.head}`).join("\n"),
+  )

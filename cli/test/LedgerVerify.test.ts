@@ -1,0 +1,272 @@
+/**
+ * `landunits ledger verify` against a ledger tampered with as a superuser would (issue 21): the tables changed
+ * directly with their triggers off (`SET LOCAL session_replication_role = replica`). Each way (an amount changed,
+ * a row deleted, a row inserted, two rows' order swapped, an audit entry changed) makes the command fail naming
+ * the row and how; undone, it passes again. On the embedded database, and on the PostgreSQL server when
+ * DATABASE_URL names one (CI's run).
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { layerEmbedded, layerServer } from "@landunits/adapters/postgres/Database.ts"
+import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
+import { member, platform } from "@landunits/core/ledger/LedgerModel.ts"
+import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
+import type { UnitType } from "@landunits/core/shared/Enums.ts"
+import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type AppRuntime, makeRuntime } from "../src/Admin.ts"
+import { buildProgram } from "../src/Program.ts"
+import { freshServerDatabase } from "./support/ServerAndCli.ts"
+
+const ADMIN = "chain-admin@landunits.example"
+const ADMIN_ID = MemberId.make("mem_chain_admin")
+const HOLDER = MemberId.make("mem_chain_holder")
+
+interface Target {
+  readonly name: string
+  readonly open: () => Promise<{ runtime: AppRuntime; close: () => Promise<void> }>
+}
+
+const serverUrl = process.env.DATABASE_URL?.trim()
+
+const TARGETS: ReadonlyArray<Target> = [
+  {
+    name: "embedded",
+    open: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-chain-"))
+      const runtime = makeRuntime(layerEmbedded(dir))
+      return {
+        runtime,
+        close: async () => {
+          await runtime.dispose()
+          fs.rmSync(dir, { recursive: true, force: true })
+        },
+      }
+    },
+  },
+  ...(serverUrl === undefined || serverUrl === ""
+    ? []
+    : [
+        {
+          name: "PostgreSQL server",
+          open: async () => {
+            const database = await freshServerDatabase(serverUrl)
+            const runtime = makeRuntime(layerServer(database.url))
+            return {
+              runtime,
+              close: async () => {
+                await runtime.dispose()
+                await database.drop()
+              },
+            }
+          },
+        },
+      ]),
+]
+
+/** Issues Units to the holder in two unit types, a transfer at a time, and writes a few audit entries. */
+const history = Effect.gen(function* () {
+  yield* (yield* AccountRepository).insert({
+    memberId: ADMIN_ID,
+    email: ADMIN,
+    firstName: "Chain",
+    lastName: "Admin",
+    userType: "USER",
+    role: "admin",
+    passwordHash: "x",
+    emailConfirmedAt: 1,
+    firstLogin: false,
+    createdAt: 1,
+  })
+  const ledger = yield* LedgerStore
+  for (let i = 1; i <= 6; i++) {
+    for (const unitType of ["LAND_USD", "LAND_EUR"] as const satisfies ReadonlyArray<UnitType>) {
+      yield* ledger.append([
+        {
+          transferId: TransferId.make(`trf_${unitType}_${i}`),
+          unitType,
+          from: platform("issuance"),
+          to: member(HOLDER, "owned"),
+          units: 10 * i,
+          orderId: OrderId.make(`ord_chain_${i}`),
+          at: 1_700_000_000_000 + i,
+        },
+      ])
+    }
+    yield* (yield* AuditLog).append({
+      actor: ADMIN_ID,
+      action: "orders.confirmPayment",
+      subject: `order:ord_chain_${i}`,
+      details: { note: `entry ${i}`, "a|b": "pipes | in details" },
+      at: 1_700_000_000_000 + i,
+    })
+  }
+})
+
+describe.each(TARGETS)("ledger verify on the $name database", (target) => {
+  let runtime: AppRuntime
+  let close: () => Promise<void> = async () => {}
+
+  beforeAll(async () => {
+    ;({ runtime, close } = await target.open())
+    await runtime.runPromise(history)
+  }, 120_000)
+
+  afterAll(() => close())
+
+  const verify = async () => {
+    const out: Array<string> = []
+    const err: Array<string> = []
+    let code = 0
+    const io = {
+      out: (t: string) => void out.push(t),
+      err: (t: string) => void err.push(t),
+      exitCode: (c: number) => void (code = c),
+    }
+    await buildProgram(async () => runtime, { io }).parseAsync(["--as", ADMIN, "ledger", "verify"], {
+      from: "user",
+    })
+    return { out: out.join("\n"), err: err.join("\n"), code }
+  }
+
+  /** Statements run as a superuser would, with every trigger off, in one transaction. */
+  const asSuperuser = (...statements: ReadonlyArray<string>) =>
+    runtime.runPromise(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql.withTransaction(
+          Effect.gen(function* () {
+            yield* sql.unsafe("SET LOCAL session_replication_role = replica")
+            for (const statement of statements) yield* sql.unsafe(statement)
+          }),
+        )
+      }),
+    )
+
+  const seqOf = async (transferId: string) =>
+    runtime.runPromise(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{
+          seq: string
+        }>`SELECT seq FROM ledger_transfers WHERE transfer_id = ${transferId}`
+        return Number(rows[0]?.seq)
+      }),
+    )
+
+  it("untouched, every chain, head and balance verifies", async () => {
+    const result = await verify()
+    expect(result.err).toBe("")
+    expect(result.code).toBe(0)
+    expect(result.out).toMatch(/^The ledger verifies: 12 transfer\(s\) and 6 audit entries in 3 chain\(s\)/)
+    expect(result.out).toMatch(/LAND_USD: 6 at [0-9a-f]{64}/)
+    expect(result.out).toMatch(/audit: 6 at [0-9a-f]{64}/)
+  })
+
+  it("an amount changed: edited, naming the transfer", async () => {
+    await asSuperuser("UPDATE ledger_transfers SET units = units + 1 WHERE transfer_id = 'trf_LAND_USD_3'")
+    const result = await verify()
+    expect(result.code).toBe(1)
+    expect(result.err).toBe(
+      "Refused: the ledger does not verify: edited: transfer trf_LAND_USD_3 (LAND_USD chain): its fields no longer give its hash (changed after it was written)",
+    )
+    await asSuperuser("UPDATE ledger_transfers SET units = units - 1 WHERE transfer_id = 'trf_LAND_USD_3'")
+    expect((await verify()).code).toBe(0)
+  })
+
+  it("a row deleted: missing, naming the row after the gap", async () => {
+    const seq = await seqOf("trf_LAND_EUR_2")
+    await asSuperuser(
+      "CREATE TABLE deleted_transfer AS SELECT * FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_2'",
+      "DELETE FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_2'",
+    )
+    const result = await verify()
+    expect(result.code).toBe(1)
+    expect(result.err).toBe(
+      "Refused: the ledger does not verify: missing: transfer trf_LAND_EUR_3 (LAND_EUR chain): place 2 of the chain is missing before it (a row was deleted)",
+    )
+    await asSuperuser(
+      "INSERT INTO ledger_transfers SELECT * FROM deleted_transfer",
+      "DROP TABLE deleted_transfer",
+    )
+    expect(await seqOf("trf_LAND_EUR_2")).toBe(seq)
+    expect((await verify()).code).toBe(0)
+  })
+
+  it("the last row deleted: missing, against the chain's recorded head", async () => {
+    await asSuperuser(
+      "CREATE TABLE deleted_transfer AS SELECT * FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'",
+      "DELETE FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'",
+    )
+    const result = await verify()
+    expect(result.code).toBe(1)
+    expect(result.err).toBe(
+      "Refused: the ledger does not verify: missing: the LAND_EUR chain's rows end at place 5, but its recorded head is place 6 (rows at its end were deleted, or the head was changed)",
+    )
+    await asSuperuser(
+      "INSERT INTO ledger_transfers SELECT * FROM deleted_transfer",
+      "DROP TABLE deleted_transfer",
+    )
+    expect((await verify()).code).toBe(0)
+  })
+
+  it("a row inserted: inserted, naming it", async () => {
+    await asSuperuser(
+      `INSERT INTO ledger_transfers (transfer_id, order_id, unit_type, from_key, to_key, units, at)
+       VALUES ('trf_forged', 'ord_forged', 'LAND_USD', 'platform:issuance', 'member:${HOLDER}:owned', 500, 1700000000100)`,
+    )
+    const result = await verify()
+    expect(result.code).toBe(1)
+    expect(result.err).toBe(
+      "Refused: the ledger does not verify: inserted: transfer trf_forged (LAND_USD chain): has no place in the chain (added without the database's chaining)",
+    )
+    await asSuperuser("DELETE FROM ledger_transfers WHERE transfer_id = 'trf_forged'")
+    expect((await verify()).code).toBe(0)
+  })
+
+  it("two rows' order swapped: reordered, naming both", async () => {
+    const [a, b] = [await seqOf("trf_LAND_USD_4"), await seqOf("trf_LAND_USD_5")]
+    const swap = [
+      `UPDATE ledger_transfers SET seq = -1 WHERE seq = ${a}`,
+      `UPDATE ledger_transfers SET seq = ${a} WHERE seq = ${b}`,
+      `UPDATE ledger_transfers SET seq = ${b} WHERE seq = -1`,
+    ]
+    await asSuperuser(...swap)
+    const result = await verify()
+    expect(result.code).toBe(1)
+    expect(result.err).toBe(
+      "Refused: the ledger does not verify: reordered: transfer trf_LAND_USD_4 (LAND_USD chain): place 4 is stored after transfer trf_LAND_USD_5 (place 5)",
+    )
+    await asSuperuser(...swap)
+    expect((await verify()).code).toBe(0)
+  })
+
+  it("an audit entry changed: edited, naming the entry", async () => {
+    const sequence = await runtime.runPromise(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{ sequence: string }>`
+          SELECT sequence FROM audit_log WHERE subject = 'order:ord_chain_2'`
+        return Number(rows[0]?.sequence)
+      }),
+    )
+    await asSuperuser(
+      `CREATE TABLE audit_before AS SELECT details FROM audit_log WHERE sequence = ${sequence}`,
+      `UPDATE audit_log SET details = '{"note": "nothing happened"}' WHERE sequence = ${sequence}`,
+    )
+    const result = await verify()
+    expect(result.code).toBe(1)
+    expect(result.err).toBe(
+      `Refused: the ledger does not verify: edited: audit entry ${sequence} (audit chain): its fields no longer give its hash (changed after it was written)`,
+    )
+    await asSuperuser(
+      `UPDATE audit_log SET details = (SELECT details FROM audit_before) WHERE sequence = ${sequence}`,
+      "DROP TABLE audit_before",
+    )
+    expect((await verify()).code).toBe(0)
+  })
+})
