@@ -50,7 +50,13 @@ const ask = (line: string) =>
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-admin-socket-"))
   target = { kind: "embedded", dataDir }
-  app = await startAppProcess({ DATA_DIR: dataDir, LOG_LEVEL: "Info", LOG_FORMAT: "logfmt" })
+  // The embedded database of DATA_DIR, as the CLI processes use (a CI run sets DATABASE_URL for other tests).
+  app = await startAppProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    LOG_LEVEL: "Info",
+    LOG_FORMAT: "logfmt",
+  })
   const deadline = Date.now() + 30_000
   while (!fs.existsSync(socketPath()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
 }, 120_000)

@@ -59,6 +59,7 @@ describe("landunits --help", () => {
       "sales-queue",
       "payouts",
       "statements",
+      "ledger",
       "pricing",
       "discount-codes",
       "content",

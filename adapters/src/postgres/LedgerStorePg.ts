@@ -4,6 +4,8 @@
  * zero, so the check holds whatever the caller did; the refusal is turned into core's own
  * InsufficientUnits (the same message as in memory).
  */
+
+import type { ChainedTransfer, ChainHead } from "@landunits/core/ledger/ChainVerifier.ts"
 import {
   accountKey,
   balanceKey,
@@ -22,6 +24,7 @@ import {
   type Transfer,
 } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "@landunits/core/ledger/ports/LedgerStore.ts"
+import { canonicalTransfer } from "@landunits/core/ledger/TransferChain.ts"
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { Array as Arr, Effect, Layer } from "effect"
@@ -111,6 +114,36 @@ const insufficient = (
 }
 
 const SELECT_TRANSFER = "transfer_id, order_id, unit_type, from_key, to_key, units, at"
+
+interface ChainedRow extends TransferRow {
+  readonly seq: string | number
+  readonly chain_index: string | number | null
+  readonly prev_hash: string | null
+  readonly hash: string | null
+}
+
+/** A row as the chain verifier reads it; the encoding built here from the fields, not by the database. */
+const toChained = (r: ChainedRow): ChainedTransfer => ({
+  chain: r.unit_type,
+  position: Number(r.seq),
+  name: `transfer ${r.transfer_id}`,
+  canonical: canonicalTransfer({
+    transferId: r.transfer_id,
+    orderId: r.order_id,
+    unitType: r.unit_type,
+    fromKey: r.from_key,
+    toKey: r.to_key,
+    units: r.units,
+    at: Number(r.at),
+  }),
+  chainIndex: r.chain_index === null ? null : Number(r.chain_index),
+  prevHash: r.prev_hash,
+  hash: r.hash,
+  unitType: r.unit_type,
+  fromKey: r.from_key,
+  toKey: r.to_key,
+  units: r.units,
+})
 
 /** An append, checked and turned into rows: the transfers, and their net effect on each balance. */
 export interface PreparedAppend {
@@ -249,6 +282,24 @@ export const LedgerStorePg = Layer.effect(LedgerStore)(
           Effect.map((rows) => rows.map(toTransfer)),
           Effect.orDie,
         ),
+      // Keyset pages on seq: constant memory and time a page however long the ledger.
+      chainAfter: (afterPosition, limit) =>
+        sql<ChainedRow>`
+          SELECT seq, ${sql.literal(SELECT_TRANSFER)}, chain_index, prev_hash, hash FROM ledger_transfers
+          WHERE seq > ${afterPosition} ORDER BY seq LIMIT ${limit}`.pipe(
+          Effect.map((rows) => rows.map(toChained)),
+          Effect.orDie,
+        ),
+      chainHeads: sql<{ chain: string; length: string | number; head: string }>`
+        SELECT chain, length, head FROM ledger_chain_heads WHERE chain <> 'audit'`.pipe(
+        Effect.map(
+          (rows) =>
+            new Map<string, ChainHead>(
+              rows.map((r) => [r.chain, { length: Number(r.length), head: r.head }]),
+            ),
+        ),
+        Effect.orDie,
+      ),
     })
   }),
 )

@@ -26,6 +26,14 @@ export interface ChainRow {
   readonly hash: string | null
 }
 
+/** A ledger transfer as its chain stores it, with what the balance check needs. */
+export interface ChainedTransfer extends ChainRow {
+  readonly unitType: string
+  readonly fromKey: string
+  readonly toKey: string
+  readonly units: number
+}
+
 export interface ChainBreak {
   readonly kind: ChainBreakKind
   readonly chain: string

@@ -4,6 +4,7 @@
  * which rule broke.
  */
 import { Effect } from "effect"
+import { makeChainVerifier } from "../../src/ledger/ChainVerifier.ts"
 import { sumBalances } from "../../src/ledger/Ledger.ts"
 import type { Transfer } from "../../src/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "../../src/ledger/ports/LedgerStore.ts"
@@ -31,7 +32,26 @@ export interface EngineState {
   readonly transfers: ReadonlyArray<Transfer>
   /** Store balances of each member: "unitType|bucket" → units. */
   readonly memberBalances: Readonly<Record<string, Readonly<Record<string, number>>>>
+  /** Issue 21: the first break of the transfers' hash chains (ChainVerifier.ts), or null when they verify. */
+  readonly chainBreak: string | null
 }
+
+/** Every transfer's chain recomputed from the store's rows, in pages, and checked against its recorded head. */
+const chainBreakEffect = Effect.gen(function* () {
+  const store = yield* LedgerStore
+  const verifier = makeChainVerifier()
+  for (let after = 0; ; ) {
+    const page = yield* store.chainAfter(after, 500)
+    if (page.length === 0) break
+    for (const row of page) {
+      const found = verifier.next(row)
+      if (found !== undefined) return `${found.kind}: ${found.message}`
+      after = row.position
+    }
+  }
+  const ended = verifier.end(yield* store.chainHeads)
+  return ended === undefined ? null : `${ended.kind}: ${ended.message}`
+})
 
 /** The whole state, read through the ports: works on any adapters (memory here, PostgreSQL in adapters). */
 export const readStateEffect = (memberIds: ReadonlyArray<MemberId>) =>
@@ -53,7 +73,8 @@ export const readStateEffect = (memberIds: ReadonlyArray<MemberId>) =>
       }
       memberBalances[memberId] = balances
     }
-    return { orders, payouts, totals, transfers, memberBalances } satisfies EngineState
+    const chainBreak = yield* chainBreakEffect
+    return { orders, payouts, totals, transfers, memberBalances, chainBreak } satisfies EngineState
   })
 
 export const readState = (h: Harness, memberIds: ReadonlyArray<MemberId>): EngineState =>
@@ -258,4 +279,10 @@ export const checkAll = (
   checkOrdersMatchLedger(state, memberIds)
   checkTransitions(state, previous)
   checkCompletion(state)
+  checkChains(state)
+}
+
+/** Every unit type's hash chain verifies after every step (issue 21). */
+export const checkChains = (state: EngineState) => {
+  if (state.chainBreak !== null) fail("chains verify", state.chainBreak)
 }

@@ -4,8 +4,10 @@
  */
 import { Effect, type Layer } from "effect"
 import { describe, expect, it } from "vitest"
+import { makeChainVerifier } from "../../src/ledger/ChainVerifier.ts"
 import { FEES, ISSUANCE, member, type Transfer } from "../../src/ledger/LedgerModel.ts"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { CHAIN_GENESIS, canonicalTransfer, chainHash } from "../../src/ledger/TransferChain.ts"
 import { MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
 
 const alice = MemberId.make("mem_alice")
@@ -30,6 +32,50 @@ export const ledgerStoreContract = (name: string, makeLayer: () => Layer.Layer<L
   describe(`LedgerStore contract (${name})`, () => {
     const run = <A, E>(effect: Effect.Effect<A, E, LedgerStore>) =>
       Effect.runPromise(Effect.provide(effect, makeLayer()))
+
+    it("chains each unit type's transfers with core's encoding and SHA-256, whoever computes it (issue 21)", async () => {
+      const appended = [
+        transfer({ unitType: "LAND_POUND", from: ISSUANCE, to: member(alice, "owned"), units: 7 }),
+        transfer({ unitType: "LAND_AUD", from: ISSUANCE, to: member(bob, "owned"), units: 3 }),
+        transfer({
+          unitType: "LAND_POUND",
+          from: member(alice, "owned"),
+          to: member(bob, "owned"),
+          units: 2,
+        }),
+      ]
+      const result = await run(
+        Effect.gen(function* () {
+          const store = yield* LedgerStore
+          yield* store.append([appended[0]!, appended[1]!])
+          yield* store.append([appended[2]!])
+          const rows = (yield* store.chainAfter(0, 1_000)).filter(
+            (r) => r.chain !== "LAND_USD" && r.chain !== "LAND_EUR",
+          )
+          return { rows, heads: yield* store.chainHeads }
+        }),
+      )
+      // Recomputed here from the transfers alone, as an outsider would (docs/ledger.md §9).
+      const key = (a: Transfer["from"]) =>
+        a._tag === "MemberAccount" ? `member:${a.memberId}:${a.bucket}` : `platform:${a.name}`
+      const expected = (unitType: string) =>
+        appended
+          .filter((t) => t.unitType === unitType)
+          .reduce(
+            (head, t) => chainHash(head, canonicalTransfer({ ...t, fromKey: key(t.from), toKey: key(t.to) })),
+            CHAIN_GENESIS,
+          )
+      expect(result.heads.get("LAND_POUND")).toEqual({ length: 2, head: expected("LAND_POUND") })
+      expect(result.heads.get("LAND_AUD")).toEqual({ length: 1, head: expected("LAND_AUD") })
+      expect(result.rows.map((r) => [r.chain, r.chainIndex])).toEqual([
+        ["LAND_POUND", 1],
+        ["LAND_AUD", 1],
+        ["LAND_POUND", 2],
+      ])
+      const verifier = makeChainVerifier()
+      for (const row of result.rows) expect(verifier.next(row)).toBeUndefined()
+      expect(result.rows[2]?.prevHash).toBe(result.rows[0]?.hash)
+    })
 
     it("balances are the sums of appended transfers", async () => {
       const result = await run(

@@ -6,11 +6,12 @@
  */
 import {
   auditEntriesAfter,
+  auditHead,
+  CHAIN_PAGE,
   keptBalances,
-  recordedHeads,
-  transfersAfter,
 } from "@landunits/adapters/postgres/ChainRowsPg.ts"
 import { type ChainBreak, makeChainVerifier } from "@landunits/core/ledger/ChainVerifier.ts"
+import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
 import { Effect, Schema } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
@@ -27,6 +28,7 @@ export const ledgerVerify = (cli: Cli) =>
     cli,
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
+      const ledger = yield* LedgerStore
       const verifier = makeChainVerifier()
       const balances = new Map<string, number>()
       // Keyed as ledger_balances rows are: "unit_type|account_key".
@@ -36,7 +38,7 @@ export const ledgerVerify = (cli: Cli) =>
       }
       let transfers = 0
       for (let after = 0; ; ) {
-        const page = yield* transfersAfter(after)
+        const page = yield* ledger.chainAfter(after, CHAIN_PAGE)
         if (page.length === 0) break
         for (const row of page) {
           const found = verifier.next(row)
@@ -58,7 +60,7 @@ export const ledgerVerify = (cli: Cli) =>
         }
         auditEntries += page.length
       }
-      const ended = verifier.end(yield* recordedHeads)
+      const ended = verifier.end(new Map([...(yield* ledger.chainHeads), ...(yield* auditHead)]))
       if (ended !== undefined) return yield* refuse(ended)
       const kept = yield* keptBalances
       for (const key of new Set([...kept.keys(), ...balances.keys()])) {

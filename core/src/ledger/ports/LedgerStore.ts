@@ -1,9 +1,11 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import type { UnitType } from "../../shared/Enums.ts"
 import type { MemberId, OrderId } from "../../shared/Ids.ts"
-import { balanceKey, checkBatch, sumBalances } from "../Ledger.ts"
+import type { ChainedTransfer, ChainHead } from "../ChainVerifier.ts"
+import { accountKey, balanceKey, checkBatch, sumBalances } from "../Ledger.ts"
 import { type InsufficientUnits, InvalidTransfer } from "../LedgerErrors.ts"
 import type { Account, Balance, Transfer } from "../LedgerModel.ts"
+import { CHAIN_GENESIS, canonicalTransfer, chainHash } from "../TransferChain.ts"
 
 /** Per unit type: each member bucket summed over all members, and each platform account. */
 export const LedgerTotals = Schema.Struct({
@@ -32,7 +34,8 @@ const emptyTotals = (): { -readonly [K in keyof LedgerTotals]: number } => ({
  *
  * `append` is atomic and checked: the whole batch is appended, or nothing is when a transfer is invalid or
  * a member account would end below zero (`checkBatch`). There is no update and no delete.
- * Transfers come back in the order they were appended.
+ * Transfers come back in the order they were appended. Each appended transfer extends the hash chain of its
+ * unit type (TransferChain.ts, issue 21), which `chainAfter` and `chainHeads` read back for verification.
  */
 export class LedgerStore extends Context.Service<
   LedgerStore,
@@ -47,6 +50,13 @@ export class LedgerStore extends Context.Service<
     readonly transfersByOrder: (orderId: OrderId) => Effect.Effect<ReadonlyArray<Transfer>>
     /** Transfers from or to any account of the member. */
     readonly transfersByMember: (memberId: MemberId) => Effect.Effect<ReadonlyArray<Transfer>>
+    /** The chained transfers after `afterPosition`, in the order appended, at most `limit` of them. */
+    readonly chainAfter: (
+      afterPosition: number,
+      limit: number,
+    ) => Effect.Effect<ReadonlyArray<ChainedTransfer>>
+    /** Each unit type's chain as recorded: its length and last hash. */
+    readonly chainHeads: Effect.Effect<ReadonlyMap<string, ChainHead>>
   }
 >()("@landunits/core/ledger/ports/LedgerStore") {
   /** In memory: the reference implementation that the PostgreSQL adapter's contract tests compare with. */
@@ -63,6 +73,29 @@ export class LedgerStore extends Context.Service<
       const balances = new Map<string, Balance>()
       const balanceOf = (unitType: UnitType, account: Account) =>
         balances.get(balanceKey(unitType, account))?.units ?? 0
+      const chained: Array<ChainedTransfer> = []
+      const heads = new Map<string, ChainHead>()
+      const chain = (t: Transfer) => {
+        const before = heads.get(t.unitType) ?? { length: 0, head: CHAIN_GENESIS }
+        const fromKey = accountKey(t.from)
+        const toKey = accountKey(t.to)
+        const canonical = canonicalTransfer({ ...t, fromKey, toKey })
+        const hash = chainHash(before.head, canonical)
+        chained.push({
+          chain: t.unitType,
+          position: chained.length + 1,
+          name: `transfer ${t.transferId}`,
+          canonical,
+          chainIndex: before.length + 1,
+          prevHash: before.head,
+          hash,
+          unitType: t.unitType,
+          fromKey,
+          toKey,
+          units: t.units,
+        })
+        heads.set(t.unitType, { length: before.length + 1, head: hash })
+      }
       const membersOf = (t: Transfer) =>
         new Set([t.from, t.to].flatMap((a) => (a._tag === "MemberAccount" ? [a.memberId] : [])))
 
@@ -88,6 +121,7 @@ export class LedgerStore extends Context.Service<
               })
             }
             for (const t of batch) {
+              chain(t)
               ids.add(t.transferId)
               index(byOrder, t.orderId, t)
               for (const memberId of membersOf(t)) index(byMember, memberId, t)
@@ -113,6 +147,9 @@ export class LedgerStore extends Context.Service<
           }),
         transfersByOrder: (orderId) => Effect.sync(() => [...(byOrder.get(orderId) ?? [])]),
         transfersByMember: (memberId) => Effect.sync(() => [...(byMember.get(memberId) ?? [])]),
+        chainAfter: (afterPosition, limit) =>
+          Effect.sync(() => chained.slice(afterPosition, afterPosition + limit)),
+        chainHeads: Effect.sync(() => new Map(heads)),
       })
     }),
   )
