@@ -18,22 +18,30 @@ export default Effect.gen(function* () {
     CREATE TABLE ledger_chain_heads (
       chain   text PRIMARY KEY,
       length  bigint NOT NULL,
-      head    text NOT NULL
+      head    text NOT NULL,
+      prev    text NOT NULL
     )`
-  // The next link of a chain: its index, the hash before it, and its hash; the head moves on.
+  // The next link of a chain: its index, the hash before it, and its hash; the head moves on. One UPDATE (its
+  // row lock is the chain's), whose SET reads the old head: prev keeps it for RETURNING.
   yield* sql`
     CREATE FUNCTION ledger_chain_extend(chain_name text, canonical text, OUT idx bigint, OUT prev text, OUT next text)
     LANGUAGE plpgsql AS $$
     BEGIN
-      SELECT length, head INTO idx, prev FROM ledger_chain_heads WHERE chain = chain_name FOR UPDATE;
+      UPDATE ledger_chain_heads AS h
+      SET length = h.length + 1, prev = h.head,
+          head = encode(sha256(decode(h.head, 'hex') || convert_to(canonical, 'UTF8')), 'hex')
+      WHERE h.chain = chain_name
+      RETURNING h.length, h.prev, h.head INTO idx, prev, next;
       IF NOT FOUND THEN
-        INSERT INTO ledger_chain_heads (chain, length, head) VALUES (chain_name, 0, repeat('0', 64))
+        INSERT INTO ledger_chain_heads (chain, length, head, prev)
+        VALUES (chain_name, 0, repeat('0', 64), repeat('0', 64))
         ON CONFLICT (chain) DO NOTHING;
-        SELECT length, head INTO idx, prev FROM ledger_chain_heads WHERE chain = chain_name FOR UPDATE;
+        UPDATE ledger_chain_heads AS h
+        SET length = h.length + 1, prev = h.head,
+            head = encode(sha256(decode(h.head, 'hex') || convert_to(canonical, 'UTF8')), 'hex')
+        WHERE h.chain = chain_name
+        RETURNING h.length, h.prev, h.head INTO idx, prev, next;
       END IF;
-      idx := idx + 1;
-      next := encode(sha256(decode(prev, 'hex') || convert_to(canonical, 'UTF8')), 'hex');
-      UPDATE ledger_chain_heads SET length = idx, head = next WHERE chain = chain_name;
     END $$`
   for (const table of ["ledger_transfers", "audit_log"]) {
     yield* sql`ALTER TABLE ${sql(table)} ADD COLUMN chain_index bigint, ADD COLUMN prev_hash text, ADD COLUMN hash text`
