@@ -68,3 +68,11 @@ export const keptBalances = Effect.gen(function* () {
     SELECT unit_type, account_key, units FROM ledger_balances`
   return new Map(rows.map((r) => [`${r.unit_type}|${r.account_key}`, Number(r.units)]))
 })
+
+/** How many rows the chains hold, ledger transfers and audit entries together (for a progress bar). */
+export const chainRowCount = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ rows: string | number }>`
+    SELECT (SELECT count(*) FROM ledger_transfers) + (SELECT count(*) FROM audit_log) AS rows`
+  return Number(rows[0]?.rows ?? 0)
+})

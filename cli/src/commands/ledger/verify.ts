@@ -8,6 +8,7 @@ import {
   auditEntriesAfter,
   auditHead,
   CHAIN_PAGE,
+  chainRowCount,
   keptBalances,
 } from "@landunits/adapters/postgres/ChainRowsPg.ts"
 import { type ChainBreak, makeChainVerifier } from "@landunits/core/ledger/ChainVerifier.ts"
@@ -15,6 +16,7 @@ import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
 import { Effect, Schema } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
+import { progress } from "../../support/Progress.ts"
 
 export class LedgerDoesNotVerify extends Schema.TaggedError<LedgerDoesNotVerify>()("LedgerDoesNotVerify", {
   message: Schema.String,
@@ -29,6 +31,8 @@ export const ledgerVerify = (cli: Cli) =>
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
       const ledger = yield* LedgerStore
+      // On a terminal, a bar of pages read (stderr): a million transfers are two hundred pages.
+      const bar = progress("Verifying", Math.ceil((yield* chainRowCount) / CHAIN_PAGE) + 2)
       const verifier = makeChainVerifier()
       const balances = new Map<string, number>()
       // Keyed as ledger_balances rows are: "unit_type|account_key".
@@ -48,6 +52,7 @@ export const ledgerVerify = (cli: Cli) =>
           after = row.position
         }
         transfers += page.length
+        bar.tick()
       }
       let auditEntries = 0
       for (let after = 0; ; ) {
@@ -59,7 +64,9 @@ export const ledgerVerify = (cli: Cli) =>
           after = row.position
         }
         auditEntries += page.length
+        bar.tick()
       }
+      bar.done()
       const ended = verifier.end(new Map([...(yield* ledger.chainHeads), ...(yield* auditHead)]))
       if (ended !== undefined) return yield* refuse(ended)
       const kept = yield* keptBalances
