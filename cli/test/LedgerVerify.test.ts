@@ -125,7 +125,9 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
     const io = {
       out: (t: string) => void out.push(t),
       err: (t: string) => void err.push(t),
-      exitCode: (c: number) => void (code = c),
+      exitCode: (c: number) => {
+        code = c
+      },
     }
     await buildProgram(async () => runtime, { io }).parseAsync(["--as", ADMIN, "ledger", "verify"], {
       from: "user",
