@@ -1,8 +1,8 @@
 /**
  * An order's timeline in words (issue 21), as the member's order page shows it: each step with the statuses'
  * words of Labels.ts (the order's type included, as on the page's badge), and who moved it as the member may know
- * it (OrderTimeline.ts `memberTimeline`: "you", "an administrator", "Stripe (event evt_…)", "automatic: payment
- * deadline"). Plain values, types only from the schema's module, so a page loads no schema for it.
+ * it (OrderTimeline.ts `memberTimeline`: "by you", "by an administrator", "by Stripe (event evt_…)", "automatic:
+ * payment deadline"). Plain values, types only from the schema's module, so a page loads no schema for it.
  */
 import type { OrderJobName, TimelineActorView } from "../orders/OrderTimeline.ts"
 import type { OrderStatus, OrderType } from "../shared/EnumValues.ts"
@@ -19,24 +19,24 @@ const PROVIDER_NAMES: Readonly<Record<"stripe" | "square", string>> = {
   square: "Square",
 }
 
-/** Who moved the order, for the member reading it. */
+/** Who moved the order, for the member reading it: "by you", "by an administrator", "automatic: payment deadline". */
 export const timelineActorWords = (actor: TimelineActorView, orderType: OrderType): string => {
   switch (actor._tag) {
     case "You":
-      return "you"
+      return "by you"
     case "OtherMember":
       // Only the sender of a transfer the member received acts on an order that is not theirs.
-      return orderType === "TRANSFER" ? "the sender" : "another member"
+      return orderType === "TRANSFER" ? "by the sender" : "by another member"
     case "Admin":
-      return "an administrator"
+      return "by an administrator"
     case "Provider":
       return actor.eventId === undefined
-        ? PROVIDER_NAMES[actor.provider]
-        : `${PROVIDER_NAMES[actor.provider]} (event ${actor.eventId})`
+        ? `by ${PROVIDER_NAMES[actor.provider]}`
+        : `by ${PROVIDER_NAMES[actor.provider]} (event ${actor.eventId})`
     case "Job":
       return `automatic: ${JOB_WORDS[actor.name]}`
     case "Unknown":
-      return "not recorded (before timelines)"
+      return "who: not recorded (made before timelines)"
   }
 }
 
