@@ -32,6 +32,7 @@ import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { KycStore } from "@landunits/core/kyc/ports/KycStore.ts"
 import type { OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { byAdmin } from "@landunits/core/orders/OrderTimeline.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import type { PaymentMethod, UnitType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId, type OrderId } from "@landunits/core/shared/Ids.ts"
@@ -194,6 +195,8 @@ const writeHistory = (dana: MemberId) =>
       }
     }
 
+    /** Ada as the orders' timelines name her. */
+    const byAda = byAdmin({ adminId: ada, name: "Ada Admin", email: DEMO_ADMIN_EMAIL })
     const adminActs = (action: string, subject: string, at: number) =>
       runAt(at)(
         Effect.gen(function* () {
@@ -251,7 +254,11 @@ const writeHistory = (dana: MemberId) =>
       )
     const fundsReceived = (name: string, at: number, orderId: OrderId) =>
       Effect.gen(function* () {
-        yield* step(name, at, orders.markFundsReceived({ idempotencyKey: key(`${name}:funds`), orderId }))
+        yield* step(
+          name,
+          at,
+          orders.markFundsReceived({ idempotencyKey: key(`${name}:funds`), orderId, actor: byAda }),
+        )
         yield* adminActs("orders.fundsReceived", `order:${orderId}`, at)
       })
     const confirm = (name: string, at: number, orderId: OrderId) =>
@@ -259,7 +266,7 @@ const writeHistory = (dana: MemberId) =>
         const confirmed = yield* step(
           name,
           at,
-          orders.confirmPayment({ idempotencyKey: key(`${name}:confirm`), orderId }),
+          orders.confirmPayment({ idempotencyKey: key(`${name}:confirm`), orderId, actor: byAda }),
         )
         yield* adminActs("orders.confirmPayment", `order:${orderId}`, at)
         return confirmed
@@ -442,6 +449,7 @@ const writeHistory = (dana: MemberId) =>
         "payout-paid",
         daysAgo(186),
         orders.markPayoutPaid({
+          actor: byAda,
           idempotencyKey: key(`payout-paid:${payout.payoutId}`),
           payoutId: payout.payoutId,
         }),

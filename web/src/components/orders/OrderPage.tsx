@@ -1,6 +1,7 @@
 /**
  * One order's page, /dashboard/transaction/{orderId} (spec §2's route constant; issue 27): what it is, its
- * status in words and in its spec colour, its figures and dates; while it is an unpaid buy, how to pay it
+ * status in words and in its spec colour, its figures and dates, its timeline (issue 21: every status change,
+ * when, who and why); while it is an unpaid buy, how to pay it
  * again (the bank details and reference with copy buttons, or the way back to the card or crypto page); and
  * cancel where core's rules allow it. Another member's order, or an unknown id, is a plain not-found.
  */
@@ -23,6 +24,7 @@ import { PageHead } from "../layout/Page.tsx"
 import { OrderStatusBadge } from "../shared/StatusBadge.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { Summary } from "./OrderParts.tsx"
+import { OrderTimeline } from "./OrderTimeline.tsx"
 import "../../styles/orders.css"
 
 /** Every date and time on the page in the app's one form, with its time zone. */
@@ -309,6 +311,7 @@ export function OrderPage({ data }: { readonly data: OrderPageData }) {
         </p>
         {unpaid ? <PayAgain order={order} intent={data.intent} bank={data.bank} /> : null}
         <Summary title="Order details" rows={rowsOf(order)} />
+        <OrderTimeline timeline={order.timeline} orderType={order.orderType} />
         <CancelOrder order={order} />
         <p className="payment-actions">
           <Link className="btn btn--ghost" to="/dashboard/my-transactions">
