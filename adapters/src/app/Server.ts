@@ -57,7 +57,9 @@ export interface ServingSettings {
  * the database is migrated and seeded (the CLI's admin socket: cli/src/start.ts). It must not fail: it is
  * forked, and stops with the server.
  */
-export const serve = (alsoServe: (settings: ServingSettings) => Effect.Effect<void, never, ServingServices>) =>
+export const serve = (
+  alsoServe: (settings: ServingSettings) => Effect.Effect<void, never, ServingServices>,
+) =>
   Effect.gen(function* () {
     yield* requireProductionSettings
     const s = yield* settings
