@@ -1,19 +1,22 @@
 /**
- * Model-based property tests of the ledger and the order engine (fast-check `fc.commands`).
+ * The model of the ledger and the order engine for fast-check's model-based tests (`fc.commands`), shared by the
+ * three property files core/test/orders/OrderEngine.model.*.test.ts (one file each, so that a run spreads them
+ * over its workers).
  *
  * Random sequences of every command — buy (every payment method, LU2X, reference codes), update amount,
  * start payment, success_order, funds received, confirm, fail, cancel, expire, sell, cancel unsold rest,
  * transfer, convert, unlock, payout ready/paid — over four members and all four unit types, with the clock
  * moving and KYC changing between them. After every step the invariants of docs/ledger.md are checked
- * (support/EngineInvariants.ts), every command is replayed with its key (nothing may change), and a refused
+ * (EngineInvariants.ts), every command is replayed with its key (nothing may change), and a refused
  * command must have written nothing.
  *
- * Runs: 1,000 sequences per property by default; LEDGER_PROPERTY_RUNS raises it for an audit run:
- *   LEDGER_PROPERTY_RUNS=100000 npx vitest run --config vitest.workspace.ts core/test/orders/OrderEngine.model.test.ts
+ * Runs: 1,000 sequences per property by default; LEDGER_PROPERTY_RUNS raises it for an audit run (the path
+ * prefix picks the three files):
+ *   LEDGER_PROPERTY_RUNS=100000 npx vitest run --config vitest.workspace.ts core/test/orders/OrderEngine.model
  */
 import { type Effect, Result } from "effect"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { expect } from "vitest"
 import type { OrderRecord } from "../../src/orders/OrderModel.ts"
 import type { OrderService } from "../../src/orders/OrderService.ts"
 import { byJob, byMember, byProvider, type OrderActor } from "../../src/orders/OrderTimeline.ts"
@@ -28,7 +31,7 @@ import {
   UnitTypes,
 } from "../../src/shared/Enums.ts"
 import { type IdempotencyKey, MemberId, OrderId, type PayoutId } from "../../src/shared/Ids.ts"
-import { checkAll, type EngineState, readState, stateText } from "../support/EngineInvariants.ts"
+import { checkAll, type EngineState, readState, stateText } from "./EngineInvariants.ts"
 import {
   ADMIN,
   defaultLand,
@@ -38,11 +41,11 @@ import {
   type Services,
   standing,
   unitPrice,
-} from "../support/OrderHarness.ts"
+} from "./OrderHarness.ts"
 
-const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 1000)
+export const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 1000)
 // CPU-bound: generous, so a loaded 2-core machine slows it without failing it.
-const TIMEOUT_MS = Math.max(400_000, RUNS * 400)
+export const TIMEOUT_MS = Math.max(400_000, RUNS * 400)
 
 const MEMBERS = ["alice", "bob", "carol", "dave"].map((m) => MemberId.make(m))
 
@@ -624,7 +627,7 @@ const lu2x = fc.oneof(
   { weight: 1, arbitrary: fc.constant(true) },
 )
 
-const allCommands = [
+export const allCommands = [
   fc
     .tuple(
       member,
@@ -704,7 +707,7 @@ const runModel = (commands: Iterable<Cmd>) => {
 
 /** The sales queue and its payouts: buys, sells, cancellations and payouts among verified members. */
 const verified = fc.integer({ min: 0, max: 2 })
-const marketCommands = [
+export const marketCommands = [
   fc.tuple(verified, unitType, units).map(([m, u, n]) => createBuy(m, u, n, "bank", false, undefined)),
   fc.tuple(verified, unitType, units).map(([m, u, n]) => createBuy(m, u, n, "card-square", false, undefined)),
   index.map((i) => confirmPayment(i)),
@@ -721,7 +724,7 @@ const marketCommands = [
 ]
 
 /** Time: LU2X vesting, conversions and their 30-day lock, expiry, over months. */
-const timeCommands = [
+export const timeCommands = [
   fc.tuple(member, unitType, units).map(([m, u, n]) => createBuy(m, u, n, "crypto", true, undefined)),
   fc
     .tuple(member, unitType, units, fc.constantFrom(...PaymentMethods))
@@ -742,7 +745,8 @@ const timeCommands = [
   fc.constant(advanceClock(183 * DAY)),
 ]
 
-const property = (commands: ReadonlyArray<fc.Arbitrary<Cmd>>) => () => {
+/** A property over random sequences of `commands`, each checked by the model after every step. */
+export const property = (commands: ReadonlyArray<fc.Arbitrary<Cmd>>) => () => {
   fc.assert(
     fc.property(fc.commands([...commands], { maxCommands: 50, size: "max" }), (sequence) => {
       runModel(sequence)
@@ -751,23 +755,3 @@ const property = (commands: ReadonlyArray<fc.Arbitrary<Cmd>>) => () => {
   )
   if (process.env.LEDGER_OUTCOMES) console.log([...OUTCOMES.entries()].sort())
 }
-
-describe("the ledger and the order engine under random command sequences", () => {
-  it(
-    `keep every invariant after every step of ${RUNS} random sequences of all commands`,
-    property(allCommands),
-    TIMEOUT_MS,
-  )
-
-  it(
-    `keep every invariant after every step of ${RUNS} random sequences of buys, sells and payouts (the sales queue)`,
-    property(marketCommands),
-    TIMEOUT_MS,
-  )
-
-  it(
-    `keep every invariant after every step of ${RUNS} random sequences of LU2X moves, converts and clock jumps`,
-    property(timeCommands),
-    TIMEOUT_MS,
-  )
-})
