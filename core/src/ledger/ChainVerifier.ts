@@ -46,11 +46,16 @@ export interface ChainHead {
   readonly head: string
 }
 
+/** A skipped place waiting to be found later in the stream (reordered) or not (missing). */
+interface Gap {
+  readonly index: number
+  readonly after: ChainRow
+}
+
 interface State {
   length: number
   head: string
-  /** A skipped place waiting to be found later in the stream (reordered) or not (missing). */
-  gap?: { readonly index: number; readonly after: ChainRow }
+  gap?: Gap
 }
 
 export interface ChainVerifier {
@@ -79,6 +84,9 @@ export const makeChainVerifier = (): ChainVerifier => {
     message: `${row.name} (${row.chain} chain): ${message}`,
   })
 
+  const missingBefore = (gap: Gap): ChainBreak =>
+    broken("missing", gap.after, `place ${gap.index} of the chain is missing before it (a row was deleted)`)
+
   const next = (row: ChainRow): ChainBreak | undefined => {
     const state = stateOf(row.chain)
     if (row.chainIndex === null || row.prevHash === null || row.hash === null) {
@@ -101,11 +109,7 @@ export const makeChainVerifier = (): ChainVerifier => {
           `place ${row.chainIndex} is stored after ${state.gap.after.name} (place ${state.gap.index + 1})`,
         )
       }
-      return broken(
-        "missing",
-        state.gap.after,
-        `place ${state.gap.index} of the chain is missing before it (a row was deleted)`,
-      )
+      return missingBefore(state.gap)
     }
     const expected = state.length + 1
     if (row.chainIndex > expected) {
@@ -125,15 +129,8 @@ export const makeChainVerifier = (): ChainVerifier => {
   }
 
   const end = (recorded: ReadonlyMap<string, ChainHead>): ChainBreak | undefined => {
-    for (const [chain, state] of states) {
-      if (state.gap !== undefined) {
-        return {
-          kind: "missing",
-          chain,
-          name: state.gap.after.name,
-          message: `${state.gap.after.name} (${chain} chain): place ${state.gap.index} of the chain is missing before it (a row was deleted)`,
-        }
-      }
+    for (const state of states.values()) {
+      if (state.gap !== undefined) return missingBefore(state.gap)
     }
     for (const [chain, head] of recorded) {
       const state = states.get(chain) ?? { length: 0, head: CHAIN_GENESIS }

@@ -12,7 +12,7 @@ import {
   keptBalances,
 } from "@landunits/adapters/postgres/ChainRowsPg.ts"
 import { type ChainBreak, makeChainVerifier } from "@landunits/core/ledger/ChainVerifier.ts"
-import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
+import { verifyTransferChains } from "@landunits/core/ledger/TransferChainWalk.ts"
 import { Effect, Schema } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
@@ -30,36 +30,29 @@ export const ledgerVerify = (cli: Cli) =>
     cli,
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
-      const ledger = yield* LedgerStore
       // On a terminal, a bar of pages read (stderr): a million transfers are two hundred pages.
       const bar = progress("Verifying", Math.ceil((yield* chainRowCount) / CHAIN_PAGE) + 2)
-      const verifier = makeChainVerifier()
       const balances = new Map<string, number>()
       // Keyed as ledger_balances rows are: "unit_type|account_key".
       const add = (unitType: string, key: string, units: number) => {
         const k = `${unitType}|${key}`
         balances.set(k, (balances.get(k) ?? 0) + units)
       }
-      let transfers = 0
-      for (let after = 0; ; ) {
-        const page = yield* ledger.chainAfter(after, CHAIN_PAGE)
-        if (page.length === 0) break
-        for (const row of page) {
-          const found = verifier.next(row)
-          if (found !== undefined) return yield* refuse(found)
+      const transfers = yield* verifyTransferChains({
+        pageSize: CHAIN_PAGE,
+        onRow: (row) => {
           add(row.unitType, row.fromKey, -row.units)
           add(row.unitType, row.toKey, row.units)
-          after = row.position
-        }
-        transfers += page.length
-        bar.tick()
-      }
+        },
+        onPage: () => Effect.sync(bar.tick),
+      }).pipe(Effect.catchTag("TransferChainBroken", (found) => Effect.fail(refuse(found))))
+      const audit = makeChainVerifier()
       let auditEntries = 0
       for (let after = 0; ; ) {
         const page = yield* auditEntriesAfter(after)
         if (page.length === 0) break
         for (const row of page) {
-          const found = verifier.next(row)
+          const found = audit.next(row)
           if (found !== undefined) return yield* refuse(found)
           after = row.position
         }
@@ -67,7 +60,7 @@ export const ledgerVerify = (cli: Cli) =>
         bar.tick()
       }
       bar.done()
-      const ended = verifier.end(new Map([...(yield* ledger.chainHeads), ...(yield* auditHead)]))
+      const ended = audit.end(yield* auditHead)
       if (ended !== undefined) return yield* refuse(ended)
       const kept = yield* keptBalances
       for (const key of new Set([...kept.keys(), ...balances.keys()])) {
@@ -79,9 +72,9 @@ export const ledgerVerify = (cli: Cli) =>
           })
         }
       }
-      const heads = verifier.heads()
+      const heads = new Map([...transfers.heads, ...audit.heads()])
       return {
-        transfers,
+        transfers: transfers.transfers,
         auditEntries,
         balances: kept.size,
         chains: [...heads].map(([chain, h]) => ({ chain, length: h.length, head: h.head })),
