@@ -26,12 +26,15 @@ export interface ChainRow {
   readonly hash: string | null
 }
 
-/** A ledger transfer as its chain stores it, with what the balance check needs. */
+/** A ledger transfer as its chain stores it: every field of its encoding (TransferFields) and its chain columns. */
 export interface ChainedTransfer extends ChainRow {
+  readonly transferId: string
+  readonly orderId: string
   readonly unitType: string
   readonly fromKey: string
   readonly toKey: string
   readonly units: number
+  readonly at: number
 }
 
 export interface ChainBreak {
@@ -67,8 +70,14 @@ export interface ChainVerifier {
   readonly heads: () => ReadonlyMap<string, ChainHead>
 }
 
-export const makeChainVerifier = (): ChainVerifier => {
-  const states = new Map<string, State>()
+/**
+ * A verifier of chains from their start, or from heads already verified (`from`: each chain's length and last
+ * hash at the point the rows given next continue it).
+ */
+export const makeChainVerifier = (from?: ReadonlyMap<string, ChainHead>): ChainVerifier => {
+  const states = new Map<string, State>(
+    [...(from ?? [])].map(([chain, h]) => [chain, { length: h.length, head: h.head }]),
+  )
   const stateOf = (chain: string): State => {
     let state = states.get(chain)
     if (state === undefined) {
