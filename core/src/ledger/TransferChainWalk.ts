@@ -20,8 +20,16 @@ export class TransferChainBroken extends Schema.TaggedError<TransferChainBroken>
 export interface TransferChainWalk<E = never, R = never> {
   /** Rows read a page. */
   readonly pageSize: number
-  /** Each row once it extends its chain, with its place in the append order (0, 1, 2…). */
-  readonly onRow?: (row: ChainedTransfer, position: number) => void
+  /**
+   * Each row once it extends its chain, with its place in the append order (0, 1, 2…) and the chains'
+   * recomputed heads so far (read them only when needed: each call copies them). An effect it answers runs
+   * before the next row (a check that must read more, at a few rows only).
+   */
+  readonly onRow?: (
+    row: ChainedTransfer,
+    position: number,
+    heads: () => ReadonlyMap<string, ChainHead>,
+  ) => Effect.Effect<void, E, R> | undefined
   /** After each page's rows (a progress bar's tick). */
   readonly onPage?: (rows: number) => Effect.Effect<void, E, R>
 }
@@ -49,7 +57,8 @@ export const verifyTransferChains = <E = never, R = never>(
       for (const row of page) {
         const found = verifier.next(row)
         if (found !== undefined) return yield* broken(found)
-        walk.onRow?.(row, transfers)
+        const more = walk.onRow?.(row, transfers, verifier.heads)
+        if (more !== undefined) yield* more
         transfers += 1
         after = row.position
       }

@@ -8,6 +8,7 @@ import { Effect, Layer, Option } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { canonicalCheckpoint, checkpointSignatureValid, ledgerKeyId } from "../../src/ledger/Checkpoint.ts"
+import { verifyTransfersAndCheckpoints } from "../../src/ledger/CheckpointCheck.ts"
 import type { OrderProof } from "../../src/ledger/CheckpointModel.ts"
 import { CHECKPOINT_MAX_AGE_MS, LedgerCheckpointService } from "../../src/ledger/LedgerCheckpointService.ts"
 import { makeMerkleStream, transferLeafHash } from "../../src/ledger/MerkleTree.ts"
@@ -346,6 +347,59 @@ describe("a member's inclusion proof", () => {
           return verifyOrderProof({ ...proof, transfers }, key).status === "failed"
         },
       ),
+    )
+  })
+})
+
+describe("verifying stored checkpoints against the ledger", () => {
+  const verifyAll = (h: Harness, earlier: ReadonlyArray<string> = []) => {
+    const signer = h.run(LedgerSigner)
+    return h.result(
+      verifyTransfersAndCheckpoints(
+        { pageSize: 3 },
+        { current: { keyId: signer.keyId, publicKey: signer.publicKey }, earlier },
+      ),
+    )
+  }
+
+  it("every checkpoint is checked where the stream reaches its size: signature, root and chains", () => {
+    const { h } = withHistory()
+    take(h)
+    h.run(buy(h, alice, 2))
+    take(h)
+    take(h)
+    const result = verifyAll(h)
+    expect(result._tag).toBe("Success")
+    if (result._tag === "Success") {
+      expect(result.success.checkpoints).toBe(3)
+      expect([...result.success.signedBy.values()]).toEqual([3])
+    }
+  })
+
+  it("a checkpoint signed by another key is refused, unless the operator names it as an earlier key of theirs", () => {
+    const { h } = withHistory()
+    const [store, checkpoints, orders] = h.run(Effect.all([LedgerStore, LedgerCheckpoints, OrderService]))
+    const earlier = LedgerSigner.fromSeed(Uint8Array.from({ length: 32 }, () => 42))
+    LedgerCheckpointService.layer({ everyMs: CHECKPOINT_EVERY_MS }).pipe(
+      Layer.provide(
+        Layer.mergeAll(
+          Layer.succeed(LedgerSigner)(earlier),
+          Layer.succeed(LedgerStore)(store),
+          Layer.succeed(LedgerCheckpoints)(checkpoints),
+          Layer.succeed(OrderService)(orders),
+        ),
+      ),
+      (layer) =>
+        Effect.runSync(Effect.flatMap(LedgerCheckpointService, (s) => s.take).pipe(Effect.provide(layer))),
+    )
+    take(h)
+    const refused = verifyAll(h)
+    expect(refused._tag === "Failure" && refused.failure.message).toBe(
+      `checkpoint #1: it is signed by key ${earlier.keyId}, not this installation's ledger key ${h.run(LedgerSigner).keyId} (name an earlier key of yours with --earlier-key)`,
+    )
+    const accepted = verifyAll(h, [earlier.keyId])
+    expect(accepted._tag === "Success" && [...accepted.success.signedBy.keys()].sort()).toEqual(
+      [earlier.keyId, h.run(LedgerSigner).keyId].sort(),
     )
   })
 })
