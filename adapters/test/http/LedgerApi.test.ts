@@ -1,5 +1,5 @@
 /**
- * The ledger's public proofs over HTTP (docs/api.md, docs/ledger.md §10–11): the checkpoints and the public
+ * The ledger's public proofs over HTTP (docs/api.md, docs/ledger.md §10–12): the checkpoints and the public
  * key for anyone, cacheable; a member's inclusion proof of their own order, checked with core's verifier and
  * the key the API publishes; transfers newer than the latest checkpoint said to be so.
  */

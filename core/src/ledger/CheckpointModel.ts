@@ -1,6 +1,6 @@
 /**
  * The shapes of ledger checkpoints and members' inclusion proofs, as the API answers them and the stores keep
- * them (issue 21, docs/ledger.md §10–11). What each field means and how it is signed: Checkpoint.ts; how a
+ * them (issue 21, docs/ledger.md §10–12). What each field means and how it is signed: Checkpoint.ts; how a
  * proof is checked: OrderProof.ts.
  */
 import { Schema } from "effect"

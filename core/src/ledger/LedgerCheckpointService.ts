@@ -1,5 +1,5 @@
 /**
- * Signed ledger checkpoints and members' inclusion proofs (issue 21, docs/ledger.md §10–11).
+ * Signed ledger checkpoints and members' inclusion proofs (issue 21, docs/ledger.md §10–12).
  *
  * - `take`: the ledger's consistent cut (LedgerCheckpoints.cut), the Merkle root over its transfers resumed from
  *   the last checkpoint's frontier (only the transfers since are read, and each must continue its chain from

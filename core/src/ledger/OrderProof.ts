@@ -1,5 +1,5 @@
 /**
- * Checks a member's inclusion proof (GET /api/ledger/proof/{orderId}, docs/ledger.md §11) with nothing but the
+ * Checks a member's inclusion proof (GET /api/ledger/proof/{orderId}, docs/ledger.md §12) with nothing but the
  * proof and the ledger's public key: each transfer's hash recomputed from its fields and the hash before it
  * (TransferChain.ts), its leaf's audit path to the checkpoint's Merkle root (MerkleTree.ts), and the
  * checkpoint's Ed25519 signature (Checkpoint.ts). The web's order page runs it in the browser (loaded only when

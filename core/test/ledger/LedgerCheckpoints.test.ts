@@ -1,5 +1,5 @@
 /**
- * Signed checkpoints and members' inclusion proofs (issue 21, docs/ledger.md §10–11), through the order engine
+ * Signed checkpoints and members' inclusion proofs (issue 21, docs/ledger.md §10–12), through the order engine
  * in memory: what a checkpoint signs, when the job takes one, what a proof holds, and that the one checker
  * (verifyOrderProof, the browser's) accepts a true proof and names the first thing wrong with a changed one.
  */

@@ -1,5 +1,5 @@
 /**
- * The ledger's public proofs (issue 21, docs/ledger.md §10–11): the signed checkpoints, newest first a page at
+ * The ledger's public proofs (issue 21, docs/ledger.md §10–12): the signed checkpoints, newest first a page at
  * a time, and the key that signs them, for anyone (no session: an outsider must be able to keep and check
  * them); and a member's inclusion proof of one of their orders against the latest checkpoint. Another member's
  * order answers exactly as a missing one (404).

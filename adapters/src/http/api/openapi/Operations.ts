@@ -246,7 +246,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/ledger/proof/{orderId}": {
     summary: "Prove an order's transfers are in the ledger",
     description:
-      "The member's own order (another's is a 404, as a missing one): its transfers with every field of their encoding, their chain hashes, their leaves and audit paths to the latest checkpoint, and that checkpoint with its signature; transfers newer than it are counted in `pending`, with `nextCheckpointBy`. Check it with docs/ledger.md §11.",
+      "The member's own order (another's is a 404, as a missing one): its transfers with every field of their encoding, their chain hashes, their leaves and audit paths to the latest checkpoint, and that checkpoint with its signature; transfers newer than it are counted in `pending`, with `nextCheckpointBy`. Check it with docs/ledger.md §12.",
   },
   "GET /api/etc/generate-statement": {
     summary: "Download a statement",
