@@ -47,14 +47,20 @@ export const developmentLedgerKey = (dataDir: string) =>
     const file = path.join(dataDir, DEV_LEDGER_KEY_FILE)
     if (fs.existsSync(file)) return yield* parseLedgerSigningKey(fs.readFileSync(file, "utf8"))
     fs.mkdirSync(dataDir, { recursive: true })
+    // Written whole under another name, then linked into place: a process starting beside this one (the CLI,
+    // another test) never reads a half-written key, and the first link wins.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`
+    fs.writeFileSync(draft, randomBytes(SEED_BYTES).toString("base64"), { mode: 0o600, flag: "wx" })
     try {
-      fs.writeFileSync(file, randomBytes(SEED_BYTES).toString("base64"), { mode: 0o600, flag: "wx" })
+      fs.linkSync(draft, file)
       yield* Effect.logWarning(
         `Generated a development ledger signing key in ${file}. Production must set LEDGER_SIGNING_KEY (and back it up).`,
       )
     } catch (error) {
-      // Another process (the CLI beside the server) made it first: use theirs.
+      // Another process made it first: use theirs.
       if ((error as { code?: unknown }).code !== "EEXIST") throw error
+    } finally {
+      fs.rmSync(draft, { force: true })
     }
     return yield* parseLedgerSigningKey(fs.readFileSync(file, "utf8"))
   })
