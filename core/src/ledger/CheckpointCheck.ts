@@ -11,7 +11,7 @@
  * names, so nobody can slip in a checkpoint of their own signing.
  */
 import { bytesToHex } from "@noble/hashes/utils.js"
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import type { ChainHead } from "./ChainVerifier.ts"
 import { checkpointSignatureValid, ledgerKeyId, publicKeyFromHex } from "./Checkpoint.ts"
 import type { StoredCheckpoint } from "./CheckpointModel.ts"
@@ -47,17 +47,25 @@ export type SignedBy = ReadonlyMap<string, number>
 const mismatch = (c: StoredCheckpoint, message: string) =>
   new CheckpointMismatch({ number: c.number, message: `checkpoint #${c.number}: ${message}` })
 
-/** Oldest first, a page at a time, measured by `measure` (a count the stream reaches). */
-const makeCursor = (store: LedgerCheckpoints["Service"], measure: (c: StoredCheckpoint) => number) => {
+/**
+ * Oldest first, a page at a time, measured by `measure` (a count the stream reaches), up to checkpoint `upTo`
+ * (the latest when the verification began: one taken while it runs may count rows the stream has passed).
+ */
+const makeCursor = (
+  store: LedgerCheckpoints["Service"],
+  measure: (c: StoredCheckpoint) => number,
+  upTo: number,
+) => {
   let buffer: Array<StoredCheckpoint> = []
   let lastNumber = 0
   let exhausted = false
   let previous: StoredCheckpoint | undefined
   const fill = Effect.gen(function* () {
     if (buffer.length > 0 || exhausted) return
-    buffer = [...(yield* store.after(lastNumber, CHECKPOINT_PAGE))]
-    const last = buffer[buffer.length - 1]
-    if (last === undefined) exhausted = true
+    const page = yield* store.after(lastNumber, CHECKPOINT_PAGE)
+    buffer = page.filter((c) => c.number <= upTo)
+    const last = page[page.length - 1]
+    if (last === undefined || buffer.length < page.length) exhausted = true
     else lastNumber = last.number
   })
   return {
@@ -144,6 +152,8 @@ export interface LedgerAndCheckpointsVerified {
   readonly transfers: number
   readonly heads: ReadonlyMap<string, ChainHead>
   readonly checkpoints: number
+  /** The latest checkpoint when the verification began: those after it are left to the next run. */
+  readonly upTo: number
   readonly signedBy: SignedBy
 }
 
@@ -160,7 +170,9 @@ export const verifyTransfersAndCheckpoints = <E = never, R = never>(
   LedgerStore | LedgerCheckpoints | R
 > =>
   Effect.gen(function* () {
-    const cursor = makeCursor(yield* LedgerCheckpoints, (c) => c.treeSize)
+    const store = yield* LedgerCheckpoints
+    const upTo = Option.match(yield* store.latest, { onNone: () => 0, onSome: (c) => c.number })
+    const cursor = makeCursor(store, (c) => c.treeSize, upTo)
     const tree = makeMerkleStream()
     const signedBy = new Map<string, number>()
     let checkpoints = 0
@@ -199,15 +211,15 @@ export const verifyTransfersAndCheckpoints = <E = never, R = never>(
         `it counts ${beyond.treeSize} transfers, but the ledger holds ${walked.transfers} (rows at its end were deleted, or the checkpoint was changed)`,
       )
     }
-    return { ...walked, checkpoints, signedBy }
+    return { ...walked, checkpoints, upTo, signedBy }
   })
 
 /**
- * The audit chain of every stored checkpoint, as the audit log is streamed: call `reached(count, head)` after
- * each entry (and once with 0 before the first), then `end(count)`.
+ * The audit chain of every stored checkpoint up to `upTo` (verifyTransfersAndCheckpoints' own), as the audit log
+ * is streamed: call `reached(count, head)` after each entry (and once with 0 before the first), then `end(count)`.
  */
-export const makeAuditCheckpointCheck = Effect.gen(function* () {
-  const cursor = makeCursor(yield* LedgerCheckpoints, (c) => chainOf(c, AUDIT_CHAIN).length)
+export const makeAuditCheckpointCheck = Effect.fnUntraced(function* (upTo: number) {
+  const cursor = makeCursor(yield* LedgerCheckpoints, (c) => chainOf(c, AUDIT_CHAIN).length, upTo)
   /** Whether a checkpoint waits for `count` entries (or fewer: one that went back, refused when taken). */
   const waitsFor = (count: number) => {
     const next = cursor.next()

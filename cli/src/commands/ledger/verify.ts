@@ -74,7 +74,7 @@ export const ledgerVerify = (cli: Cli, o: VerifyOptions = {}) =>
         }),
       )
       const audit = makeChainVerifier()
-      const auditCheckpoints = yield* makeAuditCheckpointCheck
+      const auditCheckpoints = yield* makeAuditCheckpointCheck(transfers.upTo)
       const auditHeadNow = () => audit.heads().get(AUDIT_CHAIN) ?? { length: 0, head: CHAIN_GENESIS }
       yield* auditCheckpoints.reached(0, auditHeadNow())
       let auditEntries = 0
