@@ -3,6 +3,7 @@
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { defineConfig } from "vitest/config"
+import { LongestFilesFirst } from "./test-support/src/LongestFilesFirst.ts"
 
 export default defineConfig({
   test: {
@@ -55,7 +56,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
           // web/dist is built once for all the browser test files, not once per file.
           globalSetup: ["e2e/buildWeb.ts"],
           // expect.poll waits for the page, not for a clock: 1 s (the default) is too short on a loaded 2-core box.
@@ -64,8 +64,11 @@ export default defineConfig({
       },
     ],
     // Vitest's default on a 2-core machine is one worker, so every file ran after the other while most of
-    // them wait on PostgreSQL, PGlite or a server process; two workers keep both cores busy.
+    // them wait on PostgreSQL, PGlite or a server process; two workers keep both cores busy. The browser files
+    // share the two workers with the others (they were one at a time, after everything else: 12 minutes of a
+    // 24-minute run with one worker idle), and the longest files start first.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFilesFirst },
     coverage: {
       provider: "v8",
       include: ["core/src/**/*.ts"],

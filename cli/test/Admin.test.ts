@@ -44,6 +44,14 @@ const asAdmin = (...args: ReadonlyArray<string>) => cli("--as", ADMIN, ...args)
 const auditOf = (action: string, subject?: string) =>
   run(Effect.flatMap(AuditLog, (log) => log.list({ action, ...(subject === undefined ? {} : { subject }) })))
 
+/** The lines of `orders show` under "timeline:" (its table's header first), without their indent. */
+const timelineOf = (out: string): ReadonlyArray<string> => {
+  const lines = out.split("\n")
+  const start = lines.indexOf("timeline:") + 1
+  const end = lines.findIndex((line, i) => i >= start && !line.startsWith("  "))
+  return lines.slice(start, end === -1 ? undefined : end).map((line) => line.slice(2))
+}
+
 const newBankBuy = (key: string, numberOfUnits = 5) =>
   run(
     Effect.flatMap(OrderService, (orders) =>
@@ -141,6 +149,46 @@ describe("orders", () => {
     expect((await auditOf("orders.cancel", `order:${order.orderId}`))[0]!.details.reason).toBe(
       "member asked by phone",
     )
+    const shown = timelineOf((await asAdmin("orders", "show", order.orderId)).out)
+    expect(shown.at(-1)).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z +Initiated → Cancelled +admin Ada Admin <admin@landunits\.example> +member asked by phone$/,
+    )
+  })
+
+  it("shows an order's timeline: each status change with when, from → to, who in full (the admin's name and email) and why", async () => {
+    const order = await newBankBuy("cli-test-timeline")
+    await run(
+      Effect.gen(function* () {
+        const orders = yield* OrderService
+        const request = { memberId: demo, orderId: order.orderId }
+        yield* orders.startPayment({ ...request, idempotencyKey: IdempotencyKey.make("cli-timeline-start") })
+        yield* orders.successOrder({ ...request, idempotencyKey: IdempotencyKey.make("cli-timeline-paid") })
+      }),
+    )
+    expect((await asAdmin("orders", "mark-funds-received", order.orderId)).code).toBe(0)
+    expect((await asAdmin("--yes", "orders", "confirm-payment", order.orderId)).code).toBe(0)
+    const shown = await asAdmin("orders", "show", order.orderId)
+    expect(shown.out).not.toContain("history:")
+    const lines = timelineOf(shown.out)
+    expect(lines[0]).toMatch(/^at +move +by +reason$/)
+    const rows = lines.slice(1).map((line) => line.split(/ {2,}/))
+    for (const [at] of rows) expect(at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    const admin = "admin Ada Admin <admin@landunits.example>"
+    expect(rows.map(([, move, by, reason]) => [move, by, reason])).toEqual([
+      ["(created) → Initiated", "member mem_demo", "-"],
+      ["Initiated → InProcess", "member mem_demo", "-"],
+      ["InProcess → PaymentSent", "member mem_demo", "-"],
+      ["PaymentSent → FundsWaitingApproval", admin, "-"],
+      ["FundsWaitingApproval → Approved", admin, "-"],
+      ["Approved → Completed", admin, "Filled from new Units: nothing is owed to sellers"],
+    ])
+    // --json answers the stored timeline, its actors in full.
+    const json = JSON.parse((await asAdmin("--json", "orders", "show", order.orderId)).out)
+    expect(json.order.timeline.at(-2)).toMatchObject({
+      from: "FundsWaitingApproval",
+      to: "Approved",
+      actor: { _tag: "Admin", adminId: "mem_admin", name: "Ada Admin", email: ADMIN },
+    })
   })
 })
 

@@ -3,14 +3,15 @@
  * phone (375 × 812) and a desktop (1280 px): a bank buy placed and left unpaid is found again from the
  * dashboard's "Finish paying", from the history's first phone screen, and from its email; its page shows the
  * reference and the IBAN with copy buttons; the success pages link to it; cancel where the rules allow;
- * another member's order is a plain not-found. Screenshots of the order page at both widths.
+ * another member's order is a plain not-found; a bank buy taken to Approved by an admin with the CLI shows its
+ * timeline (issue 21), the admin only as "an administrator". Screenshots of the order page at both widths.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./server.ts"
-import { placeBuy } from "./steps/orders.ts"
+import { buyByBank, placeBuy } from "./steps/orders.ts"
 import {
   headline,
   openContext,
@@ -19,7 +20,8 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { type Member, newMember, registerAndConfirm, signIn } from "./support/members.ts"
+import { adminCli, confirmPayment } from "./support/cli.ts"
+import { type Member, newMember, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
 
 const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
 
@@ -250,7 +252,7 @@ describe.each([375, 1280] as const)("the Verify panel at %i px", (width) => {
       .poll(() => sentence.textContent(), { timeout: 30_000 })
       .toMatch(
         new RegExp(
-          `^These \\d+ transfers of your order are in the ledger, unchanged, as of checkpoint #1 of [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d [AP]M UTC, signed by Landunits' ledger key ${keyId}\\.$`,
+          `^These \\d+ transfers of your order are in the ledger, unchanged, as of checkpoint #\\d+ of [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d [AP]M UTC, signed by Landunits' ledger key ${keyId}\\.$`,
         ),
       )
     expect(verifierLoads).toHaveLength(1)
@@ -272,4 +274,69 @@ describe.each([375, 1280] as const)("the Verify panel at %i px", (width) => {
     }
     await context.close()
   })
+})
+
+describe("the timeline of a bank buy taken from Initiated to Approved by an admin with the CLI", () => {
+  const ADMIN: Member = {
+    email: `ana-${Date.now()}@landunits.example`,
+    password: "AnaAdmin2026",
+    firstName: "Ana",
+    lastName: "Admin",
+  }
+  let orderId = ""
+
+  it("the member pays by bank transfer; the admin marks the funds received and confirms with the CLI", async () => {
+    await registerAdmin(server, ADMIN)
+    const { context, page } = await signedIn(1280)
+    orderId = await buyByBank(page, server, 4)
+    await context.close()
+    expect((await adminCli(server, ADMIN.email, "orders", "mark-funds-received", orderId)).trim()).toBe(
+      `${orderId}: FundsWaitingApproval`,
+    )
+    expect(await confirmPayment(server, ADMIN.email, orderId)).toContain(`${orderId}: Completed`)
+  })
+
+  it.each([375, 1280] as const)(
+    "at %i px: every step in words, when with its zone, and who, the admin only as an administrator",
+    async (width) => {
+      const { context, page } = await signedIn(width)
+      await page.goto(`${server.url}${orderPagePath(orderId)}`)
+      const timeline = page.getByRole("region", { name: "Timeline" })
+      await expect.poll(() => timeline.locator("li").count()).toBe(6)
+      expect(await timeline.locator(".order-timeline__step").allTextContents()).toEqual([
+        "Placed: Awaiting payment",
+        "Awaiting payment → Payment in progress",
+        "Payment in progress → Payment sent",
+        "Payment sent → Funds received",
+        "Funds received → Approved",
+        "Approved → Completed",
+      ])
+      expect(await timeline.locator(".order-timeline__who").allTextContents()).toEqual([
+        "by you",
+        "by you",
+        "by you",
+        "by an administrator",
+        "by an administrator",
+        "by an administrator",
+      ])
+      for (const at of await timeline.locator("time").allTextContents())
+        expect(at).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC$/)
+      expect(await timeline.locator(".order-timeline__reason").allTextContents()).toEqual([
+        "Filled from new Units: nothing is owed to sellers",
+      ])
+      // Who the admin is stays with the admins (docs/decisions.md); statuses are words, never codes.
+      const text = (await page.locator("main").textContent()) ?? ""
+      for (const hidden of [
+        ADMIN.email,
+        `${ADMIN.firstName} ${ADMIN.lastName}`,
+        "PaymentSent",
+        "FundsWaitingApproval",
+      ])
+        expect(text).not.toContain(hidden)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+      await page.screenshot({ path: path.join(SHOTS, `${width}-order-page-timeline.png`), fullPage: true })
+      if (width === 1280) expect(await seriousAxeViolations(page)).toEqual([])
+      await context.close()
+    },
+  )
 })

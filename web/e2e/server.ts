@@ -1,7 +1,11 @@
 /**
  * The real server for browser tests: runs `node cli/src/start.ts` (the `npm start` entry) on a free port with a
- * fresh DATA_DIR (embedded database, mail files), serving the web/dist that the project's global setup built
+ * DATA_DIR of its own (embedded database, mail files), serving the web/dist that the project's global setup built
  * (web/e2e/buildWeb.ts), and stops it afterwards.
+ *
+ * A first start migrates the embedded database and seeds the demo's year of history (about 10 s on 2 cores). The
+ * global setup does that once (`seedDataDir`) and each file's server starts from a copy of that DATA_DIR, as a
+ * restarted installation does; `startServer(env, { fresh: true })` starts from an empty one instead.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
@@ -9,6 +13,14 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { inject } from "vitest"
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A DATA_DIR after a first start (migrated, demo seeded), stopped: web/e2e/buildWeb.ts. */
+    readonly seededDataDir: string
+  }
+}
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url))
 
@@ -29,12 +41,9 @@ export interface RunningServer {
   readonly stop: () => Promise<void>
 }
 
-/** `env`: settings the server starts with besides the test's own (a crypto receiving address, say). */
-export const startServer = async (env: Readonly<Record<string, string>> = {}): Promise<RunningServer> => {
-  if (!fs.existsSync(path.join(ROOT, "web/dist/index.html")))
-    throw new Error("web/dist is missing: the web-e2e project's global setup (e2e/buildWeb.ts) builds it")
+/** Starts `node cli/src/start.ts` on DATA_DIR `dataDir` and a free port; resolves once /api/health answers. */
+const spawnServer = async (dataDir: string, env: Readonly<Record<string, string>>) => {
   const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-web-e2e-"))
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ...env,
@@ -68,15 +77,44 @@ export const startServer = async (env: Readonly<Record<string, string>> = {}): P
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`)
     await new Promise((r) => setTimeout(r, 300))
   }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r))
+      child.kill("SIGTERM")
+      await exited
+    }
+  }
+  return { url, stop }
+}
+
+const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "landunits-web-e2e-"))
+
+/** A DATA_DIR after a first start and a clean stop: migrated, the demo seeded, its keys made. */
+export const seedDataDir = async (): Promise<string> => {
+  const dataDir = newDataDir()
+  const { stop } = await spawnServer(dataDir, {})
+  await stop()
+  return dataDir
+}
+
+/**
+ * `env`: settings the server starts with besides the test's own (a crypto receiving address, say). The server starts
+ * from a copy of the global setup's seeded DATA_DIR, or from an empty one with `fresh`.
+ */
+export const startServer = async (
+  env: Readonly<Record<string, string>> = {},
+  { fresh = false }: { readonly fresh?: boolean } = {},
+): Promise<RunningServer> => {
+  if (!fs.existsSync(path.join(ROOT, "web/dist/index.html")))
+    throw new Error("web/dist is missing: the web-e2e project's global setup (e2e/buildWeb.ts) builds it")
+  const dataDir = newDataDir()
+  if (!fresh) fs.cpSync(inject("seededDataDir"), dataDir, { recursive: true })
+  const { url, stop } = await spawnServer(dataDir, env)
   return {
     url,
     dataDir,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r))
-        child.kill("SIGTERM")
-        await exited
-      }
+      await stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

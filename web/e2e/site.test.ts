@@ -1,13 +1,13 @@
 /**
  * Browser tests: Debian's Chromium (playwright-core) against the real server (`node cli/src/start.ts`).
- * One server and one browser for the whole file; each test opens its own context.
- * Screenshots of every public route at 375 and 1280 px go to web/test-artifacts/screenshots.
+ * One server and one browser for the whole file; each test opens its own context. Every public route at 375 and
+ * 1280 px (headline, width, axe, screenshots) is checked in siteRoutes.test.ts, which runs beside this one.
  */
 import * as path from "node:path"
 import AxeBuilder from "@axe-core/playwright"
 import { formatMoney } from "@landunits/core/format/Format.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
+import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { linkFromMail, mailCount, type RunningServer } from "./server.ts"
 import {
@@ -78,39 +78,6 @@ beforeAll(async () => {
 })
 
 afterAll(() => stopServerAndBrowser(server, browser))
-
-describe.each([375, 1280])("public routes at %i px", (width) => {
-  // One page per width, one test per route: a slow route fails alone, with its own time budget.
-  let context: BrowserContext
-  let page: Page
-  beforeAll(async () => {
-    ;({ context, page } = await open(width))
-  })
-  afterAll(async () => {
-    await context?.close()
-  })
-
-  it.each(PUBLIC_ROUTES)(
-    "%s renders its headline, fits the screen and has no serious or critical axe violation",
-    async (route, text) => {
-      await page.goto(`${server.url}${route}`)
-      await expect.poll(() => h1(page).textContent(), { message: `${route} at ${width}px` }).toMatch(text)
-      // The pages that load data are done once their loading line is gone.
-      await expect.poll(() => page.getByText("Checking your link…").count()).toBe(0)
-      await page.screenshot({
-        path: path.join(SHOTS, `${width}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.png`),
-        fullPage: true,
-      })
-      // Nothing is wider than the screen (no sideways scrolling at 375 px).
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} at ${width}px`).toBe(
-        width,
-      )
-      if (width === 1280) {
-        expect(await seriousAxeViolations(page), route).toEqual([])
-      }
-    },
-  )
-})
 
 describe("public routes", () => {
   it("an anonymous visit of every public route and a news article logs no console error or warning and no failed request, and its pictures hold their place", async () => {

@@ -32,6 +32,7 @@ import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { KycStore } from "@landunits/core/kyc/ports/KycStore.ts"
 import type { OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { byAdmin } from "@landunits/core/orders/OrderTimeline.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import type { PaymentMethod, UnitType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId, type OrderId } from "@landunits/core/shared/Ids.ts"
@@ -86,7 +87,7 @@ export const seedDemoHistory = Effect.gen(function* () {
     return "demoMemberHasOrders" as const
   const sql = yield* SqlClient.SqlClient
   yield* sql
-    .withTransaction(writeHistory(demo.value.memberId))
+    .withTransaction(withoutItsEmails(writeHistory(demo.value.memberId)))
     .pipe(
       Effect.catchTag("SqlError", (error) =>
         Effect.fail(new DemoHistoryFailed({ step: "transaction", message: error.message })),
@@ -94,6 +95,21 @@ export const seedDemoHistory = Effect.gen(function* () {
     )
   return "seeded" as const
 })
+
+/**
+ * The money-step emails the history's commands enqueue are of the past ("Pay before Dec 12, 2025"): they are taken
+ * out of the outbox in the same transaction, so none is ever sent. Only the rows the history added, to its people.
+ */
+const withoutItsEmails = <A, E, R>(history: Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const [before] = yield* sql<{ id: string }>`SELECT coalesce(max(id), 0)::text AS id FROM mail_outbox`
+    const written = yield* history
+    yield* sql`
+      DELETE FROM mail_outbox
+      WHERE id > ${before!.id}::bigint AND to_address IN (${DEMO_EMAIL}, ${DEMO_FRIEND_EMAIL}, ${DEMO_ADMIN_EMAIL})`
+    return written
+  })
 
 const writeHistory = (dana: MemberId) =>
   Effect.gen(function* () {
@@ -194,6 +210,8 @@ const writeHistory = (dana: MemberId) =>
       }
     }
 
+    /** Ada as the orders' timelines name her. */
+    const byAda = byAdmin({ adminId: ada, name: "Ada Admin", email: DEMO_ADMIN_EMAIL })
     const adminActs = (action: string, subject: string, at: number) =>
       runAt(at)(
         Effect.gen(function* () {
@@ -251,7 +269,11 @@ const writeHistory = (dana: MemberId) =>
       )
     const fundsReceived = (name: string, at: number, orderId: OrderId) =>
       Effect.gen(function* () {
-        yield* step(name, at, orders.markFundsReceived({ idempotencyKey: key(`${name}:funds`), orderId }))
+        yield* step(
+          name,
+          at,
+          orders.markFundsReceived({ idempotencyKey: key(`${name}:funds`), orderId, actor: byAda }),
+        )
         yield* adminActs("orders.fundsReceived", `order:${orderId}`, at)
       })
     const confirm = (name: string, at: number, orderId: OrderId) =>
@@ -259,7 +281,7 @@ const writeHistory = (dana: MemberId) =>
         const confirmed = yield* step(
           name,
           at,
-          orders.confirmPayment({ idempotencyKey: key(`${name}:confirm`), orderId }),
+          orders.confirmPayment({ idempotencyKey: key(`${name}:confirm`), orderId, actor: byAda }),
         )
         yield* adminActs("orders.confirmPayment", `order:${orderId}`, at)
         return confirmed
@@ -442,6 +464,7 @@ const writeHistory = (dana: MemberId) =>
         "payout-paid",
         daysAgo(186),
         orders.markPayoutPaid({
+          actor: byAda,
           idempotencyKey: key(`payout-paid:${payout.payoutId}`),
           payoutId: payout.payoutId,
         }),

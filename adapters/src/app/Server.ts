@@ -59,8 +59,8 @@ export interface ServingSettings {
  * the database is migrated and seeded (the CLI's admin socket: cli/src/start.ts). It must not fail: it is
  * forked, and stops with the server.
  */
-export const serve = <R extends ServingServices>(
-  alsoServe: (settings: ServingSettings) => Effect.Effect<void, never, R>,
+export const serve = (
+  alsoServe: (settings: ServingSettings) => Effect.Effect<void, never, ServingServices>,
 ) =>
   Effect.gen(function* () {
     yield* requireProductionSettings
@@ -79,9 +79,7 @@ export const serve = <R extends ServingServices>(
     return yield* Effect.gen(function* () {
       yield* seedOnStart
       yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
-      yield* Effect.forkChild(
-        alsoServe({ dataDir: s.dataDir }) as Effect.Effect<void, never, ServingServices>,
-      )
+      yield* Effect.forkChild(alsoServe({ dataDir: s.dataDir }))
       yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
       // The order jobs and the ledger checkpoint job live in the server's scope: they start with it and stop with it.
       return yield* Layer.launch(Layer.mergeAll(http, OrderJobsLive, LedgerCheckpointJobLive))

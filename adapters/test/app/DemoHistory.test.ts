@@ -77,6 +77,9 @@ const whatWasSeeded = Effect.gen(function* () {
     // Every transfer carries the order that caused it.
     orphans: yield* sql<{ transfer_id: string }>`
       SELECT transfer_id FROM ledger_transfers t WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.order_id = t.order_id)`,
+    // The history's money-step emails (dated in the past) are never sent: none waits in the outbox.
+    demoMail: yield* sql<{ to_address: string }>`
+      SELECT to_address FROM mail_outbox WHERE to_address IN (${DEMO_EMAIL}, ${DEMO_FRIEND_EMAIL}, ${DEMO_ADMIN_EMAIL})`,
     audited: yield* sql<{ action: string; n: string }>`
       SELECT action, COUNT(*)::text AS n FROM audit_log WHERE actor = 'mem_demo_admin' GROUP BY action`,
   }
@@ -152,6 +155,10 @@ describe("the demo history of a development start", () => {
     expect(byType.LAND_POUND!.owned).toBeGreaterThan(0)
     expect(byType.LAND_AUD!.convertLocked).toBeGreaterThan(0)
     expect(byType.LAND_USD?.owned ?? 0).toBe(0)
+  })
+
+  it("sends none of the history's emails: its money steps are of the past", () => {
+    expect(seeded.value.demoMail).toEqual([])
   })
 
   it("pays one of the sale's payouts and owes the other; admin steps are audited as the demo admin's", () => {

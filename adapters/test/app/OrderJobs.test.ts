@@ -16,7 +16,7 @@ import {
 } from "@landunits/core/shared/Constants.ts"
 import type { PaymentMethod } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
-import { makeHarness, START } from "@landunits/core/test-support/OrderHarness.ts"
+import { ADMIN, makeHarness, START } from "@landunits/core/test-support/OrderHarness.ts"
 import { balance } from "@landunits/core/test-support/OrderSteps.ts"
 import { ConfigProvider, Duration, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
@@ -109,7 +109,7 @@ describe("the server's order jobs", () => {
       yield* TestClock.setTime(START)
       const h = makeHarness()
       const paid = yield* createBuy(h.orders, "bank", 100)
-      yield* h.orders.confirmPayment({ idempotencyKey: key(), orderId: paid.orderId })
+      yield* h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: key(), orderId: paid.orderId })
       const convert = yield* h.orders.createConvert({
         memberId: alice,
         idempotencyKey: key(),
@@ -160,7 +160,7 @@ describe("the server's order jobs", () => {
       for (const order of orders) {
         const record = h.run(Effect.flatMap(OrderService, (s) => s.getOrder(alice, order.orderId)))
         assert.deepStrictEqual(
-          record.statusHistory.filter((s) => s.status === "Expired").map((s) => s.at),
+          record.timeline.filter((e) => e.to === "Expired").map((e) => e.at),
           [START + BANK_CRYPTO_ORDER_EXPIRY_MS],
         )
         assert.strictEqual(releases(h, order), 1)

@@ -3,11 +3,13 @@
  * database, demo seed), the email each one put in the outbox in its own transaction, rendered as the outbox
  * worker renders it: naming the order, its reference where it has one, and linking to the order's page.
  */
+
 import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { CONVERT_LOCK_MS } from "@landunits/core/shared/Constants.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
 import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
+import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
@@ -124,6 +126,7 @@ describe("an email at every money step, naming the order and linking to its page
     await server.run(
       Effect.flatMap(OrderService, (orders) =>
         orders.confirmPayment({
+          actor: ADMIN,
           idempotencyKey: IdempotencyKey.make(`confirm-${buyId}`),
           orderId: OrderId.make(buyId),
         }),

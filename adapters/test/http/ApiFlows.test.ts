@@ -3,7 +3,10 @@
  * sign-in, sessions, and orders with idempotency keys and authorization between members.
  */
 import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
 import { csvRow } from "@landunits/core/statements/StatementCsv.ts"
+import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
@@ -251,6 +254,60 @@ describe("orders over HTTP", () => {
       { headers: { "idempotency-key": "cancel-0002" } },
     )
     expect((await json(cancelled)).orderCancelledData.orderStatus).toBe("Cancelled")
+  })
+  it("answers an order's details with its timeline: each status change, from → to, who as the member may know it, and why", async () => {
+    const client = await signedIn()
+    const headers = (key: string) => ({ headers: { "idempotency-key": key } })
+    const { orderId } = (
+      await json(await client.post("/api/order/create_order", buy, headers("timeline-buy-1")))
+    ).orderCreatedData
+    expect(
+      (await client.post("/api/order/start_payment", { orderId }, headers("timeline-start-1"))).status,
+    ).toBe(200)
+    expect(
+      (await client.post("/api/order/success_order", { orderId }, headers("timeline-paid-1"))).status,
+    ).toBe(200)
+    await server.run(
+      Effect.gen(function* () {
+        const orders = yield* OrderService
+        const request = { orderId: OrderId.make(orderId), actor: ADMIN }
+        yield* orders.markFundsReceived({
+          ...request,
+          idempotencyKey: IdempotencyKey.make("timeline-funds-1"),
+        })
+        yield* orders.confirmPayment({
+          ...request,
+          idempotencyKey: IdempotencyKey.make("timeline-confirm-1"),
+        })
+      }),
+    )
+    const response = await client.get(`/api/order/get_order_details/${orderId}`)
+    expect(response.status).toBe(200)
+    const { orderData } = await json(response)
+    const you = { _tag: "You" }
+    const administrator = { _tag: "Admin" }
+    expect(
+      orderData.timeline.map((e: { from?: string; to: string; actor: unknown }) => [e.from, e.to, e.actor]),
+    ).toEqual([
+      [undefined, "Initiated", you],
+      ["Initiated", "InProcess", you],
+      ["InProcess", "PaymentSent", you],
+      ["PaymentSent", "FundsWaitingApproval", administrator],
+      ["FundsWaitingApproval", "Approved", administrator],
+      ["Approved", "Completed", administrator],
+    ])
+    expect(orderData.timeline.at(-1).reason).toBe("Filled from new Units: nothing is owed to sellers")
+    expect(orderData.timeline[0].at).toBe(orderData.createdAt)
+    expect(orderData.timeline.at(-1).at).toBe(orderData.updatedAt)
+    // The member never learns which admin acted, nor any member id (docs/decisions.md).
+    const text = JSON.stringify(orderData)
+    for (const secret of [ADMIN.adminId, ADMIN.name, ADMIN.email, "memberId"])
+      expect(text).not.toContain(secret)
+    // The transaction list and the other answers carry the spec's Order only.
+    const list = await json(await client.get("/api/order/getTransactions?pageSize=5"))
+    expect(list.transactions.find((o: { orderId: string }) => o.orderId === orderId)).not.toHaveProperty(
+      "timeline",
+    )
   })
 })
 

@@ -3,6 +3,7 @@
  * database, demo seed): for each its happy path, its refusal of an anonymous caller where it is a member
  * route (401), its invalid input (400 with the messages) and its conflicts.
  */
+
 import { adminActor } from "@landunits/core/access/AccessModel.ts"
 import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { VoteId } from "@landunits/core/governance/GovernanceModel.ts"
@@ -10,6 +11,7 @@ import { GovernanceService } from "@landunits/core/governance/GovernanceService.
 import { yourImpact } from "@landunits/core/impact/Impact.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
+import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
@@ -51,6 +53,7 @@ const ownUnits = async (
   await server.run(
     Effect.flatMap(OrderService, (orders) =>
       orders.confirmPayment({
+        actor: ADMIN,
         idempotencyKey: IdempotencyKey.make(`confirm-${key}`),
         orderId: OrderId.make(orderId),
       }),
@@ -354,6 +357,7 @@ describe("the member's dashboard data over HTTP (member routes)", () => {
     await server.run(
       Effect.flatMap(OrderService, (orders) =>
         orders.confirmPayment({
+          actor: ADMIN,
           idempotencyKey: IdempotencyKey.make("holdings-confirm-1"),
           orderId: OrderId.make(created.orderCreatedData.orderId),
         }),

@@ -5,8 +5,10 @@
  * orders as for a member with eleven. (Prices are read only for the unit types the member holds, so both
  * rounds hold the same two.)
  */
+
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
+import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { useRecordedServer } from "../support/StatementRecorder.ts"
@@ -32,7 +34,8 @@ const buy = (count: number) =>
           paymentMethod: "bank",
           isDoubleLand: false,
         })
-        if (i % 2 === 0) yield* orders.confirmPayment({ idempotencyKey: key(), orderId: order.orderId })
+        if (i % 2 === 0)
+          yield* orders.confirmPayment({ actor: ADMIN, idempotencyKey: key(), orderId: order.orderId })
       }
     }),
   )

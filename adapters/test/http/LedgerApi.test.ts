@@ -8,6 +8,7 @@ import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpoint
 import { verifyOrderProof } from "@landunits/core/ledger/OrderProof.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
+import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
@@ -105,6 +106,7 @@ describe("a member's inclusion proof", () => {
         orders.confirmPayment({
           idempotencyKey: IdempotencyKey.make(`ledger-api-confirm-${orderId}`),
           orderId: OrderId.make(orderId),
+          actor: ADMIN,
         }),
       ),
     )

@@ -5,8 +5,10 @@
  * 404, as for an order that does not exist, and nothing changes) or shared (a community resource every
  * member sees by design, with its own rules in core).
  */
+
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
+import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer } from "effect"
 import { HttpApi } from "effect/http-api"
 import { SqlClient } from "effect/sql"
@@ -171,6 +173,7 @@ describe("one member's data is not another's", () => {
     await server.run(
       Effect.flatMap(OrderService, (orders) =>
         orders.confirmPayment({
+          actor: ADMIN,
           idempotencyKey: IdempotencyKey.make("isolation-confirm-1"),
           orderId: OrderId.make(bought.orderCreatedData.orderId),
         }),

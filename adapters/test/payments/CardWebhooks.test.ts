@@ -205,13 +205,21 @@ describe("Stripe card payments (stand-in API, signed webhooks)", () => {
     },
   )
 
-  it("a declined payment fails the order and releases its Units", async () => {
+  it("a declined payment fails the order and releases its Units; the order's timeline names the event and the provider's reason", async () => {
     const client = await newMember()
     const buy = await startCardBuy(client, "card-stripe")
-    const answer = await sendStripe(stripeEventBody("payment_intent.payment_failed", intentOf(buy)))
+    const eventId = `evt_declined_${randomUUID()}`
+    const answer = await sendStripe(stripeEventBody("payment_intent.payment_failed", intentOf(buy), eventId))
     expect(await json(answer)).toMatchObject({ outcome: "failed" })
     expect(await orderStatus(client, buy.orderId)).toBe("Failed")
     expect(await unitsOf(client, "LAND_EUR")).toEqual({ owned: 0, pendingBuy: 0 })
+    const { orderData } = await json(await client.get(`/api/order/get_order_details/${buy.orderId}`))
+    expect(orderData.timeline.at(-1)).toMatchObject({
+      from: "InProcess",
+      to: "Failed",
+      actor: { _tag: "Provider", provider: "stripe", eventId },
+      reason: "Your card was declined.",
+    })
   })
 
   it("the same event delivered five times settles the order once; the four repeats are acknowledged and ignored", async () => {

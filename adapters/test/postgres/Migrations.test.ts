@@ -1,10 +1,15 @@
 import * as fs from "node:fs"
+import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
+import { OrderId } from "@landunits/core/shared/Ids.ts"
+import { aBuy } from "@landunits/core/test-support/OrderStoresContract.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerServer } from "../../src/postgres/Database.ts"
 import { MIGRATIONS_DIRECTORY, migrate } from "../../src/postgres/Migrations.ts"
 import demoPicturesWebp from "../../src/postgres/migrations/1001_demo_pictures_webp.ts"
+import orderTimeline from "../../src/postgres/migrations/2710_order_timeline.ts"
+import { OrderRepositoryPg } from "../../src/postgres/OrderRepositoryPg.ts"
 import { databaseTargets, freshServerDatabase, serverUrl } from "../support/Databases.ts"
 
 const files = fs
@@ -64,6 +69,65 @@ describe("schema migrations", () => {
         "/images/team/luc.webp",
         "/images/team/ada.jpg",
       ])
+    })
+  }
+
+  for (const target of databaseTargets().run) {
+    it(`${target.name}: 2710 gives the orders and first results stored before timelines the timeline their status history tells, with an unknown actor`, async () => {
+      // An order as it was stored before migration 2710: statusHistory, no timeline.
+      const { timeline: _, ...current } = aBuy("ord_before")
+      const before = {
+        ...current,
+        orderStatus: "Approved",
+        statusHistory: [
+          { status: "Initiated", at: 1 },
+          { status: "InProcess", at: 2 },
+          { status: "Approved", at: 3 },
+        ],
+      }
+      const payout = {
+        payoutId: "pay_1",
+        status: "Completed",
+        statusHistory: [{ status: "Initiated", at: 3 }],
+      }
+      const unknown = { _tag: "Unknown" }
+      const timeline = [
+        { at: 1, to: "Initiated", actor: unknown },
+        { at: 2, from: "Initiated", to: "InProcess", actor: unknown },
+        { at: 3, from: "InProcess", to: "Approved", actor: unknown },
+      ]
+      const result = await Effect.runPromise(
+        Effect.gen(function* () {
+          yield* migrate
+          const sql = yield* SqlClient.SqlClient
+          yield* sql`
+            INSERT INTO orders (order_id, member_id, order_type, unit_type, order_status, is_double_land, created_at, record)
+            VALUES ('ord_before', ${before.memberId}, 'BUY', 'LAND_EUR', 'Approved', false, ${before.createdAt},
+                    ${JSON.stringify(before)}::jsonb)`
+          const responses = {
+            confirm: { order: { ...before, sequence: 7 }, payouts: [payout] },
+            expire: [{ ...before, sequence: 7 }],
+            payout,
+          }
+          for (const [key, response] of Object.entries(responses))
+            yield* sql`
+              INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response)
+              VALUES ('admin', ${key}, 'h', ${JSON.stringify(response)}::jsonb)`
+          yield* orderTimeline
+          yield* orderTimeline
+          const order = yield* Effect.flatMap(OrderRepository, (repo) => repo.get(OrderId.make("ord_before")))
+          const rows = yield* sql<{ idempotency_key: string; response: unknown }>`
+            SELECT idempotency_key, response FROM idempotency_keys WHERE scope = 'admin' ORDER BY idempotency_key`
+          return { order, responses: Object.fromEntries(rows.map((r) => [r.idempotency_key, r.response])) }
+        }).pipe(Effect.provide(Layer.provideMerge(OrderRepositoryPg, target.layer))),
+      )
+      const { statusHistory: _history, ...migrated } = before
+      expect(result.order).toEqual({ ...migrated, timeline, sequence: result.order.sequence })
+      expect(result.responses).toEqual({
+        confirm: { order: { ...migrated, sequence: 7, timeline }, payouts: [payout] },
+        expire: [{ ...migrated, sequence: 7, timeline }],
+        payout,
+      })
     })
   }
 

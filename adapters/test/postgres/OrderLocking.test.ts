@@ -14,6 +14,7 @@ import { LockedReads } from "@landunits/core/orders/ports/LockedReads.ts"
 import { UnitOfWork } from "@landunits/core/orders/ports/UnitOfWork.ts"
 import { IdempotencyKey, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { checkDoubleEntry } from "@landunits/core/test-support/EngineInvariants.ts"
+import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Deferred, Effect, Exit, Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerServer } from "../../src/postgres/Database.ts"
@@ -68,6 +69,7 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
               isDoubleLand: false,
             })
             yield* orders.confirmPayment({
+              actor: ADMIN,
               idempotencyKey: IdempotencyKey.make(`seed-confirm-${buy.orderId}`),
               orderId: buy.orderId,
             })

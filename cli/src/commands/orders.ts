@@ -20,7 +20,9 @@ export const ordersCommands = (orders: Command, cli: Cli) => {
     .action(async (o) => (await import("./orders/list.ts")).ordersList(cli, o))
   orders
     .command("show <orderId>")
-    .description("show one order: amounts, payment, status history and the payouts it created or owes")
+    .description(
+      "show one order: amounts, payment, its timeline (each status change: when, from → to, who, why) and the payouts it created or owes",
+    )
     .action(async (orderId) => (await import("./orders/show.ts")).ordersShow(cli, orderId))
   orders
     .command("confirm-payment <orderId>")
@@ -41,7 +43,10 @@ export const ordersCommands = (orders: Command, cli: Cli) => {
     .description(
       "cancel an unpaid buy, or the unsold rest of a sell, for the member; asks first unless --yes",
     )
-    .requiredOption("--reason <text>", "why (kept in the audit log)")
+    .requiredOption(
+      "--reason <text>",
+      "why (kept in the audit log, and shown to the member on the order's timeline)",
+    )
     .action(async (orderId, o) => (await import("./orders/cancel.ts")).ordersCancel(cli, orderId, o))
   orders
     .command("expire-due")

@@ -9,6 +9,7 @@ import * as os from "node:os"
 import { type Actor, adminActor } from "@landunits/core/access/AccessModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
+import { type ActorAdmin, byAdmin } from "@landunits/core/orders/OrderTimeline.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Option, Schema } from "effect"
 
@@ -33,6 +34,11 @@ export interface Operator {
   readonly osUser: string
 }
 
+/** An admin operating: also as an order's timeline names them (id, name and email as their account reads now). */
+export interface AdminOperator extends Operator {
+  readonly orderActor: ActorAdmin
+}
+
 export const SAY_WHO_ACTS = "Say who acts: --as <admin email> (or set LANDUNITS_ADMIN)"
 
 /** The admin named by `--as`; refuses nobody, an unknown email, a member without the admin role, a disabled admin. */
@@ -48,11 +54,17 @@ export const requireAdmin = (email: string | undefined) =>
     if (account.value.disabledAt !== undefined) {
       return yield* new AdminRefused({ message: `${email} is disabled and cannot act` })
     }
+    const admin = account.value
     return {
-      actor: adminActor(account.value.memberId),
-      email: account.value.email,
+      actor: adminActor(admin.memberId),
+      email: admin.email,
       osUser: osUser(),
-    } satisfies Operator
+      orderActor: byAdmin({
+        adminId: admin.memberId,
+        name: `${admin.firstName} ${admin.lastName}`.trim(),
+        email: admin.email,
+      }),
+    } satisfies AdminOperator
   })
 
 /** Bootstrap work: the admin named by `--as` when given, else the OS user. */

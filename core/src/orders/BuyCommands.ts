@@ -9,6 +9,7 @@ import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { EmailNotConfirmed, OrderConflict } from "./OrderErrors.ts"
 import type { NewOrderRecord, OrderRecord } from "./OrderModel.ts"
 import type { CreateBuyRequest, MemberOrderRequest, UpdateBuyAmountRequest } from "./OrderService.ts"
+import { byMember } from "./OrderTimeline.ts"
 import { expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
 
 export const makeBuyCommands = (frame: OrderFrame) => {
@@ -230,7 +231,10 @@ export const makeBuyCommands = (frame: OrderFrame) => {
       request,
       Effect.gen(function* () {
         const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
-        const cancelled = yield* transition(order, "Cancelled", yield* now)
+        const cancelled = yield* transition(order, "Cancelled", yield* now, {
+          actor: request.actor ?? byMember(request.memberId),
+          reason: request.reason,
+        })
         const method = order.paymentDetails!.paymentMethod
         const paymentId = order.buy?.paymentId
         if (isCardMethod(method) && paymentId !== undefined) {

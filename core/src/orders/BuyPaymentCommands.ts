@@ -21,6 +21,7 @@ import type {
   StartPaymentRequest,
   SuccessOrderRequest,
 } from "./OrderService.ts"
+import { byMember } from "./OrderTimeline.ts"
 import { QUEUED_SELL_STATUSES } from "./OrderTransitions.ts"
 import { checkCardMinimum, expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
 import { fillFromQueue, remainingInQueue } from "./SalesQueue.ts"
@@ -60,7 +61,7 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
         }
         const at = yield* now
         const inProcess = {
-          ...(yield* transition(order, "InProcess", at)),
+          ...(yield* transition(order, "InProcess", at, { actor: byMember(request.memberId) })),
           expiresAt: at + expiryWindowMs(paymentMethod),
         }
         if (isCardMethod(paymentMethod)) {
@@ -136,13 +137,14 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
         const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
         const method = order.paymentDetails!.paymentMethod
         const at = yield* now
+        const byTheMember = { actor: byMember(request.memberId) }
         let updated: OrderRecord
         if (isCardMethod(method)) {
           // The return from the provider's page moves no Units: only the provider's webhook or an admin does.
           if (order.orderStatus !== "InProcess") return order
           updated = { ...order, payment: { ...order.payment, memberReturnedAt: at }, updatedAt: iso(at) }
         } else if (method === "bank") {
-          updated = yield* transition(order, "PaymentSent", at)
+          updated = yield* transition(order, "PaymentSent", at, byTheMember)
         } else if (method === "crypto") {
           const hash = request.transactionHash?.trim() ?? ""
           if (hash === "") {
@@ -150,7 +152,7 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
               message: "Give the transaction hash of your crypto payment",
             })
           }
-          const moved = yield* transition(order, "PaymentSent_FromUserCrypto", at)
+          const moved = yield* transition(order, "PaymentSent_FromUserCrypto", at, byTheMember)
           updated = { ...moved, payment: { ...moved.payment, transactionHash: hash } }
         } else {
           return yield* new OrderConflict({
@@ -176,7 +178,7 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
             orderId: order.orderId,
           })
         }
-        const updated = yield* transition(order, "FundsWaitingApproval", yield* now)
+        const updated = yield* transition(order, "FundsWaitingApproval", yield* now, { actor: request.actor })
         yield* orders.update(updated)
         return updated
       }),
@@ -190,7 +192,13 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
       Effect.gen(function* () {
         const order = yield* orderOfType(request.orderId, "BUY")
         const at = yield* now
-        const approved = yield* transition(order, "Approved", at)
+        const approved = yield* transition(order, "Approved", at, {
+          actor: request.actor,
+          reason:
+            order.orderStatus === "Expired"
+              ? "Paid after it expired: confirmed as a late payment, its Units checked and reserved again"
+              : undefined,
+        })
         const { unitType, numberOfUnits, isDoubleLand, pricePerUnit } = order.currencyUnit
         const buyer = order.memberId
         const drafts: Array<TransferDraft> = []
@@ -243,7 +251,14 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
           const sell = yield* orders.get(slice.sell.orderId)
           const progress = { ...sell.sell!, soldUnits: sell.sell!.soldUnits + slice.units }
           const status = remainingInQueue(progress) === 0 ? "AllUnitSold" : "PartialComplete"
-          const moved = status === sell.orderStatus ? sell : yield* transition(sell, status, at)
+          const moved =
+            status === sell.orderStatus
+              ? sell
+              : yield* transition(sell, status, at, {
+                  // The seller reads it: the buyer's order is not named.
+                  actor: request.actor,
+                  reason: `${progress.soldUnits} of ${progress.queuedUnits} queued Units sold`,
+                })
           sells.push({ ...moved, sell: progress, updatedAt: iso(at) })
           payouts.push({
             payoutId: PayoutId.make(yield* ids.next("pay")),
@@ -261,7 +276,13 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
           })
         }
         // Filled wholly from issuance: nothing is owed to anyone, so the buy is Completed at once.
-        const final = payouts.length === 0 ? yield* transition(approved, "Completed", at) : approved
+        const final =
+          payouts.length === 0
+            ? yield* transition(approved, "Completed", at, {
+                actor: request.actor,
+                reason: "Filled from new Units: nothing is owed to sellers",
+              })
+            : approved
         const { expiresAt: _, ...settled } = final
         yield* ledger.post(order.orderId, drafts)
         yield* payoutRepo.insert(payouts)
@@ -279,7 +300,10 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
       request,
       Effect.gen(function* () {
         const order = yield* orderOfType(request.orderId, "BUY")
-        const failed = yield* transition(order, "Failed", yield* now)
+        const failed = yield* transition(order, "Failed", yield* now, {
+          actor: request.actor,
+          reason: request.reason,
+        })
         const updated: OrderRecord = {
           ...failed,
           payment: { ...failed.payment, failureReason: request.reason },

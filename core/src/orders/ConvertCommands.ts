@@ -11,6 +11,7 @@ import { convertedUnits, maxUnitsConvertingInto } from "./Convert.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { ConvertLimitExceeded, ConvertTooSmall, InvalidOrderRequest } from "./OrderErrors.ts"
 import type { CreateConvertRequest } from "./OrderService.ts"
+import { byMember } from "./OrderTimeline.ts"
 
 export const makeConvertCommands = (frame: OrderFrame) => {
   const {
@@ -112,7 +113,7 @@ export const makeConvertCommands = (frame: OrderFrame) => {
           },
           unlockAt: at + CONVERT_LOCK_MS,
         })
-        const locked = yield* transition(inserted, "Locked", at)
+        const locked = yield* transition(inserted, "Locked", at, { actor: byMember(memberId) })
         yield* orders.update(locked)
         return locked
       }),

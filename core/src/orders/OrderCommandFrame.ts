@@ -40,6 +40,7 @@ import {
 } from "./OrderErrors.ts"
 import type { NewOrderRecord, OrderRecord, PaymentMethodFees, SourceBucket } from "./OrderModel.ts"
 import { isAllowedOrderSize, tooManyUnitsMessage } from "./OrderSize.ts"
+import { byMember, type StatusCause, timelineEntry } from "./OrderTimeline.ts"
 import { moveTo, RESERVING_BUY_STATUSES } from "./OrderTransitions.ts"
 import { BankTransfers } from "./ports/BankTransfers.ts"
 import { CryptoPayments } from "./ports/CryptoPayments.ts"
@@ -150,8 +151,14 @@ export const makeOrderFrame = Effect.gen(function* () {
       Effect.tap(body, (result) => idempotency.save({ ...record, response: result })),
     )
   const memberScope = (memberId: MemberId) => `member:${memberId}`
-  const withoutKey = <R extends { readonly idempotencyKey: IdempotencyKey }>({
+  /**
+   * What a request's hash covers: everything but its key and who sends it. The same command line run again by
+   * another admin (or an event redelivered) is the same request: it answers the first result, whose timeline
+   * names whoever acted first.
+   */
+  const withoutKey = <R extends { readonly idempotencyKey: IdempotencyKey; readonly actor?: unknown }>({
     idempotencyKey: _,
+    actor: _actor,
     ...rest
   }: R) => rest
   /** A command on `request`: idempotent under `scope` and the request's key, the rest of the request hashed. */
@@ -164,8 +171,9 @@ export const makeOrderFrame = Effect.gen(function* () {
 
   const now = Clock.currentTimeMillis
   const iso = (at: number) => new Date(at).toISOString()
-  const transition = (order: OrderRecord, to: OrderRecord["orderStatus"], at: number) =>
-    Effect.fromResult(moveTo(order, to, at))
+  /** The order moved to `to` at `at` by `cause` (one timeline entry), or InvalidTransition. */
+  const transition = (order: OrderRecord, to: OrderRecord["orderStatus"], at: number, cause: StatusCause) =>
+    Effect.fromResult(moveTo(order, to, at, cause))
 
   // Checks
 
@@ -411,7 +419,8 @@ export const makeOrderFrame = Effect.gen(function* () {
     createdAt: iso(input.at),
     updatedAt: iso(input.at),
     memberId: input.memberId,
-    statusHistory: [{ status: "Initiated", at: input.at }],
+    // Placed by its member: every order is created by the member it belongs to.
+    timeline: [timelineEntry(undefined, "Initiated", input.at, { actor: byMember(input.memberId) })],
   })
 
   /**

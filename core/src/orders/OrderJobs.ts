@@ -4,12 +4,20 @@
 
 import { Effect } from "effect"
 import { member } from "../ledger/LedgerModel.ts"
+import { Durations } from "../shared/Constants.ts"
 import { UnitTypes } from "../shared/Enums.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { convertUnlockedNotice } from "./OrderEmails.ts"
 import type { OrderRecord } from "./OrderModel.ts"
 import type { SystemRequest } from "./OrderService.ts"
+import { byJob } from "./OrderTimeline.ts"
 import { EXPIRING_BUY_STATUSES } from "./OrderTransitions.ts"
+import { expiryWindowMs } from "./PaymentRules.ts"
+
+const hoursText = (ms: number) => {
+  const hours = ms / Durations.HOUR
+  return hours === 1 ? "1 hour" : `${hours} hours`
+}
 
 export const makeOrderJobs = (frame: OrderFrame) => {
   const { command, ledger, notify, now, orders, releaseDrafts, transition, uow } = frame
@@ -27,7 +35,11 @@ export const makeOrderJobs = (frame: OrderFrame) => {
         )
         const expired: Array<OrderRecord> = []
         for (const order of due) {
-          const moved = yield* transition(order, "Expired", at)
+          const method = order.paymentDetails?.paymentMethod ?? "None"
+          const moved = yield* transition(order, "Expired", at, {
+            actor: request.actor ?? byJob("paymentDeadline"),
+            reason: `Not paid within ${hoursText(expiryWindowMs(method))}: its Units were released`,
+          })
           yield* ledger.post(order.orderId, releaseDrafts(order))
           yield* orders.update(moved)
           expired.push(moved)
@@ -50,7 +62,10 @@ export const makeOrderJobs = (frame: OrderFrame) => {
         )
         const unlocked: Array<OrderRecord> = []
         for (const order of due) {
-          const completed = yield* transition(order, "Completed", at)
+          const completed = yield* transition(order, "Completed", at, {
+            actor: request.actor ?? byJob("convertLock"),
+            reason: "The 30-day lock ended: the Units moved to owned",
+          })
           const convert = order.convert!
           yield* ledger.post(order.orderId, [
             {

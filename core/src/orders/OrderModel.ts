@@ -14,6 +14,7 @@ import {
   UnitTypeFilter,
 } from "../shared/Enums.ts"
 import { MemberId, OrderId, PayoutId } from "../shared/Ids.ts"
+import { TimelineEntry } from "./OrderTimeline.ts"
 
 const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
@@ -138,13 +139,6 @@ export type TransactionFilters = typeof TransactionFilters.Type
 // The order engine's own records: an order as the engine stores it (the spec's Order plus what the engine
 // needs to run it), and the payouts owed to sellers.
 
-/** One status an order entered, at epoch milliseconds (UTC). */
-export const StatusChange = Schema.Struct({
-  status: OrderStatus,
-  at: Schema.Int,
-})
-export type StatusChange = typeof StatusChange.Type
-
 /** Where the Units of a sell or transfer come from: the member's owned or owned_DOUBLE_LAND (LU2X) balance. */
 export const SourceBucket = Schema.Literals(["owned", "owned_DOUBLE_LAND"])
 export type SourceBucket = typeof SourceBucket.Type
@@ -187,14 +181,17 @@ export const PaymentProgress = Schema.Struct({
 })
 export type PaymentProgress = typeof PaymentProgress.Type
 
-/** An order as the engine stores it: the spec's fields plus its owner, queue position and history. */
+/** An order as the engine stores it: the spec's fields plus its owner, queue position and timeline. */
 export const OrderRecord = Schema.Struct({
   ...Order.fields,
   memberId: MemberId,
   /** Assigned by the repository on insert, strictly increasing: the sales queue's first-in-first-out order. */
   sequence: Schema.Int,
-  /** Every status the order entered, oldest first; the last is orderStatus. */
-  statusHistory: Schema.Array(StatusChange),
+  /**
+   * Every status the order entered, oldest first, with the status it left, who moved it and why
+   * (OrderTimeline.ts); the first is its creation (Initiated), the last is orderStatus.
+   */
+  timeline: Schema.Array(TimelineEntry),
   /** Buy awaiting payment: the instant it expires (72 h bank/crypto/None, 1 h card). */
   expiresAt: Schema.optionalKey(Schema.Int),
   /** Convert: the instant its Units leave convertLocked (30 days after creation). */

@@ -50,6 +50,7 @@ import type {
 import { makeOrderJobs } from "./OrderJobs.ts"
 import type { OrderRecord, Payout, TransactionFilters, UtmData } from "./OrderModel.ts"
 import { makeOrderQueries } from "./OrderQueries.ts"
+import type { ActorAdmin, ActorProvider } from "./OrderTimeline.ts"
 import type { PaymentInstructions } from "./PaymentInstructions.ts"
 import type { PaymentProviderError } from "./PaymentProviders.ts"
 import { makePayoutCommands } from "./PayoutCommands.ts"
@@ -58,7 +59,8 @@ import { makeSellCommands } from "./SellCommands.ts"
 import type { TransactionPage } from "./Transactions.ts"
 import { makeTransferCommands } from "./TransferCommands.ts"
 
-// Requests. Every command names its caller and carries its idempotency key.
+// Requests. Every command names its caller and carries its idempotency key. Who acts goes into the order's
+// timeline: the member of a member's request, or the request's `actor`; it is not part of the request's hash.
 
 export interface CreateBuyRequest {
   readonly memberId: MemberId
@@ -101,11 +103,17 @@ export interface MemberOrderRequest {
   readonly memberId: MemberId
   readonly idempotencyKey: IdempotencyKey
   readonly orderId: OrderId
+  /** An admin acting for the member (the CLI's `orders cancel`); the member when absent. */
+  readonly actor?: ActorAdmin | undefined
+  /** Why, for the order's timeline (the member reads it). */
+  readonly reason?: string | undefined
 }
 
 export interface AdminOrderRequest {
   readonly idempotencyKey: IdempotencyKey
   readonly orderId: OrderId
+  /** The admin (CLI) or the card provider's event (webhook) that acts. */
+  readonly actor: ActorAdmin | ActorProvider
 }
 
 export interface FailPaymentRequest extends AdminOrderRequest {
@@ -142,10 +150,14 @@ export interface CreateConvertRequest {
 export interface PayoutRequest {
   readonly idempotencyKey: IdempotencyKey
   readonly payoutId: PayoutId
+  /** The admin who acts (an order the payout completes records them). */
+  readonly actor: ActorAdmin
 }
 
 export interface SystemRequest {
   readonly idempotencyKey: IdempotencyKey
+  /** An admin running the job by hand (the CLI's `orders expire-due`); the job itself when absent. */
+  readonly actor?: ActorAdmin | undefined
 }
 
 export interface StartedPayment {

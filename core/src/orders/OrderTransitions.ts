@@ -7,6 +7,7 @@ import { Result } from "effect"
 import type { OrderStatus, OrderType } from "../shared/Enums.ts"
 import { InvalidPayoutTransition, InvalidTransition } from "./OrderErrors.ts"
 import type { OrderRecord, Payout, PayoutStatus } from "./OrderModel.ts"
+import { type StatusCause, timelineEntry } from "./OrderTimeline.ts"
 
 type Table<S extends string> = Readonly<Partial<Record<S, ReadonlyArray<S>>>>
 
@@ -97,19 +98,21 @@ export const isTerminal = (orderType: OrderType, status: OrderStatus): boolean =
   (ORDER_TRANSITIONS[orderType][status]?.length ?? 0) === 0
 
 /**
- * The order in status `to` at `at` (epoch ms): orderStatus, statusHistory and updatedAt change together.
- * Refused with InvalidTransition when the table has no such move.
+ * The order in status `to` at `at` (epoch ms), moved by `cause.actor` for `cause.reason`: orderStatus, updatedAt
+ * and the timeline (one entry, from → to) change together. Refused with InvalidTransition when the table has
+ * no such move.
  */
 export const moveTo = (
   order: OrderRecord,
   to: OrderStatus,
   at: number,
+  cause: StatusCause,
 ): Result.Result<OrderRecord, InvalidTransition> =>
   canTransition(order.orderType, order.orderStatus, to)
     ? Result.succeed({
         ...order,
         orderStatus: to,
-        statusHistory: [...order.statusHistory, { status: to, at }],
+        timeline: [...order.timeline, timelineEntry(order.orderStatus, to, at, cause)],
         updatedAt: new Date(at).toISOString(),
       })
     : Result.fail(

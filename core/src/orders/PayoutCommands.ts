@@ -8,6 +8,7 @@ import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { PayoutNotPayable } from "./OrderErrors.ts"
 import type { OrderRecord, Payout } from "./OrderModel.ts"
 import type { PayoutRequest } from "./OrderService.ts"
+import type { StatusCause } from "./OrderTimeline.ts"
 import { movePayout } from "./OrderTransitions.ts"
 
 export const makePayoutCommands = (frame: OrderFrame) => {
@@ -34,10 +35,11 @@ export const makePayoutCommands = (frame: OrderFrame) => {
     from: OrderRecord["orderStatus"],
     payouts: ReadonlyArray<Payout>,
     at: number,
+    cause: StatusCause,
   ) {
     const order = yield* orders.get(orderId)
     if (order.orderStatus !== from || !payouts.every((p) => p.status === "Completed")) return
-    yield* orders.update(yield* transition(order, "Completed", at))
+    yield* orders.update(yield* transition(order, "Completed", at, cause))
   })
 
   const markPayoutPaid = (request: PayoutRequest) =>
@@ -61,8 +63,14 @@ export const makePayoutCommands = (frame: OrderFrame) => {
         const ofSell = withPaid(yield* payoutRepo.find({ sellOrderId: payout.sellOrderId }))
         const ofBuy = withPaid(yield* payoutRepo.find({ buyOrderId: payout.buyOrderId }))
         yield* payoutRepo.update(paid)
-        yield* completeIfSettled(payout.sellOrderId, "AllUnitSold", ofSell, at)
-        yield* completeIfSettled(payout.buyOrderId, "Approved", ofBuy, at)
+        yield* completeIfSettled(payout.sellOrderId, "AllUnitSold", ofSell, at, {
+          actor: request.actor,
+          reason: "Every Unit sold is paid out",
+        })
+        yield* completeIfSettled(payout.buyOrderId, "Approved", ofBuy, at, {
+          actor: request.actor,
+          reason: "The sellers of its Units are paid",
+        })
         return paid
       }),
     )

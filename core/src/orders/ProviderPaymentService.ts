@@ -15,6 +15,7 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { IdempotencyKey, OrderId } from "../shared/Ids.ts"
 import type { OrderRecord } from "./OrderModel.ts"
 import { OrderService } from "./OrderService.ts"
+import { byProvider } from "./OrderTimeline.ts"
 import {
   decideProviderEvent,
   type ProviderEventOutcome,
@@ -56,6 +57,8 @@ export class ProviderPaymentService extends Context.Service<
             : []
           const decision = decideProviderEvent(event, order, settled)
           const orderId = OrderId.make(event.orderId ?? "")
+          // The order's timeline names the event that moved it.
+          const actor = byProvider(event.provider, event.eventId)
           switch (decision._tag) {
             case "Ignore":
               return { outcome: "ignored", detail: decision.detail } as const
@@ -63,7 +66,7 @@ export class ProviderPaymentService extends Context.Service<
               return { outcome: "flagged", detail: decision.detail } as const
             case "Fail":
               return yield* engine
-                .failPayment({ idempotencyKey: key(event, "fail"), orderId, reason: decision.reason })
+                .failPayment({ idempotencyKey: key(event, "fail"), orderId, actor, reason: decision.reason })
                 .pipe(
                   Effect.as({ outcome: "failed", detail: decision.reason } as const),
                   // The order moved on in between (e.g. the member cancelled): the failure changes nothing.
@@ -72,28 +75,28 @@ export class ProviderPaymentService extends Context.Service<
                   ),
                 )
             case "Settle":
-              return yield* engine.confirmPayment({ idempotencyKey: key(event, "confirm"), orderId }).pipe(
-                Effect.map(({ order: confirmed }) => {
-                  // The status the confirmation found: the one before Approved (a buy filled wholly from
-                  // issuance goes on to Completed at once, so it is not simply the next to last).
-                  const history = confirmed.statusHistory
-                  const before = history[history.findIndex((s) => s.status === "Approved") - 1]?.status
-                  return before === "Expired"
-                    ? ({
-                        outcome: "settled",
-                        detail:
-                          "The order expired just before the payment arrived; settled as a late payment",
-                      } as const)
-                    : ({ outcome: "settled", detail: undefined } as const)
-                }),
-                // The order moved on in between (cancelled, failed): money was taken and nothing settled.
-                Effect.catch((error) =>
-                  Effect.succeed({
-                    outcome: "flagged",
-                    detail: `The payment succeeded but could not settle the order: ${error.message}`,
-                  } as const),
-                ),
-              )
+              return yield* engine
+                .confirmPayment({ idempotencyKey: key(event, "confirm"), orderId, actor })
+                .pipe(
+                  Effect.map(({ order: confirmed }) => {
+                    // The status the confirmation found: the one Approved came from.
+                    const before = confirmed.timeline.find((e) => e.to === "Approved")?.from
+                    return before === "Expired"
+                      ? ({
+                          outcome: "settled",
+                          detail:
+                            "The order expired just before the payment arrived; settled as a late payment",
+                        } as const)
+                      : ({ outcome: "settled", detail: undefined } as const)
+                  }),
+                  // The order moved on in between (cancelled, failed): money was taken and nothing settled.
+                  Effect.catch((error) =>
+                    Effect.succeed({
+                      outcome: "flagged",
+                      detail: `The payment succeeded but could not settle the order: ${error.message}`,
+                    } as const),
+                  ),
+                )
           }
         })
 

@@ -11,6 +11,7 @@ import { salePlacedNotice } from "./OrderEmails.ts"
 import { SellNotAboveFee, UnitsUnavailable } from "./OrderErrors.ts"
 import { currencyUnitFromSource, type OrderRecord } from "./OrderModel.ts"
 import type { CreateSellRequest, MemberOrderRequest } from "./OrderService.ts"
+import { byMember } from "./OrderTimeline.ts"
 import { remainingInQueue } from "./SalesQueue.ts"
 
 export const makeSellCommands = (frame: OrderFrame) => {
@@ -79,7 +80,7 @@ export const makeSellCommands = (frame: OrderFrame) => {
           ...initiated,
           sell: { source, feeUnits, queuedUnits, soldUnits: 0, cancelledUnits: 0 },
         })
-        const inProcess = yield* transition(inserted, "InProcess", at)
+        const inProcess = yield* transition(inserted, "InProcess", at, { actor: byMember(memberId) })
         yield* orders.update(inProcess)
         yield* notify(memberId, salePlacedNotice(inProcess))
         return inProcess
@@ -103,7 +104,12 @@ export const makeSellCommands = (frame: OrderFrame) => {
             : sellPayouts.every((p) => p.status === "Completed")
               ? "Completed"
               : "AllUnitSold"
-        const moved = yield* transition(order, target, at)
+        const moved = yield* transition(order, target, at, {
+          actor: request.actor ?? byMember(request.memberId),
+          reason:
+            request.reason ??
+            (target === "Cancelled" ? undefined : `The unsold ${rest} Units taken back from the sales queue`),
+        })
         const { unitType } = order.currencyUnit
         // Taking Units back out of the queue counts against the land capacity again (spec §5 formula).
         const price = (yield* prices.unitPrice(unitType)).pricePerUnit

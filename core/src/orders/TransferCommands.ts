@@ -9,6 +9,7 @@ import { transferReceivedNotice } from "./OrderEmails.ts"
 import { InvalidOrderRequest, RecipientNotFound } from "./OrderErrors.ts"
 import { currencyUnitFromSource } from "./OrderModel.ts"
 import type { CreateTransferRequest } from "./OrderService.ts"
+import { byMember } from "./OrderTimeline.ts"
 import type { Standing } from "./ports/MemberStanding.ts"
 
 export const makeTransferCommands = (frame: OrderFrame) => {
@@ -79,7 +80,7 @@ export const makeTransferCommands = (frame: OrderFrame) => {
           transfer: { recipientEmail: recipient.email },
           recipientMemberId: recipient.memberId,
         })
-        const completed = yield* transition(inserted, "Completed", at)
+        const completed = yield* transition(inserted, "Completed", at, { actor: byMember(memberId) })
         yield* orders.update(completed)
         const sender = yield* members.standing(memberId)
         yield* notify(recipient.memberId, transferReceivedNotice(completed, sender.name))

@@ -4,7 +4,7 @@ import { holdingOf } from "../../src/ledger/Holdings.ts"
 import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
 import { ISSUANCE, member } from "../../src/ledger/LedgerModel.ts"
 import { MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
-import { defaultLand, makeHarness, unitPrice } from "../support/OrderHarness.ts"
+import { ADMIN, defaultLand, makeHarness, unitPrice } from "../support/OrderHarness.ts"
 import { bought, buy, sell } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
@@ -63,6 +63,7 @@ describe("holdings (spec §3 Unit holding), derived from the ledger", () => {
     const h = makeHarness()
     h.run(
       h.orders.confirmPayment({
+        actor: ADMIN,
         idempotencyKey: h.key(),
         orderId: h.run(buy(h, alice, 10, { isDoubleLand: true })).orderId,
       }),

@@ -11,6 +11,7 @@ import {
   vestedUnits,
 } from "../../src/orders/DoubleLandVesting.ts"
 import type { OrderRecord, Payout } from "../../src/orders/OrderModel.ts"
+import { byJob, byMember } from "../../src/orders/OrderTimeline.ts"
 import {
   canPayoutTransition,
   canTransition,
@@ -24,6 +25,7 @@ import { canonicalJson, requestHash, sha256Hex } from "../../src/orders/RequestH
 import { fillFromQueue, remainingInQueue } from "../../src/orders/SalesQueue.ts"
 import { Durations } from "../../src/shared/Constants.ts"
 import { MemberId, OrderId, PayoutId } from "../../src/shared/Ids.ts"
+import { ADMIN } from "../support/OrderHarness.ts"
 
 const at = (iso: string) => Date.parse(iso)
 
@@ -176,7 +178,7 @@ describe("the status transition table", () => {
     updatedAt: "2026-01-15T00:00:00.000Z",
     memberId: MemberId.make("alice"),
     sequence: 1,
-    statusHistory: [{ status: orderStatus, at: 0 }],
+    timeline: [{ at: 0, to: orderStatus, actor: byMember(MemberId.make("alice")) }],
   })
 
   it("a buy goes Initiated → InProcess → PaymentSent → FundsWaitingApproval → Approved → Completed (bank)", () => {
@@ -241,7 +243,9 @@ describe("the status transition table", () => {
   })
 
   it("any other move is refused with InvalidTransition naming from and to", () => {
-    const refused = moveTo(order("BUY", "Completed"), "Cancelled", 5)
+    const refused = moveTo(order("BUY", "Completed"), "Cancelled", 5, {
+      actor: byMember(MemberId.make("alice")),
+    })
     expect(Result.isFailure(refused)).toBe(true)
     if (Result.isFailure(refused)) {
       expect(refused.failure._tag).toBe("InvalidTransition")
@@ -250,13 +254,24 @@ describe("the status transition table", () => {
     }
   })
 
-  it("an allowed move records the status, its time, and updatedAt", () => {
-    const moved = moveTo(order("CONVERT", "Initiated"), "Locked", Date.parse("2026-02-01T00:00:00Z"))
-    expect(Result.isSuccess(moved) && moved.success.statusHistory.map((c) => c.status)).toEqual([
-      "Initiated",
-      "Locked",
+  it("an allowed move appends one timeline entry (from, to, its time, who and why) and sets updatedAt", () => {
+    const at = Date.parse("2026-02-01T00:00:00Z")
+    const moved = moveTo(order("CONVERT", "Initiated"), "Locked", at, {
+      actor: byJob("convertLock"),
+      reason: "  a reason  ",
+    })
+    expect(Result.isSuccess(moved) && moved.success.timeline).toEqual([
+      { at: 0, to: "Initiated", actor: byMember(MemberId.make("alice")) },
+      { at, from: "Initiated", to: "Locked", actor: byJob("convertLock"), reason: "a reason" },
     ])
     expect(Result.isSuccess(moved) && moved.success.updatedAt).toBe("2026-02-01T00:00:00.000Z")
+    const blank = moveTo(order("CONVERT", "Initiated"), "Locked", at, { actor: ADMIN, reason: " " })
+    expect(Result.isSuccess(blank) && blank.success.timeline[1]).toEqual({
+      at,
+      from: "Initiated",
+      to: "Locked",
+      actor: ADMIN,
+    })
   })
 
   it("an AUD payout passes AUDReadyToSendBetweenAccounts before Completed; other currencies go straight", () => {

@@ -6,7 +6,14 @@ import { memoryCardGateway } from "../../src/orders/PaymentProviders.ts"
 import { StripeGateway } from "../../src/orders/ports/StripeGateway.ts"
 import { Durations, MAX_UNITS_PER_ORDER } from "../../src/shared/Constants.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
-import { BANK_DETAILS, defaultLand, makeHarness, standing, unitPrice } from "../support/OrderHarness.ts"
+import {
+  ADMIN,
+  BANK_DETAILS,
+  defaultLand,
+  makeHarness,
+  standing,
+  unitPrice,
+} from "../support/OrderHarness.ts"
 import { balance, buy, sell } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
@@ -145,7 +152,13 @@ describe("buying", () => {
 
   it("an LU2X buy pays half price, lands in owned_DOUBLE_LAND and is filled from issuance only", () => {
     const h = makeHarness()
-    h.run(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: h.run(buy(h, bob, 50)).orderId }))
+    h.run(
+      h.orders.confirmPayment({
+        actor: ADMIN,
+        idempotencyKey: h.key(),
+        orderId: h.run(buy(h, bob, 50)).orderId,
+      }),
+    )
     h.run(
       h.orders.createSell({
         memberId: bob,
@@ -156,7 +169,9 @@ describe("buying", () => {
     )
     const order = h.run(buy(h, alice, 20, { isDoubleLand: true }))
     expect(order.paymentDetails?.subTotal).toBe(10_000)
-    const confirmed = h.run(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: order.orderId }))
+    const confirmed = h.run(
+      h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }),
+    )
     expect(confirmed.payouts).toEqual([])
     expect(confirmed.order.orderStatus).toBe("Completed")
     expect(balance(h, alice, "LAND_USD", "owned_DOUBLE_LAND")).toBe(20)
@@ -348,7 +363,9 @@ describe("paying", () => {
       h.run(h.orders.successOrder({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }))
         .orderStatus,
     ).toBe("PaymentSent")
-    const funds = h.run(h.orders.markFundsReceived({ idempotencyKey: h.key(), orderId: order.orderId }))
+    const funds = h.run(
+      h.orders.markFundsReceived({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }),
+    )
     expect(funds.orderStatus).toBe("FundsWaitingApproval")
     expect(balance(h, alice, "LAND_USD", "pendingBuy")).toBe(10)
   })
@@ -357,7 +374,8 @@ describe("paying", () => {
     const h = makeHarness()
     const order = h.run(buy(h, alice, 10, { paymentMethod: "crypto" }))
     expect(
-      h.fail(h.orders.markFundsReceived({ idempotencyKey: h.key(), orderId: order.orderId })).message,
+      h.fail(h.orders.markFundsReceived({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }))
+        .message,
     ).toBe("Only a bank order waits for the approval of its funds")
   })
 
@@ -404,7 +422,7 @@ describe("paying", () => {
     expect(back.orderStatus).toBe("InProcess")
     expect(back.payment?.memberReturnedAt).toBe(h.clock.now())
     expect(balance(h, alice, "LAND_USD", "owned")).toBe(0)
-    h.run(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: order.orderId }))
+    h.run(h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }))
     const after = h.run(
       h.orders.successOrder({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }),
     )
@@ -415,11 +433,18 @@ describe("paying", () => {
     const h = makeHarness()
     const order = h.run(buy(h, alice, 10, { paymentMethod: "card-stripe" }))
     expect(
-      h.fail(h.orders.failPayment({ idempotencyKey: h.key(), orderId: order.orderId, reason: "x" }))._tag,
+      h.fail(
+        h.orders.failPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId, reason: "x" }),
+      )._tag,
     ).toBe("InvalidTransition")
     h.run(h.orders.startPayment({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }))
     const failed = h.run(
-      h.orders.failPayment({ idempotencyKey: h.key(), orderId: order.orderId, reason: "card_declined" }),
+      h.orders.failPayment({
+        actor: ADMIN,
+        idempotencyKey: h.key(),
+        orderId: order.orderId,
+        reason: "card_declined",
+      }),
     )
     expect(failed.orderStatus).toBe("Failed")
     expect(failed.payment?.failureReason).toBe("card_declined")
@@ -481,18 +506,26 @@ describe("confirming a payment", () => {
   it("an admin may confirm from any status before Approved (here Initiated); a confirmed buy is not confirmed twice", () => {
     const h = makeHarness()
     const order = h.run(buy(h, alice, 10))
-    const confirmed = h.run(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: order.orderId }))
-    expect(confirmed.order.statusHistory.map((c) => c.status)).toEqual(["Initiated", "Approved", "Completed"])
+    const confirmed = h.run(
+      h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }),
+    )
+    expect(confirmed.order.timeline.map((e) => e.to)).toEqual(["Initiated", "Approved", "Completed"])
     expect(balance(h, alice, "LAND_USD", "owned")).toBe(10)
     expect(balance(h, alice, "LAND_USD", "pendingBuy")).toBe(0)
-    const again = h.fail(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: order.orderId }))
+    const again = h.fail(
+      h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }),
+    )
     expect(again._tag).toBe("InvalidTransition")
   })
 
   it("a buy filled wholly from issuance is Completed at once: nobody is owed a payout", () => {
     const h = makeHarness()
     const confirmed = h.run(
-      h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: h.run(buy(h, alice, 10)).orderId }),
+      h.orders.confirmPayment({
+        actor: ADMIN,
+        idempotencyKey: h.key(),
+        orderId: h.run(buy(h, alice, 10)).orderId,
+      }),
     )
     expect(confirmed.order.orderStatus).toBe("Completed")
     expect(confirmed.order.expiresAt).toBeUndefined()
@@ -511,12 +544,15 @@ describe("confirming a payment", () => {
     h.clock.advance(72 * Durations.HOUR)
     h.run(h.orders.expireDue({ idempotencyKey: h.key() }))
     const other = h.run(buy(h, bob, 30))
-    expect(h.fail(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: late.orderId })).message).toBe(
-      "You can only buy up to 20 Unit ($)",
-    )
+    expect(
+      h.fail(h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: late.orderId }))
+        .message,
+    ).toBe("You can only buy up to 20 Unit ($)")
     h.run(h.orders.cancelBuy({ memberId: bob, idempotencyKey: h.key(), orderId: other.orderId }))
-    const confirmed = h.run(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: late.orderId }))
-    expect(confirmed.order.statusHistory.map((c) => c.status)).toEqual([
+    const confirmed = h.run(
+      h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: late.orderId }),
+    )
+    expect(confirmed.order.timeline.map((e) => e.to)).toEqual([
       "Initiated",
       "Expired",
       "Approved",
@@ -527,7 +563,13 @@ describe("confirming a payment", () => {
 
   it("only a buy can be confirmed", () => {
     const h = makeHarness()
-    h.run(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: h.run(buy(h, alice, 20)).orderId }))
+    h.run(
+      h.orders.confirmPayment({
+        actor: ADMIN,
+        idempotencyKey: h.key(),
+        orderId: h.run(buy(h, alice, 20)).orderId,
+      }),
+    )
     const sell = h.run(
       h.orders.createSell({
         memberId: alice,
@@ -536,8 +578,9 @@ describe("confirming a payment", () => {
         numberOfUnits: 15,
       }),
     )
-    expect(h.fail(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: sell.orderId })).message).toBe(
-      `Order ${sell.orderId} is not a BUY order`,
-    )
+    expect(
+      h.fail(h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: sell.orderId }))
+        .message,
+    ).toBe(`Order ${sell.orderId} is not a BUY order`)
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { CONVERT_LOCK_MS, Durations } from "../../src/shared/Constants.ts"
 import type { UnitType } from "../../src/shared/Enums.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
-import { defaultLand, makeHarness, START, standing, unitPrice } from "../support/OrderHarness.ts"
+import { ADMIN, defaultLand, makeHarness, START, standing, unitPrice } from "../support/OrderHarness.ts"
 import { balance, bought, buy, sell } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
@@ -45,7 +45,7 @@ describe("converting", () => {
       pricePerUnit: 10_000,
       exchangeRate: 900_000,
     })
-    expect(order.statusHistory.map((c) => c.status)).toEqual(["Initiated", "Locked"])
+    expect(order.timeline.map((e) => e.to)).toEqual(["Initiated", "Locked"])
     expect(order.unlockAt).toBe(START + CONVERT_LOCK_MS)
     expect(balance(h, alice, "LAND_USD", "owned")).toBe(0)
     expect(balance(h, alice, "LAND_EUR", "convertLocked")).toBe(111)
@@ -121,7 +121,7 @@ describe("LU2X vesting through the engine", () => {
   it("LU2X Units can be sold or transferred only from 6 months after purchase, 10% of the total per month", () => {
     const h = makeHarness()
     const order = h.run(buy(h, alice, 200, { isDoubleLand: true }))
-    h.run(h.orders.confirmPayment({ idempotencyKey: h.key(), orderId: order.orderId }))
+    h.run(h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }))
     h.clock.set(Date.UTC(2026, 6, 15) - 1)
     const early = h.fail(sell(h, alice, 20, "LAND_USD", true))
     expect(early._tag).toBe("DoubleLandUnitsLocked")
@@ -159,6 +159,7 @@ describe("LU2X vesting through the engine", () => {
     const h = makeHarness()
     h.run(
       h.orders.confirmPayment({
+        actor: ADMIN,
         idempotencyKey: h.key(),
         orderId: h.run(buy(h, alice, 50, { isDoubleLand: true })).orderId,
       }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
+import { byAdmin } from "../../src/orders/OrderTimeline.ts"
 import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
-import { makeHarness } from "../support/OrderHarness.ts"
+import { ADMIN, makeHarness } from "../support/OrderHarness.ts"
 import { balance } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
@@ -23,10 +24,34 @@ describe("idempotency", () => {
     const again = h.run(h.orders.createBuy(request(10)))
     expect(again).toEqual(first)
     expect(balance(h, alice, "LAND_USD", "pendingBuy")).toBe(10)
-    const confirm = { idempotencyKey: IdempotencyKey.make("evt_1"), orderId: first.orderId }
+    const confirm = { idempotencyKey: IdempotencyKey.make("evt_1"), orderId: first.orderId, actor: ADMIN }
     const confirmed = h.run(h.orders.confirmPayment(confirm))
     expect(h.run(h.orders.confirmPayment(confirm))).toEqual(confirmed)
     expect(balance(h, alice, "LAND_USD", "owned")).toBe(10)
+  })
+
+  it("who sends a command is not part of its request: another admin's repeat answers the first result, whose timeline names the first admin", () => {
+    const h = makeHarness()
+    const order = h.run(h.orders.createBuy(request(10)))
+    const key = IdempotencyKey.make("cli:confirm-payment:1")
+    const confirmed = h.run(
+      h.orders.confirmPayment({ idempotencyKey: key, orderId: order.orderId, actor: ADMIN }),
+    )
+    const other = byAdmin({
+      adminId: MemberId.make("mem_other_admin"),
+      name: "Otto Ops",
+      email: "otto@x.example",
+    })
+    const repeated = h.run(
+      h.orders.confirmPayment({ idempotencyKey: key, orderId: order.orderId, actor: other }),
+    )
+    expect(repeated).toEqual(confirmed)
+    expect(
+      h
+        .run(h.orders.getOrder(alice, order.orderId))
+        .timeline.slice(1)
+        .map((e) => e.actor),
+    ).toEqual([ADMIN, ADMIN])
   })
 
   it("the same key with a different request is refused, never applied", () => {

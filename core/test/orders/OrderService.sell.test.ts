@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
-import { defaultLand, makeHarness, perUnitType, standing, unitPrice } from "../support/OrderHarness.ts"
+import { ADMIN, defaultLand, makeHarness, perUnitType, standing, unitPrice } from "../support/OrderHarness.ts"
 import { balance, bought, buy, sell } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
@@ -40,7 +40,7 @@ describe("selling", () => {
     const h = makeHarness()
     bought(h, alice, 50)
     const order = h.run(sell(h, alice, 30))
-    expect(order.statusHistory.map((c) => c.status)).toEqual(["Initiated", "InProcess"])
+    expect(order.timeline.map((e) => e.to)).toEqual(["Initiated", "InProcess"])
     expect(order.sell).toEqual({
       source: "owned",
       feeUnits: 10,
@@ -102,13 +102,23 @@ describe("selling", () => {
     const first = bought(h, bob, 15)
     const second = bought(h, carol, 5)
     const paid = h.run(
-      h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: first.payouts[0]!.payoutId }),
+      h.orders.markPayoutPaid({
+        actor: ADMIN,
+        idempotencyKey: h.key(),
+        payoutId: first.payouts[0]!.payoutId,
+      }),
     )
     expect(paid.status).toBe("Completed")
     expect(h.run(h.orders.getOrder(bob, first.order.orderId)).orderStatus).toBe("Completed")
     expect(h.run(h.orders.getOrder(alice, order.orderId)).orderStatus).toBe("AllUnitSold")
-    h.run(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: second.payouts[0]!.payoutId }))
-    expect(h.run(h.orders.getOrder(alice, order.orderId)).statusHistory.map((c) => c.status)).toEqual([
+    h.run(
+      h.orders.markPayoutPaid({
+        actor: ADMIN,
+        idempotencyKey: h.key(),
+        payoutId: second.payouts[0]!.payoutId,
+      }),
+    )
+    expect(h.run(h.orders.getOrder(alice, order.orderId)).timeline.map((e) => e.to)).toEqual([
       "Initiated",
       "InProcess",
       "PartialComplete",
@@ -124,7 +134,7 @@ describe("selling", () => {
     const { payouts } = bought(h, bob, 5)
     h.members.set(alice, { ...h.members.get(alice)!, kycStatus: "Details Saved" })
     const refused = h.fail(
-      h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: payouts[0]!.payoutId }),
+      h.orders.markPayoutPaid({ actor: ADMIN, idempotencyKey: h.key(), payoutId: payouts[0]!.payoutId }),
     )
     expect(refused._tag).toBe("PayoutNotPayable")
     expect(refused.message).toBe("A payout is paid only to a seller whose identity (KYC) is verified")
@@ -136,20 +146,22 @@ describe("selling", () => {
     h.run(sell(h, alice, 30, "LAND_AUD"))
     const { payouts } = bought(h, bob, 5, "LAND_AUD")
     const payoutId = payouts[0]!.payoutId
-    expect(h.fail(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId }))._tag).toBe(
+    expect(h.fail(h.orders.markPayoutPaid({ actor: ADMIN, idempotencyKey: h.key(), payoutId }))._tag).toBe(
       "InvalidPayoutTransition",
     )
-    expect(h.run(h.orders.markPayoutReady({ idempotencyKey: h.key(), payoutId })).status).toBe(
+    expect(h.run(h.orders.markPayoutReady({ actor: ADMIN, idempotencyKey: h.key(), payoutId })).status).toBe(
       "AUDReadyToSendBetweenAccounts",
     )
-    const paid = h.run(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId }))
+    const paid = h.run(h.orders.markPayoutPaid({ actor: ADMIN, idempotencyKey: h.key(), payoutId }))
     expect(paid.statusHistory.map((c) => c.status)).toEqual([
       "Initiated",
       "AUDReadyToSendBetweenAccounts",
       "Completed",
     ])
     expect(
-      h.fail(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: "pay_unknown" as never }))._tag,
+      h.fail(
+        h.orders.markPayoutPaid({ actor: ADMIN, idempotencyKey: h.key(), payoutId: "pay_unknown" as never }),
+      )._tag,
     ).toBe("PayoutNotFound")
   })
 
@@ -181,7 +193,7 @@ describe("selling", () => {
     ).toBe("AllUnitSold")
     const paidOut = h.run(sell(h, alice, 30))
     const { payouts } = bought(h, bob, 5)
-    h.run(h.orders.markPayoutPaid({ idempotencyKey: h.key(), payoutId: payouts[0]!.payoutId }))
+    h.run(h.orders.markPayoutPaid({ actor: ADMIN, idempotencyKey: h.key(), payoutId: payouts[0]!.payoutId }))
     expect(
       h.run(h.orders.cancelSellRest({ memberId: alice, idempotencyKey: h.key(), orderId: paidOut.orderId }))
         .orderStatus,
@@ -240,7 +252,7 @@ describe("transferring", () => {
         recipientEmail: "bob@example.com",
       }),
     )
-    expect(order.statusHistory.map((c) => c.status)).toEqual(["Initiated", "Completed"])
+    expect(order.timeline.map((e) => e.to)).toEqual(["Initiated", "Completed"])
     expect(order.transfer).toEqual({ recipientEmail: "bob@example.com" })
     expect(balance(h, alice, "LAND_USD", "owned")).toBe(0)
     expect(balance(h, bob, "LAND_USD", "owned")).toBe(20)

@@ -6,6 +6,7 @@
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { OrderService } from "../../src/orders/OrderService.ts"
+import { byProvider } from "../../src/orders/OrderTimeline.ts"
 import { ProviderPaymentService } from "../../src/orders/ProviderPaymentService.ts"
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import { ProviderEventLog } from "../../src/orders/ports/ProviderEventLog.ts"
@@ -89,7 +90,12 @@ describe("a success webhook racing another command on its order", () => {
 
   it("a failure webhook settling first, then the success: the success is flagged, never settled", () => {
     const { h, orderId, apply } = setUp((h, id) =>
-      h.orders.failPayment({ idempotencyKey: h.key(), orderId: id as never, reason: "declined" }),
+      h.orders.failPayment({
+        actor: byProvider("stripe", "evt_declined"),
+        idempotencyKey: h.key(),
+        orderId: id as never,
+        reason: "declined",
+      }),
     )
     expect(apply().outcome).toBe("flagged")
     expect(h.run(h.orders.getOrder(alice, orderId)).orderStatus).toBe("Failed")
@@ -111,9 +117,18 @@ describe("a success webhook racing another command on its order", () => {
       detail: "The order expired just before the payment arrived; settled as a late payment",
     })
     const order = h.run(h.orders.getOrder(alice, orderId))
-    expect(order.statusHistory.map((s) => s.status)).toEqual(
+    expect(order.timeline.map((e) => e.to)).toEqual(
       expect.arrayContaining(["InProcess", "Expired", "Approved"]),
     )
+    // The timeline names the job that expired it and the provider's event that settled it.
+    expect(order.timeline.find((e) => e.to === "Expired")?.actor).toEqual({
+      _tag: "Job",
+      name: "paymentDeadline",
+    })
+    expect(order.timeline.find((e) => e.to === "Approved")).toMatchObject({
+      from: "Expired",
+      actor: { _tag: "Provider", provider: "stripe", eventId: "evt_race" },
+    })
     expect(balance(h, alice, "LAND_USD", "owned")).toBe(5)
     expect(balance(h, alice, "LAND_USD", "pendingBuy")).toBe(0)
   })

@@ -28,7 +28,7 @@ export const order = (
   updatedAt: over.createdAt,
   memberId: ann,
   sequence: 1,
-  statusHistory: [],
+  timeline: [],
   ...over,
 })
 

@@ -201,25 +201,42 @@ export const checkOrdersMatchLedger = (state: EngineState, memberIds: ReadonlyAr
   }
 }
 
-/** Every status change is an allowed transition, and history only grows. */
+/**
+ * Every status change is an allowed transition recorded once in the order's timeline: the timeline opens with
+ * the order placed Initiated by its member, each later entry goes from where the one before ended to a status the
+ * table allows, never back in time, and the last is the order's status. The timeline only grows.
+ */
 export const checkTransitions = (state: EngineState, previous: EngineState | undefined) => {
   const before = new Map((previous?.orders ?? []).map((o) => [o.orderId, o]))
   for (const order of state.orders) {
-    const history = order.statusHistory.map((c) => c.status)
-    if (history[0] !== "Initiated") fail("every order starts Initiated", order.orderId)
-    if (history.at(-1) !== order.orderStatus) fail("statusHistory ends at orderStatus", order.orderId)
-    for (let i = 1; i < history.length; i++) {
-      if (!canTransition(order.orderType, history[i - 1]!, history[i]!)) {
+    const [first, ...moves] = order.timeline
+    if (first === undefined || first.to !== "Initiated" || first.from !== undefined)
+      return fail("every order starts Initiated", order.orderId)
+    if (first.actor._tag !== "Member" || first.actor.memberId !== order.memberId)
+      fail("every order is placed by its member", order.orderId)
+    if (order.timeline.at(-1)!.to !== order.orderStatus)
+      fail("the timeline ends at orderStatus", order.orderId)
+    let last = first
+    for (const entry of moves) {
+      if (entry.from !== last.to) {
         fail(
-          "every status change is an allowed transition",
-          `${order.orderType} ${order.orderId}: ${history[i - 1]} → ${history[i]}`,
+          "each timeline entry starts where the one before ended",
+          `${order.orderId}: ${last.to}, then ${entry.from} → ${entry.to}`,
         )
       }
+      if (!canTransition(order.orderType, last.to, entry.to)) {
+        fail(
+          "every status change is an allowed transition",
+          `${order.orderType} ${order.orderId}: ${last.to} → ${entry.to}`,
+        )
+      }
+      if (entry.at < last.at) fail("the timeline never goes back in time", order.orderId)
+      last = entry
     }
     const old = before.get(order.orderId)
     if (old !== undefined) {
-      const prefix = canonicalJson(order.statusHistory.slice(0, old.statusHistory.length))
-      if (prefix !== canonicalJson(old.statusHistory)) fail("status history is append-only", order.orderId)
+      const prefix = canonicalJson(order.timeline.slice(0, old.timeline.length))
+      if (prefix !== canonicalJson(old.timeline)) fail("the timeline is append-only", order.orderId)
     }
   }
   for (const payout of state.payouts) {

@@ -12,6 +12,7 @@ import { LedgerSigner } from "../../src/ledger/ports/LedgerSigner.ts"
 import type { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OrderService } from "../../src/orders/OrderService.ts"
+import { byAdmin } from "../../src/orders/OrderTimeline.ts"
 import { BankTransfers } from "../../src/orders/ports/BankTransfers.ts"
 import { CryptoPayments } from "../../src/orders/ports/CryptoPayments.ts"
 import { type DiscountCode, DiscountCodes } from "../../src/orders/ports/DiscountCodes.ts"
@@ -37,6 +38,13 @@ import { ManualClock } from "./ManualClock.ts"
 
 /** 2026-01-15T00:00:00Z: the harness's first instant. */
 export const START = Date.UTC(2026, 0, 15)
+
+/** The admin who acts in the engine's tests (confirmations, payouts): recorded in the orders' timelines. */
+export const ADMIN = byAdmin({
+  adminId: MemberId.make("mem_ops"),
+  name: "Ana Admin",
+  email: "ana@landunits.example",
+})
 
 export const BANK_DETAILS = {
   bankAccountName: "Landunits Ltd",

@@ -4,7 +4,7 @@ import type { MemberBucket } from "../../src/ledger/LedgerModel.ts"
 import { LedgerService } from "../../src/ledger/LedgerService.ts"
 import type { PaymentMethod, UnitType } from "../../src/shared/Enums.ts"
 import type { MemberId } from "../../src/shared/Ids.ts"
-import type { Harness } from "./OrderHarness.ts"
+import { ADMIN, type Harness } from "./OrderHarness.ts"
 
 export const balance = (h: Harness, memberId: MemberId, unitType: UnitType, bucket: MemberBucket) =>
   h.run(Effect.flatMap(LedgerService, (l) => l.balance(memberId, unitType, bucket)))
@@ -39,6 +39,7 @@ export const bought = (
 ) =>
   h.run(
     h.orders.confirmPayment({
+      actor: ADMIN,
       idempotencyKey: h.key(),
       orderId: h.run(buy(h, memberId, numberOfUnits, { unitType })).orderId,
     }),

@@ -5,6 +5,7 @@
 import { Effect, type Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import type { NewOrderRecord, Payout } from "../../src/orders/OrderModel.ts"
+import { byAdmin, byMember } from "../../src/orders/OrderTimeline.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
@@ -43,7 +44,7 @@ export const aBuy = (id: string, over: Partial<NewOrderRecord> = {}): NewOrderRe
   createdAt: "2026-03-01T10:00:00.000Z",
   updatedAt: "2026-03-01T10:00:00.000Z",
   memberId: ann,
-  statusHistory: [{ status: "Initiated", at: 1 }],
+  timeline: [{ at: 1, to: "Initiated", actor: byMember(ann) }],
   expiresAt: 3_600_001,
   payment: { memberReturnedAt: 5 },
   ...over,
@@ -77,7 +78,16 @@ export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Lay
           yield* repo.update({
             ...stored,
             orderStatus: "Cancelled",
-            statusHistory: [...stored.statusHistory, { status: "Cancelled", at: 2 }],
+            timeline: [
+              ...stored.timeline,
+              {
+                at: 2,
+                from: "Initiated",
+                to: "Cancelled",
+                actor: byAdmin({ adminId: ben, name: "Ben Admin", email: "ben@landunits.example" }),
+                reason: "asked by phone",
+              },
+            ],
           })
           return {
             got: yield* repo.get(OrderId.make("o1")),
@@ -89,7 +99,16 @@ export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Lay
       )
       expect(result.got.orderStatus).toBe("Cancelled")
       expect(result.got.sequence).toBe(result.stored.sequence)
-      expect(result.got.statusHistory).toHaveLength(2)
+      expect(result.got.timeline).toEqual([
+        { at: 1, to: "Initiated", actor: byMember(ann) },
+        {
+          at: 2,
+          from: "Initiated",
+          to: "Cancelled",
+          actor: { _tag: "Admin", adminId: ben, name: "Ben Admin", email: "ben@landunits.example" },
+          reason: "asked by phone",
+        },
+      ])
       expect(result.missingGet._tag).toBe("OrderNotFound")
       expect(result.missingUpdate._tag).toBe("OrderNotFound")
     })

@@ -62,7 +62,7 @@ export const sampleStatementInput = (orderCount: number): StatementInput => {
     orderId: OrderId.make(hexId("ord", i)),
     memberId: SAMPLE_MEMBER,
     sequence: i + 1,
-    statusHistory: [],
+    timeline: [],
     createdAt: new Date(at).toISOString(),
     updatedAt: new Date(at).toISOString(),
     currencyUnit: { unitType, numberOfUnits: units, pricePerUnit: PRICE, isDoubleLand: false },

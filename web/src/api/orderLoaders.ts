@@ -3,8 +3,9 @@
  * The forms need the member's bundle (prices, fees, holdings, rates) and the project totals (availability);
  * the totals may fail without failing the page (the server checks availability again).
  */
+
+import type { OrderDetails } from "@landunits/adapters/http/api/OrdersApi.ts"
 import { isUnpaidBuy } from "@landunits/core/orders/OrderActions.ts"
-import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import { ApiError } from "./client.ts"
 import { settle } from "./endpoints.ts"
 import { ordersApi } from "./orders.ts"
@@ -28,12 +29,12 @@ export const orderIdSearch = (search: Record<string, unknown>): { orderId: strin
 })
 
 /**
- * The order page (/dashboard/transaction/{orderId}): the order, and while it is an unpaid buy what paying it
+ * The order page (/dashboard/transaction/{orderId}): the order with its timeline, and while it is an unpaid buy what paying it
  * needs again (its payment intent: amount, reference, deadline; for a bank buy the platform's account in
  * its currency). Another member's order, or none, is `found: false` (the API answers 404 for both).
  */
 export const loadOrderPage = async (orderId: string) => {
-  let order: Order
+  let order: OrderDetails
   try {
     order = (await ordersApi.orderDetails(orderId)).orderData
   } catch (error) {

@@ -4,6 +4,7 @@
  * answers the first result, so a retried click never creates a second order or a second payment.
  */
 
+import type { OrderDetails } from "@landunits/adapters/http/api/OrdersApi.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
@@ -150,7 +151,8 @@ export const ordersApi = {
   },
   cancelOrder: (orderId: string): Promise<{ orderCancelledData: Order }> =>
     call("POST", "/order/cancel_order", { orderId }, keyed(`cancel-${orderId}`)),
-  orderDetails: (orderId: string): Promise<{ orderData: Order }> =>
+  /** One order with its timeline as the member may read it. */
+  orderDetails: (orderId: string): Promise<{ orderData: OrderDetails }> =>
     call("GET", `/order/get_order_details/${encodeURIComponent(orderId)}`),
   paymentIntent: (orderId: string): Promise<{ paymentIntent: PaymentIntent }> =>
     call("GET", `/order/get_payment_intent/${encodeURIComponent(orderId)}`),

@@ -19,6 +19,7 @@ import {
   unitDisplayName,
 } from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
+import type { ReactNode } from "react"
 import type { Settled } from "../api/endpoints.ts"
 import { CHART_PERIODS, type ChartPeriod, type DashboardData, loadDashboard } from "../api/home.ts"
 import { PageHead } from "../components/layout/Page.tsx"
@@ -55,19 +56,37 @@ const TILES = [
   },
 ]
 
-/** The column labels of spec §3 Unit holding, word for word. */
-const HOLDING_COLUMNS = [
-  "Units Owned",
-  "Units Bought - Pending",
-  "Units Converted (Locked)",
-  "Units Sold - Pending",
-  "Total Value (at Purchase)",
-  "Total Value (Today)",
-  "Value Increase",
-  "Value Increase (%)",
-] as const
-
 const percent = (value: number) => `${formatNumber2(value)}%`
+
+/** The columns of spec §3 Unit holding, labels word for word: each with its cell, red when it is a loss. */
+const HOLDING_COLUMNS: ReadonlyArray<{
+  readonly label: string
+  readonly cell: (h: UnitHolding) => ReactNode
+  readonly loss?: (h: UnitHolding) => boolean
+}> = [
+  {
+    label: "Units Owned",
+    cell: (h) => (
+      <>
+        {formatNumber0(h.owned + h.owned_DOUBLE_LAND)}
+        {h.owned_DOUBLE_LAND > 0 ? (
+          <span className="muted"> (incl. {formatNumber0(h.owned_DOUBLE_LAND)} LU2X)</span>
+        ) : null}
+      </>
+    ),
+  },
+  { label: "Units Bought - Pending", cell: (h) => formatNumber0(h.pendingBuy) },
+  { label: "Units Converted (Locked)", cell: (h) => formatNumber0(h.convertLocked) },
+  { label: "Units Sold - Pending", cell: (h) => formatNumber0(h.pendingSell) },
+  { label: "Total Value (at Purchase)", cell: (h) => formatMoney(h.total_value_bought, h.currencyType) },
+  { label: "Total Value (Today)", cell: (h) => formatMoney(h.total_value_today, h.currencyType) },
+  { label: "Value Increase", cell: (h) => formatMoney(h.profit, h.currencyType), loss: (h) => h.profit < 0 },
+  {
+    label: "Value Increase (%)",
+    cell: (h) => percent(h.profit_percentage),
+    loss: (h) => h.profit_percentage < 0,
+  },
+]
 
 function Unavailable({ what, message }: { readonly what: string; readonly message: string }) {
   return (
@@ -88,8 +107,8 @@ function Holdings({ holdings }: { readonly holdings: ReadonlyArray<UnitHolding> 
             <tr>
               <th scope="col">Unit</th>
               {HOLDING_COLUMNS.map((c) => (
-                <th scope="col" key={c}>
-                  {c}
+                <th scope="col" key={c.label}>
+                  {c.label}
                 </th>
               ))}
             </tr>
@@ -98,26 +117,11 @@ function Holdings({ holdings }: { readonly holdings: ReadonlyArray<UnitHolding> 
             {holdings.map((h) => (
               <tr key={h.unitType}>
                 <th scope="row">{unitDisplayName(h.unitType)}</th>
-                <td data-label={HOLDING_COLUMNS[0]}>
-                  {formatNumber0(h.owned + h.owned_DOUBLE_LAND)}
-                  {h.owned_DOUBLE_LAND > 0 ? (
-                    <span className="muted"> (incl. {formatNumber0(h.owned_DOUBLE_LAND)} LU2X)</span>
-                  ) : null}
-                </td>
-                <td data-label={HOLDING_COLUMNS[1]}>{formatNumber0(h.pendingBuy)}</td>
-                <td data-label={HOLDING_COLUMNS[2]}>{formatNumber0(h.convertLocked)}</td>
-                <td data-label={HOLDING_COLUMNS[3]}>{formatNumber0(h.pendingSell)}</td>
-                <td data-label={HOLDING_COLUMNS[4]}>{formatMoney(h.total_value_bought, h.currencyType)}</td>
-                <td data-label={HOLDING_COLUMNS[5]}>{formatMoney(h.total_value_today, h.currencyType)}</td>
-                <td data-label={HOLDING_COLUMNS[6]} className={h.profit < 0 ? "num--down" : undefined}>
-                  {formatMoney(h.profit, h.currencyType)}
-                </td>
-                <td
-                  data-label={HOLDING_COLUMNS[7]}
-                  className={h.profit_percentage < 0 ? "num--down" : undefined}
-                >
-                  {percent(h.profit_percentage)}
-                </td>
+                {HOLDING_COLUMNS.map((c) => (
+                  <td key={c.label} data-label={c.label} className={c.loss?.(h) ? "num--down" : undefined}>
+                    {c.cell(h)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

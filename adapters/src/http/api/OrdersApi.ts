@@ -31,6 +31,7 @@ import {
 } from "@landunits/core/orders/OrderErrors.ts"
 import { Order, TransactionFilters, UtmData } from "@landunits/core/orders/OrderModel.ts"
 import { tooManyUnitsMessage } from "@landunits/core/orders/OrderSize.ts"
+import { MemberTimelineEntry } from "@landunits/core/orders/OrderTimeline.ts"
 import { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { DiscountCode } from "@landunits/core/orders/ports/DiscountCodes.ts"
@@ -119,6 +120,14 @@ export const PaymentIntent = Schema.Struct({
 })
 export type PaymentIntent = typeof PaymentIntent.Type
 
+/**
+ * One order as its page reads it (get_order_details): the spec's Order and its timeline, every status change
+ * oldest first, as the member may read it (who in `actor`: you, another member, an administrator, the card
+ * provider's event, a job; core's OrderTimeline.ts `memberTimeline`).
+ */
+export const OrderDetails = Schema.Struct({ ...Order.fields, timeline: Schema.Array(MemberTimelineEntry) })
+export type OrderDetails = typeof OrderDetails.Type
+
 const OrderIdentity = Schema.Struct({ orderId: OrderId })
 
 const OrderErrors = [
@@ -201,7 +210,7 @@ export class OrdersApi extends HttpApiGroup.make("orders")
     HttpApiEndpoint.get("prices", "/order/get_price", { success: Schema.Array(UnitPrice) }),
     HttpApiEndpoint.get("orderDetails", "/order/get_order_details/:id", {
       params: { id: OrderId },
-      success: Schema.Struct({ orderData: Order }),
+      success: Schema.Struct({ orderData: OrderDetails }),
       error: OrderNotFound,
     }),
     HttpApiEndpoint.get("paymentIntent", "/order/get_payment_intent/:id", {

@@ -3,6 +3,7 @@ import { bankPaymentId } from "@landunits/core/orders/BankPaymentId.ts"
 import { InvalidOrderRequest, OrderConflict, UnitsUnavailable } from "@landunits/core/orders/OrderErrors.ts"
 import { Order, type OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { memberTimeline } from "@landunits/core/orders/OrderTimeline.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { CurrencyOfUnitType, type PaymentMethod, type UnitType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
@@ -17,7 +18,10 @@ import type { CreateOrderPayload, PaymentIntent } from "../api/OrdersApi.ts"
 
 const ORDER_FIELDS = Object.keys(Order.fields) as ReadonlyArray<keyof Order>
 
-/** The spec's Order: the engine's record without what only the engine needs (owner, sequence, history…). */
+/**
+ * The spec's Order: the engine's record without what only the engine needs (owner, sequence, timeline…). The
+ * timeline is never copied as stored (it names admins and members): get_order_details adds the member's view.
+ */
 export const toOrder = (record: OrderRecord): Order =>
   Object.fromEntries(
     ORDER_FIELDS.filter((k) => record[k] !== undefined).map((k) => [k, record[k]]),
@@ -224,7 +228,9 @@ export const OrderHandlers = HttpApiBuilder.group(
       .handle("orderDetails", ({ params }) =>
         Effect.gen(function* () {
           const { memberId } = yield* CurrentMember
-          return { orderData: toOrder(yield* orders.getOrder(memberId, params.id)) }
+          const record = yield* orders.getOrder(memberId, params.id)
+          // The timeline as this member may read it: no admin's or other member's identity.
+          return { orderData: { ...toOrder(record), timeline: memberTimeline(record, memberId) } }
         }),
       )
       .handle("paymentIntent", ({ params }) =>

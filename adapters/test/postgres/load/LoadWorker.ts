@@ -9,7 +9,8 @@
  */
 import * as fs from "node:fs"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
-import { IdempotencyKey, type MemberId, type OrderId } from "@landunits/core/shared/Ids.ts"
+import { byAdmin } from "@landunits/core/orders/OrderTimeline.ts"
+import { IdempotencyKey, MemberId, type OrderId } from "@landunits/core/shared/Ids.ts"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { LOAD_UNIT_TYPE, loadEngine, loadMembers } from "./LoadSetup.ts"
 
@@ -47,6 +48,12 @@ const random = (seed: number) => {
 const acknowledge = (line: LoadLine) => fs.writeSync(1, `${JSON.stringify(line)}\n`)
 
 const members = loadMembers()
+/** The admin the load's confirmations name in the orders' timelines. */
+const LOAD_ADMIN = byAdmin({
+  adminId: MemberId.make("mem_load_admin"),
+  name: "Load Admin",
+  email: "load@x.example",
+})
 
 const client = (index: number) =>
   Effect.gen(function* () {
@@ -78,7 +85,7 @@ const client = (index: number) =>
         op = "confirm"
         const orderId = pick(myBuys)
         command = orders
-          .confirmPayment({ idempotencyKey: key, orderId })
+          .confirmPayment({ idempotencyKey: key, orderId, actor: LOAD_ADMIN })
           .pipe(Effect.map(() => ({ orderId })))
       } else if (roll < 0.7) {
         op = "cancel"

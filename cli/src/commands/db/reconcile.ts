@@ -14,7 +14,7 @@ export const dbReconcile = (cli: Cli) =>
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
       const report = yield* (yield* ReconcileService).report(operator.actor)
-      if (report.mismatches.length > 0) process.exitCode = ExitCode.refused
+      if (report.mismatches.length > 0) cli.io.exitCode(ExitCode.refused)
       return report
     }),
     (r) =>

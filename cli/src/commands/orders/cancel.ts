@@ -27,10 +27,13 @@ export const ordersCancel = (cli: Cli, orderId: string, o: { reason: string }) =
         cli.options(),
       )
       const service = yield* OrderService
+      // On the member's behalf, under the member's rules; the timeline names the admin and the reason.
       const request = {
         memberId: order.memberId,
         orderId: order.orderId,
         idempotencyKey: cliKey("cancel", orderId),
+        actor: operator.orderActor,
+        reason: o.reason.trim(),
       }
       const cancelled =
         order.orderType === "BUY" ? yield* service.cancelBuy(request) : yield* service.cancelSellRest(request)

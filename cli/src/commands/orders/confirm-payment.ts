@@ -23,6 +23,7 @@ export const ordersConfirmPayment = (cli: Cli, orderId: string) =>
       const confirmed = yield* (yield* OrderService).confirmPayment({
         idempotencyKey: cliKey("confirm-payment", orderId),
         orderId: order.orderId,
+        actor: operator.orderActor,
       })
       yield* audit(operator, "orders.confirmPayment", `order:${orderId}`, {
         from: order.orderStatus,

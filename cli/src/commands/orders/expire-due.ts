@@ -14,6 +14,7 @@ export const ordersExpireDue = (cli: Cli) =>
       yield* confirm("Expire every unpaid buy past its payment window", cli.options())
       const expired = yield* (yield* OrderService).expireDue({
         idempotencyKey: cliKey("expire-due", new Date().toISOString()),
+        actor: operator.orderActor,
       })
       yield* audit(operator, "orders.expireDue", "orders", {
         expired: String(expired.length),

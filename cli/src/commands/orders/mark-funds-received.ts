@@ -16,6 +16,7 @@ export const ordersMarkFundsReceived = (cli: Cli, orderId: string) =>
       const order = yield* (yield* OrderService).markFundsReceived({
         idempotencyKey: cliKey("funds-received", orderId),
         orderId: before.orderId,
+        actor: operator.orderActor,
       })
       yield* audit(operator, "orders.fundsReceived", `order:${orderId}`, {
         from: before.orderStatus,

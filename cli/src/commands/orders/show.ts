@@ -1,11 +1,32 @@
-/** `landunits orders show <orderId>`: one order in full, with its status history and payouts. */
+/**
+ * `landunits orders show <orderId>`: one order in full, with its timeline (every status change: when, from → to,
+ * who, why) and payouts. `--json` answers the stored order, its timeline's actors in full.
+ */
+import { JOB_WORDS } from "@landunits/core/format/TimelineWords.ts"
+import type { OrderActor } from "@landunits/core/orders/OrderTimeline.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { PayoutRepository } from "@landunits/core/orders/ports/PayoutRepository.ts"
 import { OrderId } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
-import { fields, instant } from "../../support/Output.ts"
+import { fields, instant, table } from "../../support/Output.ts"
+
+/** Who moved the order, in full: admins see which admin (name and email), member, provider event or job. */
+export const actorText = (actor: OrderActor): string => {
+  switch (actor._tag) {
+    case "Member":
+      return `member ${actor.memberId}`
+    case "Admin":
+      return `admin ${actor.name} <${actor.email}>`
+    case "Provider":
+      return `${actor.provider} event ${actor.eventId}`
+    case "Job":
+      return `job (${JOB_WORDS[actor.name]})`
+    case "Unknown":
+      return "unknown (recorded before timelines)"
+  }
+}
 
 export const ordersShow = (cli: Cli, orderId: string) =>
   runCommand(
@@ -38,8 +59,19 @@ export const ordersShow = (cli: Cli, orderId: string) =>
           expiresAt: order.expiresAt === undefined ? undefined : instant(order.expiresAt),
           recipientMemberId: order.recipientMemberId,
         }),
-        "history:",
-        ...order.statusHistory.map((h) => `  ${instant(h.at)}  ${h.status}`),
+        "timeline:",
+        ...table(
+          order.timeline.map((e) => ({
+            at: instant(e.at),
+            move: `${e.from ?? "(created)"} → ${e.to}`,
+            by: actorText(e.actor),
+            reason: e.reason,
+          })),
+          ["at", "move", "by", "reason"],
+          "none",
+        )
+          .split("\n")
+          .map((line) => `  ${line}`),
         `payouts: ${payouts.length === 0 ? "none" : ""}`,
         ...payouts.map(
           (p) => `  ${p.payoutId}  ${p.status}  ${p.units} units  ${p.amountCents} cents ${p.currency}`,

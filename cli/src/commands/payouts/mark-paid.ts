@@ -24,6 +24,7 @@ export const payoutsMarkPaid = (cli: Cli, payoutId: string) =>
       const payout = yield* (yield* OrderService).markPayoutPaid({
         idempotencyKey: cliKey("payout-paid", payoutId),
         payoutId: before.payoutId,
+        actor: operator.orderActor,
       })
       yield* auditPayoutMove(operator, "payouts.paid", before, payout)
       return payout

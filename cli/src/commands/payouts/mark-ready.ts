@@ -17,6 +17,7 @@ export const payoutsMarkReady = (cli: Cli, payoutId: string) =>
       const payout = yield* (yield* OrderService).markPayoutReady({
         idempotencyKey: cliKey("payout-ready", payoutId),
         payoutId: before.payoutId,
+        actor: operator.orderActor,
       })
       yield* auditPayoutMove(operator, "payouts.ready", before, payout)
       return payout

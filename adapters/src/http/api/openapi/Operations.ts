@@ -198,7 +198,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/order/get_order_details/{id}": {
     summary: "One of the member's orders",
     description:
-      "One of the member's orders, or a transfer they received (the order page links from their history); 404 for any other member's.",
+      "One of the member's orders, or a transfer they received (the order page links from their history); 404 for any other member's. `timeline` lists every status change, oldest first: `at`, `from` (absent on the first, the order placed) → `to`, who in `actor` (`You`; `OtherMember`, the sender of a received transfer; `Admin`, never which one; `Provider` with the card provider's event id on the member's own buy; `Job`, the payment deadline or the end of a convert's lock; `Unknown` for changes recorded before timelines existed) and `reason` where there is one.",
   },
   "GET /api/order/get_payment_intent/{id}": {
     summary: "A buy's payment details",

@@ -1,21 +1,25 @@
 /**
- * Model-based property tests of the ledger and the order engine (fast-check `fc.commands`).
+ * The model of the ledger and the order engine for fast-check's model-based tests (`fc.commands`), shared by the
+ * three property files core/test/orders/OrderEngine.model.*.test.ts (one file each, so that a run spreads them
+ * over its workers).
  *
  * Random sequences of every command — buy (every payment method, LU2X, reference codes), update amount,
  * start payment, success_order, funds received, confirm, fail, cancel, expire, sell, cancel unsold rest,
  * transfer, convert, unlock, payout ready/paid — over four members and all four unit types, with the clock
  * moving and KYC changing between them. After every step the invariants of docs/ledger.md are checked
- * (support/EngineInvariants.ts), every command is replayed with its key (nothing may change), and a refused
+ * (EngineInvariants.ts), every command is replayed with its key (nothing may change), and a refused
  * command must have written nothing.
  *
- * Runs: 1,000 sequences per property by default; LEDGER_PROPERTY_RUNS raises it for an audit run:
- *   LEDGER_PROPERTY_RUNS=100000 npx vitest run --config vitest.workspace.ts core/test/orders/OrderEngine.model.test.ts
+ * Runs: 1,000 sequences per property by default; LEDGER_PROPERTY_RUNS raises it for an audit run (the path
+ * prefix picks the three files):
+ *   LEDGER_PROPERTY_RUNS=100000 npx vitest run --config vitest.workspace.ts core/test/orders/OrderEngine.model
  */
 import { type Effect, Result } from "effect"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { expect } from "vitest"
 import type { OrderRecord } from "../../src/orders/OrderModel.ts"
 import type { OrderService } from "../../src/orders/OrderService.ts"
+import { byJob, byMember, byProvider, type OrderActor } from "../../src/orders/OrderTimeline.ts"
 import { CONFIRMABLE_BUY_STATUSES, QUEUED_SELL_STATUSES } from "../../src/orders/OrderTransitions.ts"
 import { CONVERT_LOCK_MS, DEFAULT_EXTERNAL_FEES, Durations } from "../../src/shared/Constants.ts"
 import {
@@ -27,8 +31,9 @@ import {
   UnitTypes,
 } from "../../src/shared/Enums.ts"
 import { type IdempotencyKey, MemberId, OrderId, type PayoutId } from "../../src/shared/Ids.ts"
-import { checkAll, type EngineState, readState, stateText } from "../support/EngineInvariants.ts"
+import { checkAll, type EngineState, readState, stateText } from "./EngineInvariants.ts"
 import {
+  ADMIN,
   defaultLand,
   type Harness,
   makeHarness,
@@ -36,11 +41,11 @@ import {
   type Services,
   standing,
   unitPrice,
-} from "../support/OrderHarness.ts"
+} from "./OrderHarness.ts"
 
-const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 1000)
+export const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 1000)
 // CPU-bound: generous, so a loaded 2-core machine slows it without failing it.
-const TIMEOUT_MS = Math.max(400_000, RUNS * 400)
+export const TIMEOUT_MS = Math.max(400_000, RUNS * 400)
 
 const MEMBERS = ["alice", "bob", "carol", "dave"].map((m) => MemberId.make(m))
 
@@ -144,6 +149,7 @@ const step = <A>(
   model: Model,
   h: Harness,
   name: string,
+  actor: OrderActor,
   command: Run<A>,
   tampered?: Run<unknown>,
 ): Result.Result<A, unknown> => {
@@ -167,10 +173,33 @@ const step = <A>(
   }
   OUTCOMES.set(`${name}:${tagOf(first)}`, (OUTCOMES.get(`${name}:${tagOf(first)}`) ?? 0) + 1)
   checkAll(h, MEMBERS, after, before)
+  checkTimelineActors(before, after, actor, h.clock.now())
   model.state = after
   model.steps++
   return first
 }
+
+/**
+ * Every timeline entry a command added, to any order (its own, a sell its confirmation filled, a buy its payout
+ * completed), names the command's actor and the command's instant. With checkTransitions (each entry one
+ * allowed move from where the last ended, the last at orderStatus), each status change is recorded exactly once.
+ */
+const checkTimelineActors = (before: EngineState, after: EngineState, actor: OrderActor, now: number) => {
+  const lengthBefore = new Map(before.orders.map((o) => [o.orderId, o.timeline.length]))
+  for (const order of after.orders) {
+    for (const entry of order.timeline.slice(lengthBefore.get(order.orderId) ?? 0)) {
+      expect(entry.actor, `${order.orderId} ${entry.from} → ${entry.to}: recorded with who acted`).toEqual(
+        actor,
+      )
+      expect(
+        entry.at,
+        `${order.orderId} ${entry.from} → ${entry.to}: recorded at the command's instant`,
+      ).toBe(now)
+    }
+  }
+}
+
+const PROVIDER = byProvider("stripe", "evt_model_test")
 
 const tagOf = (result: Result.Result<unknown, unknown>) =>
   Result.isFailure(result) ? (result.failure as { _tag: string })._tag : "Success"
@@ -234,6 +263,7 @@ const createBuy = (
         model,
         h,
         "createBuy",
+        byMember(MEMBERS[memberIndex]!),
         (key) => service(h).createBuy({ ...request, idempotencyKey: key }),
         (key) => service(h).createBuy({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
       )
@@ -255,6 +285,7 @@ const updateBuyAmount = (index: number, units: number, method: PaymentMethod) =>
       model,
       h,
       "updateBuyAmount",
+      byMember(order.memberId),
       (key) => service(h).updateBuyAmount({ ...request, idempotencyKey: key }),
       (key) => service(h).updateBuyAmount({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
     )
@@ -264,7 +295,7 @@ const startPayment = (index: number, coin: CryptoCoin | undefined) =>
   command(`startPayment(#${index}, ${coin})`, (model, h) => {
     const order = orderAt(model, index)
     if (order === undefined) return
-    step(model, h, "startPayment", (key) =>
+    step(model, h, "startPayment", byMember(order.memberId), (key) =>
       service(h).startPayment({
         memberId: order.memberId,
         orderId: order.orderId,
@@ -278,7 +309,7 @@ const successOrder = (index: number, transactionHash: string | undefined) =>
   command(`successOrder(#${index}, ${transactionHash})`, (model, h) => {
     const order = orderAt(model, index)
     if (order === undefined) return
-    const result = step(model, h, "successOrder", (key) =>
+    const result = step(model, h, "successOrder", byMember(order.memberId), (key) =>
       service(h).successOrder({
         memberId: order.memberId,
         orderId: order.orderId,
@@ -293,12 +324,24 @@ const successOrder = (index: number, transactionHash: string | undefined) =>
     }
   })
 
-const cancelBuy = (index: number) =>
-  command(`cancelBuy(#${index})`, (model, h) => {
+/** Who cancels: the member, or an admin for the member with a reason (the CLI's `orders cancel`). */
+const cancelCause = (memberId: MemberId, asAdmin: boolean) =>
+  asAdmin
+    ? { expected: ADMIN, request: { actor: ADMIN, reason: "The member asked by phone" } }
+    : { expected: byMember(memberId), request: {} }
+
+const cancelBuy = (index: number, asAdmin: boolean) =>
+  command(`cancelBuy(#${index}${asAdmin ? ", by an admin" : ""})`, (model, h) => {
     const order = orderAt(model, index)
     if (order === undefined) return
-    step(model, h, "cancelBuy", (key) =>
-      service(h).cancelBuy({ memberId: order.memberId, orderId: order.orderId, idempotencyKey: key }),
+    const cause = cancelCause(order.memberId, asAdmin)
+    step(model, h, "cancelBuy", cause.expected, (key) =>
+      service(h).cancelBuy({
+        memberId: order.memberId,
+        orderId: order.orderId,
+        idempotencyKey: key,
+        ...cause.request,
+      }),
     )
   })
 
@@ -306,8 +349,8 @@ const markFundsReceived = (index: number) =>
   command(`markFundsReceived(#${index})`, (model, h) => {
     const order = orderAt(model, index)
     if (order === undefined) return
-    step(model, h, "markFundsReceived", (key) =>
-      service(h).markFundsReceived({ orderId: order.orderId, idempotencyKey: key }),
+    step(model, h, "markFundsReceived", ADMIN, (key) =>
+      service(h).markFundsReceived({ actor: ADMIN, orderId: order.orderId, idempotencyKey: key }),
     )
   })
 
@@ -335,9 +378,14 @@ const confirmPayment = (index: number) =>
       model,
       h,
       "confirmPayment",
-      (key) => service(h).confirmPayment({ orderId: order.orderId, idempotencyKey: key }),
+      ADMIN,
+      (key) => service(h).confirmPayment({ actor: ADMIN, orderId: order.orderId, idempotencyKey: key }),
       (key) =>
-        service(h).confirmPayment({ orderId: OrderId.make(`${order.orderId}-other`), idempotencyKey: key }),
+        service(h).confirmPayment({
+          actor: ADMIN,
+          orderId: OrderId.make(`${order.orderId}-other`),
+          idempotencyKey: key,
+        }),
     )
     if (Result.isSuccess(result)) {
       expect(
@@ -366,13 +414,20 @@ const failPayment = (index: number) =>
   command(`failPayment(#${index})`, (model, h) => {
     const order = orderAt(model, index)
     if (order === undefined) return
-    step(model, h, "failPayment", (key) =>
-      service(h).failPayment({ orderId: order.orderId, reason: "card_declined", idempotencyKey: key }),
+    step(model, h, "failPayment", PROVIDER, (key) =>
+      service(h).failPayment({
+        actor: PROVIDER,
+        orderId: order.orderId,
+        reason: "card_declined",
+        idempotencyKey: key,
+      }),
     )
   })
 
 const expireDue = command("expireDue()", (model, h) => {
-  const result = step(model, h, "expireDue", (key) => service(h).expireDue({ idempotencyKey: key }))
+  const result = step(model, h, "expireDue", byJob("paymentDeadline"), (key) =>
+    service(h).expireDue({ idempotencyKey: key }),
+  )
   expect(Result.isSuccess(result)).toBe(true)
   const now = h.clock.now()
   for (const o of model.state!.orders) {
@@ -410,6 +465,7 @@ const createSell = (memberIndex: number, unitType: UnitType, amount: Amount, isD
         model,
         h,
         "createSell",
+        byMember(memberId),
         (key) => service(h).createSell({ ...request, idempotencyKey: key }),
         (key) => service(h).createSell({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
       )
@@ -418,12 +474,18 @@ const createSell = (memberIndex: number, unitType: UnitType, amount: Amount, isD
     },
   )
 
-const cancelSellRest = (index: number) =>
-  command(`cancelSellRest(#${index})`, (model, h) => {
+const cancelSellRest = (index: number, asAdmin: boolean) =>
+  command(`cancelSellRest(#${index}${asAdmin ? ", by an admin" : ""})`, (model, h) => {
     const order = orderAt(model, index, "sells")
     if (order === undefined) return
-    step(model, h, "cancelSellRest", (key) =>
-      service(h).cancelSellRest({ memberId: order.memberId, orderId: order.orderId, idempotencyKey: key }),
+    const cause = cancelCause(order.memberId, asAdmin)
+    step(model, h, "cancelSellRest", cause.expected, (key) =>
+      service(h).cancelSellRest({
+        memberId: order.memberId,
+        orderId: order.orderId,
+        idempotencyKey: key,
+        ...cause.request,
+      }),
     )
   })
 
@@ -451,6 +513,7 @@ const createTransfer = (
         model,
         h,
         "createTransfer",
+        byMember(memberId),
         (key) => service(h).createTransfer({ ...request, idempotencyKey: key }),
         (key) => service(h).createTransfer({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
       )
@@ -474,6 +537,7 @@ const createConvert = (memberIndex: number, from: UnitType, to: UnitType, amount
       model,
       h,
       "createConvert",
+      byMember(MEMBERS[memberIndex]!),
       (key) => service(h).createConvert({ ...request, idempotencyKey: key }),
       (key) => service(h).createConvert({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
     )
@@ -484,17 +548,19 @@ const createConvert = (memberIndex: number, from: UnitType, to: UnitType, amount
   })
 
 const unlockDue = command("unlockDue()", (model, h) => {
-  const result = step(model, h, "unlockDue", (key) => service(h).unlockDue({ idempotencyKey: key }))
+  const result = step(model, h, "unlockDue", byJob("convertLock"), (key) =>
+    service(h).unlockDue({ idempotencyKey: key }),
+  )
   expect(Result.isSuccess(result)).toBe(true)
   const now = h.clock.now()
   for (const o of model.state!.orders) {
     if (o.orderType !== "CONVERT") continue
-    const created = o.statusHistory[0]!.at
+    const created = o.timeline[0]!.at
     if (o.orderStatus === "Locked") {
       expect(created + CONVERT_LOCK_MS > now, "converted Units unlock once their 30 days are over").toBe(true)
     } else {
       expect(
-        o.statusHistory.at(-1)!.at - created,
+        o.timeline.at(-1)!.at - created,
         "converted Units never unlock before 30 days",
       ).toBeGreaterThanOrEqual(CONVERT_LOCK_MS)
     }
@@ -505,14 +571,18 @@ const markPayoutReady = (index: number) =>
   command(`markPayoutReady(#${index})`, (model, h) => {
     const payoutId = pick(model.payouts, index)
     if (payoutId === undefined) return
-    step(model, h, "markPayoutReady", (key) => service(h).markPayoutReady({ payoutId, idempotencyKey: key }))
+    step(model, h, "markPayoutReady", ADMIN, (key) =>
+      service(h).markPayoutReady({ actor: ADMIN, payoutId, idempotencyKey: key }),
+    )
   })
 
 const markPayoutPaid = (index: number) =>
   command(`markPayoutPaid(#${index})`, (model, h) => {
     const payoutId = pick(model.payouts, index)
     if (payoutId === undefined) return
-    step(model, h, "markPayoutPaid", (key) => service(h).markPayoutPaid({ payoutId, idempotencyKey: key }))
+    step(model, h, "markPayoutPaid", ADMIN, (key) =>
+      service(h).markPayoutPaid({ actor: ADMIN, payoutId, idempotencyKey: key }),
+    )
   })
 
 const advanceClock = (millis: number) =>
@@ -557,7 +627,7 @@ const lu2x = fc.oneof(
   { weight: 1, arbitrary: fc.constant(true) },
 )
 
-const allCommands = [
+export const allCommands = [
   fc
     .tuple(
       member,
@@ -576,7 +646,7 @@ const allCommands = [
     .tuple(index, fc.constantFrom<CryptoCoin | undefined>("BITCOIN", "ETHER", undefined))
     .map(([i, c]) => startPayment(i, c)),
   fc.tuple(index, fc.constantFrom(undefined, "0xabc123")).map(([i, x]) => successOrder(i, x)),
-  index.map((i) => cancelBuy(i)),
+  fc.tuple(index, fc.boolean()).map(([i, a]) => cancelBuy(i, a)),
   index.map((i) => markFundsReceived(i)),
   index.map((i) => confirmPayment(i)),
   index.map((i) => confirmPayment(i)),
@@ -585,7 +655,7 @@ const allCommands = [
   fc.constant(expireDue),
   fc.tuple(member, unitType, amount, lu2x).map(([m, u, n, d]) => createSell(m, u, n, d)),
   fc.tuple(member, unitType, amount, lu2x).map(([m, u, n, d]) => createSell(m, u, n, d)),
-  index.map((i) => cancelSellRest(i)),
+  fc.tuple(index, fc.boolean()).map(([i, a]) => cancelSellRest(i, a)),
   fc.tuple(member, member, unitType, amount, lu2x).map(([m, r, u, n, d]) => createTransfer(m, r, u, n, d)),
   fc.tuple(member, unitType, unitType, amount).map(([m, a, b, n]) => createConvert(m, a, b, n)),
   fc.constant(unlockDue),
@@ -619,7 +689,7 @@ const genesis = (h: Harness, model: Model) => {
         isDoubleLand,
       }),
     )
-    h.run(h.orders.confirmPayment({ orderId: order.orderId, idempotencyKey: h.key() }))
+    h.run(h.orders.confirmPayment({ actor: ADMIN, orderId: order.orderId, idempotencyKey: h.key() }))
   }
   for (const memberId of MEMBERS.slice(0, 3)) for (const u of UnitTypes) buyAndConfirm(memberId, u, 50, false)
   buyAndConfirm(MEMBERS[0]!, "LAND_USD", 20, true)
@@ -637,15 +707,15 @@ const runModel = (commands: Iterable<Cmd>) => {
 
 /** The sales queue and its payouts: buys, sells, cancellations and payouts among verified members. */
 const verified = fc.integer({ min: 0, max: 2 })
-const marketCommands = [
+export const marketCommands = [
   fc.tuple(verified, unitType, units).map(([m, u, n]) => createBuy(m, u, n, "bank", false, undefined)),
   fc.tuple(verified, unitType, units).map(([m, u, n]) => createBuy(m, u, n, "card-square", false, undefined)),
   index.map((i) => confirmPayment(i)),
   index.map((i) => confirmPayment(i)),
-  index.map((i) => cancelBuy(i)),
+  fc.tuple(index, fc.boolean()).map(([i, a]) => cancelBuy(i, a)),
   fc.tuple(verified, unitType, amount).map(([m, u, n]) => createSell(m, u, n, false)),
   fc.tuple(verified, unitType, amount).map(([m, u, n]) => createSell(m, u, n, false)),
-  index.map((i) => cancelSellRest(i)),
+  fc.tuple(index, fc.boolean()).map(([i, a]) => cancelSellRest(i, a)),
   index.map((i) => markPayoutReady(i)),
   index.map((i) => markPayoutPaid(i)),
   index.map((i) => markPayoutPaid(i)),
@@ -654,7 +724,7 @@ const marketCommands = [
 ]
 
 /** Time: LU2X vesting, conversions and their 30-day lock, expiry, over months. */
-const timeCommands = [
+export const timeCommands = [
   fc.tuple(member, unitType, units).map(([m, u, n]) => createBuy(m, u, n, "crypto", true, undefined)),
   fc
     .tuple(member, unitType, units, fc.constantFrom(...PaymentMethods))
@@ -675,7 +745,8 @@ const timeCommands = [
   fc.constant(advanceClock(183 * DAY)),
 ]
 
-const property = (commands: ReadonlyArray<fc.Arbitrary<Cmd>>) => () => {
+/** A property over random sequences of `commands`, each checked by the model after every step. */
+export const property = (commands: ReadonlyArray<fc.Arbitrary<Cmd>>) => () => {
   fc.assert(
     fc.property(fc.commands([...commands], { maxCommands: 50, size: "max" }), (sequence) => {
       runModel(sequence)
@@ -684,23 +755,3 @@ const property = (commands: ReadonlyArray<fc.Arbitrary<Cmd>>) => () => {
   )
   if (process.env.LEDGER_OUTCOMES) console.log([...OUTCOMES.entries()].sort())
 }
-
-describe("the ledger and the order engine under random command sequences", () => {
-  it(
-    `keep every invariant after every step of ${RUNS} random sequences of all commands`,
-    property(allCommands),
-    TIMEOUT_MS,
-  )
-
-  it(
-    `keep every invariant after every step of ${RUNS} random sequences of buys, sells and payouts (the sales queue)`,
-    property(marketCommands),
-    TIMEOUT_MS,
-  )
-
-  it(
-    `keep every invariant after every step of ${RUNS} random sequences of LU2X moves, converts and clock jumps`,
-    property(timeCommands),
-    TIMEOUT_MS,
-  )
-})

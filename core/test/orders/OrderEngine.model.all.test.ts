@@ -1,0 +1,11 @@
+/** Model-based property test of the ledger and the order engine (core/test/support/OrderEngineModel.ts): all commands. */
+import { describe, it } from "vitest"
+import { allCommands, property, RUNS, TIMEOUT_MS } from "../support/OrderEngineModel.ts"
+
+describe("the ledger and the order engine under random command sequences", () => {
+  it(
+    `keep every invariant after every step of ${RUNS} random sequences of all commands`,
+    property(allCommands),
+    TIMEOUT_MS,
+  )
+})
