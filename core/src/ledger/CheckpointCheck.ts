@@ -198,9 +198,12 @@ export const verifyTransfersAndCheckpoints = <E = never, R = never>(
       ...walk,
       onRow: (row, position, heads) => {
         const more = walk.onRow?.(row, position, heads)
+        // The tree is needed only while a checkpoint is left to check (none stored: no hashing at all).
+        const next = cursor.next()
+        if (next === undefined) return more
         tree.add(transferLeafHash(row.hash!))
         const count = position + 1
-        const check = (cursor.next()?.treeSize ?? count + 1) <= count ? reached(count, heads) : undefined
+        const check = next.treeSize <= count ? reached(count, heads) : undefined
         return more === undefined ? check : check === undefined ? more : Effect.andThen(more, check)
       },
     })
