@@ -201,6 +201,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-bench-lighthous
 const app = await startAppProcess({
   NODE_ENV: "production",
   DOCUMENT_KEY: randomBytes(32).toString("base64"),
+  LEDGER_SIGNING_KEY: randomBytes(32).toString("base64"),
   SEED_DEMO: "1",
   DATA_DIR: dataDir,
   LOG_LEVEL: "Warn",

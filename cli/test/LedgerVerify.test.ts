@@ -118,7 +118,7 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
 
   afterAll(() => close())
 
-  const verify = async () => {
+  const landunits = async (...args: ReadonlyArray<string>) => {
     const out: Array<string> = []
     const err: Array<string> = []
     let code = 0
@@ -129,11 +129,10 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
         code = c
       },
     }
-    await buildProgram(async () => runtime, { io }).parseAsync(["--as", ADMIN, "ledger", "verify"], {
-      from: "user",
-    })
+    await buildProgram(async () => runtime, { io }).parseAsync(["--as", ADMIN, ...args], { from: "user" })
     return { out: out.join("\n"), err: err.join("\n"), code }
   }
+  const verify = () => landunits("ledger", "verify")
 
   /** Statements run as a superuser would, with every trigger off, in one transaction. */
   const asSuperuser = (...statements: ReadonlyArray<string>) =>
@@ -270,5 +269,145 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
       "DROP TABLE audit_before",
     )
     expect((await verify()).code).toBe(0)
+  })
+
+  describe("with signed checkpoints", () => {
+    /** A transfer of LAND_POUND, a chain no checkpoint test rewrites. */
+    const issuePound = (i: number) =>
+      runtime.runPromise(
+        Effect.flatMap(LedgerStore, (ledger) =>
+          ledger.append([
+            {
+              transferId: TransferId.make(`trf_LAND_POUND_${i}`),
+              unitType: "LAND_POUND",
+              from: platform("issuance"),
+              to: member(HOLDER, "owned"),
+              units: i,
+              orderId: OrderId.make(`ord_pound_${i}`),
+              at: 1_700_000_100_000 + i,
+            },
+          ]),
+        ),
+      )
+
+    /**
+     * A consistent rewrite, as someone with the database and its code could do: the LAND_EUR chain's last
+     * transfer gets `units`, its hash is recomputed the database's own way, and the chain's head moved to it.
+     * Every chain still verifies; only a checkpoint taken before can tell.
+     */
+    const rewriteLastEur = (units: number) => {
+      const change = `(${units} - (SELECT units FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'))`
+      return asSuperuser(
+        `UPDATE ledger_balances SET units = units + ${change}
+         WHERE unit_type = 'LAND_EUR' AND account_key = 'member:${HOLDER}:owned'`,
+        `UPDATE ledger_balances SET units = units - ${change}
+         WHERE unit_type = 'LAND_EUR' AND account_key = 'platform:issuance'`,
+        `UPDATE ledger_transfers SET units = ${units} WHERE transfer_id = 'trf_LAND_EUR_6'`,
+        `UPDATE ledger_transfers t SET hash = encode(sha256(decode(t.prev_hash, 'hex') || convert_to(ledger_transfer_canonical(t), 'UTF8')), 'hex')
+         WHERE transfer_id = 'trf_LAND_EUR_6'`,
+        `UPDATE ledger_chain_heads SET head = (SELECT hash FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6')
+         WHERE chain = 'LAND_EUR'`,
+      )
+    }
+
+    it("landunits ledger checkpoint takes one now, prints it and audits it", async () => {
+      const first = await landunits("ledger", "checkpoint")
+      expect(first.err).toBe("")
+      expect(first.code).toBe(0)
+      expect(first.out).toMatch(
+        /^Took ledger checkpoint #1\.\n {2}at: {10}[A-Z][a-z]{2} \d+, \d{4}, .* UTC \(\d+\)\n {2}transfers: {3}12\n {2}merkle root: [0-9a-f]{64}\n/,
+      )
+      expect(first.out).toMatch(/\n {2}chain LAND_EUR: {3}6 at [0-9a-f]{64}\n/)
+      expect(first.out).toMatch(/\n {2}chain audit: {6}6 at [0-9a-f]{64}\n/)
+      expect(first.out).toMatch(
+        /\n {2}key: {9}[0-9a-f]{16} \(Ed25519, GET \/api\/ledger\/public-key\)\n {2}signature: {3}[0-9a-f]{128}$/,
+      )
+      const entries = await runtime.runPromise(
+        Effect.flatMap(AuditLog, (log) => log.list({ action: "ledger.checkpoint" })),
+      )
+      expect(entries.map((e) => [e.subject, e.details.treeSize])).toEqual([["checkpoint:1", "12"]])
+      await issuePound(1)
+      await issuePound(2)
+      const second = JSON.parse((await landunits("--json", "ledger", "checkpoint")).out)
+      expect(second).toMatchObject({ taken: true, checkpoint: { number: 2, treeSize: 14 } })
+      expect(second.checkpoint.chains.map((c: { chain: string }) => c.chain)).toEqual([
+        "LAND_EUR",
+        "LAND_POUND",
+        "LAND_USD",
+        "audit",
+      ])
+    })
+
+    it("untouched, every checkpoint's signature, Merkle root and chain heads verify", async () => {
+      const result = await verify()
+      expect(result.err).toBe("")
+      expect(result.code).toBe(0)
+      expect(result.out).toMatch(
+        /^The ledger verifies: 14 transfer\(s\) and 8 audit entries in 4 chain\(s\), every hash and place; \d+ kept balance\(s\) equal their transfers; 2 checkpoint\(s\), every signature, Merkle root and chain head\./,
+      )
+      expect(result.out).toMatch(/\n {2}checkpoints signed by key [0-9a-f]{16} \(this installation's\): 2$/)
+    })
+
+    it("a checkpoint's signature changed: names the checkpoint", async () => {
+      await asSuperuser(
+        "CREATE TABLE signature_before AS SELECT signature FROM ledger_checkpoints WHERE number = 1",
+        `UPDATE ledger_checkpoints SET signature = '${"0".repeat(128)}' WHERE number = 1`,
+      )
+      const result = await verify()
+      expect(result.code).toBe(1)
+      expect(result.err).toMatch(
+        /^Refused: the ledger does not verify: checkpoint #1: its signature does not verify with key [0-9a-f]{16} \(the checkpoint was changed after it was signed\)$/,
+      )
+      await asSuperuser(
+        "UPDATE ledger_checkpoints SET signature = (SELECT signature FROM signature_before) WHERE number = 1",
+        "DROP TABLE signature_before",
+      )
+      expect((await verify()).code).toBe(0)
+    })
+
+    it("a checkpoint's Merkle root changed: its signature no longer covers it, naming the checkpoint", async () => {
+      await asSuperuser(
+        "CREATE TABLE root_before AS SELECT merkle_root FROM ledger_checkpoints WHERE number = 2",
+        `UPDATE ledger_checkpoints SET merkle_root = '${"ab".repeat(32)}' WHERE number = 2`,
+      )
+      const result = await verify()
+      expect(result.code).toBe(1)
+      expect(result.err).toMatch(
+        /^Refused: the ledger does not verify: checkpoint #2: its signature does not verify/,
+      )
+      await asSuperuser(
+        "UPDATE ledger_checkpoints SET merkle_root = (SELECT merkle_root FROM root_before) WHERE number = 2",
+        "DROP TABLE root_before",
+      )
+      expect((await verify()).code).toBe(0)
+    })
+
+    it("history rewritten consistently (a hash and the chain's head recomputed): the chains verify, the checkpoints do not", async () => {
+      await rewriteLastEur(61)
+      const result = await verify()
+      expect(result.code).toBe(1)
+      expect(result.err).toMatch(
+        /^Refused: the ledger does not verify: checkpoint #1: its Merkle root [0-9a-f]{64} is not the root of the ledger's first 12 transfers \([0-9a-f]{64}\)$/,
+      )
+      await rewriteLastEur(60)
+      expect((await verify()).code).toBe(0)
+    })
+
+    it("a checkpoint deleted: names the gap", async () => {
+      await asSuperuser(
+        "CREATE TABLE checkpoint_before AS SELECT * FROM ledger_checkpoints WHERE number = 1",
+        "DELETE FROM ledger_checkpoints WHERE number = 1",
+      )
+      const result = await verify()
+      expect(result.code).toBe(1)
+      expect(result.err).toBe(
+        "Refused: the ledger does not verify: checkpoint #2: it is the first stored: checkpoints before it are missing",
+      )
+      await asSuperuser(
+        "INSERT INTO ledger_checkpoints SELECT * FROM checkpoint_before",
+        "DROP TABLE checkpoint_before",
+      )
+      expect((await verify()).code).toBe(0)
+    })
   })
 })

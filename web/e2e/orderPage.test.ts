@@ -213,6 +213,69 @@ describe("an order that is not the member's", () => {
   })
 })
 
+describe.each([375, 1280] as const)("the Verify panel at %i px", (width) => {
+  it("proves a paid order's transfers against the latest signed checkpoint, in the browser, loading the check only on the click", async () => {
+    // The server's checkpoint job signs one as it starts, after the demo history is seeded.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await fetch(`${server.url}/api/ledger/checkpoints?limit=1`)).json()) as {
+              checkpoints: []
+            }
+          ).checkpoints.length,
+        { timeout: 60_000 },
+      )
+      .toBe(1)
+    const { context, page } = await signedIn(width, DEMO)
+    const { orderId, keyId } = await page.evaluate(async () => {
+      const list = (await (
+        await fetch("/api/order/getTransactions?orderType=BUY&orderStatus=Completed")
+      ).json()) as {
+        transactions: ReadonlyArray<{ orderId: string }>
+      }
+      const key = (await (await fetch("/api/ledger/public-key")).json()) as { keyId: string }
+      return { orderId: list.transactions[0]?.orderId ?? "", keyId: key.keyId }
+    })
+    expect(orderId).not.toBe("")
+    const verifierLoads: Array<string> = []
+    page.on("request", (r) => {
+      if (/\/assets\/verifyOrder-[^/]+\.js$/.test(new URL(r.url()).pathname)) verifierLoads.push(r.url())
+    })
+    await page.goto(`${server.url}${orderPagePath(orderId)}`)
+    const verify = page.getByRole("button", { name: "Verify", exact: true })
+    await verify.waitFor()
+    expect(verifierLoads).toEqual([])
+    await verify.click()
+    const sentence = page.locator(".verify-result__sentence")
+    await expect
+      .poll(() => sentence.textContent(), { timeout: 30_000 })
+      .toMatch(
+        new RegExp(
+          `^These \\d+ transfers of your order are in the ledger, unchanged, as of checkpoint #\\d+ of [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d [AP]M UTC, signed by Landunits' ledger key ${keyId}\\.$`,
+        ),
+      )
+    expect(verifierLoads).toHaveLength(1)
+    expect(await page.locator(".verify-result__details li").count()).toBe(3)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+    await page.locator(".verify-panel").scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(SHOTS, `${width}-order-page-verified.png`) })
+    if (width === 1280) {
+      expect(await seriousAxeViolations(page)).toEqual([])
+      // A buy placed now is newer than every checkpoint: the panel says so, and when the next is due.
+      const fresh = await placeBuy(page, server, { units: 1, method: "Bank transfer" })
+      await page.goto(`${server.url}${orderPagePath(fresh)}`)
+      await page.getByRole("button", { name: "Verify", exact: true }).click()
+      await expect
+        .poll(() => sentence.textContent(), { timeout: 30_000 })
+        .toMatch(
+          /^Your order's transfer is newer than the latest ledger checkpoint, so it cannot prove it yet: the next checkpoint will include it \(due by [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC\)\. Check again after that\.$/,
+        )
+    }
+    await context.close()
+  })
+})
+
 describe("the timeline of a bank buy taken from Initiated to Approved by an admin with the CLI", () => {
   const ADMIN: Member = {
     email: `ana-${Date.now()}@landunits.example`,

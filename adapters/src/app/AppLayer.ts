@@ -15,6 +15,7 @@ import { GovernanceService } from "@landunits/core/governance/GovernanceService.
 import { ImpactService } from "@landunits/core/impact/ImpactService.ts"
 import { KycService } from "@landunits/core/kyc/KycService.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
+import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
@@ -34,6 +35,7 @@ import { AgentStorePg, IdeaStorePg, QuestionStorePg } from "../postgres/Communit
 import { ContentStoresPg } from "../postgres/ContentStoresPg.ts"
 import { EnginePg } from "../postgres/EnginePg.ts"
 import { KycStorePg } from "../postgres/KycStorePg.ts"
+import { LedgerCheckpointsPg } from "../postgres/LedgerCheckpointsPg.ts"
 import { MailerPg } from "../postgres/MailerPg.ts"
 import { MarketDataPg } from "../postgres/MarketDataPg.ts"
 import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.ts"
@@ -45,8 +47,10 @@ import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
 import { ReferenceData } from "../reference/ReferenceData.ts"
+import { layerLedgerSignerFromEnv } from "../security/LedgerSigningKey.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
+import { checkpointInterval } from "./LedgerCheckpointJob.ts"
 import { requireProductionSettings } from "./ProductionSettings.ts"
 
 export const DEFAULT_SUPPORT_EMAIL = "support@landunits.example"
@@ -66,6 +70,7 @@ export const readSessionLifetimeMs = Config.schema(
 export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
   Layer.mergeAll(
     EnginePg,
+    LedgerCheckpointsPg,
     AccountStoresPg,
     ContentStoresPg,
     PricingPg,
@@ -88,8 +93,13 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
-/** The platform's own pieces: hashing, randomness, ids. */
-export const layerPlatform = Layer.mergeAll(PasswordHasherScrypt, SecureRandomNode, IdGenerator.layerRandom)
+/** The platform's own pieces: hashing, randomness, ids, the ledger's signing key. */
+export const layerPlatform = Layer.mergeAll(
+  PasswordHasherScrypt,
+  SecureRandomNode,
+  IdGenerator.layerRandom,
+  layerLedgerSignerFromEnv,
+)
 
 /** Core's services over the stores and the platform. */
 export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
@@ -102,8 +112,10 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
       // The payment providers (docs/operations.md, "Payments"): live, built-in test mode, or refused.
       const payments = yield* readPayments
       const sessionLifetimeMs = yield* readSessionLifetimeMs
+      const checkpointEvery = yield* checkpointInterval
       const stores = layerStores(database)
       return layerPaymentServices(payments.settings, payments.options).pipe(
+        Layer.provideMerge(LedgerCheckpointService.layer({ everyMs: Duration.toMillis(checkpointEvery) })),
         Layer.provideMerge(
           Layer.mergeAll(
             OrderService.layer,

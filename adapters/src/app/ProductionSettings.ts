@@ -3,11 +3,12 @@
  * document key under DATA_DIR, demo data); production refuses to start instead, before it opens the
  * database, so a missing secret is found by the operator at the first start and never by a member later.
  *
- * REQUIRED_PRODUCTION_SECRETS is the one list: a setting that production must be given joins it (the
- * ledger's signing key will), and both the server and the admin CLI check it (AppLayer.ts, Server.ts).
+ * REQUIRED_PRODUCTION_SECRETS is the one list: a setting that production must be given joins it, and both the
+ * server and the admin CLI check it (AppLayer.ts, Server.ts).
  */
 import { Config, Effect, Option, Schema } from "effect"
 import { parseDocumentKey } from "../documents/DocumentKey.ts"
+import { parseLedgerSigningKey } from "../security/LedgerSigningKey.ts"
 
 /** NODE_ENV=production; anything else (unset, development, test) is development. */
 export const isProduction = Config.String("NODE_ENV").pipe(
@@ -32,6 +33,12 @@ export const REQUIRED_PRODUCTION_SECRETS: ReadonlyArray<RequiredSecret> = [
     purpose: "the key that encrypts KYC documents",
     howToMake: "openssl rand -base64 32",
     check: (value) => Effect.asVoid(parseDocumentKey(value)),
+  },
+  {
+    name: "LEDGER_SIGNING_KEY",
+    purpose: "the Ed25519 key that signs the ledger's public checkpoints",
+    howToMake: "openssl rand -base64 32",
+    check: (value) => Effect.asVoid(parseLedgerSigningKey(value)),
   },
 ]
 

@@ -2,14 +2,15 @@
  * `npm start`: in production, first checks the secrets production needs (ProductionSettings.ts) and stops
  * with their names when one is missing, before touching the database; then migrates, seeds what this start
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
- * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker and the order jobs (OrderJobs.ts: expiry of unpaid buys,
- * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and serves the API (and the web app when it is
+ * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
+ * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and the ledger checkpoint job (LedgerCheckpointJob.ts,
+ * every LEDGER_CHECKPOINT_INTERVAL_MINUTES) and serves the API (and the web app when it is
  * built) on PORT.
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
  * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails,
  * robots.txt and sitemap.xml; http://localhost:PORT in emails, the request's origin in the sitemap), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
- * DOCUMENT_KEY, LOG_LEVEL and LOG_FORMAT (Logging.ts).
+ * DOCUMENT_KEY, LEDGER_SIGNING_KEY, LOG_LEVEL and LOG_FORMAT (Logging.ts).
  */
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -21,6 +22,7 @@ import { serveHttp } from "../http/server/HttpApp.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
 import { layerApp } from "./AppLayer.ts"
 import { seedOnStart } from "./FirstStartSeed.ts"
+import { LedgerCheckpointJobLive } from "./LedgerCheckpointJob.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
 import { OrderJobsLive } from "./OrderJobs.ts"
 import { isProduction, requireProductionSettings } from "./ProductionSettings.ts"
@@ -79,8 +81,8 @@ export const serve = (
       yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
       yield* Effect.forkChild(alsoServe({ dataDir: s.dataDir }))
       yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
-      // The order jobs live in the server's scope: they start with it and stop with it.
-      return yield* Layer.launch(Layer.merge(http, OrderJobsLive))
+      // The order jobs and the ledger checkpoint job live in the server's scope: they start with it and stop with it.
+      return yield* Layer.launch(Layer.mergeAll(http, OrderJobsLive, LedgerCheckpointJobLive))
     }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
   }).pipe(Effect.provide(layerLoggingFromEnv))
 

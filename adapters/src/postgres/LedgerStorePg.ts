@@ -139,10 +139,13 @@ const toChained = (r: ChainedRow): ChainedTransfer => ({
   chainIndex: r.chain_index === null ? null : Number(r.chain_index),
   prevHash: r.prev_hash,
   hash: r.hash,
+  transferId: r.transfer_id,
+  orderId: r.order_id,
   unitType: r.unit_type,
   fromKey: r.from_key,
   toKey: r.to_key,
   units: r.units,
+  at: Number(r.at),
 })
 
 /** An append, checked and turned into rows: the transfers, and their net effect on each balance. */
@@ -287,6 +290,13 @@ export const LedgerStorePg = Layer.effect(LedgerStore)(
         sql<ChainedRow>`
           SELECT seq, ${sql.literal(SELECT_TRANSFER)}, chain_index, prev_hash, hash FROM ledger_transfers
           WHERE seq > ${afterPosition} ORDER BY seq LIMIT ${limit}`.pipe(
+          Effect.map((rows) => rows.map(toChained)),
+          Effect.orDie,
+        ),
+      chainOfOrder: (orderId) =>
+        sql<ChainedRow>`
+          SELECT seq, ${sql.literal(SELECT_TRANSFER)}, chain_index, prev_hash, hash FROM ledger_transfers
+          WHERE order_id = ${orderId} ORDER BY seq`.pipe(
           Effect.map((rows) => rows.map(toChained)),
           Effect.orDie,
         ),

@@ -3,6 +3,7 @@
  * its own process with NODE_ENV=production, on the embedded database in a fresh DATA_DIR each time.
  */
 import { type ChildProcess, spawn } from "node:child_process"
+import { createPrivateKey, createPublicKey } from "node:crypto"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
@@ -16,6 +17,9 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
 const START = path.join(ROOT, "cli/src/start.ts")
 /** 32 bytes in base64, as `openssl rand -base64 32` makes them. */
 const DOCUMENT_KEY = Buffer.alloc(32, 7).toString("base64")
+/** A 32-byte Ed25519 seed, as `openssl rand -base64 32` makes it. */
+const LEDGER_SIGNING_KEY = Buffer.alloc(32, 9).toString("base64")
+const KEYS = { DOCUMENT_KEY, LEDGER_SIGNING_KEY }
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -59,6 +63,7 @@ const startProduction = async (env: Record<string, string>): Promise<Start> => {
   for (const name of [
     "DATABASE_URL",
     "DOCUMENT_KEY",
+    "LEDGER_SIGNING_KEY",
     "SEED_DEMO",
     "LOG_LEVEL",
     "LOG_FORMAT",
@@ -146,8 +151,17 @@ describe("a production start (NODE_ENV=production)", () => {
     expect(fs.readdirSync(s.dataDir)).toEqual([])
   })
 
-  it("seeds the site content but no demo data, never prints a sign-in, and serves members before prices are set", async () => {
+  it("without LEDGER_SIGNING_KEY stops the same way, naming it: checkpoints are never signed by a made-up key", async () => {
     const s = await startProduction({ DOCUMENT_KEY })
+    expect(await serving(s)).toBe(false)
+    expect(await exitCode(s)).not.toBe(0)
+    expect(s.log()).toContain("LEDGER_SIGNING_KEY is not set")
+    expect(s.log()).toContain("the Ed25519 key that signs the ledger's public checkpoints")
+    expect(fs.readdirSync(s.dataDir)).toEqual([])
+  })
+
+  it("seeds the site content but no demo data, never prints a sign-in, and serves members before prices are set", async () => {
+    const s = await startProduction(KEYS)
     expect(await serving(s)).toBe(true)
     const anonymous = makeClient({ baseUrl: () => s.url })
     await anonymous.get("/api/health")
@@ -205,10 +219,21 @@ describe("a production start (NODE_ENV=production)", () => {
     expect(log).not.toContain(DEMO_EMAIL)
     expect(log).not.toContain("Unhandled error")
     expect(fs.existsSync(path.join(s.dataDir, "document.key"))).toBe(false)
+    expect(fs.existsSync(path.join(s.dataDir, "ledger-signing.key"))).toBe(false)
+    // The ledger key is the one configured: its public half, as the seed gives it.
+    const key = await json(await anonymous.get("/api/ledger/public-key"))
+    const publicKey = createPublicKey(
+      createPrivateKey({
+        key: Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), Buffer.alloc(32, 9)]),
+        format: "der",
+        type: "pkcs8",
+      }),
+    )
+    expect(key.publicKeyPem).toBe(publicKey.export({ format: "pem", type: "spki" }))
   })
 
   it("with SEED_DEMO=1 seeds the demo member, still without printing its sign-in", async () => {
-    const s = await startProduction({ DOCUMENT_KEY, SEED_DEMO: "1" })
+    const s = await startProduction({ ...KEYS, SEED_DEMO: "1" })
     expect(await serving(s)).toBe(true)
     const client = makeClient({ baseUrl: () => s.url })
     await client.get("/api/health")

@@ -2,8 +2,10 @@
  * The API against the real server on an ephemeral port (embedded database, demo seed): registration to
  * sign-in, sessions, and orders with idempotency keys and authorization between members.
  */
+import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
+import { csvRow } from "@landunits/core/statements/StatementCsv.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
@@ -325,6 +327,7 @@ describe("statements over HTTP", () => {
       ),
     )
     const orderId: string = created.orderCreatedData.orderId
+    const { checkpoint } = await server.run(Effect.flatMap(LedgerCheckpointService, (s) => s.take))
     const pdf = await client.get(`/api/etc/generate-statement?fromDate=2026-01-01&toDate=${today}`)
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get("content-type")).toContain("application/pdf")
@@ -350,6 +353,17 @@ describe("statements over HTTP", () => {
     expect(lines).toContain('"Opening holdings, start of 01/01/2026"')
     expect(lines.some((l) => l.includes(`,${orderId},BUY,Unit ($),2,Awaiting payment,`))).toBe(true)
     expect(text).toContain("is not an investment product or platform")
+    // The ledger checkpoint it was made against: the latest signed one, which holds the new buy's transfer.
+    const transfers = `${checkpoint.treeSize.toLocaleString("en-US")} transfer${checkpoint.treeSize === 1 ? "" : "s"}`
+    expect(lines).toContain(
+      csvRow([
+        "Ledger checkpoint",
+        `#${checkpoint.number}`,
+        new Date(checkpoint.at).toISOString(),
+        transfers,
+      ]).trimEnd(),
+    )
+    expect(lines).toContain(`Checkpoint root,${checkpoint.merkleRoot}`)
     const bad = await client.get("/api/etc/generate-statement?fromDate=2026-03-02&toDate=2026-03-01")
     expect(bad.status).toBe(400)
     expect((await json(bad)).errors[0].message).toBe("The end date must be on or after the start date")

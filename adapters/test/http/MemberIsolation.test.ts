@@ -65,6 +65,7 @@ const PRIVATE = [
   "orders.cancelOrder",
   "payments.testModePay",
   "payments.squareCharge",
+  "ledger.proof",
 ]
 /** Shared by design: votes, community questions and ideas are seen by every member. */
 const SHARED = [
@@ -128,6 +129,7 @@ describe("one member's data is not another's", () => {
         b.post("/api/payments/test-mode/pay", { orderId, cardNumber: "4242 4242 4242 4242" }),
       "payments.squareCharge": () =>
         b.post("/api/payments/square/charge", { orderId, sourceId: "cnon:card-nonce-ok" }),
+      "ledger.proof": () => b.get(`/api/ledger/proof/${orderId}`),
     }
     expect(Object.keys(attempts).sort()).toEqual([...PRIVATE].sort())
     for (const [name, attempt] of Object.entries(attempts)) {
@@ -135,6 +137,13 @@ describe("one member's data is not another's", () => {
       expect(response.status, name).toBe(404)
       expect(JSON.stringify(await json(response)), name).not.toContain("LAND_EUR")
     }
+    // Exactly as a missing order: the same status and the same words, but for the id.
+    const missing = await b.get("/api/ledger/proof/ord_no_such_order")
+    const intruding = await b.get(`/api/ledger/proof/${orderId}`)
+    expect(missing.status).toBe(404)
+    expect((await json(intruding)).message.replace(orderId, "ID")).toBe(
+      (await json(missing)).message.replace("ord_no_such_order", "ID"),
+    )
     expect(await orderRow(orderId)).toEqual(before)
 
     const list = await json(await b.get("/api/order/getTransactions?pageSize=100"))

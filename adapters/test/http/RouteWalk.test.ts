@@ -62,6 +62,8 @@ const PUBLIC = [
   "market.exchangeRates",
   "market.dailyExchangeRates",
   "market.envMetrics",
+  "ledger.checkpoints",
+  "ledger.publicKey",
   "paymentWebhooks.stripe",
   "paymentWebhooks.square",
 ].sort()

@@ -8,7 +8,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { buildStatement } from "@landunits/core/statements/Statement.ts"
 import { STATEMENT_DISCLAIMER, statementDocument } from "@landunits/core/statements/StatementDocument.ts"
-import { sampleStatementInput } from "@landunits/core/test-support/StatementSample.ts"
+import { SAMPLE_CHECKPOINT, sampleStatementInput } from "@landunits/core/test-support/StatementSample.ts"
 import { PDFDocument } from "pdf-lib"
 import { beforeAll, describe, expect, it } from "vitest"
 import { statementPdf } from "../../src/statements/StatementPdf.ts"
@@ -158,6 +158,8 @@ describe("the statement PDF", () => {
     expect(fact("Period:")).toBe("Period: 01/03/2025 to 31/12/2025 (both days included, UTC)")
     expect(fact("Generated:")).toBe("Generated: Jan 2, 2026, 9:30 AM UTC")
     expect(fact("number:")).toBe(`Statement number: ${statement.number}`)
+    expect(fact("checkpoint:")).toBe("Ledger checkpoint: #12 of Jan 2, 2026, 9:00 AM UTC, 123,456 transfers")
+    expect(fact("root:")).toBe(`Checkpoint root: ${SAMPLE_CHECKPOINT.merkleRoot}`)
     expect(lines).toContain("Opening holdings, start of 01/03/2025")
     expect(lines).toContain("Closing holdings, end of 31/12/2025")
     expect(lines).toContain("Totals per currency")

@@ -1,6 +1,6 @@
 /**
  * An installation in-process on a fresh embedded database, configured as a start is (NODE_ENV, SEED_DEMO… given
- * through the config, a test DOCUMENT_KEY): runs an effect on the whole app and answers it with what was logged.
+ * through the config, a test DOCUMENT_KEY and LEDGER_SIGNING_KEY): runs an effect on the whole app and answers it with what was logged.
  * For tests of what a start seeds and says (FirstStartSeed.test.ts, DemoHistory.test.ts).
  */
 import * as fs from "node:fs"
@@ -36,7 +36,12 @@ export const onNewInstallation = async <A>(
       Effect.provideService(
         ConfigProvider.ConfigProvider,
         ConfigProvider.fromEnv({
-          env: { DATA_DIR: dataDir, DOCUMENT_KEY: Buffer.alloc(32, 3).toString("base64"), ...env },
+          env: {
+            DATA_DIR: dataDir,
+            DOCUMENT_KEY: Buffer.alloc(32, 3).toString("base64"),
+            LEDGER_SIGNING_KEY: Buffer.alloc(32, 4).toString("hex"),
+            ...env,
+          },
         }),
       ),
     ),

@@ -6,7 +6,19 @@ export const ledgerCommands = (ledger: Command, cli: Cli) => {
   ledger
     .command("verify")
     .description(
-      "recompute every hash chain (each unit type's transfers, the audit log) and every balance from the transfers; exit 1 naming the first row that does not match",
+      "recompute every hash chain (each unit type's transfers, the audit log), every balance from the transfers, and every signed checkpoint (signature, Merkle root, chain heads); exit 1 naming the first row or checkpoint that does not match",
     )
-    .action(async () => (await import("./ledger/verify.ts")).ledgerVerify(cli))
+    .option(
+      "--earlier-key <keyId...>",
+      "also trust checkpoints signed by these earlier ledger keys of this installation (after LEDGER_SIGNING_KEY was rotated)",
+    )
+    .action(async (o: { earlierKey?: Array<string> }) =>
+      (await import("./ledger/verify.ts")).ledgerVerify(cli, o),
+    )
+  ledger
+    .command("checkpoint")
+    .description(
+      "take a signed ledger checkpoint now (the Merkle root over every transfer and each chain's head, signed with the ledger key) and print it",
+    )
+    .action(async () => (await import("./ledger/checkpoint.ts")).ledgerCheckpoint(cli))
 }

@@ -26,12 +26,15 @@ export interface ChainRow {
   readonly hash: string | null
 }
 
-/** A ledger transfer as its chain stores it, with what the balance check needs. */
+/** A ledger transfer as its chain stores it: every field of its encoding (TransferFields) and its chain columns. */
 export interface ChainedTransfer extends ChainRow {
+  readonly transferId: string
+  readonly orderId: string
   readonly unitType: string
   readonly fromKey: string
   readonly toKey: string
   readonly units: number
+  readonly at: number
 }
 
 export interface ChainBreak {
@@ -46,11 +49,16 @@ export interface ChainHead {
   readonly head: string
 }
 
+/** A skipped place waiting to be found later in the stream (reordered) or not (missing). */
+interface Gap {
+  readonly index: number
+  readonly after: ChainRow
+}
+
 interface State {
   length: number
   head: string
-  /** A skipped place waiting to be found later in the stream (reordered) or not (missing). */
-  gap?: { readonly index: number; readonly after: ChainRow }
+  gap?: Gap
 }
 
 export interface ChainVerifier {
@@ -62,8 +70,14 @@ export interface ChainVerifier {
   readonly heads: () => ReadonlyMap<string, ChainHead>
 }
 
-export const makeChainVerifier = (): ChainVerifier => {
-  const states = new Map<string, State>()
+/**
+ * A verifier of chains from their start, or from heads already verified (`from`: each chain's length and last
+ * hash at the point the rows given next continue it).
+ */
+export const makeChainVerifier = (from?: ReadonlyMap<string, ChainHead>): ChainVerifier => {
+  const states = new Map<string, State>(
+    [...(from ?? [])].map(([chain, h]) => [chain, { length: h.length, head: h.head }]),
+  )
   const stateOf = (chain: string): State => {
     let state = states.get(chain)
     if (state === undefined) {
@@ -78,6 +92,9 @@ export const makeChainVerifier = (): ChainVerifier => {
     name: row.name,
     message: `${row.name} (${row.chain} chain): ${message}`,
   })
+
+  const missingBefore = (gap: Gap): ChainBreak =>
+    broken("missing", gap.after, `place ${gap.index} of the chain is missing before it (a row was deleted)`)
 
   const next = (row: ChainRow): ChainBreak | undefined => {
     const state = stateOf(row.chain)
@@ -101,11 +118,7 @@ export const makeChainVerifier = (): ChainVerifier => {
           `place ${row.chainIndex} is stored after ${state.gap.after.name} (place ${state.gap.index + 1})`,
         )
       }
-      return broken(
-        "missing",
-        state.gap.after,
-        `place ${state.gap.index} of the chain is missing before it (a row was deleted)`,
-      )
+      return missingBefore(state.gap)
     }
     const expected = state.length + 1
     if (row.chainIndex > expected) {
@@ -125,15 +138,8 @@ export const makeChainVerifier = (): ChainVerifier => {
   }
 
   const end = (recorded: ReadonlyMap<string, ChainHead>): ChainBreak | undefined => {
-    for (const [chain, state] of states) {
-      if (state.gap !== undefined) {
-        return {
-          kind: "missing",
-          chain,
-          name: state.gap.after.name,
-          message: `${state.gap.after.name} (${chain} chain): place ${state.gap.index} of the chain is missing before it (a row was deleted)`,
-        }
-      }
+    for (const state of states.values()) {
+      if (state.gap !== undefined) return missingBefore(state.gap)
     }
     for (const [chain, head] of recorded) {
       const state = states.get(chain) ?? { length: 0, head: CHAIN_GENESIS }

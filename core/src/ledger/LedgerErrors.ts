@@ -24,4 +24,12 @@ export class InvalidTransfer extends Schema.TaggedError<InvalidTransfer>()(
   { httpApiStatus: 400 },
 ) {}
 
+/**
+ * A checkpoint that must not be signed: the ledger no longer continues the last checkpoint (rows deleted, edited
+ * or inserted since), or its stored state is unusable. Nothing is written; the message says what was found.
+ */
+export class CheckpointRefused extends Schema.TaggedError<CheckpointRefused>()("CheckpointRefused", {
+  message: Schema.String,
+}) {}
+
 export type LedgerError = InsufficientUnits | InvalidTransfer

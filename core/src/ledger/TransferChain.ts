@@ -15,6 +15,9 @@ import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js"
 /** The hash before the first entry of every chain. */
 export const CHAIN_GENESIS = "0".repeat(64)
 
+/** The audit log's chain; every other chain is a unit type's. */
+export const AUDIT_CHAIN = "audit"
+
 /** The first field of every encoding: which encoding it is, so a later one can differ. */
 export const TRANSFER_ENCODING = "landunits-transfer-v1"
 export const AUDIT_ENCODING = "landunits-audit-v1"

@@ -1,11 +1,13 @@
 /**
  * The use case behind the HTTP download and the admin CLI's export: a member's statement for a period,
- * read from the ports (account, orders, the member's ledger transfers, payouts, price schedules) and built
+ * read from the ports (account, orders, the member's ledger transfers, payouts, price schedules, the latest
+ * signed ledger checkpoint) and built
  * by `buildStatement`. Both callers use this one function, so a member and an auditor read the same numbers.
  */
 import { Clock, Effect, Option } from "effect"
 import { AccountNotFound } from "../accounts/AccountErrors.ts"
 import { AccountRepository } from "../accounts/ports/AccountRepository.ts"
+import { LedgerCheckpoints } from "../ledger/ports/LedgerCheckpoints.ts"
 import { LedgerStore } from "../ledger/ports/LedgerStore.ts"
 import { OrderRepository } from "../orders/ports/OrderRepository.ts"
 import { PayoutRepository } from "../orders/ports/PayoutRepository.ts"
@@ -20,7 +22,7 @@ export const loadStatement = Effect.fn("Statements.load")(function* (
 ): Effect.fn.Return<
   Statement,
   AccountNotFound,
-  AccountRepository | OrderRepository | LedgerStore | PayoutRepository | PriceSchedules
+  AccountRepository | OrderRepository | LedgerStore | LedgerCheckpoints | PayoutRepository | PriceSchedules
 > {
   const account = yield* (yield* AccountRepository).get(memberId)
   if (Option.isNone(account)) {
@@ -30,6 +32,8 @@ export const loadStatement = Effect.fn("Statements.load")(function* (
   const transfers = yield* (yield* LedgerStore).transfersByMember(memberId)
   const payouts = yield* (yield* PayoutRepository).find({ memberId })
   const schedules = yield* (yield* PriceSchedules).schedules
+  // The latest checkpoint, read after the transfers: the statement names what it can be checked against.
+  const checkpoint = Option.getOrUndefined(yield* (yield* LedgerCheckpoints).latest)
   return buildStatement({
     memberId,
     memberName: `${account.value.firstName} ${account.value.lastName}`.trim(),
@@ -43,5 +47,14 @@ export const loadStatement = Effect.fn("Statements.load")(function* (
       return schedule === undefined ? undefined : priceOnDay({ ...schedule, day })
     },
     generatedAt: yield* Clock.currentTimeMillis,
+    checkpoint:
+      checkpoint === undefined
+        ? undefined
+        : {
+            number: checkpoint.number,
+            at: checkpoint.at,
+            treeSize: checkpoint.treeSize,
+            merkleRoot: checkpoint.merkleRoot,
+          },
   })
 })

@@ -61,6 +61,18 @@ export interface StatementInput {
   readonly priceOn: (unitType: UnitType, day: string) => number | undefined
   /** Epoch milliseconds. */
   readonly generatedAt: number
+  /** The ledger's latest signed checkpoint when the statement is made (none before the first). */
+  readonly checkpoint?: StatementCheckpoint | undefined
+}
+
+/** The signed ledger checkpoint a statement was made against (docs/ledger.md §10): enough to find and check it. */
+export interface StatementCheckpoint {
+  readonly number: number
+  /** Epoch milliseconds. */
+  readonly at: number
+  /** How many transfers the ledger held: the statement's transfers up to then are among them. */
+  readonly treeSize: number
+  readonly merkleRoot: string
 }
 
 /** A unit type's holding at one instant, in the statement's columns, valued at the statement's price day. */
@@ -119,6 +131,8 @@ export interface Statement {
   readonly memberEmail: string
   readonly period: StatementPeriod
   readonly generatedAt: number
+  /** The ledger's latest signed checkpoint when it was made; undefined before the first. */
+  readonly checkpoint: StatementCheckpoint | undefined
   /** The UTC day whose prices value both holdings: the period's last day, or today if that is later. */
   readonly priceDay: string
   readonly opening: ReadonlyArray<StatementHolding>
@@ -267,6 +281,7 @@ export const buildStatement = (input: StatementInput): Statement => {
     memberEmail: input.memberEmail,
     period,
     generatedAt: input.generatedAt,
+    checkpoint: input.checkpoint,
     priceDay,
     opening,
     closing,

@@ -115,6 +115,26 @@ const bucketCells = (b: StatementBuckets) => [
   formatUnitsChange(b.locked),
 ]
 
+/**
+ * The ledger checkpoint the statement was made against (docs/ledger.md §10): its number, time and size, and its
+ * Merkle root, so a member can find it at GET /api/ledger/checkpoints and check it.
+ */
+const checkpointFacts = (checkpoint: Statement["checkpoint"]): ReadonlyArray<StatementFact> => {
+  if (checkpoint === undefined) {
+    const none = "none signed yet"
+    return [{ label: "Ledger checkpoint", cells: [none], text: none }]
+  }
+  const transfers = `${formatNumber0(checkpoint.treeSize)} ${checkpoint.treeSize === 1 ? "transfer" : "transfers"}`
+  return [
+    {
+      label: "Ledger checkpoint",
+      cells: [`#${checkpoint.number}`, new Date(checkpoint.at).toISOString(), transfers],
+      text: `#${checkpoint.number} of ${formatDateTimeZoned(checkpoint.at)}, ${transfers}`,
+    },
+    { label: "Checkpoint root", cells: [checkpoint.merkleRoot], text: checkpoint.merkleRoot },
+  ]
+}
+
 export const statementDocument = (statement: Statement): StatementDocument => {
   const { period } = statement
   const fromDay = formatDate(period.from)
@@ -133,6 +153,7 @@ export const statementDocument = (statement: Statement): StatementDocument => {
     },
     { label: "Generated", cells: [generated], text: generated },
     { label: "Statement number", cells: [statement.number], text: statement.number },
+    ...checkpointFacts(statement.checkpoint),
   ]
 
   const holdings = (title: string, list: ReadonlyArray<StatementHolding>) =>

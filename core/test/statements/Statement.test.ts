@@ -151,6 +151,28 @@ describe("the statement as CSV", () => {
     expect(csv.endsWith("\r\n")).toBe(true)
   })
 
+  it("names the ledger checkpoint it was made against: number, time, size and Merkle root; or that none is signed yet", () => {
+    expect(csvLines).toContain("Ledger checkpoint,none signed yet")
+    const checked = statementCsv(
+      statementDocument(
+        buildStatement({
+          ...annInput,
+          checkpoint: {
+            number: 7,
+            at: Date.UTC(2026, 3, 2, 9, 0),
+            treeSize: 1234,
+            merkleRoot: "ab".repeat(32),
+          },
+        }),
+      ),
+    ).split("\r\n")
+    expect(checked).toContain('Ledger checkpoint,#7,2026-04-02T09:00:00.000Z,"1,234 transfers"')
+    expect(checked).toContain(`Checkpoint root,${"ab".repeat(32)}`)
+    expect(checked.indexOf("Checkpoint root,".concat("ab".repeat(32)))).toBeLessThan(
+      checked.indexOf(csvCell(document.tables[0]!.title)),
+    )
+  })
+
   it("comes in chunks that join to the same file, each about the chunk size", () => {
     const chunks = [...statementCsvChunks(document, 100)]
     expect(chunks.length).toBeGreaterThan(5)

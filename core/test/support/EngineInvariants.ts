@@ -4,10 +4,10 @@
  * which rule broke.
  */
 import { Effect } from "effect"
-import { makeChainVerifier } from "../../src/ledger/ChainVerifier.ts"
 import { sumBalances } from "../../src/ledger/Ledger.ts"
 import type { Transfer } from "../../src/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "../../src/ledger/ports/LedgerStore.ts"
+import { verifyTransferChains } from "../../src/ledger/TransferChainWalk.ts"
 import type { OrderRecord, Payout } from "../../src/orders/OrderModel.ts"
 import {
   canPayoutTransition,
@@ -37,21 +37,10 @@ export interface EngineState {
 }
 
 /** Every transfer's chain recomputed from the store's rows, in pages, and checked against its recorded head. */
-const chainBreakEffect = Effect.gen(function* () {
-  const store = yield* LedgerStore
-  const verifier = makeChainVerifier()
-  for (let after = 0; ; ) {
-    const page = yield* store.chainAfter(after, 500)
-    if (page.length === 0) break
-    for (const row of page) {
-      const found = verifier.next(row)
-      if (found !== undefined) return `${found.kind}: ${found.message}`
-      after = row.position
-    }
-  }
-  const ended = verifier.end(yield* store.chainHeads)
-  return ended === undefined ? null : `${ended.kind}: ${ended.message}`
-})
+const chainBreakEffect = verifyTransferChains({ pageSize: 500 }).pipe(
+  Effect.as(null),
+  Effect.catchTag("TransferChainBroken", (found) => Effect.succeed(`${found.kind}: ${found.message}`)),
+)
 
 /** The whole state, read through the ports: works on any adapters (memory here, PostgreSQL in adapters). */
 export const readStateEffect = (memberIds: ReadonlyArray<MemberId>) =>

@@ -77,6 +77,41 @@ export const ledgerStoreContract = (name: string, makeLayer: () => Layer.Layer<L
       expect(result.rows[2]?.prevHash).toBe(result.rows[0]?.hash)
     })
 
+    it("gives an order's transfers as their chains hold them, in the order appended", async () => {
+      const mine = [
+        transfer({
+          unitType: "LAND_EUR",
+          from: ISSUANCE,
+          to: member(alice, "pendingBuy"),
+          units: 4,
+          orderId: order2,
+        }),
+        transfer({ unitType: "LAND_EUR", from: ISSUANCE, to: member(bob, "owned"), units: 1 }),
+        transfer({
+          unitType: "LAND_EUR",
+          from: member(alice, "pendingBuy"),
+          to: member(alice, "owned"),
+          units: 4,
+          orderId: order2,
+        }),
+      ]
+      const result = await run(
+        Effect.gen(function* () {
+          const store = yield* LedgerStore
+          yield* store.append([mine[0]!])
+          yield* store.append([mine[1]!, mine[2]!])
+          return { rows: yield* store.chainOfOrder(order2), all: yield* store.chainAfter(0, 1_000) }
+        }),
+      )
+      const inChain = result.all.filter((r) => r.orderId === order2)
+      expect(result.rows).toEqual(inChain)
+      expect(result.rows.map((r) => [r.transferId, r.units, r.at, r.fromKey, r.toKey])).toEqual([
+        [mine[0]!.transferId, 4, mine[0]!.at, "platform:issuance", "member:mem_alice:pendingBuy"],
+        [mine[2]!.transferId, 4, mine[2]!.at, "member:mem_alice:pendingBuy", "member:mem_alice:owned"],
+      ])
+      expect(result.rows[1]!.position).toBeGreaterThan(result.rows[0]!.position)
+    })
+
     it("balances are the sums of appended transfers", async () => {
       const result = await run(
         Effect.gen(function* () {

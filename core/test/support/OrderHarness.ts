@@ -5,7 +5,10 @@
  */
 import { Context, Effect, Exit, Layer, type Result } from "effect"
 import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
+import { LedgerCheckpointService } from "../../src/ledger/LedgerCheckpointService.ts"
 import { LedgerService } from "../../src/ledger/LedgerService.ts"
+import { LedgerCheckpoints } from "../../src/ledger/ports/LedgerCheckpoints.ts"
+import { LedgerSigner } from "../../src/ledger/ports/LedgerSigner.ts"
 import type { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OrderService } from "../../src/orders/OrderService.ts"
@@ -104,8 +107,14 @@ export const standing = (id: string, kycStatus: KycStatus = "Verified", emailCon
   kycStatus,
 })
 
+/** How often the harness's checkpoint job would look: an hour. */
+export const CHECKPOINT_EVERY_MS = 60 * 60 * 1000
+
 export type Services =
   | OrderService
+  | LedgerCheckpointService
+  | LedgerCheckpoints
+  | LedgerSigner
   | HoldingsService
   | LedgerService
   | LedgerStore
@@ -150,7 +159,11 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     Mailer.layerMemory,
     SubscriptionStore.layerMemory,
   )
-  const layer = OrderService.layer.pipe(
+  const layer = LedgerCheckpointService.layer({ everyMs: CHECKPOINT_EVERY_MS }).pipe(
+    Layer.provideMerge(OrderService.layer),
+    Layer.provideMerge(
+      Layer.merge(LedgerCheckpoints.layerMemory.pipe(Layer.provide(stores)), LedgerSigner.layerTest),
+    ),
     Layer.provideMerge(HoldingsService.layer),
     Layer.provideMerge(LedgerService.layer),
     Layer.provideMerge(ports),

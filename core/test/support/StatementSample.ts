@@ -187,5 +187,14 @@ export const sampleStatementInput = (orderCount: number): StatementInput => {
     payouts,
     priceOn: () => PRICE + 1_000,
     generatedAt: Date.UTC(2026, 0, 2, 9, 30),
+    checkpoint: SAMPLE_CHECKPOINT,
   }
+}
+
+/** The ledger checkpoint the sample statement was made against. */
+export const SAMPLE_CHECKPOINT = {
+  number: 12,
+  at: Date.UTC(2026, 0, 2, 9, 0),
+  treeSize: 123_456,
+  merkleRoot: "5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328",
 }

@@ -19,6 +19,7 @@ import { AuthHandlers } from "../handlers/AuthHandlers.ts"
 import { CommunityHandlers, GovernanceHandlers } from "../handlers/CommunityHandlers.ts"
 import { ContentHandlers } from "../handlers/ContentHandlers.ts"
 import { DashboardHandlers } from "../handlers/DashboardHandlers.ts"
+import { LedgerHandlers } from "../handlers/LedgerHandlers.ts"
 import { MarketHandlers } from "../handlers/MarketHandlers.ts"
 import { OrderHandlers } from "../handlers/OrderHandlers.ts"
 import { PaymentHandlers, PaymentWebhookHandlers } from "../handlers/PaymentHandlers.ts"
@@ -71,6 +72,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       PaymentHandlers,
       PaymentWebhookHandlers,
       StatementHandlers,
+      LedgerHandlers,
       ProfileHandlers(cookies),
       GovernanceHandlers,
       CommunityHandlers,

@@ -1,8 +1,11 @@
 /**
  * `landunits ledger verify` (issue 21): reads every ledger transfer and audit entry in the order they were
  * stored, a page at a time, and recomputes with core's code (ChainVerifier.ts) each row's hash and place in its
- * chain, each chain's recorded head, and each kept balance from the transfers. Read-only. Refused (exit 1)
- * at the first row that does not match, naming it and how: edited, missing, inserted or reordered.
+ * chain, each chain's recorded head, and each kept balance from the transfers; and every signed checkpoint
+ * (CheckpointCheck.ts): its signature, and its Merkle root and chain heads against the transfers and audit
+ * entries up to its counts, as the stream reaches them. Read-only. Refused (exit 1) at the first row that does
+ * not match, naming it and how (edited, missing, inserted or reordered), or at the first checkpoint the ledger
+ * or its signature does not bear out, naming it and what differs.
  */
 import {
   auditEntriesAfter,
@@ -12,7 +15,13 @@ import {
   keptBalances,
 } from "@landunits/adapters/postgres/ChainRowsPg.ts"
 import { type ChainBreak, makeChainVerifier } from "@landunits/core/ledger/ChainVerifier.ts"
-import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
+import {
+  type CheckpointMismatch,
+  makeAuditCheckpointCheck,
+  verifyTransfersAndCheckpoints,
+} from "@landunits/core/ledger/CheckpointCheck.ts"
+import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
+import { AUDIT_CHAIN, CHAIN_GENESIS } from "@landunits/core/ledger/TransferChain.ts"
 import { Effect, Schema } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
@@ -25,50 +34,70 @@ export class LedgerDoesNotVerify extends Schema.TaggedError<LedgerDoesNotVerify>
 const refuse = (found: ChainBreak) =>
   new LedgerDoesNotVerify({ message: `the ledger does not verify: ${found.kind}: ${found.message}` })
 
-export const ledgerVerify = (cli: Cli) =>
+const refuseCheckpoint = (found: CheckpointMismatch) =>
+  new LedgerDoesNotVerify({ message: `the ledger does not verify: ${found.message}` })
+
+export interface VerifyOptions {
+  /** Ids of earlier ledger keys of this installation whose checkpoints are trusted (after a rotation). */
+  readonly earlierKey?: ReadonlyArray<string>
+}
+
+export const ledgerVerify = (cli: Cli, o: VerifyOptions = {}) =>
   runCommand(
     cli,
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
-      const ledger = yield* LedgerStore
       // On a terminal, a bar of pages read (stderr): a million transfers are two hundred pages.
       const bar = progress("Verifying", Math.ceil((yield* chainRowCount) / CHAIN_PAGE) + 2)
-      const verifier = makeChainVerifier()
       const balances = new Map<string, number>()
       // Keyed as ledger_balances rows are: "unit_type|account_key".
       const add = (unitType: string, key: string, units: number) => {
         const k = `${unitType}|${key}`
         balances.set(k, (balances.get(k) ?? 0) + units)
       }
-      let transfers = 0
-      for (let after = 0; ; ) {
-        const page = yield* ledger.chainAfter(after, CHAIN_PAGE)
-        if (page.length === 0) break
-        for (const row of page) {
-          const found = verifier.next(row)
-          if (found !== undefined) return yield* refuse(found)
-          add(row.unitType, row.fromKey, -row.units)
-          add(row.unitType, row.toKey, row.units)
-          after = row.position
-        }
-        transfers += page.length
-        bar.tick()
-      }
+      const signer = yield* LedgerSigner
+      const transfers = yield* verifyTransfersAndCheckpoints(
+        {
+          pageSize: CHAIN_PAGE,
+          onRow: (row) => {
+            add(row.unitType, row.fromKey, -row.units)
+            add(row.unitType, row.toKey, row.units)
+            return undefined
+          },
+          onPage: () => Effect.sync(bar.tick),
+        },
+        { current: { keyId: signer.keyId, publicKey: signer.publicKey }, earlier: o.earlierKey ?? [] },
+      ).pipe(
+        Effect.catchTags({
+          TransferChainBroken: (found) => Effect.fail(refuse(found)),
+          CheckpointMismatch: (found) => Effect.fail(refuseCheckpoint(found)),
+        }),
+      )
+      const audit = makeChainVerifier()
+      const auditCheckpoints = yield* makeAuditCheckpointCheck(transfers.upTo)
+      const auditHeadNow = () => audit.heads().get(AUDIT_CHAIN) ?? { length: 0, head: CHAIN_GENESIS }
+      yield* auditCheckpoints.reached(0, auditHeadNow())
       let auditEntries = 0
       for (let after = 0; ; ) {
         const page = yield* auditEntriesAfter(after)
         if (page.length === 0) break
         for (const row of page) {
-          const found = verifier.next(row)
+          const found = audit.next(row)
           if (found !== undefined) return yield* refuse(found)
+          auditEntries += 1
+          if (auditCheckpoints.waitsFor(auditEntries)) {
+            yield* auditCheckpoints
+              .reached(auditEntries, auditHeadNow())
+              .pipe(Effect.mapError(refuseCheckpoint))
+          }
           after = row.position
         }
-        auditEntries += page.length
         bar.tick()
       }
       bar.done()
-      const ended = verifier.end(new Map([...(yield* ledger.chainHeads), ...(yield* auditHead)]))
+      const ended = audit.end(yield* auditHead)
       if (ended !== undefined) return yield* refuse(ended)
+      yield* auditCheckpoints.end(auditEntries).pipe(Effect.mapError(refuseCheckpoint))
       const kept = yield* keptBalances
       for (const key of new Set([...kept.keys(), ...balances.keys()])) {
         const recomputed = balances.get(key) ?? 0
@@ -79,15 +108,27 @@ export const ledgerVerify = (cli: Cli) =>
           })
         }
       }
-      const heads = verifier.heads()
+      const heads = new Map([...transfers.heads, ...audit.heads()])
       return {
-        transfers,
+        transfers: transfers.transfers,
         auditEntries,
         balances: kept.size,
         chains: [...heads].map(([chain, h]) => ({ chain, length: h.length, head: h.head })),
+        checkpoints: transfers.checkpoints,
+        signedBy: [...transfers.signedBy].map(([keyId, checkpoints]) => ({
+          keyId,
+          checkpoints,
+          current: keyId === signer.keyId,
+        })),
       }
     }),
     (r) =>
-      `The ledger verifies: ${r.transfers} transfer(s) and ${r.auditEntries} audit entr${r.auditEntries === 1 ? "y" : "ies"} in ${r.chains.length} chain(s), every hash and place; ${r.balances} kept balance(s) equal their transfers.\n` +
-      r.chains.map((c) => `  ${c.chain}: ${c.length} at ${c.head}`).join("\n"),
+      `The ledger verifies: ${r.transfers} transfer(s) and ${r.auditEntries} audit entr${r.auditEntries === 1 ? "y" : "ies"} in ${r.chains.length} chain(s), every hash and place; ${r.balances} kept balance(s) equal their transfers; ${r.checkpoints} checkpoint(s), every signature, Merkle root and chain head.\n` +
+      r.chains.map((c) => `  ${c.chain}: ${c.length} at ${c.head}`).join("\n") +
+      r.signedBy
+        .map(
+          (k) =>
+            `\n  checkpoints signed by key ${k.keyId}${k.current ? " (this installation's)" : " (an earlier key, named with --earlier-key)"}: ${k.checkpoints}`,
+        )
+        .join(""),
   )

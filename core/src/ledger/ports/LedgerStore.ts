@@ -57,6 +57,8 @@ export class LedgerStore extends Context.Service<
     ) => Effect.Effect<ReadonlyArray<ChainedTransfer>>
     /** Each unit type's chain as recorded: its length and last hash. */
     readonly chainHeads: Effect.Effect<ReadonlyMap<string, ChainHead>>
+    /** The order's transfers as their chains hold them, in the order appended (an order's inclusion proof). */
+    readonly chainOfOrder: (orderId: OrderId) => Effect.Effect<ReadonlyArray<ChainedTransfer>>
   }
 >()("@landunits/core/ledger/ports/LedgerStore") {
   /** In memory: the reference implementation that the PostgreSQL adapter's contract tests compare with. */
@@ -89,10 +91,13 @@ export class LedgerStore extends Context.Service<
           chainIndex: before.length + 1,
           prevHash: before.head,
           hash,
+          transferId: t.transferId,
+          orderId: t.orderId,
           unitType: t.unitType,
           fromKey,
           toKey,
           units: t.units,
+          at: t.at,
         })
         heads.set(t.unitType, { length: before.length + 1, head: hash })
       }
@@ -150,6 +155,7 @@ export class LedgerStore extends Context.Service<
         chainAfter: (afterPosition, limit) =>
           Effect.sync(() => chained.slice(afterPosition, afterPosition + limit)),
         chainHeads: Effect.sync(() => new Map(heads)),
+        chainOfOrder: (orderId) => Effect.sync(() => chained.filter((row) => row.orderId === orderId)),
       })
     }),
   )

@@ -1,9 +1,10 @@
 /**
  * One order's page, /dashboard/transaction/{orderId} (spec §2's route constant; issue 27): what it is, its
  * status in words and in its spec colour, its figures and dates, its timeline (issue 21: every status change,
- * when, who and why); while it is an unpaid buy, how to pay it
- * again (the bank details and reference with copy buttons, or the way back to the card or crypto page); and
- * cancel where core's rules allow it. Another member's order, or an unknown id, is a plain not-found.
+ * when, who and why); while it is an unpaid buy, how to pay it again (the bank details and reference with copy
+ * buttons, or the way back to the card or crypto page); cancel where core's rules allow it; and a "Verify" panel
+ * that checks the order's transfers against the ledger's latest signed checkpoint, in the browser
+ * (VerifyPanel.tsx). Another member's order, or an unknown id, is a plain not-found.
  */
 import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import { orderTypeLabel, paymentMethodLabel } from "@landunits/core/format/Labels.ts"
@@ -25,6 +26,7 @@ import { OrderStatusBadge } from "../shared/StatusBadge.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { Summary } from "./OrderParts.tsx"
 import { OrderTimeline } from "./OrderTimeline.tsx"
+import { VerifyPanel } from "./VerifyPanel.tsx"
 import "../../styles/orders.css"
 
 /** Every date and time on the page in the app's one form, with its time zone. */
@@ -313,6 +315,7 @@ export function OrderPage({ data }: { readonly data: OrderPageData }) {
         <Summary title="Order details" rows={rowsOf(order)} />
         <OrderTimeline timeline={order.timeline} orderType={order.orderType} />
         <CancelOrder order={order} />
+        <VerifyPanel orderId={order.orderId} />
         <p className="payment-actions">
           <Link className="btn btn--ghost" to="/dashboard/my-transactions">
             All your orders

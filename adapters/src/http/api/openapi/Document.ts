@@ -41,6 +41,12 @@ const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string 
   },
   { name: "profile", description: "The profile and KYC form (multipart, with files) and its submission." },
   { name: "statements", description: "The member's statement for a period, as a PDF or CSV download." },
+  {
+    name: "ledger",
+    description:
+      "The ledger's signed checkpoints and their public key (anyone), and a member's proof that an order's " +
+      "transfers are in the ledger, unchanged (docs/ledger.md).",
+  },
   { name: "governance", description: "Votes: their quizzes, ballots and results." },
   { name: "community", description: "Questions and answers, community agents and ideas." },
   { name: "saleschat", description: "The member's chat with the sales team." },

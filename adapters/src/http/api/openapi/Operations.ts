@@ -233,6 +233,21 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
     description:
       "An active reference code's terms (`?code=`): isPercent, amount, minPaymentAmountInCents; 404 for unknown or disabled codes.",
   },
+  "GET /api/ledger/checkpoints": {
+    summary: "The ledger's signed checkpoints",
+    description:
+      "Anyone: the signed checkpoints, newest first, `?limit=` (1–100, default 20) at a time; `?before=` the previous page's `nextBefore`. Each states the number of transfers, the Merkle root over them (RFC 6962) and every hash chain's length and head, signed with Ed25519 (docs/ledger.md). Cacheable: a minute for the newest page, a day for older ones.",
+  },
+  "GET /api/ledger/public-key": {
+    summary: "The ledger's public signing key",
+    description:
+      "Anyone: the Ed25519 key that signs checkpoints: its id, its 32 bytes in hex, and PEM (SubjectPublicKeyInfo) for node:crypto and openssl. Cacheable for an hour.",
+  },
+  "GET /api/ledger/proof/{orderId}": {
+    summary: "Prove an order's transfers are in the ledger",
+    description:
+      "The member's own order (another's is a 404, as a missing one): its transfers with every field of their encoding, their chain hashes, their leaves and audit paths to the latest checkpoint, and that checkpoint with its signature; transfers newer than it are counted in `pending`, with `nextCheckpointBy`. Check it with docs/ledger.md §12.",
+  },
   "GET /api/etc/generate-statement": {
     summary: "Download a statement",
     description:

@@ -1,0 +1,79 @@
+/**
+ * The Ed25519 key that signs ledger checkpoints (issue 21): `LEDGER_SIGNING_KEY`, the 32-byte private seed
+ * (RFC 8032's private key) in base64 (`openssl rand -base64 32`) or as 64 hex digits (`openssl rand -hex 32`).
+ * Without it, development generates one on first start into `DATA_DIR/ledger-signing.key` (mode 0600),
+ * reuses it after, and the log says so, as it does for the document key (documents/DocumentKey.ts).
+ * Production never does: checkpoints signed by a key that lives only in DATA_DIR cannot be trusted past that
+ * folder, and a new key on every fresh folder would make members' kept checkpoints unverifiable, so without
+ * LEDGER_SIGNING_KEY production refuses to start (ProductionSettings.ts).
+ *
+ * The public half and its id are published (GET /api/ledger/public-key); the seed never leaves this layer and
+ * core's LedgerSigner.
+ */
+import { randomBytes } from "node:crypto"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
+import { Config, Effect, Layer, Option, Schema } from "effect"
+import { isProduction, requiredSecret, secretMissing } from "../app/ProductionSettings.ts"
+
+export class LedgerSigningKeyInvalid extends Schema.TaggedError<LedgerSigningKeyInvalid>()(
+  "LedgerSigningKeyInvalid",
+  { message: Schema.String },
+) {}
+
+export const SEED_BYTES = 32
+export const DEV_LEDGER_KEY_FILE = "ledger-signing.key"
+
+/** The 32-byte seed a LEDGER_SIGNING_KEY value holds: 64 hex digits, or base64 of 32 bytes. */
+export const parseLedgerSigningKey = (value: string): Effect.Effect<Uint8Array, LedgerSigningKeyInvalid> =>
+  Effect.suspend(() => {
+    const text = value.trim()
+    if (/^[0-9a-fA-F]{64}$/.test(text)) return Effect.succeed(Uint8Array.from(Buffer.from(text, "hex")))
+    const bytes = Buffer.from(text, "base64")
+    if (/^[A-Za-z0-9+/]+={0,2}$/.test(text) && bytes.length === SEED_BYTES) {
+      return Effect.succeed(Uint8Array.from(bytes))
+    }
+    return Effect.fail(
+      new LedgerSigningKeyInvalid({
+        message: `LEDGER_SIGNING_KEY must be a ${SEED_BYTES}-byte Ed25519 seed, in base64 (openssl rand -base64 32) or as 64 hex digits (openssl rand -hex 32); it is neither (${bytes.length} bytes as base64)`,
+      }),
+    )
+  })
+
+/** The development key of `dataDir`, created on first use. */
+export const developmentLedgerKey = (dataDir: string) =>
+  Effect.gen(function* () {
+    const file = path.join(dataDir, DEV_LEDGER_KEY_FILE)
+    if (fs.existsSync(file)) return yield* parseLedgerSigningKey(fs.readFileSync(file, "utf8"))
+    fs.mkdirSync(dataDir, { recursive: true })
+    // Written whole under another name, then linked into place: a process starting beside this one (the CLI,
+    // another test) never reads a half-written key, and the first link wins.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`
+    fs.writeFileSync(draft, randomBytes(SEED_BYTES).toString("base64"), { mode: 0o600, flag: "wx" })
+    try {
+      fs.linkSync(draft, file)
+      yield* Effect.logWarning(
+        `Generated a development ledger signing key in ${file}. Production must set LEDGER_SIGNING_KEY (and back it up).`,
+      )
+    } catch (error) {
+      // Another process made it first: use theirs.
+      if ((error as { code?: unknown }).code !== "EEXIST") throw error
+    } finally {
+      fs.rmSync(draft, { force: true })
+    }
+    return yield* parseLedgerSigningKey(fs.readFileSync(file, "utf8"))
+  })
+
+/** LEDGER_SIGNING_KEY when set; else, in development only, the development key under DATA_DIR (default ./data). */
+export const layerLedgerSignerFromEnv = Layer.effect(LedgerSigner)(
+  Effect.gen(function* () {
+    const configured = yield* Config.option(Config.String("LEDGER_SIGNING_KEY"))
+    if (Option.isSome(configured) && configured.value.trim() !== "") {
+      return LedgerSigner.fromSeed(yield* parseLedgerSigningKey(configured.value))
+    }
+    if (yield* isProduction) return yield* secretMissing(requiredSecret("LEDGER_SIGNING_KEY"))
+    const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
+    return LedgerSigner.fromSeed(yield* developmentLedgerKey(dataDir))
+  }),
+)

@@ -1,0 +1,125 @@
+/**
+ * The ledger's public proofs over HTTP (docs/api.md, docs/ledger.md §10–12): the checkpoints and the public
+ * key for anyone, cacheable; a member's inclusion proof of their own order, checked with core's verifier and
+ * the key the API publishes; transfers newer than the latest checkpoint said to be so.
+ */
+import { createPublicKey } from "node:crypto"
+import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
+import { verifyOrderProof } from "@landunits/core/ledger/OrderProof.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
+import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
+import { Effect, Layer } from "effect"
+import { describe, expect, it } from "vitest"
+import { layerApp } from "../../src/app/AppLayer.ts"
+import { seedDemo } from "../../src/app/DemoSeed.ts"
+import { serveHttp } from "../../src/http/server/HttpApp.ts"
+import { apiMembers } from "../support/ApiMembers.ts"
+import { pgliteTarget } from "../support/Databases.ts"
+import { json, useTestServer } from "../support/TestServer.ts"
+
+const server = useTestServer(
+  Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
+    Layer.provideMerge(layerApp(pgliteTarget().layer)),
+  ),
+)
+const { anonymous, newMember } = apiMembers(server)
+
+const take = () => server.run(Effect.flatMap(LedgerCheckpointService, (s) => s.take))
+
+let keys = 0
+const buy = async (client: Awaited<ReturnType<typeof newMember>>, units: number) => {
+  const created = await client.post(
+    "/api/order/create_order",
+    {
+      orderType: "BUY",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: units },
+      paymentDetails: { paymentMethod: "bank" },
+    },
+    { headers: { "idempotency-key": `ledger-api-buy-${++keys}` } },
+  )
+  expect(created.status).toBe(200)
+  return (await json(created)).orderCreatedData.orderId as string
+}
+
+describe("the ledger's public checkpoints and key", () => {
+  it("the public key is anyone's, in hex and as PEM that node:crypto reads, cacheable for an hour", async () => {
+    const client = await anonymous()
+    const answer = await client.get("/api/ledger/public-key")
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=3600")
+    const key = await json(answer)
+    expect(key.algorithm).toBe("Ed25519")
+    const parsed = createPublicKey(key.publicKeyPem)
+    expect(parsed.asymmetricKeyType).toBe("ed25519")
+    expect(Buffer.from(parsed.export({ format: "jwk" }).x!, "base64url").toString("hex")).toBe(key.publicKey)
+  })
+
+  it("checkpoints are anyone's, newest first, a page at a time; older pages are cached longer", async () => {
+    for (let i = 0; i < 3; i++) await take()
+    const client = await anonymous()
+    const first = await client.get("/api/ledger/checkpoints?limit=2")
+    expect(first.status).toBe(200)
+    expect(first.headers.get("cache-control")).toBe("public, max-age=60")
+    const page = await json(first)
+    expect(page.checkpoints).toHaveLength(2)
+    expect(page.checkpoints[0].number).toBeGreaterThan(page.checkpoints[1].number)
+    expect(page.checkpoints[0]).toEqual({
+      number: expect.any(Number),
+      at: expect.any(Number),
+      treeSize: expect.any(Number),
+      merkleRoot: expect.stringMatching(/^[0-9a-f]{64}$/),
+      chains: expect.any(Array),
+      keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      signature: expect.stringMatching(/^[0-9a-f]{128}$/),
+    })
+    const older = await client.get(`/api/ledger/checkpoints?limit=2&before=${page.nextBefore}`)
+    expect(older.headers.get("cache-control")).toBe("public, max-age=86400")
+    expect((await json(older)).checkpoints[0].number).toBe(page.nextBefore - 1)
+    const wrong = await client.get("/api/ledger/checkpoints?limit=0")
+    expect(wrong.status).toBe(400)
+    expect((await json(wrong)).message).toBe("limit must be a whole number from 1 to 100")
+  })
+})
+
+describe("a member's inclusion proof", () => {
+  it("needs a session", async () => {
+    const client = await anonymous()
+    expect((await client.get("/api/ledger/proof/ord_x")).status).toBe(401)
+  })
+
+  it("says a new order's transfers are newer than the latest checkpoint, then proves them once one is taken", async () => {
+    const member = await newMember("proof-member@example.com")
+    const orderId = await buy(member, 4)
+    const before = await member.get(`/api/ledger/proof/${orderId}`)
+    expect(before.status).toBe(200)
+    expect(before.headers.get("cache-control")).toBe("no-store")
+    const pending = await json(before)
+    expect(pending.pending).toBe(1)
+    expect(pending.note).toMatch(
+      /^This order's transfer is newer than the latest checkpoint #\d+ of .* UTC: the next checkpoint, due by .* UTC, will include it\.$/,
+    )
+
+    await take()
+    await server.run(
+      Effect.flatMap(OrderService, (orders) =>
+        orders.confirmPayment({
+          idempotencyKey: IdempotencyKey.make(`ledger-api-confirm-${orderId}`),
+          orderId: OrderId.make(orderId),
+          actor: ADMIN,
+        }),
+      ),
+    )
+    const { checkpoint } = await take()
+    const proof = await json(await member.get(`/api/ledger/proof/${orderId}`))
+    expect(proof.checkpoint).toEqual(checkpoint)
+    expect(proof.transfers).toHaveLength(2)
+    expect(proof.pending).toBe(0)
+    const key = await json(await (await anonymous()).get("/api/ledger/public-key"))
+    expect(verifyOrderProof(proof, key.publicKey)).toMatchObject({
+      status: "verified",
+      verified: 2,
+      pending: 0,
+    })
+  })
+})

@@ -1,0 +1,117 @@
+/**
+ * The shapes of ledger checkpoints and members' inclusion proofs, as the API answers them and the stores keep
+ * them (issue 21, docs/ledger.md §10–12). What each field means and how it is signed: Checkpoint.ts; how a
+ * proof is checked: OrderProof.ts.
+ */
+import { Schema } from "effect"
+import type { MerkleFrontier } from "./MerkleTree.ts"
+
+const Hex64 = Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/))
+
+export const CheckpointChain = Schema.Struct({
+  /** A unit type, or "audit". */
+  chain: Schema.String,
+  /** How many rows the chain held. */
+  length: Schema.Int,
+  /** Its last hash (64 hex digits). */
+  head: Hex64,
+})
+export type CheckpointChain = typeof CheckpointChain.Type
+
+/** A signed checkpoint: the fields of its canonical text, and the signature over it. */
+export const LedgerCheckpoint = Schema.Struct({
+  /** 1, 2, 3… in the order taken. */
+  number: Schema.Int,
+  /** When it was taken, epoch milliseconds (UTC). */
+  at: Schema.Int,
+  /** How many transfers the ledger held: the Merkle tree's leaves 0 … treeSize − 1. */
+  treeSize: Schema.Int,
+  /** The Merkle Tree Hash of those leaves (RFC 6962), 64 hex digits. */
+  merkleRoot: Hex64,
+  /** Every chain that had rows, by name. */
+  chains: Schema.Array(CheckpointChain),
+  /** The signing key's id (GET /api/ledger/public-key). */
+  keyId: Schema.String,
+  /** Ed25519 over the canonical text, 128 hex digits. */
+  signature: Schema.String,
+})
+export type LedgerCheckpoint = typeof LedgerCheckpoint.Type
+
+/** A checkpoint as the store keeps it: with what the next one resumes from (not signed, not published). */
+export interface StoredCheckpoint extends LedgerCheckpoint {
+  /** The append position (`seq`) of the tree's last leaf; 0 for an empty tree. */
+  readonly lastPosition: number
+  /** The Merkle frontier at treeSize, so the next checkpoint reads only the transfers after it. */
+  readonly frontier: MerkleFrontier
+  /** The signing key's 32 raw bytes, hex: a checkpoint signed by an earlier key stays checkable. */
+  readonly publicKey: string
+}
+
+/** GET /api/ledger/checkpoints: newest first, a page at a time. */
+export const CheckpointPageQuery = Schema.Struct({
+  /** Only checkpoints numbered below this (the previous page's last number). */
+  before: Schema.optionalKey(
+    Schema.Int.check(Schema.isGreaterThanOrEqualTo(1, { message: "before must be a whole number above 0" })),
+  ),
+  limit: Schema.optionalKey(
+    Schema.Int.check(
+      Schema.isBetween(
+        { minimum: 1, maximum: 100 },
+        { message: "limit must be a whole number from 1 to 100" },
+      ),
+    ),
+  ),
+})
+export type CheckpointPageQuery = typeof CheckpointPageQuery.Type
+
+export const CheckpointPage = Schema.Struct({
+  checkpoints: Schema.Array(LedgerCheckpoint),
+  /** The `before` of the next page; absent on the last. */
+  nextBefore: Schema.optionalKey(Schema.Int),
+})
+export type CheckpointPage = typeof CheckpointPage.Type
+
+/** GET /api/ledger/public-key. */
+export const LedgerPublicKey = Schema.Struct({
+  algorithm: Schema.Literal("Ed25519"),
+  keyId: Schema.String,
+  /** The 32 raw bytes, 64 hex digits. */
+  publicKey: Hex64,
+  /** The same key as a PEM "PUBLIC KEY" (SubjectPublicKeyInfo, RFC 8410). */
+  publicKeyPem: Schema.String,
+})
+export type LedgerPublicKey = typeof LedgerPublicKey.Type
+
+/** One of the order's transfers: every field of its canonical encoding, its chain columns, and its place in the tree. */
+export const ProvenTransfer = Schema.Struct({
+  transferId: Schema.String,
+  orderId: Schema.String,
+  unitType: Schema.String,
+  fromKey: Schema.String,
+  toKey: Schema.String,
+  units: Schema.Int,
+  at: Schema.Int,
+  chainIndex: Schema.Int,
+  prevHash: Hex64,
+  hash: Hex64,
+  /** Its leaf in the checkpoint's tree; absent when it is newer than the checkpoint. */
+  leafIndex: Schema.optionalKey(Schema.Int),
+  /** Its audit path to the checkpoint's root, from its sibling up (RFC 6962); with leafIndex. */
+  auditPath: Schema.optionalKey(Schema.Array(Hex64)),
+})
+export type ProvenTransfer = typeof ProvenTransfer.Type
+
+/** GET /api/ledger/proof/{orderId}. */
+export const OrderProof = Schema.Struct({
+  orderId: Schema.String,
+  /** The latest checkpoint, signed; null before the first is taken. */
+  checkpoint: Schema.NullOr(LedgerCheckpoint),
+  transfers: Schema.Array(ProvenTransfer),
+  /** How many of the transfers are newer than the checkpoint (in none yet). */
+  pending: Schema.Int,
+  /** When pending: the time by which the next checkpoint is due, epoch milliseconds. */
+  nextCheckpointBy: Schema.optionalKey(Schema.Int),
+  /** What the proof covers, in words. */
+  note: Schema.String,
+})
+export type OrderProof = typeof OrderProof.Type

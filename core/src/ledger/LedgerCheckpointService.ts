@@ -1,0 +1,335 @@
+/**
+ * Signed ledger checkpoints and members' inclusion proofs (issue 21, docs/ledger.md §10–12).
+ *
+ * - `take`: the ledger's consistent cut (LedgerCheckpoints.cut), the Merkle root over its transfers resumed from
+ *   the last checkpoint's frontier (only the transfers since are read, and each must continue its chain from
+ *   the last checkpoint's heads, or nothing is signed), signed with the ledger key and appended with the next
+ *   number. Another process that took that number first wins; its checkpoint is answered.
+ * - `takeIfDue` (the job): takes one when the ledger or the audit log grew since the last, or the last is a day
+ *   old, so there is one at least daily.
+ * - `proof`: one of the member's orders, its transfers, and the audit path of each to the latest checkpoint,
+ *   collected in one pass over the transfers (a frontier and a path per transfer in memory, never the ledger).
+ */
+import { bytesToHex } from "@noble/hashes/utils.js"
+import { Clock, Context, Effect, Layer, Option, Semaphore } from "effect"
+import { formatDateTimeZoned } from "../format/Format.ts"
+import type { OrderNotFound } from "../orders/OrderErrors.ts"
+import { OrderService } from "../orders/OrderService.ts"
+import type { MemberId, OrderId } from "../shared/Ids.ts"
+import { type ChainedTransfer, type ChainHead, makeChainVerifier } from "./ChainVerifier.ts"
+import {
+  CHECKPOINT_ALGORITHM,
+  canonicalCheckpoint,
+  ed25519PublicKeyPem,
+  publicKeyFromHex,
+} from "./Checkpoint.ts"
+import type {
+  CheckpointPage,
+  CheckpointPageQuery,
+  LedgerCheckpoint,
+  LedgerPublicKey,
+  OrderProof,
+  ProvenTransfer,
+  StoredCheckpoint,
+} from "./CheckpointModel.ts"
+import { CheckpointRefused } from "./LedgerErrors.ts"
+import { makeMerkleStream, transferLeafHash } from "./MerkleTree.ts"
+import { LedgerCheckpoints, type LedgerCut } from "./ports/LedgerCheckpoints.ts"
+import { LedgerSigner } from "./ports/LedgerSigner.ts"
+import { LedgerStore } from "./ports/LedgerStore.ts"
+import { AUDIT_CHAIN, CHAIN_GENESIS } from "./TransferChain.ts"
+
+/** Transfers read a page. */
+export const CHECKPOINT_PAGE_ROWS = 5_000
+
+/** A checkpoint at least this often, even when nothing moved. */
+export const CHECKPOINT_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+export interface CheckpointSettings {
+  /** How often the job looks: a transfer is in a checkpoint at most this long after it is appended. */
+  readonly everyMs: number
+}
+
+export interface CheckpointTaken {
+  readonly checkpoint: LedgerCheckpoint
+  /** False when another process took this number first (its checkpoint is the one answered). */
+  readonly taken: boolean
+}
+
+/** The published fields of a stored checkpoint. */
+export const publicCheckpoint = (c: StoredCheckpoint): LedgerCheckpoint => ({
+  number: c.number,
+  at: c.at,
+  treeSize: c.treeSize,
+  merkleRoot: c.merkleRoot,
+  chains: c.chains,
+  keyId: c.keyId,
+  signature: c.signature,
+})
+
+/** A transfer chain's rows only (the audit log's chain is not made of transfers). */
+const transferChains = (chains: LedgerCut["chains"]): Map<string, ChainHead> =>
+  new Map(
+    chains.filter((c) => c.chain !== AUDIT_CHAIN).map((c) => [c.chain, { length: c.length, head: c.head }]),
+  )
+
+const sameState = (c: StoredCheckpoint, cut: LedgerCut) =>
+  c.treeSize === cut.treeSize &&
+  c.chains.length === cut.chains.length &&
+  c.chains.every((ch, i) => {
+    const other = cut.chains[i]!
+    return ch.chain === other.chain && ch.length === other.length && ch.head === other.head
+  })
+
+/** The leaf of a stored row (a row with no chain hash, forged past the database's chaining, gets the genesis). */
+const leafOf = (row: ChainedTransfer) => transferLeafHash(row.hash ?? CHAIN_GENESIS)
+
+/** When the next checkpoint is due: the job's next run after the latest (or after now, when that has passed). */
+export const nextCheckpointBy = (
+  latest: StoredCheckpoint | undefined,
+  now: number,
+  everyMs: number,
+): number => (latest !== undefined && latest.at + everyMs > now ? latest.at + everyMs : now + everyMs)
+
+const proofNote = (
+  transfers: number,
+  pending: number,
+  checkpoint: StoredCheckpoint | undefined,
+  nextBy: number,
+): string => {
+  const due = formatDateTimeZoned(nextBy)
+  if (transfers === 0) return "This order moved no Units: it has no transfers to prove."
+  if (checkpoint === undefined) {
+    return `No ledger checkpoint has been signed yet: the first, due by ${due}, will include this order's transfers.`
+  }
+  const name = `checkpoint #${checkpoint.number} of ${formatDateTimeZoned(checkpoint.at)}`
+  if (pending === 0) {
+    return transfers === 1
+      ? `This order's transfer is in ${name}.`
+      : `All ${transfers} transfers of this order are in ${name}.`
+  }
+  if (pending === transfers) {
+    return `${transfers === 1 ? "This order's transfer is" : `This order's ${transfers} transfers are`} newer than the latest ${name}: the next checkpoint, due by ${due}, will include ${transfers === 1 ? "it" : "them"}.`
+  }
+  return `${pending} of this order's ${transfers} transfers ${pending === 1 ? "is" : "are"} newer than the latest ${name}: the next checkpoint, due by ${due}, will include ${pending === 1 ? "it" : "them"}.`
+}
+
+export class LedgerCheckpointService extends Context.Service<
+  LedgerCheckpointService,
+  {
+    /** Takes a checkpoint now. */
+    readonly take: Effect.Effect<CheckpointTaken, CheckpointRefused>
+    /** Takes one when the ledger grew since the last, or the last is a day old; none otherwise. */
+    readonly takeIfDue: Effect.Effect<Option.Option<CheckpointTaken>, CheckpointRefused>
+    /** Newest first, a page at a time (GET /api/ledger/checkpoints). */
+    readonly list: (query: CheckpointPageQuery) => Effect.Effect<CheckpointPage>
+    /** The key that signs new checkpoints. */
+    readonly publicKey: LedgerPublicKey
+    /** The member's order's inclusion proof against the latest checkpoint; another's order is not found. */
+    readonly proof: (memberId: MemberId, orderId: OrderId) => Effect.Effect<OrderProof, OrderNotFound>
+  }
+>()("@landunits/core/ledger/LedgerCheckpointService") {
+  static readonly layer = (settings: CheckpointSettings) =>
+    Layer.effect(LedgerCheckpointService)(
+      Effect.gen(function* () {
+        const ledger = yield* LedgerStore
+        const store = yield* LedgerCheckpoints
+        const signer = yield* LedgerSigner
+        const orders = yield* OrderService
+        // One proof at a time per process: each reads the ledger once, and a burst of clicks must not read it
+        // many times over at once.
+        const oneProofAtATime = yield* Semaphore.make(1)
+
+        const refuse = (message: string) => Effect.fail(new CheckpointRefused({ message }))
+
+        /** The root and frontier at the cut, resumed from `previous`, each new row checked against its chain. */
+        const treeAt = Effect.fnUntraced(function* (previous: StoredCheckpoint | undefined, cut: LedgerCut) {
+          let stream: ReturnType<typeof makeMerkleStream>
+          try {
+            stream = makeMerkleStream(previous?.frontier)
+          } catch (e) {
+            return yield* refuse(
+              `checkpoint #${previous?.number}'s stored frontier is unusable: ${String(e)}`,
+            )
+          }
+          const verifier = makeChainVerifier(
+            previous === undefined ? undefined : transferChains(previous.chains),
+          )
+          let after = previous?.lastPosition ?? 0
+          reading: while (stream.size() < cut.treeSize) {
+            const page = yield* ledger.chainAfter(after, CHECKPOINT_PAGE_ROWS)
+            if (page.length === 0) break
+            for (const row of page) {
+              if (row.position > cut.lastPosition) break reading
+              const found = verifier.next(row)
+              if (found !== undefined) {
+                return yield* refuse(
+                  `the transfers since the last checkpoint do not verify: ${found.kind}: ${found.message}`,
+                )
+              }
+              stream.add(leafOf(row))
+              after = row.position
+            }
+          }
+          if (stream.size() !== cut.treeSize || after !== cut.lastPosition) {
+            return yield* refuse(
+              `the ledger holds ${stream.size()} transfer(s) up to position ${after}, not the ${cut.treeSize} up to ${cut.lastPosition} it counted`,
+            )
+          }
+          const recorded = transferChains(cut.chains)
+          const ended = verifier.end(recorded)
+          if (ended !== undefined) {
+            return yield* refuse(
+              `the transfers since the last checkpoint do not verify: ${ended.kind}: ${ended.message}`,
+            )
+          }
+          const unrecorded = [...verifier.heads().keys()].find((chain) => !recorded.has(chain))
+          if (unrecorded !== undefined)
+            return yield* refuse(`the ${unrecorded} chain has rows but no recorded head`)
+          return stream
+        })
+
+        const takeNow = Effect.fnUntraced(function* (onlyIfDue: boolean) {
+          const previous = Option.getOrUndefined(yield* store.latest)
+          const cut = yield* store.cut
+          const now = yield* Clock.currentTimeMillis
+          if (previous !== undefined) {
+            if (cut.treeSize < previous.treeSize || cut.lastPosition < previous.lastPosition) {
+              return yield* refuse(
+                `the ledger holds ${cut.treeSize} transfer(s), fewer than checkpoint #${previous.number}'s ${previous.treeSize}: rows were deleted`,
+              )
+            }
+            if (onlyIfDue && sameState(previous, cut) && now - previous.at < CHECKPOINT_MAX_AGE_MS) {
+              return Option.none<CheckpointTaken>()
+            }
+          }
+          const stream = yield* treeAt(previous, cut)
+          const fields = {
+            number: (previous?.number ?? 0) + 1,
+            at: now,
+            treeSize: cut.treeSize,
+            merkleRoot: bytesToHex(stream.root()),
+            chains: cut.chains,
+            keyId: signer.keyId,
+          }
+          const stored: StoredCheckpoint = {
+            ...fields,
+            signature: yield* signer.sign(canonicalCheckpoint(fields)),
+            lastPosition: cut.lastPosition,
+            frontier: stream.frontier(),
+            publicKey: signer.publicKey,
+          }
+          const appended = yield* store.append(stored).pipe(
+            Effect.as(true),
+            Effect.catchTag("CheckpointNumberTaken", () => Effect.succeed(false)),
+          )
+          if (appended) return Option.some({ checkpoint: publicCheckpoint(stored), taken: true })
+          const latest = yield* store.latest
+          return Option.map(latest, (c) => ({ checkpoint: publicCheckpoint(c), taken: false }))
+        })
+
+        const take = takeNow(false).pipe(
+          Effect.flatMap((taken) =>
+            Option.match(taken, {
+              onSome: Effect.succeed,
+              onNone: () => refuse("no checkpoint was written and none is stored"),
+            }),
+          ),
+          Effect.withSpan("LedgerCheckpointService.take"),
+        )
+
+        const publicKeyBytes = publicKeyFromHex(signer.publicKey)!
+
+        const proof = Effect.fn("LedgerCheckpointService.proof")(function* (
+          memberId: MemberId,
+          orderId: OrderId,
+        ): Effect.fn.Return<OrderProof, OrderNotFound> {
+          yield* orders.getOrder(memberId, orderId)
+          const rows = yield* ledger.chainOfOrder(orderId)
+          const checkpoint = Option.getOrUndefined(yield* store.latest)
+          const now = yield* Clock.currentTimeMillis
+          const nextBy = nextCheckpointBy(checkpoint, now, settings.everyMs)
+          const included = new Set(
+            checkpoint === undefined
+              ? []
+              : rows.filter((r) => r.position <= checkpoint.lastPosition).map((r) => r.position),
+          )
+          const leafIndexes = new Map<number, number>()
+          let paths: ReadonlyMap<number, ReadonlyArray<Uint8Array>> = new Map()
+          if (checkpoint !== undefined && included.size > 0) {
+            const stream = makeMerkleStream()
+            yield* oneProofAtATime.withPermits(1)(
+              Effect.gen(function* () {
+                for (let after = 0; stream.size() < checkpoint.treeSize; ) {
+                  const page = yield* ledger.chainAfter(after, CHECKPOINT_PAGE_ROWS)
+                  if (page.length === 0) break
+                  for (const row of page.slice(0, checkpoint.treeSize - stream.size())) {
+                    const tracked = included.has(row.position)
+                    const index = stream.add(leafOf(row), tracked)
+                    if (tracked) leafIndexes.set(row.position, index)
+                    after = row.position
+                  }
+                }
+              }),
+            )
+            paths = stream.paths()
+            if (bytesToHex(stream.root()) !== checkpoint.merkleRoot) {
+              // The member's check will fail and say so; the platform must hear of it first.
+              yield* Effect.logError(
+                `The ledger no longer gives checkpoint #${checkpoint.number}'s Merkle root: run landunits ledger verify`,
+              )
+            }
+          }
+          const transfers = rows.map((row): ProvenTransfer => {
+            const leafIndex = leafIndexes.get(row.position)
+            return {
+              transferId: row.transferId,
+              orderId: row.orderId,
+              unitType: row.unitType,
+              fromKey: row.fromKey,
+              toKey: row.toKey,
+              units: row.units,
+              at: row.at,
+              chainIndex: row.chainIndex ?? 0,
+              prevHash: row.prevHash ?? CHAIN_GENESIS,
+              hash: row.hash ?? CHAIN_GENESIS,
+              ...(leafIndex === undefined
+                ? {}
+                : { leafIndex, auditPath: (paths.get(leafIndex) ?? []).map((node) => bytesToHex(node)) }),
+            }
+          })
+          const pending = transfers.length - leafIndexes.size
+          return {
+            orderId,
+            checkpoint: checkpoint === undefined ? null : publicCheckpoint(checkpoint),
+            transfers,
+            pending,
+            ...(pending > 0 ? { nextCheckpointBy: nextBy } : {}),
+            note: proofNote(transfers.length, pending, checkpoint, nextBy),
+          }
+        })
+
+        return LedgerCheckpointService.of({
+          take,
+          takeIfDue: takeNow(true).pipe(Effect.withSpan("LedgerCheckpointService.takeIfDue")),
+          list: ({ before, limit = 20 }) =>
+            Effect.map(store.newest({ before, limit }), (found) => {
+              const last = found[found.length - 1]
+              return {
+                checkpoints: found.map(publicCheckpoint),
+                ...(found.length === limit && last !== undefined && last.number > 1
+                  ? { nextBefore: last.number }
+                  : {}),
+              }
+            }),
+          publicKey: {
+            algorithm: CHECKPOINT_ALGORITHM,
+            keyId: signer.keyId,
+            publicKey: signer.publicKey,
+            publicKeyPem: ed25519PublicKeyPem(publicKeyBytes),
+          },
+          proof,
+        })
+      }),
+    )
+}
