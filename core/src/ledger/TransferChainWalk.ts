@@ -32,11 +32,18 @@ export interface TransferChainWalk<E = never, R = never> {
   ) => Effect.Effect<void, E, R> | undefined
   /** After each page's rows (a progress bar's tick). */
   readonly onPage?: (rows: number) => Effect.Effect<void, E, R>
+  /**
+   * An earlier walk's result to go on from: only the rows appended since are read, each chain extended from the
+   * head that walk recomputed (the order model checks the chains after every step this way).
+   */
+  readonly from?: TransferChainsVerified
 }
 
 export interface TransferChainsVerified {
   /** How many transfers the chains hold. */
   readonly transfers: number
+  /** The append position of the last transfer read (0 when there is none): where a later walk goes on from. */
+  readonly after: number
   /** Each unit type's chain as recomputed: its length and last hash. */
   readonly heads: ReadonlyMap<string, ChainHead>
 }
@@ -49,9 +56,10 @@ export const verifyTransferChains = <E = never, R = never>(
 ): Effect.Effect<TransferChainsVerified, TransferChainBroken | E, LedgerStore | R> =>
   Effect.gen(function* () {
     const store = yield* LedgerStore
-    const verifier = makeChainVerifier()
-    let transfers = 0
-    for (let after = 0; ; ) {
+    const verifier = makeChainVerifier(walk.from?.heads)
+    let transfers = walk.from?.transfers ?? 0
+    let after = walk.from?.after ?? 0
+    for (;;) {
       const page = yield* store.chainAfter(after, walk.pageSize)
       if (page.length === 0) break
       for (const row of page) {
@@ -66,5 +74,5 @@ export const verifyTransferChains = <E = never, R = never>(
     }
     const ended = verifier.end(yield* store.chainHeads)
     if (ended !== undefined) return yield* broken(ended)
-    return { transfers, heads: verifier.heads() }
+    return { transfers, after, heads: verifier.heads() }
   })

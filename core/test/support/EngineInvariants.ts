@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { sumBalances } from "../../src/ledger/Ledger.ts"
 import type { Transfer } from "../../src/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "../../src/ledger/ports/LedgerStore.ts"
-import { verifyTransferChains } from "../../src/ledger/TransferChainWalk.ts"
+import { type TransferChainsVerified, verifyTransferChains } from "../../src/ledger/TransferChainWalk.ts"
 import type { OrderRecord, Payout } from "../../src/orders/OrderModel.ts"
 import {
   canPayoutTransition,
@@ -36,11 +36,22 @@ export interface EngineState {
   readonly chainBreak: string | null
 }
 
-/** Every transfer's chain recomputed from the store's rows, in pages, and checked against its recorded head. */
-const chainBreakEffect = verifyTransferChains({ pageSize: 500 }).pipe(
-  Effect.as(null),
-  Effect.catchTag("TransferChainBroken", (found) => Effect.succeed(`${found.kind}: ${found.message}`)),
-)
+/** What the last check of each store's chains recomputed (keyed by the LedgerStore service, one per harness). */
+const chainsVerified = new WeakMap<object, TransferChainsVerified>()
+
+/**
+ * Every transfer's chain recomputed from the store's rows, in pages, and checked against its recorded head. After
+ * every step only the rows appended since the last check are read, each chain going on from the head that check
+ * recomputed: the same verification, without walking the whole history again at each step (a quarter of the
+ * model's time before).
+ */
+const chainBreakEffect = Effect.gen(function* () {
+  const store = yield* LedgerStore
+  const from = chainsVerified.get(store)
+  const verified = yield* verifyTransferChains({ pageSize: 500, ...(from === undefined ? {} : { from }) })
+  chainsVerified.set(store, verified)
+  return null
+}).pipe(Effect.catchTag("TransferChainBroken", (found) => Effect.succeed(`${found.kind}: ${found.message}`)))
 
 /** The whole state, read through the ports: works on any adapters (memory here, PostgreSQL in adapters). */
 export const readStateEffect = (memberIds: ReadonlyArray<MemberId>) =>
