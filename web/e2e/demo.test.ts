@@ -17,9 +17,7 @@ import {
   stopServerAndBrowser,
 } from "./support/browser.ts"
 import { DEMO_ADMIN, runCli } from "./support/cli.ts"
-import { signIn } from "./support/members.ts"
-
-const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
+import { DEMO, signIn } from "./support/members.ts"
 
 let server: RunningServer
 let browser: Browser

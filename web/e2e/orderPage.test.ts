@@ -21,9 +21,7 @@ import {
   stopServerAndBrowser,
 } from "./support/browser.ts"
 import { adminCli, confirmPayment } from "./support/cli.ts"
-import { type Member, newMember, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
-
-const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
+import { DEMO, type Member, newMember, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
 
 let server: RunningServer
 let browser: Browser

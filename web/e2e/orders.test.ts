@@ -34,9 +34,8 @@ import {
   stopServerAndBrowser,
 } from "./support/browser.ts"
 import { confirmPayment, runCli } from "./support/cli.ts"
-import { type Member, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
+import { DEMO, type Member, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
 
-const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
 const ADMIN: Member = {
   email: "ops@landunits.example",
   password: "OpsDesk2026",

@@ -20,9 +20,8 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { signIn } from "./support/members.ts"
+import { DEMO, signIn } from "./support/members.ts"
 
-const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
 const PHONE = { width: 375, height: 812 } as const
 
 let server: RunningServer

@@ -19,9 +19,8 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
+import { DEMO } from "./support/members.ts"
 import { BROWSER_RENDERED, PUBLIC_ROUTES } from "./support/publicRoutes.ts"
-
-const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
 
 /** The route constants of spec §2 with their trailing slash, and where a guest ends up. */
 const GUEST_ROUTE_CONSTANTS: ReadonlyArray<readonly [string, RegExp, string]> = [
