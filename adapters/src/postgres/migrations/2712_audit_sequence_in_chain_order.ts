@@ -7,20 +7,24 @@
  * the log in sequence order, would name a sound log "reordered". Ledger transfers do not have this gap: their
  * appends to one chain already run one at a time under the unit type's order-command lock.
  *
- * The trigger now draws the entry's sequence again after it holds the head row, so sequence order is chain order;
- * the first draw is left unused (a sequence may have gaps; nothing reads them as missing).
+ * The column no longer draws its sequence when the INSERT begins: the chain trigger draws it once it holds the head
+ * row, so sequence order is chain order (and the numbers stay without gaps, as before). A row written with its
+ * sequence given (a restore) keeps it.
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE audit_log ALTER COLUMN sequence DROP DEFAULT`
   yield* sql`
     CREATE OR REPLACE FUNCTION audit_log_chain() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       SELECT idx, prev, next INTO NEW.chain_index, NEW.prev_hash, NEW.hash
       FROM ledger_chain_extend('audit', audit_entry_canonical(NEW));
-      NEW.sequence := nextval(pg_get_serial_sequence('audit_log', 'sequence'));
+      IF NEW.sequence IS NULL THEN
+        NEW.sequence := nextval(pg_get_serial_sequence('audit_log', 'sequence'));
+      END IF;
       RETURN NEW;
     END $$`
 })
