@@ -18,7 +18,7 @@ import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type AppRuntime, makeRuntime } from "../src/Admin.ts"
+import { type AppRuntime, type CommandRunner, makeRuntime } from "../src/Admin.ts"
 import { buildProgram } from "../src/Program.ts"
 import { freshServerDatabase } from "./support/ServerAndCli.ts"
 
@@ -409,5 +409,76 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
       )
       expect((await verify()).code).toBe(0)
     })
+  })
+})
+
+/**
+ * The app appends while an admin verifies (PostgreSQL server: another process commits on its own connection). The
+ * append is made to commit at the worst moment, after the chains were walked and just before their recorded heads
+ * are read: verify reads one snapshot, so the sound ledger verifies as it stood when the run began.
+ */
+describe.runIf(serverUrl !== undefined && serverUrl !== "")("ledger verify while the app appends", () => {
+  it("a transfer committed after the chains were walked is neither named missing nor counted in the balances", async () => {
+    const database = await freshServerDatabase(serverUrl!)
+    const runtime = makeRuntime(layerServer(database.url))
+    const app = makeRuntime(layerServer(database.url))
+    try {
+      await runtime.runPromise(history)
+      const store = await runtime.runPromise(
+        Effect.gen(function* () {
+          return yield* LedgerStore
+        }),
+      )
+      let appended = 0
+      const appendNow = () =>
+        app.runPromise(
+          Effect.gen(function* () {
+            yield* (yield* LedgerStore).append([
+              {
+                transferId: TransferId.make("trf_LAND_USD_during_verify"),
+                unitType: "LAND_USD",
+                from: platform("issuance"),
+                to: member(HOLDER, "owned"),
+                units: 5,
+                orderId: OrderId.make("ord_chain_during_verify"),
+                at: 1_700_000_000_100,
+              },
+            ])
+          }),
+        )
+      // The run's LedgerStore, but its chain heads are read only once the app's transfer has committed.
+      const meanwhile = {
+        ...store,
+        chainHeads: Effect.promise(async () => {
+          if (appended++ === 0) await appendNow()
+        }).pipe(Effect.andThen(store.chainHeads)),
+      }
+      const runner: CommandRunner = {
+        runPromiseExit: (effect) =>
+          runtime.runPromiseExit(Effect.provideService(effect, LedgerStore, meanwhile)),
+      }
+      const out: Array<string> = []
+      const err: Array<string> = []
+      let code = 0
+      const io = {
+        out: (t: string) => void out.push(t),
+        err: (t: string) => void err.push(t),
+        exitCode: (c: number) => {
+          code = c
+        },
+      }
+      await buildProgram(async () => runner, { io }).parseAsync(["--as", ADMIN, "ledger", "verify"], {
+        from: "user",
+      })
+      expect(appended).toBe(1)
+      expect(err.join("\n")).toBe("")
+      expect(code).toBe(0)
+      expect(out.join("\n")).toMatch(/^The ledger verifies: 12 transfer\(s\)/)
+      expect(out.join("\n")).toMatch(/LAND_USD: 6 at /)
+    } finally {
+      await app.dispose()
+      await runtime.dispose()
+      await database.drop()
+    }
   })
 })

@@ -6,6 +6,11 @@
  * entries up to its counts, as the stream reaches them. Read-only. Refused (exit 1) at the first row that does
  * not match, naming it and how (edited, missing, inserted or reordered), or at the first checkpoint the ledger
  * or its signature does not bear out, naming it and what differs.
+ *
+ * Every read of a run is in one read-only REPEATABLE READ transaction: the ledger as it stood when the run began,
+ * whatever the app appends meanwhile. Read at different moments, a transfer committed after the chains were
+ * walked showed in their recorded heads ("missing") and in the kept balances ("kept as … but its transfers sum to
+ * …") of a sound ledger. On the embedded database (one backend) the app's own queries wait while it runs.
  */
 import {
   auditEntriesAfter,
@@ -23,6 +28,7 @@ import {
 import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { AUDIT_CHAIN, CHAIN_GENESIS } from "@landunits/core/ledger/TransferChain.ts"
 import { Effect, Schema } from "effect"
+import { SqlClient } from "effect/sql"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 import { progress } from "../../support/Progress.ts"
@@ -42,93 +48,115 @@ export interface VerifyOptions {
   readonly earlierKey?: ReadonlyArray<string>
 }
 
+/** `effect` with every read in one snapshot of the database, taken at its first read (see above). */
+const inOneSnapshot = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return yield* sql
+      .withTransaction(
+        Effect.gen(function* () {
+          yield* sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`
+          return yield* effect
+        }),
+      )
+      .pipe(Effect.catchTag("SqlError", Effect.die))
+  })
+
 export const ledgerVerify = (cli: Cli, o: VerifyOptions = {}) =>
   runCommand(
     cli,
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
-      // On a terminal, a bar of pages read (stderr): a million transfers are two hundred pages.
-      const bar = progress("Verifying", Math.ceil((yield* chainRowCount) / CHAIN_PAGE) + 2)
-      const balances = new Map<string, number>()
-      // Keyed as ledger_balances rows are: "unit_type|account_key".
-      const add = (unitType: string, key: string, units: number) => {
-        const k = `${unitType}|${key}`
-        balances.set(k, (balances.get(k) ?? 0) + units)
-      }
-      const signer = yield* LedgerSigner
-      const transfers = yield* verifyTransfersAndCheckpoints(
-        {
-          pageSize: CHAIN_PAGE,
-          onRow: (row) => {
-            add(row.unitType, row.fromKey, -row.units)
-            add(row.unitType, row.toKey, row.units)
-            return undefined
-          },
-          onPage: () => Effect.sync(bar.tick),
-        },
-        { current: { keyId: signer.keyId, publicKey: signer.publicKey }, earlier: o.earlierKey ?? [] },
-      ).pipe(
-        Effect.catchTags({
-          TransferChainBroken: (found) => Effect.fail(refuse(found)),
-          CheckpointMismatch: (found) => Effect.fail(refuseCheckpoint(found)),
-        }),
-      )
-      const audit = makeChainVerifier()
-      const auditCheckpoints = yield* makeAuditCheckpointCheck(transfers.upTo)
-      const auditHeadNow = () => audit.heads().get(AUDIT_CHAIN) ?? { length: 0, head: CHAIN_GENESIS }
-      yield* auditCheckpoints.reached(0, auditHeadNow())
-      let auditEntries = 0
-      for (let after = 0; ; ) {
-        const page = yield* auditEntriesAfter(after)
-        if (page.length === 0) break
-        for (const row of page) {
-          const found = audit.next(row)
-          if (found !== undefined) return yield* refuse(found)
-          auditEntries += 1
-          if (auditCheckpoints.waitsFor(auditEntries)) {
-            yield* auditCheckpoints
-              .reached(auditEntries, auditHeadNow())
-              .pipe(Effect.mapError(refuseCheckpoint))
-          }
-          after = row.position
-        }
-        bar.tick()
-      }
-      bar.done()
-      const ended = audit.end(yield* auditHead)
-      if (ended !== undefined) return yield* refuse(ended)
-      yield* auditCheckpoints.end(auditEntries).pipe(Effect.mapError(refuseCheckpoint))
-      const kept = yield* keptBalances
-      for (const key of new Set([...kept.keys(), ...balances.keys()])) {
-        const recomputed = balances.get(key) ?? 0
-        const stored = kept.get(key) ?? 0
-        if (recomputed !== stored) {
-          return yield* new LedgerDoesNotVerify({
-            message: `the ledger does not verify: balance ${key} is kept as ${stored} but its transfers sum to ${recomputed}`,
-          })
-        }
-      }
-      const heads = new Map([...transfers.heads, ...audit.heads()])
-      return {
-        transfers: transfers.transfers,
-        auditEntries,
-        balances: kept.size,
-        chains: [...heads].map(([chain, h]) => ({ chain, length: h.length, head: h.head })),
-        checkpoints: transfers.checkpoints,
-        signedBy: [...transfers.signedBy].map(([keyId, checkpoints]) => ({
-          keyId,
-          checkpoints,
-          current: keyId === signer.keyId,
-        })),
-      }
+      return yield* inOneSnapshot(verifyAll(o))
     }),
-    (r) =>
-      `The ledger verifies: ${r.transfers} transfer(s) and ${r.auditEntries} audit entr${r.auditEntries === 1 ? "y" : "ies"} in ${r.chains.length} chain(s), every hash and place; ${r.balances} kept balance(s) equal their transfers; ${r.checkpoints} checkpoint(s), every signature, Merkle root and chain head.\n` +
-      r.chains.map((c) => `  ${c.chain}: ${c.length} at ${c.head}`).join("\n") +
-      r.signedBy
-        .map(
-          (k) =>
-            `\n  checkpoints signed by key ${k.keyId}${k.current ? " (this installation's)" : " (an earlier key, named with --earlier-key)"}: ${k.checkpoints}`,
-        )
-        .join(""),
+    answer,
   )
+
+const verifyAll = (o: VerifyOptions) =>
+  Effect.gen(function* () {
+    // On a terminal, a bar of pages read (stderr): a million transfers are two hundred pages.
+    const bar = progress("Verifying", Math.ceil((yield* chainRowCount) / CHAIN_PAGE) + 2)
+    const balances = new Map<string, number>()
+    // Keyed as ledger_balances rows are: "unit_type|account_key".
+    const add = (unitType: string, key: string, units: number) => {
+      const k = `${unitType}|${key}`
+      balances.set(k, (balances.get(k) ?? 0) + units)
+    }
+    const signer = yield* LedgerSigner
+    const transfers = yield* verifyTransfersAndCheckpoints(
+      {
+        pageSize: CHAIN_PAGE,
+        onRow: (row) => {
+          add(row.unitType, row.fromKey, -row.units)
+          add(row.unitType, row.toKey, row.units)
+          return undefined
+        },
+        onPage: () => Effect.sync(bar.tick),
+      },
+      { current: { keyId: signer.keyId, publicKey: signer.publicKey }, earlier: o.earlierKey ?? [] },
+    ).pipe(
+      Effect.catchTags({
+        TransferChainBroken: (found) => Effect.fail(refuse(found)),
+        CheckpointMismatch: (found) => Effect.fail(refuseCheckpoint(found)),
+      }),
+    )
+    const audit = makeChainVerifier()
+    const auditCheckpoints = yield* makeAuditCheckpointCheck(transfers.upTo)
+    const auditHeadNow = () => audit.heads().get(AUDIT_CHAIN) ?? { length: 0, head: CHAIN_GENESIS }
+    yield* auditCheckpoints.reached(0, auditHeadNow())
+    let auditEntries = 0
+    for (let after = 0; ; ) {
+      const page = yield* auditEntriesAfter(after)
+      if (page.length === 0) break
+      for (const row of page) {
+        const found = audit.next(row)
+        if (found !== undefined) return yield* refuse(found)
+        auditEntries += 1
+        if (auditCheckpoints.waitsFor(auditEntries)) {
+          yield* auditCheckpoints
+            .reached(auditEntries, auditHeadNow())
+            .pipe(Effect.mapError(refuseCheckpoint))
+        }
+        after = row.position
+      }
+      bar.tick()
+    }
+    bar.done()
+    const ended = audit.end(yield* auditHead)
+    if (ended !== undefined) return yield* refuse(ended)
+    yield* auditCheckpoints.end(auditEntries).pipe(Effect.mapError(refuseCheckpoint))
+    const kept = yield* keptBalances
+    for (const key of new Set([...kept.keys(), ...balances.keys()])) {
+      const recomputed = balances.get(key) ?? 0
+      const stored = kept.get(key) ?? 0
+      if (recomputed !== stored) {
+        return yield* new LedgerDoesNotVerify({
+          message: `the ledger does not verify: balance ${key} is kept as ${stored} but its transfers sum to ${recomputed}`,
+        })
+      }
+    }
+    const heads = new Map([...transfers.heads, ...audit.heads()])
+    return {
+      transfers: transfers.transfers,
+      auditEntries,
+      balances: kept.size,
+      chains: [...heads].map(([chain, h]) => ({ chain, length: h.length, head: h.head })),
+      checkpoints: transfers.checkpoints,
+      signedBy: [...transfers.signedBy].map(([keyId, checkpoints]) => ({
+        keyId,
+        checkpoints,
+        current: keyId === signer.keyId,
+      })),
+    }
+  })
+
+/** The answer of a run that verified. */
+const answer = (r: Effect.Success<ReturnType<typeof verifyAll>>) =>
+  `The ledger verifies: ${r.transfers} transfer(s) and ${r.auditEntries} audit entr${r.auditEntries === 1 ? "y" : "ies"} in ${r.chains.length} chain(s), every hash and place; ${r.balances} kept balance(s) equal their transfers; ${r.checkpoints} checkpoint(s), every signature, Merkle root and chain head.\n` +
+  r.chains.map((c) => `  ${c.chain}: ${c.length} at ${c.head}`).join("\n") +
+  r.signedBy
+    .map(
+      (k) =>
+        `\n  checkpoints signed by key ${k.keyId}${k.current ? " (this installation's)" : " (an earlier key, named with --earlier-key)"}: ${k.checkpoints}`,
+    )
+    .join("")
