@@ -1,6 +1,7 @@
 /**
  * The order `npm test` starts its files in: the longest first, so that the two workers finish together instead of
- * one of them running a long file alone at the end (longest-processing-time-first scheduling).
+ * one of them running a long file alone at the end (longest-processing-time-first scheduling), browser files and
+ * the others in turn, so that the two workers mostly run one of each.
  *
  * Vitest orders files by the durations of the previous run, which a fresh clone (CI) does not have; without them it
  * starts the projects one after the other and the largest files first, so the order engine's model tests (then two
@@ -64,10 +65,25 @@ const MEASURED_SECONDS: ReadonlyArray<readonly [string, number]> = [
 const secondsOf = (spec: TestSpecification): number =>
   MEASURED_SECONDS.find(([file]) => spec.moduleId.endsWith(`/${file}`))?.[1] ?? 0
 
+/** A browser file: its own server and Chromium, where the others are one Node process each. */
+const isBrowserFile = (spec: TestSpecification): boolean => spec.project.name === "web-e2e"
+
+/** `a[0], b[0], a[1], b[1], …`, then the rest of the longer list. */
+const alternate = <A>(a: ReadonlyArray<A>, b: ReadonlyArray<A>): Array<A> =>
+  Array.from({ length: Math.max(a.length, b.length) }, (_, i) => [a[i], b[i]])
+    .flat()
+    .filter((x): x is A => x !== undefined)
+
 export class LongestFilesFirst extends BaseSequencer {
   override async sort(files: Array<TestSpecification>): Promise<Array<TestSpecification>> {
     const vitestOrder = await super.sort(files)
     // Array.prototype.sort is stable: files with no measurement keep Vitest's order.
-    return vitestOrder.sort((a, b) => secondsOf(b) - secondsOf(a))
+    const longestFirst = vitestOrder.sort((a, b) => secondsOf(b) - secondsOf(a))
+    // A browser file, then another file, and so on: two browser files at once (two servers and two Chromiums on
+    // two cores) each ran some 20% slower than beside a Node file.
+    return alternate(
+      longestFirst.filter(isBrowserFile),
+      longestFirst.filter((f) => !isBrowserFile(f)),
+    )
   }
 }
