@@ -107,6 +107,22 @@ const history = Effect.gen(function* () {
   }
 })
 
+/** The CLI in this process as the admin, on `runner`: what it printed and its exit code. */
+const runAsAdmin = async (runner: CommandRunner, args: ReadonlyArray<string>) => {
+  const out: Array<string> = []
+  const err: Array<string> = []
+  let code = 0
+  const io = {
+    out: (t: string) => void out.push(t),
+    err: (t: string) => void err.push(t),
+    exitCode: (c: number) => {
+      code = c
+    },
+  }
+  await buildProgram(async () => runner, { io }).parseAsync(["--as", ADMIN, ...args], { from: "user" })
+  return { out: out.join("\n"), err: err.join("\n"), code }
+}
+
 describe.each(TARGETS)("ledger verify on the $name database", (target) => {
   let runtime: AppRuntime
   let close: () => Promise<void> = async () => {}
@@ -118,20 +134,7 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
 
   afterAll(() => close())
 
-  const landunits = async (...args: ReadonlyArray<string>) => {
-    const out: Array<string> = []
-    const err: Array<string> = []
-    let code = 0
-    const io = {
-      out: (t: string) => void out.push(t),
-      err: (t: string) => void err.push(t),
-      exitCode: (c: number) => {
-        code = c
-      },
-    }
-    await buildProgram(async () => runtime, { io }).parseAsync(["--as", ADMIN, ...args], { from: "user" })
-    return { out: out.join("\n"), err: err.join("\n"), code }
-  }
+  const landunits = (...args: ReadonlyArray<string>) => runAsAdmin(runtime, args)
   const verify = () => landunits("ledger", "verify")
 
   /** Statements run as a superuser would, with every trigger off, in one transaction. */
@@ -457,24 +460,12 @@ describe.runIf(serverUrl !== undefined && serverUrl !== "")("ledger verify while
         runPromiseExit: (effect) =>
           runtime.runPromiseExit(Effect.provideService(effect, LedgerStore, meanwhile)),
       }
-      const out: Array<string> = []
-      const err: Array<string> = []
-      let code = 0
-      const io = {
-        out: (t: string) => void out.push(t),
-        err: (t: string) => void err.push(t),
-        exitCode: (c: number) => {
-          code = c
-        },
-      }
-      await buildProgram(async () => runner, { io }).parseAsync(["--as", ADMIN, "ledger", "verify"], {
-        from: "user",
-      })
+      const result = await runAsAdmin(runner, ["ledger", "verify"])
       expect(appended).toBe(1)
-      expect(err.join("\n")).toBe("")
-      expect(code).toBe(0)
-      expect(out.join("\n")).toMatch(/^The ledger verifies: 12 transfer\(s\)/)
-      expect(out.join("\n")).toMatch(/LAND_USD: 6 at /)
+      expect(result.err).toBe("")
+      expect(result.code).toBe(0)
+      expect(result.out).toMatch(/^The ledger verifies: 12 transfer\(s\)/)
+      expect(result.out).toMatch(/LAND_USD: 6 at /)
     } finally {
       await app.dispose()
       await runtime.dispose()
