@@ -13,6 +13,7 @@ import { AccountRepository } from "@landunits/core/accounts/ports/AccountReposit
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { member, platform } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
+import { canonicalTransfer, chainHash } from "@landunits/core/ledger/TransferChain.ts"
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
@@ -294,22 +295,44 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
       )
 
     /**
-     * A consistent rewrite, as someone with the database and its code could do: the LAND_EUR chain's last
-     * transfer gets `units`, its hash is recomputed the database's own way, and the chain's head moved to it.
+     * A consistent rewrite, as someone with the database and the code could do: the LAND_EUR chain's last
+     * transfer gets `units`, its hash is recomputed with core's own functions, and the chain's head moved to it.
      * Every chain still verifies; only a checkpoint taken before can tell.
      */
-    const rewriteLastEur = (units: number) => {
+    const rewriteLastEur = async (units: number) => {
+      const row = await runtime.runPromise(
+        Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          const rows = yield* sql<{
+            order_id: string
+            from_key: string
+            to_key: string
+            at: string
+            prev_hash: string
+          }>`SELECT order_id, from_key, to_key, at, prev_hash FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'`
+          return rows[0]!
+        }),
+      )
+      const hash = chainHash(
+        row.prev_hash,
+        canonicalTransfer({
+          transferId: "trf_LAND_EUR_6",
+          orderId: row.order_id,
+          unitType: "LAND_EUR",
+          fromKey: row.from_key,
+          toKey: row.to_key,
+          units,
+          at: Number(row.at),
+        }),
+      )
       const change = `(${units} - (SELECT units FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'))`
       return asSuperuser(
         `UPDATE ledger_balances SET units = units + ${change}
          WHERE unit_type = 'LAND_EUR' AND account_key = 'member:${HOLDER}:owned'`,
         `UPDATE ledger_balances SET units = units - ${change}
          WHERE unit_type = 'LAND_EUR' AND account_key = 'platform:issuance'`,
-        `UPDATE ledger_transfers SET units = ${units} WHERE transfer_id = 'trf_LAND_EUR_6'`,
-        `UPDATE ledger_transfers t SET hash = encode(sha256(decode(t.prev_hash, 'hex') || convert_to(ledger_transfer_canonical(t), 'UTF8')), 'hex')
-         WHERE transfer_id = 'trf_LAND_EUR_6'`,
-        `UPDATE ledger_chain_heads SET head = (SELECT hash FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6')
-         WHERE chain = 'LAND_EUR'`,
+        `UPDATE ledger_transfers SET units = ${units}, hash = '${hash}' WHERE transfer_id = 'trf_LAND_EUR_6'`,
+        `UPDATE ledger_chain_heads SET head = '${hash}' WHERE chain = 'LAND_EUR'`,
       )
     }
 

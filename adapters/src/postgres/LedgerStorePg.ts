@@ -24,12 +24,19 @@ import {
   type Transfer,
 } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "@landunits/core/ledger/ports/LedgerStore.ts"
-import { canonicalTransfer } from "@landunits/core/ledger/TransferChain.ts"
+import { canonicalTransfer, extendChains } from "@landunits/core/ledger/TransferChain.ts"
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
-import { Array as Arr, Effect, Layer } from "effect"
+import { Array as Arr, Effect, Layer, Option } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
 import { isUniqueViolation } from "./SqlErrors.ts"
+import {
+  type HeadMove,
+  headMoves,
+  headsDidNotMove,
+  headsForAppend,
+  rememberHeads,
+} from "./TransferChainHeadsPg.ts"
 import { HOT_PATH_SPAN } from "./UnitOfWorkPg.ts"
 
 interface TransferRow {
@@ -198,17 +205,77 @@ export const prepareAppend = (
     return Effect.succeed({ batch, changes, transferRows, balanceRows })
   })
 
+/** An append with its transfers' places in their chains: the rows to insert and the chain heads to move. */
+export interface LinkedAppend extends PreparedAppend {
+  readonly moves: ReadonlyArray<HeadMove>
+  /** Each extended chain's head once the append commits. */
+  readonly heads: ReadonlyMap<string, ChainHead>
+}
+
 /**
- * The SQL of an append, as CTEs to put at the head of a statement: the transfers, and their net effect on
- * each balance row. The balance guard (a trigger, migration 0203) aborts the whole statement when a member
+ * Gives each transfer of a prepared append its link in its unit type's chain (core's `extendChains`), from the
+ * heads the transaction may extend (TransferChainHeadsPg). Call it inside the transaction that appends.
+ */
+export const linkAppend = (sql: SqlClient.SqlClient, prepared: PreparedAppend) =>
+  Effect.map(
+    headsForAppend(
+      sql,
+      prepared.batch.map((t) => t.unitType),
+    ),
+    (before): LinkedAppend => {
+      const fields = prepared.batch.map((t) => ({
+        ...t,
+        fromKey: accountKey(t.from),
+        toKey: accountKey(t.to),
+      }))
+      const { links, heads } = extendChains(before, fields)
+      const prevOfHead = new Map<string, string>()
+      for (const [i, link] of links.entries()) prevOfHead.set(fields[i]!.unitType, link.prevHash)
+      const moves = [...prevOfHead].map(([chain, prev]) => ({
+        chain,
+        from: before.get(chain)!,
+        to: heads.get(chain)!,
+        prev,
+      }))
+      const transferRows = Arr.map(prepared.transferRows, (row, i) => ({
+        ...row,
+        chain_index: links[i]!.chainIndex,
+        prev_hash: links[i]!.prevHash,
+        hash: links[i]!.hash,
+      }))
+      return { ...prepared, transferRows, moves, heads }
+    },
+  )
+
+/**
+ * The SQL of an append, as CTEs to put at the head of a statement: the transfers with their chain links, their net
+ * effect on each balance row, and the chain heads moved on; and `moved`, the expression that counts the heads
+ * moved (see `appended`). The balance guard (a trigger, migration 0203) aborts the whole statement when a member
  * balance would end below zero.
  */
-export const appendCtes = (sql: SqlClient.SqlClient, prepared: PreparedAppend) => sql`
-  appended AS (INSERT INTO ledger_transfers ${sql.insert(prepared.transferRows as Arr.NonEmptyArray<Record<string, unknown>>)} RETURNING 1),
-  balanced AS (
-    INSERT INTO ledger_balances ${sql.insert(prepared.balanceRows as Arr.NonEmptyArray<Record<string, unknown>>)}
-    ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units
-    RETURNING 1)`
+export const appendCtes = (sql: SqlClient.SqlClient, linked: LinkedAppend) => {
+  const heads = headMoves(sql, linked.moves)
+  return {
+    ctes: sql.csv([
+      sql`appended AS (INSERT INTO ledger_transfers ${sql.insert(linked.transferRows as Arr.NonEmptyArray<Record<string, unknown>>)} RETURNING 1)`,
+      sql`balanced AS (
+        INSERT INTO ledger_balances ${sql.insert(linked.balanceRows as Arr.NonEmptyArray<Record<string, unknown>>)}
+        ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units
+        RETURNING 1)`,
+      ...heads.ctes,
+    ]),
+    moved: heads.moved,
+  }
+}
+
+/**
+ * After the statement: the chain heads moved as the append asked (remembered for the rest of the transaction),
+ * or the append did not start from them, a bug, and the transaction must not commit.
+ */
+export const appended = (sql: SqlClient.SqlClient, linked: LinkedAppend, moved: number | string) =>
+  Number(moved) === linked.moves.length
+    ? rememberHeads(sql, linked.heads)
+    : headsDidNotMove(linked.moves, Number(moved))
 
 /** The transfer-id unique constraint (migration 0200). */
 const TRANSFER_ID_UNIQUE = "ledger_transfers_transfer_id_key"
@@ -234,16 +301,29 @@ export const LedgerStorePg = Layer.effect(LedgerStore)(
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
 
+    const appendLinked = (prepared: PreparedAppend) =>
+      Effect.gen(function* () {
+        const linked = yield* linkAppend(sql, prepared)
+        const statement = appendCtes(sql, linked)
+        const rows = yield* sql<{ moved: string }>`WITH ${statement.ctes} SELECT ${statement.moved} AS moved`
+        yield* appended(sql, linked, rows[0]!.moved)
+      })
+
+    // An append outside a transaction gets its own, so its chain heads stay locked until its rows are in.
     const append = (batch: ReadonlyArray<Transfer>) =>
       Effect.flatMap(prepareAppend(batch), (prepared) =>
         prepared === undefined
           ? Effect.void
-          : sql`WITH ${appendCtes(sql, prepared)} SELECT 1`.pipe(
-              Effect.asVoid,
-              Effect.catchTag("SqlError", (error) => {
-                const failure = appendFailure(prepared, error)
-                return failure === undefined ? Effect.die(error) : Effect.fail(failure)
-              }),
+          : Effect.flatMap(Effect.serviceOption(sql.transactionService), (inTransaction) =>
+              (Option.isSome(inTransaction)
+                ? appendLinked(prepared)
+                : sql.withTransaction(appendLinked(prepared))
+              ).pipe(
+                Effect.catchTag("SqlError", (error) => {
+                  const failure = appendFailure(prepared, error)
+                  return failure === undefined ? Effect.die(error) : Effect.fail(failure)
+                }),
+              ),
             ),
       )
 

@@ -2,7 +2,8 @@
  * OrderJournal on PostgreSQL: a new order, its ledger transfers (with their effect on the balance rows) and
  * its command's idempotency record in ONE statement of the command's transaction, where they were three.
  * Data-modifying CTEs run once each, all or nothing with the statement: the balance guard (migration 0203)
- * or a unique key aborting any of them writes none of them. The stored response is the order's record with
+ * or a unique key aborting any of them writes none of them. The transfers carry their chain links, computed
+ * from the heads the command read under its lock (LedgerStorePg's `linkAppend`). The stored response is the order's record with
  * the sequence the insert gave it, exactly what IdempotencyStore.save would have stored.
  */
 
@@ -11,7 +12,7 @@ import { IdempotencyKeyTaken } from "@landunits/core/orders/ports/IdempotencySto
 import { OrderJournal } from "@landunits/core/orders/ports/OrderJournal.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { appendCtes, appendFailure, prepareAppend } from "./LedgerStorePg.ts"
+import { appendCtes, appended, appendFailure, linkAppend, prepareAppend } from "./LedgerStorePg.ts"
 import { recordJson } from "./OrderRepositoryPg.ts"
 import { HOT_PATH_SPAN } from "./UnitOfWorkPg.ts"
 
@@ -25,9 +26,11 @@ export const OrderJournalPg = Layer.effect(OrderJournal)(
       recordNew: ({ order, transfers, key }) =>
         Effect.gen(function* () {
           const prepared = yield* prepareAppend(transfers)
+          const linked = prepared === undefined ? undefined : yield* linkAppend(sql, prepared)
           const json = recordJson(order)
-          const ledger = prepared === undefined ? sql`` : sql`${appendCtes(sql, prepared)},`
-          const rows = yield* sql<{ sequence: string }>`
+          const statement = linked === undefined ? undefined : appendCtes(sql, linked)
+          const ledger = statement === undefined ? sql`` : sql`${statement.ctes},`
+          const rows = yield* sql<{ sequence: string; moved: string }>`
             WITH ${ledger}
             inserted AS (
               INSERT INTO orders (order_id, member_id, order_type, unit_type, order_status, is_double_land, created_at, record)
@@ -40,7 +43,7 @@ export const OrderJournalPg = Layer.effect(OrderJournal)(
                      record || jsonb_build_object('sequence', sequence)
               FROM inserted
               RETURNING 1)
-            SELECT sequence FROM inserted`.pipe(
+            SELECT sequence, ${statement?.moved ?? sql.literal("0")} AS moved FROM inserted`.pipe(
             Effect.catchTag(
               "SqlError",
               (error): Effect.Effect<never, IdempotencyKeyTaken | InsufficientUnits | InvalidTransfer> => {
@@ -54,6 +57,7 @@ export const OrderJournalPg = Layer.effect(OrderJournal)(
               },
             ),
           )
+          if (linked !== undefined) yield* appended(sql, linked, rows[0]!.moved)
           return { ...order, sequence: Number(rows[0]!.sequence) }
         }).pipe(Effect.withSpan("OrderJournalPg.recordNew", undefined, HOT_PATH_SPAN)),
     })

@@ -5,7 +5,11 @@
  * counted commits after the cut.
  */
 
+import { member, platform } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerCheckpoints } from "@landunits/core/ledger/ports/LedgerCheckpoints.ts"
+import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
+import type { UnitType } from "@landunits/core/shared/Enums.ts"
+import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { ledgerCheckpointsContract } from "@landunits/core/test-support/LedgerCheckpointsContract.ts"
 import { Context, Deferred, Effect, Fiber, Layer } from "effect"
 import { SqlClient } from "effect/sql"
@@ -17,12 +21,21 @@ import { layerMigrated } from "../../src/postgres/Migrations.ts"
 import { databaseTargets, freshServerDatabase, serverUrl } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 
-const insertTransfer = (transferId: string, unitType: string) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    yield* sql`INSERT INTO ledger_transfers (transfer_id, order_id, unit_type, from_key, to_key, units, at)
-      VALUES (${transferId}, 'o1', ${unitType}, 'platform:issuance', 'member:m1:owned', 5, 0)`
-  })
+/** A transfer of 5 Units from issuance to a member, appended (and chained) by the ledger's store. */
+const insertTransfer = (transferId: string, unitType: UnitType) =>
+  Effect.flatMap(LedgerStore, (ledger) =>
+    ledger.append([
+      {
+        transferId: TransferId.make(transferId),
+        orderId: OrderId.make("o1"),
+        unitType,
+        from: platform("issuance"),
+        to: member(MemberId.make("m1"), "owned"),
+        units: 5,
+        at: 0,
+      },
+    ]),
+  )
 
 for (const target of databaseTargets().run) {
   describe(`LedgerCheckpointsPg on ${target.name}`, () => {
@@ -54,7 +67,7 @@ for (const target of databaseTargets().run) {
       const cut = await db.run(
         Effect.gen(function* () {
           const sql = yield* SqlClient.SqlClient
-          yield* insertTransfer("t1", "LAND_USD")
+          yield* insertTransfer("t1", "LAND_USD").pipe(Effect.provide(LedgerStorePg))
           yield* sql`INSERT INTO audit_log (actor, action, subject, details, at)
             VALUES ('mem_admin', 'orders.confirmPayment', 'order:o1', '{}'::jsonb, 1)`
           return yield* Effect.flatMap(LedgerCheckpoints, (c) => c.cut).pipe(
@@ -88,15 +101,14 @@ describe.runIf(url !== undefined)("the checkpoint cut on the PostgreSQL server",
           )
           const sql = Context.get(context, SqlClient.SqlClient)
           const checkpoints = Context.get(context, LedgerCheckpoints)
+          const ledger = Context.get(context, LedgerStore)
           const appended = yield* Deferred.make<void>()
           const commit = yield* Deferred.make<void>()
           // A: appends a LAND_EUR transfer (the lower seq) and holds its transaction open.
           const slow = yield* Effect.forkChild(
             sql.withTransaction(
               Effect.gen(function* () {
-                yield* insertTransfer("t_slow", "LAND_EUR").pipe(
-                  Effect.provideService(SqlClient.SqlClient, sql),
-                )
+                yield* insertTransfer("t_slow", "LAND_EUR").pipe(Effect.provideService(LedgerStore, ledger))
                 yield* Deferred.succeed(appended, undefined)
                 yield* Deferred.await(commit)
               }),
@@ -104,7 +116,7 @@ describe.runIf(url !== undefined)("the checkpoint cut on the PostgreSQL server",
           )
           yield* Deferred.await(appended)
           // B: a LAND_USD transfer, numbered after A's, commits at once.
-          yield* insertTransfer("t_fast", "LAND_USD").pipe(Effect.provideService(SqlClient.SqlClient, sql))
+          yield* insertTransfer("t_fast", "LAND_USD").pipe(Effect.provideService(LedgerStore, ledger))
           const cut = yield* Effect.forkChild(checkpoints.cut)
           // The cut waits on A's lock: the server shows its statement waiting, then A commits.
           for (let waiting = false; !waiting; ) {

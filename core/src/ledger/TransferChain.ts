@@ -6,11 +6,13 @@
  *
  * with hash(0), the genesis, 32 zero bytes; hashes are written as 64 lower-case hex digits. The canonical
  * encoding is the fields below joined by "|" (no field contains one: ids, keys and codes are generated), so a
- * few lines of any language recompute a chain from the rows. The database extends the chains as it appends
- * (migration 2100); `verifyChains` (ChainVerifier.ts) recomputes them.
+ * few lines of any language recompute a chain from the rows. The ledger's stores extend the transfer chains with
+ * `extendChains` as they append (on PostgreSQL from the head read under the unit type's lock, migration 2713; the
+ * audit log's chain in a database trigger, migration 2709); `verifyChains` (ChainVerifier.ts) recomputes them.
  */
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js"
+import type { ChainHead } from "./ChainVerifier.ts"
 
 /** The hash before the first entry of every chain. */
 export const CHAIN_GENESIS = "0".repeat(64)
@@ -68,4 +70,29 @@ export const chainHash = (previous: string, canonical: string): string => {
   bytes.set(before, 0)
   bytes.set(entry, before.length)
   return bytesToHex(sha256(bytes))
+}
+
+/** An entry's place in its chain: its index (the first entry's is 1), the hash before it, and its own hash. */
+export interface ChainLink {
+  readonly chainIndex: number
+  readonly prevHash: string
+  readonly hash: string
+}
+
+/**
+ * Appends a batch of transfers to their unit types' chains, in the batch's order: each transfer's link, and each
+ * chain's head after the batch. `heads` holds the heads before it; a chain missing there starts at the genesis.
+ */
+export const extendChains = (
+  heads: ReadonlyMap<string, ChainHead>,
+  batch: ReadonlyArray<TransferFields>,
+): { readonly links: ReadonlyArray<ChainLink>; readonly heads: ReadonlyMap<string, ChainHead> } => {
+  const after = new Map(heads)
+  const links = batch.map((t): ChainLink => {
+    const before = after.get(t.unitType) ?? { length: 0, head: CHAIN_GENESIS }
+    const hash = chainHash(before.head, canonicalTransfer(t))
+    after.set(t.unitType, { length: before.length + 1, head: hash })
+    return { chainIndex: before.length + 1, prevHash: before.head, hash }
+  })
+  return { links, heads: after }
 }

@@ -5,7 +5,7 @@ import type { ChainedTransfer, ChainHead } from "../ChainVerifier.ts"
 import { accountKey, balanceKey, checkBatch, sumBalances } from "../Ledger.ts"
 import { type InsufficientUnits, InvalidTransfer } from "../LedgerErrors.ts"
 import type { Account, Balance, Transfer } from "../LedgerModel.ts"
-import { CHAIN_GENESIS, canonicalTransfer, chainHash } from "../TransferChain.ts"
+import { canonicalTransfer, extendChains } from "../TransferChain.ts"
 
 /** Per unit type: each member bucket summed over all members, and each platform account. */
 export const LedgerTotals = Schema.Struct({
@@ -76,30 +76,28 @@ export class LedgerStore extends Context.Service<
       const balanceOf = (unitType: UnitType, account: Account) =>
         balances.get(balanceKey(unitType, account))?.units ?? 0
       const chained: Array<ChainedTransfer> = []
-      const heads = new Map<string, ChainHead>()
-      const chain = (t: Transfer) => {
-        const before = heads.get(t.unitType) ?? { length: 0, head: CHAIN_GENESIS }
-        const fromKey = accountKey(t.from)
-        const toKey = accountKey(t.to)
-        const canonical = canonicalTransfer({ ...t, fromKey, toKey })
-        const hash = chainHash(before.head, canonical)
-        chained.push({
-          chain: t.unitType,
-          position: chained.length + 1,
-          name: `transfer ${t.transferId}`,
-          canonical,
-          chainIndex: before.length + 1,
-          prevHash: before.head,
-          hash,
-          transferId: t.transferId,
-          orderId: t.orderId,
-          unitType: t.unitType,
-          fromKey,
-          toKey,
-          units: t.units,
-          at: t.at,
+      let heads: ReadonlyMap<string, ChainHead> = new Map()
+      const chain = (batch: ReadonlyArray<Transfer>) => {
+        const fields = batch.map((t) => ({ ...t, fromKey: accountKey(t.from), toKey: accountKey(t.to) }))
+        const extended = extendChains(heads, fields)
+        fields.forEach((t, i) => {
+          const link = extended.links[i]!
+          chained.push({
+            chain: t.unitType,
+            position: chained.length + 1,
+            name: `transfer ${t.transferId}`,
+            canonical: canonicalTransfer(t),
+            ...link,
+            transferId: t.transferId,
+            orderId: t.orderId,
+            unitType: t.unitType,
+            fromKey: t.fromKey,
+            toKey: t.toKey,
+            units: t.units,
+            at: t.at,
+          })
         })
-        heads.set(t.unitType, { length: before.length + 1, head: hash })
+        heads = extended.heads
       }
       const membersOf = (t: Transfer) =>
         new Set([t.from, t.to].flatMap((a) => (a._tag === "MemberAccount" ? [a.memberId] : [])))
@@ -125,8 +123,8 @@ export class LedgerStore extends Context.Service<
                 units: balanceOf(change.unitType, change.account) + change.units,
               })
             }
+            chain(batch)
             for (const t of batch) {
-              chain(t)
               ids.add(t.transferId)
               index(byOrder, t.orderId, t)
               for (const memberId of membersOf(t)) index(byMember, memberId, t)
