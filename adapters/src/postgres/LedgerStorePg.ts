@@ -1,6 +1,7 @@
 /**
- * LedgerStore on PostgreSQL. An append is one statement in the caller's transaction: it inserts the
- * transfers and adds their net effect to the balance rows. A trigger refuses any member balance below
+ * LedgerStore on PostgreSQL. An append is one statement in the caller's transaction (or in one of its own when
+ * the caller has none): it inserts the transfers with their chain links, adds their net effect to the balance
+ * rows, and moves the chains' heads (TransferChainHeadsPg). A trigger refuses any member balance below
  * zero, so the check holds whatever the caller did; the refusal is turned into core's own
  * InsufficientUnits (the same message as in memory).
  */
