@@ -9,6 +9,7 @@
  *   BENCH_WARMUP_SECONDS=5 npm run bench:orders   # uncounted buys before each figure (default 2)
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *   BENCH_CLIENTS=8 BENCH_ONLY=server BENCH_UNIT_TYPES=one npm run bench:orders   # the same, one unit type
+ *   BENCH_CLIENTS=8 BENCH_ONLY=buysql npm run bench:orders   # only a buy's own SQL in pgbench (BuySql.ts)
  *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
  *   BENCH_HOLDERS=100000 npm run bench:orders # that many members already hold each bought unit type
  *
@@ -24,6 +25,9 @@
  * spell in which the host runs slower or faster weighs on the figures of its round alike. A ratio is ours
  * over its own round's pgbench; the table gives the median of each figure and of each ratio, and every
  * round's ratio for the main figure, so the spread is in plain sight.
+ *
+ * Beside each of our server figures, in the same round, a buy's own SQL as a pgbench custom script (BuySql.ts) on
+ * a database migrated like ours: what the schema allows, so ours over it is what the app costs (issue 22).
  *
  * Two workloads, each figure beside its round's pgbench figure:
  * - **four unit types** (the main figure): client i buys UnitTypes[i % 4], as members buying EUR, USD, AUD
@@ -56,7 +60,8 @@ import {
   loadPriceBook,
 } from "../adapters/test/postgres/load/LoadSetup.ts"
 import { freshServerDatabase } from "../adapters/test/support/Databases.ts"
-import { dropPgbench, initPgbench, runPgbench, runPgbenchEmbedded } from "./Pgbench.ts"
+import { buyScript, buyScriptSetup } from "./BuySql.ts"
+import { dropPgbench, initPgbench, runPgbench, runPgbenchEmbedded, runPgbenchScript } from "./Pgbench.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 /** Buys made before each figure's measured window and not counted (the hot path compiled, statements prepared). */
@@ -66,6 +71,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? "1,8,32").split(",").map(Number)
 /** "server" measures only the PostgreSQL server figure (no PGlite, no pgbench): for profiling. */
 const ONLY_SERVER = process.env.BENCH_ONLY === "server"
+/** "buysql" measures only the buy's own SQL in pgbench (BuySql.ts) on the server. */
+const ONLY_BUY_SQL = process.env.BENCH_ONLY === "buysql"
 const SERVER = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test"
 const SERVER_POOL = 32
 
@@ -190,6 +197,29 @@ const serverFigure = (workload: Workload, clients: number) =>
     ),
   )
 
+/**
+ * A buy's own SQL as a pgbench script (BuySql.ts) on a fresh database migrated like ours, with the workload's
+ * unit types and `clients` connections: the ceiling of what the schema allows (issue 22, goal 3).
+ */
+const buySqlFigure = (workload: Workload, clients: number) =>
+  Effect.runPromise(
+    Effect.scoped(
+      Effect.gen(function* () {
+        const url = yield* freshServerDatabase(SERVER)
+        yield* Effect.provide(Effect.void, layerMigrated.pipe(Layer.provide(layerServer(url, 1))))
+        const database = new URL(url).pathname.slice(1)
+        return runPgbenchScript(
+          url,
+          database,
+          buyScript(workload),
+          buyScriptSetup(workload),
+          clients,
+          SECONDS,
+        ).tps
+      }),
+    ),
+  )
+
 const embeddedFigure = async (workload: Workload, clients: number) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-bench-"))
   try {
@@ -289,7 +319,16 @@ if (worker !== undefined) {
   process.exit(0)
 }
 
+if (ONLY_BUY_SQL) {
+  for (const clients of CLIENT_COUNTS) {
+    console.log(
+      `| ${clients} | ${(await buySqlFigure(ONLY_WORKLOAD, Math.min(clients, SERVER_POOL))).toFixed(0)} |`,
+    )
+  }
+  process.exit(0)
+}
 const rows: Array<string> = []
+const sqlRows: Array<string> = []
 const multiRows: Array<string> = []
 const pgbenchDb = `landunits_pgbench_${process.pid}`
 if (ONLY_SERVER) {
@@ -312,14 +351,16 @@ try {
     const pool = Math.min(clients, SERVER_POOL)
     // Rounds alternate pgbench and ours, so a slower or faster spell of the host weighs on both figures of
     // a round alike; each ratio is ours over its own round's pgbench, and the table gives the medians.
-    const rounds: Array<{ ceiling: number; four: number; one: number }> = []
+    const rounds: Array<{ ceiling: number; four: number; one: number; sqlFour: number; sqlOne: number }> = []
     for (let round = 1; round <= ROUNDS; round++) {
       const ceiling = runPgbench(SERVER, pgbenchDb, clients, SECONDS).tps
       const four = await serverFigure(FOUR_UNIT_TYPES, pool)
+      const sqlFour = await buySqlFigure(FOUR_UNIT_TYPES, pool)
       const one = await serverFigure(ONE_UNIT_TYPE, pool)
-      rounds.push({ ceiling, four, one })
+      const sqlOne = await buySqlFigure(ONE_UNIT_TYPE, pool)
+      rounds.push({ ceiling, four, one, sqlFour, sqlOne })
       console.log(
-        `  ${clients} clients, round ${round}: pgbench ${ceiling.toFixed(0)}, four unit types ${four.toFixed(0)} (${percent(four / ceiling)}), one unit type ${one.toFixed(0)} (${percent(one / ceiling)})`,
+        `  ${clients} clients, round ${round}: pgbench ${ceiling.toFixed(0)}, four unit types ${four.toFixed(0)} (${percent(four / ceiling)}; a buy's SQL ${sqlFour.toFixed(0)}, ours ${percent(four / sqlFour)} of it), one unit type ${one.toFixed(0)} (${percent(one / ceiling)}; a buy's SQL ${sqlOne.toFixed(0)}, ours ${percent(one / sqlOne)} of it)`,
       )
     }
     const ceiling = median(rounds.map((r) => r.ceiling))
@@ -330,6 +371,9 @@ try {
     const eachRound = rounds.map((r) => percent(r.four / r.ceiling)).join(" ")
     const one = median(rounds.map((r) => r.one))
     const oneRatio = median(rounds.map((r) => r.one / r.ceiling))
+    sqlRows.push(
+      `| ${clients} | ${median(rounds.map((r) => r.sqlFour)).toFixed(0)} | ${percent(median(rounds.map((r) => r.four / r.sqlFour)))} | ${median(rounds.map((r) => r.sqlOne)).toFixed(0)} | ${percent(median(rounds.map((r) => r.one / r.sqlOne)))} |`,
+    )
     rows.push(
       `| ${clients} | ${four.toFixed(0)} | ${percent(fourRatio)} | ${eachRound} | ${one.toFixed(0)} | ${percent(oneRatio)} | ${ceiling.toFixed(0)} | ${embedded.toFixed(0)} | ${percent(embedded / embeddedPgbench)} | ${embeddedPgbench.toFixed(0)} |`,
     )
@@ -353,6 +397,12 @@ console.log(
     "| clients | four unit types, PostgreSQL server | ours / pgbench | each round | one unit type, PostgreSQL server | ours / pgbench | pgbench simple-update, PostgreSQL server | four unit types, embedded (PGlite) | ours / pgbench | pgbench simple-update, embedded |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
+    "",
+    "A buy's own SQL as a pgbench script (bench/BuySql.ts) on a database migrated like ours: the schema's ceiling, ours as a share of it (medians of the rounds)",
+    "",
+    "| clients | four unit types, buy SQL in pgbench | ours / it | one unit type, buy SQL in pgbench | ours / it |",
+    "|---:|---:|---:|---:|---:|",
+    ...sqlRows,
     "",
     "Supplementary: four unit types, the same clients split over several app processes sharing the server (same window)",
     "",

@@ -4,6 +4,9 @@
  * figure), the same run, the same client counts.
  */
 import { execFile, execFileSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
 import { promisify } from "node:util"
 
 export interface PgbenchResult {
@@ -102,6 +105,45 @@ export const runPgbenchEmbedded = async (
     )
   await pgbench(["-i", "-q", "-I", "dtGvp"])
   return readResult(clients, await pgbench(simpleUpdate(clients, seconds)))
+}
+
+/**
+ * Runs a custom pgbench script (its text) for `seconds` with `clients` connections on `database` of the server
+ * of `serverUrl`, after `setup` (SQL run once with psql); prepared statements, as the app's driver uses them.
+ */
+export const runPgbenchScript = (
+  serverUrl: string,
+  database: string,
+  script: string,
+  setup: string,
+  clients: number,
+  seconds: number,
+): PgbenchResult => {
+  const url = new URL(serverUrl)
+  const password = decodeURIComponent(url.password)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-pgbench-script-"))
+  try {
+    const file = path.join(dir, "script.sql")
+    fs.writeFileSync(file, script)
+    run("psql", [...connectionArgs(url), "-d", database, "-v", "ON_ERROR_STOP=1", "-c", setup], password)
+    const args = [
+      "-n",
+      "-M",
+      "prepared",
+      "-f",
+      file,
+      "-c",
+      String(clients),
+      "-j",
+      String(Math.max(1, Math.min(clients, 2))),
+    ]
+    return readResult(
+      clients,
+      run("pgbench", [...connectionArgs(url), ...args, "-T", String(seconds), database], password),
+    )
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 const readResult = (clients: number, output: string): PgbenchResult => {
