@@ -43,7 +43,7 @@ const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["saleschat", "members' sales chat with the sales team", saleschatCommands],
   ["mail", "the outbox of emails", mailCommands],
   ["audit", "the audit log of admin actions", auditCommands],
-  ["db", "the database: schema, demo data, reconciliation", dbCommands],
+  ["db", "the database: schema, demo data, backups, reconciliation", dbCommands],
 ]
 
 /** Where a program's answers go, and who acts when `--as` is not given (this shell's LANDUNITS_ADMIN). */
