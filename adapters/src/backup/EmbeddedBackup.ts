@@ -1,6 +1,6 @@
 /**
  * Backing up and restoring the embedded database (PGlite under DATA_DIR/pg) with PGlite's own dump of its data
- * directory (`dumpDataDir`, a gzipped tar): docs/decisions.md, "Backups of the embedded database".
+ * directory (`dumpDataDir`: a tar, gzipped here): docs/decisions.md, "Backups of the embedded database".
  *
  * Only the process that serves the database holds it, so the dump is taken there: by the running app when the
  * CLI asks on its admin socket (cli/src/AdminSocket.ts), or by the CLI when no app runs (it then serves the
@@ -11,6 +11,8 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { promisify } from "node:util"
+import * as zlib from "node:zlib"
 import { PGlite } from "@electric-sql/pglite"
 import { Effect } from "effect"
 import { embeddedPgDir, runningEmbeddedOwner, servedEmbedded } from "../postgres/EmbeddedPostgres.ts"
@@ -19,6 +21,8 @@ import { readEntry } from "./BackupArchive.ts"
 import { BackupFailed, BackupRefused, RestoreTargetNotEmpty } from "./BackupErrors.ts"
 import type { OpenedBackup, Snapshot } from "./BackupFile.ts"
 import { type AppliedMigration, EMBEDDED_DUMP_FILE } from "./BackupManifest.ts"
+
+const gzip = promisify(zlib.gzip)
 
 /** A dump of the embedded database, and how long the app's queries waited for it. */
 export interface EmbeddedSnapshot extends Snapshot {
@@ -43,17 +47,17 @@ export const dumpServedEmbedded = (dataDir: string) =>
     const version = yield* serverVersion
     const takenAt = new Date()
     const started = performance.now()
+    // Uncompressed inside PGlite's lock (gzip there would hold the app's queries ten times longer), then
+    // gzipped on libuv's threads while the app serves on (docs/decisions.md, "Backups").
     const blob = yield* Effect.tryPromise({
-      try: () => db.dumpDataDir("gzip"),
+      try: () => db.dumpDataDir("none"),
       catch: failed("PGlite could not dump the embedded database"),
     })
     const pausedMs = Math.round(performance.now() - started)
-    const bytes = new Uint8Array(
-      yield* Effect.tryPromise({
-        try: () => blob.arrayBuffer(),
-        catch: failed("The dump could not be read"),
-      }),
-    )
+    const bytes = yield* Effect.tryPromise({
+      try: async () => gzip(new Uint8Array(await blob.arrayBuffer())),
+      catch: failed("The dump could not be compressed"),
+    })
     return {
       database: "embedded",
       takenAt,
