@@ -268,3 +268,49 @@ describe.each(INSTALLATIONS)("db backup and db restore on the $name database", (
     }
   })
 })
+
+describe("db backup with no app running on the embedded database", () => {
+  it("opens the data directory itself, and the backup restores", async () => {
+    const dataDir = fs.mkdtempSync(path.join(scratch, "idle-"))
+    const target: Target = { kind: "embedded", dataDir }
+    expect((await runCliProcess(target, ["db", "migrate"])).code).toBe(0)
+    const file = path.join(scratch, "idle.backup")
+    const taken = await runCliProcess(target, ["--json", "db", "backup", "--to", file])
+    expect(taken.code).toBe(0)
+    const manifest = JSON.parse(taken.stdout) as { dumpedBy: string; manifest: { migrations: unknown[] } }
+    expect(manifest.dumpedBy).toBe("cli")
+    const copy: Target = { kind: "embedded", dataDir: path.join(scratch, "idle-copy") }
+    const restored = await runCliProcess(copy, ["--json", "db", "restore", file])
+    expect(restored.code).toBe(0)
+    expect((JSON.parse(restored.stdout) as { migrations: unknown[] }).migrations).toEqual(
+      manifest.manifest.migrations,
+    )
+  })
+
+  it("refuses to overwrite an existing file", async () => {
+    const dataDir = fs.mkdtempSync(path.join(scratch, "exists-"))
+    const file = path.join(scratch, "exists.backup")
+    fs.writeFileSync(file, "keep me")
+    const refused = await runCliProcess({ kind: "embedded", dataDir }, ["db", "backup", "--to", file])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain("already exists")
+    expect(fs.readFileSync(file, "utf8")).toBe("keep me")
+  })
+})
+
+describe.each(serverUrl === undefined || serverUrl === "" ? [] : [serverUrl])(
+  "db backup on a PostgreSQL server without pg_dump on PATH",
+  (url) => {
+    it("refuses, saying how to get pg_dump or take the backup by hand, and writes no file", async () => {
+      const file = path.join(scratch, "no-pg-dump.backup")
+      const refused = await runCliProcess({ kind: "server", url }, ["db", "backup", "--to", file], {
+        PATH: path.dirname(process.execPath),
+      })
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain("Refused: pg_dump is not on PATH")
+      expect(refused.stderr).toContain("apt-get install postgresql-client")
+      expect(refused.stderr).toContain("pg_dump --format=custom")
+      expect(fs.existsSync(file)).toBe(false)
+    })
+  },
+)
