@@ -8,7 +8,7 @@
  * Each run calls both commands with an idempotency key naming the job and the UTC minute, so app processes
  * that run it in the same minute do the work once (the engine's unit of work serializes them and the second
  * finds the key); a later run finds nothing due. A run that fails is logged and the next one runs on time;
- * the loop stops when the server's scope closes.
+ * the loop stops when the server's scope closes. Each job's run is recorded for `landunits status` (JobRuns.ts).
  */
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"

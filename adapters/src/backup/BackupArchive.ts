@@ -54,7 +54,8 @@ const checksumOf = (h: Buffer) => {
 
 const padding = (size: number) => (BLOCK - (size % BLOCK)) % BLOCK
 
-const sizeOf = (source: ArchiveSource) =>
+/** How many bytes a source holds. */
+export const archiveSourceSize = (source: ArchiveSource) =>
   "bytes" in source ? source.bytes.byteLength : fs.statSync(source.path).size
 
 /** Writes `sources` as a tar at `file` (created with mode 0600: a backup holds every member's data). */
@@ -62,7 +63,7 @@ export const writeArchive = (file: string, sources: ReadonlyArray<ArchiveSource>
   const fd = fs.openSync(file, "w", 0o600)
   try {
     for (const source of sources) {
-      const size = sizeOf(source)
+      const size = archiveSourceSize(source)
       fs.writeSync(fd, header(source.name, size, mtime))
       if ("bytes" in source) fs.writeSync(fd, source.bytes)
       else {
@@ -164,5 +165,3 @@ export const sha256Of = (source: ArchiveSource) => {
   }
   return hash.digest("hex")
 }
-
-export { sizeOf as archiveSourceSize }

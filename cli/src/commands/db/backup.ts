@@ -33,6 +33,12 @@ export interface BackupTaken {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
+interface Taken {
+  readonly snapshot: Snapshot
+  readonly dumpedBy: DumpedBy
+  readonly pausedMs: number
+}
+
 /** The embedded database of `dataDir`: through the app that serves it, else opened here. */
 const embeddedSnapshot = (dataDir: string) =>
   Effect.gen(function* () {
@@ -47,7 +53,7 @@ const embeddedSnapshot = (dataDir: string) =>
         migrations: facts.migrations,
         dump: { name: "pgdata.tar.gz", bytes },
       }
-      return { snapshot, dumpedBy: "app" as DumpedBy, pausedMs: facts.pausedMs as number | undefined }
+      return { snapshot, dumpedBy: "app", pausedMs: facts.pausedMs } as const satisfies Taken
     }
     const owner = runningEmbeddedOwner(dataDir)
     if (owner !== undefined)
@@ -59,11 +65,7 @@ const embeddedSnapshot = (dataDir: string) =>
         message: `there is no embedded database in ${path.resolve(dataDir)} (DATA_DIR) to back up`,
       })
     const dumped = yield* dumpServedEmbedded(dataDir).pipe(Effect.provide(layerEmbedded(dataDir)))
-    return {
-      snapshot: dumped as Snapshot,
-      dumpedBy: "cli" as DumpedBy,
-      pausedMs: dumped.pausedMs as number | undefined,
-    }
+    return { snapshot: dumped, dumpedBy: "cli", pausedMs: dumped.pausedMs } as const satisfies Taken
   })
 
 export const dbBackup = async (cli: Cli, o: { to: string }) => {
@@ -77,7 +79,7 @@ export const dbBackup = async (cli: Cli, o: { to: string }) => {
       return yield* Effect.gen(function* () {
         const snapshot = yield* dumpServer(url, yield* scratchDir)
         const manifest = yield* writeBackup(file, snapshot)
-        return { manifest, dumpedBy: "pg_dump" as DumpedBy, pausedMs: undefined }
+        return { manifest, dumpedBy: "pg_dump" as const, pausedMs: undefined }
       }).pipe(Effect.provide(layerServer(url, 1)))
     }
     const { snapshot, dumpedBy, pausedMs } = yield* embeddedSnapshot(dataDir)
