@@ -14,6 +14,7 @@ import { runCliProcess, type Target } from "@landunits/test-support/CliProcess.t
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { freshServerDatabase } from "./support/ServerAndCli.ts"
 
 let dataDir: string
 let target: Target
@@ -99,6 +100,20 @@ describe("landunits status", () => {
     expect(json.attention).toEqual([])
   })
 
+  it("shows a process that died without a clean shutdown as gone, which needs nobody while one is alive", async () => {
+    await execute(
+      "INSERT INTO app_processes (process_id, host, pid, version, started_at, seen_at) VALUES ('crashed:42:abc', 'crashed', 42, '0.1.0', now() - interval '1 hour', now() - interval '2 minutes')",
+    )
+    try {
+      const result = await status()
+      expect(result.code).toBe(0)
+      expect(result.stdout).toContain("App processes: 1 alive, 1 gone without a clean shutdown")
+      expect(result.stdout).toMatch(/crashed:42\s+0\.1\.0\s+gone\s+.*2 min ago/)
+    } finally {
+      await execute("DELETE FROM app_processes WHERE process_id = 'crashed:42:abc'")
+    }
+  })
+
   it("exits 1 naming a KYC review that has waited more than a day", async () => {
     const twoDaysAgo = Date.now() - 2 * 24 * 3600 * 1000
     await execute(
@@ -144,3 +159,46 @@ describe("landunits status", () => {
     expect(result.stdout).toContain("  - processes: no app process is alive")
   })
 })
+
+const serverUrl = process.env.DATABASE_URL?.trim()
+
+describe.each(serverUrl === undefined || serverUrl === "" ? [] : [serverUrl])(
+  "landunits status on a PostgreSQL server with two app processes",
+  (url) => {
+    let database: Awaited<ReturnType<typeof freshServerDatabase>>
+    const apps: Array<AppProcess> = []
+    let server: Target
+    let keys: string | undefined
+
+    beforeAll(async () => {
+      database = await freshServerDatabase(url)
+      server = { kind: "server", url: database.url }
+      keys = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-status-keys-"))
+      for (let i = 0; i < 2; i++)
+        apps.push(
+          await startAppProcess({
+            DATABASE_URL: database.url,
+            DATA_DIR: keys,
+            SEED_DEMO: "0",
+            LOG_FORMAT: "logfmt",
+          }),
+        )
+    }, 180_000)
+
+    afterAll(async () => {
+      for (const app of apps) await app.stop()
+      await database?.drop()
+      if (keys !== undefined) fs.rmSync(keys, { recursive: true, force: true })
+    })
+
+    it("counts both processes alive by their heartbeats, and one after the other stopped cleanly", async () => {
+      const both = await runCliProcess(server, ["status"])
+      expect(both.stdout).toContain("App processes: 2 alive\n")
+      await apps.pop()!.stop()
+      const one = await runCliProcess(server, ["--json", "status"])
+      const json = JSON.parse(one.stdout) as StatusJson
+      expect(json.processes.map((p) => p.alive)).toEqual([true])
+      expect(json.attention.filter((a) => a.about === "processes")).toEqual([])
+    })
+  },
+)
