@@ -61,8 +61,11 @@ export interface Cli {
   readonly io: CliIo
 }
 
-/** Exit codes: 0 done; 1 refused (unknown thing, wrong status, bad input, not an admin); 2 needs --yes. */
-export const ExitCode = { refused: 1, confirmationRequired: 2 } as const
+/**
+ * Exit codes: 0 done; 1 refused (unknown thing, wrong status, bad input, not an admin), or for `status`
+ * something needs a person; 2 needs --yes.
+ */
+export const ExitCode = { refused: 1, needsAPerson: 1, confirmationRequired: 2 } as const
 
 const refusalOf = (error: unknown): { tag: string; message: string } => {
   const e = error as { _tag?: unknown; message?: unknown }

@@ -6,15 +6,19 @@
  *
  * Whoever can open the socket can read what an admin reads: it is made readable and writable by the app's own
  * OS user only, like the embedded database's socket beside it in DATA_DIR. A command line that is not one of
- * SERVER_READS is refused, so the socket never changes anything.
+ * SERVER_READS is refused, so the socket never changes anything. The one other request it answers is
+ * `landunits db backup`'s (EmbeddedBackupRequest.ts): a dump of the embedded database this process serves,
+ * since no other process can read it while the app runs.
  */
 import * as fs from "node:fs"
 import * as net from "node:net"
+import { dumpServedEmbedded } from "@landunits/adapters/backup/EmbeddedBackup.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
 import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
 import { CommanderError } from "commander"
 import { Effect, Layer } from "effect"
 import type { AppServices, CommandRunner } from "./Admin.ts"
+import { type EmbeddedBackupMessage, isEmbeddedBackupRequest } from "./EmbeddedBackupRequest.ts"
 import { buildProgram } from "./Program.ts"
 import {
   adminSocketPath,
@@ -80,11 +84,49 @@ export const answerRequest = async (
   send({ exit: code })
 }
 
+/** Bytes of the dump a message carries (base64 grows them by a third). */
+const DUMP_PIECE = 768 * 1024
+
+/**
+ * `landunits db backup` asked for a dump of the embedded database this process serves: its facts, then its
+ * bytes in pieces, then the exit code. Logged, with how long the app's queries waited for it.
+ */
+export const answerBackup = async (
+  dataDir: string,
+  runner: CommandRunner,
+  send: (message: EmbeddedBackupMessage) => void,
+): Promise<void> => {
+  const exit = await runner.runPromiseExit(dumpServedEmbedded(dataDir))
+  if (exit._tag === "Failure") {
+    const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
+    const message =
+      failure?._tag === "Fail" && typeof (failure.error as { message?: unknown }).message === "string"
+        ? (failure.error as { message: string }).message
+        : String(exit.cause)
+    await runner.runPromiseExit(Effect.logWarning(`The CLI's backup was refused: ${message}`))
+    send({ err: `Refused: ${message}` })
+    send({ exit: 1 })
+    return
+  }
+  const { dump, takenAt, postgres, migrations, pausedMs } = exit.value
+  const bytes = "bytes" in dump ? dump.bytes : new Uint8Array()
+  send({ facts: { takenAt: takenAt.toISOString(), postgres, migrations, pausedMs } })
+  for (let at = 0; at < bytes.byteLength; at += DUMP_PIECE)
+    send({ data: Buffer.from(bytes.subarray(at, at + DUMP_PIECE)).toString("base64") })
+  await runner.runPromiseExit(
+    Effect.logInfo(
+      `Dumped the embedded database for the CLI's backup: ${bytes.byteLength} bytes; queries waited ${pausedMs} ms`,
+    ),
+  )
+  send({ exit: 0 })
+}
+
 /** One connection: one JSON line in, the answer's lines out, then closed. */
-const onConnection = (runner: CommandRunner) => (socket: net.Socket) => {
+const onConnection = (runner: CommandRunner, dataDir: string) => (socket: net.Socket) => {
   socket.setEncoding("utf8")
   let buffer = ""
-  const send = (message: ServerReadMessage) => socket.write(`${JSON.stringify(message)}\n`)
+  const send = (message: ServerReadMessage | EmbeddedBackupMessage) =>
+    socket.write(`${JSON.stringify(message)}\n`)
   socket.on("error", () => socket.destroy())
   socket.on("data", (chunk: string) => {
     buffer += chunk
@@ -99,6 +141,10 @@ const onConnection = (runner: CommandRunner) => (socket: net.Socket) => {
       request = JSON.parse(buffer.slice(0, end))
     } catch {
       request = undefined
+    }
+    if (isEmbeddedBackupRequest(request)) {
+      void answerBackup(dataDir, runner, send).finally(() => socket.end())
+      return
     }
     if (!isRequest(request)) {
       send({ err: "Refused: not a command line" })
@@ -121,12 +167,16 @@ const answers = (socketPath: string) =>
     probe.on("error", () => resolve(false))
   })
 
-const listen = async (socketPath: string, runner: CommandRunner): Promise<net.Server | undefined> => {
+const listen = async (
+  socketPath: string,
+  runner: CommandRunner,
+  dataDir: string,
+): Promise<net.Server | undefined> => {
   if (fs.existsSync(socketPath)) {
     if (await answers(socketPath)) return undefined
     fs.rmSync(socketPath, { force: true })
   }
-  const server = net.createServer(onConnection(runner))
+  const server = net.createServer(onConnection(runner, dataDir))
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(socketPath, () => resolve())
@@ -154,7 +204,7 @@ export const serveAdminSocket = (dataDir: string) =>
     const runner: CommandRunner = { runPromiseExit: (effect) => run(effect) }
     const socketPath = adminSocketPath(dataDir)
     const server = yield* Effect.acquireRelease(
-      Effect.tryPromise(() => listen(socketPath, runner)),
+      Effect.tryPromise(() => listen(socketPath, runner, dataDir)),
       (s) => Effect.promise(() => close(s, socketPath)),
     )
     yield* Effect.logInfo(

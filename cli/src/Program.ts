@@ -23,6 +23,7 @@ import { pricingCommands } from "./commands/pricing.ts"
 import { salesQueueCommands } from "./commands/sales-queue.ts"
 import { saleschatCommands } from "./commands/saleschat.ts"
 import { statementsCommands } from "./commands/statements.ts"
+import { statusCommand } from "./commands/status.ts"
 import { usersCommands } from "./commands/users.ts"
 import { type CliIo, CONSOLE_IO } from "./support/CliIo.ts"
 
@@ -43,7 +44,7 @@ const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["saleschat", "members' sales chat with the sales team", saleschatCommands],
   ["mail", "the outbox of emails", mailCommands],
   ["audit", "the audit log of admin actions", auditCommands],
-  ["db", "the database: schema, demo data, reconciliation", dbCommands],
+  ["db", "the database: schema, demo data, backups, reconciliation", dbCommands],
 ]
 
 /** Where a program's answers go, and who acts when `--as` is not given (this shell's LANDUNITS_ADMIN). */
@@ -77,6 +78,7 @@ export const buildProgram = (
     return { as: o.as ?? defaultAdmin, json: o.json === true, yes: o.yes === true }
   }
   const cli: Cli = { runtime, options, io }
+  statusCommand(program, cli)
   for (const [name, description, register] of GROUPS)
     register(program.command(name).description(description), cli)
   return program

@@ -10,6 +10,7 @@
  */
 import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
 import { Config, Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
+import { recordedRun } from "./JobRuns.ts"
 
 export const DEFAULT_CHECKPOINT_INTERVAL_MINUTES = 60
 
@@ -19,29 +20,46 @@ export const checkpointInterval = Config.schema(
   "LEDGER_CHECKPOINT_INTERVAL_MINUTES",
 ).pipe(Config.withDefault(DEFAULT_CHECKPOINT_INTERVAL_MINUTES), Config.map(Duration.minutes))
 
-/** One look, now: the checkpoint taken, if one was due. */
-export const runCheckpointJobOnce = Effect.gen(function* () {
-  const checkpoints = yield* LedgerCheckpointService
-  const taken = yield* checkpoints.takeIfDue.pipe(
-    Effect.catchTag("CheckpointRefused", (refused) =>
-      Effect.as(
-        Effect.logError(
-          `The ledger checkpoint was not signed: ${refused.message}. Run landunits ledger verify.`,
-        ),
-        Option.none(),
+export const CHECKPOINT_JOB = "ledger-checkpoint"
+
+/** One look, now: the checkpoint taken, if one was due; recorded as a run of a job every `every` (JobRuns.ts). */
+export const runCheckpointJobRound = (every: Duration.Input) =>
+  Effect.gen(function* () {
+    const checkpoints = yield* LedgerCheckpointService
+    const taken = yield* checkpoints.takeIfDue.pipe(
+      recordedRun(CHECKPOINT_JOB, every, (t) =>
+        Option.match(t, {
+          onNone: () => "nothing new since the last checkpoint",
+          onSome: ({ taken, checkpoint }) =>
+            taken
+              ? `checkpoint #${checkpoint.number} taken (${checkpoint.treeSize} transfers)`
+              : `checkpoint #${checkpoint.number} taken by another process`,
+        }),
       ),
-    ),
-  )
-  if (Option.isSome(taken) && taken.value.taken) {
-    const c = taken.value.checkpoint
-    yield* Effect.logInfo(`Ledger checkpoint #${c.number}: ${c.treeSize} transfers, root ${c.merkleRoot}`)
-  }
-  return taken
-})
+      Effect.catchTag("CheckpointRefused", (refused) =>
+        Effect.as(
+          Effect.logError(
+            `The ledger checkpoint was not signed: ${refused.message}. Run landunits ledger verify.`,
+          ),
+          Option.none(),
+        ),
+      ),
+    )
+    if (Option.isSome(taken) && taken.value.taken) {
+      const c = taken.value.checkpoint
+      yield* Effect.logInfo(`Ledger checkpoint #${c.number}: ${c.treeSize} transfers, root ${c.merkleRoot}`)
+    }
+    return taken
+  })
+
+/** One look, now: the checkpoint taken, if one was due. */
+export const runCheckpointJobOnce = runCheckpointJobRound(
+  Duration.minutes(DEFAULT_CHECKPOINT_INTERVAL_MINUTES),
+)
 
 /** Looks at once and then every `every`, forever; whatever escapes a run is logged and the loop goes on. */
 export const runCheckpointJob = (every: Duration.Input) =>
-  runCheckpointJobOnce.pipe(
+  runCheckpointJobRound(every).pipe(
     Effect.catchCause((cause) => Effect.logError("The ledger checkpoint job's run failed", cause)),
     Effect.repeat(Schedule.spaced(every)),
     Effect.asVoid,

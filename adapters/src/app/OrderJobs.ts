@@ -8,11 +8,12 @@
  * Each run calls both commands with an idempotency key naming the job and the UTC minute, so app processes
  * that run it in the same minute do the work once (the engine's unit of work serializes them and the second
  * finds the key); a later run finds nothing due. A run that fails is logged and the next one runs on time;
- * the loop stops when the server's scope closes.
+ * the loop stops when the server's scope closes. Each job's run is recorded for `landunits status` (JobRuns.ts).
  */
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import { Clock, Config, Duration, Effect, Layer, Schedule, Schema } from "effect"
+import { recordedRun } from "./JobRuns.ts"
 
 export const DEFAULT_ORDER_JOBS_INTERVAL_SECONDS = 60
 
@@ -32,34 +33,45 @@ export interface OrderJobsRun {
   readonly unlocked: number
 }
 
-/** One failing job is logged and does not keep the other from running. */
-const runJob = <A>(job: OrderJob, command: Effect.Effect<ReadonlyArray<A>, unknown>) =>
+/** One failing job is logged and does not keep the other from running; its run is recorded (JobRuns.ts). */
+const runJob = <A>(job: OrderJob, every: Duration.Input, command: Effect.Effect<ReadonlyArray<A>, unknown>) =>
   command.pipe(
     Effect.map((done) => done.length),
+    recordedRun(
+      job,
+      every,
+      (n) => `${n} ${job === "expire-due" ? "unpaid buys expired" : "converts unlocked"}`,
+    ),
     Effect.catchCause((cause) => Effect.as(Effect.logError(`The order job ${job} failed`, cause), 0)),
   )
 
+/** One run of both jobs, now, recorded as runs of a job every `every`. */
+export const runOrderJobsRound = (every: Duration.Input): Effect.Effect<OrderJobsRun, never, OrderService> =>
+  Effect.gen(function* () {
+    const orders = yield* OrderService
+    const at = yield* Clock.currentTimeMillis
+    const expired = yield* runJob(
+      "expire-due",
+      every,
+      orders.expireDue({ idempotencyKey: orderJobKey("expire-due", at) }),
+    )
+    const unlocked = yield* runJob(
+      "unlock-due",
+      every,
+      orders.unlockDue({ idempotencyKey: orderJobKey("unlock-due", at) }),
+    )
+    if (expired > 0 || unlocked > 0) {
+      yield* Effect.logInfo(`Order jobs: ${expired} unpaid buys expired, ${unlocked} converts unlocked`)
+    }
+    return { expired, unlocked }
+  })
+
 /** One run of both jobs, now. */
-export const runOrderJobsOnce: Effect.Effect<OrderJobsRun, never, OrderService> = Effect.gen(function* () {
-  const orders = yield* OrderService
-  const at = yield* Clock.currentTimeMillis
-  const expired = yield* runJob(
-    "expire-due",
-    orders.expireDue({ idempotencyKey: orderJobKey("expire-due", at) }),
-  )
-  const unlocked = yield* runJob(
-    "unlock-due",
-    orders.unlockDue({ idempotencyKey: orderJobKey("unlock-due", at) }),
-  )
-  if (expired > 0 || unlocked > 0) {
-    yield* Effect.logInfo(`Order jobs: ${expired} unpaid buys expired, ${unlocked} converts unlocked`)
-  }
-  return { expired, unlocked }
-})
+export const runOrderJobsOnce = runOrderJobsRound(Duration.seconds(DEFAULT_ORDER_JOBS_INTERVAL_SECONDS))
 
 /** Runs both jobs at once and then every `every`, forever; a failed run is logged and the loop goes on. */
 export const runOrderJobs = (every: Duration.Input) =>
-  runOrderJobsOnce.pipe(
+  runOrderJobsRound(every).pipe(
     // Whatever escapes a run (a defect, a dead database) is logged; the next run is still scheduled.
     Effect.catchCause((cause) => Effect.logError("The order jobs' run failed", cause)),
     Effect.repeat(Schedule.spaced(every)),

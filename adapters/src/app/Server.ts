@@ -4,7 +4,8 @@
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
  * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
  * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and the ledger checkpoint job (LedgerCheckpointJob.ts,
- * every LEDGER_CHECKPOINT_INTERVAL_MINUTES) and serves the API (and the web app when it is
+ * every LEDGER_CHECKPOINT_INTERVAL_MINUTES), each job's last run recorded for `landunits status` (JobRuns.ts),
+ * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is
  * built) on PORT.
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
@@ -22,6 +23,8 @@ import { serveHttp } from "../http/server/HttpApp.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
 import { layerApp } from "./AppLayer.ts"
 import { seedOnStart } from "./FirstStartSeed.ts"
+import { HeartbeatLive } from "./Heartbeat.ts"
+import { JobRunLogPg } from "./JobRuns.ts"
 import { LedgerCheckpointJobLive } from "./LedgerCheckpointJob.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
 import { OrderJobsLive } from "./OrderJobs.ts"
@@ -81,8 +84,13 @@ export const serve = (
       yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
       yield* Effect.forkChild(alsoServe({ dataDir: s.dataDir }))
       yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
-      // The order jobs and the ledger checkpoint job live in the server's scope: they start with it and stop with it.
-      return yield* Layer.launch(Layer.mergeAll(http, OrderJobsLive, LedgerCheckpointJobLive))
+      // The order jobs, the ledger checkpoint job and the heartbeat live in the server's scope: they start with
+      // it and stop with it (the heartbeat's row is removed then). Each job's last run is kept for `status`.
+      return yield* Layer.launch(
+        Layer.mergeAll(http, OrderJobsLive, LedgerCheckpointJobLive, HeartbeatLive).pipe(
+          Layer.provide(JobRunLogPg),
+        ),
+      )
     }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
   }).pipe(Effect.provide(layerLoggingFromEnv))
 

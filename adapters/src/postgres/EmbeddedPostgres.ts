@@ -38,6 +38,18 @@ interface EmbeddedInfo {
   readonly socketPath: string
 }
 
+/**
+ * The PGlite instances this process serves, by their DATA_DIR (resolved): what a backup taken through the
+ * serving process dumps (adapters/src/backup/EmbeddedBackup.ts), since only the owner holds the database.
+ */
+const served = new Map<string, PGlite>()
+
+/** The PGlite this process serves for `dataDir`, if it serves it. */
+export const servedEmbedded = (dataDir: string): PGlite | undefined => served.get(path.resolve(dataDir))
+
+/** Where the embedded database's files live: `DATA_DIR/pg`. */
+export const embeddedPgDir = (dataDir: string) => path.join(path.resolve(dataDir), "pg")
+
 const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0)
@@ -57,6 +69,12 @@ const readInfo = (dataDir: string): EmbeddedInfo | undefined => {
 }
 
 /** The running owner's socket, when another live process already serves this data directory. */
+/** The pid of the live process that serves `dataDir`, other than this one. */
+export const runningEmbeddedOwner = (dataDir: string): number | undefined => {
+  const info = readInfo(path.resolve(dataDir))
+  return info !== undefined && info.pid !== process.pid && isAlive(info.pid) ? info.pid : undefined
+}
+
 export const findRunningEmbedded = (dataDir: string): EmbeddedConnection | undefined => {
   const info = readInfo(dataDir)
   if (info === undefined || info.pid === process.pid || !isAlive(info.pid)) return undefined
@@ -89,7 +107,7 @@ export const serveEmbedded = (dataDir: string, maxConnections = EMBEDDED_MAX_CON
             : fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "landunits-pg-"))
         const socketPath = path.join(socketDir, SOCKET_FILE)
         fs.rmSync(socketPath, { force: true })
-        const db = await PGlite.create({ dataDir: path.join(root, "pg") })
+        const db = await PGlite.create({ dataDir: embeddedPgDir(root) })
         const server = new PGLiteSocketServer({
           db,
           path: socketPath,
@@ -98,6 +116,7 @@ export const serveEmbedded = (dataDir: string, maxConnections = EMBEDDED_MAX_CON
         await server.start()
         const info: EmbeddedInfo = { pid: process.pid, socketPath }
         fs.writeFileSync(path.join(root, EMBEDDED_INFO_FILE), JSON.stringify(info))
+        served.set(root, db)
         return { root, db, server, socketPath }
       },
       catch: (cause) =>
@@ -108,6 +127,7 @@ export const serveEmbedded = (dataDir: string, maxConnections = EMBEDDED_MAX_CON
     }),
     ({ root, db, server, socketPath }) =>
       Effect.promise(async () => {
+        if (served.get(root) === db) served.delete(root)
         await server.stop().catch(() => undefined)
         await db.close().catch(() => undefined)
         fs.rmSync(socketPath, { force: true })

@@ -16,6 +16,18 @@ export const dbCommands = (db: Command, cli: Cli) => {
       "seed the site content and the demo data (demo member, prices, fees, rates, example bank accounts) where missing, and outside production a year of demo history with the demo admin",
     )
     .action(async () => (await import("./db/seed.ts")).dbSeed(cli))
+  db.command("backup")
+    .description(
+      "a consistent snapshot of the database while the app serves, with a manifest (version, migrations, time, checksums); names the keys to keep beside it",
+    )
+    .requiredOption("--to <file>", "the backup file to write (must not exist yet)")
+    .action(async (o: { to: string }) => (await import("./db/backup.ts")).dbBackup(cli, o))
+  db.command("restore")
+    .description(
+      "check a backup against its manifest and restore it into an empty DATA_DIR or an empty database (DATABASE_URL); refuses a target that holds one",
+    )
+    .argument("<file>", "a backup written by db backup")
+    .action(async (file: string) => (await import("./db/restore.ts")).dbRestore(cli, file))
   db.command("reconcile")
     .description("compare the payments providers reported with the orders; print mismatches (exit 1 if any)")
     .action(async () => (await import("./db/reconcile.ts")).dbReconcile(cli))

@@ -1,0 +1,34 @@
+/** The schema migrations applied to the database at hand, in order (none when it was never migrated). */
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { MIGRATIONS_TABLE } from "../postgres/Migrations.ts"
+import { BackupFailed } from "./BackupErrors.ts"
+import type { AppliedMigration } from "./BackupManifest.ts"
+
+export const appliedMigrations = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const [table] = yield* sql<{
+    present: boolean
+  }>`SELECT to_regclass(${MIGRATIONS_TABLE}) IS NOT NULL AS present`
+  if (table?.present !== true) return [] as ReadonlyArray<AppliedMigration>
+  const rows = yield* sql<{ migration_id: number; name: string }>`
+    SELECT migration_id, name FROM ${sql(MIGRATIONS_TABLE)} ORDER BY migration_id`
+  return rows.map((r): AppliedMigration => ({ id: Number(r.migration_id), name: r.name }))
+}).pipe(
+  Effect.mapError(
+    (cause) =>
+      new BackupFailed({ message: `The applied migrations could not be read: ${cause.message}`, cause }),
+  ),
+)
+
+/** The database's PostgreSQL version (`server_version`). */
+export const serverVersion = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const [row] = yield* sql<{ server_version: string }>`SHOW server_version`
+  return row?.server_version ?? "unknown"
+}).pipe(
+  Effect.mapError(
+    (cause) =>
+      new BackupFailed({ message: `The database's version could not be read: ${cause.message}`, cause }),
+  ),
+)

@@ -1,0 +1,170 @@
+/**
+ * The reads of `landunits status` (InstallationStatus.ts), a few aggregate queries on any database the app
+ * runs on. Read-only and cheap: counts over indexed columns, no member's data. A table a pending migration
+ * would add reads as empty (the pending migration is reported instead).
+ */
+import * as fs from "node:fs"
+import { Duration, Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { APP_VERSION } from "../app/AppVersion.ts"
+import { ALIVE_WITHIN } from "../app/Heartbeat.ts"
+import {
+  type InstallationStatus,
+  type JobState,
+  type MigrationRef,
+  SCHEDULED_JOBS,
+  type Waiting,
+} from "../app/InstallationStatus.ts"
+import { MIGRATIONS_DIRECTORY, MIGRATIONS_TABLE } from "./Migrations.ts"
+
+/** The migrations this version ships. */
+const shippedMigrations = (): ReadonlyArray<MigrationRef> =>
+  fs
+    .readdirSync(MIGRATIONS_DIRECTORY)
+    .flatMap((file) => {
+      const m = /^(\d+)_([^.]+)\.ts$/.exec(file)
+      return m === null ? [] : [{ id: Number(m[1]), name: m[2]! }]
+    })
+    .sort((a, b) => a.id - b.id)
+
+const ms = (value: Date | string | number | null | undefined): number | undefined =>
+  value === null || value === undefined ? undefined : new Date(value).getTime()
+
+const waiting = (row: { count: number; oldest: string | number | null } | undefined): Waiting => ({
+  count: Number(row?.count ?? 0),
+  oldestAt: row?.oldest === null || row?.oldest === undefined ? undefined : Number(row.oldest),
+})
+
+export const readInstallationStatus = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const present = new Set(
+    (yield* sql<{ name: string }>`
+      SELECT c.relname AS name FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')`).map((r) => r.name),
+  )
+  const has = (table: string) => present.has(table)
+  const [clock] = yield* sql<{ now: string }>`SELECT (extract(epoch FROM now()) * 1000)::bigint AS now`
+  const now = Number(clock!.now)
+
+  const applied = has(MIGRATIONS_TABLE)
+    ? (yield* sql<{ migration_id: number; name: string }>`
+        SELECT migration_id, name FROM ${sql(MIGRATIONS_TABLE)} ORDER BY migration_id`).map(
+        (r): MigrationRef => ({ id: Number(r.migration_id), name: r.name }),
+      )
+    : []
+  const shipped = shippedMigrations()
+  const appliedIds = new Set(applied.map((m) => m.id))
+  const shippedIds = new Set(shipped.map((m) => m.id))
+
+  const processes = has("app_processes")
+    ? (yield* sql<{
+        process_id: string
+        host: string
+        pid: number
+        version: string
+        started_at: Date
+        seen_at: Date
+        alive: boolean
+      }>`
+        SELECT process_id, host, pid, version, started_at, seen_at,
+               seen_at > now() - make_interval(secs => ${Duration.toSeconds(ALIVE_WITHIN)}) AS alive
+        FROM app_processes ORDER BY started_at`).map((r) => ({
+        processId: r.process_id,
+        host: r.host,
+        pid: Number(r.pid),
+        version: r.version,
+        startedAt: ms(r.started_at)!,
+        seenAt: ms(r.seen_at)!,
+        alive: r.alive,
+      }))
+    : []
+
+  const runs = has("job_runs")
+    ? yield* sql<{
+        job: string
+        started_at: Date
+        finished_at: Date
+        outcome: "ok" | "failed"
+        detail: string
+        every_ms: string | number
+        process_id: string | null
+      }>`SELECT job, started_at, finished_at, outcome, detail, every_ms, process_id FROM job_runs`
+    : []
+  const byJob = new Map(runs.map((r) => [r.job, r]))
+  const jobs = [...new Set([...SCHEDULED_JOBS, ...runs.map((r) => r.job)])].map((job): JobState => {
+    const r = byJob.get(job)
+    return {
+      job,
+      lastRun:
+        r === undefined
+          ? undefined
+          : {
+              startedAt: ms(r.started_at)!,
+              finishedAt: ms(r.finished_at)!,
+              outcome: r.outcome,
+              detail: r.detail,
+              everyMs: Number(r.every_ms),
+              processId: r.process_id,
+            },
+    }
+  })
+
+  const [outbox] = has("mail_outbox")
+    ? yield* sql<{ count: number; oldest: string | null; failed: number }>`
+        SELECT count(*) FILTER (WHERE status = 'pending')::int AS count,
+               (extract(epoch FROM min(created_at) FILTER (WHERE status = 'pending')) * 1000)::bigint AS oldest,
+               count(*) FILTER (WHERE status = 'failed')::int AS failed
+        FROM mail_outbox`
+    : []
+  const [kyc] = has("kyc_records")
+    ? yield* sql<{ count: number; oldest: string | null }>`
+        SELECT count(*)::int AS count, min(updated_at) AS oldest
+        FROM kyc_records WHERE kyc_status = 'Pending Verification'`
+    : []
+  const [bank] = has("orders")
+    ? yield* sql<{ count: number; oldest: string | null }>`
+        SELECT count(*)::int AS count,
+               min(COALESCE((record->'timeline'->-1->>'at')::bigint, (extract(epoch FROM created_at) * 1000)::bigint)) AS oldest
+        FROM orders
+        WHERE order_type = 'BUY' AND order_status IN ('PaymentSent', 'FundsWaitingApproval')
+          AND record->'paymentDetails'->>'paymentMethod' = 'bank'`
+    : []
+  const [payouts] = has("payouts")
+    ? yield* sql<{ count: number; oldest: string | null }>`
+        SELECT count(*)::int AS count, min((record->>'createdAt')::bigint) AS oldest
+        FROM payouts WHERE status IN ('Initiated', 'AUDReadyToSendBetweenAccounts')`
+    : []
+  const [checkpoint] = has("ledger_checkpoints")
+    ? yield* sql<{ number: string; at: string; tree_size: string }>`
+        SELECT number, at, tree_size FROM ledger_checkpoints ORDER BY number DESC LIMIT 1`
+    : []
+  const [transfers] = has("ledger_transfers")
+    ? yield* sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ledger_transfers) AS any`
+    : []
+
+  return {
+    now,
+    version: APP_VERSION,
+    migrations: {
+      applied: applied.length,
+      last: applied.at(-1),
+      pending: shipped.filter((m) => !appliedIds.has(m.id)),
+      unknown: applied.filter((m) => !shippedIds.has(m.id)),
+    },
+    processes,
+    outbox: { ...waiting(outbox), failed: Number(outbox?.failed ?? 0) },
+    jobs,
+    kycWaiting: waiting(kyc),
+    bankPaymentsToMatch: waiting(bank),
+    payoutsDue: waiting(payouts),
+    lastCheckpoint:
+      checkpoint === undefined
+        ? undefined
+        : {
+            number: Number(checkpoint.number),
+            at: Number(checkpoint.at),
+            treeSize: Number(checkpoint.tree_size),
+          },
+    ledgerHasTransfers: transfers?.any === true,
+  } satisfies InstallationStatus
+})

@@ -1,0 +1,204 @@
+/**
+ * `landunits status` (issue 28) as an operator runs it: the app as its own process on a fresh DATA_DIR with no
+ * demo data, the CLI as another. The screen and `--json` show the one live app process (its heartbeat), each
+ * job's last run, the queues, the last checkpoint; the exit code is 0 while nothing needs a person, and 1 naming
+ * what does: admin work waiting more than a day, a job whose last run failed, and, after the app stopped
+ * cleanly (its heartbeat removed), no live app process.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
+import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
+import { runCliProcess, type Target } from "@landunits/test-support/CliProcess.ts"
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { freshServerDatabase } from "./support/ServerAndCli.ts"
+
+let dataDir: string
+let target: Target
+let app: AppProcess | undefined
+
+interface StatusJson {
+  readonly processes: ReadonlyArray<{ alive: boolean; version: string }>
+  readonly jobs: ReadonlyArray<{ job: string; lastRun?: { outcome: string; detail: string } }>
+  readonly migrations: { pending: ReadonlyArray<unknown>; applied: number }
+  readonly kycWaiting: { count: number }
+  readonly needsAPerson: boolean
+  readonly attention: ReadonlyArray<{ about: string; message: string }>
+}
+
+/** One statement on the database, through the running app's socket. */
+const execute = (statement: string) =>
+  Effect.runPromise(
+    Effect.gen(function* () {
+      yield* (yield* SqlClient.SqlClient).unsafe(statement)
+    }).pipe(Effect.provide(layerEmbedded(dataDir)), Effect.scoped),
+  )
+
+const status = async (...args: ReadonlyArray<string>) => runCliProcess(target, [...args, "status"])
+const statusJson = async () => {
+  const result = await status("--json")
+  return { code: result.code, json: JSON.parse(result.stdout) as StatusJson }
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-status-"))
+  target = { kind: "embedded", dataDir }
+  app = await startAppProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SEED_DEMO: "0",
+    ORDER_JOBS_INTERVAL_SECONDS: "3600",
+    LOG_FORMAT: "logfmt",
+  })
+  // The jobs run once at start, beside the HTTP server: wait for their first records.
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const { json } = await statusJson()
+    if (json.jobs.every((j) => j.lastRun !== undefined)) break
+    if (Date.now() > deadline) throw new Error(`The jobs did not run: ${JSON.stringify(json.jobs)}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await app?.stop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe("landunits status", () => {
+  it("shows one screen: the live app process, each job's last run, the queues; nothing needs a person, exit 0", async () => {
+    const result = await status()
+    expect(result.stderr.split("\n").filter((l) => l.startsWith("Refused"))).toEqual([])
+    expect(result.code).toBe(0)
+    const screen = result.stdout
+    expect(screen).toMatch(
+      /^Landunits \S+; schema: \d+ migrations applied \(last 2800_heartbeats_and_job_runs\), none pending/,
+    )
+    expect(screen).toContain("App processes: 1 alive")
+    expect(screen).toMatch(/expire-due\s+\S+Z \(\d+ s ago\)\s+60 min\s+ok\s+0 unpaid buys expired/)
+    expect(screen).toMatch(/unlock-due\s+.*ok/)
+    expect(screen).toMatch(/ledger-checkpoint\s+.*ok/)
+    expect(screen).toContain("KYC reviews:            none")
+    expect(screen).toContain("Mail outbox: ")
+    expect(screen).toContain("Nothing needs a person.")
+  })
+
+  it("--json is one document with the same state, and needsAPerson false", async () => {
+    const { code, json } = await statusJson()
+    expect(code).toBe(0)
+    expect(json.processes.filter((p) => p.alive)).toHaveLength(1)
+    expect(json.migrations.pending).toEqual([])
+    expect(json.jobs.map((j) => [j.job, j.lastRun?.outcome])).toEqual([
+      ["expire-due", "ok"],
+      ["unlock-due", "ok"],
+      ["ledger-checkpoint", "ok"],
+    ])
+    expect(json.needsAPerson).toBe(false)
+    expect(json.attention).toEqual([])
+  })
+
+  it("shows a process that died without a clean shutdown as gone, which needs nobody while one is alive", async () => {
+    await execute(
+      "INSERT INTO app_processes (process_id, host, pid, version, started_at, seen_at) VALUES ('crashed:42:abc', 'crashed', 42, '0.1.0', now() - interval '1 hour', now() - interval '2 minutes')",
+    )
+    try {
+      const result = await status()
+      expect(result.code).toBe(0)
+      expect(result.stdout).toContain("App processes: 1 alive, 1 gone without a clean shutdown")
+      expect(result.stdout).toMatch(/crashed:42\s+0\.1\.0\s+gone\s+.*2 min ago/)
+    } finally {
+      await execute("DELETE FROM app_processes WHERE process_id = 'crashed:42:abc'")
+    }
+  })
+
+  it("exits 1 naming a KYC review that has waited more than a day", async () => {
+    const twoDaysAgo = Date.now() - 2 * 24 * 3600 * 1000
+    await execute(
+      `INSERT INTO kyc_records (member_id, kyc_status, record, updated_at) VALUES ('mem_status_kyc', 'Pending Verification', '{}', ${twoDaysAgo})`,
+    )
+    try {
+      const result = await status()
+      expect(result.code).toBe(1)
+      expect(result.stdout).toContain("KYC reviews:            1 (the oldest 2 d)")
+      expect(result.stdout).toContain(
+        "  - admin work: 1 KYC reviews waiting, the oldest for 2 d: landunits kyc list",
+      )
+      const { code, json } = await statusJson()
+      expect(code).toBe(1)
+      expect(json.kycWaiting.count).toBe(1)
+      expect(json.needsAPerson).toBe(true)
+      expect(json.attention).toEqual([
+        { about: "admin work", message: "1 KYC reviews waiting, the oldest for 2 d: landunits kyc list" },
+      ])
+    } finally {
+      await execute("DELETE FROM kyc_records WHERE member_id = 'mem_status_kyc'")
+    }
+  })
+
+  it("exits 1 naming a job whose last run failed, with its failure", async () => {
+    await execute(
+      "UPDATE job_runs SET outcome = 'failed', detail = 'SqlError: the database is unreachable' WHERE job = 'unlock-due'",
+    )
+    const result = await status()
+    expect(result.code).toBe(1)
+    expect(result.stdout).toMatch(/unlock-due\s+.*failed\s+SqlError: the database is unreachable/)
+    expect(result.stdout).toMatch(
+      / {2}- jobs: the job unlock-due failed \d+ s ago: SqlError: the database is unreachable/,
+    )
+  })
+
+  it("after a clean shutdown the heartbeat is gone: no app process is alive, exit 1", async () => {
+    await app?.stop()
+    app = undefined
+    const result = await status()
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain("App processes: 0 alive\n")
+    expect(result.stdout).toContain("  - processes: no app process is alive")
+  })
+})
+
+const serverUrl = process.env.DATABASE_URL?.trim()
+
+describe.each(serverUrl === undefined || serverUrl === "" ? [] : [serverUrl])(
+  "landunits status on a PostgreSQL server with two app processes",
+  (url) => {
+    let database: Awaited<ReturnType<typeof freshServerDatabase>>
+    const apps: Array<AppProcess> = []
+    let server: Target
+    let keys: string | undefined
+
+    beforeAll(async () => {
+      database = await freshServerDatabase(url)
+      server = { kind: "server", url: database.url }
+      keys = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-status-keys-"))
+      for (let i = 0; i < 2; i++)
+        apps.push(
+          await startAppProcess({
+            DATABASE_URL: database.url,
+            DATA_DIR: keys,
+            SEED_DEMO: "0",
+            LOG_FORMAT: "logfmt",
+          }),
+        )
+    }, 180_000)
+
+    afterAll(async () => {
+      for (const app of apps) await app.stop()
+      await database?.drop()
+      if (keys !== undefined) fs.rmSync(keys, { recursive: true, force: true })
+    })
+
+    it("counts both processes alive by their heartbeats, and one after the other stopped cleanly", async () => {
+      const both = await runCliProcess(server, ["status"])
+      expect(both.stdout).toContain("App processes: 2 alive\n")
+      await apps.pop()!.stop()
+      const one = await runCliProcess(server, ["--json", "status"])
+      const json = JSON.parse(one.stdout) as StatusJson
+      expect(json.processes.map((p) => p.alive)).toEqual([true])
+      expect(json.attention.filter((a) => a.about === "processes")).toEqual([])
+    })
+  },
+)
