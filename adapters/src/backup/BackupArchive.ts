@@ -1,17 +1,19 @@
 /**
- * The backup file (`landunits db backup --to FILE`): a plain POSIX tar (ustar), so `tar tvf FILE` lists it and
- * `tar xf FILE` unpacks it by hand, holding
+ * The backup file (`landunits db backup --to FILE`): a plain POSIX tar (ustar, written and read by `tar-stream`), so
+ * `tar tvf FILE` lists it and `tar xf FILE` unpacks it by hand, holding
  * - `manifest.json` first: what the backup is (BackupManifest.ts), with the size and SHA-256 of every other file;
  * - the database itself: `pgdata.tar.gz` (the embedded database's files, PGlite's own dump) or `database.pgdump`
  *   (pg_dump's custom format).
  *
- * Files are streamed in and out by offset, so a large dump is never held twice in memory. Reading checks every
- * header's own checksum and then every file's SHA-256 against the manifest: a damaged backup is refused whole.
+ * Files stream in and out a chunk at a time, so a large dump is never held twice in memory. Reading checks every
+ * header (tar-stream refuses one whose checksum does not match) and hashes every file as it passes; the manifest's
+ * sizes and SHA-256s are checked against that (BackupFile.ts): a damaged backup is refused whole.
  */
 import * as crypto from "node:crypto"
 import * as fs from "node:fs"
+import { pipeline } from "node:stream/promises"
+import * as tar from "tar-stream"
 
-const BLOCK = 512
 const CHUNK = 1 << 20
 
 /** A file to put in the archive: its bytes, or a file on disk to stream from. */
@@ -19,137 +21,115 @@ export type ArchiveSource =
   | { readonly name: string; readonly bytes: Uint8Array }
   | { readonly name: string; readonly path: string }
 
-/** A file found in the archive: where its bytes start in the archive and how many there are. */
+/** A file found in the archive: its name, its size and the SHA-256 (hex) of its bytes. */
 export interface ArchiveEntry {
   readonly name: string
-  readonly offset: number
   readonly size: number
+  readonly sha256: string
 }
-
-const octal = (value: number, width: number) => `${value.toString(8).padStart(width - 1, "0")}\0`
-
-const header = (name: string, size: number, mtime: number): Buffer => {
-  if (Buffer.byteLength(name) > 99) throw new Error(`The archive's file name is too long: ${name}`)
-  const h = Buffer.alloc(BLOCK, 0)
-  h.write(name, 0, "utf8")
-  h.write(octal(0o600, 8), 100, "ascii")
-  h.write(octal(0, 8), 108, "ascii")
-  h.write(octal(0, 8), 116, "ascii")
-  h.write(octal(size, 12), 124, "ascii")
-  h.write(octal(Math.floor(mtime / 1000), 12), 136, "ascii")
-  h.write("        ", 148, "ascii")
-  h.write("0", 156, "ascii")
-  h.write("ustar\0", 257, "ascii")
-  h.write("00", 263, "ascii")
-  h.write(`${checksumOf(h).toString(8).padStart(6, "0")}\0 `, 148, "ascii")
-  return h
-}
-
-/** A header's checksum: the sum of its bytes, the checksum field counted as spaces. */
-const checksumOf = (h: Buffer) => {
-  let sum = 0
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : h[i]!
-  return sum
-}
-
-const padding = (size: number) => (BLOCK - (size % BLOCK)) % BLOCK
 
 /** How many bytes a source holds. */
 export const archiveSourceSize = (source: ArchiveSource) =>
   "bytes" in source ? source.bytes.byteLength : fs.statSync(source.path).size
 
-/** Writes `sources` as a tar at `file` (created with mode 0600: a backup holds every member's data). */
-export const writeArchive = (file: string, sources: ReadonlyArray<ArchiveSource>, mtime = Date.now()) => {
-  const fd = fs.openSync(file, "w", 0o600)
-  try {
-    for (const source of sources) {
-      const size = archiveSourceSize(source)
-      fs.writeSync(fd, header(source.name, size, mtime))
-      if ("bytes" in source) fs.writeSync(fd, source.bytes)
-      else {
-        const input = fs.openSync(source.path, "r")
-        try {
-          const buffer = Buffer.alloc(CHUNK)
-          for (let read = fs.readSync(input, buffer); read > 0; read = fs.readSync(input, buffer))
-            fs.writeSync(fd, buffer, 0, read)
-        } finally {
-          fs.closeSync(input)
-        }
-      }
-      fs.writeSync(fd, Buffer.alloc(padding(size), 0))
+/**
+ * Writes `sources` as a tar at `file`, created with mode 0600 (a backup holds every member's data) and flushed to
+ * the disk before the promise resolves.
+ */
+export const writeArchive = async (
+  file: string,
+  sources: ReadonlyArray<ArchiveSource>,
+  mtime = Date.now(),
+): Promise<void> => {
+  const pack = tar.pack()
+  const written = pipeline(pack, fs.createWriteStream(file, { mode: 0o600, flush: true }))
+  for (const source of sources) {
+    const header = { name: source.name, size: archiveSourceSize(source), mtime: new Date(mtime), mode: 0o600 }
+    if ("bytes" in source) {
+      await new Promise<void>((resolve, reject) =>
+        pack.entry(header, Buffer.from(source.bytes), (error) => (error ? reject(error) : resolve())),
+      )
+    } else {
+      await pipeline(fs.createReadStream(source.path, { highWaterMark: CHUNK }), pack.entry(header))
     }
-    fs.writeSync(fd, Buffer.alloc(2 * BLOCK, 0))
-    fs.fsyncSync(fd)
-  } finally {
-    fs.closeSync(fd)
+  }
+  pack.finalize()
+  await written
+}
+
+/** What went wrong reading an archive, in words: a damaged header, or a file that ends too soon. */
+const unreadable = (error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error)
+  if (/invalid tar header/i.test(message)) return "a header is damaged"
+  if (/unexpected end/i.test(message)) return "it is cut short (the file ends inside an archived file)"
+  return message
+}
+
+/**
+ * Streams the archive's files in order to `each` (its header and its bytes); `each` must read the stream to its
+ * end. Answers a reason when the file is not a readable archive (a damaged header, cut short).
+ */
+const forEachEntry = async (
+  file: string,
+  each: (header: tar.Header, bytes: AsyncIterable<Buffer>) => Promise<void>,
+): Promise<string | undefined> => {
+  const extract = tar.extract()
+  const reading = pipeline(fs.createReadStream(file, { highWaterMark: CHUNK }), extract)
+  try {
+    for await (const entry of extract) await each(entry.header, entry as AsyncIterable<Buffer>)
+    await reading
+    return undefined
+  } catch (error) {
+    extract.destroy()
+    await reading.catch(() => undefined)
+    return unreadable(error)
   }
 }
 
-/** The archive's files, or a reason it is not a readable archive. */
-export const listArchive = (file: string): ReadonlyArray<ArchiveEntry> | string => {
-  const total = fs.statSync(file).size
-  const fd = fs.openSync(file, "r")
-  try {
-    const entries: Array<ArchiveEntry> = []
-    const h = Buffer.alloc(BLOCK)
-    let offset = 0
-    while (offset + BLOCK <= total) {
-      fs.readSync(fd, h, 0, BLOCK, offset)
-      if (h.every((b) => b === 0)) return entries
-      const stored = Number.parseInt(h.toString("ascii", 148, 156).replace(/[\0 ]/g, ""), 8)
-      if (stored !== checksumOf(h)) return `the header at byte ${offset} is damaged`
-      const name = h.toString("utf8", 0, 100).replace(/\0.*$/s, "")
-      const size = Number.parseInt(h.toString("ascii", 124, 136).replace(/[\0 ]/g, ""), 8)
-      if (!Number.isSafeInteger(size) || offset + BLOCK + size > total)
-        return `${name} is cut short (the file ends before its ${size} bytes)`
-      entries.push({ name, offset: offset + BLOCK, size })
-      offset += BLOCK + size + padding(size)
+/** The archive's files with their sizes and SHA-256s, or a reason it is not a readable archive. */
+export const listArchive = async (file: string): Promise<ReadonlyArray<ArchiveEntry> | string> => {
+  const entries: Array<ArchiveEntry> = []
+  const failed = await forEachEntry(file, async (header, bytes) => {
+    const hash = crypto.createHash("sha256")
+    let size = 0
+    for await (const chunk of bytes) {
+      hash.update(chunk)
+      size += chunk.length
     }
-    return "the archive has no end (it was cut short)"
-  } finally {
-    fs.closeSync(fd)
-  }
+    entries.push({ name: header.name, size, sha256: hash.digest("hex") })
+  })
+  return failed ?? entries
 }
 
-/** Calls `each` with the entry's bytes, a chunk at a time. */
-const forEachChunk = (file: string, entry: ArchiveEntry, each: (chunk: Buffer) => void) => {
-  const fd = fs.openSync(file, "r")
-  try {
-    const buffer = Buffer.alloc(CHUNK)
-    for (let done = 0; done < entry.size; ) {
-      const read = fs.readSync(fd, buffer, 0, Math.min(CHUNK, entry.size - done), entry.offset + done)
-      if (read === 0) throw new Error(`${entry.name} is cut short`)
-      each(buffer.subarray(0, read))
-      done += read
-    }
-  } finally {
-    fs.closeSync(fd)
-  }
+/** Streams the bytes of the archive's file `name` to `into`; fails when the archive has none or cannot be read. */
+const copyEntry = async (
+  file: string,
+  name: string,
+  into: (bytes: AsyncIterable<Buffer>) => Promise<void>,
+) => {
+  let found = false
+  const failed = await forEachEntry(file, async (header, bytes) => {
+    if (header.name === name && !found) {
+      found = true
+      await into(bytes)
+    } else for await (const _ of bytes);
+  })
+  if (failed !== undefined) throw new Error(`${file} cannot be read: ${failed}`)
+  if (!found) throw new Error(`${file} holds no ${name}`)
 }
 
-/** The SHA-256 (hex) of an entry's bytes. */
-export const sha256OfEntry = (file: string, entry: ArchiveEntry) => {
-  const hash = crypto.createHash("sha256")
-  forEachChunk(file, entry, (chunk) => hash.update(chunk))
-  return hash.digest("hex")
-}
-
-/** An entry's bytes, in memory. */
-export const readEntry = (file: string, entry: ArchiveEntry): Buffer => {
+/** The bytes of the archive's file `name`, in memory. */
+export const readEntry = async (file: string, name: string): Promise<Buffer> => {
   const chunks: Array<Buffer> = []
-  forEachChunk(file, entry, (chunk) => chunks.push(Buffer.from(chunk)))
+  await copyEntry(file, name, async (bytes) => {
+    for await (const chunk of bytes) chunks.push(chunk)
+  })
   return Buffer.concat(chunks)
 }
 
-/** Copies an entry's bytes to a file of its own (for pg_restore). */
-export const extractEntry = (file: string, entry: ArchiveEntry, to: string) => {
-  const fd = fs.openSync(to, "w", 0o600)
-  try {
-    forEachChunk(file, entry, (chunk) => fs.writeSync(fd, chunk))
-  } finally {
-    fs.closeSync(fd)
-  }
-}
+/** Copies the archive's file `name` to a file of its own, mode 0600 (for pg_restore). */
+export const extractEntry = (file: string, name: string, to: string) =>
+  copyEntry(file, name, (bytes) => pipeline(bytes, fs.createWriteStream(to, { mode: 0o600 })))
 
 /** The SHA-256 (hex) of bytes or of a file on disk. */
 export const sha256Of = (source: ArchiveSource) => {

@@ -14,7 +14,6 @@ import {
   listArchive,
   readEntry,
   sha256Of,
-  sha256OfEntry,
   writeArchive,
 } from "./BackupArchive.ts"
 import { BackupDamaged, BackupFailed } from "./BackupErrors.ts"
@@ -41,8 +40,8 @@ export interface Snapshot {
  * leaves a file that looks like one. Answers its manifest.
  */
 export const writeBackup = (file: string, snapshot: Snapshot) =>
-  Effect.try({
-    try: () => {
+  Effect.tryPromise({
+    try: async () => {
       const manifest: BackupManifest = {
         format: BACKUP_FORMAT,
         database: snapshot.database,
@@ -63,7 +62,7 @@ export const writeBackup = (file: string, snapshot: Snapshot) =>
       fs.mkdirSync(path.dirname(target), { recursive: true })
       const partial = `${target}.partial`
       try {
-        writeArchive(
+        await writeArchive(
           partial,
           [
             { name: MANIFEST_FILE, bytes: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
@@ -88,7 +87,7 @@ export const writeBackup = (file: string, snapshot: Snapshot) =>
 export interface OpenedBackup {
   readonly file: string
   readonly manifest: BackupManifest
-  /** Where each file listed in the manifest is in the backup file. */
+  /** Each file of the backup file, by name. */
   readonly entries: ReadonlyMap<string, ArchiveEntry>
 }
 
@@ -99,7 +98,7 @@ export const openBackup = (file: string) =>
   Effect.gen(function* () {
     const damaged = (why: string) => new BackupDamaged({ message: `Refused: ${file} ${why}` })
     if (!fs.existsSync(file)) return yield* damaged("does not exist")
-    const listed = yield* Effect.try({
+    const listed = yield* Effect.tryPromise({
       try: () => listArchive(file),
       catch: (cause) => damaged(`cannot be read: ${String(cause)}`),
     })
@@ -107,8 +106,8 @@ export const openBackup = (file: string) =>
     const first = listed[0]
     if (first?.name !== MANIFEST_FILE)
       return yield* damaged(`is not a Landunits backup (no ${MANIFEST_FILE})`)
-    const manifest = yield* Effect.try({
-      try: () => decodeManifest(readEntry(file, first).toString("utf8")),
+    const manifest = yield* Effect.tryPromise({
+      try: async () => decodeManifest((await readEntry(file, MANIFEST_FILE)).toString("utf8")),
       catch: () => damaged(`has a ${MANIFEST_FILE} that is not a Landunits backup manifest`),
     })
     const entries = new Map(listed.map((e) => [e.name, e]))
@@ -119,10 +118,9 @@ export const openBackup = (file: string) =>
         return yield* damaged(
           `is damaged: ${expected.name} has ${entry.size} bytes, its manifest says ${expected.bytes}`,
         )
-      const sha256 = sha256OfEntry(file, entry)
-      if (sha256 !== expected.sha256)
+      if (entry.sha256 !== expected.sha256)
         return yield* damaged(
-          `is damaged: ${expected.name}'s SHA-256 is ${sha256}, its manifest says ${expected.sha256}`,
+          `is damaged: ${expected.name}'s SHA-256 is ${entry.sha256}, its manifest says ${expected.sha256}`,
         )
     }
     return { file, manifest, entries } satisfies OpenedBackup

@@ -101,7 +101,7 @@ export const restoreEmbedded = (dataDir: string, backup: OpenedBackup) =>
         fs.mkdirSync(root, { recursive: true })
         const db = await PGlite.create({
           dataDir: pgDir,
-          loadDataDir: new Blob([readEntry(backup.file, entry)]),
+          loadDataDir: new Blob([await readEntry(backup.file, entry.name)]),
         })
         try {
           const rows = await db.query<{ migration_id: number; name: string }>(

@@ -160,7 +160,11 @@ export const restoreServer = (url: string, backup: OpenedBackup, dir: string) =>
     if (entry === undefined)
       return yield* new BackupRefused({ message: `Refused: ${backup.file} holds no ${SERVER_DUMP_FILE}` })
     const file = path.join(dir, SERVER_DUMP_FILE)
-    extractEntry(backup.file, entry, file)
+    yield* Effect.tryPromise({
+      try: () => extractEntry(backup.file, entry.name, file),
+      catch: (cause) =>
+        new BackupFailed({ message: `The backup's dump could not be read: ${String(cause)}`, cause }),
+    })
     const { dbname, env } = connection(url)
     yield* runTool(
       pgRestore,

@@ -17,9 +17,9 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 const dump = Buffer.from("the database's bytes")
 const TAKEN = new Date("2026-11-26T10:00:00.000Z")
 
-const written = (name: string) => {
+const written = async (name: string) => {
   const file = path.join(dir, name)
-  const manifest = Effect.runSync(
+  const manifest = await Effect.runPromise(
     writeBackup(file, {
       database: "embedded",
       takenAt: TAKEN,
@@ -31,17 +31,17 @@ const written = (name: string) => {
   return { file, manifest }
 }
 
-const refusal = (file: string) => {
-  const exit = Effect.runSyncExit(openBackup(file))
+const refusal = async (file: string) => {
+  const exit = await Effect.runPromiseExit(openBackup(file))
   if (Exit.isSuccess(exit)) throw new Error("opened")
   const reason = exit.cause.reasons[0]
   return reason?._tag === "Fail" ? reason.error : undefined
 }
 
 describe("a backup file", () => {
-  it("opens with its manifest when whole, leaving no partial file behind", () => {
-    const { file, manifest } = written("whole.backup")
-    const opened = Effect.runSync(openBackup(file))
+  it("opens with its manifest when whole, leaving no partial file behind", async () => {
+    const { file, manifest } = await written("whole.backup")
+    const opened = await Effect.runPromise(openBackup(file))
     expect(opened.manifest).toEqual(manifest)
     expect(manifest).toMatchObject({
       format: "landunits-backup/1",
@@ -55,36 +55,38 @@ describe("a backup file", () => {
     expect(fs.existsSync(`${file}.partial`)).toBe(false)
   })
 
-  it("is refused when it is no archive, or an archive without a manifest first", () => {
+  it("is refused when it is no archive, or an archive without a manifest first", async () => {
     const junk = path.join(dir, "junk.backup")
     fs.writeFileSync(junk, "not a tar at all")
-    expect(refusal(junk)).toMatchObject({
+    expect(await refusal(junk)).toMatchObject({
       _tag: "BackupDamaged",
       message: expect.stringContaining("not a whole backup"),
     })
     const other = path.join(dir, "other.tar")
-    writeArchive(other, [{ name: "notes.txt", bytes: Buffer.from("hi") }])
-    expect(refusal(other)?.message).toContain("is not a Landunits backup (no manifest.json)")
+    await writeArchive(other, [{ name: "notes.txt", bytes: Buffer.from("hi") }])
+    expect((await refusal(other))?.message).toContain("is not a Landunits backup (no manifest.json)")
   })
 
-  it("is refused when its manifest is not a backup manifest", () => {
+  it("is refused when its manifest is not a backup manifest", async () => {
     const file = path.join(dir, "bad-manifest.backup")
-    writeArchive(file, [{ name: "manifest.json", bytes: Buffer.from('{"format":"zip"}') }])
-    expect(refusal(file)?.message).toContain("has a manifest.json that is not a Landunits backup manifest")
+    await writeArchive(file, [{ name: "manifest.json", bytes: Buffer.from('{"format":"zip"}') }])
+    expect((await refusal(file))?.message).toContain(
+      "has a manifest.json that is not a Landunits backup manifest",
+    )
   })
 
-  it("is refused when the dump its manifest lists is missing or its SHA-256 differs", () => {
-    const { file, manifest } = written("source.backup")
+  it("is refused when the dump its manifest lists is missing or its SHA-256 differs", async () => {
+    const { file, manifest } = await written("source.backup")
     const text = (m: unknown) => Buffer.from(JSON.stringify(m))
     const missing = path.join(dir, "missing.backup")
-    writeArchive(missing, [{ name: "manifest.json", bytes: text(manifest) }])
-    expect(refusal(missing)?.message).toContain("lacks pgdata.tar.gz, which its manifest lists")
+    await writeArchive(missing, [{ name: "manifest.json", bytes: text(manifest) }])
+    expect((await refusal(missing))?.message).toContain("lacks pgdata.tar.gz, which its manifest lists")
     const altered = path.join(dir, "altered.backup")
-    writeArchive(altered, [
+    await writeArchive(altered, [
       { name: "manifest.json", bytes: text(manifest) },
       { name: "pgdata.tar.gz", bytes: Buffer.from("the database's bytez") },
     ])
-    expect(refusal(altered)?.message).toMatch(
+    expect((await refusal(altered))?.message).toMatch(
       /is damaged: pgdata\.tar\.gz's SHA-256 is [0-9a-f]{64}, its manifest says/,
     )
     expect(fs.existsSync(file)).toBe(true)
