@@ -6,6 +6,7 @@
  *   npm run bench:http                     # embedded database in a temporary DATA_DIR
  *   DATABASE_URL=postgres://… npm run bench:http
  *   BENCH_SECONDS=20 npm run bench:http
+ *   BENCH_ONLY=create_order node --cpu-prof bench/Http.ts   # one route alone, e.g. to profile it
  */
 import * as fs from "node:fs"
 import { createServer } from "node:http"
@@ -95,14 +96,7 @@ const measure = async (options: autocannon.Options) => {
 }
 
 let n = 0
-const ceiling = await measure({ url: `http://127.0.0.1:${barePort}/` })
-const floor = await measure({ url: `http://127.0.0.1:${floorAddress.port}/hello` })
-// Our server's own floor: a request to a route that does not exist crosses what every request of the app
-// crosses (routing, the access log, security headers, the anti-forgery cookie) and answers a small 404,
-// with no handler, no session and no database.
-const unknownRoute = await measure({ url: `${base}/api/no-such-route`, headers: { cookie } })
-const getUser = await measure({ url: `${base}/api/user`, headers: { cookie } })
-const createOrder = await measure({
+const createOrderRequest: autocannon.Options = {
   url: `${base}/api/order/create_order`,
   method: "POST",
   headers: { cookie, "x-xsrf-token": xsrf, "content-type": "application/json" },
@@ -119,7 +113,33 @@ const createOrder = await measure({
       }),
     },
   ],
-})
+}
+const only = process.env.BENCH_ONLY
+if (only !== undefined) {
+  const routes: Record<string, autocannon.Options> = {
+    create_order: createOrderRequest,
+    user: { url: `${base}/api/user`, headers: { cookie } },
+  }
+  const options = routes[only]
+  if (options === undefined) throw new Error(`BENCH_ONLY: one of ${Object.keys(routes).join(", ")}`)
+  const r = await measure(options)
+  console.log(
+    `${only}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, ${r.cpuMicrosPerRequest.toFixed(0)} µs CPU/request`,
+  )
+  bare.close()
+  await floorRuntime.dispose()
+  await runtime.dispose()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  process.exit(0)
+}
+const ceiling = await measure({ url: `http://127.0.0.1:${barePort}/` })
+const floor = await measure({ url: `http://127.0.0.1:${floorAddress.port}/hello` })
+// Our server's own floor: a request to a route that does not exist crosses what every request of the app
+// crosses (routing, the access log, security headers, the anti-forgery cookie) and answers a small 404,
+// with no handler, no session and no database.
+const unknownRoute = await measure({ url: `${base}/api/no-such-route`, headers: { cookie } })
+const getUser = await measure({ url: `${base}/api/user`, headers: { cookie } })
+const createOrder = await measure(createOrderRequest)
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
   `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${((r.requests.average / ceiling.requests.average) * 100).toFixed(0)}% | ${r.cpuMicrosPerRequest.toFixed(0)} |`
