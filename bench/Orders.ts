@@ -10,6 +10,7 @@
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *   BENCH_CLIENTS=8 BENCH_ONLY=server BENCH_UNIT_TYPES=one npm run bench:orders   # the same, one unit type
  *   BENCH_CLIENTS=8 BENCH_ONLY=buysql npm run bench:orders   # only a buy's own SQL in pgbench (BuySql.ts)
+ *   BENCH_PEER_SQL=path/to/pgledger.sql npm run bench:orders  # also a peer ledger's transfers (pgledger)
  *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
  *   BENCH_HOLDERS=100000 npm run bench:orders # that many members already hold each bought unit type
  *
@@ -61,7 +62,14 @@ import {
 } from "../adapters/test/postgres/load/LoadSetup.ts"
 import { freshServerDatabase } from "../adapters/test/support/Databases.ts"
 import { buyScript, buyScriptSetup } from "./BuySql.ts"
-import { dropPgbench, initPgbench, runPgbench, runPgbenchEmbedded, runPgbenchScript } from "./Pgbench.ts"
+import {
+  dropPgbench,
+  initPgbench,
+  runPeerLedger,
+  runPgbench,
+  runPgbenchEmbedded,
+  runPgbenchScript,
+} from "./Pgbench.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 /** Buys made before each figure's measured window and not counted (the hot path compiled, statements prepared). */
@@ -71,6 +79,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? "1,8,32").split(",").map(Number)
 /** "server" measures only the PostgreSQL server figure (no PGlite, no pgbench): for profiling. */
 const ONLY_SERVER = process.env.BENCH_ONLY === "server"
+/**
+ * A peer ledger's SQL (pgledger's, supplied by the reader, not committed): when set, its transfers per second in
+ * pgbench are measured once per client count, beside ours (issue 22).
+ */
+const PEER_SQL = process.env.BENCH_PEER_SQL?.trim() || undefined
 /** "buysql" measures only the buy's own SQL in pgbench (BuySql.ts) on the server. */
 const ONLY_BUY_SQL = process.env.BENCH_ONLY === "buysql"
 const SERVER = process.env.DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test"
@@ -329,6 +342,7 @@ if (ONLY_BUY_SQL) {
 }
 const rows: Array<string> = []
 const sqlRows: Array<string> = []
+const peerRows: Array<string> = []
 const multiRows: Array<string> = []
 const pgbenchDb = `landunits_pgbench_${process.pid}`
 if (ONLY_SERVER) {
@@ -364,6 +378,13 @@ try {
       )
     }
     const ceiling = median(rounds.map((r) => r.ceiling))
+    if (PEER_SQL !== undefined) {
+      const peer = runPeerLedger(SERVER, `${pgbenchDb}_peer`, PEER_SQL, clients, SECONDS).tps
+      peerRows.push(
+        `| ${clients} | ${peer.toFixed(0)} | ${percent(peer / ceiling)} | ${percent(median(rounds.map((r) => r.four)) / peer)} |`,
+      )
+      console.log(peerRows.at(-1))
+    }
     const embedded = await embeddedFigure(FOUR_UNIT_TYPES, clients)
     const embeddedPgbench = (await embeddedCeiling(clients)).tps
     const four = median(rounds.map((r) => r.four))
@@ -403,6 +424,16 @@ console.log(
     "| clients | four unit types, buy SQL in pgbench | ours / it | one unit type, buy SQL in pgbench | ours / it |",
     "|---:|---:|---:|---:|---:|",
     ...sqlRows,
+    ...(PEER_SQL === undefined
+      ? []
+      : [
+          "",
+          `A peer ledger in pure PostgreSQL: ${path.basename(PEER_SQL)}'s pgledger_create_transfer in pgbench, one transfer a transaction between two of 10,000 accounts`,
+          "",
+          "| clients | transfers/s | of pgbench simple-update | our four-unit-type buys / its transfers |",
+          "|---:|---:|---:|---:|",
+          ...peerRows,
+        ]),
     "",
     "Supplementary: four unit types, the same clients split over several app processes sharing the server (same window)",
     "",

@@ -152,3 +152,68 @@ const readResult = (clients: number, output: string): PgbenchResult => {
   if (tps === null || latency === null) throw new Error(`Could not read pgbench's output:\n${output}`)
   return { clients, tps: Number(tps[1]), latencyMs: Number(latency[1]) }
 }
+
+/** Accounts the peer ledger's transfers move between (pgbench's simple-update spreads over 100,000). */
+const PEER_ACCOUNTS = 10_000
+
+/**
+ * A peer ledger in pure PostgreSQL (pgledger, whose SQL the reader supplies: `BENCH_PEER_SQL=path`, not committed)
+ * on a fresh database of the server: PEER_ACCOUNTS accounts (negative balances allowed, so any transfer goes
+ * through), then one `pgledger_create_transfer` of 1 (a literal its amount type takes: money now, numeric at first)
+ * between two accounts at random per transaction, for
+ * `seconds` with `clients` connections. Answers transfers per second.
+ */
+export const runPeerLedger = (
+  serverUrl: string,
+  database: string,
+  peerSql: string,
+  clients: number,
+  seconds: number,
+): PgbenchResult => {
+  const url = new URL(serverUrl)
+  const password = decodeURIComponent(url.password)
+  const adminDb = url.pathname.slice(1) || "postgres"
+  const psql = (...args: ReadonlyArray<string>) =>
+    run("psql", [...connectionArgs(url), "-v", "ON_ERROR_STOP=1", "-q", ...args], password)
+  psql("-d", adminDb, "-c", `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+  psql("-d", adminDb, "-c", `CREATE DATABASE ${database}`)
+  try {
+    psql("-d", database, "-f", peerSql)
+    // pgledger_create_account takes (name, currency) in its current version and (name) in its first.
+    const create = (currency: boolean) =>
+      psql(
+        "-d",
+        database,
+        "-c",
+        `SELECT count(*) FROM generate_series(1, ${PEER_ACCOUNTS}) AS i, pgledger_create_account('acct_' || i${currency ? ", 'USD'" : ""})`,
+      )
+    try {
+      create(true)
+    } catch {
+      create(false)
+    }
+    // Any transfer goes through; the script finds an account by its name, through an index of ours.
+    psql(
+      "-d",
+      database,
+      "-c",
+      "UPDATE pgledger_accounts SET allow_negative_balance = true, allow_positive_balance = true",
+    )
+    psql(
+      "-d",
+      database,
+      "-c",
+      "CREATE INDEX bench_peer_account_name ON pgledger_accounts (name); ANALYZE pgledger_accounts",
+    )
+    const script = `\\set a random(1, ${PEER_ACCOUNTS})
+\\set b random(1, ${PEER_ACCOUNTS - 1})
+SELECT * FROM pgledger_create_transfer(
+  (SELECT id FROM pgledger_accounts WHERE name = 'acct_' || (:a)::int),
+  (SELECT id FROM pgledger_accounts WHERE name = 'acct_' || (CASE WHEN (:b)::int >= (:a)::int THEN (:b)::int + 1 ELSE (:b)::int END)),
+  '1');
+`
+    return runPgbenchScript(serverUrl, database, script, "SELECT 1", clients, seconds)
+  } finally {
+    psql("-d", adminDb, "-c", `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+  }
+}
