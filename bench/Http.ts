@@ -13,8 +13,11 @@ import { createServer } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
 import { NodeHttpServer } from "@effect/platform-node"
+import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import autocannon from "autocannon"
-import { Effect, Layer, ManagedRuntime, Schema } from "effect"
+import { Clock, Effect, Layer, ManagedRuntime, Option, Schema } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { layerApp } from "../adapters/src/app/AppLayer.ts"
@@ -95,6 +98,52 @@ const measure = async (options: autocannon.Options) => {
   return { ...result, cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total) }
 }
 
+/**
+ * The same buy as create_order's body, in process: OrderService.createBuy through the app's own services and
+ * database (the runtime the server uses), CONNECTIONS fibers back to back for SECONDS. What the HTTP path adds
+ * is create_order's CPU over this one's (issue 22, goal 1).
+ */
+const inProcessBuys = async () => {
+  const memberId = await runtime.runPromise(
+    Effect.flatMap(AccountRepository, (accounts) => accounts.findByEmail(DEMO_EMAIL)).pipe(
+      Effect.map((account) => Option.getOrThrow(account).memberId),
+    ),
+  )
+  const before = process.cpuUsage()
+  const started = Date.now()
+  const committed = await runtime.runPromise(
+    Effect.gen(function* () {
+      const orders = yield* OrderService
+      const deadline = (yield* Clock.currentTimeMillis) + SECONDS * 1000
+      let done = 0
+      yield* Effect.forEach(
+        Array.from({ length: CONNECTIONS }, (_, i) => i),
+        (fiber) =>
+          Effect.gen(function* () {
+            for (let i = 0; (yield* Clock.currentTimeMillis) < deadline; i++) {
+              yield* orders.createBuy({
+                memberId,
+                idempotencyKey: IdempotencyKey.make(`bench-in-process-${process.pid}-${fiber}-${i}`),
+                unitType: "LAND_EUR",
+                numberOfUnits: 1,
+                paymentMethod: "bank",
+                isDoubleLand: false,
+              })
+              done += 1
+            }
+          }),
+        { concurrency: "unbounded", discard: true },
+      )
+      return done
+    }),
+  )
+  const cpu = process.cpuUsage(before)
+  return {
+    perSecond: committed / ((Date.now() - started) / 1000),
+    cpuMicrosPerBuy: (cpu.user + cpu.system) / Math.max(1, committed),
+  }
+}
+
 let n = 0
 const createOrderRequest: autocannon.Options = {
   url: `${base}/api/order/create_order`,
@@ -140,6 +189,7 @@ const floor = await measure({ url: `http://127.0.0.1:${floorAddress.port}/hello`
 const unknownRoute = await measure({ url: `${base}/api/no-such-route`, headers: { cookie } })
 const getUser = await measure({ url: `${base}/api/user`, headers: { cookie } })
 const createOrder = await measure(createOrderRequest)
+const inProcess = await inProcessBuys()
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
   `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${((r.requests.average / ceiling.requests.average) * 100).toFixed(0)}% | ${r.cpuMicrosPerRequest.toFixed(0)} |`
@@ -155,6 +205,9 @@ console.log(
     row("our app, an unknown route (404, middleware only)", unknownRoute),
     row("GET /api/user", getUser),
     row("POST /api/order/create_order", createOrder),
+    `| the same buy in process (OrderService.createBuy, ${CONNECTIONS} fibers, same database) | ${inProcess.perSecond.toFixed(0)} | | | | | ${inProcess.cpuMicrosPerBuy.toFixed(0)} |`,
+    "",
+    `create_order over HTTP: ${((createOrder.requests.average / inProcess.perSecond) * 100).toFixed(0)}% of the in-process buy rate (goal ≥ 60%), p99 ${createOrder.latency.p99} ms (goal < 50 ms)`,
   ].join("\n"),
 )
 bare.close()
