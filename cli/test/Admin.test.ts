@@ -278,6 +278,15 @@ describe("the sales queue and payouts", () => {
     )
     const queue = JSON.parse((await asAdmin("--json", "sales-queue", "show", "--unit-type", "LAND_EUR")).out)
     expect(queue).toContainEqual(expect.objectContaining({ orderId: sell.orderId, remaining: 5, sold: 0 }))
+    // Its place in the LAND_EUR queue, and an estimate from the buy confirmed above (20 Units in 30 days).
+    const mine = queue.find((r: { orderId: string }) => r.orderId === sell.orderId)
+    expect(mine.position).toBe(mine.ordersAhead + 1)
+    expect(mine.unitsBoughtLast30Days).toBeGreaterThanOrEqual(20)
+    expect(mine.estimate.kind).toBe("estimate")
+    const text = (await asAdmin("sales-queue", "show", "--unit-type", "LAND_EUR")).out
+    expect(text).toMatch(/unitsAhead\s+estimate/)
+    expect(text).toContain(`${sell.orderId}`)
+    expect(text).toMatch(/\d+ d \(\d+(\+|–\d+)\)/)
     const buy = await run(
       Effect.flatMap(OrderService, (o) =>
         o.createBuy({
