@@ -142,18 +142,3 @@ export const saleQueueStanding = (input: {
     estimate: estimateFill({ unitsAhead: place.unitsAhead, remaining: place.remaining, blocks }),
   }
 }
-
-const daysText = (days: number) => (days === 1 ? "1 day" : `${days} days`)
-
-/** The estimate in words, the same on the order page, in the CLI and in the docs. */
-export const fillEstimateText = (estimate: FillEstimate): string => {
-  if (estimate.kind === "notEnoughHistory")
-    return "Not enough history: no Units of this type were bought in the last 30 days."
-  const range =
-    estimate.latestDays === undefined
-      ? `${daysText(estimate.earliestDays)} or more`
-      : estimate.earliestDays === estimate.latestDays
-        ? daysText(estimate.earliestDays)
-        : `${estimate.earliestDays} to ${daysText(estimate.latestDays)}`
-  return `About ${daysText(estimate.days)} (range ${range}), at the pace of the last 30 days' buys.`
-}

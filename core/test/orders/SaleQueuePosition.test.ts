@@ -4,10 +4,10 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { fillEstimateText, ordinal } from "../../src/format/QueueWords.ts"
 import {
   type ConfirmedBuy,
   estimateFill,
-  fillEstimateText,
   queuePlace,
   saleQueueStanding,
   unitsPerBlock,
@@ -111,6 +111,20 @@ describe("a sell order's place in the queue", () => {
       ),
     )
   })
+})
+
+it("a position reads as an ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 102nd", () => {
+  expect([1, 2, 3, 4, 11, 12, 13, 21, 102].map(ordinal)).toEqual([
+    "1st",
+    "2nd",
+    "3rd",
+    "4th",
+    "11th",
+    "12th",
+    "13th",
+    "21st",
+    "102nd",
+  ])
 })
 
 describe("the estimate of when a sell order is all sold", () => {
