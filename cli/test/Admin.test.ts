@@ -16,6 +16,7 @@ import { DiscountCodes } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { ProviderEventLog } from "@landunits/core/orders/ports/ProviderEventLog.ts"
 import { COIN_PRICE_MAX_AGE_MS, CoinPrices } from "@landunits/core/pricing/ports/CoinPrices.ts"
+import { PriceScheduleHistory } from "@landunits/core/pricing/ports/PriceScheduleHistory.ts"
 import type { CurrencyType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Option } from "effect"
@@ -352,6 +353,10 @@ describe("pricing and reference codes", () => {
       baseDate: "2026-01-01",
       growthPerYearPercent: 2.5,
     })
+    // The change joins the schedule history that GET /api/prices/history reads (issue 24), with when it was made.
+    const history = await run(Effect.flatMap(PriceScheduleHistory, (h) => h.changes("LAND_POUND")))
+    expect(history.at(-1)?.schedule).toEqual(gbp.schedule)
+    expect(Math.abs(history.at(-1)!.at - Date.now())).toBeLessThan(60_000)
     const capped = await asAdmin(
       "pricing",
       "set-price",
