@@ -9,7 +9,8 @@ import { OrderId } from "@landunits/core/shared/Ids.ts"
 import { cleanup, render, screen, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { LineChart } from "../src/components/shared/LineChart.tsx"
-import { changeMarkers, periodStart, pricePointsOf, purchaseMarkers } from "../src/lib/priceHistory.ts"
+import { changeMarkers, pricePointsOf, purchaseMarkers } from "../src/lib/priceHistory.ts"
+import { periodStart } from "../src/lib/pricePeriods.ts"
 
 afterEach(cleanup)
 

@@ -18,7 +18,7 @@ import type {
   MemberSubscriptions,
   SubscriptionChanges,
 } from "@landunits/core/subscriptions/SubscriptionsModel.ts"
-import { periodStart } from "../lib/priceHistory.ts"
+import { periodStart } from "../lib/pricePeriods.ts"
 import { call, request } from "./client.ts"
 import { api, type MessageAnswer, settle } from "./endpoints.ts"
 import { type TransactionSearch, transactionQuery } from "./transactionSearch.ts"

@@ -9,14 +9,6 @@ import { type CurrencyType, type UnitType, unitDisplayName } from "@landunits/co
 import type { ChartMarker, ChartPoint } from "../components/shared/LineChart.tsx"
 import { formatPrice } from "./prices.ts"
 
-/** The periods a price chart offers, in days (today included). */
-export const PRICE_PERIODS = [30, 90, 365] as const
-export type PricePeriod = (typeof PRICE_PERIODS)[number]
-
-/** The first day of a period of `days` ending today (UTC). */
-export const periodStart = (days: number, now = Date.now()): string =>
-  formatIsoDate(now - (days - 1) * 86_400_000)
-
 export const pricePointsOf = (history: PriceHistory): ReadonlyArray<ChartPoint> =>
   history.prices.map((p) => ({ day: p.day, value: p.pricePerUnit }))
 

@@ -8,13 +8,8 @@ import { type UnitType, UnitTypes, unitDisplayName } from "@landunits/core/share
 import { useEffect, useId, useState } from "react"
 import { errorMessage } from "../../api/client.ts"
 import { api } from "../../api/endpoints.ts"
-import {
-  changeMarkers,
-  PRICE_PERIODS,
-  type PricePeriod,
-  periodStart,
-  pricePointsOf,
-} from "../../lib/priceHistory.ts"
+import { changeMarkers, pricePointsOf } from "../../lib/priceHistory.ts"
+import { PRICE_PERIODS, type PricePeriod, periodStart } from "../../lib/pricePeriods.ts"
 import { formatPrice, formatRate } from "../../lib/prices.ts"
 import { LineChart } from "../shared/LineChart.tsx"
 
