@@ -121,8 +121,8 @@ function PriceHistoryFigures({ history }: { readonly history: PriceHistory }) {
         <>
           <h3>Exchange rates for converts</h3>
           <p className="muted small">
-            The rate from {history.currency} a conversion out of {unitDisplayName(history.unitType)} used on
-            the period's last day; the table of the whole period is in the API's answer.
+            What a conversion out of {unitDisplayName(history.unitType)} used on the last day of the period;
+            every day's rate is in the API's answer (GET /api/prices/history).
           </p>
           <ul className="chart__legend">
             {rates.map((r) => (
