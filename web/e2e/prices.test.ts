@@ -143,7 +143,10 @@ describe("the member's own purchase, and an admin's change of the schedule, mark
       expect(row?.[2]).toBe(`Your purchase: 3 Unit ($) at $${price(kept)}`)
       expect(await figure.getByText("Your purchases, at the price you paid").isVisible()).toBe(true)
       await figure.screenshot({ path: path.join(SHOTS, `${width}-dashboard-price-chart-purchase.png`) })
-      await page.screenshot({ path: path.join(SHOTS, `${width}-dashboard-price-chart-page.png`), fullPage: true })
+      await page.screenshot({
+        path: path.join(SHOTS, `${width}-dashboard-price-chart-page.png`),
+        fullPage: true,
+      })
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
       if (width === 1280) expect(await seriousAxeViolations(page)).toEqual([])
     }
