@@ -18,6 +18,23 @@ type Loaded =
   | { readonly state: "ok"; readonly history: PriceHistory }
   | { readonly state: "failed"; readonly message: string }
 
+/**
+ * The answers of the last minute, by unit type and first day: a page whose tree mounts again (hydration, a
+ * revisit) asks once. A failed request is forgotten at once, so the next mount asks again.
+ */
+const recent = new Map<string, { readonly at: number; readonly answer: Promise<PriceHistory> }>()
+const CACHE_MS = 60_000
+
+const historyOf = (unit: UnitType, from: string): Promise<PriceHistory> => {
+  const key = `${unit}|${from}`
+  const cached = recent.get(key)
+  if (cached !== undefined && Date.now() - cached.at < CACHE_MS) return cached.answer
+  const answer = api.priceHistory(unit, from)
+  recent.set(key, { at: Date.now(), answer })
+  answer.catch(() => recent.delete(key))
+  return answer
+}
+
 /** The latest rate of each pair in the period (what a convert out of this unit type used last). */
 const latestRates = (history: PriceHistory) => {
   const byPair = new Map<string, PriceHistory["exchangeRates"][number]>()
@@ -41,7 +58,7 @@ export default function PriceHistoryPanel({
   useEffect(() => {
     let current = true
     setLoaded({ state: "loading" })
-    api.priceHistory(unit, periodStart(days)).then(
+    historyOf(unit, periodStart(days)).then(
       (history) => current && setLoaded({ state: "ok", history }),
       (error) => current && setLoaded({ state: "failed", message: errorMessage(error) }),
     )
