@@ -359,9 +359,13 @@ describe("a queued sale's place in the sales queue (issue 24)", () => {
       .locator("div", { has: page.locator("dt", { hasText: term }) })
       .locator("dd")
 
-  it("the demo member sells; the page shows the position, the Units ahead, its own and the estimate as the API gives them", async () => {
+  it("the demo member sells; the success page and the order page show the position, the Units ahead, its own and the estimate as the API gives them", async () => {
     const { context, page } = await signedIn(1280, DEMO)
     orderId = await sellUnits(page, server, 40)
+    // The success page already says where the sale stands.
+    await expect
+      .poll(() => page.getByRole("region", { name: "Your place in the sales queue" }).isVisible())
+      .toBe(true)
     await page.goto(`${server.url}${orderPagePath(orderId)}`)
     const queue = page.getByRole("region", { name: "Your place in the sales queue" })
     await expect.poll(() => queue.isVisible()).toBe(true)
