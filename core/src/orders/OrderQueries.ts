@@ -48,7 +48,14 @@ export const makeOrderQueries = (
    */
   const recentBuys = (unitType: UnitType, now: number) =>
     Effect.map(
-      orders.find({ orderType: "BUY", unitType, statuses: ["Approved", "Completed"], isDoubleLand: false }),
+      // A buy confirmed in the window was updated at its confirmation or later: only those are read.
+      orders.find({
+        orderType: "BUY",
+        unitType,
+        statuses: ["Approved", "Completed"],
+        isDoubleLand: false,
+        updatedSince: new Date(now - QUEUE_HISTORY_DAYS * Durations.DAY).toISOString(),
+      }),
       (buys): ReadonlyArray<ConfirmedBuy> =>
         buys.flatMap((o) => {
           const approved = o.timeline.find((t) => t.to === "Approved")
