@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const today = () => new Date().toISOString().slice(0, 10)
 
-/** Today's price of a unit type as the API prices it now, in the page's words ("$10.52"). */
+/** The API's price history of a unit type for the default 90 days up to today. */
 const todaysHistory = async (page: Page, unitType: string) => {
   const answer = await page.request.get(`${server.url}/api/prices/history?unitType=${unitType}`)
   expect(answer.status()).toBe(200)
