@@ -16,6 +16,7 @@ import { DiscountCodes } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { ProviderEventLog } from "@landunits/core/orders/ports/ProviderEventLog.ts"
 import { COIN_PRICE_MAX_AGE_MS, CoinPrices } from "@landunits/core/pricing/ports/CoinPrices.ts"
+import { PriceScheduleHistory } from "@landunits/core/pricing/ports/PriceScheduleHistory.ts"
 import type { CurrencyType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Option } from "effect"
@@ -278,6 +279,15 @@ describe("the sales queue and payouts", () => {
     )
     const queue = JSON.parse((await asAdmin("--json", "sales-queue", "show", "--unit-type", "LAND_EUR")).out)
     expect(queue).toContainEqual(expect.objectContaining({ orderId: sell.orderId, remaining: 5, sold: 0 }))
+    // Its place in the LAND_EUR queue, and an estimate from the buy confirmed above (20 Units in 30 days).
+    const mine = queue.find((r: { orderId: string }) => r.orderId === sell.orderId)
+    expect(mine.position).toBe(mine.ordersAhead + 1)
+    expect(mine.unitsBoughtLast30Days).toBeGreaterThanOrEqual(20)
+    expect(mine.estimate.kind).toBe("estimate")
+    const text = (await asAdmin("sales-queue", "show", "--unit-type", "LAND_EUR")).out
+    expect(text).toMatch(/unitsAhead\s+estimate/)
+    expect(text).toContain(`${sell.orderId}`)
+    expect(text).toMatch(/\d+ d \(\d+(\+|–\d+)\)/)
     const buy = await run(
       Effect.flatMap(OrderService, (o) =>
         o.createBuy({
@@ -343,6 +353,10 @@ describe("pricing and reference codes", () => {
       baseDate: "2026-01-01",
       growthPerYearPercent: 2.5,
     })
+    // The change joins the schedule history that GET /api/prices/history reads (issue 24), with when it was made.
+    const history = await run(Effect.flatMap(PriceScheduleHistory, (h) => h.changes("LAND_POUND")))
+    expect(history.at(-1)?.schedule).toEqual(gbp.schedule)
+    expect(Math.abs(history.at(-1)!.at - Date.now())).toBeLessThan(60_000)
     const capped = await asAdmin(
       "pricing",
       "set-price",

@@ -11,7 +11,8 @@ import * as path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./server.ts"
-import { buyByBank, placeBuy } from "./steps/orders.ts"
+import { buyByBank, placeBuy, sellUnits } from "./steps/orders.ts"
+import { createBuyOrder } from "./support/api.ts"
 import {
   headline,
   openContext,
@@ -20,7 +21,7 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { adminCli, confirmPayment } from "./support/cli.ts"
+import { adminCli, confirmPayment, DEMO_ADMIN } from "./support/cli.ts"
 import { DEMO, type Member, newMember, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
 
 let server: RunningServer
@@ -337,4 +338,89 @@ describe("the timeline of a bank buy taken from Initiated to Approved by an admi
       await context.close()
     },
   )
+})
+
+describe("a queued sale's place in the sales queue (issue 24)", () => {
+  let orderId = ""
+  interface Standing {
+    readonly position: number
+    readonly unitsAhead: number
+    readonly remaining: number
+    readonly estimate: { readonly kind: string }
+  }
+  const standingOf = async (page: Page): Promise<{ unitType: string; salesQueue: Standing }> => {
+    const answer = await page.request.get(`${server.url}/api/order/get_order_details/${orderId}`)
+    const { orderData } = await answer.json()
+    return { unitType: orderData.currencyUnit.unitType, salesQueue: orderData.salesQueue }
+  }
+  const figure = (page: Page, term: string) =>
+    page
+      .getByTestId("sales-queue")
+      .locator("div", { has: page.locator("dt", { hasText: term }) })
+      .locator("dd")
+
+  it("the demo member sells; the success page and the order page show the position, the Units ahead, its own and the estimate as the API gives them", async () => {
+    const { context, page } = await signedIn(1280, DEMO)
+    orderId = await sellUnits(page, server, 40)
+    // The success page already says where the sale stands.
+    await expect
+      .poll(() => page.getByRole("region", { name: "Your place in the sales queue" }).isVisible())
+      .toBe(true)
+    await page.goto(`${server.url}${orderPagePath(orderId)}`)
+    const queue = page.getByRole("region", { name: "Your place in the sales queue" })
+    await expect.poll(() => queue.isVisible()).toBe(true)
+    const { salesQueue } = await standingOf(page)
+    expect(salesQueue.remaining).toBe(30)
+    expect(await figure(page, "Position").textContent()).toMatch(
+      new RegExp(`^${salesQueue.position}(st|nd|rd|th) in the Unit \\(.\\) queue`),
+    )
+    expect(await figure(page, "Units ahead of yours").textContent()).toBe(
+      salesQueue.unitsAhead === 0
+        ? "None"
+        : expect.stringMatching(/^[\d,]+ Unit \(.\) \(\d+ older sales?\)$/),
+    )
+    expect(await figure(page, "Yours still waiting").textContent()).toMatch(/^30 Unit \(.\)$/)
+    expect(await figure(page, "Estimated time to be sold").textContent()).toMatch(
+      /^(About \d+ days? \(range .+\), at the pace of the last 30 days' buys\.|Not enough history: .+)$/,
+    )
+    await context.close()
+  })
+
+  it("a buy confirmed by an admin takes Units ahead of it first: the Units still to go before it is sold fall by the Units bought", async () => {
+    const { context, page } = await signedIn(1280)
+    const before = await (async () => {
+      const demo = await signedIn(1280, DEMO)
+      const s = await standingOf(demo.page)
+      await demo.context.close()
+      return s
+    })()
+    const buyId = await createBuyOrder(page, {
+      unitType: before.unitType as "LAND_USD",
+      numberOfUnits: 5,
+      paymentMethod: "bank",
+    })
+    await confirmPayment(server, DEMO_ADMIN, buyId)
+    await context.close()
+    const demo = await signedIn(1280, DEMO)
+    const after = await standingOf(demo.page)
+    expect(after.salesQueue.unitsAhead + after.salesQueue.remaining).toBe(
+      before.salesQueue.unitsAhead + before.salesQueue.remaining - 5,
+    )
+    expect(after.salesQueue.unitsAhead).toBeLessThanOrEqual(before.salesQueue.unitsAhead)
+    expect(after.salesQueue.estimate.kind).toBe("estimate")
+    await demo.context.close()
+  })
+
+  it.each([375, 1280] as const)("at %i px: the queue box fits the width and passes axe", async (width) => {
+    const { context, page } = await signedIn(width, DEMO)
+    await page.goto(`${server.url}${orderPagePath(orderId)}`)
+    const queue = page.getByRole("region", { name: "Your place in the sales queue" })
+    await expect.poll(() => queue.isVisible()).toBe(true)
+    expect(await figure(page, "Estimated time to be sold").textContent()).toMatch(/^About \d+ days?/)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+    await page.screenshot({ path: path.join(SHOTS, `${width}-order-page-sales-queue.png`), fullPage: true })
+    await page.screenshot({ path: path.join(SHOTS, `${width}-order-page-sales-queue-first-screen.png`) })
+    if (width === 1280) expect(await seriousAxeViolations(page)).toEqual([])
+    await context.close()
+  })
 })

@@ -126,7 +126,7 @@ describe("public pages rendered on the server", () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  it("hydrates each page in the browser without an error, and asks the API nothing the page was rendered with", async () => {
+  it("hydrates each page in the browser without an error, and asks the API nothing the page was rendered with (the statistics page's price chart once, after it)", async () => {
     const { context, page } = await openContext(browser, 1280)
     const errors: Array<string> = []
     page.on("pageerror", (e) => errors.push(e.message))
@@ -142,7 +142,8 @@ describe("public pages rendered on the server", () => {
       page.on("request", onRequest)
       await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" })
       page.off("request", onRequest)
-      expect(asked, route).toEqual([])
+      // The statistics page's price chart is not rendered on the server: it loads after the page (issue 24), once.
+      expect(asked, route).toEqual(route === "/statistics" ? ["/api/prices/history"] : [])
     }
     // Hydrated: the router takes a link's click itself, without loading a new document.
     await page.evaluate(() => {

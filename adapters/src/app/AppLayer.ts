@@ -20,6 +20,7 @@ import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
@@ -126,6 +127,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             IdeasService.layer,
             KycService.layer,
             MarketService.layer,
+            PriceHistoryService.layer,
             ImpactService.layer,
             UserAnalyticsService.layer,
             SubscriptionService.layer,

@@ -80,16 +80,19 @@ export const seedDemoData = Effect.gen(function* () {
   const baseDate = formatIsoDate(now - PRICE_HISTORY_DAYS * 86_400_000)
 
   for (const [unitType, basePrice] of Object.entries(BASE_PRICES) as ReadonlyArray<[UnitType, number]>) {
-    yield* settings.setUnit({
-      schedule: { unitType, basePrice, baseDate, growthPerYearPercent: 5 },
-      buyOrderTransactionFeeInCents: DEFAULT_BUY_FEE_CENTS[unitType],
-      sellOrderTransactionFeeInUnits: DEFAULT_SELL_FEE_UNITS,
-      convertOrderTransactionFeeInUnits: DEFAULT_CONVERT_FEE_UNITS,
-      landLimits: {
-        totalProjectLandValueInCents: 500_000_000,
-        maxDoubleLandUnitsBoughtValueInCents: 10_000_000,
+    yield* settings.setUnit(
+      {
+        schedule: { unitType, basePrice, baseDate, growthPerYearPercent: 5 },
+        buyOrderTransactionFeeInCents: DEFAULT_BUY_FEE_CENTS[unitType],
+        sellOrderTransactionFeeInUnits: DEFAULT_SELL_FEE_UNITS,
+        convertOrderTransactionFeeInUnits: DEFAULT_CONVERT_FEE_UNITS,
+        landLimits: {
+          totalProjectLandValueInCents: 500_000_000,
+          maxDoubleLandUnitsBoughtValueInCents: 10_000_000,
+        },
       },
-    })
+      { since: Date.parse(`${baseDate}T00:00:00Z`) },
+    )
   }
   yield* settings.setExternalFees(DEFAULT_EXTERNAL_FEES)
   for (const [from, to, rate] of DEMO_RATES) {

@@ -166,6 +166,27 @@ export const templates: Readonly<Record<string, Renderer>> = {
       ],
       orderLink(data, appUrl),
     ),
+  [OrderEmail.salePartlyFilled]: (data, appUrl) =>
+    email(
+      `Part of your sale is sold: order ${data.orderId ?? ""}`,
+      [
+        hello(data),
+        `A buyer took ${data.soldNow ?? ""} of your sale ${data.orderId ?? ""}: ${data.amount ?? ""} is owed to you and is paid to your bank account.`,
+        `Sold so far: ${data.soldUnits ?? ""} of the ${data.queuedUnits ?? ""} in the sales queue; ${data.remainingUnits ?? ""} still wait for buyers, first in, first out.`,
+        "Your order's page shows where the rest stands in the queue and an estimate of when it may be sold.",
+      ],
+      orderLink(data, appUrl),
+    ),
+  [OrderEmail.saleAllSold]: (data, appUrl) =>
+    email(
+      `Your sale is all sold: order ${data.orderId ?? ""}`,
+      [
+        hello(data),
+        `A buyer took the last ${data.soldNow ?? ""} of your sale ${data.orderId ?? ""} (${data.amount ?? ""} owed to you for them): all ${data.soldUnits ?? ""} are sold.`,
+        "Each part is paid to your bank account; your order is Completed once every payment is made.",
+      ],
+      orderLink(data, appUrl),
+    ),
   [OrderEmail.transferReceived]: (data, appUrl) =>
     email(
       `You received ${data.units ?? "Units"}`,

@@ -83,6 +83,7 @@ export const OrderRepositoryPg = Layer.effect(OrderRepository)(
               ? [sql`false`]
               : [sql`order_status IN ${sql.in(filter.statuses)}`]),
           ...(filter.isDoubleLand === undefined ? [] : [sql`is_double_land = ${filter.isDoubleLand}`]),
+          ...(filter.updatedSince === undefined ? [] : [sql`record->>'updatedAt' >= ${filter.updatedSince}`]),
         ]
         const where = clauses.length === 0 ? sql`true` : sql.and(clauses)
         return sql<OrderRow>`SELECT sequence, record FROM orders WHERE ${where} ORDER BY sequence`.pipe(

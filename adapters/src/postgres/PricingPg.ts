@@ -208,7 +208,12 @@ export const PricingPg = Layer.effectContext(
 export class PricingSettings extends Context.Service<
   PricingSettings,
   {
-    readonly setUnit: (settings: UnitSettings) => Effect.Effect<void>
+    /**
+     * Sets a unit type's settings. When its schedule changes (or it is the first), the new schedule is appended to
+     * the schedule history (PriceScheduleHistory, issue 24) as set now, or `since` (the demo seed, whose made-up
+     * history starts before today).
+     */
+    readonly setUnit: (settings: UnitSettings, options?: { readonly since?: number }) => Effect.Effect<void>
     /** Every configured unit type's settings. */
     readonly units: Effect.Effect<ReadonlyArray<UnitSettings>>
     readonly setExternalFees: (fees: ExternalFees) => Effect.Effect<void>
@@ -252,22 +257,40 @@ export const PricingSettingsPg = Layer.effect(PricingSettings)(
         Effect.map((rows) => rows.map(unitSettingsOf)),
         Effect.orDie,
       ),
-      setUnit: (s) =>
-        sql`
-          INSERT INTO unit_prices (unit_type, base_price, base_date, growth_per_year_percent, buy_fee_cents, sell_fee_units,
-            convert_fee_units, land_value_cents, max_double_land_value_cents, max_pending_purchase_cents)
-          VALUES (${s.schedule.unitType}, ${s.schedule.basePrice}, ${s.schedule.baseDate}::date, ${s.schedule.growthPerYearPercent},
-            ${s.buyOrderTransactionFeeInCents}, ${s.sellOrderTransactionFeeInUnits}, ${s.convertOrderTransactionFeeInUnits},
-            ${s.landLimits.totalProjectLandValueInCents}, ${s.landLimits.maxDoubleLandUnitsBoughtValueInCents},
-            ${s.landLimits.maxPendingPurchaseCents ?? null})
-          ON CONFLICT (unit_type) DO UPDATE SET base_price = EXCLUDED.base_price, base_date = EXCLUDED.base_date,
-            growth_per_year_percent = EXCLUDED.growth_per_year_percent, buy_fee_cents = EXCLUDED.buy_fee_cents,
-            sell_fee_units = EXCLUDED.sell_fee_units, convert_fee_units = EXCLUDED.convert_fee_units,
-            land_value_cents = EXCLUDED.land_value_cents, max_double_land_value_cents = EXCLUDED.max_double_land_value_cents,
-            max_pending_purchase_cents = EXCLUDED.max_pending_purchase_cents`.pipe(
-          Effect.asVoid,
-          Effect.orDie,
-        ),
+      setUnit: (s, options) =>
+        sql
+          .withTransaction(
+            Effect.gen(function* () {
+              const before = yield* sql<{ base_price: string; base_date: string; growth: string }>`
+                SELECT base_price, to_char(base_date, 'YYYY-MM-DD') AS base_date, growth_per_year_percent AS growth
+                FROM unit_prices WHERE unit_type = ${s.schedule.unitType} FOR UPDATE`
+              yield* sql`
+                INSERT INTO unit_prices (unit_type, base_price, base_date, growth_per_year_percent, buy_fee_cents, sell_fee_units,
+                  convert_fee_units, land_value_cents, max_double_land_value_cents, max_pending_purchase_cents)
+                VALUES (${s.schedule.unitType}, ${s.schedule.basePrice}, ${s.schedule.baseDate}::date, ${s.schedule.growthPerYearPercent},
+                  ${s.buyOrderTransactionFeeInCents}, ${s.sellOrderTransactionFeeInUnits}, ${s.convertOrderTransactionFeeInUnits},
+                  ${s.landLimits.totalProjectLandValueInCents}, ${s.landLimits.maxDoubleLandUnitsBoughtValueInCents},
+                  ${s.landLimits.maxPendingPurchaseCents ?? null})
+                ON CONFLICT (unit_type) DO UPDATE SET base_price = EXCLUDED.base_price, base_date = EXCLUDED.base_date,
+                  growth_per_year_percent = EXCLUDED.growth_per_year_percent, buy_fee_cents = EXCLUDED.buy_fee_cents,
+                  sell_fee_units = EXCLUDED.sell_fee_units, convert_fee_units = EXCLUDED.convert_fee_units,
+                  land_value_cents = EXCLUDED.land_value_cents, max_double_land_value_cents = EXCLUDED.max_double_land_value_cents,
+                  max_pending_purchase_cents = EXCLUDED.max_pending_purchase_cents`
+              const old = before[0]
+              const unchanged =
+                old !== undefined &&
+                Number(old.base_price) === s.schedule.basePrice &&
+                old.base_date === s.schedule.baseDate &&
+                Number(old.growth) === s.schedule.growthPerYearPercent
+              if (unchanged) return
+              const at = options?.since ?? (yield* Clock.currentTimeMillis)
+              yield* sql`
+                INSERT INTO price_schedule_changes (unit_type, base_price, base_date, growth_per_year_percent, changed_at)
+                VALUES (${s.schedule.unitType}, ${s.schedule.basePrice}, ${s.schedule.baseDate}::date,
+                  ${s.schedule.growthPerYearPercent}, ${at})`
+            }),
+          )
+          .pipe(Effect.asVoid, Effect.orDie),
       setExternalFees: (fees) =>
         Effect.forEach(
           Object.entries(fees),

@@ -151,6 +151,52 @@ describe("an email at every money step, naming the order and linking to its page
     expect(email.text).toContain(orderPage(orderId))
   })
 
+  it("a sale partly filled, then all sold: to the seller, what each buy took, what it pays and what still waits", async () => {
+    const demo = await signIn(DEMO_EMAIL, DEMO_PASSWORD)
+    const { orderId } = await order(demo, {
+      orderType: "SELL",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 40 },
+    })
+    const queue = await server.run(Effect.flatMap(OrderService, (orders) => orders.salesQueue(["LAND_USD"])))
+    const { unitsAhead, remaining } = queue.find((row) => row.order.orderId === orderId)!.standing
+    expect(remaining).toBe(30)
+    const boughtAndConfirmed = async (units: number) => {
+      const { orderId: buy } = await order(demo, {
+        orderType: "BUY",
+        currencyUnit: { unitType: "LAND_USD", numberOfUnits: units },
+        paymentDetails: { paymentMethod: "bank" },
+      })
+      await server.run(
+        Effect.flatMap(OrderService, (orders) =>
+          orders.confirmPayment({
+            actor: ADMIN,
+            idempotencyKey: IdempotencyKey.make(`confirm-${buy}`),
+            orderId: OrderId.make(buy),
+          }),
+        ),
+      )
+    }
+    // The Units ahead and 10 of this sale's.
+    await boughtAndConfirmed(unitsAhead + 10)
+    const partly = await rendered(OrderEmail.salePartlyFilled, orderId)
+    expect(partly.to).toBe(DEMO_EMAIL)
+    expect(partly.subject).toBe(`Part of your sale is sold: order ${orderId}`)
+    expect(partly.text).toContain(`A buyer took 10 Unit ($) of your sale ${orderId}: $`)
+    expect(partly.text).toContain(
+      "Sold so far: 10 Unit ($) of the 30 Unit ($) in the sales queue; 20 Unit ($) still wait",
+    )
+    expect(partly.text).toContain(orderPage(orderId))
+    expect(
+      await outbox(OrderEmail.saleAllSold).then((all) => all.filter((e) => e.data.orderId === orderId)),
+    ).toEqual([])
+    await boughtAndConfirmed(20)
+    const allSold = await rendered(OrderEmail.saleAllSold, orderId)
+    expect(allSold.subject).toBe(`Your sale is all sold: order ${orderId}`)
+    expect(allSold.text).toContain(`A buyer took the last 20 Unit ($) of your sale ${orderId}`)
+    expect(allSold.text).toContain("all 30 Unit ($) are sold")
+    expect(allSold.html).toContain(`<a href="${orderPage(orderId)}">See your order</a>`)
+  })
+
   it("a transfer received: to the recipient, who may open that order's page", async () => {
     await registerRecipient()
     const demo = await signIn(DEMO_EMAIL, DEMO_PASSWORD)

@@ -312,6 +312,59 @@ describe("orders over HTTP", () => {
 })
 
 describe("statements over HTTP", () => {
+  it("answers a queued sell's details with its place in the queue and the estimate; a buy's without", async () => {
+    const client = await signedIn()
+    const owned = await client.post(
+      "/api/order/create_order",
+      {
+        orderType: "BUY",
+        currencyUnit: { unitType: "LAND_USD", numberOfUnits: 40 },
+        paymentDetails: { paymentMethod: "bank" },
+      },
+      { headers: { "idempotency-key": "queue-standing-own-1" } },
+    )
+    const ownedId = OrderId.make((await json(owned)).orderCreatedData.orderId)
+    await server.run(
+      Effect.flatMap(OrderService, (orders) =>
+        orders.confirmPayment({
+          orderId: ownedId,
+          actor: ADMIN,
+          idempotencyKey: IdempotencyKey.make("queue-own"),
+        }),
+      ),
+    )
+    const placed = await client.post(
+      "/api/order/create_order",
+      { orderType: "SELL", currencyUnit: { unitType: "LAND_USD", numberOfUnits: 25 } },
+      { headers: { "idempotency-key": "queue-standing-sell-1" } },
+    )
+    expect(placed.status).toBe(200)
+    const orderId = (await json(placed)).orderCreatedData.orderId as string
+    const [row] = (
+      await server.run(Effect.flatMap(OrderService, (orders) => orders.salesQueue(["LAND_USD"])))
+    ).filter((r) => r.order.orderId === orderId)
+    const { orderData } = await json(await client.get(`/api/order/get_order_details/${orderId}`))
+    expect(orderData.salesQueue).toEqual(row!.standing)
+    expect(orderData.salesQueue).toMatchObject({ remaining: 15 })
+    expect(orderData.salesQueue.position).toBe(orderData.salesQueue.ordersAhead + 1)
+    // The buy confirmed just before counts in the last 30 days' buys.
+    expect(orderData.salesQueue.unitsBoughtLast30Days).toBeGreaterThanOrEqual(40)
+    expect(orderData.salesQueue.estimate.kind).toBe("estimate")
+
+    const buy = await client.post(
+      "/api/order/create_order",
+      {
+        orderType: "BUY",
+        currencyUnit: { unitType: "LAND_USD", numberOfUnits: 5 },
+        paymentDetails: { paymentMethod: "bank" },
+      },
+      { headers: { "idempotency-key": "queue-standing-buy-1" } },
+    )
+    const buyId = (await json(buy)).orderCreatedData.orderId as string
+    const buyDetails = await json(await client.get(`/api/order/get_order_details/${buyId}`))
+    expect(buyDetails.orderData).not.toHaveProperty("salesQueue")
+  })
+
   it("downloads the member's statement as PDF or CSV, with their orders only, and refuses a bad period", async () => {
     const client = await signedIn()
     const today = new Date().toISOString().slice(0, 10)

@@ -144,6 +144,77 @@ describe("market data over HTTP (public)", () => {
     expect((await json(unknown)).errors[0].path).toBe("from")
   })
 
+  it("answers a unit type's prices day by day from its schedule, every change an admin made, and the convert rates (public)", async () => {
+    const client = await anonymous()
+    const from = formatIsoDate(Date.now() - 4 * DAY)
+    const before = await json(
+      await client.get(`/api/prices/history?unitType=LAND_EUR&from=${from}&to=${today()}`),
+    )
+    expect(before).toMatchObject({ unitType: "LAND_EUR", currency: "EUR", from, to: today() })
+    // The demo's schedule: base on its base date, 5% a year, one price each day, rising or flat.
+    expect(before.prices.map((p: { day: string }) => p.day)).toEqual(
+      [4, 3, 2, 1, 0].map((d) => formatIsoDate(Date.now() - d * DAY)),
+    )
+    const todays = (await json(await (await signedIn()).get("/api/order/get_price"))).find(
+      (p: { unitType: string }) => p.unitType === "LAND_EUR",
+    )
+    expect(before.prices.at(-1).pricePerUnit).toBe(todays.pricePerUnit)
+    expect(before.changes).toEqual([])
+    expect(
+      new Set(before.exchangeRates.map((r: { from: string; to: string }) => `${r.from}->${r.to}`)),
+    ).toEqual(new Set(["EUR->USD", "EUR->AUD", "EUR->GBP"]))
+    // An admin sets a new schedule today: today's price follows it, and the change is listed with its date.
+    await server.run(
+      Effect.flatMap(PricingSettings, (s) =>
+        Effect.flatMap(s.units, (units) => {
+          const eur = units.find((u) => u.schedule.unitType === "LAND_EUR")!
+          return s.setUnit({
+            ...eur,
+            schedule: { ...eur.schedule, basePrice: 20_000, baseDate: today(), growthPerYearPercent: 5 },
+          })
+        }),
+      ),
+    )
+    const after = await json(await client.get(`/api/prices/history?unitType=LAND_EUR&from=${from}`))
+    expect(after.prices.slice(0, 4)).toEqual(before.prices.slice(0, 4))
+    expect(after.prices.at(-1)).toEqual({ day: today(), pricePerUnit: 20_000 })
+    expect(after.changes).toEqual([
+      expect.objectContaining({
+        day: today(),
+        basePrice: 20_000,
+        baseDate: today(),
+        pricePerUnitBefore: before.prices.at(-1).pricePerUnit,
+        pricePerUnitAfter: 20_000,
+      }),
+    ])
+  })
+
+  it("refuses a price history of an unknown unit type, a bad date, a backwards, too long or future range, with 400 and the field", async () => {
+    const client = await anonymous()
+    const errorsOf = async (query: string) => {
+      const response = await client.get(`/api/prices/history?${query}`)
+      expect(response.status, query).toBe(400)
+      return (await json(response)).errors
+    }
+    expect((await errorsOf("unitType=LAND_XYZ"))[0].path).toBe("unitType")
+    expect(await errorsOf("unitType=LAND_EUR&from=2026-02-30")).toEqual([
+      { path: "from", message: "Enter a date as yyyy-mm-dd" },
+    ])
+    expect(await errorsOf("unitType=LAND_EUR&from=2026-03-05&to=2026-03-01")).toEqual([
+      { path: "to", message: "The end date must be on or after the start date" },
+    ])
+    expect(await errorsOf("unitType=LAND_EUR&from=2025-01-01&to=2026-01-02")).toEqual([
+      { path: "to", message: "A price history covers at most 366 days" },
+    ])
+    const tomorrow = formatIsoDate(Date.now() + DAY)
+    expect(await errorsOf(`unitType=LAND_EUR&to=${tomorrow}`)).toEqual([
+      {
+        path: "to",
+        message: `Prices are known up to today (${today()}): the end date must be today or earlier`,
+      },
+    ])
+  })
+
   it("answers the platform's impact metrics: each one summed over every land project, open and closed", async () => {
     const client = await anonymous()
     const response = await client.get("/api/utility/get-env-metrics")

@@ -62,6 +62,8 @@ const PUBLIC = [
   "market.exchangeRates",
   "market.dailyExchangeRates",
   "market.envMetrics",
+  // Issue 24: anyone may check how the published price moved.
+  "market.priceHistory",
   "ledger.checkpoints",
   "ledger.publicKey",
   "paymentWebhooks.stripe",

@@ -6,7 +6,9 @@ import type { Cli } from "../Admin.ts"
 export const salesQueueCommands = (queue: Command, cli: Cli) => {
   queue
     .command("show")
-    .description("show the sales queue: sells waiting for buyers, oldest first, and the Units left in each")
+    .description(
+      "show the sales queue: sells waiting for buyers, oldest first, the Units left in each, the Units ahead of it and when it may be sold",
+    )
     .option("--unit-type <unitType>", UnitTypes.join(", "))
     .action(async (o) => (await import("./sales-queue/show.ts")).salesQueueShow(cli, o))
 }

@@ -10,7 +10,12 @@ import { CurrencyOfUnitType } from "../shared/Enums.ts"
 import { PayoutId } from "../shared/Ids.ts"
 import { bankPaymentId } from "./BankPaymentId.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
-import { bankInstructionsNotice, cryptoInstructionsNotice, paymentConfirmedNotice } from "./OrderEmails.ts"
+import {
+  bankInstructionsNotice,
+  cryptoInstructionsNotice,
+  paymentConfirmedNotice,
+  saleFilledNotice,
+} from "./OrderEmails.ts"
 import { CardPaymentBelowMinimum, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
 import type { OrderRecord, Payout } from "./OrderModel.ts"
 import type {
@@ -289,6 +294,9 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
         for (const sell of sells) yield* orders.update(sell)
         yield* orders.update(settled)
         yield* notify(buyer, paymentConfirmedNotice(settled))
+        // Each seller whose queued Units this buy took: partly filled, or all sold (issue 24).
+        for (const [i, sell] of sells.entries())
+          yield* notify(sell.memberId, saleFilledNotice(sell, payouts[i]!))
         return { order: settled, payouts } satisfies ConfirmedPayment
       }),
     )

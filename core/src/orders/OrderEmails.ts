@@ -1,6 +1,6 @@
 /**
  * The emails of a member's money steps (issue 27): the payment instructions of a bank or crypto buy, the
- * payment confirmed, a sale placed, a transfer received, converted Units unlocked. Each names its order
+ * payment confirmed, a sale placed, partly filled and all sold (issue 24), a transfer received, converted Units unlocked. Each names its order
  * (`orderId`; the adapter's template links to the order's page, /dashboard/transaction/{orderId}).
  *
  * Pure: what each email carries, as text fields. The order engine enqueues them through the Mailer in the
@@ -9,7 +9,7 @@
  */
 import { formatDateTimeZoned, formatMoney, formatNumber0 } from "../format/Format.ts"
 import type { AdminBankDetails } from "../pricing/PricingModel.ts"
-import { unitDisplayName } from "../shared/EnumValues.ts"
+import { CurrencyOfUnitType, unitDisplayName } from "../shared/EnumValues.ts"
 import type { SubscriptionTopic } from "../subscriptions/SubscriptionsModel.ts"
 import { bankPaymentId } from "./BankPaymentId.ts"
 import type { OrderRecord } from "./OrderModel.ts"
@@ -20,6 +20,8 @@ export const OrderEmail = {
   cryptoInstructions: "order-crypto-instructions",
   paymentConfirmed: "order-payment-confirmed",
   salePlaced: "order-sale-placed",
+  salePartlyFilled: "order-sale-partly-filled",
+  saleAllSold: "order-sale-all-sold",
   transferReceived: "order-transfer-received",
   convertUnlocked: "order-convert-unlocked",
 } as const
@@ -37,6 +39,8 @@ export const OrderEmailTopic: Readonly<Record<OrderEmailTemplate, SubscriptionTo
   [OrderEmail.cryptoInstructions]: undefined,
   [OrderEmail.paymentConfirmed]: undefined,
   [OrderEmail.salePlaced]: undefined,
+  [OrderEmail.salePartlyFilled]: undefined,
+  [OrderEmail.saleAllSold]: undefined,
   [OrderEmail.transferReceived]: undefined,
   [OrderEmail.convertUnlocked]: "orderUpdates",
 }
@@ -115,6 +119,31 @@ export const salePlacedNotice = (order: OrderRecord): OrderNotice => ({
     queuedUnits: unitsText(order.sell?.queuedUnits ?? 0, order),
   },
 })
+
+/**
+ * A buyer took `slice` Units of a queued sale (SalesQueue.ts): partly filled while Units are left in the queue,
+ * all sold once none are. Says what this buy took and what it pays, what is sold in all and what still waits.
+ */
+export const saleFilledNotice = (
+  order: OrderRecord,
+  slice: { readonly units: number; readonly amountCents: number },
+): OrderNotice => {
+  const sell = order.sell
+  const sold = sell?.soldUnits ?? 0
+  const queued = sell?.queuedUnits ?? 0
+  const left = queued - sold - (sell?.cancelledUnits ?? 0)
+  return {
+    template: left > 0 ? OrderEmail.salePartlyFilled : OrderEmail.saleAllSold,
+    data: {
+      ...orderFields(order),
+      soldNow: unitsText(slice.units, order),
+      amount: formatMoney(slice.amountCents, CurrencyOfUnitType[order.currencyUnit.unitType]),
+      soldUnits: unitsText(sold, order),
+      queuedUnits: unitsText(queued, order),
+      remainingUnits: unitsText(Math.max(0, left), order),
+    },
+  }
+}
 
 /** Units received from another member (sent to the recipient; `senderName` as the sender registered it). */
 export const transferReceivedNotice = (order: OrderRecord, senderName: string): OrderNotice => ({

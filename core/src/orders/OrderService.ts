@@ -49,12 +49,13 @@ import type {
 } from "./OrderErrors.ts"
 import { makeOrderJobs } from "./OrderJobs.ts"
 import type { OrderRecord, Payout, TransactionFilters, UtmData } from "./OrderModel.ts"
-import { makeOrderQueries } from "./OrderQueries.ts"
+import { makeOrderQueries, type QueueRow } from "./OrderQueries.ts"
 import type { ActorAdmin, ActorProvider } from "./OrderTimeline.ts"
 import type { PaymentInstructions } from "./PaymentInstructions.ts"
 import type { PaymentProviderError } from "./PaymentProviders.ts"
 import { makePayoutCommands } from "./PayoutCommands.ts"
 import type { UnknownMember } from "./ports/MemberStanding.ts"
+import type { SaleQueueStanding } from "./SaleQueuePosition.ts"
 import { makeSellCommands } from "./SellCommands.ts"
 import type { TransactionPage } from "./Transactions.ts"
 import { makeTransferCommands } from "./TransferCommands.ts"
@@ -239,6 +240,10 @@ export class OrderService extends Context.Service<
     /** The member's orders and the transfers they received, filtered, sorted and paged. */
     readonly transactions: (memberId: MemberId, filters: TransactionFilters) => Effect.Effect<TransactionPage>
     readonly payouts: (memberId: MemberId) => Effect.Effect<ReadonlyArray<Payout>>
+    /** A sell order's standing in its unit type's queue (issue 24); undefined when it has nothing queued. */
+    readonly queueStanding: (order: OrderRecord) => Effect.Effect<SaleQueueStanding | undefined>
+    /** Every queued sell of these unit types with its standing, oldest first per unit type. */
+    readonly salesQueue: (unitTypes: ReadonlyArray<UnitType>) => Effect.Effect<ReadonlyArray<QueueRow>>
   }
 >()("@landunits/core/orders/OrderService") {
   static readonly layer = Layer.effect(OrderService)(

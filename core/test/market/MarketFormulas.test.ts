@@ -1,4 +1,4 @@
-import { Effect, Layer } from "effect"
+import { Clock, Effect, Layer } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
@@ -7,8 +7,10 @@ import {
   ratesInEffect,
   totalAmountsConvertedFromGBP,
 } from "../../src/market/MarketFormulas.ts"
+import type { PriceChange } from "../../src/pricing/PriceHistory.ts"
 import type { ExchangeRate } from "../../src/pricing/PricingModel.ts"
 import { ExchangeRateHistory } from "../../src/pricing/ports/ExchangeRateHistory.ts"
+import { PriceScheduleHistory } from "../../src/pricing/ports/PriceScheduleHistory.ts"
 import { PriceSchedules } from "../../src/pricing/ports/PriceSchedules.ts"
 import { marketDataContract } from "../support/MarketDataContract.ts"
 
@@ -17,18 +19,33 @@ import { marketDataContract } from "../support/MarketDataContract.ts"
     current: [] as ReadonlyArray<import("../../src/pricing/PricingModel.ts").PriceSchedule>,
   }
   const rates = { current: [] as ReadonlyArray<ExchangeRate> }
+  const changes = { current: [] as ReadonlyArray<PriceChange> }
   marketDataContract(
     "memory",
     () => {
       schedules.current = []
       rates.current = []
-      return Layer.mergeAll(PriceSchedules.layerMemory(schedules), ExchangeRateHistory.layerMemory(rates))
+      changes.current = []
+      return Layer.mergeAll(
+        PriceSchedules.layerMemory(schedules),
+        ExchangeRateHistory.layerMemory(rates),
+        PriceScheduleHistory.layerMemory(changes),
+      )
     },
     () => ({
       setSchedule: (s) =>
-        Effect.sync(() => {
-          schedules.current = [...schedules.current.filter((x) => x.unitType !== s.unitType), s]
-        }),
+        Effect.flatMap(Clock.currentTimeMillis, (at) =>
+          Effect.sync(() => {
+            const before = schedules.current.find((x) => x.unitType === s.unitType)
+            const same =
+              before !== undefined &&
+              before.basePrice === s.basePrice &&
+              before.baseDate === s.baseDate &&
+              before.growthPerYearPercent === s.growthPerYearPercent
+            if (!same) changes.current = [...changes.current, { at, schedule: s }]
+            schedules.current = [...schedules.current.filter((x) => x.unitType !== s.unitType), s]
+          }),
+        ),
       setRate: (r) =>
         Effect.sync(() => {
           rates.current = [

@@ -1,24 +1,54 @@
 /**
- * The contracts of the read-side pricing ports (PriceSchedules, ExchangeRateHistory): run on memory here, on
+ * The contracts of the read-side pricing ports (PriceSchedules, ExchangeRateHistory, PriceScheduleHistory): run on memory here, on
  * PostgreSQL by the adapters' tests, each through its own way of writing what admins set.
  */
 import { type Effect as E, Effect, type Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import type { ExchangeRate, PriceSchedule } from "../../src/pricing/PricingModel.ts"
 import { ExchangeRateHistory } from "../../src/pricing/ports/ExchangeRateHistory.ts"
+import { PriceScheduleHistory } from "../../src/pricing/ports/PriceScheduleHistory.ts"
 import { PriceSchedules } from "../../src/pricing/ports/PriceSchedules.ts"
+import { ManualClock } from "./ManualClock.ts"
 
 export interface MarketDataWriter {
+  /** As an admin sets it (PricingSettings.setUnit on PostgreSQL), at the Clock's instant. */
   readonly setSchedule: (schedule: PriceSchedule) => E.Effect<void>
   readonly setRate: (rate: ExchangeRate) => E.Effect<void>
 }
 
 export const marketDataContract = (
   name: string,
-  makeLayer: () => Layer.Layer<PriceSchedules | ExchangeRateHistory>,
+  makeLayer: () => Layer.Layer<PriceSchedules | ExchangeRateHistory | PriceScheduleHistory>,
   writer: () => MarketDataWriter,
 ) =>
-  describe(`PriceSchedules and ExchangeRateHistory contract (${name})`, () => {
+  describe(`PriceSchedules, ExchangeRateHistory and PriceScheduleHistory contract (${name})`, () => {
+    it("keeps every schedule a unit type had with the instant it was set, oldest first; a setting that keeps it adds none", async () => {
+      const at = (millis: number) => ManualClock.provide(ManualClock.make(millis))
+      const first = {
+        unitType: "LAND_AUD",
+        basePrice: 15_000,
+        baseDate: "2026-01-01",
+        growthPerYearPercent: 5,
+      } as const
+      const second = { ...first, basePrice: 16_000, baseDate: "2026-04-01" }
+      const result = await Effect.runPromise(
+        Effect.gen(function* () {
+          const w = writer()
+          yield* at(Date.UTC(2026, 0, 1, 9))(w.setSchedule(first))
+          yield* at(Date.UTC(2026, 1, 1, 9))(w.setSchedule(first))
+          yield* at(Date.UTC(2026, 3, 1, 10, 30))(w.setSchedule(second))
+          yield* at(Date.UTC(2026, 3, 2))(w.setSchedule({ ...first, unitType: "LAND_POUND" }))
+          const history = yield* PriceScheduleHistory
+          return { aud: yield* history.changes("LAND_AUD"), usd: yield* history.changes("LAND_USD") }
+        }).pipe(Effect.provide(makeLayer())),
+      )
+      expect(result.aud).toEqual([
+        { at: Date.UTC(2026, 0, 1, 9), schedule: first },
+        { at: Date.UTC(2026, 3, 1, 10, 30), schedule: second },
+      ])
+      expect(result.usd).toEqual([])
+    })
+
     it("answers every configured schedule, replaced by a later setting of the same unit type", async () => {
       const schedules = await Effect.runPromise(
         Effect.gen(function* () {

@@ -156,7 +156,9 @@ export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Lay
               recipientMemberId: ann,
             }),
           )
-          yield* repo.insert(aBuy("c", { orderType: "SELL", orderStatus: "InProcess" }))
+          yield* repo.insert(
+            aBuy("c", { orderType: "SELL", orderStatus: "InProcess", updatedAt: "2026-03-04T08:00:00.000Z" }),
+          )
           yield* repo.insert(
             aBuy("d", {
               currencyUnit: { ...aBuy("d").currencyUnit, unitType: "LAND_USD", isDoubleLand: true },
@@ -173,6 +175,8 @@ export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Lay
             statuses: yield* ids({ statuses: ["InProcess", "Cancelled"] }),
             none: yield* ids({ statuses: [] }),
             doubleLand: yield* ids({ isDoubleLand: true }),
+            updatedSince: yield* ids({ updatedSince: "2026-03-01T10:00:00.000Z" }),
+            updatedLater: yield* ids({ updatedSince: "2026-03-01T10:00:00.001Z" }),
             together: yield* ids({
               memberId: ann,
               orderType: "BUY",
@@ -191,6 +195,9 @@ export const orderRepositoryContract = (name: string, makeLayer: () => Layer.Lay
       expect(result.statuses).toEqual(["c"])
       expect(result.none).toEqual([])
       expect(result.doubleLand).toEqual(["d"])
+      // updatedSince includes its own instant.
+      expect(result.updatedSince).toEqual(["a", "b", "e", "c", "d"])
+      expect(result.updatedLater).toEqual(["c"])
       expect(result.together).toEqual(["a"])
     })
   })

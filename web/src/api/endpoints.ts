@@ -15,7 +15,8 @@ import type {
 } from "@landunits/core/content/ContentModel.ts"
 import type { ExchangeRatesNow, FeesPage, Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { RegistrationPayload, User } from "@landunits/core/members/MemberModel.ts"
-import type { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
+import type { PriceHistory, UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
+import type { UnitType } from "@landunits/core/shared/EnumValues.ts"
 import { call, errorMessage } from "./client.ts"
 
 /** GET /utility/get-env-metrics: the platform's impact, summed over its land projects. */
@@ -71,6 +72,9 @@ export const api = {
   /** Member route: today's price and fees per unit type. */
   prices: (): Promise<ReadonlyArray<UnitPrice>> => call("GET", "/order/get_price"),
   envMetrics: (): Promise<EnvMetricsAnswer> => call("GET", "/utility/get-env-metrics"),
+  /** Public: a unit type's daily prices, the admins' schedule changes and the convert rates (issue 24). */
+  priceHistory: (unitType: UnitType, from: string): Promise<PriceHistory> =>
+    call("GET", `/prices/history?unitType=${encodeURIComponent(unitType)}&from=${encodeURIComponent(from)}`),
 }
 
 /** A request that may fail without failing the page: the value, or the message a member is shown. */

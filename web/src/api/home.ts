@@ -18,8 +18,9 @@ import type {
   MemberSubscriptions,
   SubscriptionChanges,
 } from "@landunits/core/subscriptions/SubscriptionsModel.ts"
+import { periodStart } from "../lib/pricePeriods.ts"
 import { call, request } from "./client.ts"
-import { type MessageAnswer, settle } from "./endpoints.ts"
+import { api, type MessageAnswer, settle } from "./endpoints.ts"
 import { type TransactionSearch, transactionQuery } from "./transactionSearch.ts"
 
 export interface TransactionsAnswer {
@@ -118,6 +119,11 @@ export const loadDashboard = async (days: ChartPeriod, unit: UnitType | undefine
       : holdingsRequest.then((h) =>
           defaultUnitType(h.ok ? h.value.holdings : [], DEFAULT_UNIT_TYPE.dashboard),
         )
+  // The price chart (issue 24): the unit type's prices as they were, and the member's own paid buys of it.
+  const priceHistoryRequest = settle(chartUnit.then((u) => api.priceHistory(u, periodStart(days))))
+  const purchasesRequest = settle(
+    chartUnit.then((u) => homeApi.transactions({ orderType: "BUY", unitType: u, pageSize: 100 })),
+  )
   const [unpaid, holdings, analytics, rates, impact, statistics, chosen] = await Promise.all([
     settle(loadUnpaidBuys()),
     holdingsRequest,
@@ -131,6 +137,16 @@ export const loadDashboard = async (days: ChartPeriod, unit: UnitType | undefine
     settle(homeApi.statistics()),
     chartUnit,
   ])
-  return { unpaid, holdings, analytics, rates, impact, statistics, unit: chosen }
+  return {
+    unpaid,
+    holdings,
+    analytics,
+    rates,
+    impact,
+    statistics,
+    unit: chosen,
+    priceHistory: await priceHistoryRequest,
+    purchases: await purchasesRequest,
+  }
 }
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>

@@ -27,6 +27,7 @@ import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { UnpaidOrders } from "../components/orders/UnpaidOrders.tsx"
 import { LineChart } from "../components/shared/LineChart.tsx"
 import { type DailyRates, portfolioPoints, pricePoints } from "../lib/portfolio.ts"
+import { changeMarkers, pricePointsOf, purchaseMarkers } from "../lib/priceHistory.ts"
 import { formatPrice } from "../lib/prices.ts"
 import { useSessionUser } from "../session/session.ts"
 import "../styles/home.css"
@@ -196,14 +197,25 @@ function Charts({
   rates,
   unit,
   days,
+  priceHistory,
+  purchases,
 }: {
   readonly analytics: UserAnalytics
   readonly rates: Settled<Partial<Record<CurrencyType, DailyRates>>>
   readonly unit: UnitType
   readonly days: ChartPeriod
+  readonly priceHistory: DashboardData["priceHistory"]
+  readonly purchases: DashboardData["purchases"]
 }) {
   const navigate = useNavigate({ from: "/dashboard/" })
   const currency = CurrencyOfUnitType[unit]
+  // The price as it was each day (GET /api/prices/history), the schedule's changes and the member's own paid
+  // buys marked on it (issue 24); the analytics' prices if the history could not be loaded.
+  const prices = priceHistory.ok ? pricePointsOf(priceHistory.value) : pricePoints(analytics.series, unit)
+  const markers = [
+    ...(priceHistory.ok ? changeMarkers(priceHistory.value) : []),
+    ...(purchases.ok ? purchaseMarkers(purchases.value.transactions, unit, currency) : []),
+  ]
   const portfolio = portfolioPoints(analytics.series, currency, rates.ok ? rates.value : {})
   return (
     <>
@@ -247,11 +259,13 @@ function Charts({
         <div className="card">
           <LineChart
             title={`Price of one ${unitDisplayName(unit)}`}
-            points={pricePoints(analytics.series, unit)}
+            points={prices}
             format={(v) => formatPrice(Math.round(v), currency)}
             valueLabel="Price per Unit"
             empty="No prices for this period."
+            markers={markers}
           />
+          {!purchases.ok ? <Unavailable what="Your purchases" message={purchases.message} /> : null}
         </div>
         <div className="card">
           <LineChart
@@ -323,6 +337,8 @@ function Dashboard() {
               rates={data.rates}
               unit={data.unit}
               days={days}
+              priceHistory={data.priceHistory}
+              purchases={data.purchases}
             />
           ) : (
             <Unavailable what="The charts" message={data.analytics.message} />

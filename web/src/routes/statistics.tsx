@@ -1,15 +1,18 @@
 /**
  * Statistics (spec §2, §3): the land value in GBP, USD and EUR (totalAmountsConvertedFromGBP), each currency's
  * project land value and Unit totals, the growth rate, the platform's impact and the land projects, all from
- * the API's public routes.
+ * the API's public routes; and a unit type's price over time with the schedule's changes (issue 24), loaded
+ * in the browser after the page (components/prices/LazyPriceHistory.tsx).
  */
 import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import { IMPACT_METRIC_LABELS } from "@landunits/core/impact/ImpactMetricLabels.ts"
+import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import { CurrencyOfUnitType, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
+import { LazyPriceHistory } from "../components/prices/LazyPriceHistory.tsx"
 import { formatFigure, formatPercent, landValueFigures } from "../lib/figures.ts"
 import { pageHead } from "../lib/pageHead.ts"
 
@@ -39,6 +42,17 @@ function Statistics() {
             Unit prices grow {formatPercent(stats.growthPerYearPercent)} a year;{" "}
             {formatPercent(stats.maxLandUnitsForSalePercentage)} of the land value is offered as Units.
           </p>
+        </section>
+
+        <section aria-labelledby="prices-title">
+          <h2 id="prices-title">Unit prices over time</h2>
+          <p className="muted">
+            Prices rise daily by the published schedule. Check any day's price, and every change we made to
+            the schedule.
+          </p>
+          <div className="card">
+            <LazyPriceHistory initialUnit={DEFAULT_UNIT_TYPE.dashboard} />
+          </div>
         </section>
 
         <section aria-labelledby="units-title">

@@ -36,6 +36,7 @@ import { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { DiscountCode } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
+import { SaleQueueStanding } from "@landunits/core/orders/SaleQueuePosition.ts"
 import { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
 import { ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
 import { MAX_UNITS_PER_ORDER } from "@landunits/core/shared/Constants.ts"
@@ -123,9 +124,17 @@ export type PaymentIntent = typeof PaymentIntent.Type
 /**
  * One order as its page reads it (get_order_details): the spec's Order and its timeline, every status change
  * oldest first, as the member may read it (who in `actor`: you, another member, an administrator, the card
- * provider's event, a job; core's OrderTimeline.ts `memberTimeline`).
+ * provider's event, a job; core's OrderTimeline.ts `memberTimeline`), and a queued sell's standing.
  */
-export const OrderDetails = Schema.Struct({ ...Order.fields, timeline: Schema.Array(MemberTimelineEntry) })
+export const OrderDetails = Schema.Struct({
+  ...Order.fields,
+  timeline: Schema.Array(MemberTimelineEntry),
+  /**
+   * A sell with Units still in the sales queue: its position, the Units ahead of it and the estimate of when
+   * it is all sold (core's SaleQueuePosition.ts, issue 24). Absent on every other order.
+   */
+  salesQueue: Schema.optionalKey(SaleQueueStanding),
+})
 export type OrderDetails = typeof OrderDetails.Type
 
 const OrderIdentity = Schema.Struct({ orderId: OrderId })

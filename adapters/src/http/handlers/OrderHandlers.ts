@@ -229,8 +229,16 @@ export const OrderHandlers = HttpApiBuilder.group(
         Effect.gen(function* () {
           const { memberId } = yield* CurrentMember
           const record = yield* orders.getOrder(memberId, params.id)
-          // The timeline as this member may read it: no admin's or other member's identity.
-          return { orderData: { ...toOrder(record), timeline: memberTimeline(record, memberId) } }
+          // The timeline as this member may read it: no admin's or other member's identity. The queue's
+          // standing only on the seller's own sell (a transfer's recipient never reads another's queue).
+          const standing = record.memberId === memberId ? yield* orders.queueStanding(record) : undefined
+          return {
+            orderData: {
+              ...toOrder(record),
+              timeline: memberTimeline(record, memberId),
+              ...(standing === undefined ? {} : { salesQueue: standing }),
+            },
+          }
         }),
       )
       .handle("paymentIntent", ({ params }) =>

@@ -13,6 +13,8 @@ export interface OrderFilter {
   readonly unitType?: UnitType
   readonly statuses?: ReadonlyArray<OrderStatus>
   readonly isDoubleLand?: boolean
+  /** Orders last updated at or after this instant (ISO 8601, UTC, as `updatedAt` is written). */
+  readonly updatedSince?: string
 }
 
 const matches = (order: OrderRecord, filter: OrderFilter): boolean =>
@@ -23,7 +25,8 @@ const matches = (order: OrderRecord, filter: OrderFilter): boolean =>
   (filter.orderType === undefined || order.orderType === filter.orderType) &&
   (filter.unitType === undefined || order.currencyUnit.unitType === filter.unitType) &&
   (filter.statuses === undefined || filter.statuses.includes(order.orderStatus)) &&
-  (filter.isDoubleLand === undefined || order.currencyUnit.isDoubleLand === filter.isDoubleLand)
+  (filter.isDoubleLand === undefined || order.currencyUnit.isDoubleLand === filter.isDoubleLand) &&
+  (filter.updatedSince === undefined || order.updatedAt >= filter.updatedSince)
 
 export const notFound = (orderId: string) =>
   new OrderNotFound({ message: `Order ${orderId} was not found`, orderId })

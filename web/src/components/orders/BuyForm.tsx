@@ -28,6 +28,7 @@ import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { formatPrice } from "../../lib/prices.ts"
 import { liveBuyActors } from "../../machines/buyActors.ts"
 import { buyMachine, paymentRoute } from "../../machines/buyMachine.ts"
+import { LazyPriceHistory } from "../prices/LazyPriceHistory.tsx"
 import { Field, FormError } from "../shared/Field.tsx"
 import {
   Lu2xChoice,
@@ -160,134 +161,140 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
 
   const busy = state.hasTag("busy") || state.matches("created")
   return (
-    <div className="order-layout">
-      <form className="form order-form" noValidate onSubmit={form.onSubmit} aria-label="Buy Units">
-        <UnitTypeSelect id="buy-unit-type" label="Unit type" value={unitType} onChange={setUnitType} />
-        <Field
-          label="Number of Units"
-          required
-          idPrefix="buy"
-          hint={
-            price === undefined
-              ? undefined
-              : `Today's price: ${formatPrice(price.pricePerUnit, currency)} per Unit`
-          }
-          {...form.field("numberOfUnits")}
-        />
-        <OrderWarning message={availability ?? lu2xCap} id="buy-availability" />
-        <fieldset
-          className="field order-methods"
-          aria-describedby={methodError && method === "None" ? "buy-method-error" : undefined}
-        >
-          <legend>Payment method</legend>
-          {METHODS.map((m) => (
-            <label key={m} className="order-radio">
-              <input
-                id={`buy-method-${m}`}
-                type="radio"
-                name="paymentMethod"
-                value={m}
-                checked={method === m}
-                onChange={() => {
-                  setMethod(m)
-                  setMethodError(false)
-                }}
-              />
-              <span>
-                {PAYMENT_METHOD_LABELS[m]}
-                <small>
-                  {" "}
-                  fee {formatMoney(bundle.externalFees[m].fixedCentsFees, currency)} +{" "}
-                  {bundle.externalFees[m].fixedPercentageFees}%
-                </small>
-              </span>
-            </label>
-          ))}
-          {methodError && method === "None" ? (
-            <p className="field__error" id="buy-method-error">
-              {CHOOSE_METHOD_MESSAGE}
+    <>
+      <div className="order-layout">
+        <form className="form order-form" noValidate onSubmit={form.onSubmit} aria-label="Buy Units">
+          <UnitTypeSelect id="buy-unit-type" label="Unit type" value={unitType} onChange={setUnitType} />
+          <Field
+            label="Number of Units"
+            required
+            idPrefix="buy"
+            hint={
+              price === undefined
+                ? undefined
+                : `Today's price: ${formatPrice(price.pricePerUnit, currency)} per Unit`
+            }
+            {...form.field("numberOfUnits")}
+          />
+          <OrderWarning message={availability ?? lu2xCap} id="buy-availability" />
+          <fieldset
+            className="field order-methods"
+            aria-describedby={methodError && method === "None" ? "buy-method-error" : undefined}
+          >
+            <legend>Payment method</legend>
+            {METHODS.map((m) => (
+              <label key={m} className="order-radio">
+                <input
+                  id={`buy-method-${m}`}
+                  type="radio"
+                  name="paymentMethod"
+                  value={m}
+                  checked={method === m}
+                  onChange={() => {
+                    setMethod(m)
+                    setMethodError(false)
+                  }}
+                />
+                <span>
+                  {PAYMENT_METHOD_LABELS[m]}
+                  <small>
+                    {" "}
+                    fee {formatMoney(bundle.externalFees[m].fixedCentsFees, currency)} +{" "}
+                    {bundle.externalFees[m].fixedPercentageFees}%
+                  </small>
+                </span>
+              </label>
+            ))}
+            {methodError && method === "None" ? (
+              <p className="field__error" id="buy-method-error">
+                {CHOOSE_METHOD_MESSAGE}
+              </p>
+            ) : null}
+          </fieldset>
+          <OrderWarning message={cardMinimum} />
+          <Lu2xChoice
+            id="buy-lu2x"
+            checked={lu2x}
+            onChange={setLu2x}
+            label="Buy in the LU2X offer (half price)"
+            detail="LU2X Units are bought at half price within a capped offer."
+          />
+          <div className="order-code">
+            <Field
+              label="Reference code"
+              idPrefix="buy"
+              hint="Optional: a discount code you were given."
+              {...form.field("referenceCode")}
+            />
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => void applyCode()}>
+              Apply code
+            </button>
+          </div>
+          {discountError !== null && discountError.code === form.values.referenceCode.trim() ? (
+            <p className="form-error" role="alert">
+              {discountError.message}
             </p>
           ) : null}
-        </fieldset>
-        <OrderWarning message={cardMinimum} />
-        <Lu2xChoice
-          id="buy-lu2x"
-          checked={lu2x}
-          onChange={setLu2x}
-          label="Buy in the LU2X offer (half price)"
-          detail="LU2X Units are bought at half price within a capped offer."
-        />
-        <div className="order-code">
-          <Field
-            label="Reference code"
-            idPrefix="buy"
-            hint="Optional: a discount code you were given."
-            {...form.field("referenceCode")}
-          />
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => void applyCode()}>
-            Apply code
+          {discount !== null && discount.code === form.values.referenceCode.trim() ? (
+            <p className="order-note" role="status">
+              Code {discount.code}:{" "}
+              {discount.terms.isPercent
+                ? `${discount.terms.amount}% off`
+                : `${formatMoney(discount.terms.amount, currency)} off`}
+              {(discount.terms.minPaymentAmountInCents ?? 0) > 0
+                ? ` on payments of ${formatMoney(discount.terms.minPaymentAmountInCents ?? 0, currency)} or more`
+                : ""}
+              {lu2x && discount.terms.isPercent
+                ? " (on an LU2X order a percent code takes half the total)"
+                : ""}
+              .
+            </p>
+          ) : null}
+          <FormError message={state.context.error} />
+          <button
+            type="submit"
+            className="btn btn--primary btn--block"
+            disabled={busy || blocking !== undefined}
+          >
+            {busy ? "Creating your order…" : "Buy Units"}
           </button>
-        </div>
-        {discountError !== null && discountError.code === form.values.referenceCode.trim() ? (
-          <p className="form-error" role="alert">
-            {discountError.message}
-          </p>
-        ) : null}
-        {discount !== null && discount.code === form.values.referenceCode.trim() ? (
-          <p className="order-note" role="status">
-            Code {discount.code}:{" "}
-            {discount.terms.isPercent
-              ? `${discount.terms.amount}% off`
-              : `${formatMoney(discount.terms.amount, currency)} off`}
-            {(discount.terms.minPaymentAmountInCents ?? 0) > 0
-              ? ` on payments of ${formatMoney(discount.terms.minPaymentAmountInCents ?? 0, currency)} or more`
-              : ""}
-            {lu2x && discount.terms.isPercent
-              ? " (on an LU2X order a percent code takes half the total)"
-              : ""}
-            .
-          </p>
-        ) : null}
-        <FormError message={state.context.error} />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={busy || blocking !== undefined}
-        >
-          {busy ? "Creating your order…" : "Buy Units"}
-        </button>
-      </form>
-      <Summary
-        title="Your order"
-        rows={[
-          ["Unit", unitDisplayName(unitType)],
-          [
-            "Price per Unit",
-            price === undefined
-              ? "—"
-              : `${formatPrice(price.pricePerUnit, currency)}${lu2x ? " (LU2X: half price)" : ""}`,
-          ],
-          ["Units", units === 0 ? "—" : formatNumber0(units)],
-          ["Subtotal", priced === undefined ? "—" : formatMoney(priced.subTotal, currency)],
-          [
-            "Fee",
-            method === "None"
-              ? "choose a payment method"
-              : priced === undefined
+        </form>
+        <Summary
+          title="Your order"
+          rows={[
+            ["Unit", unitDisplayName(unitType)],
+            [
+              "Price per Unit",
+              price === undefined
                 ? "—"
-                : formatMoney(priced.transactionFee, currency),
-          ],
-          ...(priced !== undefined && priced.discountValue > 0
-            ? ([["Discount", `−${formatMoney(priced.discountValue, currency)}`]] as const)
-            : []),
-          [
-            "Payment amount",
-            priced === undefined || method === "None" ? "—" : formatMoney(priced.paymentAmount, currency),
-            "total",
-          ],
-        ]}
-      />
-    </div>
+                : `${formatPrice(price.pricePerUnit, currency)}${lu2x ? " (LU2X: half price)" : ""}`,
+            ],
+            ["Units", units === 0 ? "—" : formatNumber0(units)],
+            ["Subtotal", priced === undefined ? "—" : formatMoney(priced.subTotal, currency)],
+            [
+              "Fee",
+              method === "None"
+                ? "choose a payment method"
+                : priced === undefined
+                  ? "—"
+                  : formatMoney(priced.transactionFee, currency),
+            ],
+            ...(priced !== undefined && priced.discountValue > 0
+              ? ([["Discount", `−${formatMoney(priced.discountValue, currency)}`]] as const)
+              : []),
+            [
+              "Payment amount",
+              priced === undefined || method === "None" ? "—" : formatMoney(priced.paymentAmount, currency),
+              "total",
+            ],
+          ]}
+        />
+      </div>
+      <section className="card" aria-labelledby="buy-price-history-title">
+        <h2 id="buy-price-history-title">How the price of {unitDisplayName(unitType)} has moved</h2>
+        <LazyPriceHistory initialUnit={unitType} unit={unitType} />
+      </section>
+    </>
   )
 }
 

@@ -26,6 +26,7 @@ import { OrderStatusBadge } from "../shared/StatusBadge.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { Summary } from "./OrderParts.tsx"
 import { OrderTimeline } from "./OrderTimeline.tsx"
+import { SalesQueuePanel } from "./SalesQueuePanel.tsx"
 import { VerifyPanel } from "./VerifyPanel.tsx"
 import "../../styles/orders.css"
 
@@ -312,6 +313,7 @@ export function OrderPage({ data }: { readonly data: OrderPageData }) {
           <StatusBadge order={order} /> <span className="muted">since {when(order.updatedAt)}</span>
         </p>
         {unpaid ? <PayAgain order={order} intent={data.intent} bank={data.bank} /> : null}
+        <SalesQueuePanel order={order} />
         <Summary title="Order details" rows={rowsOf(order)} />
         <OrderTimeline timeline={order.timeline} orderType={order.orderType} />
         <CancelOrder order={order} />

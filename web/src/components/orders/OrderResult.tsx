@@ -1,7 +1,8 @@
 /**
  * The success pages of every order type (spec §2, §4) and the cancelled page of a buy: what the order is, its
  * status, and the member's holding of its unit type now (Pending, Owned, Locked), with the spec's notices:
- * a buy's delivery to Owned (§1, §9), the card providers' transfer times (§9), a sale's queue, a convert's lock.
+ * a buy's delivery to Owned (§1, §9), the card providers' transfer times (§9), a sale's queue (with its place in
+ * it and the estimate, issue 24), a convert's lock.
  */
 import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import { orderStatusLabel } from "@landunits/core/format/Labels.ts"
@@ -17,6 +18,7 @@ import type { OrderResultData } from "../../api/orderLoaders.ts"
 import { PageHead } from "../layout/Page.tsx"
 import { ScrollRegion } from "../layout/ScrollRegion.tsx"
 import { holdingOf, Summary } from "./OrderParts.tsx"
+import { SalesQueuePanel } from "./SalesQueuePanel.tsx"
 
 /** The card notices of spec §9. */
 export const CARD_NOTICES = {
@@ -66,6 +68,7 @@ export function OrderResult({
             {CARD_NOTICES[method]} Your Units are yours as soon as the payment is confirmed.
           </p>
         ) : null}
+        {order.orderType === "SELL" && !cancelledPage ? <SalesQueuePanel order={order} /> : null}
         <Summary
           title="Order"
           rows={[

@@ -2,17 +2,35 @@
  * A small line chart in hand-written SVG (no chart library: the dashboard's first load stays light).
  * Accessible: the SVG is an image named by the chart's title with a one-sentence summary as its
  * description, and the same figures are offered as a table (a text alternative that screen readers and
- * keyboard users can read row by row).
+ * keyboard users can read row by row). Markers (issue 24): a member's purchases as rings at their price, and the
+ * days an admin changed the price schedule as dashed lines; each is also written in the table's "On this day"
+ * column, so nothing drawn is only drawn.
  */
 import { formatDate } from "@landunits/core/format/Format.ts"
 import { useId } from "react"
 import { useMediaQuery } from "../../lib/mediaQuery.ts"
 import { ScrollRegion } from "../layout/ScrollRegion.tsx"
+import "../../styles/chart.css"
 
 export interface ChartPoint {
   /** yyyy-mm-dd (UTC). */
   readonly day: string
   readonly value: number
+}
+
+/** Something marked on a day of the chart: a purchase at its price, or a change of the price schedule. */
+export interface ChartMarker {
+  readonly day: string
+  readonly kind: "purchase" | "change"
+  /** Where a purchase's ring sits (its price); a change is a line across the chart. */
+  readonly value: number
+  /** What it was, in words (the table's "On this day" column). */
+  readonly label: string
+}
+
+const MARKER_WORDS: Readonly<Record<ChartMarker["kind"], string>> = {
+  purchase: "Your purchase",
+  change: "Price schedule changed",
 }
 
 interface Props {
@@ -23,6 +41,7 @@ interface Props {
   readonly valueLabel: string
   /** Shown instead of the chart when there is nothing to draw. */
   readonly empty: string
+  readonly markers?: ReadonlyArray<ChartMarker>
 }
 
 const HEIGHT = 220
@@ -58,7 +77,7 @@ export const chartSummary = (points: ReadonlyArray<ChartPoint>, format: (v: numb
   return `From ${format(first.value)} on ${formatDate(`${first.day}T00:00:00Z`)} to ${format(last.value)} on ${formatDate(`${last.day}T00:00:00Z`)}; lowest ${format(Math.min(...values))}, highest ${format(Math.max(...values))}.`
 }
 
-export function LineChart({ title, points, format, valueLabel, empty }: Props) {
+export function LineChart({ title, points, format, valueLabel, empty, markers = [] }: Props) {
   const id = useId()
   const WIDTH = useChartWidth()
   if (points.length === 0) {
@@ -69,7 +88,12 @@ export function LineChart({ title, points, format, valueLabel, empty }: Props) {
       </figure>
     )
   }
-  const { min, max } = chartRange(points.map((p) => p.value))
+  const indexOf = new Map(points.map((p, i) => [p.day, i]))
+  const shown = markers.filter((m) => indexOf.has(m.day))
+  const { min, max } = chartRange([
+    ...points.map((p) => p.value),
+    ...shown.filter((m) => m.kind === "purchase").map((m) => m.value),
+  ])
   const innerW = WIDTH - PAD.left - PAD.right
   const innerH = HEIGHT - PAD.top - PAD.bottom
   const x = (i: number) => PAD.left + (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW)
@@ -121,7 +145,48 @@ export function LineChart({ title, points, format, valueLabel, empty }: Props) {
         ))}
         <path d={area} className="chart__area" />
         <path d={line} className="chart__line" />
+        {shown.map((m) => {
+          const cx = x(indexOf.get(m.day) as number)
+          return m.kind === "change" ? (
+            <line
+              key={`${m.kind}-${m.day}-${m.label}`}
+              x1={cx}
+              x2={cx}
+              y1={PAD.top}
+              y2={PAD.top + innerH}
+              className="chart__marker--change"
+            />
+          ) : (
+            <circle
+              key={`${m.kind}-${m.day}-${m.label}`}
+              cx={cx}
+              cy={y(m.value)}
+              r={5}
+              className="chart__marker--purchase"
+            />
+          )
+        })}
       </svg>
+      {shown.length === 0 ? null : (
+        <ul className="chart__legend">
+          {shown.some((m) => m.kind === "purchase") ? (
+            <li>
+              <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+                <circle cx="7" cy="7" r="5" className="chart__marker--purchase" />
+              </svg>
+              Your purchases, at the price you paid
+            </li>
+          ) : null}
+          {shown.some((m) => m.kind === "change") ? (
+            <li>
+              <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+                <line x1="7" x2="7" y1="0" y2="14" className="chart__marker--change" />
+              </svg>
+              A change of the price schedule
+            </li>
+          ) : null}
+        </ul>
+      )}
       <p className="chart__summary">{summary}</p>
       <details className="chart__table">
         <summary>Show the figures as a table</summary>
@@ -132,6 +197,7 @@ export function LineChart({ title, points, format, valueLabel, empty }: Props) {
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">{valueLabel}</th>
+                {shown.length === 0 ? null : <th scope="col">On this day</th>}
               </tr>
             </thead>
             <tbody>
@@ -139,6 +205,14 @@ export function LineChart({ title, points, format, valueLabel, empty }: Props) {
                 <tr key={p.day}>
                   <th scope="row">{formatDate(`${p.day}T00:00:00Z`)}</th>
                   <td>{format(p.value)}</td>
+                  {shown.length === 0 ? null : (
+                    <td>
+                      {shown
+                        .filter((m) => m.day === p.day)
+                        .map((m) => `${MARKER_WORDS[m.kind]}: ${m.label}`)
+                        .join("; ")}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -191,6 +191,11 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
     summary: "The member's orders",
     description: "The member's orders, with spec §3's filters, paged.",
   },
+  "GET /api/prices/history": {
+    summary: "A unit type's prices over time",
+    description:
+      "Public. `?unitType=LAND_EUR&from=yyyy-mm-dd&to=yyyy-mm-dd` (both days included, UTC; `to` defaults to today, `from` to 89 days before `to`; at most 366 days; `to` may not be after today). `prices`: each day's `pricePerUnit` (thousandths of the currency unit) from the schedule in effect at the day's end; days before the unit type's first schedule are left out. `changes`: every schedule an admin set in the range (`pricing set-price`), with its instant `at`, its `basePrice`, `baseDate` and `growthPerYearPercent`, and that day's price before (absent for the first schedule) and after it. `exchangeRates`: the rate from the unit type's currency to each other currency in effect each day (what a convert out of it used). A bad range is 400 with `errors: [{ path, message }]`.",
+  },
   "GET /api/order/get_price": {
     summary: "Today's unit prices",
     description: "Today's price of every unit type that has one, with its fees.",
@@ -198,7 +203,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/order/get_order_details/{id}": {
     summary: "One of the member's orders",
     description:
-      "One of the member's orders, or a transfer they received (the order page links from their history); 404 for any other member's. `timeline` lists every status change, oldest first: `at`, `from` (absent on the first, the order placed) → `to`, who in `actor` (`You`; `OtherMember`, the sender of a received transfer; `Admin`, never which one; `Provider` with the card provider's event id on the member's own buy; `Job`, the payment deadline or the end of a convert's lock; `Unknown` for changes recorded before timelines existed) and `reason` where there is one.",
+      "One of the member's orders, or a transfer they received (the order page links from their history); 404 for any other member's. `timeline` lists every status change, oldest first: `at`, `from` (absent on the first, the order placed) → `to`, who in `actor` (`You`; `OtherMember`, the sender of a received transfer; `Admin`, never which one; `Provider` with the card provider's event id on the member's own buy; `Job`, the payment deadline or the end of a convert's lock; `Unknown` for changes recorded before timelines existed) and `reason` where there is one. A sell with Units still in the sales queue also has `salesQueue`: `position` (1 is next), `ordersAhead`, `unitsAhead`, `remaining`, `unitsBoughtLast30Days` and `estimate`, either `{ kind: \"estimate\", days, earliestDays, latestDays? }` (days until it is all sold at the last 30 days' pace; no `latestDays` when a 10-day block had no buy) or `{ kind: \"notEnoughHistory\" }`.",
   },
   "GET /api/order/get_payment_intent/{id}": {
     summary: "A buy's payment details",
