@@ -170,7 +170,7 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
         PGBOUNCER_LISTEN_ADDR: "127.0.0.1",
         PGBOUNCER_PORT: String(bouncerPort),
         // This machine's PostgreSQL trusts loopback; production uses scram-sha-256 (docs/operations.md).
-        PGBOUNCER_AUTH_TYPE: serverUrl.password === "" ? "trust" : "plain",
+        PGBOUNCER_AUTH_TYPE: serverUrl.password === "" ? "trust" : "scram-sha-256",
         PGBOUNCER_AUTH_FILE: path.join(dir, "userlist.txt"),
         PGBOUNCER_POOL_SIZE: String(processes * 10 + 10),
       }),

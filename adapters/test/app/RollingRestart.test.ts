@@ -7,6 +7,7 @@
  * DATABASE_URL, or without haproxy, pgbouncer or psql on PATH (`.ci/run` installs them), it is reported as not
  * run, by name.
  */
+import * as fs from "node:fs"
 import { type DeployStack, missingTools, startDeployStack } from "@landunits/test-support/DeployStack.ts"
 import { runRollingRestart } from "@landunits/test-support/RollingRestart.ts"
 import { afterAll, describe, expect, it } from "vitest"
@@ -19,6 +20,16 @@ if (!runs)
   console.warn(
     `[not run] the rolling restart behind HAProxy and PgBouncer (${url === undefined ? "DATABASE_URL is not set" : `not on PATH: ${missing.join(", ")}`})`,
   )
+
+describe("the deployment's configurations", () => {
+  it("docs/operations.md shows the HAProxy and PgBouncer configurations exactly as the scenario runs them (docs/deploy/)", () => {
+    const operations = fs.readFileSync(new URL("../../../docs/operations.md", import.meta.url), "utf8")
+    for (const name of ["haproxy.cfg", "pgbouncer.ini"]) {
+      const template = fs.readFileSync(new URL(`../../../docs/deploy/${name}`, import.meta.url), "utf8")
+      expect(operations).toContain(`\n\`\`\`\n${template}\`\`\`\n`)
+    }
+  })
+})
 
 let stack: DeployStack | undefined
 afterAll(async () => {
