@@ -136,6 +136,7 @@ const key = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toStri
 export const startDeployStack = async (options: DeployStackOptions): Promise<DeployStack> => {
   const processes = options.processes ?? 2
   const drainSeconds = options.drainSeconds ?? 5
+  if (processes !== 2) throw new Error("docs/deploy/haproxy.cfg names two app processes")
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-deploy-"))
   // PgBouncer refuses to run as root: started as root, it switches to the postgres user, who must read its files.
   const asRoot = process.getuid?.() === 0
@@ -157,10 +158,13 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
     const user = decodeURIComponent(serverUrl.username) || "postgres"
 
     const bouncerPort = await freePort()
-    fs.writeFileSync(
-      path.join(dir, "userlist.txt"),
-      `"${user}" "${decodeURIComponent(serverUrl.password)}"\n`,
-    )
+    // The password (if any) readable by PgBouncer's user alone.
+    const userlist = path.join(dir, "userlist.txt")
+    fs.writeFileSync(userlist, `"${user}" "${decodeURIComponent(serverUrl.password)}"\n`, { mode: 0o600 })
+    if (asRoot) {
+      const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }))
+      fs.chownSync(userlist, id("-u"), id("-g"))
+    }
     fs.writeFileSync(
       path.join(dir, "pgbouncer.ini"),
       renderTemplate("pgbouncer.ini", {
@@ -171,7 +175,7 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
         PGBOUNCER_PORT: String(bouncerPort),
         // This machine's PostgreSQL trusts loopback; production uses scram-sha-256 (docs/operations.md).
         PGBOUNCER_AUTH_TYPE: serverUrl.password === "" ? "trust" : "scram-sha-256",
-        PGBOUNCER_AUTH_FILE: path.join(dir, "userlist.txt"),
+        PGBOUNCER_AUTH_FILE: userlist,
         PGBOUNCER_POOL_SIZE: String(processes * 10 + 10),
       }),
     )
@@ -192,7 +196,6 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
       APP_1_ADDRESS: `127.0.0.1:${appPorts[0]}`,
       APP_2_ADDRESS: `127.0.0.1:${appPorts[1]}`,
     })
-    if (processes !== 2) throw new Error("docs/deploy/haproxy.cfg names two app processes")
     fs.writeFileSync(path.join(dir, "haproxy.cfg"), haproxyConfig)
     const haproxy = child("haproxy", ["-db", "-f", path.join(dir, "haproxy.cfg")])
     logs.push({ name: "haproxy", output: haproxy.output })

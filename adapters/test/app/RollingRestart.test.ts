@@ -38,7 +38,8 @@ afterAll(async () => {
 
 describe.runIf(runs)("a rolling restart behind HAProxy with PgBouncer", () => {
   it("restarting each app process in turn under buys fails no request and loses no acknowledged order; each answers health 503 and is taken out of rotation before it exits", async () => {
-    stack = await startDeployStack({ serverUrl: url!, drainSeconds: 2 })
+    // 4 s: twice what HAProxy needs to see the 503 here (1.1–2.0 s measured), room for a busy CI host.
+    stack = await startDeployStack({ serverUrl: url!, drainSeconds: 4 })
     const result = await runRollingRestart(stack, { clients: 4, steadyMs: 1_000 })
 
     expect(result.answers.filter((a) => a.status !== 200)).toEqual([])
@@ -51,7 +52,7 @@ describe.runIf(runs)("a rolling restart behind HAProxy with PgBouncer", () => {
       expect(r.unreadyMs).toBeGreaterThanOrEqual(0)
       expect(r.unreadyMs).toBeLessThan(r.downMs)
       expect(r.downMs).toBeLessThan(r.exitedMs)
-      expect(r.exitedMs).toBeGreaterThanOrEqual(2_000)
+      expect(r.exitedMs).toBeGreaterThanOrEqual(4_000)
       expect(r.upMs).toBeGreaterThan(r.startedMs)
     }
   }, 180_000)
