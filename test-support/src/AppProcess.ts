@@ -1,7 +1,7 @@
 /**
  * The app as an operator starts it: `node cli/src/start.ts` as its own OS process, on a free port, with the
  * environment given. For tests of what several app processes share (limits, sessions) and of how a start
- * behaves. `stop` sends SIGTERM and waits for the exit.
+ * behaves. `stop` sends SIGTERM and waits for the exit; `terminate` sends it and returns (to watch the stop).
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import * as net from "node:net"
@@ -12,8 +12,18 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url))
 
 export interface AppProcess {
   readonly baseUrl: string
+  readonly port: number
   readonly output: () => string
   readonly stop: () => Promise<void>
+  /** Sends SIGTERM without waiting. */
+  readonly terminate: () => void
+  /** Settles once the process has exited. */
+  readonly exited: Promise<void>
+}
+
+export interface AppProcessOptions {
+  /** The port to listen on (another start of the same app behind a load balancer); a free one by default. */
+  readonly port?: number
 }
 
 /** A port nobody listens on right now. */
@@ -37,8 +47,9 @@ const exited = (child: ChildProcess) =>
 export const startAppProcess = async (
   env: Readonly<Record<string, string>>,
   timeoutMs = 90_000,
+  options: AppProcessOptions = {},
 ): Promise<AppProcess> => {
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const child = spawn(process.execPath, [START], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "Info", ...env },
@@ -60,11 +71,14 @@ export const startAppProcess = async (
     if (health?.status === 200) {
       return {
         baseUrl,
+        port,
         output: () => output,
         stop: async () => {
           child.kill("SIGTERM")
           await exited(child)
         },
+        terminate: () => child.kill("SIGTERM"),
+        exited: exited(child),
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 250))

@@ -11,11 +11,12 @@
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
  * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails,
  * robots.txt and sitemap.xml; http://localhost:PORT in emails, the request's origin in the sitemap), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
- * DOCUMENT_KEY, LEDGER_SIGNING_KEY, LOG_LEVEL and LOG_FORMAT (Logging.ts).
+ * DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT
+ * (Logging.ts).
  */
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { Config, Effect, Layer, Option } from "effect"
+import { Config, Duration, Effect, Layer, Option, Schema } from "effect"
 import { layerFileMailTransport } from "../email/FileMailTransport.ts"
 import { runOutboxWorker } from "../email/OutboxWorker.ts"
 import { layerSmtpMailTransport } from "../email/SmtpMailTransport.ts"
@@ -46,6 +47,11 @@ const settings = Effect.gen(function* () {
     ),
     smtpUrl: yield* Config.option(Config.String("SMTP_URL")),
     dataDir: yield* Config.String("DATA_DIR").pipe(Config.withDefault(DEFAULT_DATA_DIR)),
+    // Seconds a stopping process answers health 503 and keeps serving before it stops accepting (Draining.ts).
+    drain: yield* Config.schema(
+      Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+      "SHUTDOWN_DRAIN_SECONDS",
+    ).pipe(Config.withDefault(0), Config.map(Duration.seconds)),
   }
 })
 
@@ -78,6 +84,7 @@ export const serve = (
       development: s.development,
       webDist: WEB_DIST,
       publicUrl: s.publicUrl,
+      drain: s.drain,
     })
     return yield* Effect.gen(function* () {
       yield* seedOnStart

@@ -5,12 +5,14 @@ import { isDatabaseUnreachable } from "../../postgres/SqlErrors.ts"
 import { Api } from "../api/Api.ts"
 import { serviceUnavailable } from "../api/ApiErrors.ts"
 import { HEALTH_TIMEOUT } from "../api/SystemApi.ts"
+import { Draining } from "../server/Draining.ts"
 
 export const SystemHandlers = HttpApiBuilder.group(
   Api,
   "system",
   Effect.fn(function* (handlers) {
     const sql = yield* SqlClient.SqlClient
+    const draining = yield* Draining
     return handlers.handle("health", () =>
       sql`SELECT 1`.pipe(
         Effect.as({ status: "ok" as const }),
@@ -20,6 +22,8 @@ export const SystemHandlers = HttpApiBuilder.group(
         Effect.catchIf(SqlError.isSqlError, (error) =>
           isDatabaseUnreachable(error) ? Effect.fail(serviceUnavailable()) : Effect.die(error),
         ),
+        // A process told to stop answers 503 while it drains, so the load balancer stops sending to it.
+        (check) => (draining.isDraining() ? Effect.fail(serviceUnavailable()) : check),
       ),
     )
   }),

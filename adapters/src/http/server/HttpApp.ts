@@ -8,7 +8,7 @@
 import { createServer } from "node:http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
-import { Effect, Layer, Option } from "effect"
+import { Duration, Effect, Layer, Option } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { PaymentPage } from "../../payments/PaymentsLayer.ts"
@@ -37,6 +37,7 @@ import { layerNoStore } from "../middleware/NoStore.ts"
 import { layerSecurityHeaders } from "../middleware/SecurityHeaders.ts"
 import { accessLog } from "./AccessLog.ts"
 import { allowedMethods } from "./AllowedMethods.ts"
+import { Draining, layerCloseWhenDraining, layerDrainOnStop, makeDraining } from "./Draining.ts"
 import { layerRobotsAndSitemap } from "./RobotsAndSitemap.ts"
 import { layerStaticFiles } from "./StaticFiles.ts"
 
@@ -107,6 +108,7 @@ export const layerHttpApp = (options: HttpAppOptions) =>
       ),
     ),
     layerNoStore,
+    layerCloseWhenDraining,
     // The providers' webhooks are authenticated by their signature instead (api/PaymentsApi.ts).
     layerAntiForgery({ secureCookies: !options.development, exempt: WEBHOOK_ROUTES }),
     // Added last, so it runs inside the others: its 413 answers get the security headers.
@@ -117,18 +119,33 @@ export interface ServeOptions extends HttpAppOptions {
   /** 0 picks a free port (tests). */
   readonly port: number
   readonly host?: string
+  /** How long to drain before the server stops accepting, once told to stop (Draining.ts); none by default. */
+  readonly drain?: Duration.Duration
 }
 
-/** Serves the app; the layer's output is the running HttpServer (its address tells the chosen port). */
+/**
+ * Serves the app; the layer's output is the running HttpServer (its address tells the chosen port). When the
+ * layer is released it drains first (`drain`), then stops accepting and waits for the requests in flight.
+ */
 export const serveHttp = (options: ServeOptions) =>
-  // Effect's own access logger writes an Info line per request; ours writes it at Debug (AccessLog.ts).
-  // The address is logged by the caller (Server.ts), which knows the public URL.
-  HttpRouter.serve(layerHttpApp(options), {
-    disableLogger: true,
-    disableListenLog: true,
-    middleware: accessLog,
-  }).pipe(
-    Layer.provideMerge(
-      NodeHttpServer.layer(createServer, { port: options.port, host: options.host ?? "127.0.0.1" }),
-    ),
+  Layer.unwrap(
+    Effect.sync(() => {
+      const draining = makeDraining()
+      // Effect's own access logger writes an Info line per request; ours writes it at Debug (AccessLog.ts).
+      // The address is logged by the caller (Server.ts), which knows the public URL.
+      const server = HttpRouter.serve(layerHttpApp(options), {
+        disableLogger: true,
+        disableListenLog: true,
+        middleware: accessLog,
+      }).pipe(
+        Layer.provideMerge(
+          NodeHttpServer.layer(createServer, { port: options.port, host: options.host ?? "127.0.0.1" }),
+        ),
+      )
+      // Built after the server, so released before it: the drain happens while the server still serves.
+      return layerDrainOnStop(options.drain ?? Duration.zero, draining.start).pipe(
+        Layer.provideMerge(server),
+        Layer.provide(Layer.succeed(Draining, draining.service)),
+      )
+    }),
   )

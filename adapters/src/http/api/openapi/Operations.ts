@@ -13,7 +13,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/health": {
     summary: "Readiness check",
     description:
-      "Readiness: the process serves and its database answers within 2 s; **503** with `Retry-After` and `{ message }` while it does not.",
+      "Readiness: the process serves and its database answers within 2 s; **503** with `Retry-After` and `{ message }` while it does not, and while the process drains before a stop (`SHUTDOWN_DRAIN_SECONDS`).",
   },
   "POST /api/auth/login": {
     summary: "Sign in",

@@ -1,0 +1,313 @@
+/**
+ * The product deployed as docs/operations.md says, on this machine, for `npm run bench:deploy` and its test:
+ * app processes (`node cli/src/start.ts`, NODE_ENV=production, each with SHUTDOWN_DRAIN_SECONDS) behind HAProxy,
+ * with PgBouncer (session mode) between them and a fresh database on a PostgreSQL server. HAProxy and PgBouncer
+ * run as child processes on free ports, configured from the templates in docs/deploy/ (the ones
+ * docs/operations.md shows), in a temporary folder; no system service is touched. `restart` stops one app
+ * process as a process manager does (SIGTERM), watches HAProxy take it out of rotation, and starts it again.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as net from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { type AppProcess, freePort, startAppProcess } from "./AppProcess.ts"
+
+const DEPLOY = fileURLToPath(new URL("../../docs/deploy/", import.meta.url))
+
+/** The template at docs/deploy/`name` with every `${NAME}` replaced; a name without a value is refused. */
+export const renderTemplate = (name: string, values: Readonly<Record<string, string>>): string =>
+  fs.readFileSync(path.join(DEPLOY, name), "utf8").replace(/\$\{([A-Z0-9_]+)\}/g, (_, key: string) => {
+    const value = values[key]
+    if (value === undefined) throw new Error(`docs/deploy/${name} names \${${key}}, which has no value`)
+    return value
+  })
+
+/** The Debian packages the stack needs that are not on PATH (`.ci/run` installs them). */
+export const missingTools = (): ReadonlyArray<string> =>
+  ["haproxy", "pgbouncer", "psql"].filter((tool) => {
+    try {
+      execFileSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore" })
+      return false
+    } catch {
+      return true
+    }
+  })
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await sleep(25)
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)
+}
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1")
+    socket.once("connect", () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once("error", () => resolve(false))
+  })
+
+/** A child process whose output is kept (for the report when something fails). */
+const child = (command: string, args: ReadonlyArray<string>) => {
+  const process_ = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] })
+  let output = ""
+  process_.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8")
+  })
+  process_.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8")
+  })
+  return { process: process_, output: () => output }
+}
+
+const stopChild = async (c: ChildProcess) => {
+  if (c.exitCode !== null || c.signalCode !== null) return
+  const exited = new Promise((resolve) => c.once("exit", resolve))
+  c.kill("SIGTERM")
+  await exited
+}
+
+const psql = (url: string, statement: string) =>
+  execFileSync("psql", ["-qAt", "-v", "ON_ERROR_STOP=1", url, "-c", statement], { encoding: "utf8" })
+
+/** HAProxy's view of one app process: `UP`, `DOWN`, `UP 1/2` (going down), `DOWN 1/2` (coming up), … */
+export interface ServerState {
+  readonly status: string
+  /** Connection attempts retried (`wretr`) and requests sent to another server instead (`wredis`). */
+  readonly retries: number
+  readonly redispatches: number
+}
+
+/** One app process's restart, in ms from its SIGTERM. */
+export interface RestartTimeline {
+  readonly name: string
+  /** Its own /api/health first answered 503. */
+  readonly unreadyMs: number
+  /** HAProxy marked it DOWN (no new request goes to it from then on). */
+  readonly downMs: number
+  /** The process exited (the drain, then the requests in flight). */
+  readonly exitedMs: number
+  /** The new process answered its own /api/health 200. */
+  readonly startedMs: number
+  /** HAProxy marked it UP again. */
+  readonly upMs: number
+}
+
+export interface DeployStackOptions {
+  /** A PostgreSQL server URL whose user may create databases; the stack makes a fresh one there. */
+  readonly serverUrl: string
+  readonly processes?: number
+  readonly drainSeconds?: number
+}
+
+export interface DeployStack {
+  /** HAProxy's address: what members reach. */
+  readonly baseUrl: string
+  /** The fresh database, directly (not through PgBouncer). */
+  readonly databaseUrl: string
+  readonly names: ReadonlyArray<string>
+  readonly serverStates: () => Promise<Record<string, ServerState>>
+  readonly restart: (index: number) => Promise<RestartTimeline>
+  /** SQL on the database directly, one value per row and line. */
+  readonly query: (statement: string) => string
+  /** HAProxy's and PgBouncer's output so far, and each app process's. */
+  readonly logs: () => string
+  readonly stop: () => Promise<void>
+}
+
+const withDatabase = (url: string, database: string) => {
+  const u = new URL(url)
+  u.pathname = `/${database}`
+  return u.toString()
+}
+
+/** 32 bytes, base64: what `openssl rand -base64 32` makes (for DOCUMENT_KEY and LEDGER_SIGNING_KEY). */
+const key = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")
+
+export const startDeployStack = async (options: DeployStackOptions): Promise<DeployStack> => {
+  const processes = options.processes ?? 2
+  const drainSeconds = options.drainSeconds ?? 5
+  if (processes !== 2) throw new Error("docs/deploy/haproxy.cfg names two app processes")
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-deploy-"))
+  // PgBouncer refuses to run as root: started as root, it switches to the postgres user, who must read its files.
+  const asRoot = process.getuid?.() === 0
+  fs.chmodSync(dir, 0o755)
+  const database = `landunits_deploy_${process.pid}_${Date.now()}`
+  const serverUrl = new URL(options.serverUrl)
+  const cleanups: Array<() => Promise<void> | void> = [() => fs.rmSync(dir, { recursive: true, force: true })]
+  const logs: Array<{ name: string; output: () => string }> = []
+  const apps: Array<AppProcess> = []
+  const stop = async () => {
+    for (const app of apps) await app.stop()
+    for (const cleanup of cleanups.reverse()) await cleanup()
+  }
+  try {
+    psql(options.serverUrl, `CREATE DATABASE ${database}`)
+    cleanups.push(() => {
+      psql(options.serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+    })
+    const user = decodeURIComponent(serverUrl.username) || "postgres"
+
+    const bouncerPort = await freePort()
+    // The password (if any) readable by PgBouncer's user alone.
+    const userlist = path.join(dir, "userlist.txt")
+    fs.writeFileSync(userlist, `"${user}" "${decodeURIComponent(serverUrl.password)}"\n`, { mode: 0o600 })
+    if (asRoot) {
+      const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }))
+      fs.chownSync(userlist, id("-u"), id("-g"))
+    }
+    fs.writeFileSync(
+      path.join(dir, "pgbouncer.ini"),
+      renderTemplate("pgbouncer.ini", {
+        PG_HOST: serverUrl.hostname,
+        PG_PORT: serverUrl.port || "5432",
+        PG_DATABASE: database,
+        PGBOUNCER_LISTEN_ADDR: "127.0.0.1",
+        PGBOUNCER_PORT: String(bouncerPort),
+        // This machine's PostgreSQL trusts loopback; production uses scram-sha-256 (docs/operations.md).
+        PGBOUNCER_AUTH_TYPE: serverUrl.password === "" ? "trust" : "scram-sha-256",
+        PGBOUNCER_AUTH_FILE: userlist,
+        PGBOUNCER_POOL_SIZE: String(processes * 10 + 10),
+      }),
+    )
+    const bouncer = child("pgbouncer", [
+      ...(asRoot ? ["-u", "postgres"] : []),
+      path.join(dir, "pgbouncer.ini"),
+    ])
+    logs.push({ name: "pgbouncer", output: bouncer.output })
+    cleanups.push(() => stopChild(bouncer.process))
+    await waitFor("PgBouncer to listen", () => accepts(bouncerPort), 10_000)
+
+    const appPorts = await Promise.all(Array.from({ length: processes }, () => freePort()))
+    const haproxyPort = await freePort()
+    const adminSocket = path.join(dir, "haproxy.sock")
+    const haproxyConfig = renderTemplate("haproxy.cfg", {
+      HAPROXY_ADMIN_SOCKET: adminSocket,
+      HAPROXY_BIND: `127.0.0.1:${haproxyPort}`,
+      APP_1_ADDRESS: `127.0.0.1:${appPorts[0]}`,
+      APP_2_ADDRESS: `127.0.0.1:${appPorts[1]}`,
+    })
+    fs.writeFileSync(path.join(dir, "haproxy.cfg"), haproxyConfig)
+    const haproxy = child("haproxy", ["-db", "-f", path.join(dir, "haproxy.cfg")])
+    logs.push({ name: "haproxy", output: haproxy.output })
+    cleanups.push(() => stopChild(haproxy.process))
+    await waitFor("HAProxy to listen", () => accepts(haproxyPort), 10_000)
+
+    const bouncerUrl = new URL(options.serverUrl)
+    bouncerUrl.hostname = "127.0.0.1"
+    bouncerUrl.port = String(bouncerPort)
+    bouncerUrl.pathname = "/landunits"
+    const documentKey = key()
+    const signingKey = key()
+    const env = (n: number) => ({
+      NODE_ENV: "production",
+      DATABASE_URL: bouncerUrl.toString(),
+      DOCUMENT_KEY: documentKey,
+      LEDGER_SIGNING_KEY: signingKey,
+      // The demo member and prices, so buys have someone to make them and something to buy; production never
+      // seeds the demo admin or history, whatever SEED_DEMO says.
+      SEED_DEMO: "1",
+      SHUTDOWN_DRAIN_SECONDS: String(drainSeconds),
+      // Each process its own DATA_DIR: its admin socket lives there.
+      DATA_DIR: path.join(dir, `app${n + 1}`),
+      LOG_FORMAT: "logfmt",
+    })
+    const names = appPorts.map((_, n) => `app${n + 1}`)
+    for (let n = 0; n < processes; n++) {
+      fs.mkdirSync(path.join(dir, `app${n + 1}`))
+      apps.push(await startAppProcess(env(n), 90_000, { port: appPorts[n]! }))
+    }
+
+    const serverStates = () =>
+      new Promise<Record<string, ServerState>>((resolve, reject) => {
+        const socket = net.connect(adminSocket)
+        let text = ""
+        socket.on("data", (chunk) => {
+          text += chunk.toString("utf8")
+        })
+        socket.on("error", reject)
+        socket.on("end", () => {
+          const [header = "", ...rows] = text.trim().split("\n")
+          const columns = header.replace(/^# /, "").split(",")
+          const at = (row: ReadonlyArray<string>, column: string) => row[columns.indexOf(column)] ?? ""
+          const states: Record<string, ServerState> = {}
+          for (const line of rows) {
+            const row = line.split(",")
+            if (at(row, "pxname") !== "app" || !names.includes(at(row, "svname"))) continue
+            states[at(row, "svname")] = {
+              status: at(row, "status"),
+              retries: Number(at(row, "wretr")),
+              redispatches: Number(at(row, "wredis")),
+            }
+          }
+          resolve(states)
+        })
+        socket.end("show stat\n")
+      })
+    const statusOf = async (name: string) => (await serverStates())[name]?.status ?? ""
+    for (const name of names)
+      await waitFor(`HAProxy to mark ${name} UP`, async () => (await statusOf(name)) === "UP", 30_000)
+
+    const restart = async (index: number): Promise<RestartTimeline> => {
+      const name = names[index]!
+      const app = apps[index]!
+      const told = performance.now()
+      const since = () => Math.round(performance.now() - told)
+      app.terminate()
+      let unreadyMs = -1
+      let downMs = -1
+      let exitedMs = -1
+      void app.exited.then(() => {
+        exitedMs = since()
+      })
+      await waitFor(
+        `HAProxy to mark ${name} DOWN`,
+        async () => {
+          if (unreadyMs < 0) {
+            const health = await fetch(`${app.baseUrl}/api/health`).catch(() => undefined)
+            await health?.text()
+            if (health?.status === 503) unreadyMs = since()
+          }
+          if ((await statusOf(name)).startsWith("DOWN")) downMs = since()
+          return downMs >= 0
+        },
+        30_000,
+      )
+      await app.exited
+      const started = await startAppProcess(env(index), 90_000, { port: app.port })
+      apps[index] = started
+      const startedMs = since()
+      await waitFor(`HAProxy to mark ${name} UP`, async () => (await statusOf(name)) === "UP", 30_000)
+      return { name, unreadyMs, downMs, exitedMs, startedMs, upMs: since() }
+    }
+
+    return {
+      baseUrl: `http://127.0.0.1:${haproxyPort}`,
+      databaseUrl: withDatabase(options.serverUrl, database),
+      names,
+      serverStates,
+      restart,
+      query: (statement) => psql(withDatabase(options.serverUrl, database), statement),
+      logs: () =>
+        [...logs, ...apps.map((app, n) => ({ name: names[n]!, output: app.output }))]
+          .map((l) => `--- ${l.name}\n${l.output()}`)
+          .join("\n"),
+      stop,
+    }
+  } catch (error) {
+    const output = [...logs, ...apps.map((app, n) => ({ name: `app${n + 1}`, output: app.output }))]
+      .map((l) => `--- ${l.name}\n${l.output()}`)
+      .join("\n")
+    await stop().catch(() => undefined)
+    throw new Error(`The deployment did not start: ${String(error)}\n${output}`)
+  }
+}

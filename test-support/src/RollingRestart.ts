@@ -1,0 +1,124 @@
+/**
+ * The rolling restart (issue 28): buys made through HAProxy without a pause while each app process in turn is
+ * stopped (SIGTERM: health 503, HAProxy takes it out, it drains and exits) and started again. Every answer is
+ * kept: a failure is any answer but 200 (or no answer), and an acknowledged order (a 200 with its order) that
+ * is not in the database afterwards is lost.
+ */
+import { apiClient } from "./ApiClient.ts"
+import type { DeployStack, RestartTimeline } from "./DeployStack.ts"
+
+/** The demo member SEED_DEMO seeds (adapters/src/app/DemoSeed.ts). */
+const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
+const UNIT_TYPES = ["LAND_EUR", "LAND_USD", "LAND_AUD", "LAND_POUND"] as const
+
+export interface Answer {
+  /** ms since the scenario began. */
+  readonly start: number
+  readonly end: number
+  /** The HTTP status, or 0 when no answer came. */
+  readonly status: number
+  readonly orderId?: string
+  readonly error?: string
+}
+
+export interface RollingRestartOptions {
+  readonly clients: number
+  /** Buys before the first restart, and between and after the restarts. */
+  readonly steadyMs: number
+}
+
+export interface RollingRestartResult {
+  readonly answers: ReadonlyArray<Answer>
+  readonly restarts: ReadonlyArray<RestartTimeline & { readonly startedAt: number }>
+  /** The window from the first SIGTERM to the last process back UP, ms since the scenario began. */
+  readonly restartWindow: { readonly from: number; readonly to: number }
+  readonly acknowledged: number
+  /** Acknowledged orders the database does not hold. */
+  readonly lost: ReadonlyArray<string>
+  readonly retries: number
+  readonly redispatches: number
+}
+
+export const runRollingRestart = async (
+  stack: DeployStack,
+  options: RollingRestartOptions,
+): Promise<RollingRestartResult> => {
+  const client = apiClient(() => stack.baseUrl)
+  await (await client.get("/api/health")).text()
+  const login = await client.post("/api/auth/login", DEMO)
+  if (login.status !== 200)
+    throw new Error(`Sign-in through HAProxy answered ${login.status}: ${await login.text()}`)
+
+  const began = performance.now()
+  const now = () => performance.now() - began
+  const answers: Array<Answer> = []
+  let stopped = false
+  let n = 0
+  const lane = async (lane: number) => {
+    while (!stopped) {
+      const start = now()
+      const i = n++
+      try {
+        const response = await client.post(
+          "/api/order/create_order",
+          {
+            orderType: "BUY",
+            currencyUnit: { unitType: UNIT_TYPES[lane % UNIT_TYPES.length], numberOfUnits: 1 },
+            paymentDetails: { paymentMethod: "bank" },
+          },
+          { headers: { "idempotency-key": `deploy-${process.pid}-${i}` } },
+        )
+        const body = await response.text()
+        const orderId =
+          response.status === 200
+            ? (JSON.parse(body) as { orderCreatedData?: { orderId?: string } }).orderCreatedData?.orderId
+            : undefined
+        answers.push({
+          start,
+          end: now(),
+          status: response.status,
+          ...(orderId === undefined ? {} : { orderId }),
+          ...(response.status === 200 ? {} : { error: body.slice(0, 300) }),
+        })
+      } catch (error) {
+        answers.push({ start, end: now(), status: 0, error: String((error as Error).cause ?? error) })
+      }
+    }
+  }
+  const lanes = Promise.all(Array.from({ length: options.clients }, (_, i) => lane(i)))
+  const restarts: Array<RestartTimeline & { startedAt: number }> = []
+  try {
+    await new Promise((resolve) => setTimeout(resolve, options.steadyMs))
+    for (let index = 0; index < stack.names.length; index++) {
+      const startedAt = now()
+      restarts.push({ ...(await stack.restart(index)), startedAt })
+      await new Promise((resolve) => setTimeout(resolve, options.steadyMs))
+    }
+  } finally {
+    stopped = true
+    await lanes
+  }
+
+  const acknowledged = answers.flatMap((a) => (a.orderId === undefined ? [] : [a.orderId]))
+  const stored = new Set(stack.query("SELECT order_id FROM orders").split("\n"))
+  const states = await stack.serverStates()
+  const first = restarts[0]!
+  const last = restarts.at(-1)!
+  return {
+    answers,
+    restarts,
+    restartWindow: { from: first.startedAt, to: last.startedAt + last.upMs },
+    acknowledged: acknowledged.length,
+    lost: acknowledged.filter((id) => !stored.has(id)),
+    retries: Object.values(states).reduce((sum, s) => sum + s.retries, 0),
+    redispatches: Object.values(states).reduce((sum, s) => sum + s.redispatches, 0),
+  }
+}
+
+/** The p-th percentile (0–100) of `values`, nearest rank. */
+export const percentile = (values: ReadonlyArray<number>, p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length === 0
+    ? 0
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
