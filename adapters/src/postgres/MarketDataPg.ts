@@ -2,7 +2,7 @@
  * The read side of prices on PostgreSQL beyond the order engine's ports: every unit type's price schedule
  * (PriceSchedules), a currency pair's exchange rates day by day (ExchangeRateHistory), and every schedule a
  * unit type has had (PriceScheduleHistory). They read the tables of migrations 0106 (unit_prices,
- * exchange_rates) and 2740 (price_schedule_changes); nothing here writes.
+ * exchange_rates) and 2801 (price_schedule_changes); nothing here writes.
  */
 
 import type { PriceChange } from "@landunits/core/pricing/PriceHistory.ts"

@@ -1,5 +1,5 @@
 /**
- * Migration 2740 (issue 24) starts the schedule history from what an installation already knows: every
+ * Migration 2801 (issue 24) starts the schedule history from what an installation already knows: every
  * `pricing set-price` the audit log recorded, with its instant and the schedule it set, and, for a unit type
  * priced without one (the demo seed, a restore), its schedule in force as set on its base date. Re-run here on
  * a migrated database whose new table is dropped first, as on an installation that predates it.
@@ -12,7 +12,7 @@ import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { AuditLogPg } from "../../src/postgres/AuditLogPg.ts"
 import { MarketDataPg } from "../../src/postgres/MarketDataPg.ts"
-import migration from "../../src/postgres/migrations/2740_price_schedule_changes.ts"
+import migration from "../../src/postgres/migrations/2801_price_schedule_changes.ts"
 import { PricingSettings, PricingSettingsPg } from "../../src/postgres/PricingPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
@@ -26,7 +26,7 @@ const settings = (unitType: "LAND_EUR" | "LAND_USD", basePrice: number, baseDate
 })
 
 for (const target of databaseTargets().run) {
-  describe(`migration 2740 on ${target.name}`, () => {
+  describe(`migration 2801 on ${target.name}`, () => {
     const db = useSuiteDatabase(target)
 
     it("fills the schedule history from the audit log's set-price entries, and the rest from each price in force", async () => {
@@ -94,6 +94,23 @@ for (const target of databaseTargets().run) {
       expect(refused.update._tag).toBe("Failure")
       expect(refused.delete._tag).toBe("Failure")
       expect(refused.prices.map((r) => Number(r.base_price))).toEqual([10_000])
+    })
+
+    it("does nothing where the table is already there (an installation that ran it under its first id, 2740)", async () => {
+      const kept = await db.run(
+        Effect.gen(function* () {
+          yield* Effect.flatMap(PricingSettings, (s) =>
+            s.setUnit(settings("LAND_USD", 11_000, "2025-12-01")),
+          ).pipe(Effect.provide(PricingSettingsPg))
+          const sql = yield* SqlClient.SqlClient
+          const before = yield* sql<{ id: string }>`SELECT id FROM price_schedule_changes ORDER BY id`
+          yield* migration
+          const after = yield* sql<{ id: string }>`SELECT id FROM price_schedule_changes ORDER BY id`
+          return { before, after }
+        }).pipe(Effect.provide(db.layer())),
+      )
+      expect(kept.before.length).toBeGreaterThan(0)
+      expect(kept.after).toEqual(kept.before)
     })
   })
 }

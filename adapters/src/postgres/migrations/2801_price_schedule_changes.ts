@@ -7,12 +7,18 @@
  * The table starts from what is known: each `pricing set-price` the audit log recorded (with its instant and the
  * schedule it set), then, for a unit type priced without one (the demo seed, a restore), its schedule in force as
  * set on its base date (the day from which it has priced). Append-only, as the audit log.
+ *
+ * It was first numbered 2740, below 2800, which had already shipped: an installation that had applied 2800 would
+ * never have run it (ids only grow). Renumbered 2801, it does nothing where the table is already there (an
+ * installation that ran it as 2740).
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  const present = yield* sql`SELECT to_regclass('price_schedule_changes') IS NOT NULL AS present`
+  if (present[0]?.present === true) return
   yield* sql`
     CREATE TABLE price_schedule_changes (
       id                        bigserial PRIMARY KEY,
