@@ -30,6 +30,7 @@ import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { Array as Arr, Effect, Layer, Option } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
+import { nativeChainHash } from "./NativeChainHash.ts"
 import { isUniqueViolation } from "./SqlErrors.ts"
 import {
   type HeadMove,
@@ -229,7 +230,7 @@ export const linkAppend = (sql: SqlClient.SqlClient, prepared: PreparedAppend) =
         fromKey: accountKey(t.from),
         toKey: accountKey(t.to),
       }))
-      const { links, heads } = extendChains(before, fields)
+      const { links, heads } = extendChains(before, fields, nativeChainHash)
       const prevOfHead = new Map<string, string>()
       for (const [i, link] of links.entries()) prevOfHead.set(fields[i]!.unitType, link.prevHash)
       const moves = [...prevOfHead].map(([chain, prev]) => ({

@@ -72,6 +72,12 @@ export const chainHash = (previous: string, canonical: string): string => {
   return bytesToHex(sha256(bytes))
 }
 
+/**
+ * What computes a chain's next hash: `chainHash`, or one equal to it for every input (the PostgreSQL store's
+ * append uses the runtime's native SHA-256, tested equal: NativeChainHash.ts in adapters).
+ */
+export type ChainHasher = (previous: string, canonical: string) => string
+
 /** An entry's place in its chain: its index (the first entry's is 1), the hash before it, and its own hash. */
 export interface ChainLink {
   readonly chainIndex: number
@@ -86,13 +92,14 @@ export interface ChainLink {
 export const extendChains = (
   heads: ReadonlyMap<string, ChainHead>,
   batch: ReadonlyArray<TransferFields>,
+  hash: ChainHasher = chainHash,
 ): { readonly links: ReadonlyArray<ChainLink>; readonly heads: ReadonlyMap<string, ChainHead> } => {
   const after = new Map(heads)
   const links = batch.map((t): ChainLink => {
     const before = after.get(t.unitType) ?? { length: 0, head: CHAIN_GENESIS }
-    const hash = chainHash(before.head, canonicalTransfer(t))
-    after.set(t.unitType, { length: before.length + 1, head: hash })
-    return { chainIndex: before.length + 1, prevHash: before.head, hash }
+    const next = hash(before.head, canonicalTransfer(t))
+    after.set(t.unitType, { length: before.length + 1, head: next })
+    return { chainIndex: before.length + 1, prevHash: before.head, hash: next }
   })
   return { links, heads: after }
 }
