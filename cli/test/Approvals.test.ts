@@ -229,3 +229,29 @@ describe("four eyes on admin money moves", () => {
     expect(JSON.parse((await as(BOB, "--json", "approvals", "list")).out)).toEqual([])
   })
 })
+
+describe("the requester's email", () => {
+  it("says the decision, who took it and what ran, every value escaped in its HTML", async () => {
+    const { renderEmail } = await import("@landunits/adapters/email/EmailTemplates.ts")
+    const rendered = renderEmail(
+      "approval-decided",
+      {
+        name: "Ada Tester",
+        requestId: "apr_1",
+        summary: "Record 2000 cents EUR as paid to mem_<demo>",
+        status: "approved",
+        decidedBy: `Bob Tester <${BOB}>`,
+        outcome: "pay_1: Completed",
+      },
+      "http://localhost:3000",
+    )
+    if (!("subject" in rendered)) throw new Error(rendered.message)
+    const r = rendered
+    expect(r.subject).toBe("Your request apr_1 is approved")
+    expect(r.text).toContain(
+      `Your request apr_1 (Record 2000 cents EUR as paid to mem_<demo>) is approved by Bob Tester <${BOB}>.`,
+    )
+    expect(r.text).toContain("It ran: pay_1: Completed")
+    expect(r.html).toContain("mem_&lt;demo&gt;")
+  })
+})

@@ -15,8 +15,11 @@
  *   once, while pending and before it expires.
  */
 import { Result } from "effect"
-import { type CurrencyType, CurrencyTypes } from "../shared/Enums.ts"
+import type { Order } from "../orders/OrderModel.ts"
+import { PRICE_SCALE } from "../shared/Constants.ts"
+import { CurrencyOfUnitType, type CurrencyType, CurrencyTypes } from "../shared/Enums.ts"
 import type { MemberId } from "../shared/Ids.ts"
+import { divRoundHalfUp } from "../shared/Money.ts"
 import {
   AlwaysCommands,
   type ApprovalAdmin,
@@ -135,6 +138,23 @@ export const decided = (
     ...(facts.outcome === undefined ? {} : { outcome: facts.outcome }),
   }
 }
+
+/**
+ * The money an order's confirmation or cancellation moves: a payment's amount in its currency; an order without
+ * one (a sell) its Units at the order's price, in cents of the unit type's currency (rounded half-up).
+ */
+export const orderAmount = (order: Order): ApprovalAmount =>
+  order.paymentDetails !== undefined
+    ? { amountMinor: order.paymentDetails.paymentAmount, currency: order.paymentDetails.currency }
+    : {
+        amountMinor: Number(
+          divRoundHalfUp(
+            BigInt(order.currencyUnit.numberOfUnits) * BigInt(order.currencyUnit.pricePerUnit) * 100n,
+            BigInt(PRICE_SCALE),
+          ),
+        ),
+        currency: CurrencyOfUnitType[order.currencyUnit.unitType],
+      }
 
 /** A threshold as typed by an admin: a whole number of minor units, 0 or more (0: every amount needs two). */
 export const parseThreshold = (text: string): Result.Result<number, string> => {

@@ -17,11 +17,13 @@ import {
   decided,
   gate,
   mayDecide,
+  orderAmount,
   parseThreshold,
   thresholdsWithDefaults,
 } from "../../src/approvals/FourEyes.ts"
+import type { Order } from "../../src/orders/OrderModel.ts"
 import { CurrencyTypes } from "../../src/shared/Enums.ts"
-import { MemberId } from "../../src/shared/Ids.ts"
+import { MemberId, OrderId } from "../../src/shared/Ids.ts"
 
 const ada = { adminId: MemberId.make("mem_ada"), name: "Ada Admin", email: "ada@example.com" }
 const bob = { adminId: MemberId.make("mem_bob"), name: "Bob Boss", email: "bob@example.com" }
@@ -124,6 +126,31 @@ describe("which command needs a second admin", () => {
         expect(decision._tag).toBe(asked > current ? "SecondAdmin" : "Direct")
       }),
     )
+  })
+
+  it("an order moves its payment amount in its currency; a sell without a payment, its Units at its price in cents", () => {
+    const sell = {
+      orderId: OrderId.make("ord_1"),
+      orderType: "SELL",
+      orderStatus: "InProcess",
+      currencyUnit: { unitType: "LAND_POUND", numberOfUnits: 3, pricePerUnit: 12_345, isDoubleLand: false },
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    } satisfies Order
+    expect(orderAmount(sell)).toEqual({ amountMinor: 3_704, currency: "GBP" })
+    const buy = {
+      ...sell,
+      orderType: "BUY",
+      paymentDetails: {
+        paymentAmount: 6_410,
+        paymentMethod: "bank",
+        paymentMethodFees: { fixedCentsFees: 0, fixedPercentageFees: 0 },
+        currency: "GBP",
+        subTotal: 6_310,
+        transactionFee: 100,
+      },
+    } satisfies Order
+    expect(orderAmount(buy)).toEqual({ amountMinor: 6_410, currency: "GBP" })
   })
 
   it("a threshold is a whole number of minor units, 0 or more", () => {
