@@ -13,6 +13,7 @@ import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
 import { type Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { CliIo } from "./support/CliIo.ts"
+import { AwaitingApproval, awaitingLine } from "./support/FourEyes.ts"
 import { toJson } from "./support/Output.ts"
 
 export { AdminRefused, audit } from "./support/Operator.ts"
@@ -63,9 +64,10 @@ export interface Cli {
 
 /**
  * Exit codes: 0 done; 1 refused (unknown thing, wrong status, bad input, not an admin), or for `status`
- * something needs a person; 2 needs --yes.
+ * something needs a person; 2 needs --yes; 3 not done yet: filed as a request a second admin approves
+ * (support/FourEyes.ts).
  */
-export const ExitCode = { refused: 1, needsAPerson: 1, confirmationRequired: 2 } as const
+export const ExitCode = { refused: 1, needsAPerson: 1, confirmationRequired: 2, awaitingApproval: 3 } as const
 
 const refusalOf = (error: unknown): { tag: string; message: string } => {
   const e = error as { _tag?: unknown; message?: unknown }
@@ -79,13 +81,20 @@ const refusalOf = (error: unknown): { tag: string; message: string } => {
 export const runCommand = async <A, E>(
   cli: Cli,
   effect: Effect.Effect<A, E, AppServices>,
-  human: (a: A) => string,
-  json: (a: A) => unknown = (a) => a,
+  human: (a: Exclude<A, AwaitingApproval>) => string,
+  json: (a: Exclude<A, AwaitingApproval>) => unknown = (a) => a,
 ): Promise<void> => {
   const exit = await (await cli.runtime()).runPromiseExit(effect)
   const asJson = cli.options().json
+  if (exit._tag === "Success" && exit.value instanceof AwaitingApproval) {
+    const request = exit.value.request
+    cli.io.out(asJson ? toJson({ awaitingApproval: request }) : awaitingLine(request))
+    cli.io.exitCode(ExitCode.awaitingApproval)
+    return
+  }
   if (exit._tag === "Success") {
-    cli.io.out(asJson ? toJson(json(exit.value)) : human(exit.value))
+    const value = exit.value as Exclude<A, AwaitingApproval>
+    cli.io.out(asJson ? toJson(json(value)) : human(value))
     return
   }
   const failure = exit.cause.reasons.find((r) => r._tag === "Fail")

@@ -10,6 +10,7 @@
 import { Command } from "commander"
 import type { Cli, CommandRunner, GlobalOptions } from "./Admin.ts"
 import { agentsCommands } from "./commands/agents.ts"
+import { approvalsCommands } from "./commands/approvals.ts"
 import { auditCommands } from "./commands/audit.ts"
 import { contentCommands } from "./commands/content.ts"
 import { dbCommands } from "./commands/db.ts"
@@ -35,6 +36,7 @@ const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["orders", "orders, their payments and expiry", ordersCommands],
   ["sales-queue", "sell orders waiting for buyers", salesQueueCommands],
   ["payouts", "paying sellers", payoutsCommands],
+  ["approvals", "four eyes: requests a second admin approves, and the thresholds", approvalsCommands],
   ["statements", "members' statements", statementsCommands],
   ["ledger", "the ledger's hash chains and balances: verify them", ledgerCommands],
   ["pricing", "prices, fees, exchange rates, coin prices, land limits and bank accounts", pricingCommands],

@@ -59,6 +59,7 @@ describe("landunits --help", () => {
       "orders",
       "sales-queue",
       "payouts",
+      "approvals",
       "statements",
       "ledger",
       "pricing",

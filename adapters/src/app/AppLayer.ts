@@ -8,6 +8,7 @@
 import type { PgClient } from "@effect/sql-pg"
 import { AccountService, SessionLifetime } from "@landunits/core/accounts/AccountService.ts"
 import { UserAnalyticsService } from "@landunits/core/analytics/UserAnalyticsService.ts"
+import { ApprovalService } from "@landunits/core/approvals/ApprovalService.ts"
 import { CommunityService } from "@landunits/core/community/CommunityService.ts"
 import { IdeasService } from "@landunits/core/community/IdeasService.ts"
 import { ContentService } from "@landunits/core/content/ContentService.ts"
@@ -30,6 +31,7 @@ import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
 import { AccountStoresPg } from "../postgres/AccountStoresPg.ts"
+import { ApprovalStorePg } from "../postgres/ApprovalStorePg.ts"
 import { AuditLogPg } from "../postgres/AuditLogPg.ts"
 import { CoinPricesPg } from "../postgres/CoinPricesPg.ts"
 import { AgentStorePg, IdeaStorePg, QuestionStorePg } from "../postgres/CommunityStoresPg.ts"
@@ -90,6 +92,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     AgentStorePg,
     IdeaStorePg,
     SalesChatStorePg,
+    ApprovalStorePg,
     DocumentStorePg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
@@ -132,6 +135,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             UserAnalyticsService.layer,
             SubscriptionService.layer,
             SalesChatService.layer,
+            ApprovalService.layer,
           ).pipe(
             Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsService.layer)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),

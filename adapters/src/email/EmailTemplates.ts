@@ -3,6 +3,7 @@
  * the app's public URL. Plain text, with an HTML twin whose every value is escaped.
  */
 import { AccountEmail } from "@landunits/core/accounts/AccountService.ts"
+import { ApprovalEmail } from "@landunits/core/approvals/ApprovalService.ts"
 import { ContentEmail } from "@landunits/core/content/ContentService.ts"
 import { EmailTemplate } from "@landunits/core/notifications/NotificationModel.ts"
 import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
@@ -211,6 +212,15 @@ export const templates: Readonly<Record<string, Renderer>> = {
       [hello(data), `${data.authorName ?? "The sales team"} wrote:`, data.text ?? ""],
       { label: "Open the sales chat", url: `${appUrl}/dashboard/saleschat` },
     ),
+  // To the admin who asked for a second admin's approval (issue 23): the decision, who took it, and why or what ran.
+  [ApprovalEmail.decided]: (data) =>
+    email(`Your request ${data.requestId ?? ""} is ${data.status ?? ""}`, [
+      `Hello ${data.name ?? ""},`.replace(" ,", ","),
+      `Your request ${data.requestId ?? ""} (${data.summary ?? ""}) is ${data.status ?? ""}${data.decidedBy === undefined ? "" : ` by ${data.decidedBy}`}.`,
+      ...(data.outcome === undefined ? [] : [`It ran: ${data.outcome}`]),
+      ...(data.reason === undefined ? [] : [`Reason: ${data.reason}`]),
+      `See it with: landunits approvals show ${data.requestId ?? ""}`,
+    ]),
 }
 
 export const renderEmail = (

@@ -1,13 +1,39 @@
 /**
  * `landunits users make-admin <email>`: gives a member the admin role. The first admin of an installation
  * is made from the shell (recorded as the OS user); once an admin exists, only an admin (`--as`) makes another.
+ * The sole admin makes the second at once (nobody else could approve it); from two admin accounts on, a
+ * request a second admin approves (support/FourEyes.ts, core/src/approvals/FourEyes.ts).
  */
+import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { Effect } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
+import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
 import { memberNamed } from "../../support/Lookup.ts"
-import { audit, bootstrapOperator, SAY_WHO_ACTS } from "../../support/Operator.ts"
+import { audit, bootstrapOperator, type Operator, SAY_WHO_ACTS } from "../../support/Operator.ts"
+
+const refuseDisabled = (account: Account) =>
+  account.disabledAt === undefined
+    ? Effect.void
+    : Effect.fail(
+        new AdminRefused({ message: `${account.email} is disabled: a disabled member cannot be an admin` }),
+      )
+
+/** Gives the member the admin role as `operator` (the approver, for an approved request, with `approval` audited beside). */
+export const makeAdmin = (operator: Operator, member: string, approval: ApprovalFacts = {}) =>
+  Effect.gen(function* () {
+    const account = yield* memberNamed(member)
+    yield* refuseDisabled(account)
+    if (account.role === "admin") return account
+    yield* (yield* AccountRepository).update({ ...account, role: "admin" })
+    yield* audit(operator, "users.makeAdmin", `member:${account.memberId}`, {
+      email: account.email,
+      role: "admin",
+      ...approval,
+    })
+    return account
+  })
 
 export const usersMakeAdmin = (cli: Cli, member: string) =>
   runCommand(
@@ -20,19 +46,20 @@ export const usersMakeAdmin = (cli: Cli, member: string) =>
       }
       const operator = yield* bootstrapOperator(as)
       const account = yield* memberNamed(member)
-      if (account.disabledAt !== undefined) {
-        return yield* new AdminRefused({
-          message: `${account.email} is disabled: a disabled member cannot be an admin`,
-        })
-      }
+      yield* refuseDisabled(account)
       if (account.role === "admin") return account
       yield* confirm(`Give ${account.email} the admin role`, cli.options())
-      yield* accounts.update({ ...account, role: "admin" })
-      yield* audit(operator, "users.makeAdmin", `member:${account.memberId}`, {
-        email: account.email,
-        role: "admin",
-      })
-      return account
+      // Without --as this is the first admin, made from the shell: nobody could approve it.
+      if (!("orderActor" in operator)) return yield* makeAdmin(operator, account.email)
+      return yield* fourEyes(
+        operator,
+        {
+          command: "users.makeAdmin",
+          params: { member: account.email },
+          summary: `Give ${account.email} (${account.memberId}) the admin role`,
+        },
+        makeAdmin(operator, account.email),
+      )
     }),
     (a) => `${a.email} is now an admin.`,
     (a) => ({ memberId: a.memberId, email: a.email, role: "admin" }),
