@@ -159,7 +159,10 @@ export class PrivacyService extends Context.Service<
           if (built._tag === "Failure" || Option.isNone(account) || account.value.closedAt !== undefined) {
             const detail =
               built._tag === "Failure" ? "the archive could not be built" : "the account is closed"
-            yield* Effect.logError(`Data export ${request.exportId} failed: ${detail}`)
+            yield* Effect.logError(
+              `Data export ${request.exportId} failed: ${detail}`,
+              ...(built._tag === "Failure" ? [built.cause] : []),
+            )
             yield* store.fail(request.exportId, detail)
             return Option.some({ ...request, status: "failed" as const })
           }
@@ -217,7 +220,7 @@ export class PrivacyService extends Context.Service<
               yield* accounts.update(pseudonymised(account, closedAt))
               yield* sessions.removeAllOf(input.memberId)
               yield* store.removeAllOf(input.memberId)
-              yield* records.erase(closure)
+              yield* records.erase(closure, account.email)
               // The audit log is hash-chained and kept: it names the member by id only, never by name or email.
               yield* audit.append({
                 actor: input.actor,

@@ -11,14 +11,14 @@ import type { AccountClosure, ClosureStanding } from "../PrivacyModel.ts"
  *   password, sessions and tokens, subscriptions, newsletter and mail, the sales chat's author name, the agent
  *   application's texts, the member's email in other members' transfer orders. Ledger transfers, orders, payouts
  *   and the KYC record and documents stay until their purge (the ledger's rows carry only the member id). Fails
- *   with nothing written when the member's standing changed since it was read (`standingChanged`).
+ *   with nothing written when the member's standing changed since it was read (nothing written on failure).
  * - `due`: closures with a purge due at `now` not done yet; `purgeKyc` and `purgeRecords` do one and record it.
  */
 export class MemberRecords extends Context.Service<
   MemberRecords,
   {
     readonly standing: (memberId: MemberId) => Effect.Effect<ClosureStanding>
-    readonly erase: (closure: AccountClosure) => Effect.Effect<void>
+    readonly erase: (closure: AccountClosure, formerEmail: string) => Effect.Effect<void>
     readonly closure: (memberId: MemberId) => Effect.Effect<Option.Option<AccountClosure>>
     readonly due: (now: number) => Effect.Effect<ReadonlyArray<AccountClosure>>
     readonly purgeKyc: (memberId: MemberId, at: number) => Effect.Effect<void>
