@@ -75,7 +75,7 @@ describe("landunits status", () => {
     expect(result.code).toBe(0)
     const screen = result.stdout
     expect(screen).toMatch(
-      /^Landunits \S+; schema: \d+ migrations applied \(last 2800_heartbeats_and_job_runs\), none pending/,
+      /^Landunits \S+; schema: \d+ migrations applied \(last \d{4}_[a-z_]+\), none pending/,
     )
     expect(screen).toContain("App processes: 1 alive")
     expect(screen).toMatch(/expire-due\s+\S+Z \(\d+ s ago\)\s+60 min\s+ok\s+0 unpaid buys expired/)
@@ -95,6 +95,8 @@ describe("landunits status", () => {
       ["expire-due", "ok"],
       ["unlock-due", "ok"],
       ["ledger-checkpoint", "ok"],
+      ["data-exports", "ok"],
+      ["retention-purge", "ok"],
     ])
     expect(json.needsAPerson).toBe(false)
     expect(json.attention).toEqual([])

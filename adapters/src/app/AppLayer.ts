@@ -22,6 +22,7 @@ import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
+import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
@@ -36,11 +37,13 @@ import { AuditLogPg } from "../postgres/AuditLogPg.ts"
 import { CoinPricesPg } from "../postgres/CoinPricesPg.ts"
 import { AgentStorePg, IdeaStorePg, QuestionStorePg } from "../postgres/CommunityStoresPg.ts"
 import { ContentStoresPg } from "../postgres/ContentStoresPg.ts"
+import { DataExportStorePg } from "../postgres/DataExportStorePg.ts"
 import { EnginePg } from "../postgres/EnginePg.ts"
 import { KycStorePg } from "../postgres/KycStorePg.ts"
 import { LedgerCheckpointsPg } from "../postgres/LedgerCheckpointsPg.ts"
 import { MailerPg } from "../postgres/MailerPg.ts"
 import { MarketDataPg } from "../postgres/MarketDataPg.ts"
+import { MemberRecordsPg } from "../postgres/MemberRecordsPg.ts"
 import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.ts"
 import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
@@ -49,6 +52,7 @@ import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
+import { MemberDataArchiveZip } from "../privacy/MemberDataArchiveZip.ts"
 import { ReferenceData } from "../reference/ReferenceData.ts"
 import { layerLedgerSignerFromEnv } from "../security/LedgerSigningKey.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
@@ -93,7 +97,12 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     IdeaStorePg,
     SalesChatStorePg,
     ApprovalStorePg,
-    DocumentStorePg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
+    MemberRecordsPg,
+    Layer.mergeAll(
+      DocumentStorePg,
+      DataExportStorePg,
+      MemberDataArchiveZip.pipe(Layer.provide(DocumentStorePg)),
+    ).pipe(Layer.provide(layerDocumentKeyFromEnv)),
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
@@ -136,6 +145,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             SubscriptionService.layer,
             SalesChatService.layer,
             ApprovalService.layer,
+            PrivacyService.layer,
           ).pipe(
             Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsService.layer)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),

@@ -29,6 +29,7 @@ import { JobRunLogPg } from "./JobRuns.ts"
 import { LedgerCheckpointJobLive } from "./LedgerCheckpointJob.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
 import { OrderJobsLive } from "./OrderJobs.ts"
+import { PrivacyJobsLive } from "./PrivacyJobs.ts"
 import { isProduction, requireProductionSettings } from "./ProductionSettings.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
@@ -91,10 +92,10 @@ export const serve = (
       yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
       yield* Effect.forkChild(alsoServe({ dataDir: s.dataDir }))
       yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
-      // The order jobs, the ledger checkpoint job and the heartbeat live in the server's scope: they start with
+      // The order jobs, the ledger checkpoint job, the data-export and retention jobs and the heartbeat live in the server's scope: they start with
       // it and stop with it (the heartbeat's row is removed then). Each job's last run is kept for `status`.
       return yield* Layer.launch(
-        Layer.mergeAll(http, OrderJobsLive, LedgerCheckpointJobLive, HeartbeatLive).pipe(
+        Layer.mergeAll(http, OrderJobsLive, LedgerCheckpointJobLive, PrivacyJobsLive, HeartbeatLive).pipe(
           Layer.provide(JobRunLogPg),
         ),
       )

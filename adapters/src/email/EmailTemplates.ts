@@ -7,6 +7,7 @@ import { ApprovalEmail } from "@landunits/core/approvals/ApprovalService.ts"
 import { ContentEmail } from "@landunits/core/content/ContentService.ts"
 import { EmailTemplate } from "@landunits/core/notifications/NotificationModel.ts"
 import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
+import { PrivacyEmail } from "@landunits/core/privacy/PrivacyService.ts"
 import { SalesChatEmail } from "@landunits/core/saleschat/SalesChatService.ts"
 import { Schema } from "effect"
 
@@ -221,6 +222,17 @@ export const templates: Readonly<Record<string, Renderer>> = {
       ...(data.reason === undefined ? [] : [`Reason: ${data.reason}`]),
       `See it with: landunits approvals show ${data.requestId ?? ""}`,
     ]),
+  [PrivacyEmail.exportReady]: (data, appUrl) =>
+    email(
+      "Your data is ready to download",
+      [
+        hello(data),
+        "The copy of your data you asked for is ready: your profile, identity check and documents, orders, ledger entries, votes and messages, in one zip file.",
+        `Sign in and download it from Your data in your settings until ${(data.expiresAt ?? "").slice(0, 16).replace("T", " ")} (UTC). After that it is deleted, and you can ask for a new one.`,
+        "If you did not ask for this, change your password and contact us.",
+      ],
+      { label: "Download my data", url: `${appUrl}/dashboard/settings#your-data` },
+    ),
 }
 
 export const renderEmail = (

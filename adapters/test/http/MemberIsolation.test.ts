@@ -1,6 +1,6 @@
 /**
  * Authorization between members: member B can neither read nor change member A's orders, statements, KYC
- * data or documents, or sales chat, by any route. The API definition is walked so that a new route taking an id cannot
+ * data or documents, sales chat or data exports, by any route. The API definition is walked so that a new route taking an id cannot
  * slip past: every member route with an id in its path or body is named below as private (A's alone: B gets
  * 404, as for an order that does not exist, and nothing changes) or shared (a community resource every
  * member sees by design, with its own rules in core).
@@ -9,12 +9,13 @@
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
-import { Effect, Layer } from "effect"
+import { Duration, Effect, Layer } from "effect"
 import { HttpApi } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { seedDemo } from "../../src/app/DemoSeed.ts"
+import { runDataExportRound } from "../../src/app/PrivacyJobs.ts"
 import { Api } from "../../src/http/api/Api.ts"
 import { Authentication } from "../../src/http/api/Authentication.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
@@ -66,6 +67,7 @@ const PRIVATE = [
   "payments.testModePay",
   "payments.squareCharge",
   "ledger.proof",
+  "privacy.downloadDataExport",
 ]
 /** Shared by design: votes, community questions and ideas are seen by every member. */
 const SHARED = [
@@ -115,6 +117,11 @@ describe("one member's data is not another's", () => {
     const before = await orderRow(orderId)
     expect(before).toHaveLength(1)
 
+    const { export: requested } = await json(await a.post("/api/user/data-exports", {}))
+    await server.run(runDataExportRound(Duration.seconds(30)))
+    const exportPath = `/api/user/data-exports/${requested.exportId}/download`
+    expect((await a.get(exportPath)).status).toBe(200)
+
     const b = await newMember("intruder@example.com")
     const key = (n: string) => ({ headers: { "idempotency-key": `isolation-${n}` } })
     const attempts: Record<string, () => Promise<Response>> = {
@@ -130,6 +137,7 @@ describe("one member's data is not another's", () => {
       "payments.squareCharge": () =>
         b.post("/api/payments/square/charge", { orderId, sourceId: "cnon:card-nonce-ok" }),
       "ledger.proof": () => b.get(`/api/ledger/proof/${orderId}`),
+      "privacy.downloadDataExport": () => b.get(exportPath),
     }
     expect(Object.keys(attempts).sort()).toEqual([...PRIVATE].sort())
     for (const [name, attempt] of Object.entries(attempts)) {

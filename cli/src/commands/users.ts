@@ -26,4 +26,11 @@ export const usersCommands = (users: Command, cli: Cli) => {
     )
     .requiredOption("--reason <text>", "why (kept in the audit log)")
     .action(async (member, o) => (await import("./users/disable.ts")).usersDisable(cli, member, o))
+  users
+    .command("erase <member>")
+    .description(
+      "close a member's account on their request (email or member id): refused while they hold Units or have open orders; otherwise names and email erased, records kept for their retention; asks first unless --yes",
+    )
+    .requiredOption("--reason <text>", "the request (e.g. its letter's reference), kept in the audit log")
+    .action(async (member, o) => (await import("./users/erase.ts")).usersErase(cli, member, o))
 }

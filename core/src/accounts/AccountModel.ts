@@ -37,6 +37,11 @@ export const Account = Schema.Struct({
   termsAccepted: Schema.optionalKey(TermsAcceptance),
   /** Epoch ms an admin disabled the account: it cannot sign in and has no session. Absent while enabled. */
   disabledAt: Schema.optionalKey(Schema.Int),
+  /**
+   * Epoch ms the account was closed (by the member, or an admin for a request by post): it is disabled too, and
+   * its names and email are pseudonymised (privacy/PrivacyService.ts). Absent while open.
+   */
+  closedAt: Schema.optionalKey(Schema.Int),
 })
 export type Account = typeof Account.Type
 

@@ -14,6 +14,7 @@ import { MarketApi } from "./MarketApi.ts"
 import { OrdersApi } from "./OrdersApi.ts"
 import { describeDocument } from "./openapi/Document.ts"
 import { PaymentsApi, PaymentWebhooksApi } from "./PaymentsApi.ts"
+import { PrivacyApi } from "./PrivacyApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
 import { SalesChatApi } from "./SalesChatApi.ts"
 import { StatementsApi } from "./StatementsApi.ts"
@@ -36,6 +37,7 @@ export class Api extends HttpApi.make("landunits")
   .add(GovernanceApi)
   .add(CommunityApi)
   .add(SalesChatApi)
+  .add(PrivacyApi)
   .middleware(InvalidInputs)
   // Every failing field in one answer (path, query and body), so a form shows all its errors after one
   // submit. Headers keep the defaults: they hold every transport header too.

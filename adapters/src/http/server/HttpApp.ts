@@ -23,6 +23,7 @@ import { LedgerHandlers } from "../handlers/LedgerHandlers.ts"
 import { MarketHandlers } from "../handlers/MarketHandlers.ts"
 import { OrderHandlers } from "../handlers/OrderHandlers.ts"
 import { PaymentHandlers, PaymentWebhookHandlers } from "../handlers/PaymentHandlers.ts"
+import { PrivacyHandlers } from "../handlers/PrivacyHandlers.ts"
 import { ProfileHandlers } from "../handlers/ProfileHandlers.ts"
 import { SalesChatHandlers } from "../handlers/SalesChatHandlers.ts"
 import { StatementHandlers } from "../handlers/StatementHandlers.ts"
@@ -78,6 +79,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       GovernanceHandlers,
       CommunityHandlers,
       SalesChatHandlers,
+      PrivacyHandlers(cookies),
     ]),
     Layer.provide(UserBundles.layer.pipe(Layer.provide(holdingsAtSnapshotPrices))),
     // The routes resolve the middlewares when they are built and again per request.

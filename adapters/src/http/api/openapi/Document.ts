@@ -50,6 +50,7 @@ const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string 
   { name: "governance", description: "Votes: their quizzes, ballots and results." },
   { name: "community", description: "Questions and answers, community agents and ideas." },
   { name: "saleschat", description: "The member's chat with the sales team." },
+  { name: "privacy", description: "A member's own data: a copy of it to download, and closing the account." },
 ]
 
 const ERROR_MESSAGE = {

@@ -335,4 +335,24 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
     description:
       "Writes to the sales team (`{ text }`, trimmed, 1–2,000 characters); admins answer with `landunits saleschat reply`.",
   },
+  "GET /api/user/data-exports": {
+    summary: "The member's data exports",
+    description:
+      "The member's own data exports, newest first: `status` building, ready, failed or expired; a ready one carries `downloadPath` until `expiresAt` (7 days after `readyAt`).",
+  },
+  "POST /api/user/data-exports": {
+    summary: "Ask for a copy of my data",
+    description:
+      "Asks for an export of everything the platform holds about the member (GDPR articles 15 and 20); built in the background by the data-exports job, which emails the member when it is ready. A request while one builds answers that one.",
+  },
+  "GET /api/user/data-exports/{exportId}/download": {
+    summary: "Download my data",
+    description:
+      "The ready export as a zip (`application/zip`, as a download): profile, KYC record and documents (decrypted for the member), orders, ledger entries, payouts, votes and messages, as JSON and CSV. The member's own only: **404** for another member's export exactly as for a missing one; **409** while it builds; **410** after it expired.",
+  },
+  "POST /api/user/close-account": {
+    summary: "Close my account",
+    description:
+      "Closes the member's account (GDPR article 17) once `{ confirmEmail }` matches the account's email (400 otherwise); **409** with the reason in words while the member holds Units, has an open order or is owed a payout. Otherwise the member is signed out everywhere and cannot sign in again, the account's names and email are pseudonymised, orders and ledger entries are kept 10 years and KYC 5, then purged.",
+  },
 }
