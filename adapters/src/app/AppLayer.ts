@@ -21,6 +21,7 @@ import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
+import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
@@ -42,6 +43,7 @@ import { MarketDataPg } from "../postgres/MarketDataPg.ts"
 import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.ts"
 import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
+import { RecordingStorePg } from "../postgres/RecordingStorePg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
@@ -90,6 +92,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     AgentStorePg,
     IdeaStorePg,
     SalesChatStorePg,
+    RecordingStorePg,
     DocumentStorePg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
@@ -132,6 +135,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             UserAnalyticsService.layer,
             SubscriptionService.layer,
             SalesChatService.layer,
+            RecordingService.layer,
           ).pipe(
             Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsService.layer)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),
