@@ -11,7 +11,7 @@
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
  * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails,
  * robots.txt and sitemap.xml; http://localhost:PORT in emails, the request's origin in the sitemap), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
- * DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT
+ * PUBLIC_HOST (the one host session recording runs on), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT
  * (Logging.ts).
  */
 import * as path from "node:path"
@@ -41,6 +41,8 @@ const settings = Effect.gen(function* () {
     development: !(yield* isProduction),
     // Set: the site's public URL (robots.txt and sitemap.xml name it); unset: each request's own origin there.
     publicUrl: Option.getOrUndefined(yield* Config.option(Config.String("APP_URL"))),
+    // Set: the production host, the only one session recording runs on (RecordingHandlers.ts); unset: off.
+    publicHost: Option.getOrUndefined(yield* Config.option(Config.String("PUBLIC_HOST"))),
     appUrl: yield* Config.String("APP_URL").pipe(Config.withDefault(`http://localhost:${port}`)),
     from: yield* Config.String("MAIL_FROM").pipe(
       Config.withDefault("Landunits <no-reply@landunits.example>"),
@@ -84,6 +86,7 @@ export const serve = (
       development: s.development,
       webDist: WEB_DIST,
       publicUrl: s.publicUrl,
+      publicHost: s.publicHost,
       drain: s.drain,
     })
     return yield* Effect.gen(function* () {

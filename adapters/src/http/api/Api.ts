@@ -15,6 +15,7 @@ import { OrdersApi } from "./OrdersApi.ts"
 import { describeDocument } from "./openapi/Document.ts"
 import { PaymentsApi, PaymentWebhooksApi } from "./PaymentsApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
+import { RecordingsApi } from "./RecordingsApi.ts"
 import { SalesChatApi } from "./SalesChatApi.ts"
 import { StatementsApi } from "./StatementsApi.ts"
 import { SystemApi } from "./SystemApi.ts"
@@ -36,6 +37,7 @@ export class Api extends HttpApi.make("landunits")
   .add(GovernanceApi)
   .add(CommunityApi)
   .add(SalesChatApi)
+  .add(RecordingsApi)
   .middleware(InvalidInputs)
   // Every failing field in one answer (path, query and body), so a form shows all its errors after one
   // submit. Headers keep the defaults: they hold every transport header too.

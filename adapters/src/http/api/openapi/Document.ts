@@ -50,6 +50,12 @@ const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string 
   { name: "governance", description: "Votes: their quizzes, ballots and results." },
   { name: "community", description: "Questions and answers, community agents and ideas." },
   { name: "saleschat", description: "The member's chat with the sales team." },
+  {
+    name: "recordings",
+    description:
+      "Session recording (spec §9): self-hosted rrweb batches from the production host's recorded pages, " +
+      "sent only with the visitor's Statistics consent, masked in the browser (docs/web.md).",
+  },
 ]
 
 const ERROR_MESSAGE = {
