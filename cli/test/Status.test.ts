@@ -95,6 +95,7 @@ describe("landunits status", () => {
       ["expire-due", "ok"],
       ["unlock-due", "ok"],
       ["ledger-checkpoint", "ok"],
+      ["recording-retention", "ok"],
     ])
     expect(json.needsAPerson).toBe(false)
     expect(json.attention).toEqual([])

@@ -23,8 +23,16 @@ export const ADMIN_WORK_STALE = Duration.hours(24)
 /** A job is overdue this long after two of its intervals have passed without a run. */
 export const JOB_GRACE = Duration.minutes(1)
 
-/** The jobs every app process runs (OrderJobs.ts, LedgerCheckpointJob.ts), listed even before their first run. */
-export const SCHEDULED_JOBS: ReadonlyArray<string> = ["expire-due", "unlock-due", "ledger-checkpoint"]
+/**
+ * The jobs every app process runs (OrderJobs.ts, LedgerCheckpointJob.ts, RecordingRetentionJob.ts), listed even
+ * before their first run.
+ */
+export const SCHEDULED_JOBS: ReadonlyArray<string> = [
+  "expire-due",
+  "unlock-due",
+  "ledger-checkpoint",
+  "recording-retention",
+]
 
 export interface MigrationRef {
   readonly id: number

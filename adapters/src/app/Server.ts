@@ -4,7 +4,8 @@
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
  * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
  * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and the ledger checkpoint job (LedgerCheckpointJob.ts,
- * every LEDGER_CHECKPOINT_INTERVAL_MINUTES), each job's last run recorded for `landunits status` (JobRuns.ts),
+ * every LEDGER_CHECKPOINT_INTERVAL_MINUTES) and the recording retention job (RecordingRetentionJob.ts, hourly,
+ * RECORDING_RETENTION_DAYS), each job's last run recorded for `landunits status` (JobRuns.ts),
  * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is
  * built) on PORT.
  *
@@ -30,6 +31,7 @@ import { LedgerCheckpointJobLive } from "./LedgerCheckpointJob.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
 import { OrderJobsLive } from "./OrderJobs.ts"
 import { isProduction, requireProductionSettings } from "./ProductionSettings.ts"
+import { RecordingRetentionJobLive } from "./RecordingRetentionJob.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
 
@@ -97,9 +99,13 @@ export const serve = (
       // The order jobs, the ledger checkpoint job and the heartbeat live in the server's scope: they start with
       // it and stop with it (the heartbeat's row is removed then). Each job's last run is kept for `status`.
       return yield* Layer.launch(
-        Layer.mergeAll(http, OrderJobsLive, LedgerCheckpointJobLive, HeartbeatLive).pipe(
-          Layer.provide(JobRunLogPg),
-        ),
+        Layer.mergeAll(
+          http,
+          OrderJobsLive,
+          LedgerCheckpointJobLive,
+          RecordingRetentionJobLive,
+          HeartbeatLive,
+        ).pipe(Layer.provide(JobRunLogPg)),
       )
     }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
   }).pipe(Effect.provide(layerLoggingFromEnv))
