@@ -67,3 +67,20 @@ export const isRecordedPath = (path: string): boolean => {
   const normalized = normalizeRecordedPath(path)
   return RECORDED_PATHS.some((pattern) => matches(pattern, normalized))
 }
+
+/**
+ * Whether a host (a browser's `location.host`, or a request's Host header) is the production host `publicHost`
+ * (PUBLIC_HOST), letter case aside: PUBLIC_HOST without a port names the host on any port
+ * (`landunits.example` matches `landunits.example` and `landunits.example:8443`); with a port, that port only.
+ * Unset or blank: no host is.
+ */
+export const isProductionHost = (
+  host: string | undefined,
+  publicHost: string | null | undefined,
+): boolean => {
+  const wanted = publicHost?.trim().toLowerCase() ?? ""
+  if (wanted === "" || host === undefined) return false
+  const actual = host.trim().toLowerCase()
+  if (wanted.includes(":")) return actual === wanted
+  return actual === wanted || actual.replace(/:\d+$/, "") === wanted
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { RecordingStore } from "../../src/recording/ports/RecordingStore.ts"
-import { isRecordedPath, RECORDED_PATHS } from "../../src/recording/RecordedPaths.ts"
+import { isProductionHost, isRecordedPath, RECORDED_PATHS } from "../../src/recording/RecordedPaths.ts"
 import { RecordingBatch, RecordingId } from "../../src/recording/RecordingModel.ts"
 import { RecordingService } from "../../src/recording/RecordingService.ts"
 import { recordingStoreContract } from "../support/RecordingStoreContract.ts"
@@ -62,6 +62,22 @@ describe("recorded paths", () => {
     expect(decode({ ...batch(0), events: [] })._tag).toBe("Failure")
     expect(decode({ ...batch(0), events: [{ type: "x", timestamp: 1 }] })._tag).toBe("Failure")
     expect(decode({ ...batch(0), sequence: -1 })._tag).toBe("Failure")
+  })
+})
+
+describe("the production host", () => {
+  it("is PUBLIC_HOST: without a port on any port, with one on that port only; unset, no host is", () => {
+    expect(isProductionHost("landunits.example", "landunits.example")).toBe(true)
+    expect(isProductionHost("LandUnits.Example:8443", "landunits.example")).toBe(true)
+    expect(isProductionHost("staging.landunits.example", "landunits.example")).toBe(false)
+    expect(isProductionHost("landunits.example.evil.test", "landunits.example")).toBe(false)
+    expect(isProductionHost("127.0.0.1:3000", "localhost")).toBe(false)
+    expect(isProductionHost("localhost:3000", "localhost:3000")).toBe(true)
+    expect(isProductionHost("localhost:3001", "localhost:3000")).toBe(false)
+    expect(isProductionHost("landunits.example", undefined)).toBe(false)
+    expect(isProductionHost("landunits.example", null)).toBe(false)
+    expect(isProductionHost("landunits.example", " ")).toBe(false)
+    expect(isProductionHost(undefined, "landunits.example")).toBe(false)
   })
 })
 

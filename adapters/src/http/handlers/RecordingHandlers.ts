@@ -1,6 +1,6 @@
 /**
  * Session recording's routes. A batch is kept only when it reaches the production host (PUBLIC_HOST, compared
- * with the request's Host header; with no PUBLIC_HOST recording is off: 404), within the address's quota (429),
+ * with the request's Host header by core's isProductionHost; with no PUBLIC_HOST recording is off: 404), within the address's quota (429),
  * and for a recording its own session started: the first batch of a browser session gets the recording cookie
  * (a random token, HttpOnly, SameSite=Strict, no Max-Age: it ends with the browser session), and a recording
  * is bound to the hash of that token. A signed-in member's batch (the session cookie's live session) names the
@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from "node:crypto"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
+import { isProductionHost } from "@landunits/core/recording/RecordedPaths.ts"
 import { recordingOff } from "@landunits/core/recording/RecordingErrors.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { Effect, Option } from "effect"
@@ -25,10 +26,6 @@ export interface RecordingSettingsOptions {
   /** Secure cookies (everywhere but development). */
   readonly secure: boolean
 }
-
-/** Whether a request's Host header names the production host (case aside). */
-export const onPublicHost = (publicHost: string | undefined, host: string | undefined): boolean =>
-  publicHost !== undefined && host !== undefined && host.toLowerCase() === publicHost.toLowerCase()
 
 const sessionKeyOf = (token: string) => createHash("sha256").update(token).digest("base64url")
 
@@ -48,7 +45,7 @@ export const RecordingHandlers = (options: RecordingSettingsOptions) =>
         .handle("record", ({ payload }) =>
           Effect.gen(function* () {
             const request = yield* HttpServerRequest.HttpServerRequest
-            if (!onPublicHost(publicHost, request.headers.host)) return yield* recordingOff()
+            if (!isProductionHost(request.headers.host, publicHost)) return yield* recordingOff()
             yield* limits.recordingBatch(yield* clientAddress)
             const presented = request.cookies[RECORDING_COOKIE]
             const token =
