@@ -67,6 +67,7 @@ describe("landunits --help", () => {
       "agents",
       "saleschat",
       "mail",
+      "recordings",
       "audit",
       "db",
     ])
