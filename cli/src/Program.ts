@@ -21,6 +21,7 @@ import { mailCommands } from "./commands/mail.ts"
 import { ordersCommands } from "./commands/orders.ts"
 import { payoutsCommands } from "./commands/payouts.ts"
 import { pricingCommands } from "./commands/pricing.ts"
+import { recordingsCommands } from "./commands/recordings.ts"
 import { salesQueueCommands } from "./commands/sales-queue.ts"
 import { saleschatCommands } from "./commands/saleschat.ts"
 import { statementsCommands } from "./commands/statements.ts"
@@ -45,6 +46,7 @@ const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["agents", "community agents' applications", agentsCommands],
   ["saleschat", "members' sales chat with the sales team", saleschatCommands],
   ["mail", "the outbox of emails", mailCommands],
+  ["recordings", "session recordings: list them, export one as an HTML replay", recordingsCommands],
   ["audit", "the audit log of admin actions", auditCommands],
   ["db", "the database: schema, demo data, backups, reconciliation", dbCommands],
 ]

@@ -68,6 +68,7 @@ describe("landunits --help", () => {
       "agents",
       "saleschat",
       "mail",
+      "recordings",
       "audit",
       "db",
     ])

@@ -9,12 +9,21 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
+import { MIGRATIONS_DIRECTORY } from "@landunits/adapters/postgres/Migrations.ts"
 import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
 import { runCliProcess, type Target } from "@landunits/test-support/CliProcess.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshServerDatabase } from "./support/ServerAndCli.ts"
+
+/** The newest migration this version ships (its file name without .ts), which status names as the last applied. */
+const LAST_MIGRATION = fs
+  .readdirSync(MIGRATIONS_DIRECTORY)
+  .filter((f) => /^\d+_[^.]+\.ts$/.test(f))
+  .map((f) => f.slice(0, -".ts".length))
+  .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10))
+  .at(-1)
 
 let dataDir: string
 let target: Target
@@ -75,7 +84,9 @@ describe("landunits status", () => {
     expect(result.code).toBe(0)
     const screen = result.stdout
     expect(screen).toMatch(
-      /^Landunits \S+; schema: \d+ migrations applied \(last \d{4}_[a-z_]+\), none pending/,
+      new RegExp(
+        `^Landunits \\S+; schema: \\d+ migrations applied \\(last ${LAST_MIGRATION}\\), none pending`,
+      ),
     )
     expect(screen).toContain("App processes: 1 alive")
     expect(screen).toMatch(/expire-due\s+\S+Z \(\d+ s ago\)\s+60 min\s+ok\s+0 unpaid buys expired/)
@@ -97,6 +108,7 @@ describe("landunits status", () => {
       ["ledger-checkpoint", "ok"],
       ["data-exports", "ok"],
       ["retention-purge", "ok"],
+      ["recording-retention", "ok"],
     ])
     expect(json.needsAPerson).toBe(false)
     expect(json.attention).toEqual([])

@@ -20,6 +20,8 @@ const MEASURED_SECONDS: ReadonlyArray<readonly [string, number]> = [
   ["web/e2e/community.test.ts", 64],
   ["web/e2e/home.test.ts", 54],
   ["web/e2e/orderPage.test.ts", 49],
+  // Measured alone (2026-11-27, 2 cores): 45 s, its server's start included.
+  ["web/e2e/recording.test.ts", 45],
   ["core/test/orders/OrderEngine.model.all.test.ts", 39],
   ["web/e2e/journey.test.ts", 38],
   ["core/test/orders/OrderEngine.model.time.test.ts", 36],

@@ -23,6 +23,7 @@ import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
+import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
@@ -47,6 +48,7 @@ import { MemberRecordsPg } from "../postgres/MemberRecordsPg.ts"
 import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.ts"
 import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
+import { RecordingStorePg } from "../postgres/RecordingStorePg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
@@ -98,6 +100,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     SalesChatStorePg,
     ApprovalStorePg,
     MemberRecordsPg,
+    RecordingStorePg,
     Layer.mergeAll(
       DocumentStorePg,
       DataExportStorePg,
@@ -146,6 +149,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             SalesChatService.layer,
             ApprovalService.layer,
             PrivacyService.layer,
+            RecordingService.layer,
           ).pipe(
             Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsService.layer)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),

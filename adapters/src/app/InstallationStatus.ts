@@ -24,8 +24,8 @@ export const ADMIN_WORK_STALE = Duration.hours(24)
 export const JOB_GRACE = Duration.minutes(1)
 
 /**
- * The jobs every app process runs (OrderJobs.ts, LedgerCheckpointJob.ts, PrivacyJobs.ts), listed even before their
- * first run.
+ * The jobs every app process runs (OrderJobs.ts, LedgerCheckpointJob.ts, PrivacyJobs.ts,
+ * RecordingRetentionJob.ts), listed even before their first run.
  */
 export const SCHEDULED_JOBS: ReadonlyArray<string> = [
   "expire-due",
@@ -33,6 +33,7 @@ export const SCHEDULED_JOBS: ReadonlyArray<string> = [
   "ledger-checkpoint",
   "data-exports",
   "retention-purge",
+  "recording-retention",
 ]
 
 export interface MigrationRef {

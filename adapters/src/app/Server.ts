@@ -4,14 +4,15 @@
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
  * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
  * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and the ledger checkpoint job (LedgerCheckpointJob.ts,
- * every LEDGER_CHECKPOINT_INTERVAL_MINUTES), each job's last run recorded for `landunits status` (JobRuns.ts),
+ * every LEDGER_CHECKPOINT_INTERVAL_MINUTES) and the recording retention job (RecordingRetentionJob.ts, hourly,
+ * RECORDING_RETENTION_DAYS), each job's last run recorded for `landunits status` (JobRuns.ts),
  * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is
  * built) on PORT.
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
  * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails,
  * robots.txt and sitemap.xml; http://localhost:PORT in emails, the request's origin in the sitemap), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
- * DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT
+ * PUBLIC_HOST (the one host session recording runs on), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT
  * (Logging.ts).
  */
 import * as path from "node:path"
@@ -31,6 +32,7 @@ import { layerLoggingFromEnv } from "./Logging.ts"
 import { OrderJobsLive } from "./OrderJobs.ts"
 import { PrivacyJobsLive } from "./PrivacyJobs.ts"
 import { isProduction, requireProductionSettings } from "./ProductionSettings.ts"
+import { RecordingRetentionJobLive } from "./RecordingRetentionJob.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
 
@@ -42,6 +44,8 @@ const settings = Effect.gen(function* () {
     development: !(yield* isProduction),
     // Set: the site's public URL (robots.txt and sitemap.xml name it); unset: each request's own origin there.
     publicUrl: Option.getOrUndefined(yield* Config.option(Config.String("APP_URL"))),
+    // Set: the production host, the only one session recording runs on (RecordingHandlers.ts); unset: off.
+    publicHost: Option.getOrUndefined(yield* Config.option(Config.String("PUBLIC_HOST"))),
     appUrl: yield* Config.String("APP_URL").pipe(Config.withDefault(`http://localhost:${port}`)),
     from: yield* Config.String("MAIL_FROM").pipe(
       Config.withDefault("Landunits <no-reply@landunits.example>"),
@@ -85,6 +89,7 @@ export const serve = (
       development: s.development,
       webDist: WEB_DIST,
       publicUrl: s.publicUrl,
+      publicHost: s.publicHost,
       drain: s.drain,
     })
     return yield* Effect.gen(function* () {
@@ -95,9 +100,14 @@ export const serve = (
       // The order jobs, the ledger checkpoint job, the data-export and retention jobs and the heartbeat live in the server's scope: they start with
       // it and stop with it (the heartbeat's row is removed then). Each job's last run is kept for `status`.
       return yield* Layer.launch(
-        Layer.mergeAll(http, OrderJobsLive, LedgerCheckpointJobLive, PrivacyJobsLive, HeartbeatLive).pipe(
-          Layer.provide(JobRunLogPg),
-        ),
+        Layer.mergeAll(
+          http,
+          OrderJobsLive,
+          LedgerCheckpointJobLive,
+          PrivacyJobsLive,
+          RecordingRetentionJobLive,
+          HeartbeatLive,
+        ).pipe(Layer.provide(JobRunLogPg)),
       )
     }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
   }).pipe(Effect.provide(layerLoggingFromEnv))

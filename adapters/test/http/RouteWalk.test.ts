@@ -68,6 +68,9 @@ const PUBLIC = [
   "ledger.publicKey",
   "paymentWebhooks.stripe",
   "paymentWebhooks.square",
+  // Issue 24: session recording runs on the public pages too, for guests who allowed Statistics.
+  "recordings.settings",
+  "recordings.record",
 ].sort()
 
 /** Exempt from anti-forgery, because a payment provider (not a browser) calls them, with its signature. */

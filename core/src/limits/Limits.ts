@@ -39,6 +39,11 @@ export const EMAILS_PER_RECIPIENT: Quota = { windowMs: HOUR, max: 5 }
 export const EMAILS_PER_ADDRESS: Quota = { windowMs: HOUR, max: 20 }
 /** Contact-form messages from one address (each one is an email to support). */
 export const CONTACT_MESSAGES_PER_ADDRESS: Quota = { windowMs: HOUR, max: 5 }
+/**
+ * Session-recording batches from one address (POST /api/recordings). A recording visitor sends one every 10 s
+ * at most, and one per page change: about 60 in 10 minutes, so this lets several visitors share an address.
+ */
+export const RECORDING_BATCHES_PER_ADDRESS: Quota = { windowMs: 10 * MINUTE, max: 300 }
 
 /** What the attempt log knew before the attempt at hand: how many, and the oldest and latest of them. */
 export interface RecentAttempts {

@@ -14,6 +14,7 @@ import {
   EMAILS_PER_RECIPIENT,
   type Quota,
   quotaWaitMs,
+  RECORDING_BATCHES_PER_ADDRESS,
   SIGN_IN_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_PER_ADDRESS,
   waitInWords,
@@ -28,6 +29,8 @@ export const LimitMessages = {
   emailsFromAddress: (wait: string) => `Too many requests from your network. Please try again in ${wait}.`,
   contactMessages: (wait: string) =>
     `You have already sent us several messages. We will answer them; please try again in ${wait} if you need to write again.`,
+  recordingBatches: (wait: string) =>
+    `Too many session-recording batches from your network. Please try again in ${wait}.`,
 } as const
 
 const signInPairKey = (email: string, address: string) =>
@@ -62,6 +65,8 @@ export class LimitsService extends Context.Service<
     }) => Effect.Effect<void, TooManyAttempts>
     /** Counts a contact-form message from `address`. */
     readonly contactMessage: (address: string) => Effect.Effect<void, TooManyAttempts>
+    /** Counts a session-recording batch from `address`. */
+    readonly recordingBatch: (address: string) => Effect.Effect<void, TooManyAttempts>
   }
 >()("@landunits/core/limits/LimitsService") {
   static readonly layer = Layer.effect(LimitsService)(
@@ -121,6 +126,13 @@ export class LimitsService extends Context.Service<
 
         contactMessage: (address) =>
           quota(`contact:address:${address}`, CONTACT_MESSAGES_PER_ADDRESS, LimitMessages.contactMessages),
+
+        recordingBatch: (address) =>
+          quota(
+            `recording:address:${address}`,
+            RECORDING_BATCHES_PER_ADDRESS,
+            LimitMessages.recordingBatches,
+          ),
       })
     }),
   )

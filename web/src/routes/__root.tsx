@@ -5,6 +5,7 @@ import { Footer } from "../components/layout/Footer.tsx"
 import { Header, type HeaderVariant } from "../components/layout/Header.tsx"
 import { NotFoundPage } from "../components/layout/NotFoundPage.tsx"
 import { Toasts } from "../components/layout/Toasts.tsx"
+import { SessionRecording } from "../components/recording/SessionRecording.tsx"
 import { applyDocumentHead, documentHead } from "../lib/pageHead.ts"
 import { applyRobots } from "../lib/robots.ts"
 import type { SessionActor } from "../session/session.ts"
@@ -39,6 +40,7 @@ function RootLayout() {
       <Footer />
       <Toasts />
       <CookieConsent />
+      <SessionRecording />
     </>
   )
 }

@@ -16,6 +16,7 @@ import { describeDocument } from "./openapi/Document.ts"
 import { PaymentsApi, PaymentWebhooksApi } from "./PaymentsApi.ts"
 import { PrivacyApi } from "./PrivacyApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
+import { RecordingsApi } from "./RecordingsApi.ts"
 import { SalesChatApi } from "./SalesChatApi.ts"
 import { StatementsApi } from "./StatementsApi.ts"
 import { SystemApi } from "./SystemApi.ts"
@@ -38,6 +39,7 @@ export class Api extends HttpApi.make("landunits")
   .add(CommunityApi)
   .add(SalesChatApi)
   .add(PrivacyApi)
+  .add(RecordingsApi)
   .middleware(InvalidInputs)
   // Every failing field in one answer (path, query and body), so a form shows all its errors after one
   // submit. Headers keep the defaults: they hold every transport header too.

@@ -25,6 +25,7 @@ import { OrderHandlers } from "../handlers/OrderHandlers.ts"
 import { PaymentHandlers, PaymentWebhookHandlers } from "../handlers/PaymentHandlers.ts"
 import { PrivacyHandlers } from "../handlers/PrivacyHandlers.ts"
 import { ProfileHandlers } from "../handlers/ProfileHandlers.ts"
+import { RecordingHandlers } from "../handlers/RecordingHandlers.ts"
 import { SalesChatHandlers } from "../handlers/SalesChatHandlers.ts"
 import { StatementHandlers } from "../handlers/StatementHandlers.ts"
 import { SystemHandlers } from "../handlers/SystemHandlers.ts"
@@ -49,6 +50,8 @@ export interface HttpAppOptions {
   readonly webDist?: string
   /** The site's public URL (APP_URL), for robots.txt and sitemap.xml; without it, each request's origin. */
   readonly publicUrl?: string | undefined
+  /** PUBLIC_HOST: the production host, the only one session recording runs on; unset: recording is off. */
+  readonly publicHost?: string | undefined
 }
 
 export const OPENAPI_PATH = "/api/openapi.json"
@@ -80,6 +83,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       CommunityHandlers,
       SalesChatHandlers,
       PrivacyHandlers(cookies),
+      RecordingHandlers({ publicHost: options.publicHost, secure: !options.development }),
     ]),
     Layer.provide(UserBundles.layer.pipe(Layer.provide(holdingsAtSnapshotPrices))),
     // The routes resolve the middlewares when they are built and again per request.

@@ -16,6 +16,7 @@ import {
 } from "../../lib/consentStorage.ts"
 import { FOCUSABLE, trapTab } from "../../lib/focus.ts"
 import { pageCookies } from "../../lib/pageCookies.ts"
+import { CONSENT_CHANGED_EVENT } from "../../lib/recording/sessionRecording.ts"
 import {
   type ConsentTab,
   cookieConsentMachine,
@@ -106,6 +107,8 @@ export function CookieConsent({ storage }: { readonly storage?: Storage }) {
           const now = Date.now()
           saveConsent(store(), choice, now)
           mirrorChoice(store(), now)
+          // Session recording follows the choice at once (lib/recording/sessionRecording.ts).
+          window.dispatchEvent(new Event(CONSENT_CHANGED_EVENT))
         },
       },
     }),

@@ -13,7 +13,7 @@ export function KycBanner() {
   const step = user === null ? undefined : kycNextStep(user)
   if (step === undefined || pathname.replace(/\/$/, "") === KYC_PAGE) return null
   return (
-    <aside className={`kyc-banner kyc-banner--${step.tone}`} aria-label="Identity verification">
+    <aside className={`kyc-banner kyc-banner--${step.tone}`} aria-label="Identity verification" data-private>
       <div className="container kyc-banner__body">
         <p>{step.text}</p>
         <a

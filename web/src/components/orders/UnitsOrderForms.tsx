@@ -267,7 +267,7 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
         <div aria-live="polite" className="order-recipient">
           {lookup.state === "looking" && lookup.email === email ? <p>Looking up the recipient…</p> : null}
           {confirmed ? (
-            <p className="order-recipient__found">
+            <p className="order-recipient__found" data-private>
               Recipient: <strong>{lookup.name}</strong> ({lookup.email})
             </p>
           ) : null}

@@ -51,6 +51,12 @@ const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string 
   { name: "community", description: "Questions and answers, community agents and ideas." },
   { name: "saleschat", description: "The member's chat with the sales team." },
   { name: "privacy", description: "A member's own data: a copy of it to download, and closing the account." },
+  {
+    name: "recordings",
+    description:
+      "Session recording (spec §9): self-hosted rrweb batches from the production host's recorded pages, " +
+      "sent only with the visitor's Statistics consent, masked in the browser (docs/web.md).",
+  },
 ]
 
 const ERROR_MESSAGE = {

@@ -355,4 +355,14 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
     description:
       "Closes the member's account (GDPR article 17) once `{ confirmEmail }` matches the account's email (400 otherwise); **409** with the reason in words while the member holds Units, has an open order or is owed a payout. Otherwise the member is signed out everywhere and cannot sign in again, the account's names and email are pseudonymised, orders and ledger entries are kept 10 years and KYC 5, then purged.",
   },
+  "GET /api/recordings/settings": {
+    summary: "Where session recording runs",
+    description:
+      "`{ publicHost }`: the production host (PUBLIC_HOST), the only one the web app records on, or null when recording is off. Anyone.",
+  },
+  "POST /api/recordings": {
+    summary: "Send a batch of a session recording",
+    description:
+      "Keeps a batch of rrweb events (`{ recordingId, sequence, path, events }`, 1–2,000 events, a path on the recorded list), gzip-compressed, bound to the recording cookie's session (set by the first batch) and, when signed in, the member. **202** `{ recordingId, sequence }` (a repeated sequence changes nothing); **404** off the production host or for another session's recording; **413** over 1 MiB or when the recording holds 16 MiB; **429** with `Retry-After` past 300 batches in 10 minutes from one address.",
+  },
 }
