@@ -11,6 +11,7 @@ import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { Duration, Effect, Layer, Option } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { layerRouteLabel, observeRequests } from "../../observability/HttpObservability.ts"
 import { PaymentPage } from "../../payments/PaymentsLayer.ts"
 import { layerReferencePorts } from "../../reference/ReferencePorts.ts"
 import { Api } from "../api/Api.ts"
@@ -113,7 +114,8 @@ export const layerHttpApp = (options: HttpAppOptions) =>
     layerAntiForgery({ secureCookies: !options.development, exempt: WEBHOOK_ROUTES }),
     // Added last, so it runs inside the others: its 413 answers get the security headers.
     layerBodyLimits,
-  )
+    // Every route writes down its pattern for the request's metrics (observability/HttpObservability.ts).
+  ).pipe(Layer.provide(layerRouteLabel))
 
 export interface ServeOptions extends HttpAppOptions {
   /** 0 picks a free port (tests). */
@@ -131,12 +133,13 @@ export const serveHttp = (options: ServeOptions) =>
   Layer.unwrap(
     Effect.sync(() => {
       const draining = makeDraining()
-      // Effect's own access logger writes an Info line per request; ours writes it at Debug (AccessLog.ts).
+      // Effect's own access logger writes an Info line per request; ours writes it at Debug (AccessLog.ts),
+      // inside the request id, metrics and span attributes every request gets (HttpObservability.ts).
       // The address is logged by the caller (Server.ts), which knows the public URL.
       const server = HttpRouter.serve(layerHttpApp(options), {
         disableLogger: true,
         disableListenLog: true,
-        middleware: accessLog,
+        middleware: (app) => observeRequests(accessLog(app)),
       }).pipe(
         Layer.provideMerge(
           NodeHttpServer.layer(createServer, { port: options.port, host: options.host ?? "127.0.0.1" }),
