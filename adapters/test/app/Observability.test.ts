@@ -358,6 +358,20 @@ describe("metrics and traces of a production start", () => {
     expect(otherRequests).toEqual([])
     expect(receiver.paths.every((p) => p === "POST /v1/traces")).toBe(true)
 
+    // A query's values and a sign-in's password are in no span: a query can carry an email address.
+    await fetch(`${app.baseUrl}/api/content/news?category=private.person%40example.com`, {
+      headers: { "x-request-id": "trace-query-1" },
+    })
+    const queried = await waitFor("the query's server span", () =>
+      receiver.spans.find(
+        (s) => attribute(s, "http.request.id") === "trace-query-1" && s.kind === SPAN_KIND_SERVER,
+      ),
+    )
+    expect(attribute(queried, "url.query")).toBe("category=REDACTED")
+    const exported = JSON.stringify(receiver.spans)
+    expect(exported).not.toContain("private.person")
+    expect(exported).not.toContain(DEMO_PASSWORD)
+
     // The logs: the access line of the buy names its request id.
     const lines = app
       .output()

@@ -9,7 +9,7 @@ import { createServer } from "node:http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { Duration, Effect, Layer, Option } from "effect"
-import { HttpRouter } from "effect/http"
+import { HttpRouter, UrlParams } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { layerRouteLabel, observeRequests } from "../../observability/HttpObservability.ts"
 import { PaymentPage } from "../../payments/PaymentsLayer.ts"
@@ -144,6 +144,9 @@ export const serveHttp = (options: ServeOptions) =>
         Layer.provideMerge(
           NodeHttpServer.layer(createServer, { port: options.port, host: options.host ?? "127.0.0.1" }),
         ),
+        // A request's span keeps its query's names, never their values: a query can carry an email address
+        // (GET /user/name?email=…), as the access log leaves the query out for (observability/Tracing.ts).
+        Layer.provide(Layer.succeed(UrlParams.CurrentRedactedNames, [/^/])),
       )
       // Built after the server, so released before it: the drain happens while the server still serves.
       return layerDrainOnStop(options.drain ?? Duration.zero, draining.start).pipe(
