@@ -12,8 +12,8 @@
  * `observeRequests` wraps the whole server (HttpApp.ts), inside the span Effect opens for each request.
  */
 import { randomUUID } from "node:crypto"
-import { Context, Effect, Exit, Metric } from "effect"
-import { HttpEffect, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { Context, Effect, Metric } from "effect"
+import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { httpRequestDuration, httpRequests } from "./Metrics.ts"
 
 export const REQUEST_ID_HEADER = "x-request-id"
@@ -48,12 +48,30 @@ export const layerRouteLabel = HttpRouter.middleware((httpEffect) =>
   }),
 ).layer
 
-const statusOf = (exit: Exit.Exit<HttpServerResponse.HttpServerResponse, unknown>): Effect.Effect<number> =>
-  Exit.isSuccess(exit)
-    ? Effect.succeed(exit.value.status)
-    : Effect.map(HttpServerError.causeResponse(exit.cause), ([response]) => response.status)
+/** The two series of a (method, route, status), made once each (routes and statuses are few). */
+const series = new Map<
+  string,
+  { readonly requests: Metric.Metric<number, unknown>; readonly duration: Metric.Metric<number, unknown> }
+>()
+const seriesOf = (method: string, route: string, status: number) => {
+  const key = `${method} ${status} ${route}`
+  let found = series.get(key)
+  if (found === undefined) {
+    const attributes = { method, route, status: String(status) }
+    found = {
+      requests: Metric.withAttributes(httpRequests, attributes),
+      duration: Metric.withAttributes(httpRequestDuration, attributes),
+    }
+    series.set(key, found)
+  }
+  return found
+}
 
-/** The request id, the log annotation, the span attributes and the request's metrics (see above). */
+/**
+ * The request id, the log annotation, the span attributes and the request's metrics (see above). The metrics are
+ * recorded as the answer is about to be written (a pre-response handler, which error answers get too), so nothing
+ * of this runs after it: a process told to stop right after an answer closes that connection at once.
+ */
 export const observeRequests = <E, R>(
   httpApp: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> =>
@@ -61,39 +79,25 @@ export const observeRequests = <E, R>(
     const id = requestIdOf(request.headers[REQUEST_ID_HEADER])
     const slot: RouteSlot["Service"] = { route: undefined }
     const started = performance.now()
+    const answering: HttpEffect.PreResponseHandler = (_request, response) => {
+      const series = seriesOf(request.method, slot.route ?? UNMATCHED_ROUTE, response.status)
+      return Effect.as(
+        Effect.andThen(
+          Metric.update(series.requests, 1),
+          Metric.update(series.duration, (performance.now() - started) / 1000),
+        ),
+        HttpServerResponse.setHeader(response, REQUEST_ID_HEADER, id),
+      )
+    }
     return Effect.andThen(
-      Effect.all(
-        [
-          HttpEffect.appendPreResponseHandler((_request, response) =>
-            Effect.succeed(HttpServerResponse.setHeader(response, REQUEST_ID_HEADER, id)),
-          ),
-          Effect.annotateCurrentSpan(REQUEST_ID_ATTRIBUTE, id),
-        ],
-        { discard: true },
+      Effect.andThen(
+        HttpEffect.appendPreResponseHandler(answering),
+        Effect.annotateCurrentSpan(REQUEST_ID_ATTRIBUTE, id),
       ),
       httpApp,
     ).pipe(
       Effect.provideService(RouteSlot, slot),
       Effect.annotateSpans(REQUEST_ID_ATTRIBUTE, id),
       Effect.annotateLogs(REQUEST_ID_LOG_KEY, id),
-      Effect.onExit((exit) =>
-        Effect.flatMap(statusOf(exit), (status) => {
-          const attributes = {
-            method: request.method,
-            route: slot.route ?? UNMATCHED_ROUTE,
-            status: String(status),
-          }
-          return Effect.all(
-            [
-              Metric.update(Metric.withAttributes(httpRequests, attributes), 1),
-              Metric.update(
-                Metric.withAttributes(httpRequestDuration, attributes),
-                (performance.now() - started) / 1000,
-              ),
-            ],
-            { discard: true },
-          )
-        }),
-      ),
     )
   })
