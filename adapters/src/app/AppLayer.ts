@@ -18,9 +18,7 @@ import { KycService } from "@landunits/core/kyc/KycService.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
-import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
-import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
@@ -31,6 +29,8 @@ import { Config, Duration, Effect, Layer, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
 import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
+import { OrderServiceObserved } from "../observability/OrderCommandMetrics.ts"
+import { LimitsServiceObserved } from "../observability/RateLimitMetrics.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
 import { AccountStoresPg } from "../postgres/AccountStoresPg.ts"
 import { ApprovalStorePg } from "../postgres/ApprovalStorePg.ts"
@@ -134,7 +134,8 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
         Layer.provideMerge(LedgerCheckpointService.layer({ everyMs: Duration.toMillis(checkpointEvery) })),
         Layer.provideMerge(
           Layer.mergeAll(
-            OrderService.layer,
+            // Its commands counted, timed and traced (observability/OrderCommandMetrics.ts).
+            OrderServiceObserved,
             AccountService.layer,
             ContentService.layer(supportEmail),
             GovernanceService.layer,
@@ -151,7 +152,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             PrivacyService.layer,
             RecordingService.layer,
           ).pipe(
-            Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsService.layer)),
+            Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsServiceObserved)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),
             Layer.provideMerge(LedgerService.layer),
             Layer.provideMerge(

@@ -79,4 +79,4 @@ export const recordedRun =
         every: Duration.fromInputUnsafe(every),
       })
       return yield* exit
-    })
+    }).pipe(Effect.withSpan(`Job ${job}`, { attributes: { "job.name": job } }))

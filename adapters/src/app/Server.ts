@@ -7,13 +7,16 @@
  * every LEDGER_CHECKPOINT_INTERVAL_MINUTES) and the recording retention job (RecordingRetentionJob.ts, hourly,
  * RECORDING_RETENTION_DAYS), each job's last run recorded for `landunits status` (JobRuns.ts),
  * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is
- * built) on PORT.
+ * built) on PORT; with METRICS_PORT, the Prometheus metrics on 127.0.0.1:METRICS_PORT/metrics
+ * (observability/MetricsServer.ts); with OTEL_EXPORTER_OTLP_ENDPOINT, its traces over OTLP
+ * (observability/Tracing.ts).
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
  * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails,
  * robots.txt and sitemap.xml; http://localhost:PORT in emails, the request's origin in the sitemap), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
- * PUBLIC_HOST (the one host session recording runs on), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT
- * (Logging.ts).
+ * PUBLIC_HOST (the one host session recording runs on), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS
+ * (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
+ * other OTEL_* settings (Tracing.ts).
  */
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -22,6 +25,8 @@ import { layerFileMailTransport } from "../email/FileMailTransport.ts"
 import { runOutboxWorker } from "../email/OutboxWorker.ts"
 import { layerSmtpMailTransport } from "../email/SmtpMailTransport.ts"
 import { serveHttp } from "../http/server/HttpApp.ts"
+import { layerMetricsServer } from "../observability/MetricsServer.ts"
+import { layerTracingFromEnv } from "../observability/Tracing.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
 import { layerApp } from "./AppLayer.ts"
 import { seedOnStart } from "./FirstStartSeed.ts"
@@ -97,8 +102,9 @@ export const serve = (
       yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
       yield* Effect.forkChild(alsoServe({ dataDir: s.dataDir }))
       yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
-      // The order jobs, the ledger checkpoint job, the data-export and retention jobs and the heartbeat live in the server's scope: they start with
-      // it and stop with it (the heartbeat's row is removed then). Each job's last run is kept for `status`.
+      // The order jobs, the ledger checkpoint job, the data-export, retention-purge and recording-retention jobs,
+      // the heartbeat and the metrics port live in the server's scope: they start with it and stop with it (the
+      // heartbeat's row is removed then). Each job's last run is kept for `status`.
       return yield* Layer.launch(
         Layer.mergeAll(
           http,
@@ -107,10 +113,12 @@ export const serve = (
           PrivacyJobsLive,
           RecordingRetentionJobLive,
           HeartbeatLive,
+          layerMetricsServer,
         ).pipe(Layer.provide(JobRunLogPg)),
       )
     }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
-  }).pipe(Effect.provide(layerLoggingFromEnv))
+    // The tracer, when there is one, is outermost: every span of the start, the requests and the jobs is its.
+  }).pipe(Effect.provide(layerTracingFromEnv), Effect.provide(layerLoggingFromEnv))
 
 /** The server alone. */
 export const server = serve(() => Effect.void)

@@ -74,7 +74,10 @@ export const PaymentGatewaySquare = (settings: SquareSettings) =>
             }),
           ),
           Effect.asVoid,
-          Effect.withSpan("PaymentGatewaySquare.cancelPayment"),
+          Effect.withSpan("PaymentGatewaySquare.cancelPayment", {
+            kind: "client",
+            attributes: { "peer.service": "square" },
+          }),
         ),
     }),
   )

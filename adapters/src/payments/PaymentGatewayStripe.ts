@@ -64,7 +64,10 @@ export const PaymentGatewayStripe = (settings: StripeSettings) =>
                 ? Effect.fail(providerError("start the card payment")("no client secret in its answer"))
                 : Effect.succeed({ paymentId: intent.id, clientSecret: intent.client_secret }),
             ),
-            Effect.withSpan("PaymentGatewayStripe.createPayment"),
+            Effect.withSpan("PaymentGatewayStripe.createPayment", {
+              kind: "client",
+              attributes: { "peer.service": "stripe" },
+            }),
           ),
         cancelPayment: (paymentId) =>
           Effect.flatMap(client, (stripe) =>
@@ -72,7 +75,13 @@ export const PaymentGatewayStripe = (settings: StripeSettings) =>
               try: () => stripe.paymentIntents.cancel(paymentId),
               catch: providerError("cancel the card payment"),
             }),
-          ).pipe(Effect.asVoid, Effect.withSpan("PaymentGatewayStripe.cancelPayment")),
+          ).pipe(
+            Effect.asVoid,
+            Effect.withSpan("PaymentGatewayStripe.cancelPayment", {
+              kind: "client",
+              attributes: { "peer.service": "stripe" },
+            }),
+          ),
       })
     }),
   )

@@ -83,7 +83,12 @@ export class SquareCharges extends Context.Service<
                 })
               }
               return { paymentId: payment.id, status: payment.status ?? "UNKNOWN" }
-            }).pipe(Effect.withSpan("SquareCharges.charge")),
+            }).pipe(
+              Effect.withSpan("SquareCharges.charge", {
+                kind: "client",
+                attributes: { "peer.service": "square" },
+              }),
+            ),
         })
       }),
     )

@@ -6,6 +6,7 @@
  */
 import { PgClient } from "@effect/sql-pg"
 import { Config, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { APPLICATION_NAME, layerPoolWaits } from "../observability/DatabasePoolMetrics.ts"
 import { findRunningEmbedded, serveEmbedded } from "./EmbeddedPostgres.ts"
 
 export const DEFAULT_DATA_DIR = "./data"
@@ -21,9 +22,18 @@ export const SERVER_POOL_SIZE = 10
  */
 export const SERVER_KEEPALIVE = Duration.seconds(30)
 
-/** A PostgreSQL server at `url`. */
+/**
+ * A PostgreSQL server at `url`. Its connections name this process (`application_name`), so the pool's metrics
+ * can find them in pg_stat_activity (observability/DatabasePoolMetrics.ts).
+ */
 export const layerServer = (url: string, maxConnections = SERVER_POOL_SIZE) =>
-  PgClient.layer({ url: Redacted.make(url), maxConnections, multiplex: true, keepAlive: SERVER_KEEPALIVE })
+  PgClient.layer({
+    url: Redacted.make(url),
+    maxConnections,
+    multiplex: true,
+    keepAlive: SERVER_KEEPALIVE,
+    applicationName: APPLICATION_NAME,
+  })
 
 /**
  * The embedded database of `dataDir`. One connection: PGlite is a single backend, so a pool would only
@@ -44,16 +54,27 @@ export const layerEmbedded = (dataDir: string) =>
         database: connection.database,
         username: connection.username,
         maxConnections: 1,
+        applicationName: APPLICATION_NAME,
       })
     }),
   )
 
-/** DATABASE_URL when set, else the embedded database under DATA_DIR. */
-export const layerFromEnv = Layer.unwrap(
-  Effect.gen(function* () {
-    const url = yield* Config.option(Config.String("DATABASE_URL"))
-    if (Option.isSome(url) && url.value.trim() !== "") return layerServer(url.value)
-    const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault(DEFAULT_DATA_DIR))
-    return layerEmbedded(dataDir)
-  }),
+/** The most connections the database layer of `layerFromEnv` opens (the pool's size). */
+export const poolSizeFromEnv = Effect.map(Config.option(Config.String("DATABASE_URL")), (url) =>
+  Option.isSome(url) && url.value.trim() !== "" ? SERVER_POOL_SIZE : 1,
+)
+
+/**
+ * DATABASE_URL when set, else the embedded database under DATA_DIR; its transactions' waits for a connection
+ * measured (observability/DatabasePoolMetrics.ts).
+ */
+export const layerFromEnv = layerPoolWaits(
+  Layer.unwrap(
+    Effect.gen(function* () {
+      const url = yield* Config.option(Config.String("DATABASE_URL"))
+      if (Option.isSome(url) && url.value.trim() !== "") return layerServer(url.value)
+      const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault(DEFAULT_DATA_DIR))
+      return layerEmbedded(dataDir)
+    }),
+  ),
 )

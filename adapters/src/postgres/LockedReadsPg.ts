@@ -9,6 +9,7 @@ import type { IdempotencyRecord } from "@landunits/core/orders/ports/Idempotency
 import { LockedReads } from "@landunits/core/orders/ports/LockedReads.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import { recordLockWait } from "../observability/OrderCommandMetrics.ts"
 import { emptyTotals } from "./LedgerStorePg.ts"
 import { emptyChain, rememberHeads } from "./TransferChainHeadsPg.ts"
 import { HOT_PATH_SPAN, ORDER_COMMAND_LOCK, unitTypeLockKey } from "./UnitOfWorkPg.ts"
@@ -52,6 +53,8 @@ export const LockedReadsPg = Layer.effect(LockedReads)(
                   return Effect.as(rememberHeads(sql, new Map([[unitType, chain]])), { totals, existing })
                 }),
                 Effect.orDie,
+                // The buy's lock wait: this statement waits for the lock, then reads (OrderCommandMetrics.ts).
+                recordLockWait,
               ),
         ).pipe(Effect.withSpan("LockedReadsPg.lockThenRead", undefined, HOT_PATH_SPAN)),
     })

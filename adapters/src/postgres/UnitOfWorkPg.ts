@@ -20,6 +20,7 @@ import { lockOrder, UnitOfWork } from "@landunits/core/orders/ports/UnitOfWork.t
 import { type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
+import { recordLockWait } from "../observability/OrderCommandMetrics.ts"
 
 /** The spans of every order command's statements: named, without a stack trace captured on each call. */
 export const HOT_PATH_SPAN = { captureStackTrace: false } as const
@@ -46,7 +47,11 @@ export const UnitOfWorkPg = Layer.effect(UnitOfWork)(
           Option.isNone(inTransaction)
             ? // Outside a transaction the lock would end with its own statement: a bug, not a lock.
               Effect.die(new Error("lockUnitTypes outside a transaction"))
-            : Effect.forEach(lockOrder(unitTypes), lockOne, { discard: true }).pipe(Effect.orDie),
+            : Effect.forEach(lockOrder(unitTypes), lockOne, { discard: true }).pipe(
+                Effect.orDie,
+                // The command's lock wait (observability/OrderCommandMetrics.ts).
+                recordLockWait,
+              ),
         ),
     })
   }),

@@ -1,12 +1,24 @@
 /** The one refusal of the limits context: too many attempts, with how long to wait before the next one. */
 import { Schema } from "effect"
 
+/** Which limit refused: sign-in's growing delay, a quota of the routes that send email, or session recording's batches (Limits.ts). */
+export const LimitName = Schema.Literals([
+  "sign-in",
+  "emails-to-recipient",
+  "emails-from-address",
+  "contact-messages",
+  "recording-batches",
+])
+export type LimitName = typeof LimitName.Type
+
 export class TooManyAttempts extends Schema.TaggedError<TooManyAttempts>()(
   "TooManyAttempts",
   {
     message: Schema.String,
     /** Whole seconds until a new attempt can succeed (the API sends it as Retry-After). */
     retryAfterSeconds: Schema.Int,
+    /** The limit that refused (for the operators' metrics; the API does not send it). */
+    limit: Schema.optionalKey(LimitName),
   },
   { httpApiStatus: 429 },
 ) {}

@@ -6,7 +6,7 @@
  */
 import { Clock, Context, Effect, Layer } from "effect"
 import { normalizeEmail } from "../accounts/AccountModel.ts"
-import { TooManyAttempts } from "./LimitErrors.ts"
+import { type LimitName, TooManyAttempts } from "./LimitErrors.ts"
 import {
   CONTACT_MESSAGES_PER_ADDRESS,
   delayWaitMs,
@@ -37,9 +37,9 @@ const signInPairKey = (email: string, address: string) =>
   `sign-in:account-address:${normalizeEmail(email)}|${address}`
 const signInAddressKey = (address: string) => `sign-in:address:${address}`
 
-const refuse = (waitMs: number, message: (wait: string) => string) => {
+const refuse = (limit: LimitName, waitMs: number, message: (wait: string) => string) => {
   const seconds = waitSeconds(waitMs)
-  return new TooManyAttempts({ message: message(waitInWords(seconds)), retryAfterSeconds: seconds })
+  return new TooManyAttempts({ message: message(waitInWords(seconds)), retryAfterSeconds: seconds, limit })
 }
 
 export class LimitsService extends Context.Service<
@@ -74,6 +74,7 @@ export class LimitsService extends Context.Service<
       const log = yield* AttemptLog
 
       const quota = Effect.fnUntraced(function* (
+        limit: LimitName,
         key: string,
         policy: Quota,
         message: (wait: string) => string,
@@ -81,7 +82,7 @@ export class LimitsService extends Context.Service<
         const now = yield* Clock.currentTimeMillis
         const recent = yield* log.hit({ key, now, windowMs: policy.windowMs, recordBelow: policy.max })
         const wait = quotaWaitMs(recent, now, policy)
-        if (wait > 0) return yield* refuse(wait, message)
+        if (wait > 0) return yield* refuse(limit, wait, message)
       })
 
       return LimitsService.of({
@@ -103,7 +104,7 @@ export class LimitsService extends Context.Service<
               fromAddress,
             ),
           )
-          if (wait > 0) return yield* refuse(wait, LimitMessages.signIn)
+          if (wait > 0) return yield* refuse("sign-in", wait, LimitMessages.signIn)
         }),
 
         signInFailed: (address) =>
@@ -116,8 +117,14 @@ export class LimitsService extends Context.Service<
         signedIn: ({ email, address }) => log.clear(signInPairKey(email, address)),
 
         publicEmail: Effect.fn("LimitsService.publicEmail")(function* ({ recipient, address }) {
-          yield* quota(`email:address:${address}`, EMAILS_PER_ADDRESS, LimitMessages.emailsFromAddress)
           yield* quota(
+            "emails-from-address",
+            `email:address:${address}`,
+            EMAILS_PER_ADDRESS,
+            LimitMessages.emailsFromAddress,
+          )
+          yield* quota(
+            "emails-to-recipient",
             `email:recipient:${normalizeEmail(recipient)}`,
             EMAILS_PER_RECIPIENT,
             LimitMessages.emailsToRecipient,
@@ -125,10 +132,16 @@ export class LimitsService extends Context.Service<
         }),
 
         contactMessage: (address) =>
-          quota(`contact:address:${address}`, CONTACT_MESSAGES_PER_ADDRESS, LimitMessages.contactMessages),
+          quota(
+            "contact-messages",
+            `contact:address:${address}`,
+            CONTACT_MESSAGES_PER_ADDRESS,
+            LimitMessages.contactMessages,
+          ),
 
         recordingBatch: (address) =>
           quota(
+            "recording-batches",
             `recording:address:${address}`,
             RECORDING_BATCHES_PER_ADDRESS,
             LimitMessages.recordingBatches,

@@ -9,8 +9,9 @@ import { createServer } from "node:http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { Duration, Effect, Layer, Option } from "effect"
-import { HttpRouter } from "effect/http"
+import { HttpRouter, UrlParams } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { layerRouteLabel, observeRequests } from "../../observability/HttpObservability.ts"
 import { PaymentPage } from "../../payments/PaymentsLayer.ts"
 import { layerReferencePorts } from "../../reference/ReferencePorts.ts"
 import { Api } from "../api/Api.ts"
@@ -119,7 +120,8 @@ export const layerHttpApp = (options: HttpAppOptions) =>
     layerAntiForgery({ secureCookies: !options.development, exempt: WEBHOOK_ROUTES }),
     // Added last, so it runs inside the others: its 413 answers get the security headers.
     layerBodyLimits,
-  )
+    // Every route writes down its pattern for the request's metrics (observability/HttpObservability.ts).
+  ).pipe(Layer.provide(layerRouteLabel))
 
 export interface ServeOptions extends HttpAppOptions {
   /** 0 picks a free port (tests). */
@@ -137,16 +139,20 @@ export const serveHttp = (options: ServeOptions) =>
   Layer.unwrap(
     Effect.sync(() => {
       const draining = makeDraining()
-      // Effect's own access logger writes an Info line per request; ours writes it at Debug (AccessLog.ts).
+      // Effect's own access logger writes an Info line per request; ours writes it at Debug (AccessLog.ts),
+      // inside the request id, metrics and span attributes every request gets (HttpObservability.ts).
       // The address is logged by the caller (Server.ts), which knows the public URL.
       const server = HttpRouter.serve(layerHttpApp(options), {
         disableLogger: true,
         disableListenLog: true,
-        middleware: accessLog,
+        middleware: (app) => observeRequests(accessLog(app)),
       }).pipe(
         Layer.provideMerge(
           NodeHttpServer.layer(createServer, { port: options.port, host: options.host ?? "127.0.0.1" }),
         ),
+        // A request's span keeps its query's names, never their values: a query can carry an email address
+        // (GET /user/name?email=…), as the access log leaves the query out for (observability/Tracing.ts).
+        Layer.provide(Layer.succeed(UrlParams.CurrentRedactedNames, [/^/])),
       )
       // Built after the server, so released before it: the drain happens while the server still serves.
       return layerDrainOnStop(options.drain ?? Duration.zero, draining.start).pipe(

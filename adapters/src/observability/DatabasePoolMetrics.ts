@@ -1,0 +1,80 @@
+/**
+ * The database pool, as metrics (docs/operations.md, "Metrics"). @effect/sql-pg keeps its pool to itself, so
+ * its figures come from the two places that see it:
+ *
+ * - the database (`readPoolConnections`, when scraped): this process's connections in `pg_stat_activity`, found
+ *   by the application name every connection of this process announces (`APPLICATION_NAME`): how many are open
+ *   and how many are in use (running a statement, or inside a transaction);
+ * - the client (`layerPoolWaits`): a transaction asks the pool for a connection of its own. The time from asking
+ *   to its first statement is its wait (`landunits_db_pool_wait_seconds`, BEGIN included), and the transactions
+ *   still waiting are `landunits_db_pool_waiting`. Statements outside a transaction share connections
+ *   (pipelined), so a full pool shows first as transactions waiting.
+ */
+import { PgClient } from "@effect/sql-pg"
+import { Context, Effect, Layer, Metric, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { PROCESS_ID } from "../app/ProcessIdentity.ts"
+import { dbPoolWait } from "./Metrics.ts"
+
+/** What this process's connections announce as their application_name. */
+export const APPLICATION_NAME = `landunits ${PROCESS_ID}`.slice(0, 63)
+
+let waiting = 0
+
+/** Transactions of this process waiting for their connection now. */
+export const transactionsWaiting = () => waiting
+
+/**
+ * The client with its `withTransaction` measured: each outermost transaction's wait for its connection. A nested
+ * one (a savepoint on the connection already held) is not a wait and is passed through.
+ */
+const measured = <C extends SqlClient.SqlClient>(client: C): C => {
+  const withTransaction = <R, E, A>(effect: Effect.Effect<A, E, R>) =>
+    Effect.flatMap(Effect.serviceOption(client.transactionService), (outer) => {
+      if (Option.isSome(outer)) return client.withTransaction(effect)
+      return Effect.suspend(() => {
+        const asked = performance.now()
+        let started = false
+        waiting++
+        const begun = Effect.suspend(() => {
+          started = true
+          waiting--
+          return Effect.andThen(Metric.update(dbPoolWait, (performance.now() - asked) / 1000), effect)
+        })
+        return client.withTransaction(begun).pipe(
+          Effect.ensuring(
+            Effect.sync(() => {
+              if (!started) waiting--
+            }),
+          ),
+        )
+      })
+    })
+  return new Proxy(client, {
+    get: (target, property, receiver) =>
+      property === "withTransaction" ? withTransaction : Reflect.get(target, property, receiver),
+  })
+}
+
+/** Over a database layer: the same clients, their transactions' connection waits measured. */
+export const layerPoolWaits = <E, R>(
+  database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E, R>,
+): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E, R> =>
+  Layer.effectContext(
+    Effect.map(Effect.service(PgClient.PgClient), (client) => {
+      const wrapped = measured(client)
+      return Context.make(PgClient.PgClient, wrapped).pipe(Context.add(SqlClient.SqlClient, wrapped))
+    }),
+  ).pipe(Layer.provide(database))
+
+/** This process's connections as the database sees them, but the one asking. */
+export const readPoolConnections = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const [row] = yield* sql<{ open: number; in_use: number }>`
+    SELECT count(*)::int AS open,
+           count(*) FILTER (WHERE state IS DISTINCT FROM 'idle')::int AS in_use
+    FROM pg_stat_activity
+    WHERE application_name = ${APPLICATION_NAME} AND pid <> pg_backend_pid()`
+  // The connection asking is open, and in use only for this statement.
+  return { open: Number(row?.open ?? 0) + 1, inUse: Number(row?.in_use ?? 0) }
+})

@@ -1,0 +1,122 @@
+/**
+ * Every metric the app exposes (docs/operations.md, "Metrics"), in one place: Effect's own metrics, kept in the
+ * process's default registry and written in the Prometheus text format by MetricsServer.ts on METRICS_PORT.
+ *
+ * Updated as things happen (per process): the HTTP requests (HttpObservability.ts), the order commands and
+ * their lock wait (OrderCommandMetrics.ts), the rate limits' refusals (RateLimitMetrics.ts), the transactions
+ * that waited for a database connection (DatabasePoolMetrics.ts). Set when scraped (ScrapeReads.ts): the
+ * installation's figures read from the database (outbox, jobs, ledger transfers, the pool's connections) and
+ * the process's memory and event-loop delay.
+ *
+ * Durations are in seconds and sizes in bytes, as Prometheus names them. Labels are few and bounded: a route
+ * is its pattern (`/api/order/get_order_details/:id`), never a path.
+ */
+import { Metric } from "effect"
+
+/** Request durations: from a fast read (a few ms) to a slow statement (10 s). */
+const REQUEST_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+/** Lock and connection waits: mostly nothing, a queue behind other commands when busy. */
+const WAIT_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+
+// HTTP (labels method, route, status)
+
+export const httpRequests = Metric.counter("landunits_http_requests_total", {
+  description: "HTTP requests answered, by method, route pattern and status.",
+  incremental: true,
+})
+export const httpRequestDuration = Metric.histogram("landunits_http_request_duration_seconds", {
+  description: "Time to answer an HTTP request, by method, route pattern and status.",
+  boundaries: REQUEST_SECONDS,
+})
+
+// Order commands (labels command, outcome)
+
+export const orderCommands = Metric.counter("landunits_order_commands_total", {
+  description:
+    "Order commands run, by command and outcome (ok, or the error's name: UnitsUnavailable, KycNotVerified, …; defect for a bug or a dead dependency).",
+  incremental: true,
+})
+export const orderCommandDuration = Metric.histogram("landunits_order_command_duration_seconds", {
+  description: "Time an order command took, its lock wait included, by command.",
+  boundaries: REQUEST_SECONDS,
+})
+export const orderLockWait = Metric.histogram("landunits_order_lock_wait_seconds", {
+  description: "Time an order command waited for its unit types' order-command locks, by command.",
+  boundaries: WAIT_SECONDS,
+})
+
+// Rate limits (label limit)
+
+export const rateLimited = Metric.counter("landunits_rate_limited_total", {
+  description:
+    "Requests refused with 429 by a rate limit, by limit (sign-in throttles, emails to a recipient, emails from an address, contact messages).",
+  incremental: true,
+})
+
+// Database pool
+
+export const dbPoolMax = Metric.gauge("landunits_db_pool_max_connections", {
+  description: "The most connections this process opens to the database.",
+})
+export const dbPoolInUse = Metric.gauge("landunits_db_pool_connections_in_use", {
+  description:
+    "This process's database connections running a statement or holding a transaction when scraped (pg_stat_activity).",
+})
+export const dbPoolOpen = Metric.gauge("landunits_db_pool_connections_open", {
+  description: "This process's open database connections when scraped (pg_stat_activity).",
+})
+export const dbPoolWaiting = Metric.gauge("landunits_db_pool_waiting", {
+  description: "Transactions of this process waiting for a database connection when scraped.",
+})
+export const dbPoolWait = Metric.histogram("landunits_db_pool_wait_seconds", {
+  description: "Time a transaction waited for its database connection (and its BEGIN).",
+  boundaries: WAIT_SECONDS,
+})
+
+// The installation, read from the database when scraped (the same figures as `landunits status`)
+
+export const outboxPending = Metric.gauge("landunits_outbox_pending", {
+  description: "Emails waiting in the outbox (installation-wide).",
+})
+export const outboxOldestAge = Metric.gauge("landunits_outbox_oldest_age_seconds", {
+  description: "How long the oldest waiting email has waited; 0 when none waits (installation-wide).",
+})
+export const outboxFailed = Metric.gauge("landunits_outbox_failed", {
+  description: "Emails given up after their retries (installation-wide).",
+})
+export const jobLastRunTimestamp = Metric.gauge("landunits_job_last_run_timestamp_seconds", {
+  description: "When each scheduled job's last run finished (Unix time), by job (installation-wide).",
+})
+export const jobLastRunDuration = Metric.gauge("landunits_job_last_run_duration_seconds", {
+  description: "How long each scheduled job's last run took, by job (installation-wide).",
+})
+export const jobLastRunSuccess = Metric.gauge("landunits_job_last_run_success", {
+  description:
+    "1 when each scheduled job's last run succeeded, 0 when it failed, by job (installation-wide).",
+})
+export const jobInterval = Metric.gauge("landunits_job_interval_seconds", {
+  description: "How often each scheduled job runs, by job (installation-wide).",
+})
+export const ledgerTransfers = Metric.counter("landunits_ledger_transfers_total", {
+  description:
+    "Transfers in the ledger, by unit type (installation-wide, committed; append-only, so it only grows).",
+})
+export const databaseUp = Metric.gauge("landunits_database_up", {
+  description: "1 when the scrape's database reads succeeded, 0 when they failed.",
+})
+
+// The process
+
+export const residentMemory = Metric.gauge("landunits_process_resident_memory_bytes", {
+  description: "Resident memory of the process.",
+})
+export const heapUsed = Metric.gauge("landunits_process_heap_used_bytes", {
+  description: "V8 heap in use.",
+})
+export const eventLoopDelay = Metric.gauge("landunits_process_event_loop_delay_seconds", {
+  description:
+    "Event-loop delay since the previous scrape: quantile 0.5, 0.99 and 1 (the maximum), by quantile label.",
+})
+export const processStart = Metric.gauge("landunits_process_start_time_seconds", {
+  description: "When this process started (Unix time).",
+})

@@ -1,0 +1,29 @@
+/**
+ * The rate limits, observed (docs/operations.md, "Metrics"): core's LimitsService with every refusal counted in
+ * `landunits_rate_limited_total{limit}`, by the limit that refused (core/src/limits/LimitErrors.ts): `sign-in`
+ * (the sign-in throttle: its growing delay), `emails-to-recipient`, `emails-from-address`, `contact-messages`, `recording-batches`.
+ * Each refusal is a 429 answer.
+ */
+import type { TooManyAttempts } from "@landunits/core/limits/LimitErrors.ts"
+import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
+import { Effect, Layer, Metric } from "effect"
+import { rateLimited } from "./Metrics.ts"
+
+const counted = <A, R>(effect: Effect.Effect<A, TooManyAttempts, R>) =>
+  Effect.tapError(effect, (refused) =>
+    Metric.update(Metric.withAttributes(rateLimited, { limit: refused.limit ?? "other" }), 1),
+  )
+
+/** LimitsService with its refusals counted. */
+export const observeLimitsService = (service: LimitsService["Service"]): LimitsService["Service"] => ({
+  ...service,
+  signIn: (input) => counted(service.signIn(input)),
+  publicEmail: (input) => counted(service.publicEmail(input)),
+  contactMessage: (address) => counted(service.contactMessage(address)),
+  recordingBatch: (address) => counted(service.recordingBatch(address)),
+})
+
+/** Core's LimitsService, observed: given where the app composes it (AppLayer.ts). */
+export const LimitsServiceObserved = Layer.effect(LimitsService)(
+  Effect.map(Effect.service(LimitsService), observeLimitsService),
+).pipe(Layer.provide(LimitsService.layer))
