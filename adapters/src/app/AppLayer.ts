@@ -22,6 +22,7 @@ import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
+import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
 import { Config, Duration, Effect, Layer, Schema } from "effect"
@@ -44,6 +45,7 @@ import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
+import { SecondFactorStoresPg } from "../postgres/SecondFactorStoresPg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
@@ -51,6 +53,7 @@ import { ReferenceData } from "../reference/ReferenceData.ts"
 import { layerLedgerSignerFromEnv } from "../security/LedgerSigningKey.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
+import { TotpOtpauth } from "../security/TotpOtpauth.ts"
 import { checkpointInterval } from "./LedgerCheckpointJob.ts"
 import { requireProductionSettings } from "./ProductionSettings.ts"
 
@@ -91,6 +94,8 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     IdeaStorePg,
     SalesChatStorePg,
     DocumentStorePg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
+    // TOTP secrets are encrypted under the same key as KYC documents.
+    SecondFactorStoresPg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
@@ -98,6 +103,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
 export const layerPlatform = Layer.mergeAll(
   PasswordHasherScrypt,
   SecureRandomNode,
+  TotpOtpauth,
   IdGenerator.layerRandom,
   layerLedgerSignerFromEnv,
 )
@@ -133,6 +139,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             SubscriptionService.layer,
             SalesChatService.layer,
           ).pipe(
+            Layer.provideMerge(SecondFactorService.layer),
             Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsService.layer)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),
             Layer.provideMerge(LedgerService.layer),

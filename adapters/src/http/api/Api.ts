@@ -16,6 +16,7 @@ import { describeDocument } from "./openapi/Document.ts"
 import { PaymentsApi, PaymentWebhooksApi } from "./PaymentsApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
 import { SalesChatApi } from "./SalesChatApi.ts"
+import { SecurityApi } from "./SecurityApi.ts"
 import { StatementsApi } from "./StatementsApi.ts"
 import { SystemApi } from "./SystemApi.ts"
 import { UserApi } from "./UserApi.ts"
@@ -36,6 +37,7 @@ export class Api extends HttpApi.make("landunits")
   .add(GovernanceApi)
   .add(CommunityApi)
   .add(SalesChatApi)
+  .add(SecurityApi)
   .middleware(InvalidInputs)
   // Every failing field in one answer (path, query and body), so a form shows all its errors after one
   // submit. Headers keep the defaults: they hold every transport header too.

@@ -25,6 +25,7 @@ import { OrderHandlers } from "../handlers/OrderHandlers.ts"
 import { PaymentHandlers, PaymentWebhookHandlers } from "../handlers/PaymentHandlers.ts"
 import { ProfileHandlers } from "../handlers/ProfileHandlers.ts"
 import { SalesChatHandlers } from "../handlers/SalesChatHandlers.ts"
+import { SecurityHandlers } from "../handlers/SecurityHandlers.ts"
 import { StatementHandlers } from "../handlers/StatementHandlers.ts"
 import { SystemHandlers } from "../handlers/SystemHandlers.ts"
 import { UserBundles } from "../handlers/UserBundle.ts"
@@ -66,6 +67,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       SystemHandlers,
       AuthHandlers(cookies),
       UserHandlers(cookies),
+      SecurityHandlers,
       ContentHandlers,
       MarketHandlers,
       DashboardHandlers,
