@@ -45,7 +45,7 @@ export function SecondFactorStep(props: {
       </Form>
       {props.passkey}
       <p className="form-links">
-        <button type="button" className="btn btn--link" onClick={props.onRestart}>
+        <button type="button" className="btn btn--ghost btn--block" onClick={props.onRestart}>
           Start again with your email and password
         </button>
       </p>

@@ -213,8 +213,8 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
             <li key={s.ref} className="session-list__item">
               <div>
                 <strong>{s.device}</strong>
-                {s.current ? <span className="badge"> This device</span> : null}
-                <p className="form-note">
+                {s.current ? <span className="session-list__badge">This device</span> : null}
+                <p className="session-list__meta">
                   Signed in {formatDateTimeZoned(s.createdAt)} · last seen {formatDateTimeZoned(s.lastSeenAt)}
                 </p>
               </div>
