@@ -4,6 +4,7 @@ import { Effect } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { wholeNumber } from "../../support/Lookup.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 
 export const discountCodesCreate = (
   cli: Cli,
@@ -14,6 +15,7 @@ export const discountCodesCreate = (
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Creating a discount code", cli.options())
       const name = code.trim()
       if (!/^[A-Za-z0-9_-]{3,32}$/.test(name)) {
         return yield* new AdminRefused({ message: "A code is 3 to 32 letters, digits, - or _" })

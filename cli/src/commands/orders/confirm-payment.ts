@@ -6,6 +6,7 @@ import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 import { cliKey } from "./keys.ts"
 
 export const ordersConfirmPayment = (cli: Cli, orderId: string) =>
@@ -13,6 +14,7 @@ export const ordersConfirmPayment = (cli: Cli, orderId: string) =>
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Confirming a payment", cli.options())
       const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
       if (order.orderStatus !== "Approved" && order.orderStatus !== "Completed") {
         yield* confirm(

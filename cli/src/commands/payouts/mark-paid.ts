@@ -6,6 +6,7 @@ import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 import { cliKey } from "../orders/keys.ts"
 import { auditPayoutMove, payoutLine } from "./payoutMove.ts"
 
@@ -14,6 +15,7 @@ export const payoutsMarkPaid = (cli: Cli, payoutId: string) =>
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Marking payouts paid", cli.options())
       const before = yield* (yield* PayoutRepository).get(PayoutId.make(payoutId))
       if (before.status !== "Completed") {
         yield* confirm(

@@ -9,6 +9,7 @@ import { parseBasePrice, parsePercent } from "@landunits/core/pricing/PricingInp
 import { Effect, Option } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 import { isoDay, newUnitSettings, parsed, today, unitTypeNamed } from "./settings.ts"
 
 export const pricingSetPrice = (
@@ -20,6 +21,7 @@ export const pricingSetPrice = (
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Setting a price", cli.options())
       const named = yield* unitTypeNamed(unitType)
       const current = Option.getOrElse(named.settings, () => newUnitSettings(named.unitType))
       const schedule = {

@@ -8,6 +8,7 @@ import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { memberNamed } from "../../support/Lookup.ts"
 import { audit, bootstrapOperator, SAY_WHO_ACTS } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 
 export const usersMakeAdmin = (cli: Cli, member: string) =>
   runCommand(
@@ -19,6 +20,9 @@ export const usersMakeAdmin = (cli: Cli, member: string) =>
         return yield* new AdminRefused({ message: `An admin exists already. ${SAY_WHO_ACTS}` })
       }
       const operator = yield* bootstrapOperator(as)
+      // An admin making an admin gives a code; the first admin of an installation is made from the shell.
+      if (operator.email !== undefined)
+        yield* requireOtp(operator.actor.memberId, "Making an admin", cli.options())
       const account = yield* memberNamed(member)
       if (account.disabledAt !== undefined) {
         return yield* new AdminRefused({
