@@ -22,6 +22,7 @@ import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
+import { PasskeyService } from "@landunits/core/secondfactor/PasskeyService.ts"
 import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
@@ -51,6 +52,7 @@ import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
 import { ReferenceData } from "../reference/ReferenceData.ts"
 import { layerLedgerSignerFromEnv } from "../security/LedgerSigningKey.ts"
+import { PasskeysSimpleWebAuthn } from "../security/PasskeysSimpleWebAuthn.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
 import { TotpOtpauth } from "../security/TotpOtpauth.ts"
@@ -104,6 +106,7 @@ export const layerPlatform = Layer.mergeAll(
   PasswordHasherScrypt,
   SecureRandomNode,
   TotpOtpauth,
+  PasskeysSimpleWebAuthn,
   IdGenerator.layerRandom,
   layerLedgerSignerFromEnv,
 )
@@ -139,6 +142,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             SubscriptionService.layer,
             SalesChatService.layer,
           ).pipe(
+            Layer.provideMerge(PasskeyService.layer),
             Layer.provideMerge(SecondFactorService.layer),
             Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsService.layer)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),

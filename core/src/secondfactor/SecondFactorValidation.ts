@@ -51,3 +51,19 @@ export const normalizeRecoveryCode = (code: string): string => {
 }
 
 export const isTotpCode = (code: string): boolean => TOTP_CODE_PATTERN.test(code)
+
+/** A browser's WebAuthn answer (or the options it is given), as JSON: the library checks its shape. */
+export const WebAuthnJsonSchema = Schema.Record(Schema.String, Schema.Unknown)
+
+/** Registering a passkey: the browser's answer and an optional name ("Laptop", "Phone"). */
+export const PasskeyRegistrationForm = Schema.Struct({
+  name: Schema.optionalKey(
+    Schema.String.check(Schema.isMaxLength(60, { message: SecondFactorFormMessages.passkeyNameLength })),
+  ),
+  response: WebAuthnJsonSchema,
+})
+export type PasskeyRegistrationForm = typeof PasskeyRegistrationForm.Type
+
+/** A passkey's answer at sign-in or at a step-up. */
+export const PasskeyAnswerForm = Schema.Struct({ response: WebAuthnJsonSchema })
+export type PasskeyAnswerForm = typeof PasskeyAnswerForm.Type

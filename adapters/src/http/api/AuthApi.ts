@@ -6,8 +6,16 @@ import {
   TokenInvalid,
 } from "@landunits/core/accounts/AccountErrors.ts"
 import { NewsletterForm } from "@landunits/core/members/MemberValidation.ts"
-import { SecondFactorInvalid, SignInStepExpired } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
-import { SecondFactorCodeForm } from "@landunits/core/secondfactor/SecondFactorValidation.ts"
+import {
+  SecondFactorConflict,
+  SecondFactorInvalid,
+  SignInStepExpired,
+} from "@landunits/core/secondfactor/SecondFactorErrors.ts"
+import {
+  PasskeyAnswerForm,
+  SecondFactorCodeForm,
+  WebAuthnJsonSchema,
+} from "@landunits/core/secondfactor/SecondFactorValidation.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { MessageAnswer, UserBundle } from "./Answers.ts"
@@ -50,6 +58,15 @@ export class AuthApi extends HttpApiGroup.make("auth").add(
   }),
   HttpApiEndpoint.post("loginSecondFactor", "/auth/login/second-factor", {
     payload: SecondFactorCodeForm,
+    success: UserBundle,
+    error: [SecondFactorInvalid, SignInStepExpired, TooManyAttemptsAnswer, AccountNotFound],
+  }),
+  HttpApiEndpoint.post("loginPasskeyOptions", "/auth/login/passkey/options", {
+    success: Schema.Struct({ options: WebAuthnJsonSchema }),
+    error: [SignInStepExpired, SecondFactorConflict],
+  }),
+  HttpApiEndpoint.post("loginPasskey", "/auth/login/passkey", {
+    payload: PasskeyAnswerForm,
     success: UserBundle,
     error: [SecondFactorInvalid, SignInStepExpired, TooManyAttemptsAnswer, AccountNotFound],
   }),

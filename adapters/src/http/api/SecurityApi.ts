@@ -11,7 +11,13 @@ import {
   SessionNotFound,
 } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { SecondFactorStatus } from "@landunits/core/secondfactor/SecondFactorModel.ts"
-import { SecondFactorCodeForm, TotpCodeForm } from "@landunits/core/secondfactor/SecondFactorValidation.ts"
+import {
+  PasskeyAnswerForm,
+  PasskeyRegistrationForm,
+  SecondFactorCodeForm,
+  TotpCodeForm,
+  WebAuthnJsonSchema,
+} from "@landunits/core/secondfactor/SecondFactorValidation.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { MessageAnswer } from "./Answers.ts"
@@ -38,6 +44,9 @@ export const RecoveryCodesAnswer = Schema.Struct({
   recoveryCodes: Schema.Array(Schema.String),
 })
 
+/** The options a browser's navigator.credentials call takes (with a fresh challenge, kept by the server). */
+export const WebAuthnOptionsAnswer = Schema.Struct({ options: WebAuthnJsonSchema })
+
 export class SecurityApi extends HttpApiGroup.make("security")
   .add(
     HttpApiEndpoint.get("security", "/user/security", { success: SecurityAnswer, error: AccountNotFound }),
@@ -60,6 +69,29 @@ export class SecurityApi extends HttpApiGroup.make("security")
     }),
     HttpApiEndpoint.post("stepUp", "/user/second-factor/step-up", {
       payload: SecondFactorCodeForm,
+      success: MessageAnswer,
+      error: [SecondFactorInvalid, TooManyAttemptsAnswer],
+    }),
+    HttpApiEndpoint.post("passkeyOptions", "/user/second-factor/passkeys/options", {
+      success: WebAuthnOptionsAnswer,
+      error: [SecondFactorRequired, AccountNotFound],
+    }),
+    HttpApiEndpoint.post("registerPasskey", "/user/second-factor/passkeys", {
+      payload: PasskeyRegistrationForm,
+      success: RecoveryCodesAnswer,
+      error: [SecondFactorInvalid, SecondFactorRequired],
+    }),
+    HttpApiEndpoint.post("removePasskey", "/user/second-factor/passkeys/remove", {
+      payload: Schema.Struct({ credentialId: Schema.String.check(Schema.isMinLength(1)) }),
+      success: MessageAnswer,
+      error: [SecondFactorConflict, SecondFactorRequired],
+    }),
+    HttpApiEndpoint.post("stepUpPasskeyOptions", "/user/second-factor/step-up/passkey/options", {
+      success: WebAuthnOptionsAnswer,
+      error: SecondFactorConflict,
+    }),
+    HttpApiEndpoint.post("stepUpPasskey", "/user/second-factor/step-up/passkey", {
+      payload: PasskeyAnswerForm,
       success: MessageAnswer,
       error: [SecondFactorInvalid, TooManyAttemptsAnswer],
     }),

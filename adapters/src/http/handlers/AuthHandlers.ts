@@ -1,4 +1,5 @@
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
+import { PasskeyService } from "@landunits/core/secondfactor/PasskeyService.ts"
 import { SecondFactorMessages, SignInStepExpired } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { Effect } from "effect"
@@ -7,6 +8,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { CurrentMember } from "../api/Authentication.ts"
 import { clientAddress } from "./ClientAddress.ts"
+import { relyingParty } from "./RelyingParty.ts"
 import {
   clearSessionCookie,
   clearSignInStepCookie,
@@ -35,6 +37,7 @@ export const AuthHandlers = (cookies: SessionCookieOptions) =>
       const accounts = yield* AccountService
       const bundles = yield* UserBundles
       const factors = yield* SecondFactorService
+      const passkeys = yield* PasskeyService
       return handlers
         .handle("login", ({ payload }) =>
           Effect.gen(function* () {
@@ -65,6 +68,41 @@ export const AuthHandlers = (cookies: SessionCookieOptions) =>
               address: yield* clientAddress,
               device: yield* signInDevice(cookies),
               check: (memberId) => factors.verifyCode({ memberId, code: payload.code }),
+            })
+            yield* clearSignInStepCookie(cookies)
+            yield* setSessionCookie(cookies, signedIn.session)
+            return yield* bundles.of(signedIn.account, signedIn.firstLogin)
+          }),
+        )
+        .handle("loginPasskeyOptions", () =>
+          Effect.gen(function* () {
+            const pendingToken = yield* signInStepToken
+            const memberId = yield* accounts.pendingMember(pendingToken)
+            const options = yield* passkeys.authenticationOptions({
+              memberId,
+              purpose: "sign-in",
+              secret: pendingToken,
+              rp: yield* relyingParty,
+            })
+            return { options }
+          }),
+        )
+        .handle("loginPasskey", ({ payload }) =>
+          Effect.gen(function* () {
+            const pendingToken = yield* signInStepToken
+            const rp = yield* relyingParty
+            const signedIn = yield* accounts.completeSignIn({
+              pendingToken,
+              address: yield* clientAddress,
+              device: yield* signInDevice(cookies),
+              check: (memberId) =>
+                passkeys.verify({
+                  memberId,
+                  purpose: "sign-in",
+                  secret: pendingToken,
+                  rp,
+                  response: payload.response,
+                }),
             })
             yield* clearSignInStepCookie(cookies)
             yield* setSessionCookie(cookies, signedIn.session)

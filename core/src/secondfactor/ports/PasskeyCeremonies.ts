@@ -1,0 +1,54 @@
+import type { Effect } from "effect"
+import { Context } from "effect"
+import type { Passkey } from "../SecondFactorModel.ts"
+
+/** The site passkeys belong to: its id (the host name), its name in the browser's dialog, and its origin. */
+export interface RelyingParty {
+  readonly id: string
+  readonly name: string
+  readonly origin: string
+}
+
+/** What a browser's WebAuthn call takes (options) and answers (response), as JSON: opaque to core. */
+export type WebAuthnJson = Readonly<Record<string, unknown>>
+
+/**
+ * Port: the WebAuthn ceremonies (W3C Web Authentication), implemented with a well-kept library by the adapter
+ * (adapters/src/security/PasskeysSimpleWebAuthn.ts). Options carry a fresh challenge, answered beside them for
+ * the caller to keep; a verification answers undefined for any response that does not verify (wrong challenge,
+ * origin, site, signature or counter).
+ */
+export class PasskeyCeremonies extends Context.Service<
+  PasskeyCeremonies,
+  {
+    readonly registrationOptions: (input: {
+      readonly rp: RelyingParty
+      readonly userId: string
+      readonly userName: string
+      readonly exclude: ReadonlyArray<Passkey>
+    }) => Effect.Effect<{ readonly options: WebAuthnJson; readonly challenge: string }>
+    readonly verifyRegistration: (input: {
+      readonly rp: RelyingParty
+      readonly response: WebAuthnJson
+      readonly challenge: string
+    }) => Effect.Effect<
+      | {
+          readonly credentialId: string
+          readonly publicKey: string
+          readonly counter: number
+          readonly transports: ReadonlyArray<string>
+        }
+      | undefined
+    >
+    readonly authenticationOptions: (input: {
+      readonly rp: RelyingParty
+      readonly allow: ReadonlyArray<Passkey>
+    }) => Effect.Effect<{ readonly options: WebAuthnJson; readonly challenge: string }>
+    readonly verifyAuthentication: (input: {
+      readonly rp: RelyingParty
+      readonly response: WebAuthnJson
+      readonly challenge: string
+      readonly passkey: Passkey
+    }) => Effect.Effect<{ readonly newCounter: number } | undefined>
+  }
+>()("@landunits/core/secondfactor/ports/PasskeyCeremonies") {}
