@@ -1,7 +1,9 @@
 /**
  * Issue 23 in Chromium: an authenticator app set up in Settings › Security (the secret read from the page, the
  * code computed as an app would, with otpauth) and then asked at sign-in; a second session signed out from the
- * first one's settings, whose next request is then 401. Screenshots of the security page and the sign-in's
+ * first one's settings, whose next request is then 401; a passkey registered and used at sign-in with Chromium's
+ * virtual authenticator (the CDP WebAuthn domain, through Playwright's CDP session), on localhost (browsers refuse
+ * passkeys on a bare IP address). Screenshots of the security page and the sign-in's
  * second step at 390 and 1280 px go to web/test-artifacts/screenshots.
  */
 import * as path from "node:path"
@@ -106,5 +108,59 @@ describe("two-factor sign-in in the browser", () => {
     expect((await laptop.page.request.get(`${server.url}/api/user`)).status()).toBe(200)
     await laptop.context.close()
     await phone.context.close()
+  })
+
+  it("registers a passkey with Chromium's virtual authenticator, then signs in with it", async () => {
+    const member = await registerAndConfirm(server, newMember("passkey-browser"))
+    const base = server.url.replace("127.0.0.1", "localhost")
+    const { context, page } = await openContext(browser, 1280)
+    await context.addCookies([{ name: "cookie_consent_given", value: "1", domain: "localhost", path: "/" }])
+    const cdp = await context.newCDPSession(page)
+    await cdp.send("WebAuthn.enable")
+    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    })
+
+    await page.goto(`${base}/login`)
+    await page.getByLabel("Email").fill(member.email)
+    await page.getByLabel("Password", { exact: false }).first().fill(member.password)
+    await page.getByRole("button", { name: "Log in" }).click()
+    await page.waitForURL(/\/dashboard/)
+    await page.goto(`${base}/dashboard/settings/security`)
+    await headline(page, "Security")
+    await page.getByLabel("Name of the new passkey (optional)").fill("Test laptop")
+    await page.getByRole("button", { name: "Add a passkey" }).click()
+    // The first factor gives the recovery codes, shown once.
+    const codes = page.getByRole("region", { name: "Recovery codes" })
+    await codes.waitFor()
+    expect(await codes.locator("li").count()).toBe(10)
+    await page.getByRole("button", { name: "I have saved them" }).click()
+    await expect
+      .poll(() => page.getByRole("button", { name: "Remove the passkey Test laptop" }).count())
+      .toBe(1)
+    const stored = await cdp.send("WebAuthn.getCredentials", { authenticatorId })
+    expect(stored.credentials).toHaveLength(1)
+
+    // Signed out, the password alone no longer signs in: the passkey does.
+    await page.goto(`${base}/logout`)
+    await page.waitForURL(/\/login/)
+    await page.getByLabel("Email").fill(member.email)
+    await page.getByLabel("Password", { exact: false }).first().fill(member.password)
+    await page.getByRole("button", { name: "Log in" }).click()
+    await headline(page, "Confirm it is you")
+    expect((await page.request.get(`${base}/api/user`)).status()).toBe(401)
+    await page.getByRole("button", { name: "Use a passkey" }).click()
+    await page.waitForURL(/\/dashboard/)
+    expect((await page.request.get(`${base}/api/user`)).status()).toBe(200)
+    const used = await cdp.send("WebAuthn.getCredentials", { authenticatorId })
+    expect(used.credentials[0]?.signCount).toBeGreaterThan(stored.credentials[0]?.signCount ?? 0)
+    await context.close()
   })
 })

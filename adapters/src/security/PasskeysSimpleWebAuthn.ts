@@ -19,6 +19,9 @@ import {
 } from "@simplewebauthn/server"
 import { Effect, Layer } from "effect"
 
+/** Options as the JSON a browser receives: keys the library left undefined are dropped (the API's JSON has no undefined). */
+const asJson = (options: object): WebAuthnJson => JSON.parse(JSON.stringify(options)) as WebAuthnJson
+
 const transportsOf = (t: ReadonlyArray<string>) => [...t] as Array<AuthenticatorTransport>
 
 /** A library refusal (malformed answer, wrong challenge or origin) is an answer that does not verify. */
@@ -41,7 +44,7 @@ export const PasskeysSimpleWebAuthn = Layer.succeed(PasskeyCeremonies)(
           })),
           authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
         })
-        return { options: options as unknown as WebAuthnJson, challenge: options.challenge }
+        return { options: asJson(options), challenge: options.challenge }
       }),
     verifyRegistration: ({ rp, response, challenge }) =>
       orUndefined(async () => {
@@ -71,7 +74,7 @@ export const PasskeysSimpleWebAuthn = Layer.succeed(PasskeyCeremonies)(
           })),
           userVerification: "preferred",
         })
-        return { options: options as unknown as WebAuthnJson, challenge: options.challenge }
+        return { options: asJson(options), challenge: options.challenge }
       }),
     verifyAuthentication: ({ rp, response, challenge, passkey }) =>
       orUndefined(async () => {

@@ -206,4 +206,36 @@ describe("two-factor sign-in and sessions over HTTP", () => {
     await members.signedIn("new-device@example.com", "secret9")
     expect(await countMails()).toBe(1)
   })
+
+  it("asks a member with a passkey for it at sign-in: options for their credentials, a refused answer is 401", async () => {
+    await members.newMember("passkey-options@example.com")
+    await sql(
+      (s) => s`
+        INSERT INTO passkeys (credential_id, member_id, public_key, counter, transports, name, created_at)
+        SELECT 'cred-1', member_id, 'pQECAyYgASFYIA', 0, '["internal"]'::jsonb, 'Laptop', 1
+        FROM accounts WHERE email = 'passkey-options@example.com'`,
+    )
+    const browser = await members.anonymous()
+    const login = await browser.post("/api/auth/login", {
+      email: "passkey-options@example.com",
+      password: "secret9",
+    })
+    expect(await json(login)).toMatchObject({ secondFactorRequired: true })
+    const options = await browser.post("/api/auth/login/passkey/options")
+    expect(options.status).toBe(200)
+    const { options: body } = await json(options)
+    expect(body.allowCredentials).toEqual([{ id: "cred-1", transports: ["internal"], type: "public-key" }])
+    expect(body.challenge).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+    const forged = await browser.post("/api/auth/login/passkey", {
+      response: {
+        id: "cred-1",
+        rawId: "cred-1",
+        type: "public-key",
+        response: {},
+        clientExtensionResults: {},
+      },
+    })
+    expect(forged.status).toBe(401)
+    expect((await browser.get("/api/user")).status).toBe(401)
+  })
 })

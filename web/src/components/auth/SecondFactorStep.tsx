@@ -14,7 +14,6 @@ export function SecondFactorStep(props: {
   readonly message: string
   readonly onSignedIn: (bundle: UserBundle) => void
   readonly onRestart: () => void
-  readonly passkey?: React.ReactNode
 }) {
   const submission = useSubmission(
     (form: SecondFactorCodeForm) =>
@@ -25,6 +24,14 @@ export function SecondFactorStep(props: {
     { repeatable: true },
   )
   const form = useSchemaForm(SecondFactorCodeForm, { code: "" }, submission.submit)
+  const passkey = useSubmission(
+    () =>
+      securityApi.loginWithPasskey().then((bundle) => {
+        props.onSignedIn(bundle)
+        return bundle
+      }),
+    { repeatable: true },
+  )
   return (
     <div className="form-card">
       <h1>Confirm it is you</h1>
@@ -43,7 +50,17 @@ export function SecondFactorStep(props: {
           {submission.busy ? "Checking…" : "Continue"}
         </button>
       </Form>
-      {props.passkey}
+      <div className="form">
+        <FormError message={passkey.serverError} />
+        <button
+          type="button"
+          className="btn btn--ghost btn--block"
+          disabled={passkey.busy}
+          onClick={() => passkey.submit(undefined)}
+        >
+          {passkey.busy ? "Waiting for your passkey…" : "Use a passkey"}
+        </button>
+      </div>
       <p className="form-links">
         <button type="button" className="btn btn--ghost btn--block" onClick={props.onRestart}>
           Start again with your email and password

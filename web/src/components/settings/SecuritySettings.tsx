@@ -169,6 +169,7 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
     securityApi.security().then(setSecurity, () => undefined)
   }
   const guarded = useGuardedAction(reload)
+  const [passkeyName, setPasskeyName] = useState("")
   const { secondFactor, sessions } = security
   return (
     <div className="security-settings">
@@ -204,6 +205,52 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
           <TotpSetup onDone={reload} />
         )}
         {guarded.view}
+      </section>
+
+      <section className="form-card" aria-labelledby="passkeys-title">
+        <h2 id="passkeys-title">Passkeys</h2>
+        <p className="form-note">
+          Your device's fingerprint, face or screen lock instead of a code: at sign-in, and before sensitive
+          changes.
+        </p>
+        <ul className="session-list">
+          {secondFactor.passkeys.map((p) => (
+            <li key={p.credentialId} className="session-list__item">
+              <div>
+                <strong>{p.name}</strong>
+                <p className="session-list__meta">
+                  Added {formatDateTimeZoned(p.createdAt)}
+                  {p.lastUsedAt === undefined ? "" : ` · last used ${formatDateTimeZoned(p.lastUsedAt)}`}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                aria-label={`Remove the passkey ${p.name}`}
+                onClick={() => guarded.run(() => securityApi.removePasskey(p.credentialId))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="field">
+          <label htmlFor="passkey-name">Name of the new passkey (optional)</label>
+          <input
+            id="passkey-name"
+            value={passkeyName}
+            maxLength={60}
+            placeholder="Laptop, phone…"
+            onChange={(e) => setPasskeyName(e.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => guarded.run(() => securityApi.addPasskey(passkeyName))}
+        >
+          Add a passkey
+        </button>
       </section>
 
       <section className="form-card" aria-labelledby="sessions-title">

@@ -5,7 +5,6 @@
  */
 import { SecondFactorMessages } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { SecondFactorCodeForm } from "@landunits/core/secondfactor/SecondFactorValidation.ts"
-import type { ReactNode } from "react"
 import { securityApi } from "../../api/security.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
@@ -15,7 +14,7 @@ import { Field, FormError } from "../shared/Field.tsx"
 export const isStepUpRequired = (message: string | null): boolean =>
   message === SecondFactorMessages.stepUpRequired
 
-export function StepUpPrompt(props: { readonly onConfirmed: () => void; readonly passkey?: ReactNode }) {
+export function StepUpPrompt(props: { readonly onConfirmed: () => void }) {
   const submission = useSubmission(
     (form: SecondFactorCodeForm) =>
       securityApi.stepUp(form).then((answer) => {
@@ -25,6 +24,14 @@ export function StepUpPrompt(props: { readonly onConfirmed: () => void; readonly
     { repeatable: true },
   )
   const form = useSchemaForm(SecondFactorCodeForm, { code: "" }, submission.submit)
+  const passkey = useSubmission(
+    () =>
+      securityApi.stepUpWithPasskey().then((answer) => {
+        props.onConfirmed()
+        return answer
+      }),
+    { repeatable: true },
+  )
   return (
     <form
       className="form form-card step-up"
@@ -43,12 +50,19 @@ export function StepUpPrompt(props: { readonly onConfirmed: () => void; readonly
         hint="The 6-digit code from your authenticator app, or one of your recovery codes."
         {...form.field("code")}
       />
-      <FormError message={submission.serverError} />
+      <FormError message={submission.serverError ?? passkey.serverError} />
       <div className="form-actions">
         <button type="submit" className="btn btn--primary" disabled={submission.busy}>
           {submission.busy ? "Checking…" : "Confirm"}
         </button>
-        {props.passkey}
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={passkey.busy}
+          onClick={() => passkey.submit(undefined)}
+        >
+          {passkey.busy ? "Waiting for your passkey…" : "Use a passkey"}
+        </button>
       </div>
     </form>
   )
