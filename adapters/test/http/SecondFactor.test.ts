@@ -11,6 +11,7 @@ import * as OTPAuth from "otpauth"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { seedDemo } from "../../src/app/DemoSeed.ts"
+import { KYC_INFO_EXAMPLE } from "../../src/http/api/openapi/Examples.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
 import { pgliteTarget } from "../support/Databases.ts"
@@ -237,5 +238,36 @@ describe("two-factor sign-in and sessions over HTTP", () => {
     })
     expect(forged.status).toBe(401)
     expect((await browser.get("/api/user")).status).toBe(401)
+  })
+
+  it("asks the second factor again before the bank details payouts go to change, not for other KYC details", async () => {
+    const { client, recoveryCodes } = await withTotp("totp-bank@example.com")
+    await sql((s) => s`UPDATE sessions SET second_factor_at = 0`)
+    const profile = (kycInfo: unknown) => {
+      const form = new FormData()
+      form.set("firstName", "New")
+      form.set("kycInfo", JSON.stringify(kycInfo))
+      return client.post("/api/user/update_profile", form)
+    }
+    // No bank details before or after: no step-up.
+    expect((await profile({ ...KYC_INFO_EXAMPLE })).status).toBe(200)
+    const bank = {
+      bankAccountName: "Ann Example",
+      bankAccountNumber: "12345678",
+      swiftBic: "BUKBGB22",
+      bankName: "Example Bank",
+      bankAddress: "1 Bank Street, London",
+      bankCountry: "United Kingdom",
+    }
+    const refused = await profile({ ...KYC_INFO_EXAMPLE, bankDetails: bank })
+    expect(refused.status).toBe(403)
+    expect((await json(refused))._tag).toBe("SecondFactorRequired")
+    expect((await client.post("/api/user/second-factor/step-up", { code: recoveryCodes[1] })).status).toBe(
+      200,
+    )
+    expect((await profile({ ...KYC_INFO_EXAMPLE, bankDetails: bank })).status).toBe(200)
+    // The same bank details again (the window over) are no change.
+    await sql((s) => s`UPDATE sessions SET second_factor_at = 0`)
+    expect((await profile({ ...KYC_INFO_EXAMPLE, bankDetails: bank })).status).toBe(200)
   })
 })
