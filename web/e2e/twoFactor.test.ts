@@ -15,6 +15,7 @@ import {
   headline,
   openContext,
   SHOTS,
+  seriousAxeViolations,
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
@@ -45,6 +46,7 @@ describe("two-factor sign-in in the browser", () => {
     await page.goto(`${server.url}/dashboard/settings/security`)
     await headline(page, "Security")
     await shoot(page, 390, "security-settings")
+    expect(await seriousAxeViolations(page)).toEqual([])
     await page.getByRole("button", { name: "Set up an authenticator app" }).click()
     const secretBox = page.locator(".totp-secret")
     await secretBox.waitFor()
@@ -57,6 +59,7 @@ describe("two-factor sign-in in the browser", () => {
     await codes.waitFor()
     expect(await codes.locator("li").count()).toBe(10)
     await shoot(page, 390, "security-recovery-codes")
+    expect(await seriousAxeViolations(page)).toEqual([])
     await page.getByRole("button", { name: "I have saved them" }).click()
     await expect.poll(() => page.getByText("Authenticator app: on.").count()).toBe(1)
     await context.close()
@@ -71,6 +74,7 @@ describe("two-factor sign-in in the browser", () => {
     // No session yet: the half-signed-in step opens nothing.
     expect((await fresh.page.request.get(`${server.url}/api/user`)).status()).toBe(401)
     await shoot(fresh.page, 1280, "login-second-factor")
+    expect(await seriousAxeViolations(fresh.page)).toEqual([])
     await fresh.page.getByLabel("Code").fill("000000")
     await fresh.page.getByRole("button", { name: "Continue" }).click()
     await expect.poll(() => fresh.page.getByRole("alert").textContent()).toMatch(/not correct/)
