@@ -22,7 +22,6 @@ import {
   SecondFactorRequired,
 } from "./SecondFactorErrors.ts"
 import {
-  hasSecondFactor,
   RECOVERY_CODE_COUNT,
   type SecondFactorMethod,
   type SecondFactorStatus,
@@ -108,7 +107,13 @@ export class SecondFactorService extends Context.Service<
         } satisfies SecondFactorStatus
       })
 
-      const has = (memberId: MemberId) => Effect.map(status(memberId), hasSecondFactor)
+      // Asked at every sign-in and step-up: two reads, not the whole status.
+      const has = (memberId: MemberId) =>
+        Effect.gen(function* () {
+          const totp = yield* store.getTotp(memberId)
+          if (Option.isSome(totp) && totp.value.confirmedAt !== undefined) return true
+          return (yield* passkeys.listOf(memberId)).length > 0
+        })
 
       const requireStepUp = Effect.fn("SecondFactorService.requireStepUp")(function* (input: OnSession) {
         if (!(yield* has(input.memberId))) return
