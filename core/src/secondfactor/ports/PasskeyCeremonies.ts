@@ -1,5 +1,4 @@
-import type { Effect } from "effect"
-import { Context } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type { Passkey } from "../SecondFactorModel.ts"
 
 /** The site passkeys belong to: its id (the host name), its name in the browser's dialog, and its origin. */
@@ -51,4 +50,40 @@ export class PasskeyCeremonies extends Context.Service<
       readonly passkey: Passkey
     }) => Effect.Effect<{ readonly newCounter: number } | undefined>
   }
->()("@landunits/core/secondfactor/ports/PasskeyCeremonies") {}
+>()("@landunits/core/secondfactor/ports/PasskeyCeremonies") {
+  /**
+   * FOR TESTS ONLY: an authenticator that signs nothing. An answer verifies when it echoes the challenge and the
+   * site's origin (and, for a sign-in, names the passkey), so core's tests can drive the ceremonies; the real
+   * one, with signatures, is adapters/src/security/PasskeysSimpleWebAuthn.ts (browser test: web/e2e/twoFactor.test.ts).
+   */
+  static readonly layerEchoForTests = Layer.sync(PasskeyCeremonies)(() => {
+    let n = 0
+    const challenge = () => `challenge-${++n}`
+    return PasskeyCeremonies.of({
+      registrationOptions: () =>
+        Effect.sync(() => {
+          const c = challenge()
+          return { options: { challenge: c }, challenge: c }
+        }),
+      verifyRegistration: ({ rp, response, challenge: expected }) =>
+        Effect.sync(() =>
+          response.challenge === expected && response.origin === rp.origin && typeof response.id === "string"
+            ? { credentialId: response.id, publicKey: "public-key", counter: 0, transports: ["internal"] }
+            : undefined,
+        ),
+      authenticationOptions: ({ allow }) =>
+        Effect.sync(() => {
+          const c = challenge()
+          return { options: { challenge: c, allow: allow.map((p) => p.credentialId) }, challenge: c }
+        }),
+      verifyAuthentication: ({ rp, response, challenge: expected, passkey }) =>
+        Effect.sync(() =>
+          response.challenge === expected &&
+          response.origin === rp.origin &&
+          response.id === passkey.credentialId
+            ? { newCounter: passkey.counter + 1 }
+            : undefined,
+        ),
+    })
+  })
+}
