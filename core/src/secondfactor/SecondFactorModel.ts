@@ -61,6 +61,3 @@ export const SecondFactorStatus = Schema.Struct({
   ),
 })
 export type SecondFactorStatus = typeof SecondFactorStatus.Type
-
-export const hasSecondFactor = (status: SecondFactorStatus): boolean =>
-  status.totp || status.passkeys.length > 0
