@@ -50,6 +50,8 @@ export interface GlobalOptions {
   readonly as: string | undefined
   readonly json: boolean
   readonly yes: boolean
+  /** `--otp <code>`: the admin's authenticator code, for the commands that move money (SecondFactorGate.ts). */
+  readonly otp?: string | undefined
 }
 
 /**

@@ -67,6 +67,10 @@ export const buildProgram = (
     .option("--as <email>", "the admin who acts (default: LANDUNITS_ADMIN)")
     .option("--json", "print one JSON document on stdout (for scripts)")
     .option("-y, --yes", "confirm destructive commands (required in a non-interactive shell)")
+    .option(
+      "--otp <code>",
+      "a code of your authenticator app, for the commands that move money (asked on a terminal)",
+    )
     .showHelpAfterError()
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
@@ -78,8 +82,8 @@ export const buildProgram = (
     })
   }
   const options = (): GlobalOptions => {
-    const o = program.opts<{ as?: string; json?: boolean; yes?: boolean }>()
-    return { as: o.as ?? defaultAdmin, json: o.json === true, yes: o.yes === true }
+    const o = program.opts<{ as?: string; json?: boolean; yes?: boolean; otp?: string }>()
+    return { as: o.as ?? defaultAdmin, json: o.json === true, yes: o.yes === true, otp: o.otp }
   }
   const cli: Cli = { runtime, options, io }
   statusCommand(program, cli)

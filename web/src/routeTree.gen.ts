@@ -65,6 +65,7 @@ import { Route as DashboardSellUnitsSuccessRouteImport } from './routes/dashboar
 import { Route as DashboardSettingsIndexRouteImport } from './routes/dashboard.settings.index'
 import { Route as DashboardSettingsChangePasswordRouteImport } from './routes/dashboard.settings.change-password'
 import { Route as DashboardSettingsKycVerificationRouteImport } from './routes/dashboard.settings.kyc-verification'
+import { Route as DashboardSettingsSecurityRouteImport } from './routes/dashboard.settings.security'
 import { Route as DashboardSettingsSubscriptionsRouteImport } from './routes/dashboard.settings.subscriptions'
 import { Route as DashboardTransactionOrderIdRouteImport } from './routes/dashboard.transaction_.$orderId'
 import { Route as DashboardTransferSuccessRouteImport } from './routes/dashboard.transfer.success'
@@ -365,6 +366,12 @@ const DashboardSettingsKycVerificationRoute =
     path: '/settings/kyc-verification',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardSettingsSecurityRoute =
+  DashboardSettingsSecurityRouteImport.update({
+    id: '/settings/security',
+    path: '/settings/security',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardSettingsSubscriptionsRoute =
   DashboardSettingsSubscriptionsRouteImport.update({
     id: '/settings/subscriptions',
@@ -450,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/sell-units/success': typeof DashboardSellUnitsSuccessRoute
   '/dashboard/settings/change-password': typeof DashboardSettingsChangePasswordRoute
   '/dashboard/settings/kyc-verification': typeof DashboardSettingsKycVerificationRoute
+  '/dashboard/settings/security': typeof DashboardSettingsSecurityRoute
   '/dashboard/settings/subscriptions': typeof DashboardSettingsSubscriptionsRoute
   '/dashboard/transaction/$orderId': typeof DashboardTransactionOrderIdRoute
   '/dashboard/transfer/success': typeof DashboardTransferSuccessRoute
@@ -511,6 +519,7 @@ export interface FileRoutesByTo {
   '/dashboard/sell-units/success': typeof DashboardSellUnitsSuccessRoute
   '/dashboard/settings/change-password': typeof DashboardSettingsChangePasswordRoute
   '/dashboard/settings/kyc-verification': typeof DashboardSettingsKycVerificationRoute
+  '/dashboard/settings/security': typeof DashboardSettingsSecurityRoute
   '/dashboard/settings/subscriptions': typeof DashboardSettingsSubscriptionsRoute
   '/dashboard/transaction/$orderId': typeof DashboardTransactionOrderIdRoute
   '/dashboard/transfer/success': typeof DashboardTransferSuccessRoute
@@ -575,6 +584,7 @@ export interface FileRoutesById {
   '/dashboard/sell-units/success': typeof DashboardSellUnitsSuccessRoute
   '/dashboard/settings/change-password': typeof DashboardSettingsChangePasswordRoute
   '/dashboard/settings/kyc-verification': typeof DashboardSettingsKycVerificationRoute
+  '/dashboard/settings/security': typeof DashboardSettingsSecurityRoute
   '/dashboard/settings/subscriptions': typeof DashboardSettingsSubscriptionsRoute
   '/dashboard/transaction_/$orderId': typeof DashboardTransactionOrderIdRoute
   '/dashboard/transfer/success': typeof DashboardTransferSuccessRoute
@@ -639,6 +649,7 @@ export interface FileRouteTypes {
     | '/dashboard/sell-units/success'
     | '/dashboard/settings/change-password'
     | '/dashboard/settings/kyc-verification'
+    | '/dashboard/settings/security'
     | '/dashboard/settings/subscriptions'
     | '/dashboard/transaction/$orderId'
     | '/dashboard/transfer/success'
@@ -700,6 +711,7 @@ export interface FileRouteTypes {
     | '/dashboard/sell-units/success'
     | '/dashboard/settings/change-password'
     | '/dashboard/settings/kyc-verification'
+    | '/dashboard/settings/security'
     | '/dashboard/settings/subscriptions'
     | '/dashboard/transaction/$orderId'
     | '/dashboard/transfer/success'
@@ -763,6 +775,7 @@ export interface FileRouteTypes {
     | '/dashboard/sell-units/success'
     | '/dashboard/settings/change-password'
     | '/dashboard/settings/kyc-verification'
+    | '/dashboard/settings/security'
     | '/dashboard/settings/subscriptions'
     | '/dashboard/transaction_/$orderId'
     | '/dashboard/transfer/success'
@@ -1191,6 +1204,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSettingsKycVerificationRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/settings/security': {
+      id: '/dashboard/settings/security'
+      path: '/settings/security'
+      fullPath: '/dashboard/settings/security'
+      preLoaderRoute: typeof DashboardSettingsSecurityRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/settings/subscriptions': {
       id: '/dashboard/settings/subscriptions'
       path: '/settings/subscriptions'
@@ -1276,6 +1296,7 @@ interface DashboardRouteChildren {
   DashboardSellUnitsSuccessRoute: typeof DashboardSellUnitsSuccessRoute
   DashboardSettingsChangePasswordRoute: typeof DashboardSettingsChangePasswordRoute
   DashboardSettingsKycVerificationRoute: typeof DashboardSettingsKycVerificationRoute
+  DashboardSettingsSecurityRoute: typeof DashboardSettingsSecurityRoute
   DashboardSettingsSubscriptionsRoute: typeof DashboardSettingsSubscriptionsRoute
   DashboardTransactionOrderIdRoute: typeof DashboardTransactionOrderIdRoute
   DashboardTransferSuccessRoute: typeof DashboardTransferSuccessRoute
@@ -1314,6 +1335,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSellUnitsSuccessRoute: DashboardSellUnitsSuccessRoute,
   DashboardSettingsChangePasswordRoute: DashboardSettingsChangePasswordRoute,
   DashboardSettingsKycVerificationRoute: DashboardSettingsKycVerificationRoute,
+  DashboardSettingsSecurityRoute: DashboardSettingsSecurityRoute,
   DashboardSettingsSubscriptionsRoute: DashboardSettingsSubscriptionsRoute,
   DashboardTransactionOrderIdRoute: DashboardTransactionOrderIdRoute,
   DashboardTransferSuccessRoute: DashboardTransferSuccessRoute,

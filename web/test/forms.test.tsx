@@ -192,6 +192,41 @@ describe("login form", () => {
   })
 })
 
+describe("the sign-in's second step (issue 23)", () => {
+  it("asks for the code after a right password, checks it with core's schema, and shows the server's refusal", async () => {
+    const calls = serve({
+      "/auth/login": [
+        reply(200, {
+          secondFactorRequired: true,
+          message: "Enter the code from your authenticator app.",
+          expiresAt: 1,
+        }),
+      ],
+      "/auth/login/second-factor": [
+        reply(401, { message: "That code is not correct or has already been used." }),
+      ],
+    })
+    await renderInRouter(() => <LoginForm />)
+    type("Email", "ada@landunits.example")
+    type("Password", "Right1234")
+    submit("Log in")
+    const step = await screen.findByRole("form", { name: "Second factor" })
+    expect(screen.getByRole("heading", { name: "Confirm it is you" })).toBeTruthy()
+    expect(document.body.textContent).toContain("Enter the code from your authenticator app.")
+    type("Code", "12")
+    submit("Continue")
+    expect(step.textContent).toContain(
+      "Enter the 6-digit code from your app, or a recovery code like abcde-fghij",
+    )
+    type("Code", "123 456")
+    submit("Continue")
+    await waitFor(() => expect(alertText()).toBe("That code is not correct or has already been used."))
+    expect(calls.find((c) => c.path === "/auth/login/second-factor")?.body).toEqual({ code: "123456" })
+    fireEvent.click(screen.getByRole("button", { name: "Start again with your email and password" }))
+    expect(await screen.findByRole("form", { name: "Log in" })).toBeTruthy()
+  })
+})
+
 describe("newsletter and forgot-password forms", () => {
   it("newsletter: 'Email is required', 'Invalid email format', then the server's message on success and failure", async () => {
     serve({

@@ -23,6 +23,8 @@ import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
+import { PasskeyService } from "@landunits/core/secondfactor/PasskeyService.ts"
+import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
 import { Config, Duration, Effect, Layer, Schema } from "effect"
@@ -51,14 +53,17 @@ import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
 import { RecordingStorePg } from "../postgres/RecordingStorePg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
+import { SecondFactorStoresPg } from "../postgres/SecondFactorStoresPg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
 import { MemberDataArchiveZip } from "../privacy/MemberDataArchiveZip.ts"
 import { ReferenceData } from "../reference/ReferenceData.ts"
 import { layerLedgerSignerFromEnv } from "../security/LedgerSigningKey.ts"
+import { PasskeysSimpleWebAuthn } from "../security/PasskeysSimpleWebAuthn.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
+import { TotpOtpauth } from "../security/TotpOtpauth.ts"
 import { checkpointInterval } from "./LedgerCheckpointJob.ts"
 import { requireProductionSettings } from "./ProductionSettings.ts"
 
@@ -106,6 +111,8 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
       DataExportStorePg,
       MemberDataArchiveZip.pipe(Layer.provide(DocumentStorePg)),
     ).pipe(Layer.provide(layerDocumentKeyFromEnv)),
+    // TOTP secrets are encrypted under the same key as KYC documents.
+    SecondFactorStoresPg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
@@ -113,6 +120,8 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
 export const layerPlatform = Layer.mergeAll(
   PasswordHasherScrypt,
   SecureRandomNode,
+  TotpOtpauth,
+  PasskeysSimpleWebAuthn,
   IdGenerator.layerRandom,
   layerLedgerSignerFromEnv,
 )
@@ -152,6 +161,8 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             PrivacyService.layer,
             RecordingService.layer,
           ).pipe(
+            Layer.provideMerge(PasskeyService.layer),
+            Layer.provideMerge(SecondFactorService.layer),
             Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsServiceObserved)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),
             Layer.provideMerge(LedgerService.layer),

@@ -63,6 +63,16 @@ const payBeforeLine = (data: Readonly<Record<string, string>>) =>
     : [`Pay before ${data.payBefore}. After that the order expires and its Units are released.`]
 
 export const templates: Readonly<Record<string, Renderer>> = {
+  [AccountEmail.newDeviceSignIn]: (data, appUrl) =>
+    email(
+      "A new sign-in to your Landunits account",
+      [
+        hello(data),
+        `Your account was signed in from a device it had not used before: ${data.device ?? "an unknown device"}, on ${data.at ?? ""}, from the address ${data.address ?? "unknown"}.`,
+        "If this was you, there is nothing to do. If it was not, change your password now and sign out every other session in your settings, and set up a second factor if you have none.",
+      ],
+      { label: "Review your sessions", url: `${appUrl}/dashboard/settings/security` },
+    ),
   [AccountEmail.confirmEmail]: (data, appUrl) =>
     email(
       "Confirm your email address",

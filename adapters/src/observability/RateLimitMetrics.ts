@@ -1,7 +1,7 @@
 /**
  * The rate limits, observed (docs/operations.md, "Metrics"): core's LimitsService with every refusal counted in
  * `landunits_rate_limited_total{limit}`, by the limit that refused (core/src/limits/LimitErrors.ts): `sign-in`
- * (the sign-in throttle: its growing delay), `emails-to-recipient`, `emails-from-address`, `contact-messages`, `recording-batches`.
+ * (the sign-in throttle: its growing delay), `emails-to-recipient`, `emails-from-address`, `contact-messages`, `recording-batches`, `second-factor`.
  * Each refusal is a 429 answer.
  */
 import type { TooManyAttempts } from "@landunits/core/limits/LimitErrors.ts"
@@ -18,6 +18,7 @@ const counted = <A, R>(effect: Effect.Effect<A, TooManyAttempts, R>) =>
 export const observeLimitsService = (service: LimitsService["Service"]): LimitsService["Service"] => ({
   ...service,
   signIn: (input) => counted(service.signIn(input)),
+  secondFactor: (memberId) => counted(service.secondFactor(memberId)),
   publicEmail: (input) => counted(service.publicEmail(input)),
   contactMessage: (address) => counted(service.contactMessage(address)),
   recordingBatch: (address) => counted(service.recordingBatch(address)),

@@ -4,10 +4,11 @@
  * tokens kept as SHA-256 of their secret, token use as one DELETE … RETURNING (so a link works once even
  * when clicked twice at the same moment). The rate limits' attempts are AttemptLogPg.ts.
  */
-import { createHash } from "node:crypto"
+import { createHash, randomBytes } from "node:crypto"
 import { AccountMessages, EmailTaken } from "@landunits/core/accounts/AccountErrors.ts"
-import type { Account } from "@landunits/core/accounts/AccountModel.ts"
+import type { Account, Session } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { KnownDevices } from "@landunits/core/accounts/ports/KnownDevices.ts"
 import { SessionStore } from "@landunits/core/accounts/ports/SessionStore.ts"
 import { SignedInAccounts } from "@landunits/core/accounts/ports/SignedInAccounts.ts"
 import { TokenStore } from "@landunits/core/accounts/ports/TokenStore.ts"
@@ -76,35 +77,103 @@ export const AccountRepositoryPg = Layer.effect(AccountRepository)(
   }),
 )
 
+interface SessionRow {
+  readonly member_id: string
+  readonly created_at: string
+  readonly expires_at: string
+  readonly ref: string
+  readonly device: string | null
+  readonly last_seen_at: string | null
+  readonly second_factor_at: string | null
+}
+
+const sessionOf = (sessionId: string, r: SessionRow): Session => ({
+  sessionId,
+  memberId: MemberId.make(r.member_id),
+  createdAt: Number(r.created_at),
+  expiresAt: Number(r.expires_at),
+  ref: r.ref,
+  ...(r.device === null ? {} : { device: r.device }),
+  ...(r.last_seen_at === null ? {} : { lastSeenAt: Number(r.last_seen_at) }),
+  ...(r.second_factor_at === null ? {} : { secondFactorAt: Number(r.second_factor_at) }),
+})
+
 export const SessionStorePg = Layer.effect(SessionStore)(
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     return SessionStore.of({
       create: (session) =>
         sql`
-          INSERT INTO sessions (session_hash, member_id, created_at, expires_at)
-          VALUES (${sha256(session.sessionId)}, ${session.memberId}, ${session.createdAt}, ${session.expiresAt})`.pipe(
+          INSERT INTO sessions (session_hash, member_id, created_at, expires_at, ref, device, last_seen_at, second_factor_at)
+          VALUES (${sha256(session.sessionId)}, ${session.memberId}, ${session.createdAt}, ${session.expiresAt},
+                  ${session.ref ?? randomBytes(12).toString("hex")}, ${session.device ?? null},
+                  ${session.lastSeenAt ?? session.createdAt}, ${session.secondFactorAt ?? null})`.pipe(
           Effect.asVoid,
           Effect.orDie,
         ),
       get: (sessionId, now) =>
-        sql<{ member_id: string; created_at: string; expires_at: string }>`
-          SELECT member_id, created_at, expires_at FROM sessions
+        sql<SessionRow>`
+          SELECT member_id, created_at, expires_at, ref, device, last_seen_at, second_factor_at FROM sessions
           WHERE session_hash = ${sha256(sessionId)} AND expires_at > ${now}`.pipe(
-          Effect.map((rows) =>
-            Option.map(Option.fromNullishOr(rows[0]), (r) => ({
-              sessionId,
-              memberId: MemberId.make(r.member_id),
-              createdAt: Number(r.created_at),
-              expiresAt: Number(r.expires_at),
-            })),
-          ),
+          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), (r) => sessionOf(sessionId, r))),
           Effect.orDie,
         ),
       remove: (sessionId) =>
         sql`DELETE FROM sessions WHERE session_hash = ${sha256(sessionId)}`.pipe(Effect.asVoid, Effect.orDie),
       removeAllOf: (memberId) =>
         sql`DELETE FROM sessions WHERE member_id = ${memberId}`.pipe(Effect.asVoid, Effect.orDie),
+      listOf: (memberId, now) =>
+        sql<SessionRow>`
+          SELECT member_id, created_at, expires_at, ref, device, last_seen_at, second_factor_at FROM sessions
+          WHERE member_id = ${memberId} AND expires_at > ${now}
+          ORDER BY coalesce(last_seen_at, created_at) DESC, ref`.pipe(
+          // The secret id is not known from a list (only its hash is stored): the ref names each one.
+          Effect.map((rows) => rows.map((r) => sessionOf("", r))),
+          Effect.orDie,
+        ),
+      removeOthers: (memberId, keep) =>
+        sql`DELETE FROM sessions WHERE member_id = ${memberId} AND session_hash <> ${sha256(keep)}`.pipe(
+          Effect.asVoid,
+          Effect.orDie,
+        ),
+      removeByRef: (memberId, ref) =>
+        sql`DELETE FROM sessions WHERE member_id = ${memberId} AND ref = ${ref} RETURNING ref`.pipe(
+          Effect.map((rows) => rows.length > 0),
+          Effect.orDie,
+        ),
+      touch: (sessionId, now) =>
+        sql`UPDATE sessions SET last_seen_at = ${now} WHERE session_hash = ${sha256(sessionId)}`.pipe(
+          Effect.asVoid,
+          Effect.orDie,
+        ),
+      markSecondFactor: (sessionId, now) =>
+        sql`UPDATE sessions SET second_factor_at = ${now} WHERE session_hash = ${sha256(sessionId)}`.pipe(
+          Effect.asVoid,
+          Effect.orDie,
+        ),
+    })
+  }),
+)
+
+/** Known devices: one upsert answers whether the device was there and whether the member had any before. */
+export const KnownDevicesPg = Layer.effect(KnownDevices)(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return KnownDevices.of({
+      signedInFrom: (memberId, deviceHash, now) =>
+        sql<{ known: boolean; others: boolean }>`
+          WITH before AS (
+            SELECT EXISTS (SELECT 1 FROM known_devices WHERE member_id = ${memberId} AND device_hash = ${deviceHash}) AS known,
+                   EXISTS (SELECT 1 FROM known_devices WHERE member_id = ${memberId}) AS others
+          ), upsert AS (
+            INSERT INTO known_devices (member_id, device_hash, first_seen_at, last_seen_at)
+            VALUES (${memberId}, ${deviceHash}, ${now}, ${now})
+            ON CONFLICT (member_id, device_hash) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
+          )
+          SELECT known, others FROM before`.pipe(
+          Effect.map((rows) => (rows[0]?.known ? "known" : rows[0]?.others ? "new" : "first")),
+          Effect.orDie,
+        ),
     })
   }),
 )
@@ -146,18 +215,13 @@ export const SignedInAccountsPg = Layer.effect(SignedInAccounts)(
     const sql = yield* SqlClient.SqlClient
     return SignedInAccounts.of({
       find: (sessionId, now) =>
-        sql<{ member_id: string; created_at: string; expires_at: string; record: Account }>`
-          SELECT s.member_id, s.created_at, s.expires_at, a.record
+        sql<SessionRow & { record: Account }>`
+          SELECT s.member_id, s.created_at, s.expires_at, s.ref, s.device, s.last_seen_at, s.second_factor_at, a.record
           FROM sessions s JOIN accounts a ON a.member_id = s.member_id
           WHERE s.session_hash = ${sha256(sessionId)} AND s.expires_at > ${now}`.pipe(
           Effect.map((rows) =>
             Option.map(Option.fromNullishOr(rows[0]), (r) => ({
-              session: {
-                sessionId,
-                memberId: MemberId.make(r.member_id),
-                createdAt: Number(r.created_at),
-                expiresAt: Number(r.expires_at),
-              },
+              session: sessionOf(sessionId, r),
               account: r.record,
             })),
           ),
@@ -170,6 +234,7 @@ export const SignedInAccountsPg = Layer.effect(SignedInAccounts)(
 export const AccountStoresPg = Layer.mergeAll(
   AccountRepositoryPg,
   SessionStorePg,
+  KnownDevicesPg,
   SignedInAccountsPg,
   TokenStorePg,
   AttemptLogPg,

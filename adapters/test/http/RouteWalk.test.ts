@@ -40,6 +40,8 @@ HttpApi.reflect(Api, {
 const PUBLIC = [
   "system.health",
   "auth.login",
+  // Issue 23: the second step of a sign-in, before any session (its own short-lived HttpOnly cookie).
+  "auth.loginSecondFactor",
   "auth.forgot",
   "auth.reset",
   "auth.confirmation",

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { SessionStore } from "@landunits/core/accounts/ports/SessionStore.ts"
 import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
@@ -13,11 +14,18 @@ import {
   tokenStoreContract,
 } from "@landunits/core/test-support/AccountStoresContract.ts"
 import { attemptLogContract } from "@landunits/core/test-support/AttemptLogContract.ts"
-import { Effect, Layer, Option } from "effect"
+import {
+  knownDevicesContract,
+  passkeyStoreContract,
+  secondFactorStoreContract,
+} from "@landunits/core/test-support/SecondFactorStoresContract.ts"
+import { Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
+import { DocumentKey } from "../../src/documents/DocumentKey.ts"
 import {
   AccountRepositoryPg,
+  KnownDevicesPg,
   SessionStorePg,
   SignedInAccountsPg,
   TokenStorePg,
@@ -25,6 +33,7 @@ import {
 import { AttemptLogPg } from "../../src/postgres/AttemptLogPg.ts"
 import { KycStorePg } from "../../src/postgres/KycStorePg.ts"
 import { MemberDirectoryPg, MemberStandingPg } from "../../src/postgres/MemberViewsPg.ts"
+import { PasskeyStorePg, SecondFactorStorePg } from "../../src/postgres/SecondFactorStoresPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 
@@ -40,6 +49,13 @@ for (const target of databaseTargets().run) {
     )
     tokenStoreContract(target.name, () => TokenStorePg.pipe(Layer.provide(db.layer())))
     attemptLogContract(target.name, () => AttemptLogPg.pipe(Layer.provide(db.layer())))
+    // Issue 23: the second factor's stores (the TOTP secret encrypted under a document key) and known devices.
+    const documentKey = Layer.succeed(DocumentKey)({ keyId: "test-key", key: Redacted.make(randomBytes(32)) })
+    secondFactorStoreContract(target.name, () =>
+      SecondFactorStorePg.pipe(Layer.provide(Layer.merge(db.layer(), documentKey))),
+    )
+    passkeyStoreContract(target.name, () => PasskeyStorePg.pipe(Layer.provide(db.layer())))
+    knownDevicesContract(target.name, () => KnownDevicesPg.pipe(Layer.provide(db.layer())))
 
     it("records the terms accepted in the account's own columns (migration 2708)", async () => {
       const rows = await Effect.runPromise(

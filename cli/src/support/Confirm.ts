@@ -22,7 +22,7 @@ export interface ConfirmOptions {
   readonly ask?: (question: string) => Promise<string>
 }
 
-const askOnTerminal = async (question: string) => {
+export const askOnTerminal = async (question: string) => {
   const rl = readline.createInterface({ input: process.stdin, output: process.stderr })
   try {
     return await rl.question(question)

@@ -12,6 +12,7 @@ import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { type ActorAdmin, byAdmin } from "@landunits/core/orders/OrderTimeline.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Option, Schema } from "effect"
+import { requireAdminSecondFactor } from "./SecondFactorGate.ts"
 
 export class AdminRefused extends Schema.TaggedError<AdminRefused>()("AdminRefused", {
   message: Schema.String,
@@ -55,6 +56,7 @@ export const requireAdmin = (email: string | undefined) =>
       return yield* new AdminRefused({ message: `${email} is disabled and cannot act` })
     }
     const admin = account.value
+    yield* requireAdminSecondFactor(admin)
     return {
       actor: adminActor(admin.memberId),
       email: admin.email,

@@ -51,10 +51,19 @@ export const Session = Schema.Struct({
   memberId: MemberId,
   createdAt: Schema.Int,
   expiresAt: Schema.Int,
+  /** A public handle of the session (settings lists it and signs it out by it); never the secret id. */
+  ref: Schema.optionalKey(Schema.String),
+  /** The device as its user agent names it ("Chrome 131 on Linux"); absent when it sent none. */
+  device: Schema.optionalKey(Schema.String),
+  /** Epoch ms of the session's last request (kept to a few minutes, not every request). */
+  lastSeenAt: Schema.optionalKey(Schema.Int),
+  /** Epoch ms a second factor was last given on this session (sign-in or step-up). */
+  secondFactorAt: Schema.optionalKey(Schema.Int),
 })
 export type Session = typeof Session.Type
 
-export const TokenPurpose = Schema.Literals(["confirm-email", "reset-password"])
+/** "sign-in-second-factor": the half-signed-in step between the password and the second factor. */
+export const TokenPurpose = Schema.Literals(["confirm-email", "reset-password", "sign-in-second-factor"])
 export type TokenPurpose = typeof TokenPurpose.Type
 
 /** A single-use token as stored: only the SHA-256 of the token the member received. */

@@ -8,10 +8,13 @@
  * are the same either way, and so is the time a sign-in takes (one password hash on every path).
  * Sign-in attempts and the emails the public routes send are limited by LimitsService (limits/Limits.ts).
  */
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import type { TooManyAttempts } from "../limits/LimitErrors.ts"
 import { LimitsService } from "../limits/LimitsService.ts"
 import { Mailer } from "../notifications/ports/Mailer.ts"
+import { SecondFactorMessages, SignInStepExpired } from "../secondfactor/SecondFactorErrors.ts"
+import { SIGN_IN_STEP_TTL_MS } from "../secondfactor/SecondFactorModel.ts"
+import { SecondFactorService } from "../secondfactor/SecondFactorService.ts"
 import { CONFIRMATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from "../shared/Constants.ts"
 import type { UserType } from "../shared/Enums.ts"
 import { MemberId } from "../shared/Ids.ts"
@@ -26,6 +29,7 @@ import {
 } from "./AccountErrors.ts"
 import type { Account, Session, TokenPurpose } from "./AccountModel.ts"
 import { AccountRepository } from "./ports/AccountRepository.ts"
+import { KnownDevices } from "./ports/KnownDevices.ts"
 import { PasswordHasher } from "./ports/PasswordHasher.ts"
 import { SecureRandom } from "./ports/SecureRandom.ts"
 import { SessionStore } from "./ports/SessionStore.ts"
@@ -48,7 +52,37 @@ export const SessionLifetime = Context.Reference<number>("@landunits/core/accoun
 export const AccountEmail = {
   confirmEmail: "confirm-email",
   resetPassword: "reset-password",
+  /** A sign-in from a device (browser) the member had not signed in from before: device, at, address. */
+  newDeviceSignIn: "new-device-sign-in",
 } as const
+
+/** A session's last-seen time is written at most this often (not on every request). */
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000
+
+/**
+ * The password was right, but the member has a second factor: no session yet. `pendingToken` names the
+ * half-signed-in step (it lives SIGN_IN_STEP_TTL_MS); the code or passkey completes it (completeSignIn).
+ */
+export class SecondFactorPending extends Schema.TaggedError<SecondFactorPending>()("SecondFactorPending", {
+  message: Schema.String,
+  pendingToken: Schema.String,
+  expiresAt: Schema.Int,
+}) {}
+
+/** The browser a sign-in comes from: its device cookie's value and the name its user agent gives. */
+export interface SignInDevice {
+  readonly id: string
+  readonly name?: string | undefined
+}
+
+/** A session as its member sees it in settings. */
+export interface SessionView {
+  readonly ref: string
+  readonly device: string
+  readonly createdAt: number
+  readonly lastSeenAt: number
+  readonly current: boolean
+}
 
 export interface Registration {
   readonly email: string
@@ -82,11 +116,40 @@ export class AccountService extends Context.Service<
     readonly resendConfirmation: (email: string, address: string) => Effect.Effect<string, TooManyAttempts>
     readonly cancelRegistration: (email: string) => Effect.Effect<string>
     readonly confirmEmail: (token: string) => Effect.Effect<Account, TokenInvalid>
+    /**
+     * Checks the password. A member with a second factor gets no session yet: SecondFactorPending, whose
+     * token completeSignIn takes with the code or passkey.
+     */
     readonly login: (input: {
       readonly email: string
       readonly password: string
       readonly address: string
-    }) => Effect.Effect<SignedIn, InvalidCredentials | EmailNotConfirmedYet | TooManyAttempts>
+      readonly device?: SignInDevice | undefined
+    }) => Effect.Effect<
+      SignedIn,
+      InvalidCredentials | EmailNotConfirmedYet | TooManyAttempts | SecondFactorPending
+    >
+    /** The member of a live half-signed-in step (to build a passkey challenge for them). */
+    readonly pendingMember: (pendingToken: string) => Effect.Effect<MemberId, SignInStepExpired>
+    /**
+     * Completes a half-signed-in step once `check` (the second factor of the member) passes: the session starts
+     * with the second factor recorded on it, and the step's token is used up.
+     */
+    readonly completeSignIn: <E>(input: {
+      readonly pendingToken: string
+      readonly address: string
+      readonly device?: SignInDevice | undefined
+      readonly check: (memberId: MemberId) => Effect.Effect<unknown, E>
+    }) => Effect.Effect<SignedIn, E | SignInStepExpired>
+    /** The member's live sessions, the most recently seen first; `current` marks the one asking. */
+    readonly sessionsOf: (
+      memberId: MemberId,
+      currentSessionId: string,
+    ) => Effect.Effect<ReadonlyArray<SessionView>>
+    /** Ends one of the member's sessions by its ref; answers whether there was one. */
+    readonly endSession: (memberId: MemberId, ref: string) => Effect.Effect<boolean>
+    /** Ends every session of the member but the one asking. */
+    readonly endOtherSessions: (memberId: MemberId, currentSessionId: string) => Effect.Effect<void>
     readonly logout: (sessionId: string) => Effect.Effect<void>
     readonly currentSession: (
       sessionId: string,
@@ -104,6 +167,8 @@ export class AccountService extends Context.Service<
       readonly memberId: MemberId
       readonly currentPassword: string
       readonly newPassword: string
+      /** The session that asks: the new one keeps its device and second factor. */
+      readonly currentSessionId?: string | undefined
     }) => Effect.Effect<Session, InvalidCredentials | AccountNotFound>
     readonly account: (memberId: MemberId) => Effect.Effect<Account, AccountNotFound>
     readonly updateNames: (input: {
@@ -130,6 +195,8 @@ export class AccountService extends Context.Service<
       const sessionLifetime = yield* SessionLifetime
       const mailer = yield* Mailer
       const ids = yield* IdGenerator
+      const factors = yield* SecondFactorService
+      const devices = yield* KnownDevices
       const now = Clock.currentTimeMillis
 
       const issueToken = Effect.fnUntraced(function* (account: Account, purpose: TokenPurpose, ttl: number) {
@@ -155,16 +222,66 @@ export class AccountService extends Context.Service<
           Option.filter((a) => a.emailConfirmedAt === undefined),
         )
 
-      const newSession = Effect.fnUntraced(function* (memberId: MemberId) {
+      const newSession = Effect.fnUntraced(function* (
+        memberId: MemberId,
+        from: { readonly device?: string | undefined; readonly secondFactorAt?: number | undefined } = {},
+      ) {
         const at = yield* now
         const session: Session = {
           sessionId: yield* random.token,
           memberId,
           createdAt: at,
           expiresAt: at + sessionLifetime,
+          ref: (yield* random.digest(yield* random.token)).slice(0, 24),
+          lastSeenAt: at,
+          ...(from.device === undefined ? {} : { device: from.device }),
+          ...(from.secondFactorAt === undefined ? {} : { secondFactorAt: from.secondFactorAt }),
         }
         yield* sessions.create(session)
         return session
+      })
+
+      /** A full sign-in: the session, and an email when it comes from a device the member had not used. */
+      const startSession = Effect.fnUntraced(function* (
+        account: Account,
+        input: { readonly address: string; readonly device?: SignInDevice | undefined },
+        secondFactorAt: number | undefined,
+      ) {
+        const session = yield* newSession(account.memberId, { device: input.device?.name, secondFactorAt })
+        if (input.device !== undefined && input.device.id !== "") {
+          const at = yield* now
+          const seen = yield* devices.signedInFrom(
+            account.memberId,
+            yield* random.digest(input.device.id),
+            at,
+          )
+          if (seen === "new") {
+            yield* mailer.enqueue({
+              to: account.email,
+              template: AccountEmail.newDeviceSignIn,
+              data: {
+                firstName: account.firstName,
+                device: input.device.name ?? "an unknown device",
+                at: `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`,
+                address: input.address,
+              },
+            })
+          }
+        }
+        if (account.firstLogin) yield* accounts.update({ ...account, firstLogin: false })
+        return { session, account: { ...account, firstLogin: false }, firstLogin: account.firstLogin }
+      })
+
+      const pendingMember = Effect.fnUntraced(function* (pendingToken: string) {
+        const memberId = yield* tokens.peek(
+          yield* random.digest(pendingToken),
+          "sign-in-second-factor",
+          yield* now,
+        )
+        if (Option.isNone(memberId)) {
+          return yield* new SignInStepExpired({ message: SecondFactorMessages.signInStepExpired })
+        }
+        return memberId.value
       })
 
       const getAccount = (memberId: MemberId) =>
@@ -248,17 +365,76 @@ export class AccountService extends Context.Service<
             return yield* new EmailNotConfirmedYet({ message: AccountMessages.emailNotConfirmed })
           }
           yield* limits.signedIn(input)
-          const session = yield* newSession(account.memberId)
-          if (account.firstLogin) yield* accounts.update({ ...account, firstLogin: false })
-          return { session, account: { ...account, firstLogin: false }, firstLogin: account.firstLogin }
+          if (yield* factors.hasSecondFactor(account.memberId)) {
+            // No session before the second factor: only a short-lived, single-use step token.
+            const pendingToken = yield* random.token
+            const expiresAt = (yield* now) + SIGN_IN_STEP_TTL_MS
+            yield* tokens.removeAllOf(account.memberId, "sign-in-second-factor")
+            yield* tokens.save({
+              tokenHash: yield* random.digest(pendingToken),
+              purpose: "sign-in-second-factor",
+              memberId: account.memberId,
+              expiresAt,
+            })
+            return yield* new SecondFactorPending({
+              message: "Enter the code from your authenticator app, or use your passkey.",
+              pendingToken,
+              expiresAt,
+            })
+          }
+          return yield* startSession(account, input, undefined)
         }),
+
+        pendingMember,
+
+        completeSignIn: (input) =>
+          Effect.gen(function* () {
+            const memberId = yield* pendingMember(input.pendingToken)
+            yield* input.check(memberId)
+            const used = yield* tokens.consume(
+              yield* random.digest(input.pendingToken),
+              "sign-in-second-factor",
+              yield* now,
+            )
+            const account = yield* accounts.get(memberId)
+            // Used by a concurrent request meanwhile, or the account went away or was disabled: start again.
+            if (Option.isNone(used) || Option.isNone(account) || account.value.disabledAt !== undefined) {
+              return yield* new SignInStepExpired({ message: SecondFactorMessages.signInStepExpired })
+            }
+            return yield* startSession(account.value, input, yield* now)
+          }).pipe(Effect.withSpan("AccountService.completeSignIn")),
+
+        sessionsOf: Effect.fn("AccountService.sessionsOf")(function* (memberId, currentSessionId) {
+          const current = yield* sessions.get(currentSessionId, yield* now)
+          const currentRef = Option.isSome(current) ? current.value.ref : undefined
+          return (yield* sessions.listOf(memberId, yield* now)).map((s) => ({
+            ref: s.ref ?? "",
+            device: s.device ?? "Unknown device",
+            createdAt: s.createdAt,
+            lastSeenAt: s.lastSeenAt ?? s.createdAt,
+            current: s.ref !== undefined && s.ref === currentRef,
+          }))
+        }),
+
+        endSession: (memberId, ref) => sessions.removeByRef(memberId, ref),
+
+        endOtherSessions: (memberId, currentSessionId) => sessions.removeOthers(memberId, currentSessionId),
 
         logout: (sessionId) => sessions.remove(sessionId),
 
         currentSession: Effect.fn("AccountService.currentSession")(function* (sessionId) {
           // One read of the session with its account (SignedInAccounts); a disabled member's sessions are over.
-          const found = yield* signedIn.find(sessionId, yield* now)
-          return Option.filter(found, (f) => f.account.disabledAt === undefined)
+          const at = yield* now
+          const found = Option.filter(
+            yield* signedIn.find(sessionId, at),
+            (f) => f.account.disabledAt === undefined,
+          )
+          // Last seen, kept to a few minutes: one write per session every LAST_SEEN_RESOLUTION_MS at most.
+          if (Option.isSome(found)) {
+            const seen = found.value.session.lastSeenAt ?? found.value.session.createdAt
+            if (at - seen >= LAST_SEEN_RESOLUTION_MS) yield* sessions.touch(sessionId, at)
+          }
+          return found
         }),
 
         forgotPassword: Effect.fn("AccountService.forgotPassword")(function* (input) {
@@ -301,9 +477,18 @@ export class AccountService extends Context.Service<
           if (!(yield* hasher.verify(input.currentPassword, account.passwordHash))) {
             return yield* new InvalidCredentials({ message: AccountMessages.currentPasswordWrong })
           }
+          const current =
+            input.currentSessionId === undefined
+              ? Option.none<Session>()
+              : yield* sessions.get(input.currentSessionId, yield* now)
           yield* accounts.update({ ...account, passwordHash: yield* hasher.hash(input.newPassword) })
           yield* sessions.removeAllOf(account.memberId)
-          return yield* newSession(account.memberId)
+          return yield* newSession(
+            account.memberId,
+            Option.isSome(current)
+              ? { device: current.value.device, secondFactorAt: current.value.secondFactorAt }
+              : {},
+          )
         }),
 
         account: getAccount,

@@ -33,6 +33,12 @@ export interface Quota {
 export const SIGN_IN_PER_ACCOUNT_AND_ADDRESS: GrowingDelay = { windowMs: HOUR, free: 5, capMs: 15 * MINUTE }
 /** Sign-in attempts from one address, whichever accounts they name. */
 export const SIGN_IN_PER_ADDRESS: GrowingDelay = { windowMs: 15 * MINUTE, free: 30, capMs: 5 * MINUTE }
+/**
+ * Second-factor codes (TOTP, recovery codes, passkey answers) tried on one account, from any address: whoever
+ * tries already holds the password (or a session), so it is counted per account, as a growing wait, never a
+ * lockout. A success starts the count again.
+ */
+export const SECOND_FACTOR_PER_ACCOUNT: GrowingDelay = { windowMs: HOUR, free: 5, capMs: 15 * MINUTE }
 /** Emails the public routes send to one recipient (confirmation, resend, forgotten password, newsletter). */
 export const EMAILS_PER_RECIPIENT: Quota = { windowMs: HOUR, max: 5 }
 /** Emails the public routes send because of one address, to whomever. */

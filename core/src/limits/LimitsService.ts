@@ -15,6 +15,7 @@ import {
   type Quota,
   quotaWaitMs,
   RECORDING_BATCHES_PER_ADDRESS,
+  SECOND_FACTOR_PER_ACCOUNT,
   SIGN_IN_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_PER_ADDRESS,
   waitInWords,
@@ -24,6 +25,7 @@ import { AttemptLog } from "./ports/AttemptLog.ts"
 
 export const LimitMessages = {
   signIn: (wait: string) => `Too many sign-in attempts. Please wait ${wait} and try again.`,
+  secondFactor: (wait: string) => `Too many codes tried. Please wait ${wait} and try again.`,
   emailsToRecipient: (wait: string) =>
     `We have already sent several emails to this address. Please check your inbox and spam folder, or try again in ${wait}.`,
   emailsFromAddress: (wait: string) => `Too many requests from your network. Please try again in ${wait}.`,
@@ -36,6 +38,8 @@ export const LimitMessages = {
 const signInPairKey = (email: string, address: string) =>
   `sign-in:account-address:${normalizeEmail(email)}|${address}`
 const signInAddressKey = (address: string) => `sign-in:address:${address}`
+
+const secondFactorKey = (memberId: string) => `second-factor:account:${memberId}`
 
 const refuse = (limit: LimitName, waitMs: number, message: (wait: string) => string) => {
   const seconds = waitSeconds(waitMs)
@@ -58,6 +62,13 @@ export class LimitsService extends Context.Service<
     readonly signInFailed: (address: string) => Effect.Effect<void>
     /** A successful sign-in: this account's count from this address starts again. */
     readonly signedIn: (input: { readonly email: string; readonly address: string }) => Effect.Effect<void>
+    /**
+     * Counts a second-factor attempt on the member's account (every attempt, a refused one too) and refuses it
+     * while its wait is not over. Call before the code is checked.
+     */
+    readonly secondFactor: (memberId: string) => Effect.Effect<void, TooManyAttempts>
+    /** A second factor that passed: the member's count starts again. */
+    readonly secondFactorPassed: (memberId: string) => Effect.Effect<void>
     /** Counts an email a public route is about to send to `recipient` because of `address`. */
     readonly publicEmail: (input: {
       readonly recipient: string
@@ -115,6 +126,16 @@ export class LimitsService extends Context.Service<
           ),
 
         signedIn: ({ email, address }) => log.clear(signInPairKey(email, address)),
+
+        secondFactor: Effect.fn("LimitsService.secondFactor")(function* (memberId) {
+          const now = yield* Clock.currentTimeMillis
+          const policy = SECOND_FACTOR_PER_ACCOUNT
+          const recent = yield* log.hit({ key: secondFactorKey(memberId), now, windowMs: policy.windowMs })
+          const wait = delayWaitMs(recent, now, policy)
+          if (wait > 0) return yield* refuse("second-factor", wait, LimitMessages.secondFactor)
+        }),
+
+        secondFactorPassed: (memberId) => log.clear(secondFactorKey(memberId)),
 
         publicEmail: Effect.fn("LimitsService.publicEmail")(function* ({ recipient, address }) {
           yield* quota(

@@ -9,6 +9,7 @@ import {
   SessionLifetime,
 } from "../../src/accounts/AccountService.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
+import { KnownDevices } from "../../src/accounts/ports/KnownDevices.ts"
 import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
 import { SecureRandom } from "../../src/accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
@@ -18,6 +19,10 @@ import { SIGN_IN_PER_ACCOUNT_AND_ADDRESS } from "../../src/limits/Limits.ts"
 import { LimitsService } from "../../src/limits/LimitsService.ts"
 import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
+import { OneTimePasswords } from "../../src/secondfactor/ports/OneTimePasswords.ts"
+import { PasskeyStore } from "../../src/secondfactor/ports/PasskeyStore.ts"
+import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStore.ts"
+import { SecondFactorService } from "../../src/secondfactor/SecondFactorService.ts"
 import { CONFIRMATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from "../../src/shared/Constants.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
@@ -31,9 +36,14 @@ const makeAccounts = (sessionLifetimeMs?: number) => {
     Layer.provide(
       sessionLifetimeMs === undefined ? Layer.empty : Layer.succeed(SessionLifetime)(sessionLifetimeMs),
     ),
+    Layer.provideMerge(SecondFactorService.layer),
     Layer.provideMerge(LimitsService.layer),
     Layer.provideMerge(
       Layer.mergeAll(
+        SecondFactorStore.layerMemory,
+        PasskeyStore.layerMemory,
+        OneTimePasswords.layerPredictableForTests,
+        KnownDevices.layerMemory,
         SignedInAccounts.layerFromStores.pipe(
           Layer.provideMerge(Layer.merge(AccountRepository.layerMemory, SessionStore.layerMemory)),
         ),

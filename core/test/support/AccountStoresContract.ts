@@ -146,7 +146,7 @@ export const sessionStoreContract = (name: string, makeLayer: () => Layer.Layer<
           }
         }),
       )
-      expect(Option.getOrThrow(result.live)).toEqual({
+      expect(Option.getOrThrow(result.live)).toMatchObject({
         sessionId: "s1",
         memberId: ann,
         createdAt: 0,
@@ -156,6 +156,68 @@ export const sessionStoreContract = (name: string, makeLayer: () => Layer.Layer<
       expect(Option.isNone(result.removed)).toBe(true)
       expect(Option.isNone(result.annAfter)).toBe(true)
       expect(Option.isSome(result.ben)).toBe(true)
+    })
+
+    it("lists a member's live sessions by ref, last seen first; ends one by ref, or all others; records last seen and the second factor", async () => {
+      const result = await runWith(makeLayer)(
+        Effect.gen(function* () {
+          const store = yield* SessionStore
+          const make = (
+            sessionId: string,
+            memberId: MemberId,
+            ref: string,
+            lastSeenAt: number,
+            expiresAt = 100,
+          ) =>
+            store.create({
+              sessionId,
+              memberId,
+              createdAt: 0,
+              expiresAt,
+              ref,
+              lastSeenAt,
+              device: `Device ${ref}`,
+            })
+          yield* make("s1", ann, "r1", 10)
+          yield* make("s2", ann, "r2", 20)
+          yield* make("s3", ann, "r3", 30)
+          yield* make("s4", ann, "r4", 40, 5)
+          yield* make("s5", ben, "r5", 50)
+          const listed = (yield* store.listOf(ann, 6)).map((s) => [s.ref, s.device, s.lastSeenAt])
+          yield* store.touch("s1", 60)
+          yield* store.markSecondFactor("s1", 61)
+          const touched = Option.getOrThrow(yield* store.get("s1", 6))
+          const mine = yield* store.removeByRef(ann, "r2")
+          const notMine = yield* store.removeByRef(ben, "r3")
+          const afterOne = (yield* store.listOf(ann, 6)).map((s) => s.ref)
+          yield* store.removeOthers(ann, "s1")
+          return {
+            listed,
+            touched,
+            mine,
+            notMine,
+            afterOne,
+            afterOthers: (yield* store.listOf(ann, 6)).map((s) => s.ref),
+            ben: (yield* store.listOf(ben, 6)).map((s) => s.ref),
+          }
+        }),
+      )
+      expect(result.listed).toEqual([
+        ["r3", "Device r3", 30],
+        ["r2", "Device r2", 20],
+        ["r1", "Device r1", 10],
+      ])
+      expect(result.touched).toMatchObject({
+        ref: "r1",
+        lastSeenAt: 60,
+        secondFactorAt: 61,
+        device: "Device r1",
+      })
+      expect(result.mine).toBe(true)
+      expect(result.notMine).toBe(false)
+      expect(result.afterOne).toEqual(["r1", "r3"])
+      expect(result.afterOthers).toEqual(["r1"])
+      expect(result.ben).toEqual(["r5"])
     })
   })
 
@@ -172,7 +234,14 @@ export const signedInAccountsContract = (
           const repo = yield* AccountRepository
           yield* repo.insert(anAccount(ann, "ann@example.com", { role: "admin" }))
           yield* repo.insert(anAccount(ben, "ben@example.com"))
-          yield* sessions.create({ sessionId: "s1", memberId: ann, createdAt: 0, expiresAt: 100 })
+          yield* sessions.create({
+            sessionId: "s1",
+            memberId: ann,
+            createdAt: 0,
+            expiresAt: 100,
+            ref: "r1",
+            lastSeenAt: 0,
+          })
           yield* sessions.create({ sessionId: "s2", memberId: ann, createdAt: 0, expiresAt: 100 })
           yield* sessions.create({ sessionId: "s3", memberId: ben, createdAt: 0, expiresAt: 100 })
           const live = yield* signedIn.find("s1", 99)
@@ -186,7 +255,7 @@ export const signedInAccountsContract = (
         }),
       )
       expect(Option.getOrThrow(result.live)).toEqual({
-        session: { sessionId: "s1", memberId: ann, createdAt: 0, expiresAt: 100 },
+        session: { sessionId: "s1", memberId: ann, createdAt: 0, expiresAt: 100, ref: "r1", lastSeenAt: 0 },
         account: anAccount(ann, "ann@example.com", { role: "admin" }),
       })
       expect(Option.isNone(result.expired)).toBe(true)

@@ -29,6 +29,17 @@ export interface MessageAnswer {
   readonly message: string
 }
 
+/** The password was right; the second factor is asked next (POST /auth/login/second-factor or a passkey). */
+export interface SecondFactorChallenge {
+  readonly secondFactorRequired: true
+  readonly message: string
+  readonly expiresAt: number
+}
+
+export const needsSecondFactor = (
+  answer: UserBundle | SecondFactorChallenge,
+): answer is SecondFactorChallenge => "secondFactorRequired" in answer
+
 /** The part of GET /user (and login) the shell uses: the member. */
 export interface UserBundle {
   readonly user: User
@@ -36,7 +47,8 @@ export interface UserBundle {
 
 export const api = {
   currentUser: (): Promise<UserBundle> => call("GET", "/user"),
-  login: (credentials: { email: string; password: string }): Promise<UserBundle> =>
+  /** The member's bundle, or (a second factor is set up) the challenge of the second step. */
+  login: (credentials: { email: string; password: string }): Promise<UserBundle | SecondFactorChallenge> =>
     call("POST", "/auth/login", credentials),
   logout: (): Promise<MessageAnswer> => call("POST", "/auth/logout"),
   register: (payload: RegistrationPayload): Promise<MessageAnswer> => call("POST", "/user/register", payload),

@@ -18,6 +18,7 @@ import { PrivacyApi } from "./PrivacyApi.ts"
 import { ProfileApi } from "./ProfileApi.ts"
 import { RecordingsApi } from "./RecordingsApi.ts"
 import { SalesChatApi } from "./SalesChatApi.ts"
+import { SecurityApi } from "./SecurityApi.ts"
 import { StatementsApi } from "./StatementsApi.ts"
 import { SystemApi } from "./SystemApi.ts"
 import { UserApi } from "./UserApi.ts"
@@ -40,6 +41,7 @@ export class Api extends HttpApi.make("landunits")
   .add(SalesChatApi)
   .add(PrivacyApi)
   .add(RecordingsApi)
+  .add(SecurityApi)
   .middleware(InvalidInputs)
   // Every failing field in one answer (path, query and body), so a form shows all its errors after one
   // submit. Headers keep the defaults: they hold every transport header too.

@@ -6,6 +6,16 @@ import {
   TokenInvalid,
 } from "@landunits/core/accounts/AccountErrors.ts"
 import { NewsletterForm } from "@landunits/core/members/MemberValidation.ts"
+import {
+  SecondFactorConflict,
+  SecondFactorInvalid,
+  SignInStepExpired,
+} from "@landunits/core/secondfactor/SecondFactorErrors.ts"
+import {
+  PasskeyAnswerForm,
+  SecondFactorCodeForm,
+  WebAuthnJsonSchema,
+} from "@landunits/core/secondfactor/SecondFactorValidation.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { MessageAnswer, UserBundle } from "./Answers.ts"
@@ -26,13 +36,39 @@ export const ResetPayload = Schema.Struct({
   ),
 })
 
+/**
+ * The password was right and the member has a second factor: no session yet. The half-signed-in step lives in
+ * an HttpOnly cookie for 5 minutes; POST /auth/login/second-factor (or the passkey routes) completes it.
+ */
+export const SecondFactorChallenge = Schema.Struct({
+  secondFactorRequired: Schema.Literal(true),
+  message: Schema.String,
+  /** Epoch ms the step ends. */
+  expiresAt: Schema.Int,
+})
+export type SecondFactorChallenge = typeof SecondFactorChallenge.Type
+
 const Token = { token: Schema.String.check(Schema.isMinLength(1)) }
 
 export class AuthApi extends HttpApiGroup.make("auth").add(
   HttpApiEndpoint.post("login", "/auth/login", {
     payload: LoginPayload,
-    success: UserBundle,
+    success: [UserBundle, SecondFactorChallenge],
     error: [InvalidCredentials, EmailNotConfirmedYet, TooManyAttemptsAnswer, AccountNotFound],
+  }),
+  HttpApiEndpoint.post("loginSecondFactor", "/auth/login/second-factor", {
+    payload: SecondFactorCodeForm,
+    success: UserBundle,
+    error: [SecondFactorInvalid, SignInStepExpired, TooManyAttemptsAnswer, AccountNotFound],
+  }),
+  HttpApiEndpoint.post("loginPasskeyOptions", "/auth/login/passkey/options", {
+    success: Schema.Struct({ options: WebAuthnJsonSchema }),
+    error: [SignInStepExpired, SecondFactorConflict],
+  }),
+  HttpApiEndpoint.post("loginPasskey", "/auth/login/passkey", {
+    payload: PasskeyAnswerForm,
+    success: UserBundle,
+    error: [SecondFactorInvalid, SignInStepExpired, TooManyAttemptsAnswer, AccountNotFound],
   }),
   HttpApiEndpoint.post("logout", "/auth/logout", { success: MessageAnswer }).middleware(Authentication),
   HttpApiEndpoint.post("forgot", "/auth/login/forgot", {

@@ -17,6 +17,7 @@ import {
   KycUnsupportedFileType,
 } from "@landunits/core/kyc/KycErrors.ts"
 import { User } from "@landunits/core/members/MemberModel.ts"
+import { SecondFactorRequired } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { UPLOAD_MAX_BYTES } from "@landunits/core/shared/Constants.ts"
 import { Schema } from "effect"
 import { Multipart } from "effect/http"
@@ -58,6 +59,7 @@ const ProfileErrors = [
   KycDocumentSlotUnavailable,
   KycFileTooLarge,
   KycUnsupportedFileType,
+  SecondFactorRequired,
 ] as const
 
 export class ProfileApi extends HttpApiGroup.make("profile")

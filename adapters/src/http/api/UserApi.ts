@@ -7,6 +7,7 @@ import {
   RegistrationRequest,
 } from "@landunits/core/members/MemberValidation.ts"
 import { RecipientNotFound } from "@landunits/core/orders/OrderErrors.ts"
+import { SecondFactorRequired } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { MessageAnswer, UserBundle } from "./Answers.ts"
@@ -34,7 +35,7 @@ export class UserApi extends HttpApiGroup.make("user").add(
   HttpApiEndpoint.post("changePassword", "/user/update_user_password", {
     payload: ChangePasswordForm,
     success: MessageAnswer,
-    error: [InvalidCredentials, AccountNotFound],
+    error: [InvalidCredentials, AccountNotFound, SecondFactorRequired],
   }).middleware(Authentication),
   HttpApiEndpoint.get("userNameByEmail", "/user/getUserNameByEmail", {
     query: { email: Schema.String.check(Schema.isMinLength(3, { message: "Email is required" })) },

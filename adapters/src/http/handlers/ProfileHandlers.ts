@@ -4,6 +4,7 @@ import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { type KycDocumentSlot, KycService } from "@landunits/core/kyc/KycService.ts"
 import { makeProfileSchema } from "@landunits/core/members/MemberValidation.ts"
+import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { validate } from "@landunits/core/validation/Issues.ts"
 import { unsafeInputErrors } from "@landunits/core/validation/UnsafeInput.ts"
 import { Clock, Effect } from "effect"
@@ -26,6 +27,15 @@ const FILE_SLOTS: ReadonlyArray<readonly [string, KycDocumentSlot]> = [
 const invalid = (errors: ReadonlyArray<{ readonly path: string; readonly message: string }>) =>
   new InvalidInput({ message: errors[0]?.message ?? "The profile is not valid.", errors })
 
+/** Whether two bank details say the same, field by field (a blank field and a missing one are the same). */
+const sameBankDetails = (
+  a: Readonly<Record<string, unknown>> | undefined,
+  b: Readonly<Record<string, unknown>> | undefined,
+) => {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])
+  return [...keys].every((k) => String(a?.[k] ?? "").trim() === String(b?.[k] ?? "").trim())
+}
+
 const parseKycInfo = (text: string | undefined) =>
   Effect.try({
     try: () => (text === undefined || text.trim() === "" ? undefined : (JSON.parse(text) as unknown)),
@@ -41,6 +51,7 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
       const kyc = yield* KycService
       const bundles = yield* UserBundles
       const sql = yield* SqlClient.SqlClient
+      const factors = yield* SecondFactorService
 
       const userOf = (memberId: CurrentMember["Service"]["memberId"]) =>
         Effect.gen(function* () {
@@ -54,7 +65,7 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
           sql
             .withTransaction(
               Effect.gen(function* () {
-                const { memberId } = yield* CurrentMember
+                const { memberId, sessionId } = yield* CurrentMember
                 const actor = memberActor(memberId)
                 const account = yield* accounts.account(memberId)
                 const kycInfo = yield* parseKycInfo(payload.kycInfo)
@@ -98,6 +109,16 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
                     },
                   ])
                 }
+                // The password and the bank details payouts go to: a member with a second factor gives it again.
+                const bankChanged =
+                  profile.kycInfo !== undefined &&
+                  !sameBankDetails(
+                    profile.kycInfo.bankDetails,
+                    (yield* kyc.view(actor, memberId)).kycInfo.bankDetails,
+                  )
+                if (profile.newPassword !== undefined || bankChanged) {
+                  yield* factors.requireStepUp({ memberId, sessionId })
+                }
                 yield* accounts.updateNames({
                   memberId,
                   firstName: profile.firstName,
@@ -108,6 +129,7 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
                   profile.newPassword !== undefined && profile.currentPassword !== undefined
                     ? yield* accounts.changePassword({
                         memberId,
+                        currentSessionId: sessionId,
                         currentPassword: profile.currentPassword,
                         newPassword: profile.newPassword,
                       })

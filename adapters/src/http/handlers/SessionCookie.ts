@@ -9,6 +9,7 @@
  * cookie ends (sign-out) or is refused (middleware/AuthenticationLive.ts), the marker ends too.
  */
 import type { Session } from "@landunits/core/accounts/AccountModel.ts"
+import { SIGN_IN_STEP_TTL_MS } from "@landunits/core/secondfactor/SecondFactorModel.ts"
 import { SIGNED_IN_COOKIE_NAME } from "@landunits/core/shared/Constants.ts"
 import { Duration, Effect } from "effect"
 import { HttpEffect, HttpServerResponse } from "effect/http"
@@ -59,3 +60,38 @@ export const clearSessionCookie = (options: SessionCookieOptions) =>
 
 /** Ends the marker alone (a session cookie the server refused: the browser is not signed in). */
 export const clearSignedInMarker = (options: SessionCookieOptions) => marker(options, "", Duration.zero)
+
+/** The half-signed-in step's cookie (password checked, second factor not yet): HttpOnly, for the auth routes only. */
+export const SIGN_IN_STEP_COOKIE = "landunits_sign_in_step"
+/** A random id of the browser, to tell a sign-in from a new device (HttpOnly; no secret of the account). */
+export const DEVICE_COOKIE = "landunits_device"
+/** Browsers keep a cookie at most 400 days. */
+const DEVICE_COOKIE_DAYS = 400
+
+const setCookie = (
+  options: SessionCookieOptions,
+  name: string,
+  value: string,
+  maxAge: Duration.Duration,
+  path = "/",
+) =>
+  HttpEffect.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(
+      HttpServerResponse.setCookieUnsafe(response, name, value, {
+        ...shared(options),
+        path,
+        httpOnly: true,
+        maxAge,
+      }),
+    ),
+  )
+
+/** The step's cookie lives as long as the step (SIGN_IN_STEP_TTL_MS), on the auth routes only. */
+export const setSignInStepCookie = (options: SessionCookieOptions, token: string) =>
+  setCookie(options, SIGN_IN_STEP_COOKIE, token, Duration.millis(SIGN_IN_STEP_TTL_MS), "/api/auth")
+
+export const clearSignInStepCookie = (options: SessionCookieOptions) =>
+  setCookie(options, SIGN_IN_STEP_COOKIE, "", Duration.zero, "/api/auth")
+
+export const setDeviceCookie = (options: SessionCookieOptions, id: string) =>
+  setCookie(options, DEVICE_COOKIE, id, Duration.days(DEVICE_COOKIE_DAYS))

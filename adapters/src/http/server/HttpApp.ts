@@ -28,6 +28,7 @@ import { PrivacyHandlers } from "../handlers/PrivacyHandlers.ts"
 import { ProfileHandlers } from "../handlers/ProfileHandlers.ts"
 import { RecordingHandlers } from "../handlers/RecordingHandlers.ts"
 import { SalesChatHandlers } from "../handlers/SalesChatHandlers.ts"
+import { SecurityHandlers } from "../handlers/SecurityHandlers.ts"
 import { StatementHandlers } from "../handlers/StatementHandlers.ts"
 import { SystemHandlers } from "../handlers/SystemHandlers.ts"
 import { UserBundles } from "../handlers/UserBundle.ts"
@@ -71,6 +72,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       SystemHandlers,
       AuthHandlers(cookies),
       UserHandlers(cookies),
+      SecurityHandlers,
       ContentHandlers,
       MarketHandlers,
       DashboardHandlers,

@@ -9,6 +9,7 @@ import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { approvalAdminOf } from "../../support/FourEyes.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 import { execute } from "./execute.ts"
 
 export const approvalsApprove = (cli: Cli, requestId: string) =>
@@ -16,6 +17,7 @@ export const approvalsApprove = (cli: Cli, requestId: string) =>
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Approving a request", cli.options())
       const approvals = yield* ApprovalService
       const request = yield* approvals.get(requestId)
       if (request.status === "pending" && request.requestedBy.adminId !== operator.orderActor.adminId) {

@@ -10,6 +10,7 @@ import { type Cli, runCommand } from "../../Admin.ts"
 import { fourEyes } from "../../support/FourEyes.ts"
 import { optionValue } from "../../support/Lookup.ts"
 import { requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 import { parsed } from "../pricing/settings.ts"
 import { setThreshold, thresholdLine } from "./execute.ts"
 
@@ -18,6 +19,7 @@ export const approvalsSetThreshold = (cli: Cli, currencyText: string, minorUnits
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Setting a four-eyes threshold", cli.options())
       const currency = yield* optionValue(CurrencyType, "currency", currencyText, CurrencyTypes.join(", "))
       const minorUnits = yield* parsed(parseThreshold(minorUnitsText))
       return yield* fourEyes(

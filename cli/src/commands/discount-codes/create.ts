@@ -8,6 +8,7 @@ import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
 import { wholeNumber } from "../../support/Lookup.ts"
 import { type AdminOperator, audit, requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 
 interface CreateOptions {
   readonly percent?: string | undefined
@@ -62,6 +63,7 @@ export const discountCodesCreate = (cli: Cli, code: string, o: CreateOptions) =>
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Creating a discount code", cli.options())
       const d = yield* termsOf(code, o)
       return yield* fourEyes(
         operator,

@@ -12,6 +12,7 @@ import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
 import { type AdminOperator, audit, requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 import { cliKey } from "./keys.ts"
 
 /** Cancels the order as `operator` (the approver, for an approved request, with `approval` audited beside). */
@@ -51,6 +52,7 @@ export const ordersCancel = (cli: Cli, orderId: string, o: { reason: string }) =
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Cancelling an order", cli.options())
       if (o.reason.trim() === "")
         return yield* new AdminRefused({ message: "A reason is required to cancel an order" })
       const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))

@@ -14,6 +14,7 @@ import { type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
 import { type AdminOperator, audit, requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 import { cliKey } from "./keys.ts"
 
 /** Confirms the payment as `operator` (the approver, for an approved request, with `approval` audited beside). */
@@ -42,6 +43,7 @@ export const ordersConfirmPayment = (cli: Cli, orderId: string) =>
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Confirming a payment", cli.options())
       const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
       // A repeat answers the first confirmation (its idempotency key) and needs nobody's approval.
       if (isConfirmed(order)) return yield* confirmPayment(operator, orderId)

@@ -10,6 +10,7 @@ import { type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
 import { type AdminOperator, requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 import { cliKey } from "../orders/keys.ts"
 import { auditPayoutMove, payoutLine } from "./payoutMove.ts"
 
@@ -31,6 +32,7 @@ export const payoutsMarkPaid = (cli: Cli, payoutId: string) =>
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Marking payouts paid", cli.options())
       const before = yield* (yield* PayoutRepository).get(PayoutId.make(payoutId))
       if (before.status === "Completed") return before
       const summary = `Record ${before.amountCents} cents ${before.currency} as paid to ${before.memberId}`

@@ -12,6 +12,7 @@ import { Effect, Option } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
 import { type AdminOperator, audit, requireAdmin } from "../../support/Operator.ts"
+import { requireOtp } from "../../support/SecondFactorGate.ts"
 import { isoDay, newUnitSettings, parsed, today, unitTypeNamed } from "./settings.ts"
 
 interface SetPriceOptions {
@@ -58,6 +59,7 @@ export const pricingSetPrice = (cli: Cli, unitType: string, o: SetPriceOptions) 
     cli,
     Effect.gen(function* () {
       const operator = yield* requireAdmin(cli.options().as)
+      yield* requireOtp(operator.actor.memberId, "Setting a price", cli.options())
       const schedule = yield* scheduleOf(unitType, o)
       return yield* fourEyes(
         operator,

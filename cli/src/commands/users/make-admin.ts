@@ -35,6 +35,8 @@ export const makeAdmin = (operator: Operator, member: string, approval: Approval
     return account
   })
 
+import { requireOtp } from "../../support/SecondFactorGate.ts"
+
 export const usersMakeAdmin = (cli: Cli, member: string) =>
   runCommand(
     cli,
@@ -45,6 +47,9 @@ export const usersMakeAdmin = (cli: Cli, member: string) =>
         return yield* new AdminRefused({ message: `An admin exists already. ${SAY_WHO_ACTS}` })
       }
       const operator = yield* bootstrapOperator(as)
+      // An admin making an admin gives a code; the first admin of an installation is made from the shell.
+      if (operator.email !== undefined)
+        yield* requireOtp(operator.actor.memberId, "Making an admin", cli.options())
       const account = yield* memberNamed(member)
       yield* refuseDisabled(account)
       if (account.role === "admin") return account

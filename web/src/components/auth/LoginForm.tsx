@@ -1,32 +1,47 @@
 /** 'Access Your Account Now' (spec §2): signs in, then first-time members go to the welcome route. */
 import { Link, useNavigate } from "@tanstack/react-router"
-import { useEffect } from "react"
-import { api, type UserBundle } from "../../api/endpoints.ts"
+import { useEffect, useState } from "react"
+import { api, needsSecondFactor, type SecondFactorChallenge, type UserBundle } from "../../api/endpoints.ts"
 import { LoginForm as LoginSchema, type LoginForm as LoginValues } from "../../forms/schemas.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { appSession } from "../../session/session.ts"
 import { Field, FormError } from "../shared/Field.tsx"
 import { Form } from "../shared/Form.tsx"
+import { SecondFactorStep } from "./SecondFactorStep.tsx"
 
 /** Where a member goes after signing in (docs/decisions.md: the welcome route for a first sign-in). */
 export const WELCOME_ROUTE = "/dashboard/What-are-Land-Units"
 export const afterLoginRoute = (bundle: UserBundle): string =>
   bundle.user.firstLogin ? WELCOME_ROUTE : "/dashboard"
 
-export const signIn = (payload: LoginValues): Promise<UserBundle> => api.login(payload)
+export const signIn = (payload: LoginValues): Promise<UserBundle | SecondFactorChallenge> =>
+  api.login(payload)
 
 export function LoginForm() {
-  const login = useSubmission(signIn)
+  const login = useSubmission(signIn, { repeatable: true })
   const navigate = useNavigate()
   const form = useSchemaForm(LoginSchema, { email: "", password: "" }, login.submit)
-  const bundle = login.result
+  const answer = login.result
+  // The second step (a second factor is set up) signs in with its own answer.
+  const [secondStepBundle, setSecondStepBundle] = useState<UserBundle | null>(null)
+  const [restarted, setRestarted] = useState<typeof answer>(null)
+  const bundle = secondStepBundle ?? (answer !== null && !needsSecondFactor(answer) ? answer : null)
   useEffect(() => {
     if (bundle !== null) {
       appSession().send({ type: "session.signedIn", user: bundle.user })
       void navigate({ to: afterLoginRoute(bundle) })
     }
   }, [bundle, navigate])
+  if (answer !== null && needsSecondFactor(answer) && restarted !== answer && secondStepBundle === null) {
+    return (
+      <SecondFactorStep
+        message={answer.message}
+        onSignedIn={setSecondStepBundle}
+        onRestart={() => setRestarted(answer)}
+      />
+    )
+  }
   return (
     <div className="form-card">
       <h1>Access Your Account Now</h1>

@@ -7,6 +7,7 @@ import { fromPromise } from "xstate"
 import { homeApi } from "../../api/home.ts"
 import { kycMachine, SUBMITTED_NOTICE } from "../../machines/kycMachine.ts"
 import { appSession } from "../../session/session.ts"
+import { isStepUpRequired, StepUpPrompt } from "../settings/StepUpPrompt.tsx"
 import { KycStatusBadge } from "../shared/StatusBadge.tsx"
 import { KycForm } from "./KycForm.tsx"
 import { VerificationTooltip } from "./VerificationTooltip.tsx"
@@ -41,6 +42,7 @@ export function KycPage({ user, today }: { readonly user: User; readonly today: 
     [],
   )
   const [state, send] = useMachine(machine, { input: { user } })
+  const lastSave = useRef<{ readonly body: FormData; readonly review: boolean } | null>(null)
   const current = state.context.user
   const status = current.kycInfo.kycStatus
   const missing = missingRequiredFields(current.kycInfo, current.userType)
@@ -108,6 +110,14 @@ export function KycPage({ user, today }: { readonly user: User; readonly today: 
           Fields marked * are required for verification. You can save a draft and come back later. Changing
           details that were verified sends them to be checked again.
         </p>
+        {isStepUpRequired(state.context.error) && lastSave.current !== null ? (
+          <StepUpPrompt
+            onConfirmed={() => {
+              const again = lastSave.current
+              if (again !== null) send({ type: "kyc.save", body: again.body, review: again.review })
+            }}
+          />
+        ) : null}
         <KycForm
           kycInfo={current.kycInfo}
           userType={current.userType}
@@ -116,7 +126,11 @@ export function KycPage({ user, today }: { readonly user: User; readonly today: 
           serverError={state.context.error}
           notice={submitted ? null : state.context.notice}
           resetKey={state.context.saves}
-          onSave={(body, review) => send({ type: "kyc.save", body, review })}
+          onSave={(body, review) => {
+            // Kept for the step-up: new bank details ask the second factor again, then the same save goes.
+            lastSave.current = { body, review }
+            send({ type: "kyc.save", body, review })
+          }}
           busyText={state.matches("submitting") ? "Sending for review…" : "Saving…"}
         />
       </section>

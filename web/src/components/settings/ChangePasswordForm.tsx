@@ -5,24 +5,33 @@
  * The member's other sessions end; this one carries on.
  */
 import { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
+import { useRef } from "react"
 import { homeApi } from "../../api/home.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
+import { isStepUpRequired, StepUpPrompt } from "./StepUpPrompt.tsx"
 import "../../styles/home.css"
 
 export const NEW_PASSWORD_HINT = "At least 8 characters, with an uppercase letter and a number."
 
 export function ChangePasswordFormView() {
   const submission = useSubmission(homeApi.changePassword, { repeatable: true })
+  // Kept for the step-up: the same change is sent again once the second factor is given.
+  const last = useRef<ChangePasswordForm | null>(null)
   const form = useSchemaForm(
     ChangePasswordForm,
     { currentPassword: "", newPassword: "", confirmNewPassword: "" },
     (value) => {
+      last.current = value
       submission.submit(value)
       form.reset()
     },
   )
+  if (isStepUpRequired(submission.serverError) && last.current !== null) {
+    const change = last.current
+    return <StepUpPrompt onConfirmed={() => submission.submit(change)} />
+  }
   return (
     <form className="form form-card" aria-label="Change password" noValidate onSubmit={form.onSubmit}>
       <Field

@@ -1,4 +1,4 @@
-/** The four settings pages of spec §2 (My Profile), as tabs above each of them. */
+/** The settings pages of spec §2 (My Profile), as tabs above each of them. */
 import { KYC_PAGE_TITLE } from "@landunits/core/format/Labels.ts"
 import { Link } from "@tanstack/react-router"
 import "../../styles/home.css"
@@ -6,6 +6,7 @@ import "../../styles/home.css"
 const PAGES = [
   { to: "/dashboard/settings", label: "Profile Settings" },
   { to: "/dashboard/settings/change-password", label: "Change Password" },
+  { to: "/dashboard/settings/security", label: "Security" },
   { to: "/dashboard/settings/kyc-verification", label: KYC_PAGE_TITLE },
   { to: "/dashboard/settings/subscriptions", label: "Manage Subscription" },
 ] as const

@@ -40,6 +40,11 @@ const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string 
     description: "The card providers' signed webhooks: authenticated by their signature, not a session.",
   },
   { name: "profile", description: "The profile and KYC form (multipart, with files) and its submission." },
+  {
+    name: "security",
+    description:
+      "The member's second factor (authenticator app, recovery codes, passkeys), the step-up before sensitive changes, and their sessions.",
+  },
   { name: "statements", description: "The member's statement for a period, as a PDF or CSV download." },
   {
     name: "ledger",

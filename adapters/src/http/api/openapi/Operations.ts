@@ -18,7 +18,82 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/auth/login": {
     summary: "Sign in",
     description:
-      "Signs in (new session id, HttpOnly cookie whose Max-Age is the session's lifetime); slowed with a growing wait per address and per (account, address), **429** with `Retry-After` (security.md).",
+      "Signs in (new session id, HttpOnly cookie whose Max-Age is the session's lifetime); a member with a second factor gets `{ secondFactorRequired: true }` and a 5-minute step cookie instead of a session. Slowed with a growing wait per address and per (account, address), **429** with `Retry-After` (security.md).",
+  },
+  "POST /api/auth/login/second-factor": {
+    summary: "Sign in: the second factor's code",
+    description:
+      "The sign-in's second step: `{ code }`, a 6-digit code of the authenticator app or a recovery code (each accepted once). Needs the HttpOnly `landunits_sign_in_step` cookie the login gave (5 minutes, `Path=/api/auth`); starts the session (the factor recorded on it). Wrong codes: **401**; a growing wait per account after 5, **429** with `Retry-After`; an expired or missing step: **401** `SignInStepExpired`.",
+  },
+  "POST /api/auth/login/passkey/options": {
+    summary: "Sign in: passkey options",
+    description:
+      "WebAuthn options for the member's passkeys, with a fresh challenge kept by the server under the step (5 minutes, used once).",
+  },
+  "POST /api/auth/login/passkey": {
+    summary: "Sign in: the passkey's answer",
+    description:
+      "The sign-in's second step with a passkey: `{ response }` of `navigator.credentials.get`; verified against the kept challenge, the site's origin and id, the stored public key and counter; counted with codes.",
+  },
+  "GET /api/user/security": {
+    summary: "The member's second factor and sessions",
+    description:
+      "The member's second factor (`totp`, `recoveryCodesLeft`, `passkeys` with names and dates: never a secret) and live sessions (`ref`, `device` from the user agent, `createdAt`, `lastSeenAt`, `current`).",
+  },
+  "POST /api/user/second-factor/totp/begin": {
+    summary: "Start an authenticator setup",
+    description:
+      "Starts an authenticator setup: a new secret (stored encrypted), not in force until confirmed. **409** when one is set up; **403** `SecondFactorRequired` when another factor exists and was not given in the last 5 minutes.",
+  },
+  "POST /api/user/second-factor/totp/confirm": {
+    summary: "Confirm the authenticator setup",
+    description:
+      "`{ code }`: the app's first code puts it in force and gives 10 recovery codes, shown this once (stored as SHA-256); ends the member's other sessions.",
+  },
+  "POST /api/user/second-factor/totp/remove": {
+    summary: "Remove the authenticator app",
+    description:
+      "Removes the app (step-up: **403** `SecondFactorRequired` unless the second factor was given on this session in the last 5 minutes); ends the other sessions; without any factor left the recovery codes go too.",
+  },
+  "POST /api/user/second-factor/recovery-codes": {
+    summary: "New recovery codes",
+    description: "10 new recovery codes in place of the old (step-up).",
+  },
+  "POST /api/user/second-factor/step-up": {
+    summary: "Give the second factor again (step-up)",
+    description:
+      "`{ code }` (app or recovery code): lets this session change the password, the second factor or the bank details for 5 minutes. Counted as sign-in codes are.",
+  },
+  "POST /api/user/second-factor/step-up/passkey/options": {
+    summary: "Step-up: passkey options",
+    description: "WebAuthn options for a step-up with a passkey.",
+  },
+  "POST /api/user/second-factor/step-up/passkey": {
+    summary: "Step-up with a passkey",
+    description: "`{ response }`: the step-up with a passkey.",
+  },
+  "POST /api/user/second-factor/passkeys/options": {
+    summary: "Passkey registration options",
+    description:
+      "WebAuthn registration options (step-up when a factor exists), the challenge kept under the session.",
+  },
+  "POST /api/user/second-factor/passkeys": {
+    summary: "Add a passkey",
+    description:
+      "`{ response, name? }` of `navigator.credentials.create`: adds the passkey (its public key); ends the other sessions; a first factor gives the recovery codes, shown once.",
+  },
+  "POST /api/user/second-factor/passkeys/remove": {
+    summary: "Remove a passkey",
+    description: "`{ credentialId }`: removes a passkey (step-up); ends the other sessions.",
+  },
+  "POST /api/user/sessions/sign-out": {
+    summary: "Sign out one session",
+    description:
+      "`{ ref }`: ends one of the member's sessions (its next request is 401); **404** when it has ended already or is not theirs.",
+  },
+  "POST /api/user/sessions/sign-out-others": {
+    summary: "Sign out every other session",
+    description: "Ends every session of the member but this one.",
   },
   "POST /api/auth/logout": {
     summary: "Sign out",
@@ -67,7 +142,8 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   },
   "POST /api/user/update_user_password": {
     summary: "Change the password",
-    description: "Changes the password with the current one; other sessions end, this one gets a new id.",
+    description:
+      "Changes the password with the current one; other sessions end, this one gets a new id. A member with a second factor gives it first (step-up: **403** `SecondFactorRequired`).",
   },
   "GET /api/user/getUserNameByEmail": {
     summary: "Look up a transfer recipient's name",

@@ -1,0 +1,309 @@
+/**
+ * The second factor (issue 23) in core: TOTP set up with a first code, recovery codes shown once and usable
+ * once, no session before the second factor at sign-in, codes never accepted twice, a growing wait after wrong
+ * codes, the step-up window before sensitive changes, and a change of factor ending the other sessions.
+ */
+import { Context, Effect, Layer } from "effect"
+import { describe, expect, it } from "vitest"
+import { AccountEmail, AccountService, SessionLifetime } from "../../src/accounts/AccountService.ts"
+import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
+import { KnownDevices } from "../../src/accounts/ports/KnownDevices.ts"
+import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
+import { SecureRandom } from "../../src/accounts/ports/SecureRandom.ts"
+import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
+import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
+import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
+import { SECOND_FACTOR_PER_ACCOUNT } from "../../src/limits/Limits.ts"
+import { LimitsService } from "../../src/limits/LimitsService.ts"
+import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
+import { Mailer } from "../../src/notifications/ports/Mailer.ts"
+import { OneTimePasswords } from "../../src/secondfactor/ports/OneTimePasswords.ts"
+import { PasskeyStore } from "../../src/secondfactor/ports/PasskeyStore.ts"
+import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStore.ts"
+import { SecondFactorMessages } from "../../src/secondfactor/SecondFactorErrors.ts"
+import { SIGN_IN_STEP_TTL_MS, STEP_UP_WINDOW_MS } from "../../src/secondfactor/SecondFactorModel.ts"
+import { SecondFactorService } from "../../src/secondfactor/SecondFactorService.ts"
+import { SecondFactorCodeForm, TotpCodeForm } from "../../src/secondfactor/SecondFactorValidation.ts"
+import type { MemberId } from "../../src/shared/Ids.ts"
+import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
+import { validate } from "../../src/validation/Issues.ts"
+import { ManualClock } from "../support/ManualClock.ts"
+
+type Services = AccountService | Mailer | AccountRepository | SecondFactorService | SessionStore
+
+const makeAccounts = (sessionLifetimeMs?: number) => {
+  const clock = ManualClock.make(Date.UTC(2026, 0, 1))
+  const layer = AccountService.layer.pipe(
+    Layer.provide(
+      sessionLifetimeMs === undefined ? Layer.empty : Layer.succeed(SessionLifetime)(sessionLifetimeMs),
+    ),
+    Layer.provideMerge(SecondFactorService.layer),
+    Layer.provideMerge(LimitsService.layer),
+    Layer.provideMerge(
+      Layer.mergeAll(
+        SecondFactorStore.layerMemory,
+        PasskeyStore.layerMemory,
+        OneTimePasswords.layerPredictableForTests,
+        KnownDevices.layerMemory,
+        SignedInAccounts.layerFromStores.pipe(
+          Layer.provideMerge(Layer.merge(AccountRepository.layerMemory, SessionStore.layerMemory)),
+        ),
+        TokenStore.layerMemory,
+        PasswordHasher.layerInsecureForTests,
+        SecureRandom.layerPredictableForTests,
+        AttemptLog.layerMemory,
+        Mailer.layerMemory,
+        IdGenerator.layerSequential,
+      ),
+    ),
+  )
+  const context = Effect.runSync(Effect.scoped(Layer.build(layer))) as Context.Context<Services>
+  const run = <A, E>(effect: Effect.Effect<A, E, Services>) =>
+    Effect.runSync(effect.pipe(Effect.provideContext(context), ManualClock.provide(clock)))
+  const fail = <A, E>(effect: Effect.Effect<A, E, Services>) => run(Effect.flip(effect))
+  const service = Context.get(context, AccountService)
+  /** The token in the last email sent to `to` with `template`. */
+  const lastToken = (to: string, template: string) =>
+    run(Effect.flatMap(Mailer, (m) => m.queued))
+      .filter((e) => e.to === to && e.template === template)
+      .at(-1)?.data.token ?? ""
+  const factors = Context.get(context, SecondFactorService)
+  return { clock, run, fail, service, factors, lastToken }
+}
+
+const ann = {
+  email: "ann@example.com",
+  firstName: "Ann",
+  lastName: "Lee",
+  password: "secret1",
+  userType: "USER" as const,
+  termsVersion: "10.03.25",
+}
+const device = { id: "device-1", name: "Chrome 131 on Linux" }
+
+/** Ann registered, confirmed and signed in (no second factor yet): her session. */
+const annSignedIn = (a: ReturnType<typeof makeAccounts>) => {
+  const { memberId } = a.run(a.service.register(ann, "ip"))
+  a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
+  const { session } = a.run(
+    a.service.login({ email: ann.email, password: ann.password, address: "ip", device }),
+  )
+  return { memberId, sessionId: session.sessionId }
+}
+
+/** Sets up TOTP on Ann's session; answers the secret and the recovery codes. */
+const withTotp = (a: ReturnType<typeof makeAccounts>, on: { memberId: MemberId; sessionId: string }) => {
+  const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email }))
+  const codes = a.run(
+    a.factors.confirmTotp({ ...on, code: OneTimePasswords.testCode(setup.secret, a.clock.now()) }),
+  )
+  return { secret: setup.secret, codes }
+}
+
+const pendingOf = (a: ReturnType<typeof makeAccounts>, address = "ip") => {
+  const pending = a.fail(a.service.login({ email: ann.email, password: ann.password, address, device }))
+  expect(pending._tag).toBe("SecondFactorPending")
+  return (pending as { pendingToken: string }).pendingToken
+}
+
+describe("TOTP setup", () => {
+  it("is in force only after a first correct code, and answers 10 distinct recovery codes once", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email }))
+    expect(setup.uri).toContain(setup.secret)
+    expect(a.run(a.factors.status(on.memberId)).totp).toBe(false)
+    expect(a.fail(a.factors.confirmTotp({ ...on, code: "000000" }))).toMatchObject({
+      _tag: "SecondFactorInvalid",
+      message: SecondFactorMessages.codeInvalid,
+    })
+    const codes = a.run(
+      a.factors.confirmTotp({ ...on, code: OneTimePasswords.testCode(setup.secret, a.clock.now()) }),
+    )
+    expect(codes).toHaveLength(10)
+    expect(new Set(codes).size).toBe(10)
+    for (const code of codes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/)
+    expect(a.run(a.factors.status(on.memberId))).toMatchObject({ totp: true, recoveryCodesLeft: 10 })
+    expect(a.fail(a.factors.beginTotp({ ...on, account: ann.email }))._tag).toBe("SecondFactorConflict")
+  })
+
+  it("ends every other session of the member when the second factor is set up", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    const other = a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))
+    withTotp(a, on)
+    expect(a.run(a.service.currentSession(other.session.sessionId))._tag).toBe("None")
+    expect(a.run(a.service.currentSession(on.sessionId))._tag).toBe("Some")
+  })
+})
+
+describe("sign-in with a second factor", () => {
+  it("creates no session before the code; the code completes it once, with the factor recorded on the session", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    const { secret } = withTotp(a, on)
+    a.clock.advance(60_000)
+    const pendingToken = pendingOf(a)
+    const sessionsBefore = a.run(a.service.sessionsOf(on.memberId, on.sessionId)).length
+    const check = (code: string) => (memberId: MemberId) => a.factors.verifyCode({ memberId, code })
+    expect(
+      a.fail(a.service.completeSignIn({ pendingToken, address: "ip", check: check("123456") }))._tag,
+    ).toBe("SecondFactorInvalid")
+    expect(a.run(a.service.sessionsOf(on.memberId, on.sessionId)).length).toBe(sessionsBefore)
+    const code = OneTimePasswords.testCode(secret, a.clock.now())
+    const signedIn = a.run(a.service.completeSignIn({ pendingToken, address: "ip", check: check(code) }))
+    expect(signedIn.session.secondFactorAt).toBe(a.clock.now())
+    // The step's token is used up, and the same code is never accepted twice (replay).
+    expect(a.fail(a.service.completeSignIn({ pendingToken, address: "ip", check: check(code) }))._tag).toBe(
+      "SignInStepExpired",
+    )
+    const again = pendingOf(a)
+    expect(
+      a.fail(a.service.completeSignIn({ pendingToken: again, address: "ip", check: check(code) }))._tag,
+    ).toBe("SecondFactorInvalid")
+  })
+
+  it("lets the half-signed-in step live 5 minutes only", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    const { secret } = withTotp(a, on)
+    a.clock.advance(60_000)
+    const pendingToken = pendingOf(a)
+    a.clock.advance(SIGN_IN_STEP_TTL_MS)
+    const code = OneTimePasswords.testCode(secret, a.clock.now())
+    const late = a.fail(
+      a.service.completeSignIn({
+        pendingToken,
+        address: "ip",
+        check: (memberId) => a.factors.verifyCode({ memberId, code }),
+      }),
+    )
+    expect(late).toMatchObject({ _tag: "SignInStepExpired", message: SecondFactorMessages.signInStepExpired })
+  })
+
+  it("accepts each recovery code once", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    const { codes } = withTotp(a, on)
+    const code = codes[3]!.toUpperCase().replace("-", " ")
+    expect(a.run(a.factors.verifyCode({ memberId: on.memberId, code }))).toBe("recovery-code")
+    expect(a.fail(a.factors.verifyCode({ memberId: on.memberId, code }))).toMatchObject({
+      _tag: "SecondFactorInvalid",
+      message: SecondFactorMessages.recoveryCodeInvalid,
+    })
+    expect(a.run(a.factors.status(on.memberId)).recoveryCodesLeft).toBe(9)
+  })
+
+  it("makes wrong codes wait longer and longer per account (a growing wait, never a lockout)", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    const { secret } = withTotp(a, on)
+    for (let i = 0; i < SECOND_FACTOR_PER_ACCOUNT.free; i++) {
+      expect(a.fail(a.factors.verifyCode({ memberId: on.memberId, code: "111111" }))._tag).toBe(
+        "SecondFactorInvalid",
+      )
+    }
+    const refused = a.fail(a.factors.verifyCode({ memberId: on.memberId, code: "111111" }))
+    expect(refused).toMatchObject({ _tag: "TooManyAttempts", retryAfterSeconds: 1 })
+    // Even the right code waits; after the wait it passes and the count starts again.
+    a.clock.advance(2_000)
+    a.clock.advance(30_000)
+    expect(
+      a.run(
+        a.factors.verifyCode({
+          memberId: on.memberId,
+          code: OneTimePasswords.testCode(secret, a.clock.now()),
+        }),
+      ),
+    ).toBe("totp")
+  })
+})
+
+describe("step-up before sensitive changes", () => {
+  it("asks the second factor again unless it was given on this session in the last 5 minutes", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    // Without a second factor there is nothing to ask.
+    a.run(a.factors.requireStepUp(on))
+    const { secret } = withTotp(a, on)
+    a.run(a.factors.requireStepUp(on))
+    a.clock.advance(STEP_UP_WINDOW_MS + 1)
+    expect(a.fail(a.factors.requireStepUp(on))).toMatchObject({
+      _tag: "SecondFactorRequired",
+      message: SecondFactorMessages.stepUpRequired,
+    })
+    expect(a.fail(a.factors.removeTotp(on))._tag).toBe("SecondFactorRequired")
+    a.run(a.factors.stepUp({ ...on, code: OneTimePasswords.testCode(secret, a.clock.now()) }))
+    a.run(a.factors.requireStepUp(on))
+    a.run(a.factors.removeTotp(on))
+    expect(a.run(a.factors.status(on.memberId))).toMatchObject({ totp: false, recoveryCodesLeft: 0 })
+    // Without a factor, the password alone signs in again.
+    expect(
+      a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" })).session,
+    ).toBeDefined()
+  })
+})
+
+describe("sessions and devices", () => {
+  it("lists the member's sessions with the current one marked, and ends one or all others", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    const phone = a.run(
+      a.service.login({
+        email: ann.email,
+        password: ann.password,
+        address: "ip",
+        device: { id: "d2", name: "Safari on iOS" },
+      }),
+    )
+    a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))
+    const listed = a.run(a.service.sessionsOf(on.memberId, on.sessionId))
+    expect(listed).toHaveLength(3)
+    expect(listed.filter((s) => s.current).map((s) => s.device)).toEqual(["Chrome 131 on Linux"])
+    const phoneRef = listed.find((s) => s.device === "Safari on iOS")!.ref
+    expect(a.run(a.service.endSession(on.memberId, phoneRef))).toBe(true)
+    expect(a.run(a.service.currentSession(phone.session.sessionId))._tag).toBe("None")
+    a.run(a.service.endOtherSessions(on.memberId, on.sessionId))
+    expect(a.run(a.service.sessionsOf(on.memberId, on.sessionId)).map((s) => s.current)).toEqual([true])
+  })
+
+  it("emails a sign-in from a new device, not the first device nor a known one", () => {
+    const a = makeAccounts()
+    annSignedIn(a)
+    const sent = () =>
+      a
+        .run(Effect.flatMap(Mailer, (m) => m.queued))
+        .filter((e) => e.template === AccountEmail.newDeviceSignIn)
+    a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip", device }))
+    expect(sent()).toHaveLength(0)
+    a.run(
+      a.service.login({
+        email: ann.email,
+        password: ann.password,
+        address: "10.0.0.9",
+        device: { id: "d2", name: "Firefox 133 on Windows" },
+      }),
+    )
+    expect(sent()).toHaveLength(1)
+    expect(sent()[0]).toMatchObject({
+      to: ann.email,
+      data: { device: "Firefox 133 on Windows", address: "10.0.0.9" },
+    })
+  })
+})
+
+describe("the code forms (shared by the API and the web)", () => {
+  it("accept 6 digits with spaces for TOTP, and a recovery code at sign-in, with the words members read", () => {
+    expect(validate(TotpCodeForm, { code: "123 456" })).toEqual({ ok: true, value: { code: "123456" } })
+    expect(validate(TotpCodeForm, { code: "12345" })).toMatchObject({
+      ok: false,
+      errors: [{ path: "code", message: "The code is 6 digits" }],
+    })
+    expect(validate(TotpCodeForm, {})).toMatchObject({
+      ok: false,
+      errors: [{ path: "code", message: "Enter the code from your authenticator app" }],
+    })
+    expect(validate(SecondFactorCodeForm, { code: "abcde-12345" })).toMatchObject({ ok: true })
+    expect(validate(SecondFactorCodeForm, { code: "abc" })).toMatchObject({ ok: false })
+  })
+})

@@ -1,0 +1,293 @@
+/**
+ * /dashboard/settings/security (issue 23): the second factor (an authenticator app with its recovery codes,
+ * and passkeys) set up, used and removed, and the member's sessions, each signed out on its own or all others
+ * at once. Changes of the second factor ask it again first (StepUpPrompt); the server ends the other sessions.
+ */
+import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
+import { TotpCodeForm } from "@landunits/core/secondfactor/SecondFactorValidation.ts"
+import { useMachine } from "@xstate/react"
+import { type ReactNode, useMemo, useState } from "react"
+import { errorMessage } from "../../api/client.ts"
+import { type SecurityAnswer, securityApi } from "../../api/security.ts"
+import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { totpSetup } from "../../machines/totpSetupMachine.ts"
+import { Field, FormError } from "../shared/Field.tsx"
+import { isStepUpRequired, StepUpPrompt } from "./StepUpPrompt.tsx"
+import "../../styles/home.css"
+
+/** The secret in groups of four, as apps show it when typed by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim()
+
+function RecoveryCodes(props: { readonly codes: ReadonlyArray<string>; readonly onSaved: () => void }) {
+  return (
+    <section className="recovery-codes" aria-label="Recovery codes">
+      <p className="form-note">
+        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are
+        shown only now.
+      </p>
+      <ol className="recovery-codes__list">
+        {props.codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="btn btn--primary" onClick={props.onSaved}>
+        I have saved them
+      </button>
+    </section>
+  )
+}
+
+function TotpSetup(props: { readonly onDone: () => void }) {
+  const machine = useMemo(
+    () =>
+      totpSetup({
+        begin: securityApi.beginTotp,
+        confirm: (code) => securityApi.confirmTotp({ code }),
+      }),
+    [],
+  )
+  const [state, send] = useMachine(machine)
+  const form = useSchemaForm(TotpCodeForm, { code: "" }, ({ code }) => send({ type: "setup.confirm", code }))
+  const busy = state.hasTag("busy")
+  const error = state.context.error
+  if (state.matches("showingCodes")) {
+    return (
+      <RecoveryCodes
+        codes={state.context.recoveryCodes}
+        onSaved={() => {
+          send({ type: "codes.saved" })
+          props.onDone()
+        }}
+      />
+    )
+  }
+  if (state.matches("scanning") || state.matches("confirming")) {
+    return (
+      <form className="form" aria-label="Set up an authenticator app" noValidate onSubmit={form.onSubmit}>
+        <ol className="steps">
+          <li>
+            Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…) and
+            add an account: <a href={state.context.uri}>open it on this phone</a>, or type this key:
+            <p>
+              <code className="totp-secret" data-secret={state.context.secret}>
+                {grouped(state.context.secret)}
+              </code>
+            </p>
+          </li>
+          <li>Enter the 6-digit code the app shows.</li>
+        </ol>
+        <Field
+          label="Code from the app"
+          autoComplete="one-time-code"
+          required
+          idPrefix="totp"
+          {...form.field("code")}
+        />
+        <FormError message={error} />
+        <div className="form-actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? "Checking…" : "Turn on"}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={() => send({ type: "setup.cancel" })}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    )
+  }
+  return (
+    <>
+      {isStepUpRequired(error) ? <StepUpPrompt onConfirmed={() => send({ type: "setup.start" })} /> : null}
+      {isStepUpRequired(error) ? null : <FormError message={error} />}
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={busy}
+        onClick={() => send({ type: "setup.start" })}
+      >
+        {busy ? "Starting…" : "Set up an authenticator app"}
+      </button>
+    </>
+  )
+}
+
+/** Runs a change that may need the step-up: on that refusal, asks for the code, then runs it again. */
+const useGuardedAction = (reload: () => void) => {
+  const [retry, setRetry] = useState<(() => void) | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [note, setNote] = useState<string | null>(null)
+  const [codes, setCodes] = useState<ReadonlyArray<string>>([])
+  const run = (
+    action: () => Promise<{ readonly message: string; readonly recoveryCodes?: ReadonlyArray<string> }>,
+  ) => {
+    const attempt = () => {
+      setError(null)
+      action().then(
+        (answer) => {
+          setRetry(null)
+          setNote(answer.message)
+          setCodes(answer.recoveryCodes ?? [])
+          reload()
+        },
+        (failure) => {
+          const message = errorMessage(failure)
+          if (isStepUpRequired(message)) setRetry(() => attempt)
+          else setError(message)
+        },
+      )
+    }
+    attempt()
+  }
+  const view: ReactNode = (
+    <>
+      {retry === null ? null : (
+        <StepUpPrompt
+          onConfirmed={() => {
+            const again = retry
+            setRetry(null)
+            again()
+          }}
+        />
+      )}
+      <FormError message={error} />
+      {note === null ? null : (
+        <p className="form-note" role="status">
+          {note}
+        </p>
+      )}
+      {codes.length === 0 ? null : <RecoveryCodes codes={codes} onSaved={() => setCodes([])} />}
+    </>
+  )
+  return { run, view }
+}
+
+export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
+  const [security, setSecurity] = useState(props.initial)
+  const reload = () => {
+    securityApi.security().then(setSecurity, () => undefined)
+  }
+  const guarded = useGuardedAction(reload)
+  const [passkeyName, setPasskeyName] = useState("")
+  const { secondFactor, sessions } = security
+  return (
+    <div className="security-settings">
+      <section className="form-card" aria-labelledby="second-factor-title">
+        <h2 id="second-factor-title">Two-factor sign-in</h2>
+        <p className="form-note">
+          A code from an app on your phone, asked when you sign in and before you change your password, your
+          second factor or your bank details.
+        </p>
+        {secondFactor.totp ? (
+          <>
+            <p>
+              <strong>Authenticator app: on.</strong> {secondFactor.recoveryCodesLeft} recovery codes left.
+            </p>
+            <div className="form-actions">
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => guarded.run(securityApi.newRecoveryCodes)}
+              >
+                New recovery codes
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => guarded.run(securityApi.removeTotp)}
+              >
+                Remove the authenticator app
+              </button>
+            </div>
+          </>
+        ) : (
+          <TotpSetup onDone={reload} />
+        )}
+        {guarded.view}
+      </section>
+
+      <section className="form-card" aria-labelledby="passkeys-title">
+        <h2 id="passkeys-title">Passkeys</h2>
+        <p className="form-note">
+          Your device's fingerprint, face or screen lock instead of a code: at sign-in, and before sensitive
+          changes.
+        </p>
+        <ul className="session-list">
+          {secondFactor.passkeys.map((p) => (
+            <li key={p.credentialId} className="session-list__item">
+              <div>
+                <strong>{p.name}</strong>
+                <p className="session-list__meta">
+                  Added {formatDateTimeZoned(p.createdAt)}
+                  {p.lastUsedAt === undefined ? "" : ` · last used ${formatDateTimeZoned(p.lastUsedAt)}`}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                aria-label={`Remove the passkey ${p.name}`}
+                onClick={() => guarded.run(() => securityApi.removePasskey(p.credentialId))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="field">
+          <label htmlFor="passkey-name">Name of the new passkey (optional)</label>
+          <input
+            id="passkey-name"
+            value={passkeyName}
+            maxLength={60}
+            placeholder="Laptop, phone…"
+            onChange={(e) => setPasskeyName(e.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => guarded.run(() => securityApi.addPasskey(passkeyName))}
+        >
+          Add a passkey
+        </button>
+      </section>
+
+      <section className="form-card" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Where you are signed in</h2>
+        <ul className="session-list">
+          {sessions.map((s) => (
+            <li key={s.ref} className="session-list__item">
+              <div>
+                <strong>{s.device}</strong>
+                {s.current ? <span className="session-list__badge">This device</span> : null}
+                <p className="session-list__meta">
+                  Signed in {formatDateTimeZoned(s.createdAt)} · last seen {formatDateTimeZoned(s.lastSeenAt)}
+                </p>
+              </div>
+              {s.current ? null : (
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  aria-label={`Sign out ${s.device}`}
+                  onClick={() => guarded.run(() => securityApi.endSession(s.ref))}
+                >
+                  Sign out
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {sessions.length > 1 ? (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => guarded.run(securityApi.endOtherSessions)}
+          >
+            Sign out all other sessions
+          </button>
+        ) : null}
+      </section>
+    </div>
+  )
+}
