@@ -42,6 +42,8 @@ const PUBLIC = [
   "auth.login",
   // Issue 23: the second step of a sign-in, before any session (its own short-lived HttpOnly cookie).
   "auth.loginSecondFactor",
+  "auth.loginPasskeyOptions",
+  "auth.loginPasskey",
   "auth.forgot",
   "auth.reset",
   "auth.confirmation",
