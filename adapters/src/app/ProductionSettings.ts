@@ -8,7 +8,7 @@
  */
 import { Config, Effect, Option, Schema } from "effect"
 import { parseDocumentKey, parsePreviousDocumentKeys } from "../documents/DocumentKey.ts"
-import { parseLedgerSigningKey } from "../security/LedgerSigningKey.ts"
+import { parseEarlierLedgerPublicKeys, parseLedgerSigningKey } from "../security/LedgerSigningKey.ts"
 
 /** NODE_ENV=production; anything else (unset, development, test) is development. */
 export const isProduction = Config.String("NODE_ENV").pipe(
@@ -53,6 +53,11 @@ export const OPTIONAL_PRODUCTION_SETTINGS: ReadonlyArray<OptionalSetting> = [
     // Earlier document keys, while `landunits documents rekey` moves rows to DOCUMENT_KEY (docs/security.md).
     name: "DOCUMENT_KEY_PREVIOUS",
     check: (value) => Effect.asVoid(parsePreviousDocumentKeys(value)),
+  },
+  {
+    // Earlier ledger keys' public halves, published so older checkpoints stay verifiable (docs/security.md).
+    name: "LEDGER_EARLIER_PUBLIC_KEYS",
+    check: (value) => Effect.asVoid(parseEarlierLedgerPublicKeys(value)),
   },
 ]
 
