@@ -395,7 +395,7 @@ describe("verifying stored checkpoints against the ledger", () => {
     take(h)
     const refused = verifyAll(h)
     expect(refused._tag === "Failure" && refused.failure.message).toBe(
-      `checkpoint #1: it is signed by key ${earlier.keyId}, not this installation's ledger key ${h.run(LedgerSigner).keyId} (name an earlier key of yours with --earlier-key)`,
+      `checkpoint #1: it is signed by key ${earlier.keyId}, not this installation's ledger key ${h.run(LedgerSigner).keyId} (publish an earlier key of yours in LEDGER_EARLIER_PUBLIC_KEYS, or name it with --earlier-key)`,
     )
     const accepted = verifyAll(h, [earlier.keyId])
     expect(accepted._tag === "Success" && [...accepted.success.signedBy.keys()].sort()).toEqual(
