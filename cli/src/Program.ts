@@ -15,6 +15,7 @@ import { auditCommands } from "./commands/audit.ts"
 import { contentCommands } from "./commands/content.ts"
 import { dbCommands } from "./commands/db.ts"
 import { discountCodesCommands } from "./commands/discount-codes.ts"
+import { documentsCommands } from "./commands/documents.ts"
 import { kycCommands } from "./commands/kyc.ts"
 import { ledgerCommands } from "./commands/ledger.ts"
 import { mailCommands } from "./commands/mail.ts"
@@ -34,6 +35,11 @@ type Register = (group: Command, cli: Cli) => unknown
 const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["users", "members' accounts and roles", usersCommands],
   ["kyc", "identity verification", kycCommands],
+  [
+    "documents",
+    "KYC documents and data exports sealed under DOCUMENT_KEY: re-seal them after a key rotation",
+    documentsCommands,
+  ],
   ["orders", "orders, their payments and expiry", ordersCommands],
   ["sales-queue", "sell orders waiting for buyers", salesQueueCommands],
   ["payouts", "paying sellers", payoutsCommands],

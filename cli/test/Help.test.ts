@@ -56,6 +56,7 @@ describe("landunits --help", () => {
       "status",
       "users",
       "kyc",
+      "documents",
       "orders",
       "sales-queue",
       "payouts",

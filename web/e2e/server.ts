@@ -39,6 +39,8 @@ export interface RunningServer {
   readonly url: string
   readonly dataDir: string
   readonly stop: () => Promise<void>
+  /** Stops it and starts it again on the same DATA_DIR with `env` (a new port): an operator's restart. */
+  readonly restart: (env: Readonly<Record<string, string>>) => Promise<RunningServer>
 }
 
 /** Starts `node cli/src/start.ts` on DATA_DIR `dataDir` and a free port; resolves once /api/health answers. */
@@ -109,15 +111,19 @@ export const startServer = async (
     throw new Error("web/dist is missing: the web-e2e project's global setup (e2e/buildWeb.ts) builds it")
   const dataDir = newDataDir()
   if (!fresh) fs.cpSync(inject("seededDataDir"), dataDir, { recursive: true })
-  const { url, stop } = await spawnServer(dataDir, env)
-  return {
-    url,
+  const running = (spawned: { url: string; stop: () => Promise<void> }): RunningServer => ({
+    url: spawned.url,
     dataDir,
     stop: async () => {
-      await stop()
+      await spawned.stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
-  }
+    restart: async (next) => {
+      await spawned.stop()
+      return running(await spawnServer(dataDir, next))
+    },
+  })
+  return running(await spawnServer(dataDir, env))
 }
 
 const mailFiles = (dataDir: string, to: string): ReadonlyArray<string> => {

@@ -59,7 +59,7 @@ import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
 import { MemberDataArchiveZip } from "../privacy/MemberDataArchiveZip.ts"
 import { ReferenceData } from "../reference/ReferenceData.ts"
-import { layerLedgerSignerFromEnv } from "../security/LedgerSigningKey.ts"
+import { layerLedgerSignerFromEnv, readEarlierLedgerPublicKeys } from "../security/LedgerSigningKey.ts"
 import { PasskeysSimpleWebAuthn } from "../security/PasskeysSimpleWebAuthn.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
@@ -138,9 +138,12 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
       const payments = yield* readPayments
       const sessionLifetimeMs = yield* readSessionLifetimeMs
       const checkpointEvery = yield* checkpointInterval
+      const earlierPublicKeys = yield* readEarlierLedgerPublicKeys
       const stores = layerStores(database)
       return layerPaymentServices(payments.settings, payments.options).pipe(
-        Layer.provideMerge(LedgerCheckpointService.layer({ everyMs: Duration.toMillis(checkpointEvery) })),
+        Layer.provideMerge(
+          LedgerCheckpointService.layer({ everyMs: Duration.toMillis(checkpointEvery), earlierPublicKeys }),
+        ),
         Layer.provideMerge(
           Layer.mergeAll(
             // Its commands counted, timed and traced (observability/OrderCommandMetrics.ts).

@@ -7,8 +7,8 @@
  * server and the admin CLI check it (AppLayer.ts, Server.ts).
  */
 import { Config, Effect, Option, Schema } from "effect"
-import { parseDocumentKey } from "../documents/DocumentKey.ts"
-import { parseLedgerSigningKey } from "../security/LedgerSigningKey.ts"
+import { parseDocumentKey, parsePreviousDocumentKeys } from "../documents/DocumentKey.ts"
+import { parseEarlierLedgerPublicKeys, parseLedgerSigningKey } from "../security/LedgerSigningKey.ts"
 
 /** NODE_ENV=production; anything else (unset, development, test) is development. */
 export const isProduction = Config.String("NODE_ENV").pipe(
@@ -39,6 +39,25 @@ export const REQUIRED_PRODUCTION_SECRETS: ReadonlyArray<RequiredSecret> = [
     purpose: "the Ed25519 key that signs the ledger's public checkpoints",
     howToMake: "openssl rand -base64 32",
     check: (value) => Effect.asVoid(parseLedgerSigningKey(value)),
+  },
+]
+
+/** A setting production may go without, but whose value, when set, must be usable. */
+export interface OptionalSetting {
+  readonly name: string
+  readonly check: (value: string) => Effect.Effect<void, { readonly message: string }>
+}
+
+export const OPTIONAL_PRODUCTION_SETTINGS: ReadonlyArray<OptionalSetting> = [
+  {
+    // Earlier document keys, while `landunits documents rekey` moves rows to DOCUMENT_KEY (docs/security.md).
+    name: "DOCUMENT_KEY_PREVIOUS",
+    check: (value) => Effect.asVoid(parsePreviousDocumentKeys(value)),
+  },
+  {
+    // Earlier ledger keys' public halves, published so older checkpoints stay verifiable (docs/security.md).
+    name: "LEDGER_EARLIER_PUBLIC_KEYS",
+    check: (value) => Effect.asVoid(parseEarlierLedgerPublicKeys(value)),
   },
 ]
 
@@ -75,8 +94,23 @@ const checkSecret = (secret: RequiredSecret) =>
       )
   })
 
-/** In production, every required secret is set and usable; in development, nothing to check. */
+const checkOptional = (setting: OptionalSetting) =>
+  Effect.gen(function* () {
+    const value = yield* Config.option(Config.String(setting.name))
+    if (Option.isNone(value) || value.value.trim() === "") return
+    yield* setting
+      .check(value.value)
+      .pipe(
+        Effect.mapError((e) => new ProductionSettingMissing({ setting: setting.name, message: e.message })),
+      )
+  })
+
+/**
+ * In production, every required secret is set and usable, and every optional setting that is set is usable; in
+ * development, nothing to check.
+ */
 export const requireProductionSettings = Effect.gen(function* () {
   if (!(yield* isProduction)) return
   for (const secret of REQUIRED_PRODUCTION_SECRETS) yield* checkSecret(secret)
+  for (const setting of OPTIONAL_PRODUCTION_SETTINGS) yield* checkOptional(setting)
 })

@@ -4,6 +4,11 @@
  * and the log says so. Production never does: a key that lives only in DATA_DIR is lost with that folder,
  * and every passport with it, so without DOCUMENT_KEY production refuses to start (ProductionSettings.ts).
  * The key id (a hash prefix) is stored with each document, so a wrong key is named, not guessed.
+ *
+ * Rotation (docs/security.md, "Rotating keys"): `DOCUMENT_KEY_PREVIOUS` holds earlier keys (base64, comma-separated)
+ * beside the current one. Reads pick the key by the row's key id; writes always seal under DOCUMENT_KEY; and
+ * `landunits documents rekey` (DocumentRekeyPg.ts) re-seals every row still under an earlier key, after which
+ * DOCUMENT_KEY_PREVIOUS can be removed.
  */
 import { createHash, randomBytes } from "node:crypto"
 import * as fs from "node:fs"
@@ -15,10 +20,32 @@ export class DocumentKeyInvalid extends Schema.TaggedError<DocumentKeyInvalid>()
   message: Schema.String,
 }) {}
 
-export interface DocumentKeyShape {
+/** One AES-256 key and its id. */
+export interface SealingKey {
   readonly keyId: string
   readonly key: Redacted.Redacted<Buffer>
 }
+
+/** The keyring: the current key (its fields, so a writer seals under it) and the earlier keys still readable. */
+export interface DocumentKeyShape extends SealingKey {
+  readonly previous: ReadonlyArray<SealingKey>
+}
+
+/** A keyring of `current` and `previous` (an earlier key equal to the current one is dropped). */
+export const documentKeyring = (
+  current: SealingKey,
+  previous: ReadonlyArray<SealingKey> = [],
+): DocumentKeyShape => ({
+  keyId: current.keyId,
+  key: current.key,
+  previous: previous.filter(
+    (k, i) => k.keyId !== current.keyId && previous.findIndex((o) => o.keyId === k.keyId) === i,
+  ),
+})
+
+/** The key of the keyring whose id is `keyId`: the current one or an earlier one. */
+export const keyById = (keyring: DocumentKeyShape, keyId: string): SealingKey | undefined =>
+  keyId === keyring.keyId ? keyring : keyring.previous.find((k) => k.keyId === keyId)
 
 export class DocumentKey extends Context.Service<DocumentKey, DocumentKeyShape>()(
   "@landunits/adapters/documents/DocumentKey",
@@ -29,22 +56,47 @@ export const DEV_KEY_FILE = "document.key"
 
 export const keyIdOf = (key: Buffer) => createHash("sha256").update(key).digest("hex").slice(0, 12)
 
-export const parseDocumentKey = (base64: string): Effect.Effect<DocumentKeyShape, DocumentKeyInvalid> =>
+const parseKey = (base64: string, setting: string): Effect.Effect<SealingKey, DocumentKeyInvalid> =>
   Effect.suspend(() => {
     const text = base64.trim()
     const key = Buffer.from(text, "base64")
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || key.length !== KEY_BYTES) {
       return Effect.fail(
         new DocumentKeyInvalid({
-          message: `DOCUMENT_KEY must be ${KEY_BYTES} random bytes in base64 (e.g. openssl rand -base64 32); it decodes to ${key.length} bytes`,
+          message: `${setting} must be ${KEY_BYTES} random bytes in base64 (e.g. openssl rand -base64 32); it decodes to ${key.length} bytes`,
         }),
       )
     }
     return Effect.succeed({ keyId: keyIdOf(key), key: Redacted.make(key) })
   })
 
+/** A keyring of the one key `base64` (DOCUMENT_KEY), with no earlier key. */
+export const parseDocumentKey = (base64: string): Effect.Effect<DocumentKeyShape, DocumentKeyInvalid> =>
+  Effect.map(parseKey(base64, "DOCUMENT_KEY"), (k) => documentKeyring(k))
+
+/**
+ * The earlier keys of DOCUMENT_KEY_PREVIOUS: base64 keys separated by commas (blanks around them ignored). A
+ * malformed one is refused, naming its place in the list (never its value).
+ */
+export const parsePreviousDocumentKeys = (
+  value: string,
+): Effect.Effect<ReadonlyArray<SealingKey>, DocumentKeyInvalid> => {
+  const parts = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
+  return Effect.forEach(parts, (part, i) =>
+    parseKey(
+      part,
+      parts.length === 1
+        ? "DOCUMENT_KEY_PREVIOUS"
+        : `DOCUMENT_KEY_PREVIOUS (key ${i + 1} of ${parts.length})`,
+    ),
+  )
+}
+
 /** The development key of `dataDir`, created on first use. */
-export const developmentKey = (dataDir: string) =>
+export const developmentKey = (dataDir: string): Effect.Effect<DocumentKeyShape, DocumentKeyInvalid> =>
   Effect.gen(function* () {
     const file = path.join(dataDir, DEV_KEY_FILE)
     if (fs.existsSync(file)) return yield* parseDocumentKey(fs.readFileSync(file, "utf8"))
@@ -56,14 +108,21 @@ export const developmentKey = (dataDir: string) =>
     return yield* parseDocumentKey(fs.readFileSync(file, "utf8"))
   })
 
-/** DOCUMENT_KEY when set; else, in development only, the development key under DATA_DIR (default ./data). */
+/**
+ * DOCUMENT_KEY when set; else, in development only, the development key under DATA_DIR (default ./data); with the
+ * earlier keys of DOCUMENT_KEY_PREVIOUS when set.
+ */
 export const layerDocumentKeyFromEnv = Layer.effect(DocumentKey)(
   Effect.gen(function* () {
     const configured = yield* Config.option(Config.String("DOCUMENT_KEY"))
+    const previousSetting = yield* Config.option(Config.String("DOCUMENT_KEY_PREVIOUS"))
+    const previous = Option.isSome(previousSetting)
+      ? yield* parsePreviousDocumentKeys(previousSetting.value)
+      : []
     if (Option.isSome(configured) && configured.value.trim() !== "")
-      return yield* parseDocumentKey(configured.value)
+      return documentKeyring(yield* parseDocumentKey(configured.value), previous)
     if (yield* isProduction) return yield* secretMissing(requiredSecret("DOCUMENT_KEY"))
     const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
-    return yield* developmentKey(dataDir)
+    return documentKeyring(yield* developmentKey(dataDir), previous)
   }),
 )

@@ -10,7 +10,7 @@ import { DocumentStore } from "@landunits/core/kyc/ports/DocumentStore.ts"
 import type { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option, Redacted, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { DocumentKey, type DocumentKeyShape } from "./DocumentKey.ts"
+import { DocumentKey, type DocumentKeyShape, keyById, type SealingKey } from "./DocumentKey.ts"
 
 export class DocumentUnreadable extends Schema.TaggedError<DocumentUnreadable>()("DocumentUnreadable", {
   message: Schema.String,
@@ -18,7 +18,8 @@ export class DocumentUnreadable extends Schema.TaggedError<DocumentUnreadable>()
 
 const aad = (owner: string, documentId: string) => Buffer.from(`${owner}\u0000${documentId}`, "utf8")
 
-export const encrypt = (key: DocumentKeyShape, owner: string, documentId: string, bytes: Uint8Array) => {
+/** Seals `bytes` under `key` (a writer passes the keyring: its current key). */
+export const encrypt = (key: SealingKey, owner: string, documentId: string, bytes: Uint8Array) => {
   const iv = randomBytes(12)
   const cipher = createCipheriv("aes-256-gcm", Redacted.value(key.key), iv)
   cipher.setAAD(aad(owner, documentId))
@@ -26,8 +27,17 @@ export const encrypt = (key: DocumentKeyShape, owner: string, documentId: string
   return { iv, ciphertext, authTag: cipher.getAuthTag() }
 }
 
+/** Why a sealed row's key is not in the keyring, naming the row's key and the configured ones (never a key). */
+export const unknownKeyMessage = (keyring: DocumentKeyShape, keyId: string) =>
+  `it was encrypted under key ${keyId}, which is neither the configured DOCUMENT_KEY ${keyring.keyId}` +
+  (keyring.previous.length === 0
+    ? " nor in DOCUMENT_KEY_PREVIOUS (not set)"
+    : ` nor in DOCUMENT_KEY_PREVIOUS (${keyring.previous.map((k) => k.keyId).join(", ")})`) +
+  `: set the key ${keyId} in DOCUMENT_KEY_PREVIOUS`
+
+/** Opens a sealed row with the keyring's key its key id names (the current key or an earlier one). */
 export const decrypt = (
-  key: DocumentKeyShape,
+  keyring: DocumentKeyShape,
   owner: string,
   documentId: string,
   sealed: {
@@ -39,8 +49,8 @@ export const decrypt = (
 ): Effect.Effect<Uint8Array, DocumentUnreadable> =>
   Effect.try({
     try: () => {
-      if (sealed.keyId !== key.keyId)
-        throw new Error(`it was encrypted under key ${sealed.keyId}, not the configured ${key.keyId}`)
+      const key = keyById(keyring, sealed.keyId)
+      if (key === undefined) throw new Error(unknownKeyMessage(keyring, sealed.keyId))
       const decipher = createDecipheriv("aes-256-gcm", Redacted.value(key.key), sealed.iv)
       decipher.setAAD(aad(owner, documentId))
       decipher.setAuthTag(sealed.authTag)

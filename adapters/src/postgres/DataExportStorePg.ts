@@ -38,7 +38,8 @@ const toExport = (r: ExportRow): DataExport => ({
   ...(r.size === null ? {} : { size: r.size }),
 })
 
-const sealedId = (exportId: string) => `data-export:${exportId}`
+/** The id an archive is sealed under (bound as additional data with its member). */
+export const sealedId = (exportId: string) => `data-export:${exportId}`
 
 export const DataExportStorePg = Layer.effect(DataExportStore)(
   Effect.gen(function* () {

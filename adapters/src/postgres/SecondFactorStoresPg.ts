@@ -16,7 +16,8 @@ import { DocumentKey } from "../documents/DocumentKey.ts"
 import { decrypt, encrypt } from "../documents/DocumentStorePg.ts"
 
 /** What the secret is bound to besides its member (the "document id" of the shared AES-GCM helpers). */
-const TOTP_PURPOSE = "totp-secret"
+/** The id a TOTP secret is sealed under, with its member (the additional data). */
+export const TOTP_PURPOSE = "totp-secret"
 
 interface TotpRow {
   readonly member_id: string

@@ -41,6 +41,36 @@ export const parseLedgerSigningKey = (value: string): Effect.Effect<Uint8Array, 
     )
   })
 
+/**
+ * LEDGER_EARLIER_PUBLIC_KEYS: the PUBLIC keys of this installation's earlier signing keys (each 64 hex digits, the
+ * `publicKey` GET /api/ledger/public-key answered before the rotation), separated by commas. Published beside the
+ * current key and trusted by `landunits ledger verify`, so checkpoints signed before a rotation stay verifiable.
+ * Never the old LEDGER_SIGNING_KEY itself: that is the private seed, and this list is published.
+ */
+export const parseEarlierLedgerPublicKeys = (
+  value: string,
+): Effect.Effect<ReadonlyArray<string>, LedgerSigningKeyInvalid> => {
+  const parts = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
+  return Effect.forEach(parts, (part, i) =>
+    /^[0-9a-fA-F]{64}$/.test(part)
+      ? Effect.succeed(part.toLowerCase())
+      : Effect.fail(
+          new LedgerSigningKeyInvalid({
+            message: `LEDGER_EARLIER_PUBLIC_KEYS${parts.length === 1 ? "" : ` (key ${i + 1} of ${parts.length})`} must be an earlier key's Ed25519 PUBLIC key as 64 hex digits (the publicKey GET /api/ledger/public-key gave before the rotation), never the old LEDGER_SIGNING_KEY itself`,
+          }),
+        ),
+  )
+}
+
+/** The earlier public keys of LEDGER_EARLIER_PUBLIC_KEYS (none when unset). */
+export const readEarlierLedgerPublicKeys = Effect.gen(function* () {
+  const value = yield* Config.option(Config.String("LEDGER_EARLIER_PUBLIC_KEYS"))
+  return Option.isSome(value) ? yield* parseEarlierLedgerPublicKeys(value.value) : []
+})
+
 /** The development key of `dataDir`, created on first use. */
 export const developmentLedgerKey = (dataDir: string) =>
   Effect.gen(function* () {

@@ -63,7 +63,9 @@ const startProduction = async (env: Record<string, string>): Promise<Start> => {
   for (const name of [
     "DATABASE_URL",
     "DOCUMENT_KEY",
+    "DOCUMENT_KEY_PREVIOUS",
     "LEDGER_SIGNING_KEY",
+    "LEDGER_EARLIER_PUBLIC_KEYS",
     "SEED_DEMO",
     "LOG_LEVEL",
     "LOG_FORMAT",
@@ -148,6 +150,18 @@ describe("a production start (NODE_ENV=production)", () => {
     expect(await serving(s)).toBe(false)
     expect(await exitCode(s)).not.toBe(0)
     expect(s.log()).toContain("DOCUMENT_KEY must be 32 random bytes")
+    expect(fs.readdirSync(s.dataDir)).toEqual([])
+  })
+
+  it("with a malformed DOCUMENT_KEY_PREVIOUS stops the same way, naming which earlier key and never its value", async () => {
+    const s = await startProduction({
+      ...KEYS,
+      DOCUMENT_KEY_PREVIOUS: `${Buffer.alloc(32, 1).toString("base64")}, bm90LWEta2V5`,
+    })
+    expect(await serving(s)).toBe(false)
+    expect(await exitCode(s)).not.toBe(0)
+    expect(s.log()).toContain("DOCUMENT_KEY_PREVIOUS (key 2 of 2) must be 32 random bytes")
+    expect(s.log()).not.toContain("bm90LWEta2V5")
     expect(fs.readdirSync(s.dataDir)).toEqual([])
   })
 

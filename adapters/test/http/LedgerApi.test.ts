@@ -6,17 +6,25 @@
 import { createPublicKey } from "node:crypto"
 import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
 import { verifyOrderProof } from "@landunits/core/ledger/OrderProof.ts"
+import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer } from "effect"
-import { describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { seedDemo } from "../../src/app/DemoSeed.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
 import { pgliteTarget } from "../support/Databases.ts"
 import { json, useTestServer } from "../support/TestServer.ts"
+
+// An installation that rotated its ledger key: the earlier key's public half is configured and published.
+const EARLIER = LedgerSigner.fromSeed(Uint8Array.from({ length: 32 }, () => 42))
+process.env.LEDGER_EARLIER_PUBLIC_KEYS = EARLIER.publicKey
+afterAll(() => {
+  delete process.env.LEDGER_EARLIER_PUBLIC_KEYS
+})
 
 const server = useTestServer(
   Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
@@ -53,6 +61,14 @@ describe("the ledger's public checkpoints and key", () => {
     const parsed = createPublicKey(key.publicKeyPem)
     expect(parsed.asymmetricKeyType).toBe("ed25519")
     expect(Buffer.from(parsed.export({ format: "jwk" }).x!, "base64url").toString("hex")).toBe(key.publicKey)
+    // The earlier key (LEDGER_EARLIER_PUBLIC_KEYS), by its id, in hex and as PEM: older checkpoints name it.
+    expect(key.earlier).toHaveLength(1)
+    expect(key.earlier[0].keyId).toBe(EARLIER.keyId)
+    expect(key.earlier[0].publicKey).toBe(EARLIER.publicKey)
+    const earlierPem = createPublicKey(key.earlier[0].publicKeyPem)
+    expect(Buffer.from(earlierPem.export({ format: "jwk" }).x!, "base64url").toString("hex")).toBe(
+      EARLIER.publicKey,
+    )
   })
 
   it("checkpoints are anyone's, newest first, a page at a time; older pages are cached longer", async () => {

@@ -50,7 +50,11 @@ for (const target of databaseTargets().run) {
     tokenStoreContract(target.name, () => TokenStorePg.pipe(Layer.provide(db.layer())))
     attemptLogContract(target.name, () => AttemptLogPg.pipe(Layer.provide(db.layer())))
     // Issue 23: the second factor's stores (the TOTP secret encrypted under a document key) and known devices.
-    const documentKey = Layer.succeed(DocumentKey)({ keyId: "test-key", key: Redacted.make(randomBytes(32)) })
+    const documentKey = Layer.succeed(DocumentKey)({
+      keyId: "test-key",
+      key: Redacted.make(randomBytes(32)),
+      previous: [],
+    })
     secondFactorStoreContract(target.name, () =>
       SecondFactorStorePg.pipe(Layer.provide(Layer.merge(db.layer(), documentKey))),
     )

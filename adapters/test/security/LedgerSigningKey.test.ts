@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest"
 import {
   DEV_LEDGER_KEY_FILE,
   layerLedgerSignerFromEnv,
+  parseEarlierLedgerPublicKeys,
   parseLedgerSigningKey,
 } from "../../src/security/LedgerSigningKey.ts"
 
@@ -47,6 +48,25 @@ describe("the ledger signing key", () => {
           "LEDGER_SIGNING_KEY must be a 32-byte Ed25519 seed, in base64 (openssl rand -base64 32) or as 64 hex digits",
         )
       }
+    }
+  })
+
+  it("LEDGER_EARLIER_PUBLIC_KEYS takes public keys as 64 hex digits, comma-separated, and refuses anything else by its place", async () => {
+    const a = "ab".repeat(32)
+    const b = "CD".repeat(32)
+    expect(await Effect.runPromise(parseEarlierLedgerPublicKeys(` ${a}, ${b} ,`))).toEqual([
+      a,
+      b.toLowerCase(),
+    ])
+    const seed = Buffer.alloc(32, 5).toString("base64")
+    const exit = await Effect.runPromiseExit(parseEarlierLedgerPublicKeys(`${a},${seed}`))
+    expect(Exit.isFailure(exit)).toBe(true)
+    if (Exit.isFailure(exit)) {
+      const said = Cause.pretty(exit.cause)
+      expect(said).toContain(
+        "LEDGER_EARLIER_PUBLIC_KEYS (key 2 of 2) must be an earlier key's Ed25519 PUBLIC key",
+      )
+      expect(said).not.toContain(seed)
     }
   })
 

@@ -104,7 +104,7 @@ const checkSignature = (c: StoredCheckpoint, keys: TrustedKeys, signedBy: Map<st
     return Effect.fail(
       mismatch(
         c,
-        `it is signed by key ${c.keyId}, not this installation's ledger key ${keys.current.keyId} (name an earlier key of yours with --earlier-key)`,
+        `it is signed by key ${c.keyId}, not this installation's ledger key ${keys.current.keyId} (publish an earlier key of yours in LEDGER_EARLIER_PUBLIC_KEYS, or name it with --earlier-key)`,
       ),
     )
   }

@@ -71,14 +71,29 @@ export const CheckpointPage = Schema.Struct({
 })
 export type CheckpointPage = typeof CheckpointPage.Type
 
+/** An earlier key of this installation (before LEDGER_SIGNING_KEY was rotated): older checkpoints name it. */
+export const LedgerEarlierKey = Schema.Struct({
+  keyId: Schema.String,
+  /** The 32 raw bytes, 64 hex digits. */
+  publicKey: Hex64,
+  publicKeyPem: Schema.String,
+})
+export type LedgerEarlierKey = typeof LedgerEarlierKey.Type
+
 /** GET /api/ledger/public-key. */
 export const LedgerPublicKey = Schema.Struct({
   algorithm: Schema.Literal("Ed25519"),
+  /** The key that signs new checkpoints. */
   keyId: Schema.String,
   /** The 32 raw bytes, 64 hex digits. */
   publicKey: Hex64,
   /** The same key as a PEM "PUBLIC KEY" (SubjectPublicKeyInfo, RFC 8410). */
   publicKeyPem: Schema.String,
+  /**
+   * The installation's earlier keys (LEDGER_EARLIER_PUBLIC_KEYS, docs/security.md "Rotating keys"), newest rotation
+   * first: a checkpoint signed before a rotation names one of them. Empty when the key was never rotated.
+   */
+  earlier: Schema.Array(LedgerEarlierKey),
 })
 export type LedgerPublicKey = typeof LedgerPublicKey.Type
 

@@ -21,12 +21,14 @@ import {
   CHECKPOINT_ALGORITHM,
   canonicalCheckpoint,
   ed25519PublicKeyPem,
+  ledgerKeyId,
   publicKeyFromHex,
 } from "./Checkpoint.ts"
 import type {
   CheckpointPage,
   CheckpointPageQuery,
   LedgerCheckpoint,
+  LedgerEarlierKey,
   LedgerPublicKey,
   OrderProof,
   ProvenTransfer,
@@ -48,6 +50,12 @@ export const CHECKPOINT_MAX_AGE_MS = 24 * 60 * 60 * 1000
 export interface CheckpointSettings {
   /** How often the job looks: a transfer is in a checkpoint at most this long after it is appended. */
   readonly everyMs: number
+  /**
+   * The public keys (32 bytes, 64 hex digits) of this installation's earlier signing keys, published beside the
+   * current one so that checkpoints signed before a rotation stay verifiable (LEDGER_EARLIER_PUBLIC_KEYS). One that
+   * is not an Ed25519 public key, or is the current key, is left out.
+   */
+  readonly earlierPublicKeys?: ReadonlyArray<string>
 }
 
 export interface CheckpointTaken {
@@ -199,7 +207,14 @@ export class LedgerCheckpointService extends Context.Service<
                 `the ledger holds ${cut.treeSize} transfer(s), fewer than checkpoint #${previous.number}'s ${previous.treeSize}: rows were deleted`,
               )
             }
-            if (onlyIfDue && sameState(previous, cut) && now - previous.at < CHECKPOINT_MAX_AGE_MS) {
+            // After a rotation the latest checkpoint is signed by an earlier key: a new one, under the current key,
+            // is due at once, so members' proofs (always against the latest) are signed by the key published first.
+            if (
+              onlyIfDue &&
+              sameState(previous, cut) &&
+              now - previous.at < CHECKPOINT_MAX_AGE_MS &&
+              previous.keyId === signer.keyId
+            ) {
               return Option.none<CheckpointTaken>()
             }
           }
@@ -239,6 +254,14 @@ export class LedgerCheckpointService extends Context.Service<
         )
 
         const publicKeyBytes = publicKeyFromHex(signer.publicKey)!
+        const earlier: Array<LedgerEarlierKey> = []
+        for (const hex of settings.earlierPublicKeys ?? []) {
+          const bytes = publicKeyFromHex(hex.toLowerCase())
+          if (bytes === undefined) continue
+          const keyId = ledgerKeyId(bytes)
+          if (keyId === signer.keyId || earlier.some((k) => k.keyId === keyId)) continue
+          earlier.push({ keyId, publicKey: bytesToHex(bytes), publicKeyPem: ed25519PublicKeyPem(bytes) })
+        }
 
         const proof = Effect.fn("LedgerCheckpointService.proof")(function* (
           memberId: MemberId,
@@ -327,6 +350,7 @@ export class LedgerCheckpointService extends Context.Service<
             keyId: signer.keyId,
             publicKey: signer.publicKey,
             publicKeyPem: ed25519PublicKeyPem(publicKeyBytes),
+            earlier,
           },
           proof,
         })

@@ -7,7 +7,7 @@
  */
 import { hexToBytes } from "@noble/hashes/utils.js"
 import { checkpointSignatureValid, ledgerKeyId, publicKeyFromHex } from "./Checkpoint.ts"
-import type { LedgerCheckpoint, OrderProof } from "./CheckpointModel.ts"
+import type { LedgerCheckpoint, LedgerPublicKey, OrderProof } from "./CheckpointModel.ts"
 import { transferLeafHash, verifyInclusion } from "./MerkleTree.ts"
 import { canonicalTransfer, chainHash } from "./TransferChain.ts"
 
@@ -31,6 +31,15 @@ export type OrderProofCheck =
 
 const HEX = /^[0-9a-f]*$/
 const hexBytes = (hex: string) => (hex.length % 2 === 0 && HEX.test(hex) ? hexToBytes(hex) : undefined)
+
+/**
+ * The published key (GET /api/ledger/public-key) that `proof`'s checkpoint names: the current key, or one of the
+ * installation's earlier keys (a checkpoint signed before a rotation). A key named by neither answers the current
+ * key, against which the proof then fails, naming both.
+ */
+export const publishedKeyFor = (proof: OrderProof, published: LedgerPublicKey): string =>
+  [published, ...published.earlier].find((k) => k.keyId === proof.checkpoint?.keyId)?.publicKey ??
+  published.publicKey
 
 /** What `proof` proves under `publicKey` (32 raw bytes, or 64 hex digits): the first failure, or what was verified. */
 export const verifyOrderProof = (proof: OrderProof, publicKey: Uint8Array | string): OrderProofCheck => {

@@ -12,7 +12,7 @@ import { verifyTransfersAndCheckpoints } from "../../src/ledger/CheckpointCheck.
 import type { OrderProof } from "../../src/ledger/CheckpointModel.ts"
 import { CHECKPOINT_MAX_AGE_MS, LedgerCheckpointService } from "../../src/ledger/LedgerCheckpointService.ts"
 import { makeMerkleStream, transferLeafHash } from "../../src/ledger/MerkleTree.ts"
-import { verifyOrderProof } from "../../src/ledger/OrderProof.ts"
+import { publishedKeyFor, verifyOrderProof } from "../../src/ledger/OrderProof.ts"
 import { LedgerCheckpoints } from "../../src/ledger/ports/LedgerCheckpoints.ts"
 import { LedgerSigner } from "../../src/ledger/ports/LedgerSigner.ts"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
@@ -395,11 +395,88 @@ describe("verifying stored checkpoints against the ledger", () => {
     take(h)
     const refused = verifyAll(h)
     expect(refused._tag === "Failure" && refused.failure.message).toBe(
-      `checkpoint #1: it is signed by key ${earlier.keyId}, not this installation's ledger key ${h.run(LedgerSigner).keyId} (name an earlier key of yours with --earlier-key)`,
+      `checkpoint #1: it is signed by key ${earlier.keyId}, not this installation's ledger key ${h.run(LedgerSigner).keyId} (publish an earlier key of yours in LEDGER_EARLIER_PUBLIC_KEYS, or name it with --earlier-key)`,
     )
     const accepted = verifyAll(h, [earlier.keyId])
     expect(accepted._tag === "Success" && [...accepted.success.signedBy.keys()].sort()).toEqual(
       [earlier.keyId, h.run(LedgerSigner).keyId].sort(),
     )
+  })
+})
+
+describe("rotating the ledger signing key", () => {
+  /** The checkpoint service over `h`'s ledger, signing with `signer`, publishing `earlierPublicKeys`. */
+  const serviceWith = (
+    h: Harness,
+    signer: LedgerSigner["Service"],
+    earlierPublicKeys?: ReadonlyArray<string>,
+  ) => {
+    const [store, checkpoints, orders] = h.run(Effect.all([LedgerStore, LedgerCheckpoints, OrderService]))
+    const layer = LedgerCheckpointService.layer({
+      everyMs: CHECKPOINT_EVERY_MS,
+      ...(earlierPublicKeys === undefined ? {} : { earlierPublicKeys }),
+    }).pipe(
+      Layer.provide(
+        Layer.mergeAll(
+          Layer.succeed(LedgerSigner)(signer),
+          Layer.succeed(LedgerStore)(store),
+          Layer.succeed(LedgerCheckpoints)(checkpoints),
+          Layer.succeed(OrderService)(orders),
+        ),
+      ),
+    )
+    return <A, E>(f: (s: LedgerCheckpointService["Service"]) => Effect.Effect<A, E>) =>
+      Effect.runSync(Effect.flatMap(LedgerCheckpointService, f).pipe(Effect.provide(layer)))
+  }
+  const oldSigner = LedgerSigner.fromSeed(Uint8Array.from({ length: 32 }, () => 42))
+
+  it("publishes the earlier keys beside the current one; a member's kept proof of an older checkpoint still verifies", () => {
+    const { h, paid } = withHistory()
+    const before = serviceWith(h, oldSigner)
+    before((s) => s.take)
+    const keptProof = before((s) => s.proof(alice, paid.orderId))
+    expect(before((s) => Effect.succeed(s.publicKey.earlier))).toEqual([])
+
+    // Rotated: the new key signs, the old one's public half is published (twice, and the current key, ignored).
+    const current = h.run(LedgerSigner)
+    const after = serviceWith(h, current, [
+      oldSigner.publicKey,
+      oldSigner.publicKey.toUpperCase(),
+      current.publicKey,
+    ])
+    const published = after((s) => Effect.succeed(s.publicKey))
+    expect(published.keyId).toBe(current.keyId)
+    expect(published.earlier).toEqual([
+      {
+        keyId: oldSigner.keyId,
+        publicKey: oldSigner.publicKey,
+        publicKeyPem: expect.stringMatching(/^-----BEGIN PUBLIC KEY-----\n/),
+      },
+    ])
+    expect(publishedKeyFor(keptProof, published)).toBe(oldSigner.publicKey)
+    expect(verifyOrderProof(keptProof, publishedKeyFor(keptProof, published))).toMatchObject({
+      status: "verified",
+    })
+    // Without the earlier key published, the kept proof cannot be checked: it fails, naming the key it needs.
+    const unpublished = serviceWith(h, current)((s) => Effect.succeed(s.publicKey))
+    expect(verifyOrderProof(keptProof, publishedKeyFor(keptProof, unpublished))).toEqual({
+      status: "failed",
+      failure: `Checkpoint #1 names the signing key ${oldSigner.keyId}, not Landunits' ledger key ${current.keyId}.`,
+    })
+  })
+
+  it("the job takes a checkpoint under the new key at once, though the ledger did not grow, and proofs verify with it", () => {
+    const { h, paid } = withHistory()
+    serviceWith(h, oldSigner)((s) => s.take)
+    const after = serviceWith(h, h.run(LedgerSigner), [oldSigner.publicKey])
+    const taken = after((s) => s.takeIfDue)
+    expect(Option.map(taken, (t) => [t.checkpoint.number, t.checkpoint.keyId])).toEqual(
+      Option.some([2, h.run(LedgerSigner).keyId]),
+    )
+    expect(Option.isNone(after((s) => s.takeIfDue))).toBe(true)
+    const proof = after((s) => s.proof(alice, paid.orderId))
+    const published = after((s) => Effect.succeed(s.publicKey))
+    expect(publishedKeyFor(proof, published)).toBe(published.publicKey)
+    expect(verifyOrderProof(proof, publishedKeyFor(proof, published))).toMatchObject({ status: "verified" })
   })
 })

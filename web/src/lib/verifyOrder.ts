@@ -7,7 +7,7 @@
  */
 import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import type { OrderProof } from "@landunits/core/ledger/CheckpointModel.ts"
-import { verifyOrderProof } from "@landunits/core/ledger/OrderProof.ts"
+import { publishedKeyFor, verifyOrderProof } from "@landunits/core/ledger/OrderProof.ts"
 import { call } from "../api/client.ts"
 
 export interface VerifyOutcome {
@@ -28,7 +28,8 @@ export const verifyOrder = async (orderId: string): Promise<VerifyOutcome> => {
     call("GET", `/ledger/proof/${encodeURIComponent(orderId)}`) as Promise<OrderProof>,
     call("GET", "/ledger/public-key"),
   ])
-  const check = verifyOrderProof(proof, key.publicKey)
+  // The checkpoint names its key: the current one, or (signed before a rotation) an earlier one the answer publishes.
+  const check = verifyOrderProof(proof, publishedKeyFor(proof, key))
   switch (check.status) {
     case "empty":
       return {

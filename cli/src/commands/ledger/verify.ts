@@ -25,6 +25,7 @@ import {
   makeAuditCheckpointCheck,
   verifyTransfersAndCheckpoints,
 } from "@landunits/core/ledger/CheckpointCheck.ts"
+import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
 import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { AUDIT_CHAIN, CHAIN_GENESIS } from "@landunits/core/ledger/TransferChain.ts"
 import { Effect, Schema } from "effect"
@@ -83,6 +84,9 @@ const verifyAll = (o: VerifyOptions) =>
       balances.set(k, (balances.get(k) ?? 0) + units)
     }
     const signer = yield* LedgerSigner
+    // Earlier keys: those named on the command line, and those the installation publishes (LEDGER_EARLIER_PUBLIC_KEYS).
+    const published = (yield* LedgerCheckpointService).publicKey.earlier.map((k) => k.keyId)
+    const earlier = [...new Set([...(o.earlierKey ?? []), ...published])]
     const transfers = yield* verifyTransfersAndCheckpoints(
       {
         pageSize: CHAIN_PAGE,
@@ -93,7 +97,7 @@ const verifyAll = (o: VerifyOptions) =>
         },
         onPage: () => Effect.sync(bar.tick),
       },
-      { current: { keyId: signer.keyId, publicKey: signer.publicKey }, earlier: o.earlierKey ?? [] },
+      { current: { keyId: signer.keyId, publicKey: signer.publicKey }, earlier },
     ).pipe(
       Effect.catchTags({
         TransferChainBroken: (found) => Effect.fail(refuse(found)),
@@ -157,6 +161,6 @@ const answer = (r: Effect.Success<ReturnType<typeof verifyAll>>) =>
   r.signedBy
     .map(
       (k) =>
-        `\n  checkpoints signed by key ${k.keyId}${k.current ? " (this installation's)" : " (an earlier key, named with --earlier-key)"}: ${k.checkpoints}`,
+        `\n  checkpoints signed by key ${k.keyId}${k.current ? " (this installation's)" : " (an earlier key, named with --earlier-key or LEDGER_EARLIER_PUBLIC_KEYS)"}: ${k.checkpoints}`,
     )
     .join("")

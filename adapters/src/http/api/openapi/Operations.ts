@@ -322,7 +322,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/ledger/public-key": {
     summary: "The ledger's public signing key",
     description:
-      "Anyone: the Ed25519 key that signs checkpoints: its id, its 32 bytes in hex, and PEM (SubjectPublicKeyInfo) for node:crypto and openssl. Cacheable for an hour.",
+      "Anyone: the Ed25519 key that signs checkpoints: its id, its 32 bytes in hex, and PEM (SubjectPublicKeyInfo) for node:crypto and openssl; and in `earlier` the installation's earlier keys (after a rotation, LEDGER_EARLIER_PUBLIC_KEYS) the same way, so a checkpoint signed before it names a published key. Cacheable for an hour.",
   },
   "GET /api/ledger/proof/{orderId}": {
     summary: "Prove an order's transfers are in the ledger",
