@@ -161,8 +161,14 @@ describe("a phone shows the data first (375 × 812)", () => {
           )
           .toBe("1")
         // Scrolled to its end, the hint and the shadow turn to the other side.
-        await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
-        await expect.poll(() => frame.getAttribute("data-more-before")).toBe("true")
+        // Scrolled again on each try: a page whose data arrives late (the statistics' price chart) may render
+        // the frame anew after the first scroll, at its start again.
+        await expect
+          .poll(async () => {
+            await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+            return frame.getAttribute("data-more-before")
+          })
+          .toBe("true")
         expect(await frame.getAttribute("data-more-after")).toBeNull()
         expect(await hint.textContent()).toBe("← More columns before")
       }

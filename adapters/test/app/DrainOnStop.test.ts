@@ -68,7 +68,9 @@ describe("stopping with a drain", () => {
     const told = Date.now()
     running.terminate()
     await running.exited
-    expect(Date.now() - told).toBeLessThan(3_000)
+    // No drain step at all (the line below); the stop itself (jobs, heartbeat, the embedded database closing) took
+    // 5 s on a CI host at load 10, so the bound only says it did not wait out a drain of the test above's length.
     expect(running.output()).not.toContain("Stopping: health answers 503")
+    expect(Date.now() - told).toBeLessThan(10_000)
   }, 120_000)
 })

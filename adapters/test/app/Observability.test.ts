@@ -248,6 +248,8 @@ describe("metrics and traces of a production start", () => {
           .status,
       )
     expect(statuses).toContain(429)
+    // A path no route matches (a scanner's): counted in the one shared series.
+    expect((await fetch(`${app.baseUrl}/api/no-such-route-${Date.now()}`)).status).toBe(404)
     const after = await scrape()
 
     const types: Record<string, MetricFamily["type"]> = {
@@ -308,7 +310,11 @@ describe("metrics and traces of a production start", () => {
       sampleOf(after, "landunits_http_requests_total", { route: "/api/auth/login", status: "429" }),
     ).toBeGreaterThan(0)
     // Unknown paths share one series.
-    expect(sampleOf(after, "landunits_http_requests_total", { route: "unmatched" })).toBeGreaterThan(0)
+    expect(
+      sampleOf(after, "landunits_http_requests_total", { route: "unmatched", status: "404" }),
+    ).toBeGreaterThan(
+      sampleOf(before, "landunits_http_requests_total", { route: "unmatched", status: "404" }),
+    )
     // The jobs ran at the start, and the database reads answered.
     for (const job of ["expire-due", "unlock-due", "ledger-checkpoint"])
       expect(sampleOf(after, "landunits_job_last_run_success", { job }), job).toBe(1)
