@@ -9,21 +9,15 @@ import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { Effect, Layer } from "effect"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { useInProcessCli } from "./support/InProcessCli.ts"
 
 const OLD = LedgerSigner.fromSeed(Uint8Array.from({ length: 32 }, () => 42))
-const saved = process.env.LEDGER_EARLIER_PUBLIC_KEYS
-process.env.LEDGER_EARLIER_PUBLIC_KEYS = OLD.publicKey
-afterAll(() => {
-  if (saved === undefined) delete process.env.LEDGER_EARLIER_PUBLIC_KEYS
-  else process.env.LEDGER_EARLIER_PUBLIC_KEYS = saved
-})
-
 const ADMIN = "rotate-admin@landunits.example"
-const { cli, run } = useInProcessCli([
-  { memberId: "mem_rotate_admin", email: ADMIN, firstName: "Rosa", lastName: "Tate", role: "admin" },
-])
+const { cli, run } = useInProcessCli(
+  [{ memberId: "mem_rotate_admin", email: ADMIN, firstName: "Rosa", lastName: "Tate", role: "admin" }],
+  { config: { LEDGER_EARLIER_PUBLIC_KEYS: OLD.publicKey } },
+)
 const asAdmin = (...args: ReadonlyArray<string>) => cli("--as", ADMIN, ...args)
 
 /** A checkpoint signed by the old key over this installation's ledger, as the app signed them before the rotation. */

@@ -10,8 +10,8 @@ import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
-import { Effect, Layer } from "effect"
-import { afterAll, describe, expect, it } from "vitest"
+import { ConfigProvider, Effect, Layer } from "effect"
+import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { seedDemo } from "../../src/app/DemoSeed.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
@@ -21,14 +21,16 @@ import { json, useTestServer } from "../support/TestServer.ts"
 
 // An installation that rotated its ledger key: the earlier key's public half is configured and published.
 const EARLIER = LedgerSigner.fromSeed(Uint8Array.from({ length: 32 }, () => 42))
-process.env.LEDGER_EARLIER_PUBLIC_KEYS = EARLIER.publicKey
-afterAll(() => {
-  delete process.env.LEDGER_EARLIER_PUBLIC_KEYS
-})
-
+// As the environment would set it; given to the app's layer (effect's default config provider keeps the
+// environment it first read, and test files share their worker's process).
+const settings = ConfigProvider.layerAdd(
+  ConfigProvider.fromUnknown({ LEDGER_EARLIER_PUBLIC_KEYS: EARLIER.publicKey }),
+  { asPrimary: true },
+)
 const server = useTestServer(
   Layer.mergeAll(serveHttp({ port: 0, development: true }), Layer.effectDiscard(seedDemo)).pipe(
     Layer.provideMerge(layerApp(pgliteTarget().layer)),
+    Layer.provide(settings),
   ),
 )
 const { anonymous, newMember } = apiMembers(server)

@@ -13,9 +13,9 @@ import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
 import type { Role } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
-import { Effect } from "effect"
+import { ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, vi } from "vitest"
-import { type AppRuntime, makeRuntime } from "../../src/Admin.ts"
+import { type AppRuntime, layerCli, layerStderrLogger, makeRuntime } from "../../src/Admin.ts"
 import { buildProgram } from "../../src/Program.ts"
 
 /** Someone the file needs besides the demo member: a confirmed USER account. */
@@ -47,14 +47,32 @@ export interface InProcessCli {
 /** Registers the file's beforeAll/afterAll: the seeded database is made once and removed at the end. */
 export const useInProcessCli = (
   people: ReadonlyArray<Person>,
-  options: { readonly seed?: "demo" | "siteContent" } = {},
+  options: {
+    readonly seed?: "demo" | "siteContent"
+    /**
+     * Settings the app reads as if from its environment. Not process.env: effect's default config provider keeps
+     * the environment it first read, and test files share their worker's process.
+     */
+    readonly config?: Readonly<Record<string, string>>
+  } = {},
 ): InProcessCli => {
   let runtime: AppRuntime | undefined
   let dir: string | undefined
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-"))
-    runtime = makeRuntime(layerEmbedded(dir))
+    const database = layerEmbedded(dir)
+    runtime =
+      options.config === undefined
+        ? makeRuntime(database)
+        : (ManagedRuntime.make(
+            layerCli(database).pipe(
+              Layer.provideMerge(layerStderrLogger),
+              Layer.provide(
+                ConfigProvider.layerAdd(ConfigProvider.fromUnknown(options.config), { asPrimary: true }),
+              ),
+            ),
+          ) as AppRuntime)
     await runtime.runPromise(
       options.seed === "siteContent" ? Effect.asVoid(seedSiteContent) : Effect.asVoid(seedDemo),
     )
