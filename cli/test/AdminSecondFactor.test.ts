@@ -7,22 +7,18 @@ import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorSe
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { ConfigProvider, Effect, Exit } from "effect"
 import * as OTPAuth from "otpauth"
-import { afterAll, describe, expect, it, vi } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ExitCode } from "../src/Admin.ts"
 import { adminSecondFactorRequired, requireOtp } from "../src/support/SecondFactorGate.ts"
 import { useInProcessCli } from "./support/InProcessCli.ts"
-
-vi.stubEnv("ADMIN_SECOND_FACTOR", "required")
-afterAll(() => {
-  vi.unstubAllEnvs()
-})
 
 const ADMIN = "otp-admin@landunits.example"
 const adminId = MemberId.make("mem_otp_admin")
 const { cli, run } = useInProcessCli(
   [{ memberId: adminId, email: ADMIN, firstName: "Otto", lastName: "Admin", role: "admin" }],
   // The site content only (as production seeds): these commands need no demo history, and the file stays fast.
-  { seed: "siteContent" },
+  // The requirement on, given to the app's layer (not process.env: see useInProcessCli).
+  { seed: "siteContent", config: { ADMIN_SECOND_FACTOR: "required" } },
 )
 const asAdmin = (...args: ReadonlyArray<string>) => cli("--as", ADMIN, ...args)
 

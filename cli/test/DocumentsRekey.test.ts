@@ -11,7 +11,7 @@ import { DocumentStore } from "@landunits/core/kyc/ports/DocumentStore.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ExitCode } from "../src/Admin.ts"
 import { useInProcessCli } from "./support/InProcessCli.ts"
 
@@ -20,26 +20,24 @@ const B = randomBytes(32).toString("base64")
 const C = randomBytes(32).toString("base64")
 const idOf = (base64: string) => Effect.runSync(Effect.map(parseDocumentKey(base64), (k) => k.keyId))
 
-// The installation's keys, as an operator sets them after rotating: read when the CLI's runtime is made.
-const saved = {
-  DOCUMENT_KEY: process.env.DOCUMENT_KEY,
-  DOCUMENT_KEY_PREVIOUS: process.env.DOCUMENT_KEY_PREVIOUS,
-}
-process.env.DOCUMENT_KEY = B
-process.env.DOCUMENT_KEY_PREVIOUS = A
-afterAll(() => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
-})
-
 const ADMIN = "rekey-admin@landunits.example"
 const holder = MemberId.make("mem_rekey_holder")
-const { cli, run } = useInProcessCli([
-  { memberId: "mem_rekey_admin", email: ADMIN, firstName: "Rita", lastName: "Key", role: "admin" },
-  { memberId: holder, email: "holder@landunits.example", firstName: "Hal", lastName: "Der", role: "member" },
-])
+const { cli, run } = useInProcessCli(
+  [
+    { memberId: "mem_rekey_admin", email: ADMIN, firstName: "Rita", lastName: "Key", role: "admin" },
+    {
+      memberId: holder,
+      email: "holder@landunits.example",
+      firstName: "Hal",
+      lastName: "Der",
+      role: "member",
+    },
+  ],
+  {
+    // The installation's keys, as an operator sets them after rotating (given to the app's layer: see useInProcessCli).
+    config: { DOCUMENT_KEY: B, DOCUMENT_KEY_PREVIOUS: A },
+  },
+)
 const asAdmin = (...args: ReadonlyArray<string>) => cli("--as", ADMIN, ...args)
 
 /** A document sealed under `base64`, written as an app configured with that key wrote it. */

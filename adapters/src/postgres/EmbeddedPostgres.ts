@@ -12,6 +12,7 @@ import * as path from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Effect, Schema } from "effect"
+import { EmbeddedQueryQueue } from "./EmbeddedQueryQueue.ts"
 
 export const EMBEDDED_INFO_FILE = "embedded-postgres.json"
 const SOCKET_FILE = ".s.PGSQL.5432"
@@ -113,6 +114,9 @@ export const serveEmbedded = (dataDir: string, maxConnections = EMBEDDED_MAX_CON
           path: socketPath,
           maxConnections,
         })
+        // pglite-socket's own queue lets clients' extended-protocol messages interleave (EmbeddedQueryQueue.ts);
+        // its handlers take the server's queue when a client connects, so ours replaces it before any does.
+        ;(server as unknown as { queryQueue: EmbeddedQueryQueue }).queryQueue = new EmbeddedQueryQueue(db)
         await server.start()
         const info: EmbeddedInfo = { pid: process.pid, socketPath }
         fs.writeFileSync(path.join(root, EMBEDDED_INFO_FILE), JSON.stringify(info))

@@ -71,3 +71,43 @@ describe("the embedded PostgreSQL default", () => {
     expect(rows.map((r) => r.body)).toEqual(["from the second process"])
   })
 })
+
+describe("the embedded socket under several clients at once", () => {
+  it("keeps each client's extended-protocol messages together: no statement runs in another's portal", async () => {
+    const dir = freshDir()
+    const answers = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const connection = yield* serveEmbedded(dir)
+          const client = PgClient.layer({
+            path: connection.socketPath,
+            database: connection.database,
+            username: connection.username,
+            maxConnections: 6,
+          })
+          return yield* Effect.gen(function* () {
+            const sql = yield* SqlClient.SqlClient
+            // Many one-statement queries (each Parse, Bind, Describe, Execute, Sync) from six connections at once,
+            // beside transactions: the pattern of the CLI and the app sharing the owner's socket.
+            const one = (i: number) =>
+              Effect.map(sql<{ n: number }>`SELECT ${i}::int AS n, pg_sleep(0)`, (rows) => rows[0]?.n)
+            const inTransaction = (i: number) =>
+              sql.withTransaction(
+                Effect.gen(function* () {
+                  const a = yield* one(i)
+                  const b = yield* one(i)
+                  return a === b ? a : -1
+                }),
+              )
+            return yield* Effect.forEach(
+              Array.from({ length: 300 }, (_, i) => i),
+              (i) => (i % 5 === 0 ? inTransaction(i) : one(i)),
+              { concurrency: 12 },
+            )
+          }).pipe(Effect.provide(client))
+        }),
+      ),
+    )
+    expect(answers).toEqual(Array.from({ length: 300 }, (_, i) => i))
+  })
+})

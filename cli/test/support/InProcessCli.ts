@@ -68,7 +68,9 @@ export const useInProcessCli = (
         : (ManagedRuntime.make(
             layerCli(database).pipe(
               Layer.provideMerge(layerStderrLogger),
-              Layer.provide(
+              // Merged, not only provided: commands read settings when they run (the admin's second factor), not
+              // only when the layers are built.
+              Layer.provideMerge(
                 ConfigProvider.layerAdd(ConfigProvider.fromUnknown(options.config), { asPrimary: true }),
               ),
             ),
