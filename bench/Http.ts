@@ -6,7 +6,7 @@
  *   npm run bench:http                     # embedded database in a temporary DATA_DIR
  *   DATABASE_URL=postgres://… npm run bench:http
  *   BENCH_SECONDS=20 npm run bench:http
- *   BENCH_ONLY=create_order node --cpu-prof bench/Http.ts   # one route alone, e.g. to profile it
+ *   BENCH_ONLY=create_order node --cpu-prof bench/Http.ts   # one route alone (create_order, user, unknown), e.g. to profile it
  */
 import * as fs from "node:fs"
 import { createServer } from "node:http"
@@ -168,6 +168,7 @@ if (only !== undefined) {
   const routes: Record<string, autocannon.Options> = {
     create_order: createOrderRequest,
     user: { url: `${base}/api/user`, headers: { cookie } },
+    unknown: { url: `${base}/api/no-such-route`, headers: { cookie } },
   }
   const options = routes[only]
   if (options === undefined) throw new Error(`BENCH_ONLY: one of ${Object.keys(routes).join(", ")}`)

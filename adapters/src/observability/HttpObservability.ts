@@ -48,23 +48,10 @@ export const layerRouteLabel = HttpRouter.middleware((httpEffect) =>
   }),
 ).layer
 
-/** The two series of a (method, route, status), made once each (routes and statuses are few). */
-const series = new Map<
-  string,
-  { readonly requests: Metric.Metric<number, unknown>; readonly duration: Metric.Metric<number, unknown> }
->()
+/** The two series of a (method, route, status). */
 const seriesOf = (method: string, route: string, status: number) => {
-  const key = `${method} ${status} ${route}`
-  let found = series.get(key)
-  if (found === undefined) {
-    const attributes = { method, route, status: String(status) }
-    found = {
-      requests: Metric.withAttributes(httpRequests, attributes),
-      duration: Metric.withAttributes(httpRequestDuration, attributes),
-    }
-    series.set(key, found)
-  }
-  return found
+  const labels = { method, route, status: String(status) }
+  return { requests: httpRequests(labels), duration: httpRequestDuration(labels) }
 }
 
 /**

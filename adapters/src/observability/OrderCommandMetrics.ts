@@ -61,10 +61,7 @@ export const recordLockWait = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.
     const started = performance.now()
     return Effect.tap(effect, () =>
       Effect.flatMap(Effect.service(CurrentOrderCommand), (command) =>
-        Metric.update(
-          Metric.withAttributes(orderLockWait, { command: command ?? "other" }),
-          (performance.now() - started) / 1000,
-        ),
+        Metric.update(orderLockWait({ command: command ?? "other" }), (performance.now() - started) / 1000),
       ),
     )
   })
@@ -79,11 +76,8 @@ const observed =
         Effect.onExit((exit) =>
           Effect.all(
             [
-              Metric.update(Metric.withAttributes(orderCommands, { command, outcome: outcomeOf(exit) }), 1),
-              Metric.update(
-                Metric.withAttributes(orderCommandDuration, { command }),
-                (performance.now() - started) / 1000,
-              ),
+              Metric.update(orderCommands({ command, outcome: outcomeOf(exit) }), 1),
+              Metric.update(orderCommandDuration({ command }), (performance.now() - started) / 1000),
             ],
             { discard: true },
           ),

@@ -10,9 +10,7 @@ import { Effect, Layer, Metric } from "effect"
 import { rateLimited } from "./Metrics.ts"
 
 const counted = <A, R>(effect: Effect.Effect<A, TooManyAttempts, R>) =>
-  Effect.tapError(effect, (refused) =>
-    Metric.update(Metric.withAttributes(rateLimited, { limit: refused.limit ?? "other" }), 1),
-  )
+  Effect.tapError(effect, (refused) => Metric.update(rateLimited({ limit: refused.limit ?? "other" }), 1))
 
 /** LimitsService with its refusals counted. */
 export const observeLimitsService = (service: LimitsService["Service"]): LimitsService["Service"] => ({

@@ -63,7 +63,9 @@ export const makeScrapeReads = (poolMax: number) =>
     /** The ledger counter's last value per unit type: a counter is moved by what was added since. */
     const counted = new Map<string, number>()
     // Every limit's series from the start, at 0 until it refuses.
-    yield* Effect.forEach(LimitName.literals, (limit) => set(rateLimited, 0, { limit }), { discard: true })
+    yield* Effect.forEach(LimitName.literals, (limit) => Metric.update(rateLimited({ limit }), 0), {
+      discard: true,
+    })
 
     const processFigures = Effect.suspend(() => {
       const memory = process.memoryUsage()
