@@ -7,7 +7,7 @@ import * as path from "node:path"
 import AxeBuilder from "@axe-core/playwright"
 import { formatMoney } from "@landunits/core/format/Format.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
-import type { Browser, Locator, Page } from "playwright-core"
+import type { Browser, Locator, Page, Request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { linkFromMail, mailCount, type RunningServer } from "./server.ts"
 import {
@@ -90,26 +90,40 @@ describe("public routes", () => {
     const { context } = await open(375, { askConsent: true })
     const problems: Array<string> = []
     const pictures = new Map<string, number>()
-    let current = ""
+    // Pages are visited a few at a time (each mostly waits for its network to go quiet); each problem is told
+    // with the route of the page it came from.
+    const routeOf = new Map<Page, string>()
+    const at = (page: Page | null | undefined) => (page ? (routeOf.get(page) ?? "?") : "?")
+    const pageOfRequest = (request: Request) => {
+      try {
+        return request.frame().page()
+      } catch {
+        return undefined // a service worker's request has no frame
+      }
+    }
     context.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning")
-        problems.push(`${current}: console ${message.type()}: ${message.text()} (${message.location().url})`)
+        problems.push(
+          `${at(message.page())}: console ${message.type()}: ${message.text()} (${message.location().url})`,
+        )
     })
-    context.on("weberror", (error) => problems.push(`${current}: page error: ${error.error().message}`))
+    context.on("weberror", (error) =>
+      problems.push(`${at(error.page())}: page error: ${error.error().message}`),
+    )
     context.on("requestfailed", (request) =>
       problems.push(
-        `${current}: ${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`,
+        `${at(pageOfRequest(request))}: ${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`,
       ),
     )
     context.on("response", (response) => {
       if (response.status() >= 400)
         problems.push(
-          `${current}: ${response.request().method()} ${response.url()} answered ${response.status()}`,
+          `${at(pageOfRequest(response.request()))}: ${response.request().method()} ${response.url()} answered ${response.status()}`,
         )
     })
-    for (const route of routes) {
-      current = route
+    const visit = async (route: string) => {
       const page = await context.newPage()
+      routeOf.set(page, route)
       await page.goto(`${server.url}${route}`)
       await expect.poll(() => page.locator("h1").count(), { message: route }).toBeGreaterThan(0)
       await page.waitForLoadState("networkidle")
@@ -140,6 +154,11 @@ describe("public routes", () => {
       })
       await page.close()
     }
+    const waiting = [...routes]
+    const visitor = async () => {
+      for (let route = waiting.shift(); route !== undefined; route = waiting.shift()) await visit(route)
+    }
+    await Promise.all(Array.from({ length: 4 }, visitor))
     expect(problems).toEqual([])
     // The rules above were checked on real pictures.
     expect(pictures.get("/news")).toBeGreaterThan(1)
