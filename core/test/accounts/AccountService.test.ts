@@ -1,82 +1,13 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { AccountMessages } from "../../src/accounts/AccountErrors.ts"
-import {
-  AccountEmail,
-  AccountService,
-  SESSION_TTL_MS,
-  SessionLifetime,
-} from "../../src/accounts/AccountService.ts"
-import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
-import { KnownDevices } from "../../src/accounts/ports/KnownDevices.ts"
-import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
-import { SecureRandom } from "../../src/accounts/ports/SecureRandom.ts"
-import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
-import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
-import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
+import { AccountEmail, SESSION_TTL_MS } from "../../src/accounts/AccountService.ts"
 import { SIGN_IN_PER_ACCOUNT_AND_ADDRESS } from "../../src/limits/Limits.ts"
-import { LimitsService } from "../../src/limits/LimitsService.ts"
-import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
-import { OneTimePasswords } from "../../src/secondfactor/ports/OneTimePasswords.ts"
-import { PasskeyStore } from "../../src/secondfactor/ports/PasskeyStore.ts"
-import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStore.ts"
-import { SecondFactorService } from "../../src/secondfactor/SecondFactorService.ts"
 import { CONFIRMATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from "../../src/shared/Constants.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
-import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
-import { ManualClock } from "../support/ManualClock.ts"
-
-type Services = AccountService | Mailer | AccountRepository
-
-const makeAccounts = (sessionLifetimeMs?: number) => {
-  const clock = ManualClock.make(Date.UTC(2026, 0, 1))
-  const layer = AccountService.layer.pipe(
-    Layer.provide(
-      sessionLifetimeMs === undefined ? Layer.empty : Layer.succeed(SessionLifetime)(sessionLifetimeMs),
-    ),
-    Layer.provideMerge(SecondFactorService.layer),
-    Layer.provideMerge(LimitsService.layer),
-    Layer.provideMerge(
-      Layer.mergeAll(
-        SecondFactorStore.layerMemory,
-        PasskeyStore.layerMemory,
-        OneTimePasswords.layerPredictableForTests,
-        KnownDevices.layerMemory,
-        SignedInAccounts.layerFromStores.pipe(
-          Layer.provideMerge(Layer.merge(AccountRepository.layerMemory, SessionStore.layerMemory)),
-        ),
-        TokenStore.layerMemory,
-        PasswordHasher.layerInsecureForTests,
-        SecureRandom.layerPredictableForTests,
-        AttemptLog.layerMemory,
-        Mailer.layerMemory,
-        IdGenerator.layerSequential,
-      ),
-    ),
-  )
-  const context = Effect.runSync(Effect.scoped(Layer.build(layer))) as Context.Context<Services>
-  const run = <A, E>(effect: Effect.Effect<A, E, Services>) =>
-    Effect.runSync(effect.pipe(Effect.provideContext(context), ManualClock.provide(clock)))
-  const fail = <A, E>(effect: Effect.Effect<A, E, Services>) => run(Effect.flip(effect))
-  const service = Context.get(context, AccountService)
-  /** The token in the last email sent to `to` with `template`. */
-  const lastToken = (to: string, template: string) =>
-    run(Effect.flatMap(Mailer, (m) => m.queued))
-      .filter((e) => e.to === to && e.template === template)
-      .at(-1)?.data.token ?? ""
-  return { clock, run, fail, service, lastToken }
-}
-
-const ann = {
-  email: "ann@example.com",
-  firstName: "Ann",
-  lastName: "Lee",
-  password: "secret1",
-  userType: "USER" as const,
-  termsVersion: "10.03.25",
-}
+import { ann, makeAccounts } from "../support/AccountHarness.ts"
 
 describe("registration and email confirmation", () => {
   it("registers, emails a confirmation link, and confirms the email with it once", () => {

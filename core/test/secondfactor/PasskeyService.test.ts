@@ -3,92 +3,16 @@
  * the real ceremonies run in the browser test): the first passkey gives recovery codes and ends the other sessions;
  * a challenge answers once; a sign-in completes with the member's own passkey only; the step-up; removal.
  */
-import { Context, Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { AccountEmail, AccountService, SessionLifetime } from "../../src/accounts/AccountService.ts"
-import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
-import { KnownDevices } from "../../src/accounts/ports/KnownDevices.ts"
-import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
-import { SecureRandom } from "../../src/accounts/ports/SecureRandom.ts"
-import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
-import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
-import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
-import { LimitsService } from "../../src/limits/LimitsService.ts"
-import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
-import { Mailer } from "../../src/notifications/ports/Mailer.ts"
-import { PasskeyService } from "../../src/secondfactor/PasskeyService.ts"
-import { OneTimePasswords } from "../../src/secondfactor/ports/OneTimePasswords.ts"
-import { PasskeyCeremonies } from "../../src/secondfactor/ports/PasskeyCeremonies.ts"
-import { PasskeyStore } from "../../src/secondfactor/ports/PasskeyStore.ts"
-import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStore.ts"
+import { AccountEmail } from "../../src/accounts/AccountService.ts"
 import { SecondFactorMessages } from "../../src/secondfactor/SecondFactorErrors.ts"
 import { STEP_UP_WINDOW_MS } from "../../src/secondfactor/SecondFactorModel.ts"
-import { SecondFactorService } from "../../src/secondfactor/SecondFactorService.ts"
-import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
-import { ManualClock } from "../support/ManualClock.ts"
+import { type Accounts, ann, makeAccounts } from "../support/AccountHarness.ts"
 
-type Services =
-  | AccountService
-  | Mailer
-  | AccountRepository
-  | SecondFactorService
-  | SessionStore
-  | PasskeyService
-
-const makeAccounts = (sessionLifetimeMs?: number) => {
-  const clock = ManualClock.make(Date.UTC(2026, 0, 1))
-  const layer = AccountService.layer.pipe(
-    Layer.provide(
-      sessionLifetimeMs === undefined ? Layer.empty : Layer.succeed(SessionLifetime)(sessionLifetimeMs),
-    ),
-    Layer.provideMerge(PasskeyService.layer),
-    Layer.provideMerge(SecondFactorService.layer),
-    Layer.provideMerge(LimitsService.layer),
-    Layer.provideMerge(
-      Layer.mergeAll(
-        SecondFactorStore.layerMemory,
-        PasskeyStore.layerMemory,
-        OneTimePasswords.layerPredictableForTests,
-        PasskeyCeremonies.layerEchoForTests,
-        KnownDevices.layerMemory,
-        SignedInAccounts.layerFromStores.pipe(
-          Layer.provideMerge(Layer.merge(AccountRepository.layerMemory, SessionStore.layerMemory)),
-        ),
-        TokenStore.layerMemory,
-        PasswordHasher.layerInsecureForTests,
-        SecureRandom.layerPredictableForTests,
-        AttemptLog.layerMemory,
-        Mailer.layerMemory,
-        IdGenerator.layerSequential,
-      ),
-    ),
-  )
-  const context = Effect.runSync(Effect.scoped(Layer.build(layer))) as Context.Context<Services>
-  const run = <A, E>(effect: Effect.Effect<A, E, Services>) =>
-    Effect.runSync(effect.pipe(Effect.provideContext(context), ManualClock.provide(clock)))
-  const fail = <A, E>(effect: Effect.Effect<A, E, Services>) => run(Effect.flip(effect))
-  const service = Context.get(context, AccountService)
-  /** The token in the last email sent to `to` with `template`. */
-  const lastToken = (to: string, template: string) =>
-    run(Effect.flatMap(Mailer, (m) => m.queued))
-      .filter((e) => e.to === to && e.template === template)
-      .at(-1)?.data.token ?? ""
-  const factors = Context.get(context, SecondFactorService)
-  const passkeys = Context.get(context, PasskeyService)
-  return { clock, run, fail, service, factors, passkeys, lastToken }
-}
-
-const ann = {
-  email: "ann@example.com",
-  firstName: "Ann",
-  lastName: "Lee",
-  password: "secret1",
-  userType: "USER" as const,
-  termsVersion: "10.03.25",
-}
 const rp = { id: "landunits.example", name: "Landunits", origin: "https://landunits.example" }
 
-const annSignedIn = (a: ReturnType<typeof makeAccounts>) => {
+const annSignedIn = (a: Accounts) => {
   const { memberId } = a.run(a.service.register(ann, "ip"))
   a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
   const { session } = a.run(a.service.login({ email: ann.email, password: ann.password, address: "ip" }))

@@ -3,86 +3,23 @@
  * once, no session before the second factor at sign-in, codes never accepted twice, a growing wait after wrong
  * codes, the step-up window before sensitive changes, and a change of factor ending the other sessions.
  */
-import { Context, Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { AccountEmail, AccountService, SessionLifetime } from "../../src/accounts/AccountService.ts"
-import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
-import { KnownDevices } from "../../src/accounts/ports/KnownDevices.ts"
-import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
-import { SecureRandom } from "../../src/accounts/ports/SecureRandom.ts"
-import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
-import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
-import { TokenStore } from "../../src/accounts/ports/TokenStore.ts"
+import { AccountEmail } from "../../src/accounts/AccountService.ts"
 import { SECOND_FACTOR_PER_ACCOUNT } from "../../src/limits/Limits.ts"
-import { LimitsService } from "../../src/limits/LimitsService.ts"
-import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OneTimePasswords } from "../../src/secondfactor/ports/OneTimePasswords.ts"
-import { PasskeyStore } from "../../src/secondfactor/ports/PasskeyStore.ts"
-import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStore.ts"
 import { SecondFactorMessages } from "../../src/secondfactor/SecondFactorErrors.ts"
 import { SIGN_IN_STEP_TTL_MS, STEP_UP_WINDOW_MS } from "../../src/secondfactor/SecondFactorModel.ts"
-import { SecondFactorService } from "../../src/secondfactor/SecondFactorService.ts"
 import { SecondFactorCodeForm, TotpCodeForm } from "../../src/secondfactor/SecondFactorValidation.ts"
 import type { MemberId } from "../../src/shared/Ids.ts"
-import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
 import { validate } from "../../src/validation/Issues.ts"
-import { ManualClock } from "../support/ManualClock.ts"
+import { type Accounts, ann, makeAccounts } from "../support/AccountHarness.ts"
 
-type Services = AccountService | Mailer | AccountRepository | SecondFactorService | SessionStore
-
-const makeAccounts = (sessionLifetimeMs?: number) => {
-  const clock = ManualClock.make(Date.UTC(2026, 0, 1))
-  const layer = AccountService.layer.pipe(
-    Layer.provide(
-      sessionLifetimeMs === undefined ? Layer.empty : Layer.succeed(SessionLifetime)(sessionLifetimeMs),
-    ),
-    Layer.provideMerge(SecondFactorService.layer),
-    Layer.provideMerge(LimitsService.layer),
-    Layer.provideMerge(
-      Layer.mergeAll(
-        SecondFactorStore.layerMemory,
-        PasskeyStore.layerMemory,
-        OneTimePasswords.layerPredictableForTests,
-        KnownDevices.layerMemory,
-        SignedInAccounts.layerFromStores.pipe(
-          Layer.provideMerge(Layer.merge(AccountRepository.layerMemory, SessionStore.layerMemory)),
-        ),
-        TokenStore.layerMemory,
-        PasswordHasher.layerInsecureForTests,
-        SecureRandom.layerPredictableForTests,
-        AttemptLog.layerMemory,
-        Mailer.layerMemory,
-        IdGenerator.layerSequential,
-      ),
-    ),
-  )
-  const context = Effect.runSync(Effect.scoped(Layer.build(layer))) as Context.Context<Services>
-  const run = <A, E>(effect: Effect.Effect<A, E, Services>) =>
-    Effect.runSync(effect.pipe(Effect.provideContext(context), ManualClock.provide(clock)))
-  const fail = <A, E>(effect: Effect.Effect<A, E, Services>) => run(Effect.flip(effect))
-  const service = Context.get(context, AccountService)
-  /** The token in the last email sent to `to` with `template`. */
-  const lastToken = (to: string, template: string) =>
-    run(Effect.flatMap(Mailer, (m) => m.queued))
-      .filter((e) => e.to === to && e.template === template)
-      .at(-1)?.data.token ?? ""
-  const factors = Context.get(context, SecondFactorService)
-  return { clock, run, fail, service, factors, lastToken }
-}
-
-const ann = {
-  email: "ann@example.com",
-  firstName: "Ann",
-  lastName: "Lee",
-  password: "secret1",
-  userType: "USER" as const,
-  termsVersion: "10.03.25",
-}
 const device = { id: "device-1", name: "Chrome 131 on Linux" }
 
 /** Ann registered, confirmed and signed in (no second factor yet): her session. */
-const annSignedIn = (a: ReturnType<typeof makeAccounts>) => {
+const annSignedIn = (a: Accounts) => {
   const { memberId } = a.run(a.service.register(ann, "ip"))
   a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
   const { session } = a.run(
@@ -92,7 +29,7 @@ const annSignedIn = (a: ReturnType<typeof makeAccounts>) => {
 }
 
 /** Sets up TOTP on Ann's session; answers the secret and the recovery codes. */
-const withTotp = (a: ReturnType<typeof makeAccounts>, on: { memberId: MemberId; sessionId: string }) => {
+const withTotp = (a: Accounts, on: { memberId: MemberId; sessionId: string }) => {
   const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email }))
   const codes = a.run(
     a.factors.confirmTotp({ ...on, code: OneTimePasswords.testCode(setup.secret, a.clock.now()) }),
@@ -100,7 +37,7 @@ const withTotp = (a: ReturnType<typeof makeAccounts>, on: { memberId: MemberId; 
   return { secret: setup.secret, codes }
 }
 
-const pendingOf = (a: ReturnType<typeof makeAccounts>, address = "ip") => {
+const pendingOf = (a: Accounts, address = "ip") => {
   const pending = a.fail(a.service.login({ email: ann.email, password: ann.password, address, device }))
   expect(pending._tag).toBe("SecondFactorPending")
   return (pending as { pendingToken: string }).pendingToken
