@@ -7,7 +7,7 @@ import * as path from "node:path"
 import { gzipSync } from "node:zlib"
 
 const dist = path.join(import.meta.dirname, "..", "dist")
-type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string }
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }
 const manifest: Record<string, Chunk> = JSON.parse(
   fs.readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"),
 )
@@ -24,7 +24,8 @@ const gz = (keys: Set<string>) =>
   [...keys].reduce((sum, k) => sum + gzipSync(fs.readFileSync(path.join(dist, manifest[k]!.file))).length, 0)
 
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
-const base = closure([entry])
+// The entry (src/boot.ts) imports the app (src/main.tsx) once the page is painted: both are every route's first load.
+const base = closure([entry, ...(manifest[entry]!.dynamicImports ?? [])])
 const rows: Array<[string, number]> = []
 for (const [key, chunk] of Object.entries(manifest)) {
   const m = key.match(/src\/routes\/(.+)\.tsx\?tsr-split=component/)

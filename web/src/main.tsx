@@ -6,7 +6,6 @@ import { readRenderedPage } from "./lib/renderedPage.ts"
 import { rememberUtm } from "./lib/utm.ts"
 import { createAppRouter } from "./router.ts"
 import { appSession } from "./session/session.ts"
-import "./styles/app.css"
 
 rememberUtm()
 
@@ -32,8 +31,7 @@ const start = async () => {
     return
   }
   keepRenderedAnswers(rendered.answers)
-  // The visitor already has the page: let the browser paint it before the work of hydrating starts.
-  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)))
+  // The visitor already has the page, painted before this module was fetched (boot.ts).
   await router.load()
   if (router.state.location.href === rendered.href) {
     // Marks the router as hydrating server HTML, so it renders the same tree as the server did (no Suspense

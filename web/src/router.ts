@@ -1,4 +1,4 @@
-/** The app's router, made the same way in the browser (main.tsx) and on the server (entry-server.tsx). */
+/** The app's router, made the same way in the browser (main.tsx, loaded by boot.ts) and on the server (entry-server.tsx). */
 import { createRouter, type RouterHistory } from "@tanstack/react-router"
 import { routeTree } from "./routeTree.gen.ts"
 import type { SessionActor } from "./session/session.ts"
