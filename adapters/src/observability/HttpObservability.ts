@@ -7,7 +7,9 @@
  *   (order command, SQL statement, provider call) carry it as `http.request.id`.
  * - its count and duration in `landunits_http_requests_total` and `landunits_http_request_duration_seconds`,
  *   by method, route pattern and status. The route is learned where the router matched it (`layerRouteLabel`,
- *   given to every route); a request no route matched is `unmatched`, so a scan of random paths adds no series.
+ *   given to every route); a request no route matched is `unmatched`, and so is a 404 of a wildcard route (the
+ *   static files' `/*`, which answers any path it has no file for), so a scan of random paths adds no series and
+ *   one series means one thing, whether or not the web app is built.
  *
  * `observeRequests` wraps the whole server (HttpApp.ts), inside the span Effect opens for each request.
  */
@@ -48,9 +50,13 @@ export const layerRouteLabel = HttpRouter.middleware((httpEffect) =>
   }),
 ).layer
 
+/** The route a request is counted under: its pattern, or `unmatched` when no route (or only a wildcard) knew it. */
+export const routeLabel = (route: string | undefined, status: number): string =>
+  route === undefined || (status === 404 && route.includes("*")) ? UNMATCHED_ROUTE : route
+
 /** The two series of a (method, route, status). */
-const seriesOf = (method: string, route: string, status: number) => {
-  const labels = { method, route, status: String(status) }
+const seriesOf = (method: string, route: string | undefined, status: number) => {
+  const labels = { method, route: routeLabel(route, status), status: String(status) }
   return { requests: httpRequests(labels), duration: httpRequestDuration(labels) }
 }
 
@@ -67,7 +73,7 @@ export const observeRequests = <E, R>(
     const slot: RouteSlot["Service"] = { route: undefined }
     const started = performance.now()
     const answering: HttpEffect.PreResponseHandler = (_request, response) => {
-      const series = seriesOf(request.method, slot.route ?? UNMATCHED_ROUTE, response.status)
+      const series = seriesOf(request.method, slot.route, response.status)
       return Effect.as(
         Effect.andThen(
           Metric.update(series.requests, 1),

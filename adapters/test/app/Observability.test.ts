@@ -17,6 +17,7 @@ import { Effect, Exit, Scope } from "effect"
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
+import { routeLabel, UNMATCHED_ROUTE } from "../../src/observability/HttpObservability.ts"
 import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
 import { json, makeClient } from "../support/TestServer.ts"
 
@@ -153,6 +154,17 @@ const connects = (host: string, port: number) =>
 // ---- The start ----------------------------------------------------------------------------------------------
 
 const url = serverUrl()
+
+describe("the route a request is counted under", () => {
+  it("is its pattern, unless no route or only a wildcard route knew the path (a 404 of the static files' /*)", () => {
+    expect(routeLabel("/api/order/get_order_details/:id", 200)).toBe("/api/order/get_order_details/:id")
+    // A handler's own 404 (an order that is not the member's) keeps its route: the route was known.
+    expect(routeLabel("/api/order/get_order_details/:id", 404)).toBe("/api/order/get_order_details/:id")
+    expect(routeLabel(undefined, 404)).toBe(UNMATCHED_ROUTE)
+    expect(routeLabel("/*", 404)).toBe(UNMATCHED_ROUTE)
+    expect(routeLabel("/*", 200)).toBe("/*")
+  })
+})
 
 describe("metrics and traces of a production start", () => {
   let app: AppProcess
@@ -314,16 +326,16 @@ describe("metrics and traces of a production start", () => {
     expect(
       sampleOf(after, "landunits_http_requests_total", { route: "/api/auth/login", status: "429" }),
     ).toBeGreaterThan(0)
-    // An unknown path is counted (as `unmatched`, or under the static files' catch-all route when the web app is
+    // An unknown path is counted as `unmatched` (the static files' catch-all route included, when the web app is
     // built), and never under its own path: random paths add no series.
-    const notFound = { status: "404" }
+    const notFound = { route: "unmatched", status: "404" }
     expect(totalOf(after, "landunits_http_requests_total", notFound)).toBeGreaterThan(
       totalOf(before, "landunits_http_requests_total", notFound),
     )
     const routes = (after.families.get("landunits_http_requests_total")?.metrics ?? []).map(
       (m) => m.labels?.route,
     )
-    expect(routes.filter((route) => route?.includes("no-such-route"))).toEqual([])
+    expect(routes.filter((route) => route?.includes("no-such-route") || route?.includes("*"))).toEqual([])
     // The jobs ran at the start, and the database reads answered.
     for (const job of ["expire-due", "unlock-due", "ledger-checkpoint"])
       expect(sampleOf(after, "landunits_job_last_run_success", { job }), job).toBe(1)
