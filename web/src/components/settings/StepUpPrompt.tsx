@@ -4,33 +4,18 @@
  * message; this asks for a code (core's SecondFactorCodeForm) or the passkey, then the change is sent again.
  */
 import { SecondFactorMessages } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
-import { SecondFactorCodeForm } from "@landunits/core/secondfactor/SecondFactorValidation.ts"
 import { securityApi } from "../../api/security.ts"
-import { useSchemaForm } from "../../forms/useSchemaForm.ts"
-import { useSubmission } from "../../machines/submissionMachine.ts"
-import { Field, FormError } from "../shared/Field.tsx"
+import { SecondFactorCodeField, useSecondFactorAnswer } from "../auth/SecondFactorAnswer.tsx"
+import { FormError } from "../shared/Field.tsx"
 
 /** Whether a refusal is the step-up's (so the prompt is shown instead of the message alone). */
 export const isStepUpRequired = (message: string | null): boolean =>
   message === SecondFactorMessages.stepUpRequired
 
 export function StepUpPrompt(props: { readonly onConfirmed: () => void }) {
-  const submission = useSubmission(
-    (form: SecondFactorCodeForm) =>
-      securityApi.stepUp(form).then((answer) => {
-        props.onConfirmed()
-        return answer
-      }),
-    { repeatable: true },
-  )
-  const form = useSchemaForm(SecondFactorCodeForm, { code: "" }, submission.submit)
-  const passkey = useSubmission(
-    () =>
-      securityApi.stepUpWithPasskey().then((answer) => {
-        props.onConfirmed()
-        return answer
-      }),
-    { repeatable: true },
+  const { form, code, passkey } = useSecondFactorAnswer(
+    { code: securityApi.stepUp, passkey: securityApi.stepUpWithPasskey },
+    () => props.onConfirmed(),
   )
   return (
     <form
@@ -42,18 +27,11 @@ export function StepUpPrompt(props: { readonly onConfirmed: () => void }) {
       <p className="form-note" role="status">
         {SecondFactorMessages.stepUpRequired}
       </p>
-      <Field
-        label="Code"
-        autoComplete="one-time-code"
-        required
-        idPrefix="step-up"
-        hint="The 6-digit code from your authenticator app, or one of your recovery codes."
-        {...form.field("code")}
-      />
-      <FormError message={submission.serverError ?? passkey.serverError} />
+      <SecondFactorCodeField idPrefix="step-up" {...form.field("code")} />
+      <FormError message={code.serverError ?? passkey.serverError} />
       <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={submission.busy}>
-          {submission.busy ? "Checking…" : "Confirm"}
+        <button type="submit" className="btn btn--primary" disabled={code.busy}>
+          {code.busy ? "Checking…" : "Confirm"}
         </button>
         <button
           type="button"
