@@ -4,7 +4,7 @@
  * installation has not configured yet is left out (a unit type without a price, a currency without a bank
  * account), so a member can sign in before the admins have set everything.
  *
- * Round trips per bundle: the member's KYC record and their ledger (HoldingsService). Everything that is
+ * Round trips per bundle: the member's KYC record and their ledger (HoldingsService), read at once. Everything that is
  * not the member's comes from the process's reference data snapshot (ReferenceData, kept 5 seconds), and
  * the holdings are valued at the same snapshot's prices (the composition gives HoldingsService the
  * snapshot's PriceBook, HttpApp.ts).
@@ -70,7 +70,11 @@ export class UserBundles extends Context.Service<
         of: (account, firstLogin) =>
           Effect.gen(function* () {
             const snapshot = yield* todayIn(reference)
-            const record = yield* kyc.get(account.memberId)
+            // The two reads at once: on the pool's multiplexed connection they travel in one write.
+            const [record, held] = yield* Effect.all(
+              [kyc.get(account.memberId), Effect.orDie(holdings.holdings(account.memberId))],
+              { concurrency: 2 },
+            )
             const kycInfo = Option.match(record, { onNone: () => emptyKycInfo, onSome: (r) => r.kycInfo })
             const user: User = {
               id: account.memberId,
@@ -86,7 +90,7 @@ export class UserBundles extends Context.Service<
             return {
               user,
               prices: pricesIn(snapshot),
-              userDashBoardDetails: { holdings: yield* Effect.orDie(holdings.holdings(account.memberId)) },
+              userDashBoardDetails: { holdings: held },
               landUnitStats: landUnitStatsOf(snapshot),
               exchangeRate: ratesOf(snapshot),
               externalFees: externalFeesIn(snapshot),
