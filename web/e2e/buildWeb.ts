@@ -12,10 +12,17 @@ import { seedDataDir } from "./server.ts"
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url))
 
+/**
+ * Vite, as `npm run build -w web` runs it. NODE_ENV is production as in an operator's shell: Vitest sets it to
+ * `test`, and a build under `test` compiles JSX for React's development runtime (jsxDEV), which a production start's
+ * server renderer cannot run (it then served every page unrendered), and the browser tests would test another bundle
+ * than members get.
+ */
 const vite = (...args: ReadonlyArray<string>) =>
   execFileSync(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), ...args], {
     cwd: path.join(ROOT, "web"),
     stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
   })
 
 /** The browser's build (web/dist), then the server's renderer of the public pages (web/dist-ssr), then the seed. */
