@@ -35,6 +35,14 @@ const labelled = <In, Out>(make: (attributes: Metric.Metric.AttributeSet) => Met
   }
 }
 
+/** A counter of things that happen, one series per set of labels (`labelled`). */
+const labelledCounter = (name: string, description: string) =>
+  labelled((attributes) => Metric.counter(name, { description, incremental: true, attributes }))
+
+/** A histogram of durations in seconds, one series per set of labels (`labelled`). */
+const labelledHistogram = (name: string, description: string, boundaries: ReadonlyArray<number>) =>
+  labelled((attributes) => Metric.histogram(name, { description, boundaries, attributes }))
+
 /** Request durations: from a fast read (a few ms) to a slow statement (10 s). */
 const REQUEST_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 /** Lock and connection waits: mostly nothing, a queue behind other commands when busy. */
@@ -42,55 +50,38 @@ const WAIT_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25
 
 // HTTP (labels method, route, status)
 
-export const httpRequests = labelled((attributes) =>
-  Metric.counter("landunits_http_requests_total", {
-    description: "HTTP requests answered, by method, route pattern and status.",
-    incremental: true,
-    attributes,
-  }),
+export const httpRequests = labelledCounter(
+  "landunits_http_requests_total",
+  "HTTP requests answered, by method, route pattern and status.",
 )
-export const httpRequestDuration = labelled((attributes) =>
-  Metric.histogram("landunits_http_request_duration_seconds", {
-    description: "Time to answer an HTTP request, by method, route pattern and status.",
-    boundaries: REQUEST_SECONDS,
-    attributes,
-  }),
+export const httpRequestDuration = labelledHistogram(
+  "landunits_http_request_duration_seconds",
+  "Time to answer an HTTP request, by method, route pattern and status.",
+  REQUEST_SECONDS,
 )
 
 // Order commands (labels command, outcome)
 
-export const orderCommands = labelled((attributes) =>
-  Metric.counter("landunits_order_commands_total", {
-    description:
-      "Order commands run, by command and outcome (ok, or the error's name: UnitsUnavailable, KycNotVerified, …; defect for a bug or a dead dependency).",
-    incremental: true,
-    attributes,
-  }),
+export const orderCommands = labelledCounter(
+  "landunits_order_commands_total",
+  "Order commands run, by command and outcome (ok, or the error's name: UnitsUnavailable, KycNotVerified, …; defect for a bug or a dead dependency).",
 )
-export const orderCommandDuration = labelled((attributes) =>
-  Metric.histogram("landunits_order_command_duration_seconds", {
-    description: "Time an order command took, its lock wait included, by command.",
-    boundaries: REQUEST_SECONDS,
-    attributes,
-  }),
+export const orderCommandDuration = labelledHistogram(
+  "landunits_order_command_duration_seconds",
+  "Time an order command took, its lock wait included, by command.",
+  REQUEST_SECONDS,
 )
-export const orderLockWait = labelled((attributes) =>
-  Metric.histogram("landunits_order_lock_wait_seconds", {
-    description: "Time an order command waited for its unit types' order-command locks, by command.",
-    boundaries: WAIT_SECONDS,
-    attributes,
-  }),
+export const orderLockWait = labelledHistogram(
+  "landunits_order_lock_wait_seconds",
+  "Time an order command waited for its unit types' order-command locks, by command.",
+  WAIT_SECONDS,
 )
 
 // Rate limits (label limit)
 
-export const rateLimited = labelled((attributes) =>
-  Metric.counter("landunits_rate_limited_total", {
-    description:
-      "Requests refused with 429 by a rate limit, by limit (sign-in throttles, emails to a recipient, emails from an address, contact messages).",
-    incremental: true,
-    attributes,
-  }),
+export const rateLimited = labelledCounter(
+  "landunits_rate_limited_total",
+  "Requests refused with 429 by a rate limit, by limit (sign-in throttles, emails to a recipient, emails from an address, contact messages).",
 )
 
 // Database pool
