@@ -21,6 +21,7 @@ import {
 } from "./support/browser.ts"
 import { DEMO } from "./support/members.ts"
 import { BROWSER_RENDERED, PUBLIC_ROUTES } from "./support/publicRoutes.ts"
+import { shareOut } from "./support/shareOut.ts"
 
 /** The route constants of spec §2 with their trailing slash, and where a guest ends up. */
 const GUEST_ROUTE_CONSTANTS: ReadonlyArray<readonly [string, RegExp, string]> = [
@@ -154,11 +155,8 @@ describe("public routes", () => {
       })
       await page.close()
     }
-    const waiting = [...routes]
-    const visitor = async () => {
-      for (let route = waiting.shift(); route !== undefined; route = waiting.shift()) await visit(route)
-    }
-    await Promise.all(Array.from({ length: 4 }, visitor))
+    // Four at a time, each visit in a page of its own.
+    await shareOut([1, 2, 3, 4], routes, (_, route) => visit(route))
     expect(problems).toEqual([])
     // The rules above were checked on real pictures.
     expect(pictures.get("/news")).toBeGreaterThan(1)

@@ -32,6 +32,7 @@ import {
 } from "./support/browser.ts"
 import { confirmPayment } from "./support/cli.ts"
 import { DEMO, type Member, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
+import { shareOut } from "./support/shareOut.ts"
 
 const ADMIN: Member = {
   email: "ops-words@landunits.example",
@@ -306,14 +307,7 @@ describe("words, not codes", () => {
       // Every dashboard route photographed at 1280 and 375 px (issue 27), and none wider than a phone.
       await shoot(tab, `route${route.replace(/[/$]+/g, "-")}`)
     }
-    const waiting = [...routes]
-    const tabs = [page, await context.newPage(), await context.newPage()]
-    await Promise.all(
-      tabs.map(async (tab) => {
-        for (let route = waiting.shift(); route !== undefined; route = waiting.shift())
-          await visit(tab, route)
-      }),
-    )
+    await shareOut([page, await context.newPage(), await context.newPage()], routes, visit)
     // The history with every status filter option, and with the demo's orders in several statuses.
     await page.goto(`${server.url}/dashboard/my-transactions?pageSize=25`)
     await page.waitForLoadState("networkidle")

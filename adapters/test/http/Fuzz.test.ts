@@ -42,7 +42,7 @@ let countStatement: string | undefined
 
 /**
  * Rows per table, in one statement: the fuzz reads them twice per request (~1,800 requests), and a statement per
- * table (70 of them) made this file three times slower as the schema grew.
+ * table (49 of them) made this file three times slower as the schema grew.
  */
 const rowCounts = () =>
   server.run(
