@@ -9,13 +9,12 @@
 
 import { layerServer } from "@landunits/adapters/postgres/Database.ts"
 import { LedgerStorePg } from "@landunits/adapters/postgres/LedgerStorePg.ts"
-import { LockedReadsPg } from "@landunits/adapters/postgres/LockedReadsPg.ts"
 import { layerMigrated } from "@landunits/adapters/postgres/Migrations.ts"
+import { rememberHeads } from "@landunits/adapters/postgres/TransferChainHeadsPg.ts"
 import { member, platform, type Transfer } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
 import { verifyTransferChains } from "@landunits/core/ledger/TransferChainWalk.ts"
-import { LockedReads } from "@landunits/core/orders/ports/LockedReads.ts"
-import { IdempotencyKey, MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
+import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { Cause, Context, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
@@ -33,25 +32,18 @@ const issue = (id: string): Transfer => ({
 
 const onServer = <A, E>(
   url: string,
-  body: (services: {
-    sql: SqlClient.SqlClient
-    ledger: LedgerStore["Service"]
-    locked: LockedReads["Service"]
-  }) => Effect.Effect<A, E>,
+  body: (services: { sql: SqlClient.SqlClient; ledger: LedgerStore["Service"] }) => Effect.Effect<A, E>,
 ) =>
   Effect.runPromise(
     Effect.scoped(
       Effect.gen(function* () {
         const database = yield* freshServerDatabase(url)
         const context = yield* Layer.build(
-          Layer.mergeAll(LedgerStorePg, LockedReadsPg).pipe(
-            Layer.provideMerge(Layer.provideMerge(layerMigrated, layerServer(database, 8))),
-          ),
+          LedgerStorePg.pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, layerServer(database, 8)))),
         )
         return yield* body({
           sql: Context.get(context, SqlClient.SqlClient),
           ledger: Context.get(context, LedgerStore),
-          locked: Context.get(context, LockedReads),
         })
       }),
     ),
@@ -78,17 +70,19 @@ describe.runIf(url !== undefined)("the transfer chains' heads on the PostgreSQL 
   }, 60_000)
 
   it("an append from a head that moved since it was read writes nothing and fails", async () => {
-    const result = await onServer(url!, ({ sql, ledger, locked }) =>
+    const result = await onServer(url!, ({ sql, ledger }) =>
       Effect.gen(function* () {
         yield* ledger.append([issue("first")])
         const stale = yield* sql
           .withTransaction(
             Effect.gen(function* () {
-              // The buy's read under the lock remembers the head (place 1) …
-              yield* locked.lockThenRead("LAND_EUR", {
-                scope: "buy:mem_holder",
-                idempotencyKey: IdempotencyKey.make("k1"),
-              })
+              // The head (place 1), read without its row's lock and remembered, as an append's own would be …
+              const [head] = yield* sql<{ length: string; head: string }>`
+                SELECT length, head FROM ledger_chain_heads WHERE chain = 'LAND_EUR'`
+              yield* rememberHeads(
+                sql,
+                new Map([["LAND_EUR", { length: Number(head!.length), head: head!.head }]]),
+              )
               // … then an append outside the lock commits place 2 on another connection …
               yield* ledger
                 .append([issue("around")])
