@@ -4,18 +4,15 @@
  * script on a database migrated like the app's: the same tables, triggers, locks and one transaction.
  *
  *   BEGIN;
- *   SELECT … FROM buy_reads_after_lock(lock, unit type, key)   -- the unit type's lock, totals, key, chain head
- *   WITH appended AS (INSERT INTO ledger_transfers …), balanced AS (INSERT INTO ledger_balances … ON CONFLICT),
- *        chain_head_0 AS (UPDATE ledger_chain_heads … WHERE length = the length read),
- *        inserted AS (INSERT INTO orders …), keyed AS (INSERT INTO idempotency_keys …)
- *   SELECT sequence, heads moved FROM inserted;
+ *   SELECT … FROM record_buy(lock, unit type, key, transfers, balances, order)  -- lock, key, totals, the write,
+ *                                                                              -- the chain link (migration 2870)
  *   COMMIT;
  *
- * What the app computes between the two statements (the member's standing, the price, the capacity check from
- * the totals, the order's record, the chain link's SHA-256) is what this script leaves out; the script's figure
- * over ours is what the app costs on top of the schema. Two stand-ins, both cheaper for the database than the
- * app's values are not: the new chain hash is two md5s (the app's SHA-256 runs in the app), and the previous hash
- * and length are read back in the writing statement (the app has them from the lock's read).
+ * What the app computes before the statement and after it (the member's standing, the price, the order's record,
+ * the transfer's canonical encoding, the capacity check on the totals answered) is what this script leaves out; the
+ * script's figure over ours is what the app costs on top of the schema. The transfers and balance changes are built
+ * with jsonb_build_object where the app sends them as JSON text (pgbench reads ":word" as a variable, and JSON
+ * has colons), the canonical encoding with concat_ws where the app sends it made.
  *
  * Client i buys the i-th unit type of the workload (modulo its size), as `bench:orders`' clients do; the 30
  * members are the bench's (`m01`…`m30`).
@@ -63,41 +60,26 @@ export const buyScript = (workload: ReadonlyArray<UnitType>): string => {
   const scope = `('member' || chr(58) || ${memberId})`
   const pendingBuy = `('member' || chr(58) || ${memberId} || chr(58) || 'pendingBuy')`
   const record = `replace(replace(replace(bench_buy_record(), '@ORDER@', 'ord_' || ${id}), '@MEMBER@', ${memberId}), '@UNIT_TYPE@', ${unitType})::jsonb`
+  const transferId = `('trf_' || ${id})`
+  const orderId = `('ord_' || ${id})`
+  const at = "1795710682386"
+  const transfers = `jsonb_build_array(jsonb_build_object(
+    'transfer_id', ${transferId}, 'order_id', ${orderId}, 'unit_type', ${unitType},
+    'from_key', ${issuance}, 'from_member', NULL, 'to_key', ${pendingBuy}, 'to_member', ${memberId},
+    'units', 1, 'at', ${at},
+    'canonical', concat_ws('|', 'landunits-transfer-v1', ${transferId}, ${orderId}, ${unitType}, ${issuance}, ${pendingBuy}, '1', '${at}')))`
+  const balances = `jsonb_build_array(
+    jsonb_build_object('unit_type', ${unitType}, 'account_key', ${issuance}, 'member_id', NULL, 'bucket', 'issuance', 'units', -1),
+    jsonb_build_object('unit_type', ${unitType}, 'account_key', ${pendingBuy}, 'member_id', ${memberId}, 'bucket', 'pendingBuy', 'units', 1))`
   return `\\set k :client_id % ${workload.length} + 1
 \\set m random(1, 30)
 BEGIN;
-SELECT bucket, units, request_hash, response, chain_length, chain_head FROM buy_reads_after_lock(
-  ${ORDER_COMMAND_LOCK}, (${keys})[(:k)::int], ${unitType}, ${scope}, 'sql-' || ${id});
-WITH head AS (
-  SELECT length, head, md5(random()::text) || md5(random()::text) AS next
-  FROM ledger_chain_heads WHERE chain = ${unitType}),
-appended AS (
-  INSERT INTO ledger_transfers (transfer_id, order_id, unit_type, from_key, from_member, to_key, to_member, units, at,
-                                chain_index, prev_hash, hash)
-  SELECT 'trf_' || ${id}, 'ord_' || ${id}, ${unitType}, ${issuance}, NULL,
-         ${pendingBuy}, ${memberId}, 1, 1795710682386, length + 1, head, next
-  FROM head
-  RETURNING 1),
-balanced AS (
-  INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
-  VALUES (${unitType}, ${issuance}, NULL, 'issuance', -1),
-         (${unitType}, ${pendingBuy}, ${memberId}, 'pendingBuy', 1)
-  ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units
-  RETURNING 1),
-chain_head_0 AS (
-  UPDATE ledger_chain_heads AS h SET length = head.length + 1, head = head.next, prev = head.head
-  FROM head WHERE h.chain = ${unitType} AND h.length = head.length
-  RETURNING 1),
-inserted AS (
-  INSERT INTO orders (order_id, member_id, order_type, unit_type, order_status, is_double_land, created_at, record)
-  VALUES ('ord_' || ${id}, ${memberId}, 'BUY', ${unitType}, 'Initiated', false, now(), ${record})
-  RETURNING sequence, record),
-keyed AS (
-  INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response)
-  SELECT ${scope}, 'sql-' || ${id}, md5(${id}) || md5(${id}), record || jsonb_build_object('sequence', sequence)
-  FROM inserted
-  RETURNING 1)
-SELECT sequence, (SELECT count(*) FROM chain_head_0) AS moved FROM inserted;
+SELECT bucket, units, request_hash, response, sequence, chain_length, chain_head FROM record_buy(
+  ${ORDER_COMMAND_LOCK}, (${keys})[(:k)::int], ${unitType},
+  ${scope}, 'sql-' || ${id}, md5(${id}) || md5(${id}),
+  ${transfers},
+  ${balances},
+  ${orderId}, ${memberId}, 'BUY', 'Initiated', false, now(), ${record});
 COMMIT;
 `
 }

@@ -3,7 +3,8 @@
  * directly with their triggers off (`SET LOCAL session_replication_role = replica`). Each way (an amount changed,
  * a row deleted, a row inserted, two rows' order swapped, an audit entry changed) makes the command fail naming
  * the row and how; undone, it passes again. On the embedded database, and on the PostgreSQL server when
- * DATABASE_URL names one (CI's run).
+ * DATABASE_URL names one (CI's run). Half the LAND_USD chain is written as new buys write it (BuyJournal: the
+ * links computed by the database's `record_buy`), the rest by the ledger's appends (links computed by the app).
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -14,8 +15,11 @@ import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { member, platform } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
 import { canonicalTransfer, chainHash } from "@landunits/core/ledger/TransferChain.ts"
+import { BuyJournal } from "@landunits/core/orders/ports/BuyJournal.ts"
+import { UnitOfWork } from "@landunits/core/orders/ports/UnitOfWork.ts"
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
-import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
+import { IdempotencyKey, MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
+import { aBuy } from "@landunits/core/test-support/OrderStoresContract.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -84,19 +88,38 @@ const history = Effect.gen(function* () {
     createdAt: 1,
   })
   const ledger = yield* LedgerStore
+  const uow = yield* UnitOfWork
+  const buys = yield* BuyJournal
   for (let i = 1; i <= 6; i++) {
     for (const unitType of ["LAND_USD", "LAND_EUR"] as const satisfies ReadonlyArray<UnitType>) {
-      yield* ledger.append([
-        {
-          transferId: TransferId.make(`trf_${unitType}_${i}`),
-          unitType,
-          from: platform("issuance"),
-          to: member(HOLDER, "owned"),
-          units: 10 * i,
-          orderId: OrderId.make(`ord_chain_${i}`),
-          at: 1_700_000_000_000 + i,
-        },
-      ])
+      const transfer = {
+        transferId: TransferId.make(`trf_${unitType}_${i}`),
+        unitType,
+        from: platform("issuance"),
+        to: member(HOLDER, "owned"),
+        units: 10 * i,
+        orderId: OrderId.make(`ord_chain_${i}`),
+        at: 1_700_000_000_000 + i,
+      }
+      if (unitType === "LAND_USD" && i % 2 === 1) {
+        // As a new buy: its order and key with it, its link computed by the database (record_buy).
+        const order = aBuy(`ord_chain_${i}`)
+        yield* uow.transaction(
+          buys.recordBuy(
+            {
+              unitType,
+              order: { ...order, memberId: HOLDER, currencyUnit: { ...order.currencyUnit, unitType } },
+              transfers: [transfer],
+              key: {
+                scope: `member:${HOLDER}`,
+                idempotencyKey: IdempotencyKey.make(`chain-${i}`),
+                requestHash: `hash-${i}`,
+              },
+            },
+            () => Effect.void,
+          ),
+        )
+      } else yield* ledger.append([transfer])
     }
     yield* (yield* AuditLog).append({
       actor: ADMIN_ID,

@@ -8,9 +8,9 @@
  *   dependency, `interrupted`;
  * - `landunits_order_command_duration_seconds{command}`;
  * - `landunits_order_lock_wait_seconds{command}`: the time the command waited for its unit types' order-command
- *   locks, measured where the PostgreSQL adapter takes them (UnitOfWorkPg.ts, LockedReadsPg.ts) and labelled
+ *   locks, measured where the PostgreSQL adapter takes them (UnitOfWorkPg.ts, BuyJournalPg.ts) and labelled
  *   with the command running (`CurrentOrderCommand`). A new buy takes its lock in the statement that also reads
- *   its totals (LockedReadsPg.ts): its figure is that statement's time, of which the reads are a small part.
+ *   its totals and writes it (BuyJournalPg.ts): its figure is that statement's time, the write included.
  *
  * The reads (getOrder, transactions, …) are passed through: their SQL statements have spans of their own.
  */

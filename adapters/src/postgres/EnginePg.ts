@@ -1,13 +1,12 @@
 /**
  * The order engine's storage on PostgreSQL, in one layer: the ledger, orders, payouts, idempotency keys,
- * the journal that writes a new order with its transfers and key in one statement, the unit of work,
- * and the lock-then-totals read of a new buy. The app, the CLI, the tests and the benchmarks compose it the same way.
+ * the unit of work, and the journal that takes a new buy's lock, reads and writes it in one statement. The app,
+ * the CLI, the tests and the benchmarks compose it the same way.
  */
 import { Layer } from "effect"
+import { BuyJournalPg } from "./BuyJournalPg.ts"
 import { IdempotencyStorePg } from "./IdempotencyStorePg.ts"
 import { LedgerStorePg } from "./LedgerStorePg.ts"
-import { LockedReadsPg } from "./LockedReadsPg.ts"
-import { OrderJournalPg } from "./OrderJournalPg.ts"
 import { OrderRepositoryPg } from "./OrderRepositoryPg.ts"
 import { PayoutRepositoryPg } from "./PayoutRepositoryPg.ts"
 import { UnitOfWorkPg } from "./UnitOfWorkPg.ts"
@@ -18,6 +17,5 @@ export const EnginePg = Layer.mergeAll(
   PayoutRepositoryPg,
   IdempotencyStorePg,
   UnitOfWorkPg,
-  OrderJournalPg,
-  LockedReadsPg,
+  BuyJournalPg,
 )

@@ -1,7 +1,7 @@
 /**
  * IdempotencyStore on PostgreSQL: (scope, key) is the primary key. Two commands with the same key can both
  * find it unused (the key is looked up before any lock, a new buy's with its own unit type's lock
- * (LockedReadsPg), and two commands' locks may differ): the second INSERT
+ * (BuyJournalPg), and two commands' locks may differ): the second INSERT
  * waits for the first's transaction, then the primary key refuses it; that becomes core's
  * IdempotencyKeyTaken, the second transaction rolls back, and the engine runs it again to find the first
  * result.

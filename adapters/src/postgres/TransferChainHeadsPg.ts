@@ -2,9 +2,9 @@
  * The heads of the ledger's transfer chains on PostgreSQL (issue 21, migration 2713): where an append starts each
  * chain it extends, and the statement part that moves the heads on.
  *
- * Appends to a unit type's chain run one at a time under the unit type's order-command lock. A buy reads its
- * chain's head in the statement that takes that lock (`buy_reads_after_lock`), so the append after it needs no
- * read of its own: the head is remembered for the transaction that read it. Any other append reads the heads
+ * Appends to a unit type's chain run one at a time under the unit type's order-command lock. A new buy extends
+ * its chain in the statement that takes that lock (`record_buy`, migration 2870: the links computed there from the
+ * encodings the app passes), and its head is remembered for the rest of the transaction. Any other append reads the heads
  * it needs itself, locking their rows (FOR UPDATE; a chain's row is made at its first append), so an append
  * outside an order command waits its turn too.
  *

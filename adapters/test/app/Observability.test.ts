@@ -368,7 +368,7 @@ describe("metrics and traces of a production start", () => {
     const names = trace.map((s) => s.name)
     expect(names).toContain("OrderService.createBuy")
     expect(names).toContain("UnitOfWorkPg.transaction")
-    expect(names).toContain("LockedReadsPg.lockThenRead")
+    expect(names).toContain("BuyJournalPg.recordBuy")
     const statements = trace.filter((s) => attribute(s, "db.system.name") === "postgresql")
     expect(statements.length).toBeGreaterThan(2)
     // One tree: every span but the server span has its parent in the trace, and all carry the request id.

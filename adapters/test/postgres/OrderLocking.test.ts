@@ -9,18 +9,19 @@
 import { ISSUANCE, member } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { BuyJournal } from "@landunits/core/orders/ports/BuyJournal.ts"
 import { IdempotencyStore } from "@landunits/core/orders/ports/IdempotencyStore.ts"
-import { LockedReads } from "@landunits/core/orders/ports/LockedReads.ts"
 import { UnitOfWork } from "@landunits/core/orders/ports/UnitOfWork.ts"
 import { IdempotencyKey, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { checkDoubleEntry } from "@landunits/core/test-support/EngineInvariants.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
-import { Deferred, Effect, Exit, Layer, Option } from "effect"
+import { aBuy } from "@landunits/core/test-support/OrderStoresContract.ts"
+import { Deferred, Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
+import { BuyJournalPg } from "../../src/postgres/BuyJournalPg.ts"
 import { layerServer } from "../../src/postgres/Database.ts"
 import { IdempotencyStorePg } from "../../src/postgres/IdempotencyStorePg.ts"
 import { LedgerStorePg } from "../../src/postgres/LedgerStorePg.ts"
-import { LockedReadsPg } from "../../src/postgres/LockedReadsPg.ts"
 import { layerMigrated } from "../../src/postgres/Migrations.ts"
 import { UnitOfWorkPg } from "../../src/postgres/UnitOfWorkPg.ts"
 import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
@@ -150,22 +151,22 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
     expect(state.orders).toHaveLength(members.length * 2)
     expect(new Set(same.map(([first]) => first.orderId)).size).toBe(members.length)
   })
-  it("a buy's locked reads wait for the lock's holder and see what it committed: totals and key (their snapshots follow the lock)", async () => {
-    const { totals, existing } = await Effect.runPromise(
+  it("a buy's reads wait for the lock's holder and see what it committed: totals and key (their snapshots follow the lock)", async () => {
+    const { fresh, totals, repeat } = await Effect.runPromise(
       Effect.scoped(
         Effect.gen(function* () {
           const database = yield* freshServerDatabase(url!)
-          const stores = Layer.mergeAll(UnitOfWorkPg, LedgerStorePg, LockedReadsPg, IdempotencyStorePg).pipe(
+          const stores = Layer.mergeAll(UnitOfWorkPg, LedgerStorePg, BuyJournalPg, IdempotencyStorePg).pipe(
             Layer.provideMerge(Layer.provideMerge(layerMigrated, layerServer(database, 4))),
           )
           return yield* Effect.gen(function* () {
             const uow = yield* UnitOfWork
             const ledger = yield* LedgerStore
-            const locked = yield* LockedReads
+            const buys = yield* BuyJournal
             const keys = yield* IdempotencyStore
             const key = { scope: "member:held", idempotencyKey: IdempotencyKey.make("held-key") }
             const holding = yield* Deferred.make<void>()
-            // The holder takes the lock, lets the reader start, and only then appends and commits.
+            // The holder takes the lock, lets the buys start, and only then appends and commits.
             const holder = uow.transaction(
               Effect.gen(function* () {
                 yield* uow.lockUnitTypes(["LAND_USD"])
@@ -185,21 +186,57 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
                 yield* keys.save({ ...key, requestHash: "held-hash", response: { orderId: "ord_held" } })
               }),
             )
-            const reader = Effect.andThen(
-              Deferred.await(holding),
-              uow.transaction(locked.lockThenRead("LAND_USD", key)),
+            const seen: Array<{ pendingBuy: number; issuance: number }> = []
+            const buy = (orderId: string, idempotencyKey: IdempotencyKey) =>
+              Effect.andThen(
+                Deferred.await(holding),
+                uow.transaction(
+                  buys.recordBuy(
+                    {
+                      unitType: "LAND_USD",
+                      order: {
+                        ...aBuy(orderId),
+                        currencyUnit: { ...aBuy(orderId).currencyUnit, unitType: "LAND_USD" },
+                      },
+                      transfers: [
+                        {
+                          transferId: TransferId.make(`trf_${orderId}`),
+                          unitType: "LAND_USD",
+                          from: ISSUANCE,
+                          to: member(members[1]!, "pendingBuy"),
+                          units: 1,
+                          orderId: OrderId.make(orderId),
+                          at: 0,
+                        },
+                      ],
+                      key: { scope: key.scope, idempotencyKey, requestHash: "other-hash" },
+                    },
+                    (totals) =>
+                      Effect.sync(
+                        () => void seen.push({ pendingBuy: totals.pendingBuy, issuance: totals.issuance }),
+                      ),
+                  ),
+                ),
+              )
+            const [, fresh, repeat] = yield* Effect.all(
+              [
+                holder,
+                buy("ord_fresh", IdempotencyKey.make("fresh-key")),
+                buy("ord_repeat", key.idempotencyKey),
+              ],
+              { concurrency: 3 },
             )
-            const [, read] = yield* Effect.all([holder, reader], { concurrency: 2 })
-            return read
+            return { fresh, totals: seen, repeat }
           }).pipe(Effect.provide(stores))
         }),
       ),
     )
-    expect(totals.pendingBuy).toBe(5)
-    expect(totals.issuance).toBe(-5)
-    expect(Option.getOrUndefined(existing)).toMatchObject({
-      requestHash: "held-hash",
-      response: { orderId: "ord_held" },
+    expect(fresh._tag).toBe("Recorded")
+    // The fresh buy's check saw the holder's 5 Units (and not its own 1): read after the lock, before its write.
+    expect(totals).toEqual([{ pendingBuy: 5, issuance: -5 }])
+    expect(repeat).toMatchObject({
+      _tag: "Repeated",
+      existing: { requestHash: "held-hash", response: { orderId: "ord_held" } },
     })
   })
 })

@@ -1,4 +1,4 @@
-import { orderJournalContract } from "@landunits/core/test-support/OrderJournalContract.ts"
+import { buyJournalContract } from "@landunits/core/test-support/BuyJournalContract.ts"
 import {
   idempotencyStoreContract,
   orderRepositoryContract,
@@ -6,11 +6,12 @@ import {
 } from "@landunits/core/test-support/OrderStoresContract.ts"
 import { Layer } from "effect"
 import { describe } from "vitest"
+import { BuyJournalPg } from "../../src/postgres/BuyJournalPg.ts"
 import { IdempotencyStorePg } from "../../src/postgres/IdempotencyStorePg.ts"
 import { LedgerStorePg } from "../../src/postgres/LedgerStorePg.ts"
-import { OrderJournalPg } from "../../src/postgres/OrderJournalPg.ts"
 import { OrderRepositoryPg } from "../../src/postgres/OrderRepositoryPg.ts"
 import { PayoutRepositoryPg } from "../../src/postgres/PayoutRepositoryPg.ts"
+import { UnitOfWorkPg } from "../../src/postgres/UnitOfWorkPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 
@@ -20,8 +21,8 @@ for (const target of databaseTargets().run) {
     orderRepositoryContract(target.name, () => OrderRepositoryPg.pipe(Layer.provide(db.layer())))
     payoutRepositoryContract(target.name, () => PayoutRepositoryPg.pipe(Layer.provide(db.layer())))
     idempotencyStoreContract(target.name, () => IdempotencyStorePg.pipe(Layer.provide(db.layer())))
-    orderJournalContract(target.name, () =>
-      Layer.mergeAll(OrderJournalPg, LedgerStorePg, OrderRepositoryPg, IdempotencyStorePg).pipe(
+    buyJournalContract(target.name, () =>
+      Layer.mergeAll(BuyJournalPg, UnitOfWorkPg, LedgerStorePg, OrderRepositoryPg, IdempotencyStorePg).pipe(
         Layer.provide(db.layer()),
       ),
     )

@@ -30,8 +30,11 @@ export class HoldingsService extends Context.Service<
     /** The member's holding of every unit type (spec §3), in the order of UnitTypes. */
     readonly holdings: (memberId: MemberId) => Effect.Effect<ReadonlyArray<UnitHolding>, OrderNotFound>
     readonly projectTotals: (unitType: UnitType) => Effect.Effect<ProjectTotals>
-    /** The full-price value, in cents, of the LU2X buys of `unitType` that count against the LU2X cap. */
-    readonly doubleLandBoughtCents: (unitType: UnitType) => Effect.Effect<number>
+    /**
+     * The full-price value, in cents, of the LU2X buys of `unitType` that count against the LU2X cap; `excluding`
+     * leaves one order out (a new buy checked once written: BuyJournal).
+     */
+    readonly doubleLandBoughtCents: (unitType: UnitType, excluding?: OrderId) => Effect.Effect<number>
   }
 >()("@landunits/core/ledger/HoldingsService") {
   static readonly layer = Layer.effect(HoldingsService)(
@@ -64,7 +67,7 @@ export class HoldingsService extends Context.Service<
         return result
       })
 
-      const doubleLandBoughtCents = Effect.fnUntraced(function* (unitType: UnitType) {
+      const doubleLandBoughtCents = Effect.fnUntraced(function* (unitType: UnitType, excluding?: OrderId) {
         const doubleLand = yield* orders.find({
           orderType: "BUY",
           unitType,
@@ -72,7 +75,10 @@ export class HoldingsService extends Context.Service<
           statuses: COUNTED_DOUBLE_LAND_STATUSES,
         })
         return doubleLand.reduce(
-          (sum, o) => sum + subtotalCents(o.currencyUnit.numberOfUnits, o.currencyUnit.pricePerUnit, false),
+          (sum, o) =>
+            o.orderId === excluding
+              ? sum
+              : sum + subtotalCents(o.currencyUnit.numberOfUnits, o.currencyUnit.pricePerUnit, false),
           0,
         )
       })

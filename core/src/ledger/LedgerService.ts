@@ -22,7 +22,7 @@ export class LedgerService extends Context.Service<
     ) => Effect.Effect<ReadonlyArray<Transfer>, InsufficientUnits | InvalidTransfer>
     /**
      * The transfers `post` would append (ids and instant assigned), without appending them: for a writer
-     * that appends them together with other records in one atomic write (OrderJournal).
+     * that appends them together with other records in one atomic write (BuyJournal).
      */
     readonly prepare: (
       orderId: OrderId,

@@ -2,7 +2,7 @@
  * The buy commands a member starts: create a buy (its price, fees and code read before its lock; its key, capacity and write under it), change its amount, cancel it before payment.
  */
 
-import { Effect, Option } from "effect"
+import { Effect, Option, Result } from "effect"
 import { type DiscountTerms, priceBuyOrder } from "../fees/Fees.ts"
 import { ISSUANCE, member } from "../ledger/LedgerModel.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
@@ -15,15 +15,15 @@ import { expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
 export const makeBuyCommands = (frame: OrderFrame) => {
   const {
     baseRecord,
+    buyJournal,
     checkBuyLimits,
     command,
     externalFeeOf,
     findDiscount,
+    idempotency,
     iso,
-    journal,
     keyRecord,
     ledger,
-    lockedReads,
     memberScope,
     members,
     newOrderId,
@@ -69,10 +69,13 @@ export const makeBuyCommands = (frame: OrderFrame) => {
   })
 
   /**
-   * A new buy. Its key is looked up with its lock and its capacity read, in one round trip (LockedReads):
-   * a buy's cost is mostly its statements. The reads the lock does not guard come first, outside the
-   * serial section; a repeat answers its first result whatever they say now (a discount code removed
-   * since, say), so their refusal waits until the key is known to be new.
+   * A new buy. Everything its lock guards is one call (BuyJournal): the lock, its key, its unit type's totals, and
+   * the write of its order, transfers and key, with `checkBuyLimits` judging the totals read before the write (on
+   * PostgreSQL one statement, and a refusal rolls the write back): a buy's cost is mostly its statements. So the
+   * order and its transfers are made before the lock, with everything they need: the reads the lock does not
+   * guard (the member, the price, the fees, the code). A repeat answers its first result whatever those say now
+   * (a discount code removed since, say), so their refusal waits until the key is known to be new: then the key
+   * alone is read under the lock (a rare path, two statements).
    */
   const createBuy = (request: CreateBuyRequest) => {
     const key = keyRecord(
@@ -85,18 +88,14 @@ export const makeBuyCommands = (frame: OrderFrame) => {
       uow.transaction(
         Effect.gen(function* () {
           const pricing = yield* Effect.result(priceBuy(request))
-          const { totals, existing } = yield* lockedReads.lockThenRead(request.unitType, key)
-          if (Option.isSome(existing)) return yield* replay<OrderRecord>(existing.value, key)
-          const { price, externalFee, code, priced } = yield* Effect.fromResult(pricing)
+          if (Result.isFailure(pricing)) {
+            yield* uow.lockUnitTypes([request.unitType])
+            const existing = yield* idempotency.find(key.scope, key.idempotencyKey)
+            if (Option.isSome(existing)) return yield* replay<OrderRecord>(existing.value, key)
+            return yield* Effect.fail(pricing.failure)
+          }
+          const { price, externalFee, code, priced } = pricing.success
           const { unitType, numberOfUnits, isDoubleLand, paymentMethod } = request
-          yield* checkBuyLimits({
-            memberId: request.memberId,
-            unitType,
-            units: numberOfUnits,
-            isDoubleLand,
-            paymentAmount: priced.paymentAmount,
-            totals,
-          })
           const at = yield* now
           const orderId = yield* newOrderId
           const transfers = yield* ledger.prepare(orderId, [
@@ -107,7 +106,6 @@ export const makeBuyCommands = (frame: OrderFrame) => {
               units: numberOfUnits,
             },
           ])
-          // The order, its reservation and its key: one write, the command's last (OrderJournal).
           const order: NewOrderRecord = {
             ...baseRecord({
               orderId,
@@ -147,7 +145,19 @@ export const makeBuyCommands = (frame: OrderFrame) => {
             ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
             expiresAt: at + expiryWindowMs(paymentMethod),
           }
-          return yield* journal.recordNew({ order, transfers, key })
+          const recorded = yield* buyJournal.recordBuy({ unitType, order, transfers, key }, (totals) =>
+            checkBuyLimits({
+              memberId: request.memberId,
+              unitType,
+              units: numberOfUnits,
+              isDoubleLand,
+              paymentAmount: priced.paymentAmount,
+              newBuy: { totals, orderId },
+            }),
+          )
+          return recorded._tag === "Repeated"
+            ? yield* replay<OrderRecord>(recorded.existing, key)
+            : recorded.order
         }),
       ),
     )

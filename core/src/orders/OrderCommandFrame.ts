@@ -43,6 +43,7 @@ import { isAllowedOrderSize, tooManyUnitsMessage } from "./OrderSize.ts"
 import { byMember, type StatusCause, timelineEntry } from "./OrderTimeline.ts"
 import { moveTo, RESERVING_BUY_STATUSES } from "./OrderTransitions.ts"
 import { BankTransfers } from "./ports/BankTransfers.ts"
+import { BuyJournal } from "./ports/BuyJournal.ts"
 import { CryptoPayments } from "./ports/CryptoPayments.ts"
 import { DiscountCodes } from "./ports/DiscountCodes.ts"
 import {
@@ -50,9 +51,7 @@ import {
   type IdempotencyRecord,
   IdempotencyStore,
 } from "./ports/IdempotencyStore.ts"
-import { LockedReads } from "./ports/LockedReads.ts"
 import { MemberStanding } from "./ports/MemberStanding.ts"
-import { OrderJournal } from "./ports/OrderJournal.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
 import { PayoutRepository } from "./ports/PayoutRepository.ts"
 import { SquareGateway } from "./ports/SquareGateway.ts"
@@ -64,8 +63,7 @@ export const makeOrderFrame = Effect.gen(function* () {
   const uow = yield* UnitOfWork
   const idempotency = yield* IdempotencyStore
   const orders = yield* OrderRepository
-  const journal = yield* OrderJournal
-  const lockedReads = yield* LockedReads
+  const buyJournal = yield* BuyJournal
   const payoutRepo = yield* PayoutRepository
   const ledger = yield* LedgerService
   const ledgerStore = yield* LedgerStore
@@ -119,8 +117,7 @@ export const makeOrderFrame = Effect.gen(function* () {
    * command takes any lock: a repeat answers at once. (A new buy looks its key up with its lock instead,
    * `createBuy`.)
    *
-   * `body` saves the key itself, given the record to save (a command that creates an order saves it
-   * with the order, through OrderJournal); `idempotent` below saves it after the body.
+   * `body` saves the key itself, given the record to save; `idempotent` below saves it after the body.
    */
   const idempotentSaving = <A, E>(
     scope: string,
@@ -313,12 +310,15 @@ export const makeOrderFrame = Effect.gen(function* () {
     readonly isDoubleLand: boolean
     readonly paymentAmount: number
     readonly own?: OrderRecord | undefined
-    /** The unit type's totals when the caller read them with its lock (LockedReads). */
-    readonly totals?: LedgerTotals | undefined
+    /**
+     * A new buy's totals, read with its lock before its write (BuyJournal), and its order id: the checks that read
+     * orders leave that order out, as on PostgreSQL they run once it is written (in memory it is not there yet).
+     */
+    readonly newBuy?: { readonly totals: LedgerTotals; readonly orderId: OrderId } | undefined
   }) {
     const { unitType, units } = input
     const price = (yield* prices.unitPrice(unitType)).pricePerUnit
-    const totals = input.totals ?? (yield* ledgerStore.totals(unitType))
+    const totals = input.newBuy?.totals ?? (yield* ledgerStore.totals(unitType))
     const land = yield* prices.landLimits(unitType)
     const ownUnits = input.own?.currencyUnit.numberOfUnits ?? 0
     const unavailable = checkBuyAvailability({
@@ -331,7 +331,10 @@ export const makeOrderFrame = Effect.gen(function* () {
       // Only an LU2X buy needs the value of the LU2X buys: other buys skip that lookup.
       const capped = checkDoubleLandCap({
         maxDoubleLandUnitsBoughtValueInCents: land.maxDoubleLandUnitsBoughtValueInCents,
-        totalDoubleLandUnitsBoughtValueInCents: yield* holdings.doubleLandBoughtCents(unitType),
+        totalDoubleLandUnitsBoughtValueInCents: yield* holdings.doubleLandBoughtCents(
+          unitType,
+          input.newBuy?.orderId,
+        ),
         pricePerUnit: price,
         countedUnits: ownUnits,
         requestedUnits: units,
@@ -346,8 +349,9 @@ export const makeOrderFrame = Effect.gen(function* () {
         unitType,
         statuses: RESERVING_BUY_STATUSES,
       })
+      const counted = input.own?.orderId ?? input.newBuy?.orderId
       const currentPendingCents = pending
-        .filter((o) => o.orderId !== input.own?.orderId)
+        .filter((o) => o.orderId !== counted)
         .reduce((sum, o) => sum + (o.paymentDetails?.paymentAmount ?? 0), 0)
       const limited = checkPendingPurchaseLimit({
         allowedRemainderCents: allowedPendingRemainderCents({
@@ -452,8 +456,7 @@ export const makeOrderFrame = Effect.gen(function* () {
     uow,
     idempotency,
     orders,
-    journal,
-    lockedReads,
+    buyJournal,
     payoutRepo,
     ledger,
     ledgerStore,

@@ -6,6 +6,7 @@ import { memoryCardGateway } from "../../src/orders/PaymentProviders.ts"
 import { StripeGateway } from "../../src/orders/ports/StripeGateway.ts"
 import { Durations, MAX_UNITS_PER_ORDER } from "../../src/shared/Constants.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
+import { BUY_LIMITS_MEMBERS, buyLimitsContract } from "../support/BuyLimitsContract.ts"
 import {
   ADMIN,
   BANK_DETAILS,
@@ -583,4 +584,9 @@ describe("confirming a payment", () => {
         .message,
     ).toBe(`Order ${sell.orderId} is not a BUY order`)
   })
+})
+
+buyLimitsContract("memory", (priceBook) => {
+  const h = makeHarness({ members: BUY_LIMITS_MEMBERS.map((id) => standing(id)), priceBook })
+  return (effect) => Promise.resolve(h.run(effect))
 })

@@ -1,10 +1,11 @@
 import { Layer } from "effect"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { BuyJournal } from "../../src/orders/ports/BuyJournal.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
-import { OrderJournal } from "../../src/orders/ports/OrderJournal.ts"
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
-import { orderJournalContract } from "../support/OrderJournalContract.ts"
+import { UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
+import { buyJournalContract } from "../support/BuyJournalContract.ts"
 import {
   idempotencyStoreContract,
   orderRepositoryContract,
@@ -14,10 +15,15 @@ import {
 orderRepositoryContract("memory", () => OrderRepository.layerMemory)
 payoutRepositoryContract("memory", () => PayoutRepository.layerMemory)
 idempotencyStoreContract("memory", () => IdempotencyStore.layerMemory)
-orderJournalContract("memory", () =>
-  OrderJournal.layerMemory.pipe(
+buyJournalContract("memory", () =>
+  BuyJournal.layerMemory.pipe(
     Layer.provideMerge(
-      Layer.mergeAll(LedgerStore.layerMemory, OrderRepository.layerMemory, IdempotencyStore.layerMemory),
+      Layer.mergeAll(
+        LedgerStore.layerMemory,
+        OrderRepository.layerMemory,
+        IdempotencyStore.layerMemory,
+        UnitOfWork.layerMemory,
+      ),
     ),
   ),
 )

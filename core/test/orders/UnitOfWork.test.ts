@@ -1,13 +1,14 @@
-import { Effect, Exit, Layer, Option } from "effect"
+import { Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { ISSUANCE, member } from "../../src/ledger/LedgerModel.ts"
-import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { LedgerStore, type LedgerTotals } from "../../src/ledger/ports/LedgerStore.ts"
+import { BuyJournal } from "../../src/orders/ports/BuyJournal.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
-import { LockedReads } from "../../src/orders/ports/LockedReads.ts"
 import { lockOrder, UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
 import { type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
 import { IdempotencyKey, MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
 import { lockAuditedStores } from "../support/LockAudit.ts"
+import { aBuy } from "../support/OrderStoresContract.ts"
 
 describe("the unit of work's locks", () => {
   it("unit types are locked in one fixed order whatever order a command names them, each once", () => {
@@ -69,12 +70,12 @@ describe("the unit of work's locks", () => {
     expect(Exit.isSuccess(appendUnder("LAND_USD", "LAND_USD"))).toBe(true)
   })
 
-  it("LockedReads takes the unit type's lock, then answers the ledger's totals and the key's record", () => {
+  it("BuyJournal takes the unit type's lock, then answers the key's record, or runs the check on the totals before it writes", () => {
     const memory = Effect.runSync(UnitOfWork.makeMemory)
-    const layer = LockedReads.layerMemory.pipe(
+    const layer = BuyJournal.layerMemory.pipe(
       Layer.provideMerge(
         Layer.mergeAll(
-          LedgerStore.layerMemory,
+          lockAuditedStores(memory.heldLocks),
           IdempotencyStore.layerMemory,
           Layer.succeed(UnitOfWork)(memory.unitOfWork),
         ),
@@ -86,41 +87,64 @@ describe("the unit of work's locks", () => {
       requestHash: "h1",
       response: { orderId: "ord_1" },
     }
+    const reserve = (id: string, units: number) => ({
+      transferId: TransferId.make(`trf_${id}`),
+      unitType: "LAND_AUD" as const,
+      from: ISSUANCE,
+      to: member(MemberId.make("ann"), "pendingBuy"),
+      units,
+      orderId: OrderId.make(`ord_${id}`),
+      at: 0,
+    })
     const result = Effect.runSync(
       Effect.provide(
         Effect.gen(function* () {
-          const ledger = yield* LedgerStore
-          yield* ledger.append([
-            {
-              transferId: TransferId.make("trf_1"),
-              unitType: "LAND_AUD",
-              from: ISSUANCE,
-              to: member(MemberId.make("ann"), "pendingBuy"),
-              units: 4,
-              orderId: OrderId.make("ord_1"),
-              at: 0,
-            },
-          ])
-          yield* (yield* IdempotencyStore).save(saved)
-          const reads = yield* LockedReads
+          const journal = yield* BuyJournal
           const { scope, idempotencyKey } = saved
+          yield* memory.unitOfWork.transaction(
+            Effect.gen(function* () {
+              yield* memory.unitOfWork.lockUnitTypes(["LAND_AUD"])
+              yield* (yield* LedgerStore).append([reserve("1", 4)])
+              yield* (yield* IdempotencyStore).save(saved)
+            }),
+          )
           return yield* memory.unitOfWork.transaction(
             Effect.gen(function* () {
-              const known = yield* reads.lockThenRead("LAND_AUD", { scope, idempotencyKey })
-              const unknown = yield* reads.lockThenRead("LAND_AUD", {
-                scope,
-                idempotencyKey: IdempotencyKey.make("k2"),
+              const checked: Array<{ pendingBuy: number; held: ReadonlySet<UnitType> }> = []
+              const check = (totals: LedgerTotals) =>
+                Effect.sync(
+                  () =>
+                    void checked.push({ pendingBuy: totals.pendingBuy, held: new Set(memory.heldLocks()) }),
+                )
+              const entry = (key: IdempotencyKey) => ({
+                unitType: "LAND_AUD" as const,
+                order: {
+                  ...aBuy("ord_2"),
+                  currencyUnit: { ...aBuy("ord_2").currencyUnit, unitType: "LAND_AUD" as const },
+                },
+                transfers: [reserve("2", 3)],
+                key: { scope, idempotencyKey: key, requestHash: "h2" },
               })
-              return { ...known, unknown: unknown.existing, held: new Set(memory.heldLocks()) }
+              const known = yield* journal.recordBuy(entry(idempotencyKey), check)
+              const fresh = yield* journal.recordBuy(entry(IdempotencyKey.make("k2")), check)
+              const refused = yield* Effect.flip(
+                journal.recordBuy({ ...entry(IdempotencyKey.make("k3")), transfers: [reserve("3", 1)] }, () =>
+                  Effect.fail("refused" as const),
+                ),
+              )
+              const totals = yield* (yield* LedgerStore).totals("LAND_AUD")
+              return { known, fresh, refused, checked, pendingBuy: totals.pendingBuy }
             }),
           )
         }),
         layer,
       ),
     )
-    expect(result.held).toEqual(new Set(["LAND_AUD"]))
-    expect(result.totals).toMatchObject({ pendingBuy: 4, issuance: -4, owned: 0 })
-    expect(result.existing).toEqual(Option.some(saved))
-    expect(Option.isNone(result.unknown)).toBe(true)
+    expect(result.known).toEqual({ _tag: "Repeated", existing: saved })
+    expect(result.fresh._tag).toBe("Recorded")
+    // Checked once, holding the lock, on the totals before the buy's own write; a refusal writes nothing.
+    expect(result.checked).toEqual([{ pendingBuy: 4, held: new Set(["LAND_AUD"]) }])
+    expect(result.refused).toBe("refused")
+    expect(result.pendingBuy).toBe(7)
   })
 })

@@ -14,12 +14,11 @@ import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OrderService } from "../../src/orders/OrderService.ts"
 import { byAdmin } from "../../src/orders/OrderTimeline.ts"
 import { BankTransfers } from "../../src/orders/ports/BankTransfers.ts"
+import { BuyJournal } from "../../src/orders/ports/BuyJournal.ts"
 import { CryptoPayments } from "../../src/orders/ports/CryptoPayments.ts"
 import { type DiscountCode, DiscountCodes } from "../../src/orders/ports/DiscountCodes.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
-import { LockedReads } from "../../src/orders/ports/LockedReads.ts"
 import { MemberStanding, type Standing } from "../../src/orders/ports/MemberStanding.ts"
-import { OrderJournal } from "../../src/orders/ports/OrderJournal.ts"
 import type { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import type { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
 import { SquareGateway } from "../../src/orders/ports/SquareGateway.ts"
@@ -144,8 +143,7 @@ export const makeHarness = (options: HarnessOptions = {}) => {
   const stores = Layer.mergeAll(lockAuditedStores(unitOfWork.heldLocks), IdempotencyStore.layerMemory)
   const unitOfWorkLayer = Layer.succeed(UnitOfWork)(unitOfWork.unitOfWork)
   const ports = Layer.mergeAll(
-    OrderJournal.layerMemory.pipe(Layer.provideMerge(stores)),
-    LockedReads.layerMemory.pipe(Layer.provide(Layer.merge(stores, unitOfWorkLayer))),
+    BuyJournal.layerMemory.pipe(Layer.provideMerge(Layer.merge(stores, unitOfWorkLayer))),
     unitOfWorkLayer,
     IdGenerator.layerSequential,
     PriceBook.layerMemory(priceBook),
