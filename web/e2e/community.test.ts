@@ -182,7 +182,13 @@ describe("community", () => {
     await lookAt(a.page, server, "/dashboard/questions/close", "Closed questions", "questions-close")
     await a.page.getByRole("heading", { name: question }).waitFor()
     await lookAt(a.page, server, "/dashboard/community/close-question", "Closed questions", "close-question")
-    await a.page.getByRole("button", { name: "Reopen question" }).click()
+    const closed = a.page
+      .getByRole("listitem")
+      .filter({ has: a.page.getByRole("heading", { name: question }) })
+    await closed.getByRole("button", { name: "Reopen question" }).click()
+    // Reopened, it leaves the closed list: only then is the request known to be done (a navigation at once could
+    // cancel it, as it would a member's who left the page before the answer came).
+    await closed.waitFor({ state: "detached" })
     await lookAt(a.page, server, "/dashboard/community/open-question", "Open questions", "open-question")
     await a.page.getByRole("heading", { name: question }).waitFor()
     await a.context.close()
