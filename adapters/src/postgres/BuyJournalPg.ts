@@ -18,7 +18,7 @@ import { IdempotencyKeyTaken } from "@landunits/core/orders/ports/IdempotencySto
 import { Effect, Layer, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { recordLockWait } from "../observability/OrderCommandMetrics.ts"
-import { appendFailure, emptyTotals, prepareAppend } from "./LedgerStorePg.ts"
+import { appendFailure, chainFields, emptyTotals, prepareAppend } from "./LedgerStorePg.ts"
 import { recordJson } from "./OrderRepositoryPg.ts"
 import { rememberHeads } from "./TransferChainHeadsPg.ts"
 import { HOT_PATH_SPAN, ORDER_COMMAND_LOCK, unitTypeLockKey } from "./UnitOfWorkPg.ts"
@@ -49,21 +49,10 @@ export const BuyJournalPg = Layer.effect(BuyJournal)(
             return yield* Effect.die(new Error(`A buy of ${unitType} moves only ${unitType}`))
           }
           const prepared = yield* prepareAppend(transfers)
-          const transferRows = (prepared?.transferRows ?? []).map((row, i) => {
-            const t = transfers[i]!
-            return {
-              ...row,
-              canonical: canonicalTransfer({
-                transferId: t.transferId,
-                orderId: t.orderId,
-                unitType: t.unitType,
-                fromKey: row.from_key as string,
-                toKey: row.to_key as string,
-                units: t.units,
-                at: t.at,
-              }),
-            }
-          })
+          const transferRows = (prepared?.transferRows ?? []).map((row, i) => ({
+            ...row,
+            canonical: canonicalTransfer(chainFields(transfers[i]!)),
+          }))
           const rows = yield* sql<BuyRow>`
             SELECT bucket, units, request_hash, response, sequence, chain_length, chain_head FROM record_buy(
               ${ORDER_COMMAND_LOCK}, ${unitTypeLockKey(unitType)}, ${unitType},

@@ -25,7 +25,7 @@ import {
   type Transfer,
 } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "@landunits/core/ledger/ports/LedgerStore.ts"
-import { canonicalTransfer, extendChains } from "@landunits/core/ledger/TransferChain.ts"
+import { canonicalTransfer, extendChains, type TransferFields } from "@landunits/core/ledger/TransferChain.ts"
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { Array as Arr, Effect, Layer, Option } from "effect"
@@ -207,8 +207,19 @@ export const prepareAppend = (
     return Effect.succeed({ batch, changes, transferRows, balanceRows })
   })
 
+/** A transfer as its chain encodes it (core's TransferFields): its accounts by their keys. */
+export const chainFields = (t: Transfer): TransferFields => ({
+  transferId: t.transferId,
+  orderId: t.orderId,
+  unitType: t.unitType,
+  fromKey: accountKey(t.from),
+  toKey: accountKey(t.to),
+  units: t.units,
+  at: t.at,
+})
+
 /** An append with its transfers' places in their chains: the rows to insert and the chain heads to move. */
-export interface LinkedAppend extends PreparedAppend {
+interface LinkedAppend extends PreparedAppend {
   readonly moves: ReadonlyArray<HeadMove>
   /** Each extended chain's head once the append commits. */
   readonly heads: ReadonlyMap<string, ChainHead>
@@ -218,18 +229,14 @@ export interface LinkedAppend extends PreparedAppend {
  * Gives each transfer of a prepared append its link in its unit type's chain (core's `extendChains`), from the
  * heads the transaction may extend (TransferChainHeadsPg). Call it inside the transaction that appends.
  */
-export const linkAppend = (sql: SqlClient.SqlClient, prepared: PreparedAppend) =>
+const linkAppend = (sql: SqlClient.SqlClient, prepared: PreparedAppend) =>
   Effect.map(
     headsForAppend(
       sql,
       prepared.batch.map((t) => t.unitType),
     ),
     (before): LinkedAppend => {
-      const fields = prepared.batch.map((t) => ({
-        ...t,
-        fromKey: accountKey(t.from),
-        toKey: accountKey(t.to),
-      }))
+      const fields = prepared.batch.map(chainFields)
       const { links, heads } = extendChains(before, fields, nativeChainHash)
       const prevOfHead = new Map<string, string>()
       for (const [i, link] of links.entries()) prevOfHead.set(fields[i]!.unitType, link.prevHash)
@@ -255,7 +262,7 @@ export const linkAppend = (sql: SqlClient.SqlClient, prepared: PreparedAppend) =
  * moved (see `appended`). The balance guard (a trigger, migration 0203) aborts the whole statement when a member
  * balance would end below zero.
  */
-export const appendCtes = (sql: SqlClient.SqlClient, linked: LinkedAppend) => {
+const appendCtes = (sql: SqlClient.SqlClient, linked: LinkedAppend) => {
   const heads = headMoves(sql, linked.moves)
   return {
     ctes: sql.csv([
@@ -274,7 +281,7 @@ export const appendCtes = (sql: SqlClient.SqlClient, linked: LinkedAppend) => {
  * After the statement: the chain heads moved as the append asked (remembered for the rest of the transaction),
  * or the append did not start from them, a bug, and the transaction must not commit.
  */
-export const appended = (sql: SqlClient.SqlClient, linked: LinkedAppend, moved: number | string) =>
+const appended = (sql: SqlClient.SqlClient, linked: LinkedAppend, moved: number | string) =>
   Number(moved) === linked.moves.length
     ? rememberHeads(sql, linked.heads)
     : headsDidNotMove(linked.moves, Number(moved))

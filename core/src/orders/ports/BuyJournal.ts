@@ -63,12 +63,13 @@ export class BuyJournal extends Context.Service<
           Effect.gen(function* () {
             yield* uow.lockUnitTypes([entry.unitType])
             const existing = yield* keys.find(entry.key.scope, entry.key.idempotencyKey)
-            if (Option.isSome(existing)) return { _tag: "Repeated", existing: existing.value } as BuyRecorded
+            if (Option.isSome(existing))
+              return { _tag: "Repeated", existing: existing.value } satisfies BuyRecorded
             yield* check(yield* ledger.totals(entry.unitType))
             yield* ledger.append(entry.transfers)
             const stored = yield* orders.insert(entry.order)
             yield* keys.save({ ...entry.key, response: stored })
-            return { _tag: "Recorded", order: stored } as BuyRecorded
+            return { _tag: "Recorded", order: stored } satisfies BuyRecorded
           }),
       })
     }),
