@@ -19,6 +19,7 @@ import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
+import { SignedInMemberService } from "@landunits/core/members/SignedInMemberService.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
@@ -54,6 +55,7 @@ import { RecordingStorePg } from "../postgres/RecordingStorePg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
 import { SecondFactorStoresPg } from "../postgres/SecondFactorStoresPg.ts"
+import { SignedInMembersPg } from "../postgres/SignedInMembersPg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
@@ -86,6 +88,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     EnginePg,
     LedgerCheckpointsPg,
     AccountStoresPg,
+    SignedInMembersPg,
     ContentStoresPg,
     PricingPg,
     PricingSettingsPg,
@@ -149,6 +152,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             // Its commands counted, timed and traced (observability/OrderCommandMetrics.ts).
             OrderServiceObserved,
             AccountService.layer,
+            SignedInMemberService.layer,
             ContentService.layer(supportEmail),
             GovernanceService.layer,
             CommunityService.layer,

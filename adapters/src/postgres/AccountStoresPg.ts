@@ -18,7 +18,7 @@ import { SqlClient } from "effect/sql"
 import { AttemptLogPg } from "./AttemptLogPg.ts"
 import { isUniqueViolation } from "./SqlErrors.ts"
 
-const sha256 = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex")
+export const sha256 = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex")
 
 export const AccountRepositoryPg = Layer.effect(AccountRepository)(
   Effect.gen(function* () {
@@ -77,7 +77,7 @@ export const AccountRepositoryPg = Layer.effect(AccountRepository)(
   }),
 )
 
-interface SessionRow {
+export interface SessionRow {
   readonly member_id: string
   readonly created_at: string
   readonly expires_at: string
@@ -87,7 +87,7 @@ interface SessionRow {
   readonly second_factor_at: string | null
 }
 
-const sessionOf = (sessionId: string, r: SessionRow): Session => ({
+export const sessionOf = (sessionId: string, r: SessionRow): Session => ({
   sessionId,
   memberId: MemberId.make(r.member_id),
   createdAt: Number(r.created_at),

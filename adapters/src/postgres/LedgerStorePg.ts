@@ -41,7 +41,7 @@ import {
 } from "./TransferChainHeadsPg.ts"
 import { HOT_PATH_SPAN } from "./UnitOfWorkPg.ts"
 
-interface TransferRow {
+export interface TransferRow {
   readonly transfer_id: string
   readonly order_id: string
   readonly unit_type: string
@@ -67,7 +67,7 @@ export const accountOfKey = (key: string): Account => {
   return member(MemberId.make(key.slice("member:".length, bucketAt)), key.slice(bucketAt + 1) as MemberBucket)
 }
 
-const toTransfer = (row: TransferRow): Transfer => ({
+export const toTransfer = (row: TransferRow): Transfer => ({
   transferId: TransferId.make(row.transfer_id),
   unitType: row.unit_type as UnitType,
   from: accountOfKey(row.from_key),

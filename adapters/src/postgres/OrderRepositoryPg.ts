@@ -9,12 +9,12 @@ import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { HOT_PATH_SPAN } from "./UnitOfWorkPg.ts"
 
-interface OrderRow {
+export interface OrderRow {
   readonly sequence: string | number
   readonly record: Omit<OrderRecord, "sequence">
 }
 
-const toOrder = (row: OrderRow): OrderRecord => ({ ...row.record, sequence: Number(row.sequence) })
+export const toOrder = (row: OrderRow): OrderRecord => ({ ...row.record, sequence: Number(row.sequence) })
 
 /** The record without its sequence (the column holds it), as JSON text for a jsonb parameter. */
 export const recordJson = (order: NewOrderRecord | OrderRecord): string => {

@@ -35,6 +35,7 @@ import { SecureRandom } from "./ports/SecureRandom.ts"
 import { SessionStore } from "./ports/SessionStore.ts"
 import { SignedInAccounts } from "./ports/SignedInAccounts.ts"
 import { TokenStore } from "./ports/TokenStore.ts"
+import { admitSession } from "./SessionAdmission.ts"
 
 const DAY = 24 * 60 * 60_000
 /** Sessions last 30 days from sign-in unless the installation says otherwise (SessionLifetime). */
@@ -55,9 +56,6 @@ export const AccountEmail = {
   /** A sign-in from a device (browser) the member had not signed in from before: device, at, address. */
   newDeviceSignIn: "new-device-sign-in",
 } as const
-
-/** A session's last-seen time is written at most this often (not on every request). */
-export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000
 
 /**
  * The password was right, but the member has a second factor: no session yet. `pendingToken` names the
@@ -423,18 +421,9 @@ export class AccountService extends Context.Service<
         logout: (sessionId) => sessions.remove(sessionId),
 
         currentSession: Effect.fn("AccountService.currentSession")(function* (sessionId) {
-          // One read of the session with its account (SignedInAccounts); a disabled member's sessions are over.
+          // One read of the session with its account (SignedInAccounts), judged by the session rules.
           const at = yield* now
-          const found = Option.filter(
-            yield* signedIn.find(sessionId, at),
-            (f) => f.account.disabledAt === undefined,
-          )
-          // Last seen, kept to a few minutes: one write per session every LAST_SEEN_RESOLUTION_MS at most.
-          if (Option.isSome(found)) {
-            const seen = found.value.session.lastSeenAt ?? found.value.session.createdAt
-            if (at - seen >= LAST_SEEN_RESOLUTION_MS) yield* sessions.touch(sessionId, at)
-          }
-          return found
+          return yield* admitSession(sessions, sessionId, yield* signedIn.find(sessionId, at), at)
         }),
 
         forgotPassword: Effect.fn("AccountService.forgotPassword")(function* (input) {

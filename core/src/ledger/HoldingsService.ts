@@ -3,13 +3,13 @@ import { subtotalCents } from "../fees/Fees.ts"
 import type { OrderNotFound } from "../orders/OrderErrors.ts"
 import type { OrderRecord } from "../orders/OrderModel.ts"
 import { RESERVING_BUY_STATUSES } from "../orders/OrderTransitions.ts"
-import { OrderRepository } from "../orders/ports/OrderRepository.ts"
+import { notFound, OrderRepository } from "../orders/ports/OrderRepository.ts"
 import type { ProjectTotals } from "../pricing/PricingModel.ts"
 import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import { type UnitType, UnitTypes } from "../shared/Enums.ts"
 import type { MemberId, OrderId } from "../shared/Ids.ts"
 import { holdingOf, type OrderCost, projectTotalsOf } from "./Holdings.ts"
-import type { UnitHolding } from "./LedgerModel.ts"
+import type { Transfer, UnitHolding } from "./LedgerModel.ts"
 import { LedgerStore } from "./ports/LedgerStore.ts"
 
 /** The price at which an order brought Units of `unitType`: a convert's target side is priced by its convert part. */
@@ -29,6 +29,14 @@ export class HoldingsService extends Context.Service<
   {
     /** The member's holding of every unit type (spec §3), in the order of UnitTypes. */
     readonly holdings: (memberId: MemberId) => Effect.Effect<ReadonlyArray<UnitHolding>, OrderNotFound>
+    /**
+     * The same holdings from records already read (SignedInMembers): the member's transfers and the orders behind
+     * them. OrderNotFound names a transfer's order that is not among them.
+     */
+    readonly holdingsFrom: (
+      memberId: MemberId,
+      records: { readonly transfers: ReadonlyArray<Transfer>; readonly orders: ReadonlyArray<OrderRecord> },
+    ) => Effect.Effect<ReadonlyArray<UnitHolding>, OrderNotFound>
     readonly projectTotals: (unitType: UnitType) => Effect.Effect<ProjectTotals>
     /**
      * The full-price value, in cents, of the LU2X buys of `unitType` that count against the LU2X cap; `excluding`
@@ -43,12 +51,15 @@ export class HoldingsService extends Context.Service<
       const orders = yield* OrderRepository
       const prices = yield* PriceBook
 
-      const holdings = Effect.fn("HoldingsService.holdings")(function* (memberId: MemberId) {
-        const transfers = yield* store.transfersByMember(memberId)
-        // Every order behind the member's transfers in one read: the statements do not grow with the orders.
+      const holdingsFrom = Effect.fn("HoldingsService.holdingsFrom")(function* (
+        memberId: MemberId,
+        records: { readonly transfers: ReadonlyArray<Transfer>; readonly orders: ReadonlyArray<OrderRecord> },
+      ) {
+        const { transfers } = records
         const byId = new Map<OrderId, OrderRecord>()
-        for (const order of yield* orders.getMany([...new Set(transfers.map((t) => t.orderId))]))
-          byId.set(order.orderId, order)
+        for (const order of records.orders) byId.set(order.orderId, order)
+        const missing = transfers.find((t) => !byId.has(t.orderId))
+        if (missing !== undefined) return yield* Effect.fail(notFound(missing.orderId))
         const result: Array<UnitHolding> = []
         for (const unitType of UnitTypes) {
           // A unit type the member never moved holds nothing, worth nothing at any price, so its price is not
@@ -65,6 +76,13 @@ export class HoldingsService extends Context.Service<
           )
         }
         return result
+      })
+
+      const holdings = Effect.fn("HoldingsService.holdings")(function* (memberId: MemberId) {
+        const transfers = yield* store.transfersByMember(memberId)
+        // Every order behind the member's transfers in one read: the statements do not grow with the orders.
+        const behind = yield* orders.getMany([...new Set(transfers.map((t) => t.orderId))])
+        return yield* holdingsFrom(memberId, { transfers, orders: behind })
       })
 
       const doubleLandBoughtCents = Effect.fnUntraced(function* (unitType: UnitType, excluding?: OrderId) {
@@ -89,7 +107,7 @@ export class HoldingsService extends Context.Service<
         return projectTotalsOf(totals, land, yield* doubleLandBoughtCents(unitType))
       })
 
-      return HoldingsService.of({ holdings, projectTotals, doubleLandBoughtCents })
+      return HoldingsService.of({ holdings, holdingsFrom, projectTotals, doubleLandBoughtCents })
     }),
   )
 }

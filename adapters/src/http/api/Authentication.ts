@@ -31,3 +31,13 @@ export class Authentication extends HttpApiMiddleware.Service<Authentication, { 
     security: { session: sessionSecurity },
   },
 ) {}
+
+/**
+ * Marks an endpoint that shows the member's own records (GET /user): for it the middleware reads the session with
+ * the account AND the member's KYC record, transfers and their orders, in one read (SignedInMemberService), and
+ * hands them to the handler (middleware/SignedInAccount.ts). Every other member route reads the session and
+ * account alone.
+ */
+export const WithOwnRecords = Context.Reference<boolean>("@landunits/adapters/http/api/WithOwnRecords", {
+  defaultValue: () => false,
+})

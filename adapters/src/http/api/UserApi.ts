@@ -12,7 +12,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { MessageAnswer, UserBundle } from "./Answers.ts"
 import { TooManyAttemptsAnswer } from "./ApiErrors.ts"
-import { Authentication } from "./Authentication.ts"
+import { Authentication, WithOwnRecords } from "./Authentication.ts"
 
 export class UserApi extends HttpApiGroup.make("user").add(
   HttpApiEndpoint.post("register", "/user/register", {
@@ -29,9 +29,9 @@ export class UserApi extends HttpApiGroup.make("user").add(
     success: MessageAnswer,
     error: TooManyAttemptsAnswer,
   }),
-  HttpApiEndpoint.get("me", "/user", { success: UserBundle, error: AccountNotFound }).middleware(
-    Authentication,
-  ),
+  HttpApiEndpoint.get("me", "/user", { success: UserBundle, error: AccountNotFound })
+    .middleware(Authentication)
+    .annotate(WithOwnRecords, true),
   HttpApiEndpoint.post("changePassword", "/user/update_user_password", {
     payload: ChangePasswordForm,
     success: MessageAnswer,

@@ -4,7 +4,9 @@
  * installation has not configured yet is left out (a unit type without a price, a currency without a bank
  * account), so a member can sign in before the admins have set everything.
  *
- * Round trips per bundle: the member's KYC record and their ledger (HoldingsService), read at once. Everything that is
+ * Round trips per bundle: none for GET /user, whose middleware read the member's KYC record, transfers and orders
+ * with the session (SignedInRecords); otherwise (login's answer) the KYC record and the ledger (HoldingsService),
+ * read at once. Everything that is
  * not the member's comes from the process's reference data snapshot (ReferenceData, kept 5 seconds), and
  * the holdings are valued at the same snapshot's prices (the composition gives HoldingsService the
  * snapshot's PriceBook, HttpApp.ts).
@@ -14,6 +16,7 @@ import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { KycStore } from "@landunits/core/kyc/ports/KycStore.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
+import type { OwnRecords } from "@landunits/core/members/ports/SignedInMembers.ts"
 import type { ExchangeRate, LandUnitStats, UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
 import { CurrencyTypes, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { Context, Effect, Layer, Option } from "effect"
@@ -58,7 +61,14 @@ export const pricesIn = (snapshot: ReferenceSnapshot): ReadonlyArray<UnitPrice> 
 
 export class UserBundles extends Context.Service<
   UserBundles,
-  { readonly of: (account: Account, firstLogin: boolean) => Effect.Effect<UserBundle> }
+  {
+    /** `records`: the member's own records when already read with the session (SignedInRecords); else read here. */
+    readonly of: (
+      account: Account,
+      firstLogin: boolean,
+      records?: Option.Option<OwnRecords>,
+    ) => Effect.Effect<UserBundle>
+  }
 >()("@landunits/adapters/http/handlers/UserBundles") {
   static readonly layer = Layer.effect(UserBundles)(
     Effect.gen(function* () {
@@ -67,14 +77,22 @@ export class UserBundles extends Context.Service<
       const reference = yield* ReferenceData
 
       return UserBundles.of({
-        of: (account, firstLogin) =>
+        of: (account, firstLogin, records = Option.none()) =>
           Effect.gen(function* () {
             const snapshot = yield* todayIn(reference)
-            // The two reads at once: on the pool's multiplexed connection they travel in one write.
-            const [record, held] = yield* Effect.all(
-              [kyc.get(account.memberId), Effect.orDie(holdings.holdings(account.memberId))],
-              { concurrency: 2 },
-            )
+            const [record, held] = yield* Option.match(records, {
+              // Read with the session (GET /user, SignedInMembers): nothing more to read.
+              onSome: (own) =>
+                Effect.map(
+                  Effect.orDie(holdings.holdingsFrom(account.memberId, own)),
+                  (h) => [own.kyc, h] as const,
+                ),
+              // The two reads at once: on the pool's multiplexed connection they travel in one write.
+              onNone: () =>
+                Effect.all([kyc.get(account.memberId), Effect.orDie(holdings.holdings(account.memberId))], {
+                  concurrency: 2,
+                }),
+            })
             const kycInfo = Option.match(record, { onNone: () => emptyKycInfo, onSome: (r) => r.kycInfo })
             const user: User = {
               id: account.memberId,

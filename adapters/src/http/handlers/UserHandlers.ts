@@ -6,7 +6,7 @@ import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { CurrentMember } from "../api/Authentication.ts"
-import { SignedInAccount } from "../middleware/SignedInAccount.ts"
+import { SignedInAccount, SignedInRecords } from "../middleware/SignedInAccount.ts"
 import { clientAddress } from "./ClientAddress.ts"
 import { type SessionCookieOptions, setSessionCookie } from "./SessionCookie.ts"
 import { UserBundles } from "./UserBundle.ts"
@@ -42,7 +42,7 @@ export const UserHandlers = (cookies: SessionCookieOptions) =>
             const account = Option.isSome(signedIn)
               ? signedIn.value
               : yield* accounts.account(member.memberId)
-            return yield* bundles.of(account, false)
+            return yield* bundles.of(account, false, yield* SignedInRecords)
           }),
         )
         .handle("changePassword", ({ payload }) =>
