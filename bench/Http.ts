@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://… npm run bench:http
  *   BENCH_SECONDS=20 npm run bench:http
  *   BENCH_ONLY=create_order node --cpu-prof bench/Http.ts   # one route alone (create_order, user, unknown), e.g. to profile it
+ *   BENCH_ONLY=user BENCH_CONNECTIONS=1 npm run bench:http     # one request at a time: latency without queueing
  */
 import * as fs from "node:fs"
 import { createServer } from "node:http"
@@ -27,7 +28,8 @@ import { layerEmbedded, layerServer } from "../adapters/src/postgres/Database.ts
 
 const loadBefore = os.loadavg()[0]!.toFixed(1)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const CONNECTIONS = 64
+/** 64 unless BENCH_CONNECTIONS says (1: one request at a time, its latency without queueing). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-bench-http-"))
 process.env.DATA_DIR = dataDir
 const url = process.env.DATABASE_URL?.trim()

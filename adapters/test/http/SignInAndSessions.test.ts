@@ -166,6 +166,24 @@ describe("sign-in and sessions as a browser sees them", () => {
     expect(signedInMarker(again)).toBeUndefined()
   })
 
+  it("refuses GET /api/user at once for a member disabled in the database, its session still stored (read with the session every time, SignedInMembers)", async () => {
+    const mine = await members.newMember("disabled-now@example.com", "secret9")
+    const before = await mine.get("/api/user")
+    expect(before.status).toBe(200)
+    expect(((await before.json()) as { user: { email: string } }).user.email).toBe("disabled-now@example.com")
+    // Written as another process would (the CLI's `users disable`), leaving the session row in place: the
+    // session rules of the one-statement read (SessionAdmission) are what refuse it.
+    await server.run(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`
+          UPDATE accounts SET record = record || '{"disabledAt": 1}'::jsonb
+          WHERE email = 'disabled-now@example.com'`
+      }),
+    )
+    expect((await mine.get("/api/user")).status).toBe(401)
+  })
+
   it("keeps the session that changes the password through update_profile, under a new id, and ends the others", async () => {
     const mine = await members.newMember("profile-pw@example.com", "secret9")
     const other = await members.signedIn("profile-pw@example.com", "secret9")
