@@ -6,10 +6,9 @@
  *
  * Round trips per bundle: none for GET /user, whose middleware read the member's KYC record, transfers and orders
  * with the session (SignedInRecords); otherwise (login's answer) the KYC record and the ledger (HoldingsService),
- * read at once. Everything that is
- * not the member's comes from the process's reference data snapshot (ReferenceData, kept 5 seconds), and
- * the holdings are valued at the same snapshot's prices (the composition gives HoldingsService the
- * snapshot's PriceBook, HttpApp.ts).
+ * read at once. Everything that is not the member's comes from the process's reference data snapshot
+ * (ReferenceData, kept 5 seconds), and the holdings are valued at the same snapshot's prices (the composition
+ * gives HoldingsService the snapshot's PriceBook, HttpApp.ts).
  */
 import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
