@@ -90,21 +90,6 @@ beforeAll(async () => {
 afterAll(() => stopServerAndBrowser(server, browser))
 
 describe("buying", () => {
-  it("a hard load of the buy page asks GET /api/user once: the page's loader takes the session's own request", async () => {
-    const { context, page } = await open()
-    await signIn(page, server, DEMO)
-    const asked: Array<string> = []
-    page.on("request", (request) => {
-      if (request.method() === "GET" && new URL(request.url()).pathname === "/api/user")
-        asked.push(request.url())
-    })
-    await page.goto(`${server.url}/dashboard/transaction?tab=buy`)
-    await headline(page, "Buy Units")
-    await page.getByLabel("Unit type").waitFor()
-    expect(asked).toHaveLength(1)
-    await context.close()
-  })
-
   it("the buy form computes the order live, says the spec's messages, and buys by bank transfer; the admin confirms with the CLI: Pending, then Owned", async () => {
     const { context, page } = await open()
     await signIn(page, server, DEMO)

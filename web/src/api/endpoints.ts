@@ -46,6 +46,7 @@ export interface UserBundle {
 }
 
 export const api = {
+  currentUser: (): Promise<UserBundle> => call("GET", "/user"),
   /** The member's bundle, or (a second factor is set up) the challenge of the second step. */
   login: (credentials: { email: string; password: string }): Promise<UserBundle | SecondFactorChallenge> =>
     call("POST", "/auth/login", credentials),

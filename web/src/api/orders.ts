@@ -25,7 +25,6 @@ import type {
   UnitType,
 } from "@landunits/core/shared/EnumValues.ts"
 import { call, readCookie } from "./client.ts"
-import { takeSessionBundle } from "./sessionBundle.ts"
 
 /** The part of GET /user the order forms use. */
 export interface OrderBundle {
@@ -122,8 +121,7 @@ export const utmData = (): Record<string, string> | undefined => {
 }
 
 export const ordersApi = {
-  /** GET /user; on a page's first load, the session's own request when it is fresh (sessionBundle.ts). */
-  bundle: (): Promise<OrderBundle> => takeSessionBundle() ?? call("GET", "/user"),
+  bundle: (): Promise<OrderBundle> => call("GET", "/user"),
   holdings: (): Promise<{ holdings: ReadonlyArray<UnitHolding> }> => call("GET", "/user/holdings"),
   statistics: (): Promise<Statistics> => call("GET", "/market/statistics"),
   createOrder: (order: CreateOrderRequest, key: string): Promise<{ orderCreatedData: Order }> =>

@@ -2,18 +2,15 @@
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import { useSyncExternalStore } from "react"
 import { type Actor, createActor, fromPromise, waitFor } from "xstate"
-import { sessionBundle } from "../api/sessionBundle.ts"
+import { api } from "../api/endpoints.ts"
 import { sessionMachine } from "./sessionMachine.ts"
 import { documentMarker, type SignedInMarker } from "./signedInMarker.ts"
 
 export type SessionActor = Actor<typeof sessionMachine>
 
-/**
- * A started session: the page's marker cookie and `GET /api/user` unless a test gives others. The request is kept
- * for the page's own loader if it needs the same bundle at once (api/sessionBundle.ts).
- */
+/** A started session: the page's marker cookie and `GET /api/user` unless a test gives others. */
 export const createSession = (
-  currentUser: () => Promise<User> = async () => (await sessionBundle()).user,
+  currentUser: () => Promise<User> = async () => (await api.currentUser()).user,
   marker: SignedInMarker = documentMarker(),
 ) =>
   createActor(
