@@ -115,12 +115,17 @@ const exitCode = (s: Start) =>
     ? Promise.resolve(s.child.exitCode)
     : new Promise<number | null>((resolve) => s.child.once("exit", (code) => resolve(code)))
 
-/** The confirmation token of the newest email to `to` in DATA_DIR/mail (the outbox delivers it shortly). */
+/**
+ * The confirmation token of the newest email to `to` in DATA_DIR/mail (the outbox delivers it shortly). Only
+ * `.eml` files are read: the transport writes `<name>.eml.tmp` and renames it, so a `.tmp` listed may be gone.
+ */
 const confirmationToken = async (s: Start, to: string) => {
   const dir = path.join(s.dataDir, "mail")
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(to)) : []
+    const files = fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml") && f.includes(to))
+      : []
     for (const file of files) {
       const text = fs
         .readFileSync(path.join(dir, file), "utf8")
