@@ -7,6 +7,7 @@
  */
 import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import type { KycRecord } from "@landunits/core/kyc/KycRecord.ts"
+import { transferWithoutOrder } from "@landunits/core/ledger/TransfersWithOrders.ts"
 import { SignedInMembers } from "@landunits/core/members/ports/SignedInMembers.ts"
 import { notFound } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { Effect, Layer, Option } from "effect"
@@ -31,32 +32,30 @@ export const SignedInMembersPg = Layer.effect(SignedInMembers)(
           SELECT s.member_id, s.created_at, s.expires_at, s.ref, s.device, s.last_seen_at, s.second_factor_at,
             a.record,
             (SELECT k.record FROM kyc_records k WHERE k.member_id = s.member_id) AS kyc,
-            (SELECT coalesce(json_agg(json_build_object(
-                'transfer_id', t.transfer_id, 'order_id', t.order_id, 'unit_type', t.unit_type,
-                'from_key', t.from_key, 'to_key', t.to_key, 'units', t.units, 'at', t.at) ORDER BY t.seq), '[]')
-              FROM ledger_transfers t WHERE t.from_member = s.member_id OR t.to_member = s.member_id) AS transfers,
+            coalesce(mine.transfers, '[]') AS transfers,
             (SELECT coalesce(json_agg(json_build_object('sequence', o.sequence, 'record', o.record)
                 ORDER BY o.sequence), '[]')
-              FROM orders o WHERE o.order_id IN (
-                SELECT t.order_id FROM ledger_transfers t
-                WHERE t.from_member = s.member_id OR t.to_member = s.member_id)) AS orders
+              FROM orders o WHERE o.order_id = ANY(mine.order_ids)) AS orders
           FROM sessions s JOIN accounts a ON a.member_id = s.member_id
+          LEFT JOIN LATERAL (
+            SELECT json_agg(json_build_object(
+                'transfer_id', t.transfer_id, 'order_id', t.order_id, 'unit_type', t.unit_type,
+                'from_key', t.from_key, 'to_key', t.to_key, 'units', t.units, 'at', t.at) ORDER BY t.seq) AS transfers,
+              array_agg(DISTINCT t.order_id) AS order_ids
+            FROM ledger_transfers t WHERE t.from_member = s.member_id OR t.to_member = s.member_id) mine ON true
           WHERE s.session_hash = ${sha256(sessionId)} AND s.expires_at > ${now}`.pipe(
           Effect.orDie,
           Effect.flatMap((rows) => {
             const row = rows[0]
             if (row === undefined) return Effect.succeedNone
-            const transfers = row.transfers.map(toTransfer)
-            const orders = row.orders.map(toOrder)
-            // As OrderRepository.getMany: a transfer's order that is not stored is a broken ledger.
-            const stored = new Set(orders.map((o) => o.orderId))
-            const missing = transfers.find((t) => !stored.has(t.orderId))
+            const moved = { transfers: row.transfers.map(toTransfer), orders: row.orders.map(toOrder) }
+            const missing = transferWithoutOrder(moved)
             if (missing !== undefined) return Effect.die(notFound(missing.orderId))
             return Effect.succeed(
               Option.some({
                 session: sessionOf(sessionId, row),
                 account: row.record,
-                records: { kyc: Option.fromNullishOr(row.kyc), transfers, orders },
+                records: { kyc: Option.fromNullishOr(row.kyc), ...moved },
               }),
             )
           }),

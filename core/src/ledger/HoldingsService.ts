@@ -9,8 +9,9 @@ import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import { type UnitType, UnitTypes } from "../shared/Enums.ts"
 import type { MemberId, OrderId } from "../shared/Ids.ts"
 import { holdingOf, type OrderCost, projectTotalsOf } from "./Holdings.ts"
-import type { Transfer, UnitHolding } from "./LedgerModel.ts"
+import type { UnitHolding } from "./LedgerModel.ts"
 import { LedgerStore } from "./ports/LedgerStore.ts"
+import { type TransfersWithOrders, transferWithoutOrder } from "./TransfersWithOrders.ts"
 
 /** The price at which an order brought Units of `unitType`: a convert's target side is priced by its convert part. */
 export const orderCost = (order: OrderRecord, unitType: UnitType): OrderCost =>
@@ -35,7 +36,7 @@ export class HoldingsService extends Context.Service<
      */
     readonly holdingsFrom: (
       memberId: MemberId,
-      records: { readonly transfers: ReadonlyArray<Transfer>; readonly orders: ReadonlyArray<OrderRecord> },
+      records: TransfersWithOrders,
     ) => Effect.Effect<ReadonlyArray<UnitHolding>, OrderNotFound>
     readonly projectTotals: (unitType: UnitType) => Effect.Effect<ProjectTotals>
     /**
@@ -53,13 +54,13 @@ export class HoldingsService extends Context.Service<
 
       const holdingsFrom = Effect.fn("HoldingsService.holdingsFrom")(function* (
         memberId: MemberId,
-        records: { readonly transfers: ReadonlyArray<Transfer>; readonly orders: ReadonlyArray<OrderRecord> },
+        records: TransfersWithOrders,
       ) {
+        const missing = transferWithoutOrder(records)
+        if (missing !== undefined) return yield* Effect.fail(notFound(missing.orderId))
         const { transfers } = records
         const byId = new Map<OrderId, OrderRecord>()
         for (const order of records.orders) byId.set(order.orderId, order)
-        const missing = transfers.find((t) => !byId.has(t.orderId))
-        if (missing !== undefined) return yield* Effect.fail(notFound(missing.orderId))
         const result: Array<UnitHolding> = []
         for (const unitType of UnitTypes) {
           // A unit type the member never moved holds nothing, worth nothing at any price, so its price is not

@@ -3,7 +3,7 @@
  * by the adapters' tests. Its answer is defined as the separate reads' answer: the session and account
  * (SignedInAccounts), the KYC record, the member's transfers and every order behind them, whoever placed it.
  */
-import { Effect, type Layer, Option } from "effect"
+import { Cause, Effect, Exit, type Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
@@ -102,5 +102,31 @@ export const signedInMembersContract = (
       expect(Option.getOrThrow(result.cas).records).toEqual({ kyc: Option.none(), transfers: [], orders: [] })
       expect(Option.isNone(result.expired)).toBe(true)
       expect(Option.isNone(result.unknown)).toBe(true)
+    })
+
+    it("dies on a broken ledger: a transfer whose order is not stored is not an answer", async () => {
+      const exit = await Effect.runPromiseExit(
+        Effect.provide(
+          Effect.gen(function* () {
+            yield* (yield* AccountRepository).insert(anAccount(ann, "ann@example.com"))
+            yield* (yield* SessionStore).create({
+              sessionId: "s-ann",
+              memberId: ann,
+              createdAt: 0,
+              expiresAt: 100,
+              lastSeenAt: 5,
+            })
+            yield* (yield* OrderRepository).insert(aBuy("ord_ann", { memberId: ann }))
+            yield* (yield* LedgerStore).append([
+              transfer("1", "ord_ann", { from: ISSUANCE, to: member(ann, "owned"), units: 5 }),
+              transfer("2", "ord_gone", { from: ISSUANCE, to: member(ann, "owned"), units: 1 }),
+            ])
+            return yield* (yield* SignedInMembers).find("s-ann", 50)
+          }),
+          makeLayer(),
+        ),
+      )
+      expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(true)
+      expect(Exit.isFailure(exit) ? Cause.pretty(exit.cause) : "").toContain("Order ord_gone was not found")
     })
   })

@@ -3,9 +3,8 @@ import type { Account, Session } from "../../accounts/AccountModel.ts"
 import { SignedInAccounts } from "../../accounts/ports/SignedInAccounts.ts"
 import type { KycRecord } from "../../kyc/KycRecord.ts"
 import { KycStore } from "../../kyc/ports/KycStore.ts"
-import type { Transfer } from "../../ledger/LedgerModel.ts"
 import { LedgerStore } from "../../ledger/ports/LedgerStore.ts"
-import type { OrderRecord } from "../../orders/OrderModel.ts"
+import type { TransfersWithOrders } from "../../ledger/TransfersWithOrders.ts"
 import { OrderRepository } from "../../orders/ports/OrderRepository.ts"
 
 /**
@@ -13,10 +12,8 @@ import { OrderRepository } from "../../orders/ports/OrderRepository.ts"
  * Units (LedgerStore.transfersByMember) and every order behind those transfers, theirs or another member's (a buy
  * that took the member's Units on sale), in the order the ledger and the orders were written.
  */
-export interface OwnRecords {
+export interface OwnRecords extends TransfersWithOrders {
   readonly kyc: Option.Option<KycRecord>
-  readonly transfers: ReadonlyArray<Transfer>
-  readonly orders: ReadonlyArray<OrderRecord>
 }
 
 export interface SignedInMember {
@@ -28,7 +25,8 @@ export interface SignedInMember {
 /**
  * Port: a live session with its member's account and records, in one read: the same answer as SignedInAccounts.find
  * followed by KycStore.get, LedgerStore.transfersByMember and OrderRepository.getMany of those transfers' orders.
- * Nothing of a member is answered without a live session of theirs.
+ * Nothing of a member is answered without a live session of theirs. A transfer whose order is not stored is a
+ * broken ledger, not an answer: the read dies.
  */
 export class SignedInMembers extends Context.Service<
   SignedInMembers,
