@@ -145,9 +145,14 @@ describe("a phone shows the data first (375 × 812)", () => {
       await page.goto(`${server.url}${route}`)
       await page.locator(".table-scroll").first().waitFor()
       expect(await pageScrollWidth(page), route).toBe(PHONE.width)
-      const frames = page.locator(".table-scroll")
-      for (let i = 0; i < (await frames.count()); i++) {
-        const frame = frames.nth(i)
+      // Each frame by its name, not by its place: a part that arrives late (the statistics' price chart, whose
+      // figures sit in a frame of their own) comes before the others and would shift every index under the test.
+      const labels = await page
+        .locator(".table-scroll")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? ""))
+      expect(new Set(labels).size, `${route}: ${labels.join(", ")}`).toBe(labels.length)
+      for (const label of labels) {
+        const frame = page.locator(`.table-scroll[aria-label=${JSON.stringify(label)}]`)
         const overflows = await frame.evaluate((el) => el.scrollWidth > el.clientWidth)
         if (!overflows) continue
         scrolling += 1
@@ -160,9 +165,8 @@ describe("a phone shows the data first (375 × 812)", () => {
             frame.evaluate((el) => getComputedStyle(el.parentElement as Element, "::after").opacity),
           )
           .toBe("1")
-        // Scrolled to its end, the hint and the shadow turn to the other side.
-        // Scrolled again on each try: a page whose data arrives late (the statistics' price chart) may render
-        // the frame anew after the first scroll, at its start again.
+        // Scrolled to its end, the hint and the shadow turn to the other side (scrolled again on each try, in case
+        // the frame is rendered anew, at its start, between two tries).
         await expect
           .poll(async () => {
             await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
