@@ -1,6 +1,6 @@
 /**
  * Development transport: each email becomes an `.eml` file under `DATA_DIR/mail` (open it with any mail
- * client), named by time and recipient, written atomically (temporary file, then rename).
+ * client), named by time and recipient, written atomically (a hidden partial file, then renamed).
  */
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
@@ -24,9 +24,11 @@ export const layerFileMailTransport = (directory: string) =>
           const info = await composer.sendMail(mail)
           await fs.mkdir(directory, { recursive: true })
           const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${safe(mail.to)}-${Math.random().toString(36).slice(2, 8)}.eml`
-          const target = path.join(directory, name)
-          await fs.writeFile(`${target}.tmp`, info.message as Buffer)
-          await fs.rename(`${target}.tmp`, target)
+          // The partial file is hidden and named without the recipient, so nobody looking for a member's emails
+          // (a person, a test) lists a file that is still being written or is about to be renamed.
+          const partial = path.join(directory, `.writing-${Math.random().toString(36).slice(2, 10)}`)
+          await fs.writeFile(partial, info.message as Buffer)
+          await fs.rename(partial, path.join(directory, name))
         },
         catch: (cause) =>
           new MailDeliveryFailed({

@@ -117,7 +117,7 @@ const exitCode = (s: Start) =>
 
 /**
  * The confirmation token of the newest email to `to` in DATA_DIR/mail (the outbox delivers it shortly). Only
- * `.eml` files are read: the transport writes `<name>.eml.tmp` and renames it, so a `.tmp` listed may be gone.
+ * `.eml` files are read, as the browser tests' mail readers do: the transport's partial files are not emails.
  */
 const confirmationToken = async (s: Start, to: string) => {
   const dir = path.join(s.dataDir, "mail")
