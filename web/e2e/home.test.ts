@@ -23,7 +23,7 @@ import {
   stopServerAndBrowser,
 } from "./support/browser.ts"
 import { confirmPayment, DEMO_ADMIN } from "./support/cli.ts"
-import { newMember, signIn, signUpAndSignIn } from "./support/members.ts"
+import { newMember, signIn, signOut, signUpAndSignIn } from "./support/members.ts"
 
 /** The demo admin a development start seeds. */
 const ADMIN = DEMO_ADMIN
@@ -290,8 +290,7 @@ describe("settings", () => {
     const next = "NewPassword2026"
     await changePassword(page, server, password, next)
     password = next
-    await page.goto(`${server.url}/logout`)
-    await page.waitForURL("**/login")
+    await signOut(page)
     await signIn(page, server, { email: member.email, password })
     await context.close()
   })

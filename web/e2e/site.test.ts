@@ -19,7 +19,7 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { DEMO } from "./support/members.ts"
+import { DEMO, signOut } from "./support/members.ts"
 import { BROWSER_RENDERED, PUBLIC_ROUTES } from "./support/publicRoutes.ts"
 import { shareOut } from "./support/shareOut.ts"
 
@@ -596,8 +596,7 @@ describe("registration, login, logout and guards", () => {
 
     await login(page, email, "abc123")
     await page.waitForURL("**/dashboard/What-are-Land-Units")
-    await page.goto(`${server.url}/logout`)
-    await page.waitForURL("**/login")
+    await signOut(page)
     await context.close()
   })
 
@@ -643,7 +642,7 @@ describe("registration, login, logout and guards", () => {
     // The member header: Contact, Dashboard, Logout and the menu toggle.
     const nav = page.getByRole("navigation", { name: "Main" })
     await expect.poll(() => nav.getByRole("link", { name: "Dashboard" }).count()).toBe(1)
-    expect(await nav.getByRole("link", { name: "Logout" }).count()).toBe(1)
+    expect(await nav.getByRole("button", { name: "Logout" }).count()).toBe(1)
     expect(await nav.getByRole("link", { name: "Contact" }).count()).toBe(1)
 
     // Route constants with a trailing slash, signed in.
@@ -695,8 +694,7 @@ describe("registration, login, logout and guards", () => {
     ).toBe(true)
     await page.keyboard.press("Escape")
 
-    await page.goto(`${server.url}/logout`)
-    await page.waitForURL("**/login")
+    await signOut(page)
     await page.goto(`${server.url}/dashboard`)
     await page.waitForURL("**/login")
     await context.close()

@@ -19,7 +19,7 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { newMember, registerAndConfirm, signIn } from "./support/members.ts"
+import { newMember, registerAndConfirm, signIn, signOut } from "./support/members.ts"
 
 let server: RunningServer
 let browser: Browser
@@ -153,8 +153,7 @@ describe("two-factor sign-in in the browser", () => {
     expect(stored.credentials).toHaveLength(1)
 
     // Signed out, the password alone no longer signs in: the passkey does.
-    await page.goto(`${base}/logout`)
-    await page.waitForURL(/\/login/)
+    await signOut(page)
     await page.getByLabel("Email").fill(member.email)
     await page.getByLabel("Password", { exact: false }).first().fill(member.password)
     await page.getByRole("button", { name: "Log in" }).click()

@@ -71,6 +71,12 @@ export const signIn = async (
   await page.waitForURL(/\/dashboard/)
 }
 
+/** Signs out as a member does: the header's Logout button; waits for /login. */
+export const signOut = async (page: Page) => {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click()
+  await page.waitForURL(/\/login$/)
+}
+
 /** Registers on /register, confirms the address from the mail file, and signs in (first sign-in: the welcome route). */
 export const signUpAndSignIn = async (page: Page, server: RunningServer, member: Member) => {
   await page.goto(`${server.url}/register`)

@@ -8,6 +8,7 @@ import { Toasts } from "../components/layout/Toasts.tsx"
 import { SessionRecording } from "../components/recording/SessionRecording.tsx"
 import { applyDocumentHead, documentHead } from "../lib/pageHead.ts"
 import { applyRobots } from "../lib/robots.ts"
+import { useFocusOnNewPage } from "../lib/useFocusOnNewPage.ts"
 import type { SessionActor } from "../session/session.ts"
 
 export interface RouterContext {
@@ -23,6 +24,7 @@ function RootLayout() {
   const title = useRouterState({ select: (s) => documentHead(s.matches).title })
   const description = useRouterState({ select: (s) => documentHead(s.matches).description })
   useEffect(() => applyDocumentHead({ title, description }), [title, description])
+  useFocusOnNewPage()
   // The app runs: forms rendered by the server are enabled from here on (components/shared/Form.tsx), and
   // browser tests wait for this mark before they type (web/e2e/support/browser.ts).
   useEffect(() => {

@@ -1,6 +1,6 @@
 /**
  * The three headers of spec §2. Default: guests see Contact, News, Register, Log in; members see Contact,
- * Dashboard, Logout and the grouped-menu toggle. Business: Register goes to /business-register.
+ * Dashboard, Logout (a button: signing out is never a link the router could preload) and the grouped-menu toggle. Business: Register goes to /business-register.
  * Rocket1: only Log in for guests.
  * Below 768 px a guest's Contact and News move behind a "More" toggle (aria-expanded), so every link of the
  * header stays reachable at 375 px; a member's Contact is in the grouped menu there.
@@ -8,6 +8,7 @@
 import { Link, useRouterState } from "@tanstack/react-router"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { useSessionUser } from "../../session/session.ts"
+import { SignOutButton } from "../auth/SignOutButton.tsx"
 import { Brand } from "./Brand.tsx"
 import { SideMenu } from "./SideMenu.tsx"
 
@@ -78,7 +79,7 @@ export function Header({ variant }: { readonly variant: HeaderVariant }) {
                 Contact
               </Link>
               <Link to="/dashboard">Dashboard</Link>
-              <Link to="/logout">Logout</Link>
+              <SignOutButton>Logout</SignOutButton>
               <button
                 type="button"
                 className="icon-btn"

@@ -1,11 +1,17 @@
-/** The signed-in member's grouped menu (spec §2). Dashboard pages are plain links until they exist here. */
+/**
+ * The signed-in member's grouped menu (spec §2). Every entry is a link except "Log Out", a button
+ * (SignOutButton): signing out is a click, never a page the router could preload.
+ */
 import { useEffect, useRef } from "react"
 import { createPortal } from "react-dom"
 import { trapTab } from "../../lib/focus.ts"
+import { SignOutButton } from "../auth/SignOutButton.tsx"
 
 export const MENU_GROUPS: ReadonlyArray<{
   readonly title: string
-  readonly links: ReadonlyArray<{ readonly label: string; readonly href: string }>
+  readonly links: ReadonlyArray<
+    { readonly label: string; readonly href: string } | { readonly label: string; readonly signOut: true }
+  >
 }> = [
   {
     title: "Buy/Sell/Transfer",
@@ -55,7 +61,7 @@ export const MENU_GROUPS: ReadonlyArray<{
       { label: "Change Password", href: "/dashboard/settings/change-password" },
       { label: "Kyc Verification", href: "/dashboard/settings/kyc-verification" },
       { label: "Manage Subscription", href: "/dashboard/settings/subscriptions" },
-      { label: "Log Out", href: "/logout" },
+      { label: "Log Out", signOut: true },
     ],
   },
 ]
@@ -98,9 +104,13 @@ export function SideMenu({ onClose }: { readonly onClose: () => void }) {
               <ul>
                 {group.links.map((link) => (
                   <li key={link.label}>
-                    <a href={link.href} onClick={onClose}>
-                      {link.label}
-                    </a>
+                    {"href" in link ? (
+                      <a href={link.href} onClick={onClose}>
+                        {link.label}
+                      </a>
+                    ) : (
+                      <SignOutButton onSignedOut={onClose}>{link.label}</SignOutButton>
+                    )}
                   </li>
                 ))}
               </ul>
