@@ -124,6 +124,48 @@ export interface DeployStack {
   readonly stop: () => Promise<void>
 }
 
+/** HAProxy as docs/deploy/haproxy.cfg configures it, listening on a free loopback port. */
+export interface Haproxy {
+  /** Where members connect. */
+  readonly baseUrl: string
+  readonly adminSocket: string
+  readonly output: () => string
+  readonly stop: () => Promise<void>
+}
+
+/**
+ * HAProxy from docs/deploy/haproxy.cfg, its files in `dir`, in front of the two app processes at `apps`
+ * (`HOST:PORT`; the same one twice for a single process). Resolves once it listens; its health checks may not
+ * have marked the processes UP yet.
+ */
+export const startHaproxy = async (dir: string, apps: readonly [string, string]): Promise<Haproxy> => {
+  const port = await freePort()
+  const adminSocket = path.join(dir, "haproxy.sock")
+  const config = path.join(dir, "haproxy.cfg")
+  fs.writeFileSync(
+    config,
+    renderTemplate("haproxy.cfg", {
+      HAPROXY_ADMIN_SOCKET: adminSocket,
+      HAPROXY_BIND: `127.0.0.1:${port}`,
+      APP_1_ADDRESS: apps[0],
+      APP_2_ADDRESS: apps[1],
+    }),
+  )
+  const haproxy = child("haproxy", ["-db", "-f", config])
+  try {
+    await waitFor("HAProxy to listen", () => accepts(port), 10_000)
+  } catch (error) {
+    await stopChild(haproxy.process)
+    throw new Error(`${String(error)}\n${haproxy.output()}`)
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    adminSocket,
+    output: haproxy.output,
+    stop: () => stopChild(haproxy.process),
+  }
+}
+
 const withDatabase = (url: string, database: string) => {
   const u = new URL(url)
   u.pathname = `/${database}`
@@ -188,19 +230,10 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
     await waitFor("PgBouncer to listen", () => accepts(bouncerPort), 10_000)
 
     const appPorts = await Promise.all(Array.from({ length: processes }, () => freePort()))
-    const haproxyPort = await freePort()
-    const adminSocket = path.join(dir, "haproxy.sock")
-    const haproxyConfig = renderTemplate("haproxy.cfg", {
-      HAPROXY_ADMIN_SOCKET: adminSocket,
-      HAPROXY_BIND: `127.0.0.1:${haproxyPort}`,
-      APP_1_ADDRESS: `127.0.0.1:${appPorts[0]}`,
-      APP_2_ADDRESS: `127.0.0.1:${appPorts[1]}`,
-    })
-    fs.writeFileSync(path.join(dir, "haproxy.cfg"), haproxyConfig)
-    const haproxy = child("haproxy", ["-db", "-f", path.join(dir, "haproxy.cfg")])
+    const haproxy = await startHaproxy(dir, [`127.0.0.1:${appPorts[0]}`, `127.0.0.1:${appPorts[1]}`])
     logs.push({ name: "haproxy", output: haproxy.output })
-    cleanups.push(() => stopChild(haproxy.process))
-    await waitFor("HAProxy to listen", () => accepts(haproxyPort), 10_000)
+    cleanups.push(haproxy.stop)
+    const adminSocket = haproxy.adminSocket
 
     const bouncerUrl = new URL(options.serverUrl)
     bouncerUrl.hostname = "127.0.0.1"
@@ -217,6 +250,8 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
       // seeds the demo admin or history, whatever SEED_DEMO says.
       SEED_DEMO: "1",
       SHUTDOWN_DRAIN_SECONDS: String(drainSeconds),
+      // HAProxy connects from loopback here (docs/operations.md, "HAProxy in front").
+      TRUSTED_PROXIES: "127.0.0.1",
       // Each process its own DATA_DIR: its admin socket lives there.
       DATA_DIR: path.join(dir, `app${n + 1}`),
       LOG_FORMAT: "logfmt",
@@ -291,7 +326,7 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
     }
 
     return {
-      baseUrl: `http://127.0.0.1:${haproxyPort}`,
+      baseUrl: haproxy.baseUrl,
       databaseUrl: withDatabase(options.serverUrl, database),
       names,
       serverStates,

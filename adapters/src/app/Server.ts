@@ -14,7 +14,8 @@
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
  * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails,
  * robots.txt and sitemap.xml; http://localhost:PORT in emails, the request's origin in the sitemap), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
- * PUBLIC_HOST (the one host session recording runs on), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS
+ * PUBLIC_HOST (the one host session recording runs on), TRUSTED_PROXIES (the proxies whose X-Forwarded-For names the
+ * client: http/server/TrustedProxies.ts), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS
  * (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
  * other OTEL_* settings (Tracing.ts).
  */
@@ -25,6 +26,7 @@ import { layerFileMailTransport } from "../email/FileMailTransport.ts"
 import { runOutboxWorker } from "../email/OutboxWorker.ts"
 import { layerSmtpMailTransport } from "../email/SmtpMailTransport.ts"
 import { serveHttp } from "../http/server/HttpApp.ts"
+import { parseTrustedProxies } from "../http/server/TrustedProxies.ts"
 import { layerMetricsServer } from "../observability/MetricsServer.ts"
 import { layerTracingFromEnv } from "../observability/Tracing.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
@@ -41,6 +43,16 @@ import { RecordingRetentionJobLive } from "./RecordingRetentionJob.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
 
+/**
+ * TRUSTED_PROXIES: the proxies in front of the app, whose X-Forwarded-For names the client (rate limits count
+ * that address); unset or empty: nobody, every client is its socket peer. An entry that is not an IP address or a
+ * CIDR range stops the start, naming it.
+ */
+export const readTrustedProxies = Effect.gen(function* () {
+  const value = yield* Config.String("TRUSTED_PROXIES").pipe(Config.withDefault(""))
+  return yield* Effect.fromResult(parseTrustedProxies(value))
+})
+
 const settings = Effect.gen(function* () {
   const port = yield* Config.Int("PORT").pipe(Config.withDefault(3000))
   return {
@@ -51,6 +63,7 @@ const settings = Effect.gen(function* () {
     publicUrl: Option.getOrUndefined(yield* Config.option(Config.String("APP_URL"))),
     // Set: the production host, the only one session recording runs on (RecordingHandlers.ts); unset: off.
     publicHost: Option.getOrUndefined(yield* Config.option(Config.String("PUBLIC_HOST"))),
+    trustedProxies: yield* readTrustedProxies,
     appUrl: yield* Config.String("APP_URL").pipe(Config.withDefault(`http://localhost:${port}`)),
     from: yield* Config.String("MAIL_FROM").pipe(
       Config.withDefault("Landunits <no-reply@landunits.example>"),
@@ -95,6 +108,7 @@ export const serve = (
       webDist: WEB_DIST,
       publicUrl: s.publicUrl,
       publicHost: s.publicHost,
+      trustedProxies: s.trustedProxies,
       drain: s.drain,
     })
     return yield* Effect.gen(function* () {

@@ -17,6 +17,7 @@ import { layerReferencePorts } from "../../reference/ReferencePorts.ts"
 import { Api } from "../api/Api.ts"
 import { WEBHOOK_ROUTES } from "../api/PaymentsApi.ts"
 import { AuthHandlers } from "../handlers/AuthHandlers.ts"
+import { CurrentTrustedProxies } from "../handlers/ClientAddress.ts"
 import { CommunityHandlers, GovernanceHandlers } from "../handlers/CommunityHandlers.ts"
 import { ContentHandlers } from "../handlers/ContentHandlers.ts"
 import { DashboardHandlers } from "../handlers/DashboardHandlers.ts"
@@ -44,6 +45,7 @@ import { allowedMethods } from "./AllowedMethods.ts"
 import { Draining, layerCloseWhenDraining, layerDrainOnStop, makeDraining } from "./Draining.ts"
 import { layerRobotsAndSitemap } from "./RobotsAndSitemap.ts"
 import { layerStaticFiles } from "./StaticFiles.ts"
+import { NO_TRUSTED_PROXIES, type TrustedProxies } from "./TrustedProxies.ts"
 
 export interface HttpAppOptions {
   /** Development: cookies without Secure, no HSTS. */
@@ -54,6 +56,8 @@ export interface HttpAppOptions {
   readonly publicUrl?: string | undefined
   /** PUBLIC_HOST: the production host, the only one session recording runs on; unset: recording is off. */
   readonly publicHost?: string | undefined
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (handlers/ClientAddress.ts); nobody by default. */
+  readonly trustedProxies?: TrustedProxies | undefined
 }
 
 export const OPENAPI_PATH = "/api/openapi.json"
@@ -155,6 +159,7 @@ export const serveHttp = (options: ServeOptions) =>
         // A request's span keeps its query's names, never their values: a query can carry an email address
         // (GET /user/name?email=…), as the access log leaves the query out for (observability/Tracing.ts).
         Layer.provide(Layer.succeed(UrlParams.CurrentRedactedNames, [/^/])),
+        Layer.provide(Layer.succeed(CurrentTrustedProxies, options.trustedProxies ?? NO_TRUSTED_PROXIES)),
       )
       // Built after the server, so released before it: the drain happens while the server still serves.
       return layerDrainOnStop(options.drain ?? Duration.zero, draining.start).pipe(
