@@ -20,6 +20,7 @@ import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpoint
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { SignedInMemberService } from "@landunits/core/members/SignedInMemberService.ts"
+import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
@@ -167,6 +168,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             ApprovalService.layer,
             PrivacyService.layer,
             RecordingService.layer,
+            RecipientLookup.layer,
           ).pipe(
             Layer.provideMerge(PasskeyService.layer),
             Layer.provideMerge(SecondFactorService.layer),

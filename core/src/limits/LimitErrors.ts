@@ -1,7 +1,10 @@
 /** The one refusal of the limits context: too many attempts, with how long to wait before the next one. */
 import { Schema } from "effect"
 
-/** Which limit refused: sign-in's or the second factor's growing delay, a quota of the routes that send email, or session recording's batches (Limits.ts). */
+/**
+ * Which limit refused: sign-in's or the second factor's growing delay, a quota of the routes that send email,
+ * session recording's batches, or a member's transfer-recipient look-ups (Limits.ts).
+ */
 export const LimitName = Schema.Literals([
   "sign-in",
   "emails-to-recipient",
@@ -9,6 +12,7 @@ export const LimitName = Schema.Literals([
   "contact-messages",
   "recording-batches",
   "second-factor",
+  "recipient-lookups",
 ])
 export type LimitName = typeof LimitName.Type
 

@@ -39,6 +39,12 @@ export const SIGN_IN_PER_ADDRESS: GrowingDelay = { windowMs: 15 * MINUTE, free: 
  * lockout. A success starts the count again.
  */
 export const SECOND_FACTOR_PER_ACCOUNT: GrowingDelay = { windowMs: HOUR, free: 5, capMs: 15 * MINUTE }
+/**
+ * Transfer recipients looked up by one member (GET /user/getUserNameByEmail): a sender checks the one or two
+ * addresses they are about to send Units to, so 20 an hour never slows a person; a script walking a list of
+ * addresses to learn who is registered gets 20 an hour instead of 200 a second.
+ */
+export const RECIPIENT_LOOKUPS_PER_MEMBER: Quota = { windowMs: HOUR, max: 20 }
 /** Emails the public routes send to one recipient (confirmation, resend, forgotten password, newsletter). */
 export const EMAILS_PER_RECIPIENT: Quota = { windowMs: HOUR, max: 5 }
 /** Emails the public routes send because of one address, to whomever. */

@@ -147,7 +147,8 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   },
   "GET /api/user/getUserNameByEmail": {
     summary: "Look up a transfer recipient's name",
-    description: "Transfer recipient lookup (`?email=`): the registered member's name; 404 if none.",
+    description:
+      "Transfer recipient lookup (`?email=`): the registered member's first name and last initial (\"Rosa R.\"); **404** if none; **400** for one's own address; at most 20 an hour per member (**429** with `Retry-After`).",
   },
   "POST /api/user/update_profile": {
     summary: "Save the profile and KYC details",
