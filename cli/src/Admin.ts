@@ -9,6 +9,7 @@ import type { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
+import { usePrivateUmask } from "@landunits/adapters/security/PrivateDataDir.ts"
 import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
 import { type Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
@@ -41,8 +42,11 @@ export interface CommandRunner {
 
 export const makeRuntime = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E> = layerFromEnv as never,
-): AppRuntime =>
-  ManagedRuntime.make(layerCli(database).pipe(Layer.provideMerge(layerStderrLogger))) as AppRuntime
+): AppRuntime => {
+  // The CLI may open the embedded database in DATA_DIR itself: what it creates there is private, as the app's is.
+  usePrivateUmask()
+  return ManagedRuntime.make(layerCli(database).pipe(Layer.provideMerge(layerStderrLogger))) as AppRuntime
+}
 
 /** Options every command takes. */
 export interface GlobalOptions {

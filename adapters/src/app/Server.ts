@@ -1,6 +1,6 @@
 /**
- * `npm start`: in production, first checks the secrets production needs (ProductionSettings.ts) and stops
- * with their names when one is missing, before touching the database; then migrates, seeds what this start
+ * `npm start`: in production, first checks the secrets and the public URL (APP_URL) production needs
+ * (ProductionSettings.ts) and stops with their names when one is missing, before touching the database; then migrates, seeds what this start
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
  * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
  * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and the ledger checkpoint job (LedgerCheckpointJob.ts,
@@ -12,8 +12,9 @@
  * (observability/Tracing.ts).
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
- * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails,
- * robots.txt and sitemap.xml; http://localhost:PORT in emails, the request's origin in the sitemap), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
+ * (production: Secure cookies and HSTS, required secrets and APP_URL, no demo data), SEED_DEMO, APP_URL (links in
+ * emails, robots.txt and sitemap.xml, the passkeys' site; required in production; in development
+ * http://localhost:PORT in emails, the request's origin in the sitemap and for passkeys), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
  * PUBLIC_HOST (the one host session recording runs on), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS
  * (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
  * other OTEL_* settings (Tracing.ts).
@@ -28,6 +29,7 @@ import { serveHttp } from "../http/server/HttpApp.ts"
 import { layerMetricsServer } from "../observability/MetricsServer.ts"
 import { layerTracingFromEnv } from "../observability/Tracing.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
+import { securePrivateDataDir, usePrivateUmask } from "../security/PrivateDataDir.ts"
 import { layerApp } from "./AppLayer.ts"
 import { seedOnStart } from "./FirstStartSeed.ts"
 import { HeartbeatLive } from "./Heartbeat.ts"
@@ -36,7 +38,11 @@ import { LedgerCheckpointJobLive } from "./LedgerCheckpointJob.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
 import { OrderJobsLive } from "./OrderJobs.ts"
 import { PrivacyJobsLive } from "./PrivacyJobs.ts"
-import { isProduction, requireProductionSettings } from "./ProductionSettings.ts"
+import {
+  isProduction,
+  requireProductionServerSettings,
+  requireProductionSettings,
+} from "./ProductionSettings.ts"
 import { RecordingRetentionJobLive } from "./RecordingRetentionJob.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
@@ -83,7 +89,11 @@ export const serve = (
 ) =>
   Effect.gen(function* () {
     yield* requireProductionSettings
+    yield* requireProductionServerSettings
     const s = yield* settings
+    // DATA_DIR is the app's alone: what it creates is private, and what an earlier start left open is fixed.
+    usePrivateUmask()
+    yield* securePrivateDataDir(s.dataDir)
     const mail = Option.match(s.smtpUrl, {
       onNone: () => layerFileMailTransport(path.join(s.dataDir, "mail")),
       onSome: layerSmtpMailTransport,
