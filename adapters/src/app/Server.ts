@@ -19,12 +19,9 @@
  * (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
  * other OTEL_* settings (Tracing.ts).
  */
-import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { Config, Duration, Effect, Layer, Option, Schema } from "effect"
-import { layerFileMailTransport } from "../email/FileMailTransport.ts"
 import { runOutboxWorker } from "../email/OutboxWorker.ts"
-import { layerSmtpMailTransport } from "../email/SmtpMailTransport.ts"
 import { serveHttp } from "../http/server/HttpApp.ts"
 import { layerMetricsServer } from "../observability/MetricsServer.ts"
 import { layerTracingFromEnv } from "../observability/Tracing.ts"
@@ -61,7 +58,6 @@ const settings = Effect.gen(function* () {
     from: yield* Config.String("MAIL_FROM").pipe(
       Config.withDefault("Landunits <no-reply@landunits.example>"),
     ),
-    smtpUrl: yield* Config.option(Config.String("SMTP_URL")),
     dataDir: yield* Config.String("DATA_DIR").pipe(Config.withDefault(DEFAULT_DATA_DIR)),
     // Seconds a stopping process answers health 503 and keeps serving before it stops accepting (Draining.ts).
     drain: yield* Config.schema(
@@ -94,10 +90,6 @@ export const serve = (
     // DATA_DIR is the app's alone: what it creates is private, and what an earlier start left open is fixed.
     usePrivateUmask()
     yield* securePrivateDataDir(s.dataDir)
-    const mail = Option.match(s.smtpUrl, {
-      onNone: () => layerFileMailTransport(path.join(s.dataDir, "mail")),
-      onSome: layerSmtpMailTransport,
-    })
     const http = serveHttp({
       port: s.port,
       host: s.host,
@@ -126,7 +118,7 @@ export const serve = (
           layerMetricsServer,
         ).pipe(Layer.provide(JobRunLogPg)),
       )
-    }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
+    }).pipe(Effect.provide(layerApp(layerFromEnv)))
     // The tracer, when there is one, is outermost: every span of the start, the requests and the jobs is its.
   }).pipe(Effect.provide(layerTracingFromEnv), Effect.provide(layerLoggingFromEnv))
 
