@@ -15,7 +15,7 @@ import { type Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { CliIo } from "./support/CliIo.ts"
 import { AwaitingApproval, awaitingLine } from "./support/FourEyes.ts"
-import { toJson } from "./support/Output.ts"
+import { terminalSafeLines, toJson } from "./support/Output.ts"
 
 export { AdminRefused, audit } from "./support/Operator.ts"
 
@@ -100,7 +100,7 @@ export const runCommand = async <A, E>(
   }
   if (exit._tag === "Success") {
     const value = exit.value as Exclude<A, AwaitingApproval>
-    cli.io.out(asJson ? toJson(json(value)) : human(value))
+    cli.io.out(asJson ? toJson(json(value)) : terminalSafeLines(human(value)))
     return
   }
   const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
@@ -109,7 +109,9 @@ export const runCommand = async <A, E>(
       ? refusalOf(failure.error)
       : { tag: "Defect", message: String(exit.cause) }
   cli.io.err(
-    asJson ? toJson({ error: refusal.tag, message: refusal.message }) : `Refused: ${refusal.message}`,
+    asJson
+      ? toJson({ error: refusal.tag, message: refusal.message })
+      : `Refused: ${terminalSafeLines(refusal.message)}`,
   )
   cli.io.exitCode(refusal.tag === "ConfirmationRequired" ? ExitCode.confirmationRequired : ExitCode.refused)
 }
