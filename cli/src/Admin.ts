@@ -9,12 +9,13 @@ import type { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
+import { usePrivateUmask } from "@landunits/adapters/security/PrivateDataDir.ts"
 import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
 import { type Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { CliIo } from "./support/CliIo.ts"
 import { AwaitingApproval, awaitingLine } from "./support/FourEyes.ts"
-import { toJson } from "./support/Output.ts"
+import { terminalSafeLines, toJson } from "./support/Output.ts"
 
 export { AdminRefused, audit } from "./support/Operator.ts"
 
@@ -41,8 +42,11 @@ export interface CommandRunner {
 
 export const makeRuntime = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E> = layerFromEnv as never,
-): AppRuntime =>
-  ManagedRuntime.make(layerCli(database).pipe(Layer.provideMerge(layerStderrLogger))) as AppRuntime
+): AppRuntime => {
+  // The CLI may open the embedded database in DATA_DIR itself: what it creates there is private, as the app's is.
+  usePrivateUmask()
+  return ManagedRuntime.make(layerCli(database).pipe(Layer.provideMerge(layerStderrLogger))) as AppRuntime
+}
 
 /** Options every command takes. */
 export interface GlobalOptions {
@@ -96,7 +100,7 @@ export const runCommand = async <A, E>(
   }
   if (exit._tag === "Success") {
     const value = exit.value as Exclude<A, AwaitingApproval>
-    cli.io.out(asJson ? toJson(json(value)) : human(value))
+    cli.io.out(asJson ? toJson(json(value)) : terminalSafeLines(human(value)))
     return
   }
   const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
@@ -105,7 +109,9 @@ export const runCommand = async <A, E>(
       ? refusalOf(failure.error)
       : { tag: "Defect", message: String(exit.cause) }
   cli.io.err(
-    asJson ? toJson({ error: refusal.tag, message: refusal.message }) : `Refused: ${refusal.message}`,
+    asJson
+      ? toJson({ error: refusal.tag, message: refusal.message })
+      : `Refused: ${terminalSafeLines(refusal.message)}`,
   )
   cli.io.exitCode(refusal.tag === "ConfirmationRequired" ? ExitCode.confirmationRequired : ExitCode.refused)
 }

@@ -33,6 +33,7 @@ import { Config, Duration, Effect, Layer, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
 import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
+import { DeliveredMailTransport, layerMailTransportFromEnv } from "../email/DeliveredMailTransport.ts"
 import { OrderServiceObserved } from "../observability/OrderCommandMetrics.ts"
 import { LimitsServiceObserved } from "../observability/RateLimitMetrics.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
@@ -120,7 +121,10 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
-/** The platform's own pieces: hashing, randomness, ids, the ledger's signing key. */
+/**
+ * The platform's own pieces: hashing, randomness, ids, the ledger's signing key, and the mail transport (SMTP_URL,
+ * else files under DATA_DIR/mail) with what it keeps of delivered emails.
+ */
 export const layerPlatform = Layer.mergeAll(
   PasswordHasherScrypt,
   SecureRandomNode,
@@ -128,6 +132,7 @@ export const layerPlatform = Layer.mergeAll(
   PasskeysSimpleWebAuthn,
   IdGenerator.layerRandom,
   layerLedgerSignerFromEnv,
+  DeliveredMailTransport.pipe(Layer.provideMerge(layerMailTransportFromEnv)),
 )
 
 /** Core's services over the stores and the platform. */
