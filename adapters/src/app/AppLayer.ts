@@ -54,6 +54,7 @@ import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.t
 import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
 import { RecordingStorePg } from "../postgres/RecordingStorePg.ts"
+import { RecordingUsagePg } from "../postgres/RecordingUsagePg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
 import { SecondFactorStoresPg } from "../postgres/SecondFactorStoresPg.ts"
@@ -111,6 +112,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     ApprovalStorePg,
     MemberRecordsPg,
     RecordingStorePg,
+    RecordingUsagePg,
     Layer.mergeAll(
       DocumentStorePg,
       DataExportStorePg,

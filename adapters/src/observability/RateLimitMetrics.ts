@@ -1,7 +1,7 @@
 /**
  * The rate limits, observed (docs/operations.md, "Metrics"): core's LimitsService with every refusal counted in
  * `landunits_rate_limited_total{limit}`, by the limit that refused (core/src/limits/LimitErrors.ts): `sign-in`
- * (the sign-in throttle: its growing delay), `emails-to-recipient`, `emails-from-address`, `contact-messages`, `recording-batches`, `second-factor`, `recipient-lookups`.
+ * (the sign-in throttle: its growing delay), `emails-to-recipient`, `emails-from-address`, `contact-messages`, `recording-batches`, `recording-storage-address`, `recording-storage-installation`, `recordings-started`, `second-factor`, `recipient-lookups`.
  * Each refusal is a 429 answer.
  */
 import type { TooManyAttempts } from "@landunits/core/limits/LimitErrors.ts"

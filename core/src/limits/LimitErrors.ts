@@ -3,7 +3,7 @@ import { Schema } from "effect"
 
 /**
  * Which limit refused: sign-in's or the second factor's growing delay, a quota of the routes that send email,
- * session recording's batches, or a member's transfer-recipient look-ups (Limits.ts).
+ * session recording's batches, storage and starts, or a member's transfer-recipient look-ups (Limits.ts).
  */
 export const LimitName = Schema.Literals([
   "sign-in",
@@ -11,6 +11,9 @@ export const LimitName = Schema.Literals([
   "emails-from-address",
   "contact-messages",
   "recording-batches",
+  "recording-storage-address",
+  "recording-storage-installation",
+  "recordings-started",
   "second-factor",
   "recipient-lookups",
 ])
