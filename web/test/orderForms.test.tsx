@@ -329,6 +329,56 @@ describe("sell, transfer and convert forms", () => {
   })
 })
 
+describe("the order's total is announced as a status message (WCAG 4.1.3)", () => {
+  const liveTotal = (name: string) =>
+    screen.getByRole("region", { name }).querySelector<HTMLElement>('[aria-live="polite"]')
+
+  it("buy: a polite live region, there and silent from the start, says the payment amount once typing stops", async () => {
+    serve({})
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    const region = liveTotal("Your order")
+    expect(region?.getAttribute("aria-atomic")).toBe("true")
+    expect(region?.textContent).toBe("")
+    units("1")
+    units("10")
+    // Not one announcement per keystroke: the figure is said once it stays the same.
+    expect(region?.textContent).toBe("")
+    await waitFor(() => expect(region?.textContent).toBe("Your order: Payment amount $115.90"))
+    // The same element all along: a live region must exist before its content changes.
+    expect(liveTotal("Your order")).toBe(region)
+    fireEvent.click(screen.getByRole("radio", { name: /^Card \(Stripe\)/ }))
+    const card = priceBuyOrder({
+      numberOfUnits: 10,
+      pricePerUnit: PRICES.LAND_USD,
+      isDoubleLand: false,
+      buyFeeCents: 100,
+      externalFee: DEFAULT_EXTERNAL_FEES["card-stripe"],
+    })
+    await waitFor(() =>
+      expect(region?.textContent).toBe(
+        `Your order: Payment amount ${formatMoney(card.paymentAmount, "USD")}`,
+      ),
+    )
+  })
+
+  it("sell and convert announce their totals the same way", async () => {
+    serve({})
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("20")
+    await waitFor(() =>
+      expect(liveTotal("Your sale")?.textContent).toBe("Your sale: Value at today's price $114.90"),
+    )
+    cleanup()
+    await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
+    units("20")
+    await waitFor(() =>
+      expect(liveTotal("Your conversion")?.textContent).toMatch(
+        /^Your conversion: Units you receive \(locked 30 days\) \d+$/,
+      ),
+    )
+  })
+})
+
 describe("sell and convert are reviewed before anything is created (issue 27)", () => {
   const review = (name: string) => within(screen.getByRole("region", { name }))
   const reviewRow = (name: string, term: string) =>

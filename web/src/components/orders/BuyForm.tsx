@@ -261,6 +261,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
         </form>
         <Summary
           title="Your order"
+          announceTotal
           rows={[
             ["Unit", unitDisplayName(unitType)],
             [

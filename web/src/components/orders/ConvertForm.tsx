@@ -160,6 +160,7 @@ export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
       </form>
       <Summary
         title="Your conversion"
+        announceTotal
         rows={[
           [
             "From",

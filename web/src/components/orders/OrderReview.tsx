@@ -3,8 +3,9 @@
  * is locked and until when, before anything is created. "Back" edits the form as it was; "Confirm" places the
  * order (machines/orderReviewMachine.ts). Focus moves to the review's heading when it opens.
  */
-import { type ReactNode, useEffect, useId, useRef } from "react"
+import { useEffect, useId, useRef } from "react"
 import { FormError } from "../shared/Field.tsx"
+import type { SummaryRow } from "./OrderParts.tsx"
 
 export function OrderReview({
   title,
@@ -18,7 +19,7 @@ export function OrderReview({
   onConfirm,
 }: {
   readonly title: string
-  readonly rows: ReadonlyArray<readonly [string, ReactNode, ("total" | undefined)?]>
+  readonly rows: ReadonlyArray<SummaryRow>
   readonly notes: ReadonlyArray<string>
   readonly serverError: string | null
   readonly busy: boolean

@@ -183,6 +183,7 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
       </form>
       <Summary
         title="Your sale"
+        announceTotal
         rows={[
           ["Unit", unitDisplayName(unitType)],
           ["Price today", price === undefined ? "—" : formatPrice(price.pricePerUnit, currency)],
