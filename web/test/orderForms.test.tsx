@@ -135,8 +135,14 @@ describe("buy form", () => {
     expect((screen.getByLabelText("Unit type") as HTMLSelectElement).value).toBe("LAND_USD")
     expect(screen.getAllByRole("radio").filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0)
     units("3")
+    const methods = screen.getByRole("group", { name: "Payment method" })
+    const region = methods.querySelector('[aria-live="polite"]')
+    expect(region?.textContent).toBe("")
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Buy Units" })))
     expect(screen.getByText(CHOOSE_METHOD_MESSAGE)).toBeTruthy()
+    // Said in the live region that was there before it (WCAG 4.1.3), and tied to the choice.
+    expect(region?.textContent).toBe(CHOOSE_METHOD_MESSAGE)
+    expect(methods.getAttribute("aria-describedby")).toBe("buy-method-error")
     expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
   })
 

@@ -29,7 +29,7 @@ import { formatPrice } from "../../lib/prices.ts"
 import { liveBuyActors } from "../../machines/buyActors.ts"
 import { buyMachine, paymentRoute } from "../../machines/buyMachine.ts"
 import { LazyPriceHistory } from "../prices/LazyPriceHistory.tsx"
-import { Field, FormError } from "../shared/Field.tsx"
+import { Field, FieldError, FormError } from "../shared/Field.tsx"
 import {
   Lu2xChoice,
   OrderWarning,
@@ -205,11 +205,10 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
                 </span>
               </label>
             ))}
-            {methodError && method === "None" ? (
-              <p className="field__error" id="buy-method-error">
-                {CHOOSE_METHOD_MESSAGE}
-              </p>
-            ) : null}
+            <FieldError
+              id="buy-method-error"
+              message={methodError && method === "None" ? CHOOSE_METHOD_MESSAGE : null}
+            />
           </fieldset>
           <OrderWarning message={cardMinimum} />
           <Lu2xChoice

@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useState } from "react"
 import type { PaymentSettings } from "../../api/orders.ts"
-import { FormError } from "../shared/Field.tsx"
+import { FieldError, FormError } from "../shared/Field.tsx"
 
 export const CARD_NUMBER_REQUIRED = "Card number is required"
 
@@ -59,11 +59,7 @@ export function TestCardForm({
           <p className="field__hint" id="test-card-hint">
             Use one of the test cards below; any other number is refused.
           </p>
-          {missing ? (
-            <p className="field__error" id="test-card-error">
-              {CARD_NUMBER_REQUIRED}
-            </p>
-          ) : null}
+          <FieldError id="test-card-error" message={missing ? CARD_NUMBER_REQUIRED : null} />
         </div>
         <table className="data-table test-cards">
           <caption>Test cards</caption>

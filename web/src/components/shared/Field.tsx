@@ -45,9 +45,29 @@ export function Field(props: Props) {
           {props.hint}
         </p>
       ) : null}
-      {props.error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {props.error}
+      <FieldError id={`${id}-error`} message={props.error} />
+    </div>
+  )
+}
+
+/**
+ * A field's message, inside a polite live region that is in the DOM before any message (WCAG 4.1.3: a region
+ * must exist before its content changes for the change to be announced), so the message shown when the member
+ * leaves the field is read without taking focus. The message carries `id`; the field names it in
+ * `aria-describedby` only while it is shown. An empty region takes no room (app.css, `.field__live`).
+ */
+export function FieldError({
+  id,
+  message,
+}: {
+  readonly id: string
+  readonly message: string | null | undefined
+}) {
+  return (
+    <div className="field__live" aria-live="polite">
+      {message ? (
+        <p className="field__error" id={id}>
+          {message}
         </p>
       ) : null}
     </div>
@@ -86,11 +106,7 @@ export function CheckboxField(
         aria-describedby={props.error ? `${id}-error` : undefined}
       />
       <label htmlFor={id}>{props.label}</label>
-      {props.error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={props.error} />
     </div>
   )
 }
