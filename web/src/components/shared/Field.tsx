@@ -1,4 +1,4 @@
-import type { ReactNode } from "react"
+import type { ReactNode, RefCallback } from "react"
 import type { CheckboxProps, FieldProps } from "../../forms/useSchemaForm.ts"
 
 interface Props extends FieldProps {
@@ -74,13 +74,29 @@ export function FieldError({
   )
 }
 
-/** The server's message under a form (spec §8); announced when it appears. */
-export function FormError({ message }: { readonly message: string | null }) {
-  return message ? (
+/**
+ * The server's message under a form (spec §8); announced when it appears (`role="alert"`). Given `focusOnShow`
+ * (lib/useFocusOnShow.ts: a step whose refusal is the member's next thing to read, their button maybe gone),
+ * it takes focus instead, which reads it; an alert as well would say it twice. A new message is a new element,
+ * so it takes focus again.
+ */
+export function FormError({
+  message,
+  focusOnShow,
+}: {
+  readonly message: string | null
+  readonly focusOnShow?: RefCallback<HTMLElement>
+}) {
+  if (!message) return null
+  return focusOnShow === undefined ? (
     <p className="form-error" role="alert">
       {message}
     </p>
-  ) : null
+  ) : (
+    <p key={message} className="form-error" ref={focusOnShow} tabIndex={-1}>
+      {message}
+    </p>
+  )
 }
 
 /** A labelled checkbox with its message, wired for screen readers; the label may hold a link. */
