@@ -445,6 +445,48 @@ describe("sell and convert are reviewed before anything is created (issue 27)", 
   })
 })
 
+describe("focus follows the order forms' steps within the page (WCAG 2.4.3)", () => {
+  const press = async (name: string) => {
+    const button = screen.getByRole("button", { name })
+    button.focus()
+    await act(async () => fireEvent.click(button))
+  }
+
+  it("buy: a refused order takes focus (its message, not an alert as well)", async () => {
+    serve({ "/order/create_order": () => ({ __status: 409, message: "You have too many unpaid orders" }) })
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    units("3")
+    await press("Buy Units")
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("You have too many unpaid orders"))
+    expect(document.activeElement?.getAttribute("tabindex")).toBe("-1")
+    expect(document.activeElement?.getAttribute("role")).toBeNull()
+  })
+
+  it("sell: the review's heading, Back → the review button, a refused confirmation → its message", async () => {
+    serve({ "/order/create_order": () => ({ __status: 400, message: "Your LU2X Units are still vesting" }) })
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("20")
+    expect(document.activeElement).not.toBe(screen.getByRole("button", { name: "Review sale" }))
+    await press("Review sale")
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Review your sale" }))
+    await press("Back")
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Review sale" }))
+    await press("Review sale")
+    await press("Confirm sale")
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Your LU2X Units are still vesting"))
+  })
+
+  it("convert: the review's heading, then Back → the review button", async () => {
+    serve({})
+    await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
+    units("20")
+    await press("Review conversion")
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Review your conversion" }))
+    await press("Back")
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Review conversion" }))
+  })
+})
+
 describe("the forms open on what the member holds (issue 27)", () => {
   it("a holder of Unit (£) only opens Buy, Sell, Transfer and Convert on it", async () => {
     serve({})

@@ -85,7 +85,7 @@ export function FormError({
   focusOnShow,
 }: {
   readonly message: string | null
-  readonly focusOnShow?: RefCallback<HTMLElement>
+  readonly focusOnShow?: RefCallback<HTMLElement> | undefined
 }) {
   if (!message) return null
   return focusOnShow === undefined ? (
