@@ -102,7 +102,7 @@ export function VoteCard({ vote: initial }: { readonly vote: VoteView }) {
       </p>
       <p>{vote.description}</p>
       {vote.quiz.length > 0 ? (
-        <div className="cm-quiz-status" role="status">
+        <div className="live-region" role="status">
           {voting && quizOutcome !== null ? (
             <p className="form-note">
               {quizOutcome === "passed" ? QUIZ_PASSED_BALLOT_OPEN : QUIZ_NOT_PASSED_YET}

@@ -54,7 +54,7 @@ export function Field(props: Props) {
  * A field's message, inside a polite live region that is in the DOM before any message (WCAG 4.1.3: a region
  * must exist before its content changes for the change to be announced), so the message shown when the member
  * leaves the field is read without taking focus. The message carries `id`; the field names it in
- * `aria-describedby` only while it is shown. An empty region takes no room (app.css, `.field__live`).
+ * `aria-describedby` only while it is shown. An empty region takes no room (app.css, `.live-region`).
  */
 export function FieldError({
   id,
@@ -64,7 +64,7 @@ export function FieldError({
   readonly message: string | null | undefined
 }) {
   return (
-    <div className="field__live" aria-live="polite">
+    <div className="live-region" aria-live="polite">
       {message ? (
         <p className="field__error" id={id}>
           {message}
