@@ -54,7 +54,7 @@ export function Field(props: Props) {
  * A field's message, inside a polite live region that is in the DOM before any message (WCAG 4.1.3: a region
  * must exist before its content changes for the change to be announced), so the message shown when the member
  * leaves the field is read without taking focus. The message carries `id`; the field names it in
- * `aria-describedby` only while it is shown. An empty region takes no room (app.css, `.live-region`).
+ * `aria-describedby` only while it is shown. An empty region adds no gap (app.css, `.live-region`).
  */
 export function FieldError({
   id,
