@@ -33,7 +33,7 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { confirmPayment, runCli } from "./support/cli.ts"
+import { adminCliApproved, confirmPayment, DEMO_ADMIN } from "./support/cli.ts"
 import { DEMO, type Member, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
 
 const ADMIN: Member = {
@@ -228,17 +228,17 @@ describe("buying", () => {
     const { context, page } = await open()
     await signIn(page, server, ROSA)
     // The pending-purchase limit (spec §5): the server's refusal shows under the form, word for word.
-    const limited = await runCli(server, [
-      "--as",
+    // A land setting is a money setting: with two admins, the demo admin approves it (four eyes).
+    await adminCliApproved(
+      server,
       ADMIN.email,
-      "--yes",
+      DEMO_ADMIN,
       "pricing",
       "set-land",
       "LAND_EUR",
       "--max-pending-cents",
       "5000",
-    ])
-    expect(limited.code, limited.stderr).toBe(0)
+    )
     await page.goto(`${server.url}/dashboard/transaction?tab=buy`)
     await page.getByLabel("Unit type").selectOption("LAND_EUR")
     await page.getByLabel("Number of Units").fill("10")

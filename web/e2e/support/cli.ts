@@ -20,6 +20,23 @@ export const adminCli = async (server: RunningServer, admin: string, ...args: Re
 }
 
 /**
+ * An admin command that changes where money goes or how much (docs/operations.md, "Four eyes"): where two admins
+ * exist it becomes a request (exit 3), which `approver`, the other admin, approves. Answers what acted's stdout.
+ */
+export const adminCliApproved = async (
+  server: RunningServer,
+  admin: string,
+  approver: string,
+  ...args: ReadonlyArray<string>
+) => {
+  const result = await runCli(server, ["--json", "--as", admin, ...args])
+  if (result.code === 0) return result.stdout
+  expect(result.code, `${args.join(" ")}: ${result.stderr}`).toBe(3)
+  const { awaitingApproval } = JSON.parse(result.stdout) as { awaitingApproval: { requestId: string } }
+  return adminCli(server, approver, "--yes", "approvals", "approve", awaitingApproval.requestId)
+}
+
+/**
  * The demo admin a development start seeds with the demo history (adapters/src/app/DemoHistory.ts), so the CLI
  * runbook works from the first minute: `--as admin@landunits.example`.
  */
