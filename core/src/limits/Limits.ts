@@ -39,7 +39,11 @@ export const SIGN_IN_PER_ADDRESS: GrowingDelay = { windowMs: 15 * MINUTE, free: 
  * address, so whoever holds the password elsewhere never slows the owner's own attempts. A success from the
  * address starts its count again.
  */
-export const SECOND_FACTOR_PER_ACCOUNT_AND_ADDRESS: GrowingDelay = { windowMs: HOUR, free: 5, capMs: 15 * MINUTE }
+export const SECOND_FACTOR_PER_ACCOUNT_AND_ADDRESS: GrowingDelay = {
+  windowMs: HOUR,
+  free: 5,
+  capMs: 15 * MINUTE,
+}
 /**
  * Wrong second-factor answers on one account from devices the member has never signed in from, whichever
  * address: the bound on a password holder who guesses codes from many addresses (a TOTP guess is right about

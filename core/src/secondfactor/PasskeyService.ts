@@ -20,8 +20,7 @@ import {
   SecondFactorInvalid,
   type SecondFactorRequired,
 } from "./SecondFactorErrors.ts"
-import type { Passkey } from "./SecondFactorModel.ts"
-import type { AnswerOrigin } from "./SecondFactorModel.ts"
+import type { AnswerOrigin, Passkey } from "./SecondFactorModel.ts"
 import { type OnSession, SecondFactorService } from "./SecondFactorService.ts"
 
 /** How long a ceremony's challenge lives. */
@@ -90,7 +89,9 @@ export class PasskeyService extends Context.Service<
       const invalid = () => new SecondFactorInvalid({ message: M.passkeyInvalid })
 
       /** The answer's passkey, checked against the challenge kept for the ceremony; not counted here. */
-      const checkAnswer = Effect.fnUntraced(function* (input: Ceremony & { readonly response: WebAuthnJson }) {
+      const checkAnswer = Effect.fnUntraced(function* (
+        input: Ceremony & { readonly response: WebAuthnJson },
+      ) {
         const challenge = yield* passkeys.takeChallenge(
           yield* sessionOwner(input.purpose, input.secret),
           yield* now,
