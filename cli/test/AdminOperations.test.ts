@@ -33,6 +33,8 @@ import { ExitCode } from "../src/Admin.ts"
 import { buildProgram, commandPathOf } from "../src/Program.ts"
 import { useInProcessCli } from "./support/InProcessCli.ts"
 
+const ORIGIN = { address: "ip" } as const
+
 const leaves = (command: Command): ReadonlyArray<Command> =>
   command.commands.length === 0 ? [command] : command.commands.flatMap(leaves)
 
@@ -133,7 +135,7 @@ describe("in production, every money-or-power operation needs the admin's second
           digits: 6,
           period: 30,
         })
-        yield* factors.confirmTotp({ ...on, code: code.generate() })
+        yield* factors.confirmTotp({ origin: ORIGIN, ...on, code: code.generate() })
       }),
     )
     expect((await cli("--as", ADA, "pricing", "show")).code).toBe(0)

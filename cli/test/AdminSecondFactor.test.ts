@@ -12,6 +12,8 @@ import { ExitCode } from "../src/Admin.ts"
 import { adminSecondFactorRequired, requireOtp } from "../src/support/SecondFactorGate.ts"
 import { useInProcessCli } from "./support/InProcessCli.ts"
 
+const ORIGIN = { address: "ip" } as const
+
 const ADMIN = "otp-admin@landunits.example"
 const adminId = MemberId.make("mem_otp_admin")
 const { cli, run } = useInProcessCli(
@@ -42,7 +44,7 @@ describe("the admin CLI's second factor", () => {
         const factors = yield* SecondFactorService
         const on = { memberId: adminId, sessionId: "cli-test" }
         const setup = yield* factors.beginTotp({ ...on, account: ADMIN })
-        yield* factors.confirmTotp({ ...on, code: totpCode(setup.secret) })
+        yield* factors.confirmTotp({ origin: ORIGIN, ...on, code: totpCode(setup.secret) })
         return setup.secret
       }),
     )

@@ -174,6 +174,14 @@ export const KnownDevicesPg = Layer.effect(KnownDevices)(
           Effect.map((rows) => (rows[0]?.known ? "known" : rows[0]?.others ? "new" : "first")),
           Effect.orDie,
         ),
+      isKnown: (memberId, deviceHash) =>
+        sql<{ known: boolean }>`
+          SELECT EXISTS (
+            SELECT 1 FROM known_devices WHERE member_id = ${memberId} AND device_hash = ${deviceHash}
+          ) AS known`.pipe(
+          Effect.map((rows) => rows[0]?.known === true),
+          Effect.orDie,
+        ),
     })
   }),
 )

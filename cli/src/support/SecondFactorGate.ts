@@ -79,6 +79,7 @@ export const requireOtp = (memberId: MemberId, what: string, options: OtpOptions
     if (!checked.ok)
       return yield* new AdminRefused({ message: checked.errors[0]?.message ?? "The code is 6 digits" })
     yield* (yield* SecondFactorService)
-      .verifyCode({ memberId, code: checked.value.code })
+      // The admin's terminal: on the server, where its operator already holds the database (AnswerOrigin).
+      .verifyCode({ memberId, code: checked.value.code, origin: { terminal: true } })
       .pipe(Effect.mapError((refused) => new AdminRefused({ message: refused.message })))
   })

@@ -34,11 +34,27 @@ export const SIGN_IN_PER_ACCOUNT_AND_ADDRESS: GrowingDelay = { windowMs: HOUR, f
 /** Sign-in attempts from one address, whichever accounts they name. */
 export const SIGN_IN_PER_ADDRESS: GrowingDelay = { windowMs: 15 * MINUTE, free: 30, capMs: 5 * MINUTE }
 /**
- * Second-factor codes (TOTP, recovery codes, passkey answers) tried on one account, from any address: whoever
- * tries already holds the password (or a session), so it is counted per account, as a growing wait, never a
- * lockout. A success starts the count again.
+ * Second-factor answers (TOTP codes, recovery codes, passkey answers) on one account from one address: every
+ * attempt counts, a refused one too (guessing faster only waits longer), as sign-in's pair does. Kept per
+ * address, so whoever holds the password elsewhere never slows the owner's own attempts. A success from the
+ * address starts its count again.
  */
-export const SECOND_FACTOR_PER_ACCOUNT: GrowingDelay = { windowMs: HOUR, free: 5, capMs: 15 * MINUTE }
+export const SECOND_FACTOR_PER_ACCOUNT_AND_ADDRESS: GrowingDelay = {
+  windowMs: HOUR,
+  free: 5,
+  capMs: 15 * MINUTE,
+}
+/**
+ * Wrong second-factor answers on one account from devices the member has never signed in from, whichever
+ * address: the bound on a password holder who guesses codes from many addresses (a TOTP guess is right about
+ * once in 330,000). Only answers that were checked and wrong count, never a refused attempt, so its Retry-After is
+ * true; the member's own known devices are never held by it.
+ */
+export const SECOND_FACTOR_FAILURES_FROM_NEW_DEVICES: GrowingDelay = {
+  windowMs: HOUR,
+  free: 10,
+  capMs: 15 * MINUTE,
+}
 /**
  * Transfer recipients looked up by one member (GET /user/getUserNameByEmail): a sender checks the one or two
  * addresses they are about to send Units to, so 20 an hour never slows a person; a script walking a list of

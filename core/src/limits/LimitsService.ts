@@ -16,7 +16,8 @@ import {
   quotaWaitMs,
   RECIPIENT_LOOKUPS_PER_MEMBER,
   RECORDING_BATCHES_PER_ADDRESS,
-  SECOND_FACTOR_PER_ACCOUNT,
+  SECOND_FACTOR_FAILURES_FROM_NEW_DEVICES,
+  SECOND_FACTOR_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_PER_ACCOUNT_AND_ADDRESS,
   SIGN_IN_PER_ADDRESS,
   waitInWords,
@@ -42,7 +43,17 @@ const signInPairKey = (email: string, address: string) =>
   `sign-in:account-address:${normalizeEmail(email)}|${address}`
 const signInAddressKey = (address: string) => `sign-in:address:${address}`
 
-const secondFactorKey = (memberId: string) => `second-factor:account:${memberId}`
+const secondFactorPairKey = (memberId: string, address: string) =>
+  `second-factor:account-address:${memberId}|${address}`
+const secondFactorNewDevicesKey = (memberId: string) => `second-factor:new-devices:${memberId}`
+
+/** Where a second-factor answer comes from: the client's address, and whether the member knows the device. */
+export interface SecondFactorSource {
+  readonly memberId: string
+  readonly address: string
+  /** The member has signed in from this browser before (its device cookie), or it is the admin's terminal. */
+  readonly knownDevice: boolean
+}
 
 const refuse = (limit: LimitName, waitMs: number, message: (wait: string) => string) => {
   const seconds = waitSeconds(waitMs)
@@ -66,12 +77,15 @@ export class LimitsService extends Context.Service<
     /** A successful sign-in: this account's count from this address starts again. */
     readonly signedIn: (input: { readonly email: string; readonly address: string }) => Effect.Effect<void>
     /**
-     * Counts a second-factor attempt on the member's account (every attempt, a refused one too) and refuses it
-     * while its wait is not over. Call before the code is checked.
+     * Counts a second-factor attempt on the account from the address (every attempt, a refused one too) and
+     * refuses it while that wait is not over, or, from a device the member does not know, while the account's
+     * wait after wrong answers from new devices is not over. Call before the answer is checked.
      */
-    readonly secondFactor: (memberId: string) => Effect.Effect<void, TooManyAttempts>
-    /** A second factor that passed: the member's count starts again. */
-    readonly secondFactorPassed: (memberId: string) => Effect.Effect<void>
+    readonly secondFactor: (source: SecondFactorSource) => Effect.Effect<void, TooManyAttempts>
+    /** A wrong answer: from a new device it counts against the account's new-device answers. */
+    readonly secondFactorFailed: (source: SecondFactorSource) => Effect.Effect<void>
+    /** A second factor that passed: the count of its account and address starts again. */
+    readonly secondFactorPassed: (source: SecondFactorSource) => Effect.Effect<void>
     /** Counts an email a public route is about to send to `recipient` because of `address`. */
     readonly publicEmail: (input: {
       readonly recipient: string
@@ -132,15 +146,49 @@ export class LimitsService extends Context.Service<
 
         signedIn: ({ email, address }) => log.clear(signInPairKey(email, address)),
 
-        secondFactor: Effect.fn("LimitsService.secondFactor")(function* (memberId) {
+        secondFactor: Effect.fn("LimitsService.secondFactor")(function* (source) {
           const now = yield* Clock.currentTimeMillis
-          const policy = SECOND_FACTOR_PER_ACCOUNT
-          const recent = yield* log.hit({ key: secondFactorKey(memberId), now, windowMs: policy.windowMs })
-          const wait = delayWaitMs(recent, now, policy)
+          const pair = SECOND_FACTOR_PER_ACCOUNT_AND_ADDRESS
+          const newDevices = SECOND_FACTOR_FAILURES_FROM_NEW_DEVICES
+          const wait = Math.max(
+            delayWaitMs(
+              yield* log.hit({
+                key: secondFactorPairKey(source.memberId, source.address),
+                now,
+                windowMs: pair.windowMs,
+              }),
+              now,
+              pair,
+            ),
+            source.knownDevice
+              ? 0
+              : delayWaitMs(
+                  yield* log.recent({
+                    key: secondFactorNewDevicesKey(source.memberId),
+                    now,
+                    windowMs: newDevices.windowMs,
+                  }),
+                  now,
+                  newDevices,
+                ),
+          )
           if (wait > 0) return yield* refuse("second-factor", wait, LimitMessages.secondFactor)
         }),
 
-        secondFactorPassed: (memberId) => log.clear(secondFactorKey(memberId)),
+        secondFactorFailed: (source) =>
+          source.knownDevice
+            ? Effect.void
+            : Effect.flatMap(Clock.currentTimeMillis, (now) =>
+                Effect.asVoid(
+                  log.hit({
+                    key: secondFactorNewDevicesKey(source.memberId),
+                    now,
+                    windowMs: SECOND_FACTOR_FAILURES_FROM_NEW_DEVICES.windowMs,
+                  }),
+                ),
+              ),
+
+        secondFactorPassed: (source) => log.clear(secondFactorPairKey(source.memberId, source.address)),
 
         publicEmail: Effect.fn("LimitsService.publicEmail")(function* ({ recipient, address }) {
           yield* quota(

@@ -20,7 +20,7 @@ import {
   SecondFactorInvalid,
   type SecondFactorRequired,
 } from "./SecondFactorErrors.ts"
-import type { Passkey } from "./SecondFactorModel.ts"
+import type { AnswerOrigin, Passkey } from "./SecondFactorModel.ts"
 import { type OnSession, SecondFactorService } from "./SecondFactorService.ts"
 
 /** How long a ceremony's challenge lives. */
@@ -59,11 +59,15 @@ export class PasskeyService extends Context.Service<
     readonly authenticationOptions: (input: Ceremony) => Effect.Effect<WebAuthnJson, SecondFactorConflict>
     /** Checks an answer to those options (counted by the limits). */
     readonly verify: (
-      input: Ceremony & { readonly response: WebAuthnJson },
+      input: Ceremony & { readonly response: WebAuthnJson; readonly origin: AnswerOrigin },
     ) => Effect.Effect<void, SecondFactorInvalid | TooManyAttempts>
     /** A passkey answer on a signed-in session: the step-up. */
     readonly stepUp: (
-      input: OnSession & { readonly rp: RelyingParty; readonly response: WebAuthnJson },
+      input: OnSession & {
+        readonly rp: RelyingParty
+        readonly response: WebAuthnJson
+        readonly origin: AnswerOrigin
+      },
     ) => Effect.Effect<void, SecondFactorInvalid | TooManyAttempts>
   }
 >()("@landunits/core/secondfactor/PasskeyService") {
@@ -84,10 +88,10 @@ export class PasskeyService extends Context.Service<
 
       const invalid = () => new SecondFactorInvalid({ message: M.passkeyInvalid })
 
-      const verify = Effect.fn("PasskeyService.verify")(function* (
+      /** The answer's passkey, checked against the challenge kept for the ceremony; not counted here. */
+      const checkAnswer = Effect.fnUntraced(function* (
         input: Ceremony & { readonly response: WebAuthnJson },
       ) {
-        yield* limits.secondFactor(input.memberId)
         const challenge = yield* passkeys.takeChallenge(
           yield* sessionOwner(input.purpose, input.secret),
           yield* now,
@@ -105,7 +109,17 @@ export class PasskeyService extends Context.Service<
         })
         if (verified === undefined) return yield* invalid()
         yield* passkeys.used(passkey.value.credentialId, verified.newCounter, yield* now)
-        yield* limits.secondFactorPassed(input.memberId)
+      })
+
+      const verify = Effect.fn("PasskeyService.verify")(function* (
+        input: Ceremony & { readonly response: WebAuthnJson; readonly origin: AnswerOrigin },
+      ) {
+        const source = yield* factors.answerSource(input.memberId, input.origin)
+        yield* limits.secondFactor(source)
+        yield* checkAnswer(input).pipe(
+          Effect.tapErrorTag("SecondFactorInvalid", () => limits.secondFactorFailed(source)),
+        )
+        yield* limits.secondFactorPassed(source)
       })
 
       return PasskeyService.of({

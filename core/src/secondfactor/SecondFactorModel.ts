@@ -61,3 +61,12 @@ export const SecondFactorStatus = Schema.Struct({
   ),
 })
 export type SecondFactorStatus = typeof SecondFactorStatus.Type
+
+/**
+ * Where a second-factor answer is given (LimitsService counts answers by it): a browser, by the client's address
+ * and its device cookie (unknown devices are held to the account's bound on wrong answers from new devices), or
+ * the admin's terminal (the CLI on the server, whose operator already holds the database).
+ */
+export type AnswerOrigin =
+  | { readonly address: string; readonly device?: string | undefined }
+  | { readonly terminal: true }

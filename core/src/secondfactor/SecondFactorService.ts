@@ -3,14 +3,16 @@
  * codes shown once and stored hashed; a code checked at sign-in and at a step-up; the step-up window that
  * lets a session change the password, the second factor or the bank details.
  *
- * Every code tried is counted by LimitsService.secondFactor (a growing wait per account). A change of the
- * second factor ends every other session of the member (docs/security.md).
+ * Every answer tried is counted by LimitsService.secondFactor, by where it comes from (`AnswerOrigin`: a growing
+ * wait per account and address, and a bound on wrong answers from devices the member does not know). A change of
+ * the second factor ends every other session of the member (docs/security.md).
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import { KnownDevices } from "../accounts/ports/KnownDevices.ts"
 import { SecureRandom } from "../accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
 import type { TooManyAttempts } from "../limits/LimitErrors.ts"
-import { LimitsService } from "../limits/LimitsService.ts"
+import { LimitsService, type SecondFactorSource } from "../limits/LimitsService.ts"
 import type { MemberId } from "../shared/Ids.ts"
 import { OneTimePasswords } from "./ports/OneTimePasswords.ts"
 import { PasskeyStore } from "./ports/PasskeyStore.ts"
@@ -22,6 +24,7 @@ import {
   SecondFactorRequired,
 } from "./SecondFactorErrors.ts"
 import {
+  type AnswerOrigin,
   RECOVERY_CODE_COUNT,
   type SecondFactorMethod,
   type SecondFactorStatus,
@@ -56,7 +59,7 @@ export class SecondFactorService extends Context.Service<
     ) => Effect.Effect<TotpSetup, SecondFactorConflict | SecondFactorRequired>
     /** The first code from the app puts the setup in force; answers the recovery codes, shown this once. */
     readonly confirmTotp: (
-      input: OnSession & { readonly code: string },
+      input: OnSession & { readonly code: string; readonly origin: AnswerOrigin },
     ) => Effect.Effect<
       ReadonlyArray<string>,
       SecondFactorConflict | SecondFactorInvalid | SecondFactorRequired | TooManyAttempts
@@ -71,15 +74,18 @@ export class SecondFactorService extends Context.Service<
     readonly verifyCode: (input: {
       readonly memberId: MemberId
       readonly code: string
+      readonly origin: AnswerOrigin
     }) => Effect.Effect<SecondFactorMethod, SecondFactorInvalid | TooManyAttempts>
     /** A code given again on a signed-in session: the session may make sensitive changes for a few minutes. */
     readonly stepUp: (
-      input: OnSession & { readonly code: string },
+      input: OnSession & { readonly code: string; readonly origin: AnswerOrigin },
     ) => Effect.Effect<void, SecondFactorInvalid | TooManyAttempts>
     /** Refuses a sensitive change unless the member has no second factor or gave it on this session lately. */
     readonly requireStepUp: (input: OnSession) => Effect.Effect<void, SecondFactorRequired>
     /** Ends every other session of the member (after a change of the second factor). */
     readonly endOtherSessions: (input: OnSession) => Effect.Effect<void>
+    /** What the limits count an answer of the member by (PasskeyService's answers too). */
+    readonly answerSource: (memberId: MemberId, origin: AnswerOrigin) => Effect.Effect<SecondFactorSource>
   }
 >()("@landunits/core/secondfactor/SecondFactorService") {
   static readonly layer = Layer.effect(SecondFactorService)(
@@ -90,7 +96,17 @@ export class SecondFactorService extends Context.Service<
       const otp = yield* OneTimePasswords
       const random = yield* SecureRandom
       const limits = yield* LimitsService
+      const devices = yield* KnownDevices
       const now = Clock.currentTimeMillis
+
+      const answerSource = Effect.fnUntraced(function* (memberId: MemberId, origin: AnswerOrigin) {
+        if ("terminal" in origin) return { memberId, address: "terminal", knownDevice: true }
+        const knownDevice =
+          origin.device !== undefined &&
+          origin.device !== "" &&
+          (yield* devices.isKnown(memberId, yield* random.digest(origin.device)))
+        return { memberId, address: origin.address, knownDevice } satisfies SecondFactorSource
+      })
 
       const status = Effect.fn("SecondFactorService.status")(function* (memberId: MemberId) {
         const totp = yield* store.getTotp(memberId)
@@ -143,30 +159,39 @@ export class SecondFactorService extends Context.Service<
 
       const endOtherSessions = (input: OnSession) => sessions.removeOthers(input.memberId, input.sessionId)
 
-      const verifyCode = Effect.fn("SecondFactorService.verifyCode")(function* (input: {
-        readonly memberId: MemberId
-        readonly code: string
-      }) {
-        yield* limits.secondFactor(input.memberId)
-        const code = input.code.replace(/\s+/g, "")
+      /** A TOTP code (each step once) or an unused recovery code of the member; not counted here. */
+      const checkCode = Effect.fnUntraced(function* (memberId: MemberId, given: string) {
+        const code = given.replace(/\s+/g, "")
         if (isTotpCode(code)) {
-          const totp = yield* store.getTotp(input.memberId)
+          const totp = yield* store.getTotp(memberId)
           if (Option.isNone(totp) || totp.value.confirmedAt === undefined) {
             return yield* new SecondFactorInvalid({ message: M.codeInvalid })
           }
           const step = yield* otp.verify({ secret: totp.value.secret, code, now: yield* now })
-          if (step === undefined || !(yield* store.useStep(input.memberId, step))) {
+          if (step === undefined || !(yield* store.useStep(memberId, step))) {
             return yield* new SecondFactorInvalid({ message: M.codeInvalid })
           }
-          yield* limits.secondFactorPassed(input.memberId)
           return "totp" as const
         }
         const hash = yield* random.digest(normalizeRecoveryCode(code))
-        if (!(yield* store.useRecoveryCode(input.memberId, hash, yield* now))) {
+        if (!(yield* store.useRecoveryCode(memberId, hash, yield* now))) {
           return yield* new SecondFactorInvalid({ message: M.recoveryCodeInvalid })
         }
-        yield* limits.secondFactorPassed(input.memberId)
         return "recovery-code" as const
+      })
+
+      const verifyCode = Effect.fn("SecondFactorService.verifyCode")(function* (input: {
+        readonly memberId: MemberId
+        readonly code: string
+        readonly origin: AnswerOrigin
+      }) {
+        const source = yield* answerSource(input.memberId, input.origin)
+        yield* limits.secondFactor(source)
+        const method = yield* checkCode(input.memberId, input.code).pipe(
+          Effect.tapErrorTag("SecondFactorInvalid", () => limits.secondFactorFailed(source)),
+        )
+        yield* limits.secondFactorPassed(source)
+        return method
       })
 
       return SecondFactorService.of({
@@ -193,11 +218,15 @@ export class SecondFactorService extends Context.Service<
             return yield* new SecondFactorConflict({ message: M.totpAlreadySetUp })
           }
           yield* requireStepUp(input)
-          yield* limits.secondFactor(input.memberId)
+          const source = yield* answerSource(input.memberId, input.origin)
+          yield* limits.secondFactor(source)
           const at = yield* now
           const step = yield* otp.verify({ secret: pending.value.secret, code: input.code, now: at })
-          if (step === undefined) return yield* new SecondFactorInvalid({ message: M.codeInvalid })
-          yield* limits.secondFactorPassed(input.memberId)
+          if (step === undefined) {
+            yield* limits.secondFactorFailed(source)
+            return yield* new SecondFactorInvalid({ message: M.codeInvalid })
+          }
+          yield* limits.secondFactorPassed(source)
           yield* store.saveTotp({ ...pending.value, confirmedAt: at, lastUsedStep: step })
           const codes = yield* issueRecoveryCodes(input.memberId)
           yield* endOtherSessions(input)
@@ -237,6 +266,7 @@ export class SecondFactorService extends Context.Service<
 
         requireStepUp,
         endOtherSessions: (input) => endOtherSessions(input),
+        answerSource,
       })
     }),
   )

@@ -10,6 +10,9 @@ import { SecondFactorMessages } from "../../src/secondfactor/SecondFactorErrors.
 import { STEP_UP_WINDOW_MS } from "../../src/secondfactor/SecondFactorModel.ts"
 import { type Accounts, ann, makeAccounts } from "../support/AccountHarness.ts"
 
+/** The member's browser, as the limits count a passkey answer. */
+const ORIGIN = { address: "ip" } as const
+
 const rp = { id: "landunits.example", name: "Landunits", origin: "https://landunits.example" }
 
 const annSignedIn = (a: Accounts) => {
@@ -67,7 +70,14 @@ describe("passkeys", () => {
         pendingToken,
         address: "ip",
         check: (m) =>
-          a.passkeys.verify({ memberId: m, purpose: "sign-in", secret: pendingToken, rp, response }),
+          a.passkeys.verify({
+            origin: ORIGIN,
+            memberId: m,
+            purpose: "sign-in",
+            secret: pendingToken,
+            rp,
+            response,
+          }),
       })
     const signedIn = a.run(complete(answer(signIn, "cred-1")))
     expect(signedIn.session.secondFactorAt).toBe(a.clock.now())
@@ -93,6 +103,7 @@ describe("passkeys", () => {
     expect(
       a.fail(
         a.passkeys.verify({
+          origin: ORIGIN,
           memberId: ben.memberId,
           purpose: "step-up",
           secret: "x",
@@ -121,7 +132,7 @@ describe("passkeys", () => {
         rp,
       }),
     )
-    a.run(a.passkeys.stepUp({ ...on, rp, response: answer(stepUp, "cred-1") }))
+    a.run(a.passkeys.stepUp({ origin: ORIGIN, ...on, rp, response: answer(stepUp, "cred-1") }))
     const second = a.run(a.passkeys.registrationOptions({ ...on, rp, userName: ann.email }))
     // A second factor beside the first gives no new codes.
     expect(a.run(a.passkeys.register({ ...on, rp, response: answer(second, "cred-2") }))).toEqual([])

@@ -6,7 +6,10 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { AccountEmail } from "../../src/accounts/AccountService.ts"
-import { SECOND_FACTOR_PER_ACCOUNT } from "../../src/limits/Limits.ts"
+import {
+  SECOND_FACTOR_FAILURES_FROM_NEW_DEVICES,
+  SECOND_FACTOR_PER_ACCOUNT_AND_ADDRESS,
+} from "../../src/limits/Limits.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OneTimePasswords } from "../../src/secondfactor/ports/OneTimePasswords.ts"
 import { SecondFactorMessages } from "../../src/secondfactor/SecondFactorErrors.ts"
@@ -17,6 +20,8 @@ import { validate } from "../../src/validation/Issues.ts"
 import { type Accounts, ann, makeAccounts } from "../support/AccountHarness.ts"
 
 const device = { id: "device-1", name: "Chrome 131 on Linux" }
+/** Ann's own browser: the address she signs in from and the device she signed in with. */
+const ORIGIN = { address: "ip", device: device.id } as const
 
 /** Ann registered, confirmed and signed in (no second factor yet): her session. */
 const annSignedIn = (a: Accounts) => {
@@ -32,7 +37,11 @@ const annSignedIn = (a: Accounts) => {
 const withTotp = (a: Accounts, on: { memberId: MemberId; sessionId: string }) => {
   const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email }))
   const codes = a.run(
-    a.factors.confirmTotp({ ...on, code: OneTimePasswords.testCode(setup.secret, a.clock.now()) }),
+    a.factors.confirmTotp({
+      origin: ORIGIN,
+      ...on,
+      code: OneTimePasswords.testCode(setup.secret, a.clock.now()),
+    }),
   )
   return { secret: setup.secret, codes }
 }
@@ -50,12 +59,16 @@ describe("TOTP setup", () => {
     const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email }))
     expect(setup.uri).toContain(setup.secret)
     expect(a.run(a.factors.status(on.memberId)).totp).toBe(false)
-    expect(a.fail(a.factors.confirmTotp({ ...on, code: "000000" }))).toMatchObject({
+    expect(a.fail(a.factors.confirmTotp({ origin: ORIGIN, ...on, code: "000000" }))).toMatchObject({
       _tag: "SecondFactorInvalid",
       message: SecondFactorMessages.codeInvalid,
     })
     const codes = a.run(
-      a.factors.confirmTotp({ ...on, code: OneTimePasswords.testCode(setup.secret, a.clock.now()) }),
+      a.factors.confirmTotp({
+        origin: ORIGIN,
+        ...on,
+        code: OneTimePasswords.testCode(setup.secret, a.clock.now()),
+      }),
     )
     expect(codes).toHaveLength(10)
     expect(new Set(codes).size).toBe(10)
@@ -82,7 +95,8 @@ describe("sign-in with a second factor", () => {
     a.clock.advance(60_000)
     const pendingToken = pendingOf(a)
     const sessionsBefore = a.run(a.service.sessionsOf(on.memberId, on.sessionId)).length
-    const check = (code: string) => (memberId: MemberId) => a.factors.verifyCode({ memberId, code })
+    const check = (code: string) => (memberId: MemberId) =>
+      a.factors.verifyCode({ origin: ORIGIN, memberId, code })
     expect(
       a.fail(a.service.completeSignIn({ pendingToken, address: "ip", check: check("123456") }))._tag,
     ).toBe("SecondFactorInvalid")
@@ -112,7 +126,7 @@ describe("sign-in with a second factor", () => {
       a.service.completeSignIn({
         pendingToken,
         address: "ip",
-        check: (memberId) => a.factors.verifyCode({ memberId, code }),
+        check: (memberId) => a.factors.verifyCode({ origin: ORIGIN, memberId, code }),
       }),
     )
     expect(late).toMatchObject({ _tag: "SignInStepExpired", message: SecondFactorMessages.signInStepExpired })
@@ -123,36 +137,85 @@ describe("sign-in with a second factor", () => {
     const on = annSignedIn(a)
     const { codes } = withTotp(a, on)
     const code = codes[3]!.toUpperCase().replace("-", " ")
-    expect(a.run(a.factors.verifyCode({ memberId: on.memberId, code }))).toBe("recovery-code")
-    expect(a.fail(a.factors.verifyCode({ memberId: on.memberId, code }))).toMatchObject({
+    expect(a.run(a.factors.verifyCode({ origin: ORIGIN, memberId: on.memberId, code }))).toBe("recovery-code")
+    expect(a.fail(a.factors.verifyCode({ origin: ORIGIN, memberId: on.memberId, code }))).toMatchObject({
       _tag: "SecondFactorInvalid",
       message: SecondFactorMessages.recoveryCodeInvalid,
     })
     expect(a.run(a.factors.status(on.memberId)).recoveryCodesLeft).toBe(9)
   })
 
-  it("makes wrong codes wait longer and longer per account (a growing wait, never a lockout)", () => {
+  it("makes wrong codes from one address wait longer and longer (a growing wait, never a lockout)", () => {
     const a = makeAccounts()
     const on = annSignedIn(a)
     const { secret } = withTotp(a, on)
-    for (let i = 0; i < SECOND_FACTOR_PER_ACCOUNT.free; i++) {
-      expect(a.fail(a.factors.verifyCode({ memberId: on.memberId, code: "111111" }))._tag).toBe(
-        "SecondFactorInvalid",
-      )
+    for (let i = 0; i < SECOND_FACTOR_PER_ACCOUNT_AND_ADDRESS.free; i++) {
+      expect(
+        a.fail(a.factors.verifyCode({ origin: ORIGIN, memberId: on.memberId, code: "111111" }))._tag,
+      ).toBe("SecondFactorInvalid")
     }
-    const refused = a.fail(a.factors.verifyCode({ memberId: on.memberId, code: "111111" }))
+    const refused = a.fail(a.factors.verifyCode({ origin: ORIGIN, memberId: on.memberId, code: "111111" }))
     expect(refused).toMatchObject({ _tag: "TooManyAttempts", retryAfterSeconds: 1 })
     // Even the right code waits; after the wait it passes and the count starts again.
     a.clock.advance(2_000)
     a.clock.advance(30_000)
-    expect(
-      a.run(
-        a.factors.verifyCode({
-          memberId: on.memberId,
-          code: OneTimePasswords.testCode(secret, a.clock.now()),
-        }),
-      ),
-    ).toBe("totp")
+    const right = OneTimePasswords.testCode(secret, a.clock.now())
+    expect(a.run(a.factors.verifyCode({ origin: ORIGIN, memberId: on.memberId, code: right }))).toBe("totp")
+  })
+
+  it("a stranger holding the password never keeps the owner's right code out of her known browser", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    const { secret } = withTotp(a, on)
+    // The stranger guesses from many addresses, then keeps one request every 15 minutes, for a day.
+    for (let i = 0; i < 40; i++) {
+      a.fail(
+        a.factors.verifyCode({ origin: { address: `stranger-${i}` }, memberId: on.memberId, code: "111111" }),
+      )
+    }
+    for (let quarter = 0; quarter < 96; quarter++) {
+      a.clock.advance(15 * 60_000)
+      a.fail(a.factors.verifyCode({ origin: { address: "stranger" }, memberId: on.memberId, code: "111111" }))
+      // The owner, from her own browser, whenever she tries: her right code passes at once.
+      if (quarter % 10 === 0) {
+        a.clock.advance(30_000)
+        const code = OneTimePasswords.testCode(secret, a.clock.now())
+        expect(a.run(a.factors.verifyCode({ origin: ORIGIN, memberId: on.memberId, code }))).toBe("totp")
+      }
+    }
+  })
+
+  it("wrong codes from new devices are bounded per account, with a Retry-After that is true", () => {
+    const a = makeAccounts()
+    const on = annSignedIn(a)
+    const { secret } = withTotp(a, on)
+    const policy = SECOND_FACTOR_FAILURES_FROM_NEW_DEVICES
+    const guess = (address: string) =>
+      a.fail(a.factors.verifyCode({ origin: { address }, memberId: on.memberId, code: "111111" }))._tag
+    // Wrong codes from as many addresses as the guesser likes, each on a browser Ann never used: the free ones,
+    // then six more, each as soon as the account's wait allows (1 s, 2 s, … 32 s).
+    for (let i = 0; i < policy.free; i++) expect(guess(`bot-${i}`)).toBe("SecondFactorInvalid")
+    for (let i = 0; i < 6; i++) {
+      a.clock.advance(1_000 * 2 ** i)
+      expect(guess(`bot-late-${i}`)).toBe("SecondFactorInvalid")
+    }
+    const newDevice = { address: "owner-on-a-new-laptop", device: "new-laptop" }
+    const refused = a.fail(a.factors.verifyCode({ origin: newDevice, memberId: on.memberId, code: "111111" }))
+    expect(refused).toMatchObject({ _tag: "TooManyAttempts", retryAfterSeconds: 64 })
+    // The guesser keeps trying every second while the wait runs: refused and not counted, so the wait holds.
+    for (let s = 0; s < 63; s++) {
+      a.clock.advance(1_000)
+      expect(guess(`bot-busy-${s}`)).toBe("TooManyAttempts")
+      // Ann's own browser is never held by any of it.
+      if (s === 30) {
+        const code = OneTimePasswords.testCode(secret, a.clock.now())
+        expect(a.run(a.factors.verifyCode({ origin: ORIGIN, memberId: on.memberId, code }))).toBe("totp")
+      }
+    }
+    // At the moment the Retry-After named, Ann on her new laptop is let through.
+    a.clock.advance(1_000)
+    const code = OneTimePasswords.testCode(secret, a.clock.now())
+    expect(a.run(a.factors.verifyCode({ origin: newDevice, memberId: on.memberId, code }))).toBe("totp")
   })
 })
 
@@ -170,7 +233,7 @@ describe("step-up before sensitive changes", () => {
       message: SecondFactorMessages.stepUpRequired,
     })
     expect(a.fail(a.factors.removeTotp(on))._tag).toBe("SecondFactorRequired")
-    a.run(a.factors.stepUp({ ...on, code: OneTimePasswords.testCode(secret, a.clock.now()) }))
+    a.run(a.factors.stepUp({ origin: ORIGIN, ...on, code: OneTimePasswords.testCode(secret, a.clock.now()) }))
     a.run(a.factors.requireStepUp(on))
     a.run(a.factors.removeTotp(on))
     expect(a.run(a.factors.status(on.memberId))).toMatchObject({ totp: false, recoveryCodesLeft: 0 })

@@ -158,4 +158,17 @@ export const knownDevicesContract = (name: string, makeLayer: () => Layer.Layer<
       )
       expect(result).toEqual(["first", "known", "new", "known", "first"])
     })
+
+    it("isKnown only reads: a device is known once its member signed in from it, and only to that member", async () => {
+      const result = await runWith(makeLayer)(
+        Effect.gen(function* () {
+          const devices = yield* KnownDevices
+          const before = yield* devices.isKnown(ann, "d9")
+          const stillBefore = yield* devices.isKnown(ann, "d9")
+          yield* devices.signedInFrom(ann, "d9", 1)
+          return [before, stillBefore, yield* devices.isKnown(ann, "d9"), yield* devices.isKnown(ben, "d9")]
+        }),
+      )
+      expect(result).toEqual([false, false, true, false])
+    })
   })

@@ -17,7 +17,7 @@ import {
   setSessionCookie,
   setSignInStepCookie,
 } from "./SessionCookie.ts"
-import { signInDevice } from "./SignInDevice.ts"
+import { answerOrigin, signInDevice } from "./SignInDevice.ts"
 
 /** The half-signed-in step's token from its cookie, or SignInStepExpired. */
 export const signInStepToken = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
@@ -63,11 +63,12 @@ export const AuthHandlers = (cookies: SessionCookieOptions) =>
         .handle("loginSecondFactor", ({ payload }) =>
           Effect.gen(function* () {
             const pendingToken = yield* signInStepToken
+            const origin = yield* answerOrigin
             const signedIn = yield* accounts.completeSignIn({
               pendingToken,
               address: yield* clientAddress,
               device: yield* signInDevice(cookies),
-              check: (memberId) => factors.verifyCode({ memberId, code: payload.code }),
+              check: (memberId) => factors.verifyCode({ memberId, code: payload.code, origin }),
             })
             yield* clearSignInStepCookie(cookies)
             yield* setSessionCookie(cookies, signedIn.session)
@@ -91,6 +92,7 @@ export const AuthHandlers = (cookies: SessionCookieOptions) =>
           Effect.gen(function* () {
             const pendingToken = yield* signInStepToken
             const rp = yield* relyingParty
+            const origin = yield* answerOrigin
             const signedIn = yield* accounts.completeSignIn({
               pendingToken,
               address: yield* clientAddress,
@@ -102,6 +104,7 @@ export const AuthHandlers = (cookies: SessionCookieOptions) =>
                   secret: pendingToken,
                   rp,
                   response: payload.response,
+                  origin,
                 }),
             })
             yield* clearSignInStepCookie(cookies)

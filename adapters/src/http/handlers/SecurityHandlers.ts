@@ -11,6 +11,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { CurrentMember } from "../api/Authentication.ts"
 import { relyingParty } from "./RelyingParty.ts"
+import { answerOrigin } from "./SignInDevice.ts"
 
 const RECOVERY_MESSAGE =
   "Save these recovery codes somewhere safe: each one signs you in once if you lose your phone. They are shown only now."
@@ -42,7 +43,9 @@ export const SecurityHandlers = HttpApiBuilder.group(
       )
       .handle("confirmTotp", ({ payload }) =>
         Effect.map(
-          Effect.flatMap(onSession, (on) => factors.confirmTotp({ ...on, code: payload.code })),
+          Effect.flatMap(Effect.zip(onSession, answerOrigin), ([on, origin]) =>
+            factors.confirmTotp({ ...on, code: payload.code, origin }),
+          ),
           (recoveryCodes) => ({ message: RECOVERY_MESSAGE, recoveryCodes }),
         ),
       )
@@ -59,7 +62,9 @@ export const SecurityHandlers = HttpApiBuilder.group(
       )
       .handle("stepUp", ({ payload }) =>
         Effect.as(
-          Effect.flatMap(onSession, (on) => factors.stepUp({ ...on, code: payload.code })),
+          Effect.flatMap(Effect.zip(onSession, answerOrigin), ([on, origin]) =>
+            factors.stepUp({ ...on, code: payload.code, origin }),
+          ),
           { message: "Thank you. You can make the change now." },
         ),
       )
@@ -113,8 +118,8 @@ export const SecurityHandlers = HttpApiBuilder.group(
       )
       .handle("stepUpPasskey", ({ payload }) =>
         Effect.as(
-          Effect.flatMap(Effect.zip(onSession, relyingParty), ([on, rp]) =>
-            passkeys.stepUp({ ...on, rp, response: payload.response }),
+          Effect.flatMap(Effect.all([onSession, relyingParty, answerOrigin]), ([on, rp, origin]) =>
+            passkeys.stepUp({ ...on, rp, response: payload.response, origin }),
           ),
           { message: "Thank you. You can make the change now." },
         ),

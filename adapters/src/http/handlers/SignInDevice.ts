@@ -5,9 +5,11 @@
  */
 import { randomBytes } from "node:crypto"
 import type { SignInDevice } from "@landunits/core/accounts/AccountService.ts"
+import type { AnswerOrigin } from "@landunits/core/secondfactor/SecondFactorModel.ts"
 import Bowser from "bowser"
 import { Effect } from "effect"
 import { HttpServerRequest } from "effect/http"
+import { clientAddress } from "./ClientAddress.ts"
 import { DEVICE_COOKIE, type SessionCookieOptions, setDeviceCookie } from "./SessionCookie.ts"
 
 /** "Chrome 131 on Linux", "Safari on iOS", or undefined for a request without a user agent. */
@@ -32,3 +34,13 @@ export const signInDevice = (cookies: SessionCookieOptions) =>
     }
     return { id, name: deviceName(request.headers["user-agent"]) } satisfies SignInDevice
   })
+
+/**
+ * Where a second-factor answer comes from, as core's limits count it: the client's address and the browser's device
+ * cookie when it has one (a device the member signed in from before is never held by strangers' wrong answers).
+ */
+export const answerOrigin = Effect.gen(function* () {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const device = request.cookies[DEVICE_COOKIE]
+  return { address: yield* clientAddress, ...(device === undefined ? {} : { device }) } satisfies AnswerOrigin
+})

@@ -5,7 +5,7 @@ import type { MemberId } from "../../shared/Ids.ts"
  * Port: the devices (browsers) a member has signed in from, by the SHA-256 of a long-lived device cookie.
  * `signedInFrom` records the device and answers what it was: "known", "new" (the member has signed in before,
  * from other devices), or "first" (no device was known yet: the first sign-in, or the first since this record
- * began), in one step.
+ * began), in one step. `isKnown` only reads.
  */
 export class KnownDevices extends Context.Service<
   KnownDevices,
@@ -15,6 +15,8 @@ export class KnownDevices extends Context.Service<
       deviceHash: string,
       now: number,
     ) => Effect.Effect<"known" | "new" | "first">
+    /** Whether the member has signed in from the device (read only). */
+    readonly isKnown: (memberId: MemberId, deviceHash: string) => Effect.Effect<boolean>
   }
 >()("@landunits/core/accounts/ports/KnownDevices") {
   static readonly layerMemory = Layer.sync(KnownDevices)(() => {
@@ -28,6 +30,7 @@ export class KnownDevices extends Context.Service<
           mine.add(deviceHash)
           return answer
         }),
+      isKnown: (memberId, deviceHash) => Effect.sync(() => devices.get(memberId)?.has(deviceHash) === true),
     })
   })
 }
