@@ -38,10 +38,10 @@ export const memberNamed = Effect.fn("MembersAdmin.memberNamed")(function* (ref:
   return found.value
 })
 
-/** A member's email as admins know them, or their id when the account is gone. */
+/** A member's email as admins know them; undefined when the account is gone. */
 export const emailOf = Effect.fn("MembersAdmin.emailOf")(function* (memberId: MemberId) {
   const account = yield* (yield* AccountRepository).get(memberId)
-  return Option.match(account, { onNone: () => memberId as string, onSome: (a) => a.email })
+  return Option.getOrUndefined(Option.map(account, (a) => a.email))
 })
 
 /** Members, oldest first: by role (`admin`, `member`), disabled or not, and text in their name or email. */

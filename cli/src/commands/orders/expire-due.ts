@@ -1,10 +1,11 @@
 /** `landunits orders expire-due`: what the expiry job does, on demand: unpaid buys past their window expire and release their Units. */
+
+import { adminCommandKey } from "@landunits/core/access/AdminUseCase.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"
-import { cliKey } from "./keys.ts"
 
 export const ordersExpireDue = (cli: Cli) =>
   runCommand(
@@ -13,7 +14,7 @@ export const ordersExpireDue = (cli: Cli) =>
       const operator = yield* requireAdmin(cli.options().as)
       yield* confirm("Expire every unpaid buy past its payment window", cli.options())
       const expired = yield* (yield* OrderService).expireDue({
-        idempotencyKey: cliKey("expire-due", new Date().toISOString()),
+        idempotencyKey: adminCommandKey("expire-due", new Date().toISOString()),
         actor: operator.orderActor,
       })
       yield* audit(operator, "orders.expireDue", "orders", {
