@@ -7,6 +7,10 @@
  * The exceptions are named below, each with the modules it may import and why: the database's own upkeep and the
  * checks that read the storage itself (infrastructure, not the domain), and two renderers of a file format.
  * An allowance that is no longer used fails too, so the list stays the truth.
+ *
+ * The commands' shared support code (cli/src/support: the guard, lookups, output) reaches no port either.
+ * Nor does a command write the audit log itself: what an admin did is audited by the use case that did it (the
+ * CLI's own `audit` helper is left to the infrastructure commands that change the storage, named below).
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -14,6 +18,7 @@ import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 
 const COMMANDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src/commands")
+const SUPPORT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src/support")
 
 const INFRASTRUCTURE = "infrastructure: the database's own upkeep, run on the storage itself"
 
@@ -101,6 +106,12 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
   },
 }
 
+/** Command files that write their own audit entry: infrastructure, with no core use case behind them. */
+const AUDITING_ITSELF: Readonly<Record<string, string>> = {
+  "db/seed.ts": "the first start's seeds, audited as the OS user or the admin who ran them",
+  "documents/rekey.ts": "the re-sealing of the storage under a new key, audited with the key and the counts",
+}
+
 const filesUnder = (dir: string): ReadonlyArray<string> =>
   fs
     .readdirSync(dir, { withFileTypes: true })
@@ -124,10 +135,18 @@ const isPortOrAdapter = (module: string) =>
   module === "effect/sql" ||
   module.startsWith("@effect/sql")
 
-const commandFiles = filesUnder(COMMANDS).map((file) => ({
-  name: path.relative(COMMANDS, file).split(path.sep).join("/"),
-  reached: importsOf(fs.readFileSync(file, "utf8")).filter(isPortOrAdapter),
-}))
+/** Whether a file imports the CLI's own `audit` helper (support/Operator.ts, re-exported by Admin.ts). */
+const importsAudit = (source: string) =>
+  /import\s*(?:type\s*)?\{[^}]*\baudit\b[^}]*\}\s*from\s*["'][^"']*\/(?:Operator|Admin)\.ts["']/.test(source)
+
+const commandFiles = filesUnder(COMMANDS).map((file) => {
+  const source = fs.readFileSync(file, "utf8")
+  return {
+    name: path.relative(COMMANDS, file).split(path.sep).join("/"),
+    reached: importsOf(source).filter(isPortOrAdapter),
+    audits: importsAudit(source),
+  }
+})
 
 describe("the CLI's commands are thin controllers: they reach no port or adapter, only core's use cases", () => {
   it("reads the commands (the scan finds the files and their imports)", () => {
@@ -149,6 +168,22 @@ describe("the CLI's commands are thin controllers: they reach no port or adapter
         ),
     )
     expect(offending).toEqual([])
+  })
+
+  it("no command writes the audit log itself but the infrastructure commands: core's use cases audit what they do", () => {
+    expect(importsAudit('import { audit, requireAdmin } from "../../support/Operator.ts"')).toBe(true)
+    expect(importsAudit('import { auditShow } from "./audit/show.ts"')).toBe(false)
+    const auditing = commandFiles.filter((f) => f.audits).map((f) => f.name)
+    expect(auditing.toSorted()).toEqual(Object.keys(AUDITING_ITSELF).toSorted())
+  })
+
+  it("nor does the commands' shared support code (the guard, lookups, output) reach a core port", () => {
+    const reaching = filesUnder(SUPPORT).flatMap((file) =>
+      importsOf(fs.readFileSync(file, "utf8"))
+        .filter((module) => module.includes("/ports/"))
+        .map((module) => `${path.basename(file)} imports ${module}`),
+    )
+    expect(reaching).toEqual([])
   })
 
   it("every allowance is still used, and says why", () => {

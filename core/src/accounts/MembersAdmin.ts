@@ -38,6 +38,19 @@ export const memberNamed = Effect.fn("MembersAdmin.memberNamed")(function* (ref:
   return found.value
 })
 
+/**
+ * The admin who acts, named by their email: an enabled account with the admin role; refused otherwise (the CLI's
+ * `--as`, before any command runs).
+ */
+export const adminNamed = Effect.fn("MembersAdmin.adminNamed")(function* (email: string) {
+  const account = yield* (yield* AccountRepository).findByEmail(email)
+  if (Option.isNone(account) || account.value.role !== "admin") {
+    return yield* refuse(`${email} is not an admin (see: landunits users make-admin)`)
+  }
+  if (account.value.disabledAt !== undefined) return yield* refuse(`${email} is disabled and cannot act`)
+  return account.value
+})
+
 /** A member's email as admins know them; undefined when the account is gone. */
 export const emailOf = Effect.fn("MembersAdmin.emailOf")(function* (memberId: MemberId) {
   const account = yield* (yield* AccountRepository).get(memberId)

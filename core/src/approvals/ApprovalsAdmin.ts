@@ -5,7 +5,7 @@
  * or a stolen admin account could raise it and then move money alone. A handler for core's runner.
  */
 import { Effect, Result } from "effect"
-import type { OperationHandler, OperationParams } from "../access/AdminOperationRunner.ts"
+import type { ActingAdmin, OperationHandler, OperationParams } from "../access/AdminOperationRunner.ts"
 import { auditAdmin, optionValue, param, refuse } from "../access/AdminUseCase.ts"
 import { type CurrencyType as Currency, CurrencyType, CurrencyTypes } from "../shared/Enums.ts"
 import { ApprovalService } from "./ApprovalService.ts"
@@ -57,6 +57,29 @@ export const setThreshold: OperationHandler<Threshold> = {
     }),
   outcome: thresholdLine,
 }
+
+/**
+ * Another admin (or its requester, withdrawing it) rejects a request: it never runs. A reason is required.
+ * Audited `approvals.reject` with both admins and both times.
+ */
+export const rejectRequest = Effect.fn("ApprovalsAdmin.reject")(function* (
+  acting: ActingAdmin,
+  requestId: string,
+  reason: string,
+) {
+  if (reason.trim() === "") return yield* refuse("A reason is required to reject a request")
+  const rejected = yield* (yield* ApprovalService).reject(requestId, acting.admin, reason.trim())
+  yield* auditAdmin(acting, "approvals.reject", `approval:${requestId}`, {
+    command: rejected.command,
+    summary: rejected.summary,
+    requestedBy: rejected.requestedBy.email,
+    requestedAt: new Date(rejected.requestedAt).toISOString(),
+    rejectedBy: acting.admin.email,
+    rejectedAt: new Date(rejected.decidedAt ?? 0).toISOString(),
+    reason: rejected.reason ?? "",
+  })
+  return rejected
+})
 
 /** The approvals' money-or-power operations, by name. */
 export const ApprovalsAdminOperations = { "approvals.setThreshold": setThreshold } as const

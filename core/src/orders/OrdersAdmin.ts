@@ -5,9 +5,9 @@
  * runner (AdminOperationRunner.ts): `prepare` reads the order and says what would happen, `apply` runs
  * OrderService's command as the admin, audited with an approval's facts.
  */
-import { Effect, Schema } from "effect"
+import { Clock, Effect, Schema } from "effect"
 import type { ActingAdmin, OperationHandler } from "../access/AdminOperationRunner.ts"
-import { adminCommandKey, auditAdmin, orderActorOf, param, refuse } from "../access/AdminUseCase.ts"
+import { type Ask, adminCommandKey, auditAdmin, orderActorOf, param, refuse } from "../access/AdminUseCase.ts"
 import { memberNamed } from "../accounts/MembersAdmin.ts"
 import { orderAmount } from "../approvals/FourEyes.ts"
 import { OrderId } from "../shared/Ids.ts"
@@ -64,6 +64,24 @@ export const markFundsReceived = Effect.fn("OrdersAdmin.markFundsReceived")(func
     to: order.orderStatus,
   })
   return order
+})
+
+/**
+ * What the expiry job does, on demand: unpaid buys past their window expire and release their Units. Audited
+ * `orders.expireDue` with the orders it expired.
+ */
+export const expireDue = Effect.fn("OrdersAdmin.expireDue")(function* (acting: ActingAdmin, ask: Ask) {
+  yield* ask("Expire every unpaid buy past its payment window")
+  const now = yield* Clock.currentTimeMillis
+  const expired = yield* (yield* OrderService).expireDue({
+    idempotencyKey: adminCommandKey("expire-due", new Date(now).toISOString()),
+    actor: orderActorOf(acting),
+  })
+  yield* auditAdmin(acting, "orders.expireDue", "orders", {
+    expired: String(expired.length),
+    orders: expired.map((o) => o.orderId).join(","),
+  })
+  return expired
 })
 
 /** A buy whose payment is confirmed already (a repeat answers the first confirmation). */

@@ -10,7 +10,7 @@ import { adminOperationHandlers } from "../../src/access/AdminOperationHandlers.
 import { AdminOperationRefused } from "../../src/access/AdminOperationRunner.ts"
 import { fourEyesOperations } from "../../src/access/AdminOperations.ts"
 import type { Account } from "../../src/accounts/AccountModel.ts"
-import { disableMember, makeAdmin, memberNamed } from "../../src/accounts/MembersAdmin.ts"
+import { adminNamed, disableMember, makeAdmin, memberNamed } from "../../src/accounts/MembersAdmin.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
 import { setThreshold } from "../../src/approvals/ApprovalsAdmin.ts"
 import { AuditLog } from "../../src/audit/ports/AuditLog.ts"
@@ -140,6 +140,24 @@ describe("the admins' use cases live in core", () => {
         Layer.merge(layer, AuditLog.layerMemory),
       ),
     ).toBe("No member has the id mem_nobody")
+  })
+
+  it("only an enabled admin acts: a member or an unknown email is not an admin, a disabled admin cannot act", async () => {
+    const accounts = (account: Account) =>
+      Layer.effectDiscard(Effect.flatMap(AccountRepository, (r) => r.insert(account))).pipe(
+        Layer.provideMerge(AccountRepository.layerMemory),
+      )
+    expect(await refusalOf(adminNamed("bob@example.com"), accounts(member()))).toBe(
+      "bob@example.com is not an admin (see: landunits users make-admin)",
+    )
+    expect(await refusalOf(adminNamed("nobody@example.com"), accounts(member()))).toBe(
+      "nobody@example.com is not an admin (see: landunits users make-admin)",
+    )
+    expect(
+      await refusalOf(adminNamed("bob@example.com"), accounts(member({ role: "admin", disabledAt: 1 }))),
+    ).toBe("bob@example.com is disabled and cannot act")
+    const admin = await run(adminNamed("bob@example.com"), accounts(member({ role: "admin" })))
+    expect(admin.memberId).toBe("mem_bob")
   })
 
   it("a threshold names a known currency", async () => {
