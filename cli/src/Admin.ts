@@ -12,7 +12,7 @@ import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
 import { usePrivateUmask } from "@landunits/adapters/security/PrivateDataDir.ts"
 import { AdminOperationRefused, perform } from "@landunits/core/access/AdminOperationRunner.ts"
 import { type AdminOperationName, ruleOf } from "@landunits/core/access/AdminOperations.ts"
-import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { hasAdmin } from "@landunits/core/accounts/MembersAdmin.ts"
 import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
 import { Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
@@ -180,7 +180,7 @@ export const runFirstAdmin = <A, E>(
       if (name !== undefined && name !== "users.makeAdmin") {
         return yield* Effect.die(new Error(`${name} is not the first admin's bootstrap`))
       }
-      if ((yield* (yield* AccountRepository).list({ role: "admin" })).length > 0) {
+      if (yield* hasAdmin) {
         return yield* new AdminRefused({ message: `An admin exists already. ${SAY_WHO_ACTS}` })
       }
       return yield* effect

@@ -7,11 +7,11 @@
  */
 import * as os from "node:os"
 import { type Actor, adminActor } from "@landunits/core/access/AccessModel.ts"
-import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
-import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
+import { auditAdmin } from "@landunits/core/access/AdminUseCase.ts"
+import { adminNamed } from "@landunits/core/accounts/MembersAdmin.ts"
 import { type ActorAdmin, byAdmin } from "@landunits/core/orders/OrderTimeline.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
-import { Clock, Effect, Option, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { requireAdminSecondFactor } from "./SecondFactorGate.ts"
 
 export class AdminRefused extends Schema.TaggedError<AdminRefused>()("AdminRefused", {
@@ -46,16 +46,7 @@ export const SAY_WHO_ACTS = "Say who acts: --as <admin email> (or set LANDUNITS_
 export const requireAdmin = (email: string | undefined) =>
   Effect.gen(function* () {
     if (email === undefined || email.trim() === "") return yield* new AdminRefused({ message: SAY_WHO_ACTS })
-    const account = yield* (yield* AccountRepository).findByEmail(email)
-    if (Option.isNone(account) || account.value.role !== "admin") {
-      return yield* new AdminRefused({
-        message: `${email} is not an admin (see: landunits users make-admin)`,
-      })
-    }
-    if (account.value.disabledAt !== undefined) {
-      return yield* new AdminRefused({ message: `${email} is disabled and cannot act` })
-    }
-    const admin = account.value
+    const admin = yield* adminNamed(email)
     yield* requireAdminSecondFactor(admin)
     return {
       actor: adminActor(admin.memberId),
@@ -79,19 +70,19 @@ export const bootstrapOperator = (email: string | undefined) =>
       })
     : requireAdmin(email)
 
-/** Writes what the operator changed to the audit log: who (admin and OS user), when, what. */
+/**
+ * Writes what the operator changed to the audit log: who (admin and OS user), when, what. For the infrastructure
+ * commands only (db seed, documents rekey): the admin's use cases audit what they do in core.
+ */
 export const audit = (
   operator: Operator,
   action: string,
   subject: string,
   details: Readonly<Record<string, string>> = {},
 ) =>
-  Effect.gen(function* () {
-    yield* (yield* AuditLog).append({
-      actor: operator.actor.memberId,
-      action,
-      subject,
-      details: { ...details, via: "cli", osUser: operator.osUser },
-      at: yield* Clock.currentTimeMillis,
-    })
-  })
+  auditAdmin(
+    { actor: operator.actor.memberId, via: "cli", osUser: operator.osUser },
+    action,
+    subject,
+    details,
+  )

@@ -24,6 +24,7 @@ import {
 } from "../shared/Constants.ts"
 import { countryName } from "../shared/Countries.ts"
 import {
+  CryptoCoins,
   CurrencyType,
   CurrencyTypes,
   PayingMethod,
@@ -34,7 +35,7 @@ import {
 import { normalizeBic, normalizeIban } from "../validation/Normalizers.ts"
 import { parseBasePrice, parseCoinPriceInput, parseExchangeRate, parsePercent } from "./PricingInput.ts"
 import type { AdminBankDetails, PriceSchedule } from "./PricingModel.ts"
-import { COIN_PRICE_MAX_AGE_MS, CoinPrices } from "./ports/CoinPrices.ts"
+import { COIN_PRICE_MAX_AGE_MS, CoinPrices, isCurrentCoinPrice } from "./ports/CoinPrices.ts"
 import { PriceBook } from "./ports/PriceBook.ts"
 import { PricingSettings, type UnitSettings } from "./ports/PricingSettings.ts"
 
@@ -542,3 +543,41 @@ export const PricingAdminOperations = {
   "pricing.setLand": setLand,
   "pricing.setBankAccount": setBankAccount,
 } as const
+
+// ---- show ---------------------------------------------------------------------------------------------------
+
+/** The latest price of every coin in every currency that has one, and whether crypto payments may use it now. */
+const coinPricesNow = Effect.gen(function* () {
+  const prices = yield* CoinPrices
+  const now = yield* Clock.currentTimeMillis
+  const latest = yield* Effect.forEach(CryptoCoins, (coin) =>
+    Effect.forEach(CurrencyTypes, (currency) => prices.latest(coin, currency)),
+  )
+  return latest
+    .flat()
+    .flatMap((price) =>
+      Option.isSome(price) ? [{ ...price.value, current: isCurrentCoinPrice(price.value, now) }] : [],
+    )
+})
+
+/**
+ * What `pricing show` reads: per unit type its settings and today's price; the external fees; the latest exchange
+ * rates, coin prices (current or not) and the accounts members pay into.
+ */
+export const pricingOverview = Effect.gen(function* () {
+  const settings = yield* PricingSettings
+  const book = yield* PriceBook
+  const units = yield* settings.units
+  return {
+    units: yield* Effect.forEach(units, (u) =>
+      Effect.map(book.unitPrice(u.schedule.unitType), (today) => ({
+        ...u,
+        pricePerUnitToday: today.pricePerUnit,
+      })),
+    ),
+    externalFees: yield* settings.externalFees,
+    rates: yield* settings.latestRates,
+    coinPrices: yield* coinPricesNow,
+    bankAccounts: yield* settings.bankAccounts,
+  }
+}).pipe(Effect.withSpan("PricingAdmin.overview"))

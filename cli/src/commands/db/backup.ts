@@ -3,6 +3,9 @@
  * manifest (adapters/src/backup/): the embedded database dumped by the app that serves it (asked on its admin
  * socket), or by this process when no app runs; a PostgreSQL server's database (DATABASE_URL) by pg_dump.
  * Names what the backup does not hold and must be kept beside it: the document and ledger signing keys.
+ *
+ * Infrastructure: calls the backup and database adapters itself (a dump of the storage, not a use case);
+ * allowed in cli/test/ThinCommands.test.ts.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"

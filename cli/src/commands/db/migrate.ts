@@ -1,4 +1,9 @@
-/** `landunits db migrate`: applies every pending schema migration and says which ran. */
+/**
+ * `landunits db migrate`: applies every pending schema migration and says which ran.
+ *
+ * Infrastructure: calls the migrations adapter itself (the schema, before the app's services can run);
+ * allowed in cli/test/ThinCommands.test.ts.
+ */
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { migrate } from "@landunits/adapters/postgres/Migrations.ts"
 import { Effect } from "effect"

@@ -3,6 +3,9 @@
  * SHA-256), then restored into an empty DATA_DIR (the embedded database; no app running on it) or an empty
  * database (DATABASE_URL, by pg_restore in one transaction). A target that holds a database is refused, and so
  * is a backup made by a newer version of the app (one with migrations this version does not know).
+ *
+ * Infrastructure: calls the backup and database adapters itself (the storage restored, before the app's
+ * services can run); allowed in cli/test/ThinCommands.test.ts.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"

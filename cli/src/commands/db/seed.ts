@@ -4,6 +4,9 @@
  * the demo member's orders, a second member and the demo admin): what a development start seeds. Asked for
  * by name, it seeds the demo data in production too (never the history or the admin), but never over prices,
  * fees, rates, bank accounts or codes that admins set.
+ *
+ * Infrastructure: runs the app's first-start seeds (adapters/src/app) itself; allowed in
+ * cli/test/ThinCommands.test.ts.
  */
 import { DEMO_ADMIN_EMAIL } from "@landunits/adapters/app/DemoHistory.ts"
 import { DEMO_EMAIL } from "@landunits/adapters/app/DemoSeed.ts"

@@ -1,4 +1,9 @@
-/** `landunits db status`: which migrations are applied (and when) and which are pending, without changing anything. */
+/**
+ * `landunits db status`: which migrations are applied (and when) and which are pending, without changing anything.
+ *
+ * Infrastructure: reads the migrations table through the database adapter itself; allowed in
+ * cli/test/ThinCommands.test.ts.
+ */
 import * as fs from "node:fs"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { MIGRATIONS_DIRECTORY, MIGRATIONS_TABLE } from "@landunits/adapters/postgres/Migrations.ts"

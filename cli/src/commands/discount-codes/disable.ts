@@ -1,24 +1,19 @@
-/** `landunits discount-codes disable <code>`: members can no longer use the code (orders that used it keep their discount). Asks first unless --yes. */
-import { PricingSettings } from "@landunits/adapters/postgres/PricingPg.ts"
+/**
+ * `landunits discount-codes disable <code>`: members can no longer use the code (orders that used it keep their
+ * discount). Asks first unless --yes. Core's use case: core/src/pricing/DiscountCodesAdmin.ts `disableDiscountCode`.
+ */
+import { disableDiscountCode } from "@landunits/core/pricing/DiscountCodesAdmin.ts"
 import { Effect } from "effect"
-import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
+import { type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
-import { audit, requireAdmin } from "../../support/Operator.ts"
+import { actingOf } from "../../support/Operations.ts"
+import { requireAdmin } from "../../support/Operator.ts"
 
 export const discountCodesDisable = (cli: Cli, code: string) =>
   runCommand(
     cli,
-    Effect.gen(function* () {
-      const operator = yield* requireAdmin(cli.options().as)
-      const settings = yield* PricingSettings
-      const found = (yield* settings.discountCodes).find((c) => c.code === code.trim())
-      if (found === undefined) return yield* new AdminRefused({ message: `No reference code ${code}` })
-      if (!found.active) return found
-      yield* confirm(`Disable the reference code ${found.code}`, cli.options())
-      const disabled = { ...found, active: false }
-      yield* settings.setDiscountCode(disabled)
-      yield* audit(operator, "discountCodes.disable", `discountCode:${found.code}`)
-      return disabled
-    }),
+    Effect.flatMap(requireAdmin(cli.options().as), (operator) =>
+      disableDiscountCode(actingOf(operator), code, (question) => confirm(question, cli.options())),
+    ),
     (c) => `${c.code}: disabled`,
   )

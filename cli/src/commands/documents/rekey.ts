@@ -4,6 +4,9 @@
  * batch per transaction, and prints the counts. Audited (`documents.rekey`, with the key and the counts). A row
  * under a key the keyring does not hold is left as it was and named: the command then exits 1, having re-sealed the
  * rest.
+ *
+ * Infrastructure: re-seals the stored rows through the documents adapters itself (the storage's key, not
+ * a use case); allowed in cli/test/ThinCommands.test.ts.
  */
 import { layerDocumentKeyFromEnv } from "@landunits/adapters/documents/DocumentKey.ts"
 import { type RekeyOutcome, rekeyDocuments } from "@landunits/adapters/documents/DocumentRekeyPg.ts"

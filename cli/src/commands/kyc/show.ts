@@ -1,9 +1,12 @@
-/** `landunits kyc show <member>`: a member's KYC fields, what is missing, and their documents' names. Audited (identity data read). */
-import { KycService } from "@landunits/core/kyc/KycService.ts"
+/**
+ * `landunits kyc show <member>`: a member's KYC fields, what is missing, and their documents' names. Audited
+ * (identity data read). Core's use case: core/src/kyc/KycAdmin.ts `showKyc`.
+ */
+import { showKyc } from "@landunits/core/kyc/KycAdmin.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
-import { memberNamed } from "../../support/Lookup.ts"
-import { audit, requireAdmin } from "../../support/Operator.ts"
+import { actingOf } from "../../support/Operations.ts"
+import { requireAdmin } from "../../support/Operator.ts"
 import { fields } from "../../support/Output.ts"
 
 /** Nested KYC fields flattened to "a.b: value" lines; document objects shown by their names only. */
@@ -18,15 +21,7 @@ const flatten = (value: unknown, prefix = ""): Record<string, string> => {
 export const kycShow = (cli: Cli, member: string) =>
   runCommand(
     cli,
-    Effect.gen(function* () {
-      const operator = yield* requireAdmin(cli.options().as)
-      const account = yield* memberNamed(member)
-      const service = yield* KycService
-      const view = yield* service.view(operator.actor, account.memberId)
-      const documents = yield* service.listDocuments(operator.actor, account.memberId)
-      yield* audit(operator, "kyc.show", `member:${account.memberId}`)
-      return { email: account.email, ...view, documents }
-    }),
+    Effect.flatMap(requireAdmin(cli.options().as), (operator) => showKyc(actingOf(operator), member)),
     (v) =>
       [
         fields({ memberId: v.memberId, email: v.email, ...flatten(v.kycInfo) }),

@@ -3,29 +3,20 @@
  * LedgerCheckpointService.take: the Merkle root over every transfer and each chain's head, signed with the
  * ledger key) and prints it, the way GET /api/ledger/checkpoints publishes it. The job takes one at least daily
  * by itself; this is for an operator who wants one at once (before an audit, after a migration). Audited.
- * Refused, and nothing signed, when the transfers since the last checkpoint no longer continue its chains.
+ * Refused, and nothing signed, when the transfers since the last checkpoint no longer continue its chains. Core's
+ * use case: core/src/ledger/LedgerAdmin.ts `takeCheckpoint`.
  */
 import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
-import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
+import { takeCheckpoint } from "@landunits/core/ledger/LedgerAdmin.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
-import { audit, requireAdmin } from "../../support/Operator.ts"
+import { actingOf } from "../../support/Operations.ts"
+import { requireAdmin } from "../../support/Operator.ts"
 
 export const ledgerCheckpoint = (cli: Cli) =>
   runCommand(
     cli,
-    Effect.gen(function* () {
-      const operator = yield* requireAdmin(cli.options().as)
-      const service = yield* LedgerCheckpointService
-      const result = yield* service.take
-      if (result.taken) {
-        yield* audit(operator, "ledger.checkpoint", `checkpoint:${result.checkpoint.number}`, {
-          treeSize: String(result.checkpoint.treeSize),
-          merkleRoot: result.checkpoint.merkleRoot,
-        })
-      }
-      return { ...result, publicKey: service.publicKey }
-    }),
+    Effect.flatMap(requireAdmin(cli.options().as), (operator) => takeCheckpoint(actingOf(operator))),
     ({ checkpoint: c, taken, publicKey }) =>
       [
         taken

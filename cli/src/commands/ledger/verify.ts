@@ -11,6 +11,9 @@
  * whatever the app appends meanwhile. Read at different moments, a transfer committed after the chains were
  * walked showed in their recorded heads ("missing") and in the kept balances ("kept as … but its transfers sum to
  * …") of a sound ledger. On the embedded database (one backend) the app's own queries wait while it runs.
+ *
+ * Infrastructure: reads the stored rows and the signing key itself (ChainRowsPg, LedgerSigner): it checks the
+ * storage, so it does not go through the use cases it checks; allowed in cli/test/ThinCommands.test.ts.
  */
 import {
   auditEntriesAfter,

@@ -2,12 +2,9 @@
  * `landunits orders list`: every member's orders with the API's transaction filters (--member, --status,
  * --type, --unit-type, --method, --from/--to days, --sort, --direction, --page, --page-size), newest first.
  */
-import { TransactionFilters } from "@landunits/core/orders/OrderModel.ts"
-import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
-import { transactionPage } from "@landunits/core/orders/Transactions.ts"
-import { Effect, Schema } from "effect"
-import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
-import { memberNamed } from "../../support/Lookup.ts"
+import { listOrders } from "@landunits/core/orders/OrdersAdmin.ts"
+import { Effect } from "effect"
+import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 import { table } from "../../support/Output.ts"
 
@@ -32,27 +29,21 @@ export const ordersList = (cli: Cli, o: ListOptions) =>
     cli,
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
-      const filters = yield* Schema.decodeUnknownEffect(TransactionFilters)(
-        Object.fromEntries(
-          Object.entries({
-            page: numberOrUndefined(o.page),
-            pageSize: numberOrUndefined(o.pageSize),
-            fromDate: o.from,
-            toDate: o.to,
-            orderStatus: o.status,
-            paymentMethod: o.method,
-            orderType: o.type,
-            unitType: o.unitType,
-            sortBy: o.sort,
-            sortDirection: o.direction,
-          }).filter(([, v]) => v !== undefined),
-        ),
-      ).pipe(Effect.mapError((e) => new AdminRefused({ message: `Invalid filter: ${e.message}` })))
-      const member = o.member === undefined ? undefined : yield* memberNamed(o.member)
-      const found = yield* (yield* OrderRepository).find(
-        member === undefined ? {} : { involving: member.memberId },
-      )
-      return transactionPage(found, filters)
+      return yield* listOrders({
+        member: o.member,
+        filters: {
+          page: numberOrUndefined(o.page),
+          pageSize: numberOrUndefined(o.pageSize),
+          fromDate: o.from,
+          toDate: o.to,
+          orderStatus: o.status,
+          paymentMethod: o.method,
+          orderType: o.type,
+          unitType: o.unitType,
+          sortBy: o.sort,
+          sortDirection: o.direction,
+        },
+      })
     }),
     (page) =>
       [

@@ -3,10 +3,8 @@
  * who, why) and payouts. `--json` answers the stored order, its timeline's actors in full.
  */
 import { JOB_WORDS } from "@landunits/core/format/TimelineWords.ts"
+import { showOrder } from "@landunits/core/orders/OrdersAdmin.ts"
 import type { OrderActor } from "@landunits/core/orders/OrderTimeline.ts"
-import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
-import { PayoutRepository } from "@landunits/core/orders/ports/PayoutRepository.ts"
-import { OrderId } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
@@ -33,13 +31,7 @@ export const ordersShow = (cli: Cli, orderId: string) =>
     cli,
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
-      const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
-      const payoutRepo = yield* PayoutRepository
-      const payouts = [
-        ...(yield* payoutRepo.find({ buyOrderId: order.orderId })),
-        ...(yield* payoutRepo.find({ sellOrderId: order.orderId })),
-      ]
-      return { order, payouts }
+      return yield* showOrder(orderId)
     }),
     ({ order, payouts }) =>
       [

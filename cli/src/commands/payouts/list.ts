@@ -1,9 +1,7 @@
 /** `landunits payouts list [--status Initiated|AUDReadyToSendBetweenAccounts|Completed] [--member m]`: payouts owed to sellers, oldest first. */
-import { PayoutStatus } from "@landunits/core/orders/OrderModel.ts"
-import { PayoutRepository } from "@landunits/core/orders/ports/PayoutRepository.ts"
+import { listPayouts } from "@landunits/core/orders/PayoutsAdmin.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
-import { memberNamed, optionValue } from "../../support/Lookup.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 import { instant, table } from "../../support/Output.ts"
 
@@ -12,24 +10,7 @@ export const payoutsList = (cli: Cli, o: { status?: string; member?: string }) =
     cli,
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
-      const statuses =
-        o.status === "all"
-          ? undefined
-          : o.status === undefined
-            ? (["Initiated", "AUDReadyToSendBetweenAccounts"] as const)
-            : [
-                yield* optionValue(
-                  PayoutStatus,
-                  "--status",
-                  o.status,
-                  "Initiated, AUDReadyToSendBetweenAccounts, Completed, all",
-                ),
-              ]
-      const member = o.member === undefined ? undefined : yield* memberNamed(o.member)
-      return yield* (yield* PayoutRepository).find({
-        ...(statuses === undefined ? {} : { statuses }),
-        ...(member === undefined ? {} : { memberId: member.memberId }),
-      })
+      return yield* listPayouts(o)
     }),
     (list) =>
       table(

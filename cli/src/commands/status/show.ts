@@ -3,6 +3,9 @@
  * uses (InstallationStatusPg.ts), and what in it needs a person (InstallationStatus.ts): exit code 1 when
  * anything does, 0 otherwise, so a cron job or a monitor can alert on it. Read-only; names no member, so it
  * needs no `--as`.
+ *
+ * Infrastructure: reads the installation's state through its adapter (InstallationStatusPg) without the app's
+ * services, so it answers when the app cannot start; allowed in cli/test/ThinCommands.test.ts.
  */
 import {
   type Attention,

@@ -1,27 +1,21 @@
-/** `landunits users disable <email|memberId>`: the member can no longer sign in and is signed out everywhere. */
-import { AccountService } from "@landunits/core/accounts/AccountService.ts"
+/**
+ * `landunits users disable <email|memberId>`: the member can no longer sign in and is signed out everywhere.
+ * Core's use case: core/src/accounts/MembersAdmin.ts `disableMember`.
+ */
+import { disableMember, withoutPassword } from "@landunits/core/accounts/MembersAdmin.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
-import { memberNamed } from "../../support/Lookup.ts"
-import { audit, requireAdmin } from "../../support/Operator.ts"
+import { actingOf } from "../../support/Operations.ts"
+import { requireAdmin } from "../../support/Operator.ts"
 import { instant } from "../../support/Output.ts"
 
 export const usersDisable = (cli: Cli, member: string, o: { reason: string }) =>
   runCommand(
     cli,
-    Effect.gen(function* () {
-      const operator = yield* requireAdmin(cli.options().as)
-      const account = yield* memberNamed(member)
-      if (account.disabledAt !== undefined) return account
-      yield* confirm(`Disable ${account.email} and end their sessions`, cli.options())
-      const disabled = yield* (yield* AccountService).disable(account.memberId)
-      yield* audit(operator, "users.disable", `member:${account.memberId}`, {
-        email: account.email,
-        reason: o.reason,
-      })
-      return disabled
-    }),
+    Effect.flatMap(requireAdmin(cli.options().as), (operator) =>
+      disableMember(actingOf(operator), member, o.reason, (question) => confirm(question, cli.options())),
+    ),
     (a) => `${a.email} is disabled (since ${instant(a.disabledAt)}).`,
-    ({ passwordHash: _, ...rest }) => rest,
+    withoutPassword,
   )

@@ -1,9 +1,7 @@
 /** `landunits users list [--role admin|member] [--disabled|--enabled] [--search text]`: members, oldest first. */
-import { Role } from "@landunits/core/accounts/AccountModel.ts"
-import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { listMembers, withoutPassword } from "@landunits/core/accounts/MembersAdmin.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
-import { optionValue } from "../../support/Lookup.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 import { instant, table } from "../../support/Output.ts"
 
@@ -15,13 +13,10 @@ export const usersList = (
     cli,
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
-      const role =
-        o.role === undefined ? undefined : yield* optionValue(Role, "--role", o.role, "admin, member")
-      const disabled = o.disabled === true ? true : o.enabled === true ? false : undefined
-      return yield* (yield* AccountRepository).list({
-        ...(role === undefined ? {} : { role }),
-        ...(disabled === undefined ? {} : { disabled }),
-        ...(o.search === undefined ? {} : { search: o.search }),
+      return yield* listMembers({
+        role: o.role,
+        disabled: o.disabled === true ? true : o.enabled === true ? false : undefined,
+        search: o.search,
       })
     }),
     (accounts) =>
@@ -37,5 +32,5 @@ export const usersList = (
         ["memberId", "email", "name", "role", "confirmed", "disabled"],
         "No member matches.",
       ),
-    (accounts) => accounts.map(({ passwordHash: _, ...rest }) => rest),
+    (accounts) => accounts.map(withoutPassword),
   )

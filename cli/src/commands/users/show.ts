@@ -1,9 +1,7 @@
 /** `landunits users show <email|memberId>`: one member's account, KYC status and holdings. */
-import { KycService } from "@landunits/core/kyc/KycService.ts"
-import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
+import { showMember } from "@landunits/core/accounts/MembersAdmin.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
-import { memberNamed } from "../../support/Lookup.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 import { fields, instant, table } from "../../support/Output.ts"
 
@@ -12,12 +10,7 @@ export const usersShow = (cli: Cli, member: string) =>
     cli,
     Effect.gen(function* () {
       yield* requireAdmin(cli.options().as)
-      const { passwordHash: _, ...account } = yield* memberNamed(member)
-      return {
-        account,
-        kycStatus: yield* (yield* KycService).statusOf(account.memberId),
-        holdings: yield* Effect.orDie((yield* HoldingsService).holdings(account.memberId)),
-      }
+      return yield* showMember(member)
     }),
     (m) =>
       [
