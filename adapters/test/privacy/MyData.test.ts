@@ -227,7 +227,10 @@ describe("Close my account", () => {
         }),
       ),
     )
-    const refused = await holder.post("/api/user/close-account", { confirmEmail: "holder@example.com" })
+    const refused = await holder.post("/api/user/close-account", {
+      confirmEmail: "holder@example.com",
+      currentPassword: "secret9",
+    })
     expect(refused.status).toBe(409)
     expect((await json(refused)).message).toMatch(
       /^Your account cannot be closed yet: you still hold 1,500 Units \(LAND_EUR\): sell or transfer them first\.$/,
@@ -260,7 +263,10 @@ describe("Close my account", () => {
     await a.post("/api/subscribe/subscribeUser", { email: "closing@example.com" })
     const aId = await memberIdOf("closing@example.com")
 
-    const closed = await a.post("/api/user/close-account", { confirmEmail: " Closing@Example.com " })
+    const closed = await a.post("/api/user/close-account", {
+      confirmEmail: " Closing@Example.com ",
+      currentPassword: "secret9",
+    })
     expect(closed.status).toBe(200)
     expect((await json(closed)).message).toMatch(/^Your account is closed\./)
     const cookies = closed.headers.getSetCookie().join("\n")

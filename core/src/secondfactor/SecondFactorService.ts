@@ -7,6 +7,10 @@
  * second factor ends every other session of the member (docs/security.md).
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import type { PasswordRequired } from "../access/AccessErrors.ts"
+import { memberActor } from "../access/AccessModel.ts"
+import { MemberGuard } from "../access/MemberGuard.ts"
+import type { MemberUseCase } from "../access/MemberUseCases.ts"
 import { SecureRandom } from "../accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
 import type { TooManyAttempts } from "../limits/LimitErrors.ts"
@@ -19,13 +23,12 @@ import {
   SecondFactorMessages as M,
   SecondFactorConflict,
   SecondFactorInvalid,
-  SecondFactorRequired,
+  type SecondFactorRequired,
 } from "./SecondFactorErrors.ts"
 import {
   RECOVERY_CODE_COUNT,
   type SecondFactorMethod,
   type SecondFactorStatus,
-  STEP_UP_WINDOW_MS,
   TOTP_ISSUER,
 } from "./SecondFactorModel.ts"
 import { isTotpCode, normalizeRecoveryCode } from "./SecondFactorValidation.ts"
@@ -52,8 +55,8 @@ export class SecondFactorService extends Context.Service<
     readonly hasSecondFactor: (memberId: MemberId) => Effect.Effect<boolean>
     /** Starts (or starts again) an authenticator setup: a new secret, not in force until confirmed. */
     readonly beginTotp: (
-      input: OnSession & { readonly account: string },
-    ) => Effect.Effect<TotpSetup, SecondFactorConflict | SecondFactorRequired>
+      input: OnSession & { readonly account: string; readonly currentPassword?: string | undefined },
+    ) => Effect.Effect<TotpSetup, SecondFactorConflict | SecondFactorRequired | PasswordRequired>
     /** The first code from the app puts the setup in force; answers the recovery codes, shown this once. */
     readonly confirmTotp: (
       input: OnSession & { readonly code: string },
@@ -76,8 +79,6 @@ export class SecondFactorService extends Context.Service<
     readonly stepUp: (
       input: OnSession & { readonly code: string },
     ) => Effect.Effect<void, SecondFactorInvalid | TooManyAttempts>
-    /** Refuses a sensitive change unless the member has no second factor or gave it on this session lately. */
-    readonly requireStepUp: (input: OnSession) => Effect.Effect<void, SecondFactorRequired>
     /** Ends every other session of the member (after a change of the second factor). */
     readonly endOtherSessions: (input: OnSession) => Effect.Effect<void>
   }
@@ -115,14 +116,13 @@ export class SecondFactorService extends Context.Service<
           return (yield* passkeys.listOf(memberId)).length > 0
         })
 
-      const requireStepUp = Effect.fn("SecondFactorService.requireStepUp")(function* (input: OnSession) {
-        if (!(yield* has(input.memberId))) return
-        const session = yield* sessions.get(input.sessionId, yield* now)
-        const at = Option.isSome(session) ? session.value.secondFactorAt : undefined
-        if (at === undefined || (yield* now) - at > STEP_UP_WINDOW_MS) {
-          return yield* new SecondFactorRequired({ message: M.stepUpRequired })
-        }
-      })
+      const guard = yield* MemberGuard
+      /** The member's guard for `useCase` on the session that asks (MemberUseCases.ts). */
+      const requireOn = (useCase: MemberUseCase, input: OnSession) =>
+        // These use cases ask no password (MemberUseCases.ts), so PasswordRequired cannot happen here.
+        guard
+          .require(useCase, memberActor(input.memberId, input.sessionId))
+          .pipe(Effect.catchTag("PasswordRequired", Effect.die))
 
       const recoveryCode = Effect.gen(function* () {
         let chars = ""
@@ -178,8 +178,11 @@ export class SecondFactorService extends Context.Service<
           if (Option.isSome(existing) && existing.value.confirmedAt !== undefined) {
             return yield* new SecondFactorConflict({ message: M.totpAlreadySetUp })
           }
-          // Adding an app beside a passkey is a change of the second factor: it needs the passkey first.
-          yield* requireStepUp(input)
+          // Adding an app beside a passkey is a change of the second factor: it needs the passkey first; a
+          // first factor needs the current password.
+          yield* guard.require("beginTotp", memberActor(input.memberId, input.sessionId), {
+            currentPassword: input.currentPassword,
+          })
           const secret = yield* otp.newSecret
           yield* store.saveTotp({ memberId: input.memberId, secret, createdAt: yield* now, lastUsedStep: 0 })
           return { secret, uri: otp.uri({ secret, account: input.account, issuer: TOTP_ISSUER }) }
@@ -192,7 +195,7 @@ export class SecondFactorService extends Context.Service<
           if (pending.value.confirmedAt !== undefined) {
             return yield* new SecondFactorConflict({ message: M.totpAlreadySetUp })
           }
-          yield* requireStepUp(input)
+          yield* requireOn("confirmTotp", input)
           yield* limits.secondFactor(input.memberId)
           const at = yield* now
           const step = yield* otp.verify({ secret: pending.value.secret, code: input.code, now: at })
@@ -211,7 +214,7 @@ export class SecondFactorService extends Context.Service<
           if (Option.isNone(existing) || existing.value.confirmedAt === undefined) {
             return yield* new SecondFactorConflict({ message: M.totpNotSetUp })
           }
-          yield* requireStepUp(input)
+          yield* requireOn("removeTotp", input)
           yield* store.removeTotp(input.memberId)
           // Recovery codes stand in for a factor; without any factor left they would be a factor of their own.
           if ((yield* passkeys.listOf(input.memberId)).length === 0) {
@@ -224,7 +227,7 @@ export class SecondFactorService extends Context.Service<
           if (!(yield* has(input.memberId))) {
             return yield* new SecondFactorConflict({ message: M.lastFactorHasRecovery })
           }
-          yield* requireStepUp(input)
+          yield* requireOn("newRecoveryCodes", input)
           return yield* issueRecoveryCodes(input.memberId)
         }),
 
@@ -235,7 +238,6 @@ export class SecondFactorService extends Context.Service<
           yield* sessions.markSecondFactor(input.sessionId, yield* now)
         }),
 
-        requireStepUp,
         endOtherSessions: (input) => endOtherSessions(input),
       })
     }),
