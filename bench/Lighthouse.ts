@@ -22,7 +22,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { apiClient } from "@landunits/test-support/ApiClient.ts"
-import { startAppProcess } from "@landunits/test-support/AppProcess.ts"
+import { freePort, startAppProcess } from "@landunits/test-support/AppProcess.ts"
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse, { type Result } from "lighthouse"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../adapters/src/app/DemoSeed.ts"
@@ -198,14 +198,21 @@ if (!fs.existsSync(path.join(ROOT, "web/dist/index.html"))) throw new Error("web
 // with the demo data asked for (SEED_DEMO) so that prices and fees are set, as an operator sets them, and
 // there is a member to sign in as.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-bench-lighthouse-"))
-const app = await startAppProcess({
-  NODE_ENV: "production",
-  DOCUMENT_KEY: randomBytes(32).toString("base64"),
-  LEDGER_SIGNING_KEY: randomBytes(32).toString("base64"),
-  SEED_DEMO: "1",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "Warn",
-})
+const port = await freePort()
+const app = await startAppProcess(
+  {
+    NODE_ENV: "production",
+    DOCUMENT_KEY: randomBytes(32).toString("base64"),
+    LEDGER_SIGNING_KEY: randomBytes(32).toString("base64"),
+    // Production needs its public URL: here the address the audits open.
+    APP_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: "1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "Warn",
+  },
+  undefined,
+  { port },
+)
 const stamp = new Date().toISOString().replace(/[:.]/g, "-")
 const reportDir = path.join(ROOT, "bench/results/lighthouse", stamp)
 if (REPORTS) fs.mkdirSync(reportDir, { recursive: true })

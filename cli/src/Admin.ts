@@ -9,12 +9,20 @@ import type { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
+import { usePrivateUmask } from "@landunits/adapters/security/PrivateDataDir.ts"
+import { AdminOperationRefused, perform } from "@landunits/core/access/AdminOperationRunner.ts"
+import { type AdminOperationName, ruleOf } from "@landunits/core/access/AdminOperations.ts"
+import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
-import { type Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
+import { Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { CliIo } from "./support/CliIo.ts"
+import { confirm } from "./support/Confirm.ts"
 import { AwaitingApproval, awaitingLine } from "./support/FourEyes.ts"
-import { toJson } from "./support/Output.ts"
+import { actingOf, isFourEyesOperation, operationHandlers } from "./support/Operations.ts"
+import { AdminRefused, requireAdmin, SAY_WHO_ACTS } from "./support/Operator.ts"
+import { terminalSafeLines, toJson } from "./support/Output.ts"
+import { requireOtp } from "./support/SecondFactorGate.ts"
 
 export { AdminRefused, audit } from "./support/Operator.ts"
 
@@ -41,8 +49,11 @@ export interface CommandRunner {
 
 export const makeRuntime = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E> = layerFromEnv as never,
-): AppRuntime =>
-  ManagedRuntime.make(layerCli(database).pipe(Layer.provideMerge(layerStderrLogger))) as AppRuntime
+): AppRuntime => {
+  // The CLI may open the embedded database in DATA_DIR itself: what it creates there is private, as the app's is.
+  usePrivateUmask()
+  return ManagedRuntime.make(layerCli(database).pipe(Layer.provideMerge(layerStderrLogger))) as AppRuntime
+}
 
 /** Options every command takes. */
 export interface GlobalOptions {
@@ -62,6 +73,11 @@ export interface Cli {
   readonly runtime: () => Promise<CommandRunner>
   readonly options: () => GlobalOptions
   readonly io: CliIo
+  /**
+   * The admin operation of the command that runs (core/src/access/AdminOperations.ts), set by the program before
+   * every command's action from the command's path; undefined outside a command (a test's direct call).
+   */
+  readonly operation: () => AdminOperationName | undefined
 }
 
 /**
@@ -79,14 +95,112 @@ const refusalOf = (error: unknown): { tag: string; message: string } => {
   }
 }
 
+/**
+ * The guard every command goes through, from its class in the admin table (core/src/access/AdminOperations.ts):
+ * a command without an entry does not run; a money-or-power operation takes the admin's second factor
+ * (support/SecondFactorGate.ts), and one that may need a second admin runs only through `runOperation`, which
+ * hands its parameters to core's runner (core/src/access/AdminOperationRunner.ts): `runCommand` refuses it.
+ */
+const guarded = <A, E>(cli: Cli, effect: Effect.Effect<A, E, AppServices>, via: "command" | "operation") => {
+  const name = cli.operation()
+  if (name === undefined) return effect
+  const rule = ruleOf(name)
+  if (rule.class !== "money-or-power") return effect
+  if (rule.fourEyes !== "approver" && via === "command") {
+    return Effect.die(
+      new Error(`${name} moves money or power: its command runs through runOperation (cli/src/Admin.ts)`),
+    )
+  }
+  return Effect.gen(function* () {
+    const operator = yield* requireAdmin(cli.options().as)
+    yield* requireOtp(operator.actor.memberId, rule.what, cli.options())
+    return yield* effect
+  })
+}
+
 /** Runs a command's effect; prints its answer (human text, or JSON with --json), or its refusal. */
-export const runCommand = async <A, E>(
+export const runCommand = <A, E>(
   cli: Cli,
   effect: Effect.Effect<A, E, AppServices>,
   human: (a: Exclude<A, AwaitingApproval>) => string,
   json: (a: Exclude<A, AwaitingApproval>) => unknown = (a) => a,
+): Promise<void> => runGuarded(cli, guarded(cli, effect, "command"), human, json)
+
+/**
+ * Runs the command's money-or-power operation (its name from the table, by the command's path) with `params` as
+ * typed: the second factor, then core's runner: at once when the gate allows it, otherwise a request a second
+ * admin approves (exit 3), and nothing changes. Prints the operation's outcome line, or its result with --json.
+ */
+export const runOperation = (
+  cli: Cli,
+  params: Readonly<Record<string, string | undefined>>,
+  json: (value: never) => unknown = (value) => value,
 ): Promise<void> => {
-  const exit = await (await cli.runtime()).runPromiseExit(effect)
+  const name = cli.operation()
+  const effect = Effect.gen(function* () {
+    if (name === undefined || !isFourEyesOperation(name)) {
+      return yield* Effect.die(new Error(`${String(name)} is not an operation a second admin may approve`))
+    }
+    const operator = yield* requireAdmin(cli.options().as)
+    const performed = yield* perform(
+      operationHandlers,
+      actingOf(operator),
+      name,
+      Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<string, string>,
+      (question) => confirm(question, cli.options()),
+    )
+    return performed._tag === "Requested" ? new AwaitingApproval(performed.request) : performed
+  }) as Effect.Effect<
+    AwaitingApproval | { readonly line: string; readonly value: unknown },
+    unknown,
+    AppServices
+  >
+  return runGuarded(
+    cli,
+    guarded(cli, effect, "operation"),
+    (p) => p.line,
+    (p) => json(p.value as never),
+  )
+}
+
+/**
+ * `users make-admin` without `--as`: the first admin of an installation, made from the shell, only while there
+ * is none (nobody could give a code or approve it). Any other command, or once an admin exists, is refused.
+ */
+export const runFirstAdmin = <A, E>(
+  cli: Cli,
+  effect: Effect.Effect<A, E, AppServices>,
+  human: (a: A) => string,
+  json: (a: A) => unknown,
+): Promise<void> =>
+  runGuarded(
+    cli,
+    Effect.gen(function* () {
+      const name = cli.operation()
+      if (name !== undefined && name !== "users.makeAdmin") {
+        return yield* Effect.die(new Error(`${name} is not the first admin's bootstrap`))
+      }
+      if ((yield* (yield* AccountRepository).list({ role: "admin" })).length > 0) {
+        return yield* new AdminRefused({ message: `An admin exists already. ${SAY_WHO_ACTS}` })
+      }
+      return yield* effect
+    }),
+    human as never,
+    json as never,
+  )
+
+const runGuarded = async <A, E>(
+  cli: Cli,
+  effect: Effect.Effect<A, E, AppServices>,
+  human: (a: Exclude<A, AwaitingApproval>) => string,
+  json: (a: Exclude<A, AwaitingApproval>) => unknown,
+): Promise<void> => {
+  // Core's refusals read as the CLI's (`--json` answers `"error": "AdminRefused"`, as before).
+  const exit = await (await cli.runtime()).runPromiseExit(
+    Effect.mapError(effect, (e) =>
+      e instanceof AdminOperationRefused ? new AdminRefused({ message: e.message }) : e,
+    ),
+  )
   const asJson = cli.options().json
   if (exit._tag === "Success" && exit.value instanceof AwaitingApproval) {
     const request = exit.value.request
@@ -96,7 +210,7 @@ export const runCommand = async <A, E>(
   }
   if (exit._tag === "Success") {
     const value = exit.value as Exclude<A, AwaitingApproval>
-    cli.io.out(asJson ? toJson(json(value)) : human(value))
+    cli.io.out(asJson ? toJson(json(value)) : terminalSafeLines(human(value)))
     return
   }
   const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
@@ -105,7 +219,9 @@ export const runCommand = async <A, E>(
       ? refusalOf(failure.error)
       : { tag: "Defect", message: String(exit.cause) }
   cli.io.err(
-    asJson ? toJson({ error: refusal.tag, message: refusal.message }) : `Refused: ${refusal.message}`,
+    asJson
+      ? toJson({ error: refusal.tag, message: refusal.message })
+      : `Refused: ${terminalSafeLines(refusal.message)}`,
   )
   cli.io.exitCode(refusal.tag === "ConfirmationRequired" ? ExitCode.confirmationRequired : ExitCode.refused)
 }

@@ -7,6 +7,7 @@
  * only), and each command's work is in `commands/<group>/<verb>.ts`, which its action imports when it runs.
  * So `--help` and argument errors load commander and nothing else: not Effect, core or the adapters.
  */
+import type { AdminOperationName } from "@landunits/core/access/AdminOperations.ts"
 import { Command } from "commander"
 import type { Cli, CommandRunner, GlobalOptions } from "./Admin.ts"
 import { agentsCommands } from "./commands/agents.ts"
@@ -57,6 +58,13 @@ const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["db", "the database: schema, demo data, backups, reconciliation", dbCommands],
 ]
 
+/** A command's path below the program: `["pricing", "set-rate"]`. */
+export const commandPathOf = (command: Command): ReadonlyArray<string> => {
+  const path: Array<string> = []
+  for (let c: Command | null = command; c?.parent != null; c = c.parent) path.unshift(c.name())
+  return path
+}
+
 /** Where a program's answers go, and who acts when `--as` is not given (this shell's LANDUNITS_ADMIN). */
 export interface ProgramSettings {
   readonly io?: CliIo
@@ -91,7 +99,20 @@ export const buildProgram = (
     const o = program.opts<{ as?: string; json?: boolean; yes?: boolean; otp?: string }>()
     return { as: o.as ?? defaultAdmin, json: o.json === true, yes: o.yes === true, otp: o.otp }
   }
-  const cli: Cli = { runtime, options, io }
+  // The one place every command goes through: before its action, its path names its operation in the admin table
+  // (core/src/access/AdminOperations.ts); a command without an entry does not run. runCommand/runOperation
+  // (Admin.ts) apply the class's guard.
+  let operation: AdminOperationName | undefined
+  const cli: Cli = { runtime, options, io, operation: () => operation }
+  program.hook("preAction", async (_program, action) => {
+    // Imported here, so --help and argument errors still load nothing of core (Help.test.ts).
+    const { isAdminOperation, operationNameOf } = await import("@landunits/core/access/AdminOperations.ts")
+    const name = operationNameOf(commandPathOf(action))
+    if (!isAdminOperation(name)) {
+      throw new Error(`${commandPathOf(action).join(" ")} has no class in core/src/access/AdminOperations.ts`)
+    }
+    operation = name
+  })
   statusCommand(program, cli)
   for (const [name, description, register] of GROUPS)
     register(program.command(name).description(description), cli)

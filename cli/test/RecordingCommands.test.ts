@@ -51,6 +51,7 @@ const seed = () =>
           ],
           at,
           maxStoredBytes: 1_000_000,
+          mayStart: true,
         })
       yield* append(GUEST, JAN_10, "/statistics")
       yield* append(MEMBERS, JAN_20, "/dashboard", member)

@@ -246,6 +246,8 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
       DATABASE_URL: bouncerUrl.toString(),
       DOCUMENT_KEY: documentKey,
       LEDGER_SIGNING_KEY: signingKey,
+      // The public address: HAProxy's, which every process serves behind.
+      APP_URL: haproxy.baseUrl,
       // The demo member and prices, so buys have someone to make them and something to buy; production never
       // seeds the demo admin or history, whatever SEED_DEMO says.
       SEED_DEMO: "1",

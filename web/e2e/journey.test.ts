@@ -150,7 +150,7 @@ describe("a new member's journey", () => {
     orders.transfer = await transferUnits(page, server, {
       units: 20,
       recipientEmail: PEER.email,
-      recipientName: `${PEER.firstName} ${PEER.lastName}`,
+      recipientName: `${PEER.firstName} ${PEER.lastName[0]}.`,
     })
     const peer = apiClient(server.url)
     await peer.get("/api/health")

@@ -295,7 +295,7 @@ describe("selling, transferring, converting", () => {
     await page.getByRole("button", { name: "Find recipient" }).click()
     await expect.poll(() => page.locator(".order-recipient .form-error").count()).toBe(1)
     await inspect(page, "transfer")
-    await transferUnits(page, server, { units: 20, recipientEmail: ROSA.email, recipientName: "Rosa Rivers" })
+    await transferUnits(page, server, { units: 20, recipientEmail: ROSA.email, recipientName: "Rosa R." })
     await inspect(page, "transfer-success")
 
     await page.goto(`${server.url}/dashboard/convert`)

@@ -21,6 +21,7 @@ import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpoint
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { SignedInMemberService } from "@landunits/core/members/SignedInMemberService.ts"
+import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
@@ -34,6 +35,7 @@ import { Config, Duration, Effect, Layer, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
 import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
+import { DeliveredMailTransport, layerMailTransportFromEnv } from "../email/DeliveredMailTransport.ts"
 import { OrderServiceObserved } from "../observability/OrderCommandMetrics.ts"
 import { LimitsServiceObserved } from "../observability/RateLimitMetrics.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
@@ -54,6 +56,7 @@ import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.t
 import { layerMigrated } from "../postgres/Migrations.ts"
 import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
 import { RecordingStorePg } from "../postgres/RecordingStorePg.ts"
+import { RecordingUsagePg } from "../postgres/RecordingUsagePg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
 import { SecondFactorStoresPg } from "../postgres/SecondFactorStoresPg.ts"
@@ -117,6 +120,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     ApprovalStorePg,
     MemberRecordsPg,
     RecordingStorePg,
+    RecordingUsagePg,
     Layer.mergeAll(
       DocumentStorePg,
       DataExportStorePg,
@@ -127,7 +131,10 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
 
-/** The platform's own pieces: hashing, randomness, ids, the ledger's signing key. */
+/**
+ * The platform's own pieces: hashing, randomness, ids, the ledger's signing key, and the mail transport (SMTP_URL,
+ * else files under DATA_DIR/mail) with what it keeps of delivered emails.
+ */
 export const layerPlatform = Layer.mergeAll(
   PasswordHasherScrypt,
   SecureRandomNode,
@@ -135,6 +142,7 @@ export const layerPlatform = Layer.mergeAll(
   PasskeysSimpleWebAuthn,
   IdGenerator.layerRandom,
   layerLedgerSignerFromEnv,
+  DeliveredMailTransport.pipe(Layer.provideMerge(layerMailTransportFromEnv)),
 )
 
 /** Core's services over the stores and the platform. */
@@ -176,6 +184,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             ApprovalService.layer,
             PrivacyService.layer,
             RecordingService.layer,
+            RecipientLookup.layer,
           ).pipe(
             Layer.provideMerge(PasskeyService.layer),
             Layer.provideMerge(SecondFactorService.layer),

@@ -4,7 +4,8 @@
  * database, so a missing secret is found by the operator at the first start and never by a member later.
  *
  * REQUIRED_PRODUCTION_SECRETS is the one list: a setting that production must be given joins it, and both the
- * server and the admin CLI check it (AppLayer.ts, Server.ts).
+ * server and the admin CLI check it (AppLayer.ts, Server.ts). The server alone also needs its public URL
+ * (`requireProductionServerSettings`): the admin CLI serves no request.
  */
 import { Config, Effect, Option, Schema } from "effect"
 import { parseDocumentKey, parsePreviousDocumentKeys } from "../documents/DocumentKey.ts"
@@ -113,4 +114,44 @@ export const requireProductionSettings = Effect.gen(function* () {
   if (!(yield* isProduction)) return
   for (const secret of REQUIRED_PRODUCTION_SECRETS) yield* checkSecret(secret)
   for (const setting of OPTIONAL_PRODUCTION_SETTINGS) yield* checkOptional(setting)
+})
+
+/** The public URL production serves at, for the refusal's example. */
+const APP_URL_EXAMPLE = "https://landunits.example"
+
+/** APP_URL, when it is an absolute http(s) URL without credentials; else what is wrong with it. */
+export const appUrlProblem = (value: string): string | undefined => {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    return `APP_URL must be the site's public URL, as ${APP_URL_EXAMPLE}; "${value}" is not a URL.`
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return `APP_URL must be the site's public URL, as ${APP_URL_EXAMPLE}: an http or https URL, not ${url.protocol}.`
+  if (url.username !== "" || url.password !== "")
+    return "APP_URL must be the site's public URL, without a user name or password in it."
+  return undefined
+}
+
+/**
+ * In production, the server's public URL (APP_URL) is set and usable: passkeys belong to its host name and
+ * robots.txt, sitemap.xml and the emails' links name it, so no request's Host header chooses them. Development
+ * goes without it (the request's own host on localhost).
+ */
+export const requireProductionServerSettings = Effect.gen(function* () {
+  if (!(yield* isProduction)) return
+  const value = yield* Config.option(Config.String("APP_URL"))
+  if (Option.isNone(value) || value.value.trim() === "") {
+    return yield* new ProductionSettingMissing({
+      setting: "APP_URL",
+      message:
+        `APP_URL is not set. Production needs the site's public URL (as ${APP_URL_EXAMPLE}): passkeys belong to ` +
+        "its host name, and emails, robots.txt and sitemap.xml link to it, so a request's Host header never " +
+        "chooses them. Set APP_URL.",
+    })
+  }
+  const problem = appUrlProblem(value.value)
+  if (problem !== undefined)
+    return yield* new ProductionSettingMissing({ setting: "APP_URL", message: problem })
 })

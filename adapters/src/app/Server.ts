@@ -1,6 +1,6 @@
 /**
- * `npm start`: in production, first checks the secrets production needs (ProductionSettings.ts) and stops
- * with their names when one is missing, before touching the database; then migrates, seeds what this start
+ * `npm start`: in production, first checks the secrets and the public URL (APP_URL) production needs
+ * (ProductionSettings.ts) and stops with their names when one is missing, before touching the database; then migrates, seeds what this start
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
  * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
  * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and the ledger checkpoint job (LedgerCheckpointJob.ts,
@@ -12,24 +12,23 @@
  * (observability/Tracing.ts).
  *
  * Configuration: PORT (3000), DATABASE_URL (else the embedded database in DATA_DIR, ./data), NODE_ENV
- * (production: Secure cookies and HSTS, required secrets, no demo data), SEED_DEMO, APP_URL (links in emails,
- * robots.txt and sitemap.xml; http://localhost:PORT in emails, the request's origin in the sitemap), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
+ * (production: Secure cookies and HSTS, required secrets and APP_URL, no demo data), SEED_DEMO, APP_URL (links in
+ * emails, robots.txt and sitemap.xml, the passkeys' site; required in production; in development
+ * http://localhost:PORT in emails, the request's origin in the sitemap and for passkeys), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
  * PUBLIC_HOST (the one host session recording runs on), TRUSTED_PROXIES (the proxies whose X-Forwarded-For names the
  * client: http/server/TrustedProxies.ts), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS
  * (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
  * other OTEL_* settings (Tracing.ts).
  */
-import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { Config, Duration, Effect, Layer, Option, Schema } from "effect"
-import { layerFileMailTransport } from "../email/FileMailTransport.ts"
 import { runOutboxWorker } from "../email/OutboxWorker.ts"
-import { layerSmtpMailTransport } from "../email/SmtpMailTransport.ts"
 import { serveHttp } from "../http/server/HttpApp.ts"
 import { parseTrustedProxies } from "../http/server/TrustedProxies.ts"
 import { layerMetricsServer } from "../observability/MetricsServer.ts"
 import { layerTracingFromEnv } from "../observability/Tracing.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
+import { securePrivateDataDir, usePrivateUmask } from "../security/PrivateDataDir.ts"
 import { layerApp } from "./AppLayer.ts"
 import { seedOnStart } from "./FirstStartSeed.ts"
 import { HeartbeatLive } from "./Heartbeat.ts"
@@ -38,7 +37,11 @@ import { LedgerCheckpointJobLive } from "./LedgerCheckpointJob.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
 import { OrderJobsLive } from "./OrderJobs.ts"
 import { PrivacyJobsLive } from "./PrivacyJobs.ts"
-import { isProduction, requireProductionSettings } from "./ProductionSettings.ts"
+import {
+  isProduction,
+  requireProductionServerSettings,
+  requireProductionSettings,
+} from "./ProductionSettings.ts"
 import { RecordingRetentionJobLive } from "./RecordingRetentionJob.ts"
 
 export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
@@ -68,7 +71,6 @@ const settings = Effect.gen(function* () {
     from: yield* Config.String("MAIL_FROM").pipe(
       Config.withDefault("Landunits <no-reply@landunits.example>"),
     ),
-    smtpUrl: yield* Config.option(Config.String("SMTP_URL")),
     dataDir: yield* Config.String("DATA_DIR").pipe(Config.withDefault(DEFAULT_DATA_DIR)),
     // Seconds a stopping process answers health 503 and keeps serving before it stops accepting (Draining.ts).
     drain: yield* Config.schema(
@@ -96,11 +98,11 @@ export const serve = (
 ) =>
   Effect.gen(function* () {
     yield* requireProductionSettings
+    yield* requireProductionServerSettings
     const s = yield* settings
-    const mail = Option.match(s.smtpUrl, {
-      onNone: () => layerFileMailTransport(path.join(s.dataDir, "mail")),
-      onSome: layerSmtpMailTransport,
-    })
+    // DATA_DIR is the app's alone: what it creates is private, and what an earlier start left open is fixed.
+    usePrivateUmask()
+    yield* securePrivateDataDir(s.dataDir)
     const http = serveHttp({
       port: s.port,
       host: s.host,
@@ -130,7 +132,7 @@ export const serve = (
           layerMetricsServer,
         ).pipe(Layer.provide(JobRunLogPg)),
       )
-    }).pipe(Effect.provide(Layer.mergeAll(layerApp(layerFromEnv), mail)))
+    }).pipe(Effect.provide(layerApp(layerFromEnv)))
     // The tracer, when there is one, is outermost: every span of the start, the requests and the jobs is its.
   }).pipe(Effect.provide(layerTracingFromEnv), Effect.provide(layerLoggingFromEnv))
 

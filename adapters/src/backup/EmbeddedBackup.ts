@@ -16,6 +16,7 @@ import * as zlib from "node:zlib"
 import { PGlite } from "@electric-sql/pglite"
 import { Effect } from "effect"
 import { embeddedPgDir, runningEmbeddedOwner, servedEmbedded } from "../postgres/EmbeddedPostgres.ts"
+import { makePrivate, PRIVATE_DIR_MODE } from "../security/PrivateDataDir.ts"
 import { appliedMigrations, serverVersion } from "./AppliedMigrations.ts"
 import { readEntry } from "./BackupArchive.ts"
 import { BackupFailed, BackupRefused, RestoreTargetNotEmpty } from "./BackupErrors.ts"
@@ -98,11 +99,13 @@ export const restoreEmbedded = (dataDir: string, backup: OpenedBackup) =>
       return yield* new BackupRefused({ message: `Refused: ${backup.file} holds no ${EMBEDDED_DUMP_FILE}` })
     return yield* Effect.tryPromise({
       try: async () => {
-        fs.mkdirSync(root, { recursive: true })
+        fs.mkdirSync(root, { recursive: true, mode: PRIVATE_DIR_MODE })
         const db = await PGlite.create({
           dataDir: pgDir,
           loadDataDir: new Blob([await readEntry(backup.file, entry.name)]),
         })
+        // PGlite writes a loaded database's files readable by everyone: DATA_DIR is private (PrivateDataDir.ts).
+        makePrivate(pgDir)
         try {
           const rows = await db.query<{ migration_id: number; name: string }>(
             "SELECT migration_id, name FROM landunits_migrations ORDER BY migration_id",

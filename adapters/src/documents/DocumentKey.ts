@@ -100,7 +100,7 @@ export const developmentKey = (dataDir: string): Effect.Effect<DocumentKeyShape,
   Effect.gen(function* () {
     const file = path.join(dataDir, DEV_KEY_FILE)
     if (fs.existsSync(file)) return yield* parseDocumentKey(fs.readFileSync(file, "utf8"))
-    fs.mkdirSync(dataDir, { recursive: true })
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     fs.writeFileSync(file, randomBytes(KEY_BYTES).toString("base64"), { mode: 0o600, flag: "wx" })
     yield* Effect.logWarning(
       `Generated a development document key in ${file}. Production must set DOCUMENT_KEY (and back it up).`,

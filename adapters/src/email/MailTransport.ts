@@ -1,7 +1,9 @@
 /**
  * How a rendered email leaves the platform. Not a core port: core only enqueues emails (Mailer); the
  * outbox worker renders them and hands them to a transport. Two transports: files (development, the
- * default) and SMTP.
+ * default) and SMTP. `forgetRecipient` deletes what the transport kept of the emails to an address (core's
+ * DeliveredMail port, for a closed account: DeliveredMailTransport.ts): the file transport's `.eml` files; SMTP
+ * keeps nothing, so it does nothing.
  */
 
 import type { Effect } from "effect"
@@ -26,5 +28,7 @@ export class MailTransport extends Context.Service<
   {
     readonly name: string
     readonly send: (mail: OutgoingMail) => Effect.Effect<void, MailDeliveryFailed>
+    /** Deletes every email it kept to `address`; never fails (what it cannot delete, it logs). */
+    readonly forgetRecipient: (address: string) => Effect.Effect<void>
   }
 >()("@landunits/adapters/email/MailTransport") {}

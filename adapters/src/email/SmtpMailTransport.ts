@@ -1,6 +1,8 @@
 /**
  * SMTP transport (`SMTP_URL`, e.g. smtps://user:pass@mail.example.com:465), through nodemailer. A 5xx
  * answer from the server is permanent (the outbox stops retrying that email); anything else is retried.
+ * It keeps no copy of what it sends, so `forgetRecipient` has nothing to delete (the mail server's logs and the
+ * recipient's mailbox are beyond the platform's reach).
  */
 import { Effect, Layer } from "effect"
 import nodemailer from "nodemailer"
@@ -29,6 +31,7 @@ export const layerSmtpMailTransport = (smtpUrl: string) =>
                   permanent: isPermanent(cause),
                 }),
             }).pipe(Effect.asVoid),
+          forgetRecipient: () => Effect.void,
         }),
       ),
     ),

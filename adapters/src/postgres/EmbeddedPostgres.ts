@@ -12,6 +12,7 @@ import * as path from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Effect, Schema } from "effect"
+import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../security/PrivateDataDir.ts"
 import { EmbeddedQueryQueue } from "./EmbeddedQueryQueue.ts"
 
 export const EMBEDDED_INFO_FILE = "embedded-postgres.json"
@@ -88,13 +89,17 @@ export const findRunningEmbedded = (dataDir: string): EmbeddedConnection | undef
  * DATA_DIR when its path is short enough for the OS (108 bytes), else in the system's temp folder.
  * `maxConnections` (default EMBEDDED_MAX_CONNECTIONS) is how many clients the socket admits at once: the
  * order benchmark raises it for pgbench's 32 clients.
+ *
+ * Everything it makes is private to this user (security/PrivateDataDir.ts): PGlite writes a new database's
+ * files readable and writable by everyone (0666), so the folder is made private once it is open; the socket and
+ * the info file are 0600. What PostgreSQL writes later takes the process's umask (077 in the app and the CLI).
  */
 export const serveEmbedded = (dataDir: string, maxConnections = EMBEDDED_MAX_CONNECTIONS) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: async () => {
         const root = path.resolve(dataDir)
-        fs.mkdirSync(root, { recursive: true })
+        fs.mkdirSync(root, { recursive: true, mode: PRIVATE_DIR_MODE })
         const running = readInfo(root)
         if (running !== undefined && running.pid !== process.pid && isAlive(running.pid)) {
           throw new Error(
@@ -109,6 +114,7 @@ export const serveEmbedded = (dataDir: string, maxConnections = EMBEDDED_MAX_CON
         const socketPath = path.join(socketDir, SOCKET_FILE)
         fs.rmSync(socketPath, { force: true })
         const db = await PGlite.create({ dataDir: embeddedPgDir(root) })
+        makePrivate(embeddedPgDir(root))
         const server = new PGLiteSocketServer({
           db,
           path: socketPath,
@@ -118,8 +124,11 @@ export const serveEmbedded = (dataDir: string, maxConnections = EMBEDDED_MAX_CON
         // its handlers take the server's queue when a client connects, so ours replaces it before any does.
         ;(server as unknown as { queryQueue: EmbeddedQueryQueue }).queryQueue = new EmbeddedQueryQueue(db)
         await server.start()
+        fs.chmodSync(socketPath, PRIVATE_FILE_MODE)
         const info: EmbeddedInfo = { pid: process.pid, socketPath }
-        fs.writeFileSync(path.join(root, EMBEDDED_INFO_FILE), JSON.stringify(info))
+        fs.writeFileSync(path.join(root, EMBEDDED_INFO_FILE), JSON.stringify(info), {
+          mode: PRIVATE_FILE_MODE,
+        })
         served.set(root, db)
         return { root, db, server, socketPath }
       },

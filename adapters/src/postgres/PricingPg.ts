@@ -10,14 +10,10 @@ import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { BankTransfers } from "@landunits/core/orders/ports/BankTransfers.ts"
 import { type DiscountCode, DiscountCodes } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { priceOnDay } from "@landunits/core/pricing/Pricing.ts"
-import type {
-  AdminBankDetails,
-  ExternalFees,
-  PriceSchedule,
-  UnitPrice,
-} from "@landunits/core/pricing/PricingModel.ts"
+import type { AdminBankDetails, ExternalFees, UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
 import { ExchangeRates, ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
-import { type LandLimits, PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
+import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
+import { PricingSettings, type UnitSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
 import {
   CurrencyOfUnitType,
@@ -29,13 +25,8 @@ import {
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 
-export interface UnitSettings {
-  readonly schedule: PriceSchedule
-  readonly buyOrderTransactionFeeInCents: number
-  readonly sellOrderTransactionFeeInUnits: number
-  readonly convertOrderTransactionFeeInUnits: number
-  readonly landLimits: LandLimits
-}
+/** The port lives in core (core/src/pricing/ports/PricingSettings.ts); re-exported for the seeds. */
+export { PricingSettings, type UnitSettings }
 
 /** A unit_prices row as the queries select it (bigint and numeric as text). */
 export interface UnitRow {
@@ -203,47 +194,6 @@ export const PricingPg = Layer.effectContext(
     )
   }),
 )
-
-/** What admins (the CLI) and the demo seed change. */
-export class PricingSettings extends Context.Service<
-  PricingSettings,
-  {
-    /**
-     * Sets a unit type's settings. When its schedule changes (or it is the first), the new schedule is appended to
-     * the schedule history (PriceScheduleHistory, issue 24) as set now, or `since` (the demo seed, whose made-up
-     * history starts before today).
-     */
-    readonly setUnit: (settings: UnitSettings, options?: { readonly since?: number }) => Effect.Effect<void>
-    /** Every configured unit type's settings. */
-    readonly units: Effect.Effect<ReadonlyArray<UnitSettings>>
-    readonly setExternalFees: (fees: ExternalFees) => Effect.Effect<void>
-    readonly setRate: (rate: {
-      readonly from: CurrencyType
-      readonly to: CurrencyType
-      readonly rate: number
-      readonly day: string
-    }) => Effect.Effect<void>
-    readonly setDiscountCode: (code: DiscountCode & { readonly active: boolean }) => Effect.Effect<void>
-    /** Every reference code, active or not, by code. */
-    readonly discountCodes: Effect.Effect<ReadonlyArray<DiscountCode & { readonly active: boolean }>>
-    /** The latest rate set for each currency pair, with its day. */
-    readonly latestRates: Effect.Effect<
-      ReadonlyArray<{
-        readonly from: CurrencyType
-        readonly to: CurrencyType
-        readonly rate: number
-        readonly day: string
-      }>
-    >
-    readonly setBankAccount: (currency: CurrencyType, details: AdminBankDetails) => Effect.Effect<void>
-    /** The external fee of each payment method that has one (the engine needs all four: PriceBook). */
-    readonly externalFees: Effect.Effect<Partial<ExternalFees>>
-    /** The bank account members pay into, of each currency that has one. */
-    readonly bankAccounts: Effect.Effect<Partial<Record<CurrencyType, AdminBankDetails>>>
-    /** Whether anything here is set: a price, an external fee, a rate, a bank account or a reference code. */
-    readonly anyConfigured: Effect.Effect<boolean>
-  }
->()("@landunits/adapters/postgres/PricingSettings") {}
 
 export const PricingSettingsPg = Layer.effect(PricingSettings)(
   Effect.gen(function* () {

@@ -5,7 +5,11 @@
  * so two batches of one recording never race on the totals or on the size limit.
  */
 import { gunzipSync, gzipSync } from "node:zlib"
-import { type AppendOutcome, RecordingStore } from "@landunits/core/recording/ports/RecordingStore.ts"
+import {
+  type AppendOutcome,
+  type AppendResult,
+  RecordingStore,
+} from "@landunits/core/recording/ports/RecordingStore.ts"
 import type { RecordingSummary } from "@landunits/core/recording/RecordingModel.ts"
 import { RecordingId } from "@landunits/core/recording/RecordingModel.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
@@ -49,19 +53,25 @@ export const RecordingStorePg = Layer.effect(RecordingStore)(
     return RecordingStore.of({
       append: (b) => {
         const compressed = compressEvents(b.events)
+        const nothing = (outcome: AppendOutcome): AppendResult => ({ outcome, storedBytes: 0 })
         return Effect.gen(function* () {
-          yield* sql`
-            INSERT INTO recordings (recording_id, session_key, member_id, started_at, last_at)
-            VALUES (${b.recordingId}, ${b.sessionKey}, ${b.memberId ?? null}, ${b.at}, ${b.at})
-            ON CONFLICT (recording_id) DO NOTHING`
+          // A new recording is made only when the batch may start one (the day's budget, core's rule).
+          const made = b.mayStart
+            ? yield* sql`
+                INSERT INTO recordings (recording_id, session_key, member_id, started_at, last_at)
+                VALUES (${b.recordingId}, ${b.sessionKey}, ${b.memberId ?? null}, ${b.at}, ${b.at})
+                ON CONFLICT (recording_id) DO NOTHING
+                RETURNING recording_id`
+            : []
           const [row] = yield* sql<{ session_key: string; stored_bytes: string | number; repeated: boolean }>`
             SELECT session_key, stored_bytes, EXISTS (
               SELECT 1 FROM recording_batches WHERE recording_id = ${b.recordingId} AND sequence = ${b.sequence}
             ) AS repeated
             FROM recordings WHERE recording_id = ${b.recordingId} FOR UPDATE`
-          if (row === undefined || row.session_key !== b.sessionKey) return "notYours" as AppendOutcome
-          if (row.repeated) return "repeated" as AppendOutcome
-          if (Number(row.stored_bytes) >= b.maxStoredBytes) return "full" as AppendOutcome
+          if (row === undefined) return nothing(b.mayStart ? "notYours" : "notStarted")
+          if (row.session_key !== b.sessionKey) return nothing("notYours")
+          if (row.repeated) return nothing("repeated")
+          if (Number(row.stored_bytes) >= b.maxStoredBytes) return nothing("full")
           yield* sql`
             INSERT INTO recording_batches (recording_id, sequence, path, received_at, event_count, events_gzip)
             VALUES (${b.recordingId}, ${b.sequence}, ${b.path}, ${b.at}, ${b.events.length}, ${compressed})`
@@ -74,7 +84,10 @@ export const RecordingStorePg = Layer.effect(RecordingStore)(
               events = events + ${b.events.length},
               stored_bytes = stored_bytes + ${compressed.length}
             WHERE recording_id = ${b.recordingId}`
-          return "stored" as AppendOutcome
+          return {
+            outcome: made.length > 0 ? "started" : "stored",
+            storedBytes: compressed.length,
+          } satisfies AppendResult
         }).pipe(sql.withTransaction, Effect.orDie)
       },
       list: (filter) => {

@@ -76,7 +76,7 @@ export const developmentLedgerKey = (dataDir: string) =>
   Effect.gen(function* () {
     const file = path.join(dataDir, DEV_LEDGER_KEY_FILE)
     if (fs.existsSync(file)) return yield* parseLedgerSigningKey(fs.readFileSync(file, "utf8"))
-    fs.mkdirSync(dataDir, { recursive: true })
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     // Written whole under another name, then linked into place: a process starting beside this one (the CLI,
     // another test) never reads a half-written key, and the first link wins.
     const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`

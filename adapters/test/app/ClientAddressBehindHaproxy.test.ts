@@ -105,6 +105,7 @@ describe.runIf(hasHaproxy)("the client's address behind HAProxy (TRUSTED_PROXIES
       LEDGER_SIGNING_KEY: key(),
       // The demo member (production seeds nothing else of the demo): the owner of the account guessed at.
       SEED_DEMO: "1",
+      APP_URL: "https://landunits.example",
       TRUSTED_PROXIES: "127.0.0.1",
       LOG_FORMAT: "logfmt",
     })

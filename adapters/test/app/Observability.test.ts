@@ -188,6 +188,7 @@ describe("metrics and traces of a production start", () => {
         SEED_DEMO: "1",
         DOCUMENT_KEY,
         LEDGER_SIGNING_KEY,
+        APP_URL: "https://landunits.example",
         DATA_DIR: dataDir,
         // Empty: the embedded database (never the shared test database the suite's DATABASE_URL names).
         DATABASE_URL: database,

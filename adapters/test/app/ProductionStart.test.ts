@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { createPrivateKey, createPublicKey } from "node:crypto"
 import * as fs from "node:fs"
+import * as http from "node:http"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -20,6 +21,10 @@ const DOCUMENT_KEY = Buffer.alloc(32, 7).toString("base64")
 /** A 32-byte Ed25519 seed, as `openssl rand -base64 32` makes it. */
 const LEDGER_SIGNING_KEY = Buffer.alloc(32, 9).toString("base64")
 const KEYS = { DOCUMENT_KEY, LEDGER_SIGNING_KEY }
+/** The site's public URL: production's passkeys, sitemap and email links name it, whatever a request's Host. */
+const APP_URL = "https://landunits.example"
+/** Everything a production start needs. */
+const PRODUCTION = { ...KEYS, APP_URL }
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -55,9 +60,17 @@ afterEach(async () => {
   }
 })
 
-/** Starts production on a fresh DATA_DIR with `env` and nothing else of ours (no DATABASE_URL, no key). */
-const startProduction = async (env: Record<string, string>): Promise<Start> => {
+/**
+ * Starts production on a fresh DATA_DIR with `env` and nothing else of ours (no DATABASE_URL, no key);
+ * `prepare` may put files in DATA_DIR first; `user`, another OS user to run as (the test runs as root).
+ */
+const startProduction = async (
+  env: Record<string, string>,
+  prepare: (dataDir: string) => void = () => {},
+  user?: { readonly uid: number; readonly gid: number },
+): Promise<Start> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-production-"))
+  prepare(dataDir)
   const port = await freePort()
   const childEnv: NodeJS.ProcessEnv = { ...process.env }
   for (const name of [
@@ -82,6 +95,7 @@ const startProduction = async (env: Record<string, string>): Promise<Start> => {
     cwd: ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
+    ...user,
   })
   let log = ""
   child.stdout?.on("data", (d) => {
@@ -139,6 +153,58 @@ const confirmationToken = async (s: Start, to: string) => {
   throw new Error(`No confirmation email to ${to}:\n${s.log()}`)
 }
 
+/** Every path under `root` (itself included) whose permissions are not private: folders 0700, files 0600. */
+const notPrivate = (root: string): Array<string> => {
+  const open: Array<string> = []
+  const walk = (at: string) => {
+    let stat: fs.Stats
+    try {
+      stat = fs.lstatSync(at)
+    } catch {
+      return // removed while walked (a partial email renamed, a socket at stop)
+    }
+    const mode = stat.mode & 0o777
+    if (stat.isDirectory()) {
+      if (mode !== 0o700) open.push(`${at} ${mode.toString(8)}`)
+      for (const entry of fs.readdirSync(at)) walk(path.join(at, entry))
+    } else if (!stat.isSymbolicLink() && mode !== 0o600) open.push(`${at} ${mode.toString(8)}`)
+  }
+  walk(root)
+  return open
+}
+
+/** A GET or POST sent with its own Host header (fetch sends the URL's host whatever it is told). */
+const withHost = (
+  url: string,
+  host: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: options.method ?? "GET", headers: { ...options.headers, host } },
+      (response) => {
+        let body = ""
+        response.setEncoding("utf8")
+        response.on("data", (chunk) => {
+          body += chunk
+        })
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }))
+      },
+    )
+    request.on("error", reject)
+    request.end(options.body)
+  })
+
+/** An installation left open by an earlier version: folders 0755, files 0644 (a reset link among them). */
+const leftOpen = (dataDir: string) => {
+  fs.chmodSync(dataDir, 0o755)
+  fs.mkdirSync(path.join(dataDir, "mail"))
+  fs.chmodSync(path.join(dataDir, "mail"), 0o755)
+  fs.writeFileSync(path.join(dataDir, "mail", "old-reset-link.eml"), "To: ann@example.com\n\nreset")
+  fs.chmodSync(path.join(dataDir, "mail", "old-reset-link.eml"), 0o644)
+}
+
 describe("a production start (NODE_ENV=production)", () => {
   it("without DOCUMENT_KEY stops before it opens the database, naming the setting and how to make one", async () => {
     const s = await startProduction({})
@@ -179,8 +245,23 @@ describe("a production start (NODE_ENV=production)", () => {
     expect(fs.readdirSync(s.dataDir)).toEqual([])
   })
 
-  it("seeds the site content but no demo data, never prints a sign-in, and serves members before prices are set", async () => {
+  it("without APP_URL stops the same way, naming it: no request's Host chooses the passkeys' site or the sitemap's", async () => {
     const s = await startProduction(KEYS)
+    expect(await serving(s)).toBe(false)
+    expect(await exitCode(s)).not.toBe(0)
+    expect(s.log()).toContain("APP_URL is not set. Production needs the site's public URL")
+    expect(fs.readdirSync(s.dataDir)).toEqual([])
+  })
+
+  it("with an APP_URL that is not an http(s) URL stops the same way", async () => {
+    const s = await startProduction({ ...KEYS, APP_URL: "landunits.example" })
+    expect(await serving(s)).toBe(false)
+    expect(await exitCode(s)).not.toBe(0)
+    expect(s.log()).toContain("APP_URL must be the site's public URL, as https://landunits.example")
+  })
+
+  it("seeds the site content but no demo data, never prints a sign-in, serves members before prices are set, and keeps DATA_DIR private", async () => {
+    const s = await startProduction(PRODUCTION, leftOpen)
     expect(await serving(s)).toBe(true)
     const anonymous = makeClient({ baseUrl: () => s.url })
     await anonymous.get("/api/health")
@@ -231,6 +312,23 @@ describe("a production start (NODE_ENV=production)", () => {
     expect(buy.status).toBe(409)
     expect((await json(buy)).message).toBe("LAND_EUR Units are not on sale yet.")
 
+    // The passkeys' site and the sitemap's URLs are APP_URL's, whatever Host the request names.
+    const cookie = [...member.cookies].map(([k, v]) => `${k}=${v}`).join("; ")
+    const passkeyOptions = await withHost(
+      `${s.url}/api/user/second-factor/passkeys/options`,
+      "evil.example",
+      {
+        method: "POST",
+        headers: { cookie, "x-xsrf-token": member.cookies.get("XSRF-TOKEN") ?? "" },
+      },
+    )
+    expect(passkeyOptions.status).toBe(200)
+    expect(JSON.parse(passkeyOptions.body).options.rp).toMatchObject({ id: "landunits.example" })
+    const sitemap = await withHost(`${s.url}/sitemap.xml`, "evil.example")
+    expect(sitemap.status).toBe(200)
+    expect(sitemap.body).toContain("<loc>https://landunits.example/</loc>")
+    expect(sitemap.body).not.toContain("evil.example")
+
     const log = s.log()
     expect(log).toContain("No demo data in production")
     expect(log).toContain("landunits pricing set-price")
@@ -249,10 +347,34 @@ describe("a production start (NODE_ENV=production)", () => {
       }),
     )
     expect(key.publicKeyPem).toBe(publicKey.export({ format: "pem", type: "spki" }))
+
+    // DATA_DIR: what the start found open to other local users (leftOpen) it made private and named; what it
+    // wrote since (the database and its write-ahead log, the confirmation email with its live link) is 0600 in
+    // 0700 folders. (One start for both: each production start migrates a fresh embedded database.)
+    expect(log).toContain(`DATA_DIR ${s.dataDir}: made 3 paths private (folders 0700, files 0600)`)
+    expect(log).toMatch(/made 3 paths private[^\n]*mail\/old-reset-link\.eml/)
+    expect(fs.readdirSync(path.join(s.dataDir, "pg", "pg_wal")).length).toBeGreaterThan(0)
+    expect(fs.readdirSync(path.join(s.dataDir, "mail")).some((f) => f.includes(email))).toBe(true)
+    expect(notPrivate(s.dataDir)).toEqual([])
   })
 
+  // Only root can start the app as another user, who then finds DATA_DIR open and not theirs to fix.
+  it.runIf(process.getuid?.() === 0)(
+    "refuses to start on a DATA_DIR open to other users that it cannot make private (another user owns it), naming the paths",
+    async () => {
+      const s = await startProduction(PRODUCTION, leftOpen, { uid: 65534, gid: 65534 })
+      expect(await serving(s)).toBe(false)
+      expect(await exitCode(s)).not.toBe(0)
+      expect(s.log()).toContain(
+        `DATA_DIR ${s.dataDir} holds 3 paths that other local users can read or write and that this user (uid 65534) cannot make private`,
+      )
+      expect(s.log()).toContain("mail/old-reset-link.eml")
+      expect(fs.existsSync(path.join(s.dataDir, "pg"))).toBe(false)
+    },
+  )
+
   it("with SEED_DEMO=1 seeds the demo member, still without printing its sign-in", async () => {
-    const s = await startProduction({ ...KEYS, SEED_DEMO: "1" })
+    const s = await startProduction({ ...PRODUCTION, SEED_DEMO: "1" })
     expect(await serving(s)).toBe(true)
     const client = makeClient({ baseUrl: () => s.url })
     await client.get("/api/health")

@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { RecordingStore } from "@landunits/core/recording/ports/RecordingStore.ts"
+import { RecordingUsage } from "@landunits/core/recording/ports/RecordingUsage.ts"
 import { RecordingId } from "@landunits/core/recording/RecordingModel.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { ConfigProvider, Duration, Effect, Exit, Layer } from "effect"
@@ -29,7 +30,7 @@ const record = (n: number) =>
         path: "/statistics",
         events: [{ type: 4, timestamp: n }],
       },
-      { sessionKey: "s", memberId: undefined },
+      { sessionKey: "s", memberId: undefined, address: "192.0.2.1" },
     ),
   )
 
@@ -43,7 +44,9 @@ describe("the recording retention job", () => {
     () =>
       Effect.gen(function* () {
         const runs: Array<JobRun> = []
-        const services = RecordingService.layer.pipe(Layer.provideMerge(RecordingStore.layerMemory))
+        const services = RecordingService.layer.pipe(
+          Layer.provideMerge(Layer.merge(RecordingStore.layerMemory, RecordingUsage.layerMemory)),
+        )
         yield* Effect.gen(function* () {
           yield* TestClock.setTime(0)
           yield* record(1)

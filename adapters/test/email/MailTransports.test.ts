@@ -34,6 +34,41 @@ describe("file mail transport", () => {
       expect(eml).toContain("Subject: Confirm your email")
       expect(eml).toContain("To: ann@example.com")
       expect(eml).toContain("https://landunits.test/confirm/abc")
+      // Its link is the recipient's alone: the folder 0700, the file 0600, whatever the process's umask.
+      expect(fs.statSync(path.join(dir, "mail")).mode & 0o777).toBe(0o700)
+      expect(fs.statSync(path.join(dir, "mail", files[0]!)).mode & 0o777).toBe(0o600)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("forgets a recipient: every .eml to the address goes, another's stays, even one whose file name reads the same", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-mail-"))
+    const layer = layerFileMailTransport(path.join(dir, "mail"))
+    try {
+      await send(layer)
+      await send(layer, { ...mail, subject: "Reset your password" })
+      await send(layer, { ...mail, to: "ben@example.com" })
+      // "ann+x" and "ann_x" are both "ann_x" in a file name: the To header tells them apart.
+      await send(layer, { ...mail, to: "ann+x@example.com" })
+      await send(layer, { ...mail, to: "ann_x@example.com" })
+      await Effect.runPromise(
+        Effect.flatMap(MailTransport, (t) =>
+          Effect.andThen(t.forgetRecipient("Ann@Example.com"), t.forgetRecipient("ann+x@example.com")),
+        ).pipe(Effect.provide(layer)),
+      )
+      const left = fs.readdirSync(path.join(dir, "mail"))
+      expect(left).toHaveLength(2)
+      expect(left.some((f) => f.includes("-ben@example.com-"))).toBe(true)
+      expect(
+        fs.readFileSync(path.join(dir, "mail", left.find((f) => f.includes("ann_x"))!), "utf8"),
+      ).toContain("To: ann_x@example.com")
+      // A folder never written is nothing to forget.
+      await Effect.runPromise(
+        Effect.flatMap(MailTransport, (t) => t.forgetRecipient("ann@example.com")).pipe(
+          Effect.provide(layerFileMailTransport(path.join(dir, "none"))),
+        ),
+      )
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

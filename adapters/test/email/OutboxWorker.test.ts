@@ -69,6 +69,7 @@ describe("the mail outbox worker", () => {
       Layer.succeed(MailTransport)({
         name: "failing",
         send: () => Effect.fail(new MailDeliveryFailed({ message: "server busy", permanent })),
+        forgetRecipient: () => Effect.void,
       })
     const rows = await db.run(
       Effect.gen(function* () {

@@ -518,6 +518,39 @@ describe("the profile and KYC form over HTTP (multipart)", () => {
     expect((await json(submitted)).user.kycStatus).toBe("Pending Verification")
   })
 
+  it("keeps an uploaded file under a safe name: no control or text-reordering character is stored (C1's U+009B, U+202E)", async () => {
+    const client = await newMember("escape@example.com")
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])
+    const data = new FormData()
+    data.append("firstName", "Esc")
+    data.append("lastName", "Ape")
+    data.append("kycInfo", JSON.stringify(kycInfo))
+    data.append("kycInfo.passport.passportFile", new Blob([pdf]), "\u009b31mpassport.pdf")
+    data.append("kycInfo.optionalDocument", new Blob([png]), "bill\u202e\u009b2J.png")
+    const saved = await client.post("/api/user/update_profile", data)
+    expect(saved.status).toBe(200)
+    const user = (await json(saved)).user
+    expect(user.kycInfo.passport.passportFile.fileName).toBe("_31mpassport.pdf")
+    expect(user.kycInfo.optionalDocument.fileName).toBe("bill__2J.png")
+    const stored = await json(await client.get("/api/user"))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters that must not be there
+    expect(JSON.stringify(stored)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/)
+  })
+
+  it("refuses a file whose name holds ESC (\\u001b[2J) with 400 in words: no part's header may carry a C0 control", async () => {
+    const client = await newMember("escape-c0@example.com")
+    const data = new FormData()
+    data.append("firstName", "Esc")
+    data.append("kycInfo", JSON.stringify(kycInfo))
+    data.append("kycInfo.passport.passportFile", new Blob([pdf]), "\u001b[2Jpassport.pdf")
+    const refused = await client.post("/api/user/update_profile", data)
+    expect(refused.status).toBe(400)
+    expect((await json(refused)).message).toMatch(
+      /^This form could not be read: a file's name holds a control character/,
+    )
+    expect(JSON.stringify(await json(await client.get("/api/user")))).not.toContain("passportFile")
+  })
+
   it("refuses a file that is not a PDF, JPEG or PNG by content, and one over 8 MB with 413", async () => {
     const client = await newMember("gus@example.com")
     const gif = await client.post(

@@ -183,15 +183,24 @@ describe("accounts over HTTP", () => {
     ).toBe(200)
   })
 
-  it("looks up a transfer recipient's name by email; an unknown email is 404, a blank one 400", async () => {
+  it("looks up a transfer recipient's name by email (first name and initial); unknown 404, blank 400, one's own 400, the 21st in an hour 429", async () => {
     const client = await newMember("sender@example.com")
     const found = await client.get(`/api/user/getUserNameByEmail?email=${encodeURIComponent(DEMO_EMAIL)}`)
     expect(found.status).toBe(200)
-    expect((await json(found)).name).toBe("Dana Demo")
+    expect(await json(found)).toEqual({ name: "Dana D." })
+    const own = await client.get("/api/user/getUserNameByEmail?email=sender%40example.com")
+    expect(own.status).toBe(400)
+    expect((await json(own)).message).toBe("You cannot transfer Units to yourself")
     expect((await client.get("/api/user/getUserNameByEmail?email=nobody%40example.com")).status).toBe(404)
     const blank = await client.get("/api/user/getUserNameByEmail?email=")
     expect(blank.status).toBe(400)
     expect((await json(blank)).errors).toEqual([{ path: "email", message: "Email is required" }])
+    // 3 look-ups counted so far (the blank one was refused before it reached the member's count).
+    for (let i = 0; i < 17; i++)
+      expect((await client.get(`/api/user/getUserNameByEmail?email=walk${i}%40example.com`)).status).toBe(404)
+    const limited = await client.get(`/api/user/getUserNameByEmail?email=${encodeURIComponent(DEMO_EMAIL)}`)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(3500)
   })
 
   it("answers today's price of every unit type with its fees", async () => {

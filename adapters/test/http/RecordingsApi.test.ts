@@ -1,22 +1,24 @@
 /**
- * Session recording over HTTP (issue 24): where it runs (the production host only), its refusals in words (400,
- * 404, 413, 429), the binding of a recording to the browser session that started it, the member a signed-in
+ * Session recording over HTTP (issue 24): where it runs (the installation's configuration, never the request's
+ * Host header), its refusals in words (400, 404, 413, 429, the day's storage budget), the binding of a recording to the browser session that started it, the member a signed-in
  * batch names, and the cookie it sets.
  */
 
 import * as http from "node:http"
+import { RECORDING_BUDGET_PER_DAY } from "@landunits/core/limits/Limits.ts"
 import { RecordingId } from "@landunits/core/recording/RecordingModel.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import type { ApiClient } from "@landunits/test-support/ApiClient.ts"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Result } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { DEMO_EMAIL, seedDemo } from "../../src/app/DemoSeed.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
+import { parseTrustedProxies } from "../../src/http/server/TrustedProxies.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
 import { pgliteTarget } from "../support/Databases.ts"
-import { json, useTestServer } from "../support/TestServer.ts"
+import { json, makeClient, useTestServer } from "../support/TestServer.ts"
 
 const PUBLIC_HOST = "landunits.test"
 
@@ -24,15 +26,22 @@ const PUBLIC_HOST = "landunits.test"
  * POST /api/recordings as a browser on the production host sends it: fetch sets its own Host, so this goes
  * through node:http with the client's cookies (and keeps those the answer sets, as a browser does).
  */
-const post = (client: ApiClient, body: unknown, host: string = PUBLIC_HOST): Promise<Response> =>
+const post = (
+  client: ApiClient,
+  body: unknown,
+  host: string = PUBLIC_HOST,
+  options: { readonly baseUrl?: string; readonly from?: string } = {},
+): Promise<Response> =>
   new Promise((resolve, reject) => {
     const text = JSON.stringify(body)
     const request = http.request(
-      `${server.baseUrl()}/api/recordings`,
+      `${options.baseUrl ?? server.baseUrl()}/api/recordings`,
       {
         method: "POST",
         headers: {
           host,
+          // The test client is 127.0.0.1, a trusted proxy here: `from` is the client's address it forwards.
+          ...(options.from === undefined ? {} : { "x-forwarded-for": options.from }),
           "content-type": "application/json",
           "content-length": String(Buffer.byteLength(text)),
           cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
@@ -61,9 +70,18 @@ const post = (client: ApiClient, body: unknown, host: string = PUBLIC_HOST): Pro
 
 const server = useTestServer(
   Layer.mergeAll(
-    serveHttp({ port: 0, development: true, publicHost: PUBLIC_HOST }),
+    serveHttp({
+      port: 0,
+      development: true,
+      publicHost: PUBLIC_HOST,
+      trustedProxies: Result.getOrThrow(parseTrustedProxies("127.0.0.1")),
+    }),
     Layer.effectDiscard(seedDemo),
   ).pipe(Layer.provideMerge(layerApp(pgliteTarget().layer))),
+)
+/** An installation not configured to record (no PUBLIC_HOST). */
+const unconfigured = useTestServer(
+  serveHttp({ port: 0, development: true }).pipe(Layer.provideMerge(layerApp(pgliteTarget().layer))),
 )
 const { anonymous, signedIn } = apiMembers(server)
 
@@ -141,13 +159,29 @@ describe("session recording API", () => {
     expect(found._tag === "Success" && found.value.summary.memberId).toBe(demo?.member_id)
   })
 
-  it("off the production host recording is off: 404 in words, nothing kept", async () => {
-    const guest = await anonymous()
+  it("the request's Host header does not turn recording off where the installation records", async () => {
+    for (const host of ["127.0.0.1", "staging.landunits.test", "evil.example"]) {
+      const guest = await anonymous()
+      const id = newRecordingId()
+      expect((await post(guest, batch(id), host)).status, host).toBe(202)
+      expect((await stored(id))._tag).toBe("Success")
+    }
+  })
+
+  it("a forged Host header does not turn recording on where the installation is not configured for it: 404, nothing kept", async () => {
+    const guest = makeClient(unconfigured)
+    await guest.get("/api/health")
+    expect(await json(await guest.get("/api/recordings/settings"))).toEqual({ publicHost: null })
     const id = newRecordingId()
-    const refused = await post(guest, batch(id), "127.0.0.1")
-    expect(refused.status).toBe(404)
-    expect(await json(refused)).toMatchObject({ message: "Session recording is off on this host." })
-    expect((await stored(id))._tag).toBe("Failure")
+    for (const host of [PUBLIC_HOST, "localhost", "127.0.0.1"]) {
+      const refused = await post(guest, batch(id), host, { baseUrl: unconfigured.baseUrl() })
+      expect(refused.status, host).toBe(404)
+      expect(await json(refused)).toMatchObject({ message: "Session recording is off on this host." })
+    }
+    const found = await unconfigured.run(
+      RecordingService.use((r) => Effect.exit(r.find(RecordingId.make(id)))),
+    )
+    expect(found._tag).toBe("Failure")
   })
 
   it("bad input answers 400 with each field's message: a page off the list, a bad id, no events, a malformed event", async () => {
@@ -200,5 +234,62 @@ describe("session recording API", () => {
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0)
     expect((await json(refused)).message).toMatch(/^Too many session-recording batches from your network/)
+  })
+
+  /** Seconds from now to the next 00:00 UTC: when the day's budget frees. */
+  const untilMidnight = () => (86_400_000 - (Date.now() % 86_400_000)) / 1000
+  /** The day's count of `scope` ('address:<address>' or 'installation') set as if `bytes` were stored today. */
+  const spend = (scope: string, bytes: number) =>
+    server.run(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const day = Math.floor(Date.now() / 86_400_000)
+        yield* sql`
+          INSERT INTO recording_usage (day, scope, bytes) VALUES (${day}, ${scope}, ${bytes})
+          ON CONFLICT (day, scope) DO UPDATE SET bytes = EXCLUDED.bytes`
+      }),
+    )
+
+  it("one address past its day's storage budget: 429 with Retry-After until 00:00 UTC, a new recording id too", async () => {
+    const guest = await anonymous()
+    const from = "198.51.100.10"
+    const id = newRecordingId()
+    expect((await post(guest, batch(id), PUBLIC_HOST, { from })).status).toBe(202)
+    // What it stored is counted against the address and the installation, in compressed bytes.
+    const [own] = await server.run(
+      Effect.flatMap(
+        SqlClient.SqlClient,
+        (sql) => sql<{ bytes: string; started: number }>`
+          SELECT bytes, started FROM recording_usage WHERE scope = ${`address:${from}`}`,
+      ),
+    )
+    expect(Number(own?.bytes)).toBeGreaterThan(0)
+    expect(own?.started).toBe(1)
+    await spend(`address:${from}`, RECORDING_BUDGET_PER_DAY.bytesPerAddress)
+    for (const body of [batch(id, 1), batch(newRecordingId())]) {
+      const refused = await post(guest, body, PUBLIC_HOST, { from })
+      expect(refused.status).toBe(429)
+      const retryAfter = Number(refused.headers.get("retry-after"))
+      expect(Math.abs(retryAfter - untilMidnight())).toBeLessThan(5)
+      expect((await json(refused)).message).toMatch(
+        /^Session recording has kept all it keeps from your network today\. It starts again in /,
+      )
+    }
+    const found = await stored(id)
+    expect(found._tag === "Success" && found.value.summary.batches).toBe(1)
+    // Another address is not held back by it.
+    expect(
+      (await post(await anonymous(), batch(newRecordingId()), PUBLIC_HOST, { from: "198.51.100.11" })).status,
+    ).toBe(202)
+  })
+
+  it("a second address is refused once the installation's day budget is spent: 429 with Retry-After", async () => {
+    await spend("installation", RECORDING_BUDGET_PER_DAY.bytesPerInstallation)
+    const second = await anonymous()
+    const refused = await post(second, batch(newRecordingId()), PUBLIC_HOST, { from: "203.0.113.99" })
+    expect(refused.status).toBe(429)
+    expect(Math.abs(Number(refused.headers.get("retry-after")) - untilMidnight())).toBeLessThan(5)
+    expect((await json(refused)).message).toMatch(/^Session recording has kept all it keeps today\./)
+    await spend("installation", 0)
   })
 })

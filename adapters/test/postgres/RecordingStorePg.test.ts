@@ -1,9 +1,11 @@
 import { RecordingStore } from "@landunits/core/recording/ports/RecordingStore.ts"
 import { batch, recordingStoreContract } from "@landunits/core/test-support/RecordingStoreContract.ts"
+import { recordingUsageContract } from "@landunits/core/test-support/RecordingUsageContract.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { decompressEvents, RecordingStorePg } from "../../src/postgres/RecordingStorePg.ts"
+import { RecordingUsagePg } from "../../src/postgres/RecordingUsagePg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 
@@ -11,6 +13,7 @@ for (const target of databaseTargets().run) {
   describe(`recording store on ${target.name}`, () => {
     const db = useSuiteDatabase(target)
     recordingStoreContract(target.name, () => RecordingStorePg.pipe(Layer.provide(db.layer())))
+    recordingUsageContract(target.name, () => RecordingUsagePg.pipe(Layer.provide(db.layer())))
 
     it("keeps each batch gzip-compressed: the stored bytes are smaller than the events and decompress to them", async () => {
       const text = "The same statistics page, over and over. ".repeat(200)

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { seedDemo } from "../../src/app/DemoSeed.ts"
 import { runDataExportRound, runRetentionPurgeRound } from "../../src/app/PrivacyJobs.ts"
+import { deliverDue } from "../../src/email/OutboxWorker.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
 import { pgliteTarget } from "../support/Databases.ts"
@@ -252,7 +253,7 @@ describe("Close my account", () => {
     })
   })
 
-  it("without Units: the member is signed out, cannot sign in, and their name is gone from what members see", async () => {
+  it("without Units: the member is signed out, cannot sign in, their name is gone from what members see and their .eml files from disk", async () => {
     const a = await newMember("closing@example.com", "secret9")
     const form = new FormData()
     form.set("firstName", "Zelda")
@@ -262,6 +263,16 @@ describe("Close my account", () => {
     await a.post("/api/saleschat/messages", { text: "Please close my account" })
     await a.post("/api/subscribe/subscribeUser", { email: "closing@example.com" })
     const aId = await memberIdOf("closing@example.com")
+    // Its emails delivered by the file transport (no SMTP_URL): .eml files under DATA_DIR/mail, links and all.
+    await server.run(
+      deliverDue({ from: "Landunits <no-reply@landunits.example>", appUrl: "http://localhost" }),
+    )
+    const mailDir = path.join(process.env.DATA_DIR ?? "./data", "mail")
+    const emailsTo = (to: string) =>
+      fs.existsSync(mailDir)
+        ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml") && f.includes(to))
+        : []
+    expect(emailsTo("closing@example.com").length).toBeGreaterThan(0)
 
     const closed = await a.post("/api/user/close-account", {
       confirmEmail: " Closing@Example.com ",
@@ -272,6 +283,8 @@ describe("Close my account", () => {
     const cookies = closed.headers.getSetCookie().join("\n")
     expect(cookies).toMatch(/landunits_session=;.*Max-Age=0/)
     expect((await a.get("/api/user")).status).toBe(401)
+    // No email to the closed address is left on disk (another member's stay).
+    expect(emailsTo("closing@example.com")).toEqual([])
 
     const again = await anonymous()
     const signIn = await again.post("/api/auth/login", { email: "closing@example.com", password: "secret9" })

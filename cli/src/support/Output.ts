@@ -2,9 +2,31 @@
  * The one way commands print: a human answer by default (aligned tables, one-line confirmations), or with
  * `--json` exactly one JSON document on stdout for scripts. Nothing else goes to stdout in --json mode
  * (progress and prompts go to stderr).
+ *
+ * Everything printed is terminal-safe (`terminalSafe`): member-provided text (names, addresses, file names, chat
+ * messages) may hold control characters that a terminal would run as commands (ESC "[2J" clears the screen; the
+ * one-character C1 introducer U+009B does the same on many terminals), and text stored before it was checked
+ * still does. Each is shown as a visible escape instead; JSON escapes them as `\u` sequences.
  */
 
 export type Cell = string | number | boolean | null | undefined
+
+// C0 controls, DEL, C1 controls, and the format characters that reorder or hide text (bidirectional embeddings,
+// overrides, isolates and marks; zero-width ones).
+const TERMINAL_UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters never printed as they are
+  /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g
+// The same but C0 (which JSON.stringify escapes itself).
+const JSON_UNSAFE = /[\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g
+
+const hex = (c: string, width: number) => c.charCodeAt(0).toString(16).padStart(width, "0")
+
+/** Text made safe for a terminal: each control or text-reordering character as a visible `\xNN` or `\uNNNN`. */
+export const terminalSafe = (text: string): string =>
+  text.replace(TERMINAL_UNSAFE, (c) => (c.charCodeAt(0) <= 0xff ? `\\x${hex(c, 2)}` : `\\u${hex(c, 4)}`))
+
+/** A whole answer made terminal-safe line by line: its own line breaks are kept, everything else escaped. */
+export const terminalSafeLines = (text: string): string => text.split("\n").map(terminalSafe).join("\n")
 
 /** Rows as an aligned text table with a header; `empty` when there are no rows. */
 export const table = (
@@ -13,7 +35,7 @@ export const table = (
   empty: string,
 ): string => {
   if (rows.length === 0) return empty
-  const text = (cell: Cell) => (cell === null || cell === undefined ? "-" : String(cell))
+  const text = (cell: Cell) => (cell === null || cell === undefined ? "-" : terminalSafe(String(cell)))
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => text(r[c]).length)))
   const line = (cells: ReadonlyArray<string>) =>
     cells
@@ -23,12 +45,16 @@ export const table = (
   return [line(columns), ...rows.map((r) => line(columns.map((c) => text(r[c]))))].join("\n")
 }
 
-/** A record as "key: value" lines, keys aligned. */
+/** A record as "key: value" lines, keys aligned; keys and values terminal-safe. */
 export const fields = (record: Readonly<Record<string, Cell>>): string => {
   const keys = Object.keys(record)
-  const width = Math.max(0, ...keys.map((k) => k.length))
+  const shown = keys.map(terminalSafe)
+  const width = Math.max(0, ...shown.map((k) => k.length))
   return keys
-    .map((k) => `${`${k}:`.padEnd(width + 1)} ${record[k] === undefined ? "-" : String(record[k])}`)
+    .map(
+      (k, i) =>
+        `${`${shown[i]}:`.padEnd(width + 1)} ${record[k] === undefined ? "-" : terminalSafe(String(record[k]))}`,
+    )
     .join("\n")
 }
 
@@ -36,11 +62,14 @@ export const fields = (record: Readonly<Record<string, Cell>>): string => {
 export const instant = (ms: number | undefined): string =>
   ms === undefined ? "-" : new Date(ms).toISOString()
 
-/** JSON for scripts: bigints as strings, Uint8Array as their length (bytes are never dumped to a terminal). */
+/**
+ * JSON for scripts: bigints as strings, Uint8Array as their length (bytes are never dumped to a terminal), and
+ * every character a terminal could act on as a `\u` escape (JSON.stringify escapes C0 only), so the same value.
+ */
 export const toJson = (value: unknown): string =>
   JSON.stringify(
     value,
     (_key, v: unknown) =>
       typeof v === "bigint" ? v.toString() : v instanceof Uint8Array ? { bytes: v.length } : v,
     2,
-  )
+  ).replace(JSON_UNSAFE, (c) => `\\u${hex(c, 4)}`)

@@ -3,35 +3,30 @@
  * The rules over them are in FourEyes.ts; the use cases in ApprovalService.ts.
  */
 import { Schema } from "effect"
+import { type FourEyesOperation, fourEyesOperations, fourEyesRuleOf } from "../access/AdminOperations.ts"
 import { CurrencyType } from "../shared/Enums.ts"
 import { MemberId } from "../shared/Ids.ts"
 
-/** Every admin command that may need a second admin, by the audit log's action name. */
-export const GatedCommands = [
-  "orders.confirmPayment",
-  "orders.cancel",
-  "payouts.markPaid",
-  "users.makeAdmin",
-  "pricing.setPrice",
-  "discountCodes.create",
-  "approvals.setThreshold",
-] as const
+/**
+ * Every admin command that may need a second admin, by the audit log's action name: the money-or-power
+ * operations of the admin table (core/src/access/AdminOperations.ts) that may become a request.
+ */
+export const GatedCommands = fourEyesOperations as ReadonlyArray<FourEyesOperation>
 export const GatedCommand = Schema.Literals(GatedCommands)
-export type GatedCommand = typeof GatedCommand.Type
+export type GatedCommand = FourEyesOperation
 
-/** The money moves: a second admin only above the threshold of their currency. */
-export const MoneyCommands: ReadonlyArray<GatedCommand> = [
-  "orders.confirmPayment",
-  "orders.cancel",
-  "payouts.markPaid",
-]
+/** The money moves: a second admin only above the threshold of their currency (the table's `by-threshold`). */
+export const MoneyCommands: ReadonlyArray<GatedCommand> = GatedCommands.filter(
+  (c) => fourEyesRuleOf(c) === "by-threshold",
+)
 
-/** The commands that change who acts or what members pay: a second admin whatever the amount. */
-export const AlwaysCommands: ReadonlyArray<GatedCommand> = [
-  "users.makeAdmin",
-  "pricing.setPrice",
-  "discountCodes.create",
-]
+/**
+ * The commands that change who acts or what members pay, or where they pay: a second admin whatever the
+ * amount (the table's `always`).
+ */
+export const AlwaysCommands: ReadonlyArray<GatedCommand> = GatedCommands.filter(
+  (c) => fourEyesRuleOf(c) === "always",
+)
 
 /**
  * pending → approved (executed once) | failed (approved, but the command refused when re-validated) |

@@ -15,6 +15,7 @@
  *   once, while pending and before it expires.
  */
 import { Result } from "effect"
+import { fourEyesRuleOf } from "../access/AdminOperations.ts"
 import type { Order } from "../orders/OrderModel.ts"
 import { PRICE_SCALE } from "../shared/Constants.ts"
 import { CurrencyOfUnitType, type CurrencyType, CurrencyTypes } from "../shared/Enums.ts"
@@ -76,7 +77,7 @@ export const gate = (input: GateInput): GateDecision => {
       : direct(`at or below the ${input.amount.currency} threshold of ${threshold} minor units`)
   }
   if (AlwaysCommands.includes(input.command)) return secondAdmin("always approved by a second admin")
-  if (input.command === "approvals.setThreshold") {
+  if (fourEyesRuleOf(input.command) === "when-raised") {
     if (input.newThreshold === undefined) return secondAdmin("a threshold change without its amount")
     const current = input.thresholds[input.newThreshold.currency]
     return input.newThreshold.amountMinor > current

@@ -33,7 +33,7 @@ import type { KycRecord } from "./KycRecord.ts"
 import { DocumentStore, type StoredDocument } from "./ports/DocumentStore.ts"
 import { KycStore } from "./ports/KycStore.ts"
 import { type MemberContact, MemberDirectory } from "./ports/MemberDirectory.ts"
-import { checkUpload, MAGIC_BYTES_LENGTH } from "./Upload.ts"
+import { checkUpload, MAGIC_BYTES_LENGTH, uploadDisplayName } from "./Upload.ts"
 
 /** Where an uploaded document goes in kycInfo. The last two are for business members only. */
 export const KycDocumentSlots = [
@@ -45,7 +45,7 @@ export const KycDocumentSlots = [
 export type KycDocumentSlot = (typeof KycDocumentSlots)[number]
 
 export interface UploadedFile {
-  /** The name the member's file had; kept for display only, never used to judge the type. */
+  /** The name the member's file had; kept for display only (made safe: uploadDisplayName), never used to judge the type. */
   readonly fileName: string
   readonly bytes: Uint8Array
 }
@@ -302,7 +302,8 @@ export class KycService extends Context.Service<
         }
         const document: KycDocument = {
           documentId: yield* ids.next("doc"),
-          fileName: file.fileName,
+          // Kept for display only, made safe at the door: no control or text-reordering character is stored.
+          fileName: uploadDisplayName(file.fileName),
           fileType: check.fileType,
           size: file.bytes.length,
         }

@@ -1,7 +1,8 @@
 /**
  * Checks on an uploaded KYC document (passport file, optional document, registration document),
  * pure: the caller reads the size and the first bytes, this module decides.
- * A file is judged by its content (magic bytes), never by its name or the type the browser claims.
+ * A file is judged by its content (magic bytes), never by its name or the type the browser claims. Its name is
+ * kept for display only, made safe first (`uploadDisplayName`).
  */
 import { Schema } from "effect"
 import { UPLOAD_MAX_BYTES } from "../shared/Constants.ts"
@@ -57,4 +58,30 @@ export const checkUpload = ({ size, firstBytes }: UploadCandidate): UploadCheck 
   return fileType === undefined
     ? { ok: false, reason: "unsupportedType", message: SpecMessage.unsupportedFileType }
     : { ok: true, fileType, contentType: UploadContentType[fileType] }
+}
+
+/** The longest display name kept for an uploaded file, in characters. */
+export const UPLOAD_NAME_MAX_LENGTH = 255
+
+/** What an uploaded file's name is kept under when nothing displayable is left of it. */
+export const UPLOAD_NAME_FALLBACK = "document"
+
+// Control characters (C0, DEL, C1: a terminal reads ESC and U+009B as the start of a command), the format
+// characters that reorder or hide text (bidirectional embeddings, overrides, isolates and marks; zero-width ones),
+// and half of a UTF-16 surrogate pair (no UTF-8 form).
+const UNSAFE_IN_NAME =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters a displayed name must not hold
+  /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/**
+ * The name an uploaded file is stored and shown under: the last part of the name the browser sent (no folder),
+ * each control, bidirectional-format or broken character replaced by "_", spaces collapsed, at most
+ * UPLOAD_NAME_MAX_LENGTH characters; "document" when nothing is left. Whoever displays it (the member's page, the
+ * admin's terminal) shows text, never a command: "\u009b31m.pdf" is kept as "_31m.pdf".
+ */
+export const uploadDisplayName = (name: string): string => {
+  const base = name.split(/[\\/]/).pop() ?? ""
+  const cleaned = base.replace(UNSAFE_IN_NAME, "_").replace(/\s+/g, " ").trim()
+  const short = Array.from(cleaned).slice(0, UPLOAD_NAME_MAX_LENGTH).join("").trim()
+  return short === "" || short === "." || short === ".." ? UPLOAD_NAME_FALLBACK : short
 }

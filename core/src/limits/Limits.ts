@@ -39,6 +39,12 @@ export const SIGN_IN_PER_ADDRESS: GrowingDelay = { windowMs: 15 * MINUTE, free: 
  * lockout. A success starts the count again.
  */
 export const SECOND_FACTOR_PER_ACCOUNT: GrowingDelay = { windowMs: HOUR, free: 5, capMs: 15 * MINUTE }
+/**
+ * Transfer recipients looked up by one member (GET /user/getUserNameByEmail): a sender checks the one or two
+ * addresses they are about to send Units to, so 20 an hour never slows a person; a script walking a list of
+ * addresses to learn who is registered gets 20 an hour instead of 200 a second.
+ */
+export const RECIPIENT_LOOKUPS_PER_MEMBER: Quota = { windowMs: HOUR, max: 20 }
 /** Emails the public routes send to one recipient (confirmation, resend, forgotten password, newsletter). */
 export const EMAILS_PER_RECIPIENT: Quota = { windowMs: HOUR, max: 5 }
 /** Emails the public routes send because of one address, to whomever. */
@@ -50,6 +56,61 @@ export const CONTACT_MESSAGES_PER_ADDRESS: Quota = { windowMs: HOUR, max: 5 }
  * at most, and one per page change: about 60 in 10 minutes, so this lets several visitors share an address.
  */
 export const RECORDING_BATCHES_PER_ADDRESS: Quota = { windowMs: 10 * MINUTE, max: 300 }
+
+/**
+ * Session recording's storage budget for one day (a UTC day: it frees at 00:00 UTC), in bytes of stored batch
+ * data (gzip-compressed, as the database keeps it), and the recordings one address may start in a day. A real
+ * visitor's 10-minute recording is of the order of 200 KiB compressed (an estimate: one full snapshot of a page,
+ * tens of KiB gzipped, and the sampled mouse and scroll events of reading it), so:
+ * - **per address, 32 MiB a day**: about 160 such recordings, so several visitors behind one address (an office,
+ *   a mobile carrier's NAT) fit; one address alone keeps at most about 1 GiB over the 30-day retention;
+ * - **for the installation, 512 MiB a day**: about 2,600 such recordings a day, and at most 15 GiB on disk over
+ *   the 30-day retention (RECORDING_RETENTION_DAYS), whatever number of addresses sends;
+ * - **200 recordings started per address a day**: a visitor starts one per browser session and visit to the
+ *   recorded pages; a new recording id is never free (its first batch counts against the bytes too).
+ * A batch is refused once a budget is spent, so the last one kept may pass it by one batch (at most 1 MiB).
+ */
+export interface RecordingBudget {
+  readonly bytesPerAddress: number
+  readonly bytesPerInstallation: number
+  readonly startedPerAddress: number
+}
+
+export const RECORDING_BUDGET_PER_DAY: RecordingBudget = {
+  bytesPerAddress: 32 * 1024 * 1024,
+  bytesPerInstallation: 512 * 1024 * 1024,
+  startedPerAddress: 200,
+}
+
+const DAY = 24 * HOUR
+
+/** The day (UTC) an instant falls in, as a whole number of days since the epoch. */
+export const recordingDayOf = (now: number): number => Math.floor(now / DAY)
+
+/** How long from `now` until the day's budget frees: the next 00:00 UTC. */
+export const untilNextDayMs = (now: number): number => (recordingDayOf(now) + 1) * DAY - now
+
+/** What a day of recording has used so far: bytes and recordings started from one address, bytes in all. */
+export interface RecordingDayUsage {
+  readonly addressBytes: number
+  readonly addressStarted: number
+  readonly installationBytes: number
+}
+
+/**
+ * Which budget refuses the next batch, if one does: the address's bytes, the installation's, or (for a batch
+ * that would start a new recording) the recordings the address started. `undefined`: the batch may be kept.
+ */
+export const recordingBudgetRefusal = (
+  usage: RecordingDayUsage,
+  budget: RecordingBudget,
+  startsRecording: boolean,
+): "recording-storage-address" | "recording-storage-installation" | "recordings-started" | undefined => {
+  if (usage.addressBytes >= budget.bytesPerAddress) return "recording-storage-address"
+  if (usage.installationBytes >= budget.bytesPerInstallation) return "recording-storage-installation"
+  if (startsRecording && usage.addressStarted >= budget.startedPerAddress) return "recordings-started"
+  return undefined
+}
 
 /** What the attempt log knew before the attempt at hand: how many, and the oldest and latest of them. */
 export interface RecentAttempts {

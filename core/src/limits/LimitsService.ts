@@ -1,7 +1,7 @@
 /**
  * The rate limits, applied: sign-in attempts (a growing delay per address and per account and address) and
  * the public routes that send email (a quota per recipient and per address; one per address for the contact
- * form). The numbers and their reasons are in Limits.ts; the attempts live in the AttemptLog port, which the
+ * form), session recording's batches, and a member's transfer-recipient look-ups. The numbers and their reasons are in Limits.ts; the attempts live in the AttemptLog port, which the
  * PostgreSQL adapter keeps in the database so that every app process sees the same counts.
  */
 import { Clock, Context, Effect, Layer } from "effect"
@@ -14,6 +14,7 @@ import {
   EMAILS_PER_RECIPIENT,
   type Quota,
   quotaWaitMs,
+  RECIPIENT_LOOKUPS_PER_MEMBER,
   RECORDING_BATCHES_PER_ADDRESS,
   SECOND_FACTOR_PER_ACCOUNT,
   SIGN_IN_PER_ACCOUNT_AND_ADDRESS,
@@ -33,6 +34,8 @@ export const LimitMessages = {
     `You have already sent us several messages. We will answer them; please try again in ${wait} if you need to write again.`,
   recordingBatches: (wait: string) =>
     `Too many session-recording batches from your network. Please try again in ${wait}.`,
+  recipientLookups: (wait: string) =>
+    `You have looked up many recipients in the last hour. Please try again in ${wait}.`,
 } as const
 
 const signInPairKey = (email: string, address: string) =>
@@ -78,6 +81,8 @@ export class LimitsService extends Context.Service<
     readonly contactMessage: (address: string) => Effect.Effect<void, TooManyAttempts>
     /** Counts a session-recording batch from `address`. */
     readonly recordingBatch: (address: string) => Effect.Effect<void, TooManyAttempts>
+    /** Counts a transfer recipient looked up by the member. */
+    readonly recipientLookup: (memberId: string) => Effect.Effect<void, TooManyAttempts>
   }
 >()("@landunits/core/limits/LimitsService") {
   static readonly layer = Layer.effect(LimitsService)(
@@ -166,6 +171,14 @@ export class LimitsService extends Context.Service<
             `recording:address:${address}`,
             RECORDING_BATCHES_PER_ADDRESS,
             LimitMessages.recordingBatches,
+          ),
+
+        recipientLookup: (memberId) =>
+          quota(
+            "recipient-lookups",
+            `recipient-lookup:member:${memberId}`,
+            RECIPIENT_LOOKUPS_PER_MEMBER,
+            LimitMessages.recipientLookups,
           ),
       })
     }),

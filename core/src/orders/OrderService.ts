@@ -234,8 +234,6 @@ export class OrderService extends Context.Service<
     readonly cancelSellRest: Command<MemberOrderRequest, OrderRecord>
     // Transfer
     readonly createTransfer: Command<CreateTransferRequest, OrderRecord>
-    /** What a sender sees before a transfer: the recipient's name. */
-    readonly recipientName: (email: string) => Effect.Effect<string, RecipientNotFound>
     // Convert
     readonly createConvert: Command<CreateConvertRequest, OrderRecord>
     /** System: move every converted Unit whose 30 days are over to owned. */
@@ -258,15 +256,13 @@ export class OrderService extends Context.Service<
   static readonly layer = Layer.effect(OrderService)(
     Effect.gen(function* () {
       const frame = yield* makeOrderFrame
-      const { findRecipient, ...transfers } = makeTransferCommands(frame)
       const { orders, payoutRepo } = frame
       return OrderService.of({
         ...makeBuyCommands(frame),
         ...makeBuyPaymentCommands(frame),
         ...makeOrderJobs(frame),
         ...makeSellCommands(frame),
-        ...transfers,
-        recipientName: (email) => Effect.map(findRecipient(email), (r) => r.name),
+        ...makeTransferCommands(frame),
         ...makeConvertCommands(frame),
         ...makePayoutCommands(frame),
         ...makeOrderQueries(orders, payoutRepo),

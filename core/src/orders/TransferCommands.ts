@@ -1,16 +1,14 @@
-/**
- * The transfer command: Units to another member, at once; and the recipient's name the sender sees first.
- */
+/** The transfer command: Units to another member, at once (the name the sender sees first: RecipientLookup.ts). */
 
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { member } from "../ledger/LedgerModel.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { transferReceivedNotice } from "./OrderEmails.ts"
-import { InvalidOrderRequest, RecipientNotFound } from "./OrderErrors.ts"
+import { InvalidOrderRequest } from "./OrderErrors.ts"
 import { currencyUnitFromSource } from "./OrderModel.ts"
 import type { CreateTransferRequest } from "./OrderService.ts"
 import { byMember } from "./OrderTimeline.ts"
-import type { Standing } from "./ports/MemberStanding.ts"
+import { findRecipient, TRANSFER_TO_SELF } from "./RecipientLookup.ts"
 
 export const makeTransferCommands = (frame: OrderFrame) => {
   const {
@@ -29,15 +27,6 @@ export const makeTransferCommands = (frame: OrderFrame) => {
     verifiedMemberCommand,
   } = frame
 
-  const findRecipient = (email: string) =>
-    Effect.flatMap(members.findByEmail(email), (found) =>
-      Option.match(found, {
-        onNone: () =>
-          Effect.fail(new RecipientNotFound({ message: `No member is registered with the email ${email}` })),
-        onSome: (standing: Standing) => Effect.succeed(standing),
-      }),
-    )
-
   const createTransfer = (request: CreateTransferRequest) =>
     verifiedMemberCommand(
       "createTransfer",
@@ -46,10 +35,9 @@ export const makeTransferCommands = (frame: OrderFrame) => {
       "TRANSFER",
       Effect.gen(function* () {
         const { unitType, numberOfUnits, memberId } = request
-        const recipient = yield* findRecipient(request.recipientEmail)
-        if (recipient.memberId === memberId) {
-          return yield* new InvalidOrderRequest({ message: "You cannot transfer Units to yourself" })
-        }
+        const recipient = yield* findRecipient(members, request.recipientEmail)
+        if (recipient.memberId === memberId)
+          return yield* new InvalidOrderRequest({ message: TRANSFER_TO_SELF })
         const source = sourceOf(request.isDoubleLand)
         const price = yield* prices.unitPrice(unitType)
         yield* uow.lockUnitTypes([unitType])
@@ -88,5 +76,5 @@ export const makeTransferCommands = (frame: OrderFrame) => {
       }),
     )
 
-  return { createTransfer, findRecipient }
+  return { createTransfer }
 }

@@ -7,7 +7,8 @@
  * - `download`: the member's own ready export only. Another member's id is answered exactly as a missing one.
  * - `closeAccount`: refused while the member holds Units, has an open order or is owed a payout; otherwise, in one
  *   unit of work holding every unit type's order lock (so no order command runs between the check and the
- *   closure), the account is disabled and pseudonymised, its sessions end and the rest is erased (MemberRecords).
+ *   closure), the account is disabled and pseudonymised, its sessions end and the rest is erased (MemberRecords);
+ *   once that is committed, the emails the delivery kept for its address are deleted too (DeliveredMail).
  * - `purgeDue` (the retention job): KYC records and documents after 5 years, ledger and order records after 10,
  *   and expired export archives; time from `Clock`, so tests move it with `TestClock`.
  */
@@ -20,6 +21,7 @@ import { type Account, normalizeEmail } from "../accounts/AccountModel.ts"
 import { AccountRepository } from "../accounts/ports/AccountRepository.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
 import { AuditLog } from "../audit/ports/AuditLog.ts"
+import { DeliveredMail } from "../notifications/ports/DeliveredMail.ts"
 import { Mailer } from "../notifications/ports/Mailer.ts"
 import { isTerminal } from "../orders/OrderTransitions.ts"
 import { UnitOfWork } from "../orders/ports/UnitOfWork.ts"
@@ -127,6 +129,7 @@ export class PrivacyService extends Context.Service<
       const archives = yield* MemberDataArchive
       const records = yield* MemberRecords
       const mailer = yield* Mailer
+      const delivered = yield* DeliveredMail
       const ids = yield* IdGenerator
       const audit = yield* AuditLog
       const unitOfWork = yield* UnitOfWork
@@ -231,7 +234,7 @@ export class PrivacyService extends Context.Service<
               currentPassword: input.currentPassword,
             })
           }
-          return yield* unitOfWork.transaction(
+          const closure = yield* unitOfWork.transaction(
             Effect.gen(function* () {
               // Every order command takes its unit type's lock before it reads or writes: holding them all, no
               // order can be created or moved between the check and the closure.
@@ -263,6 +266,10 @@ export class PrivacyService extends Context.Service<
               return closure
             }),
           )
+          // The emails kept for the address (the file transport's, with their links) go too: after the commit, as
+          // no I/O runs inside a unit of work.
+          yield* delivered.forgetRecipient(account.email)
+          return closure
         }),
 
         purgeDue: Effect.gen(function* () {

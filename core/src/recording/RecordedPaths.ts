@@ -84,3 +84,22 @@ export const isProductionHost = (
   if (wanted.includes(":")) return actual === wanted
   return actual === wanted || actual.replace(/:\d+$/, "") === wanted
 }
+
+/**
+ * The host session recording runs on, from the installation's configuration alone (never from a request): PUBLIC_HOST
+ * (trimmed), when it is set and, if APP_URL is set too, APP_URL's host is that host (isProductionHost's rule: a
+ * PUBLIC_HOST without a port matches APP_URL's host on any port). Unset or blank PUBLIC_HOST, an APP_URL that is not
+ * a URL or names another host: `undefined`, recording is off (a configuration that contradicts itself records
+ * nothing rather than guess which of the two is right).
+ */
+export const configuredRecordingHost = (
+  publicHost: string | undefined,
+  appUrl: string | undefined,
+): string | undefined => {
+  const wanted = publicHost?.trim() ?? ""
+  if (wanted === "") return undefined
+  const app = appUrl?.trim() ?? ""
+  if (app === "") return wanted
+  if (!URL.canParse(app)) return undefined
+  return isProductionHost(new URL(app).host, wanted) ? wanted : undefined
+}

@@ -1,7 +1,7 @@
 /** The refusals of session recording, each with its HTTP status. */
 import { Schema } from "effect"
 
-/** 404: recording is off here (no PUBLIC_HOST, or a request to another host). */
+/** 404: recording is off (the installation is not configured for it: no PUBLIC_HOST, or one APP_URL contradicts). */
 export class RecordingOff extends Schema.TaggedError<RecordingOff>()(
   "RecordingOff",
   { message: Schema.String },

@@ -71,10 +71,14 @@ export const RecordingBatch = Schema.Struct({
 })
 export type RecordingBatch = typeof RecordingBatch.Type
 
-/** Who sent a batch: the recording session (a hash of its cookie) and, when signed in, the member. */
+/**
+ * Who sent a batch: the recording session (a hash of its cookie), when signed in the member, and the client's
+ * address (the day's storage budget is counted per address).
+ */
 export interface RecordingSender {
   readonly sessionKey: string
   readonly memberId: MemberId | undefined
+  readonly address: string
 }
 
 /** A recording as admins list it. Times are epoch milliseconds, the server's. */

@@ -1,6 +1,7 @@
 /**
  * Input no field may hold, whatever its own rules: text with a control character (a null byte, say: PostgreSQL
- * refuses 0x00 in text) or with half of a UTF-16 surrogate pair (it has no UTF-8 form), and a number past
+ * refuses 0x00 in text; ESC or a C1 control such as U+009B, which a terminal reads as the start of a command, when
+ * an admin's CLI prints the text) or with half of a UTF-16 surrogate pair (it has no UTF-8 form), and a number past
  * Number.MAX_SAFE_INTEGER (it is no longer exact, and the money formulas refuse it). Tab, line feed and carriage
  * return are text (a message may have lines).
  *
@@ -17,7 +18,7 @@ import { fieldName } from "./FieldNames.ts"
 import type { IssueMessage } from "./IssueMessages.ts"
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters the guard refuses
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 

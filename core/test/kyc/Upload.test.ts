@@ -1,6 +1,13 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { checkUpload, detectFileType, MAGIC_BYTES_LENGTH, UploadContentType } from "../../src/kyc/Upload.ts"
+import {
+  checkUpload,
+  detectFileType,
+  MAGIC_BYTES_LENGTH,
+  UPLOAD_NAME_MAX_LENGTH,
+  UploadContentType,
+  uploadDisplayName,
+} from "../../src/kyc/Upload.ts"
 import { UPLOAD_MAX_BYTES } from "../../src/shared/Constants.ts"
 
 const bytes = (...values: ReadonlyArray<number>) => Uint8Array.from(values)
@@ -100,6 +107,36 @@ describe("upload checks", () => {
           expect(checkUpload({ size, firstBytes })).toMatchObject({ ok: false, reason: "tooLarge" })
         },
       ),
+    )
+  })
+})
+
+describe("an uploaded file's display name", () => {
+  it("replaces control characters (C0, DEL, C1) and text-reordering ones by _, so no terminal or page runs them", () => {
+    expect(uploadDisplayName("\u009b31mpassport.pdf")).toBe("_31mpassport.pdf")
+    expect(uploadDisplayName("\u001b[2Jbill.png")).toBe("_[2Jbill.png")
+    expect(uploadDisplayName("scan\u202egnp.pdf")).toBe("scan_gnp.pdf")
+    expect(uploadDisplayName("a\u007fb\u0085c\u200bd")).toBe("a_b_c_d")
+    expect(uploadDisplayName("broken\uD800.pdf")).toBe("broken_.pdf")
+  })
+
+  it("keeps the last part of a path, collapses spaces, keeps letters of any script, and names an empty one 'document'", () => {
+    expect(uploadDisplayName("C:\\Users\\ann\\Pass port.pdf")).toBe("Pass port.pdf")
+    expect(uploadDisplayName("../../etc/passwd")).toBe("passwd")
+    expect(uploadDisplayName("  Reisepass   Müller — 護照.pdf ")).toBe("Reisepass Müller — 護照.pdf")
+    expect(uploadDisplayName("")).toBe("document")
+    expect(uploadDisplayName("dir/..")).toBe("document")
+    expect(Array.from(uploadDisplayName("😀".repeat(400)))).toHaveLength(UPLOAD_NAME_MAX_LENGTH)
+  })
+
+  it("never holds a control or reordering character, whatever the name (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (name) => {
+        const shown = uploadDisplayName(name)
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters that must not be there
+        expect(shown).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/)
+        expect(shown.length).toBeGreaterThan(0)
+      }),
     )
   })
 })

@@ -242,7 +242,6 @@ describe("transferring", () => {
   it("a transfer is free, goes to a registered member by email and is Completed at once", () => {
     const h = makeHarness()
     bought(h, alice, 20)
-    expect(h.run(h.orders.recipientName("BOB@example.com"))).toBe("Member bob")
     const order = h.run(
       h.orders.createTransfer({
         memberId: alice,
@@ -271,7 +270,6 @@ describe("transferring", () => {
       }),
     )
     expect(unknown.message).toBe("No member is registered with the email zed@example.com")
-    expect(h.fail(h.orders.recipientName("zed@example.com"))._tag).toBe("RecipientNotFound")
     const self = h.fail(
       h.orders.createTransfer({
         memberId: alice,

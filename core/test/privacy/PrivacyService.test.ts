@@ -8,6 +8,7 @@ import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts
 import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
 import { AuditLog } from "../../src/audit/ports/AuditLog.ts"
+import { DeliveredMail } from "../../src/notifications/ports/DeliveredMail.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
 import { addYears, type ClosureStanding, closureRefusal } from "../../src/privacy/PrivacyModel.ts"
@@ -43,6 +44,7 @@ const account = (memberId: MemberId, email: string, firstName: string): Account 
 const makeWorld = () => {
   const standings = new Map<MemberId, ClosureStanding>()
   const purged: Array<{ memberId: MemberId; kind: "kyc" | "records"; at: number }> = []
+  const forgotten: Array<string> = []
   const clock = ManualClock.make(T0)
   const layer = PrivacyService.layer.pipe(
     Layer.provideMerge(MemberGuard.layer),
@@ -57,6 +59,7 @@ const makeWorld = () => {
         MemberDataArchive.layerMemory,
         MemberRecords.layerMemory(standings, purged),
         Mailer.layerMemory,
+        DeliveredMail.layerMemory(forgotten),
         IdGenerator.layerSequential,
         AuditLog.layerMemory,
         UnitOfWork.layerMemory,
@@ -76,7 +79,7 @@ const makeWorld = () => {
     Effect.runPromise(effect.pipe(Effect.provide(runtime), ManualClock.provide(clock)))
   const fails = <A, E>(effect: Effect.Effect<A, E, R>) =>
     run(Effect.flip(effect)) as Promise<{ _tag: string; message: string }>
-  return { standings, purged, clock, run, fails }
+  return { standings, purged, forgotten, clock, run, fails }
 }
 
 const privacy = PrivacyService.use((s) => Effect.succeed(s))
@@ -143,7 +146,7 @@ describe("Closing an account", () => {
   })
 
   it("with Units held is refused and changes nothing", async () => {
-    const { run, fails, standings } = makeWorld()
+    const { run, fails, standings, forgotten } = makeWorld()
     standings.set(ann, {
       balances: [{ unitType: "LAND_EUR", bucket: "owned", units: 3 }],
       orders: [],
@@ -164,6 +167,7 @@ describe("Closing an account", () => {
     expect(refused.message).toContain("you still hold 3 Units (LAND_EUR)")
     const after = await run(Effect.flatMap(AccountRepository, (a) => a.get(ann)))
     expect(Option.getOrThrow(after).closedAt).toBeUndefined()
+    expect(forgotten).toEqual([])
   })
 
   it("needs the member's own email typed, in any case", async () => {
@@ -188,8 +192,8 @@ describe("Closing an account", () => {
     expect((await run(close(" ANN@example.com "))).closedBy).toBe("member")
   })
 
-  it("pseudonymises the account, ends its sessions, keeps the records for their retention and audits by id", async () => {
-    const { run } = makeWorld()
+  it("pseudonymises the account, ends its sessions, forgets the emails kept for it, keeps the records for their retention and audits by id", async () => {
+    const { run, forgotten } = makeWorld()
     await run(
       Effect.flatMap(SessionStore, (s) =>
         s.create({ sessionId: "s1", memberId: ann, createdAt: T0, expiresAt: T0 + DAY }),
@@ -224,6 +228,8 @@ describe("Closing an account", () => {
     expect(closed.businessName).toBeUndefined()
     expect(JSON.stringify(closed)).not.toMatch(/Ann|ann@example/)
     expect(Option.isNone(await run(Effect.flatMap(SessionStore, (s) => s.get("s1", T0))))).toBe(true)
+    // The delivery's kept emails to the address it had (the file transport's .eml files) are deleted.
+    expect(forgotten).toEqual(["ann@example.com"])
     const entries = await run(Effect.flatMap(AuditLog, (a) => a.list({})))
     expect(entries).toEqual([
       expect.objectContaining({ action: "privacy.closeAccount", subject: "member:mem_ann" }),

@@ -21,6 +21,7 @@ export const batch = (over: Partial<RecordingAppend> = {}): RecordingAppend => (
   events: [event(4, 1000, { href: "https://landunits.example/statistics" }), event(2, 1001, { node: {} })],
   at: 10_000,
   maxStoredBytes: 1_000_000,
+  mayStart: true,
   ...over,
 })
 
@@ -42,7 +43,8 @@ export const recordingStoreContract = (name: string, makeLayer: () => Layer.Laye
           return { first, found: yield* store.find(id(1)) }
         }),
       )
-      expect(result.first).toBe("stored")
+      expect(result.first.outcome).toBe("started")
+      expect(result.first.storedBytes).toBeGreaterThan(0)
       const found = Option.getOrThrow(result.found)
       expect(found.events.map((e) => (e as { timestamp: number }).timestamp)).toEqual([
         1000, 1001, 2000, 3000,
@@ -69,7 +71,7 @@ export const recordingStoreContract = (name: string, makeLayer: () => Layer.Laye
           return { other, found: yield* store.find(id(1)) }
         }),
       )
-      expect(result.other).toBe("notYours")
+      expect(result.other).toEqual({ outcome: "notYours", storedBytes: 0 })
       expect(Option.getOrThrow(result.found).summary.batches).toBe(1)
     })
 
@@ -83,9 +85,26 @@ export const recordingStoreContract = (name: string, makeLayer: () => Layer.Laye
           return { repeated, full, found: yield* store.find(id(1)) }
         }),
       )
-      expect(result.repeated).toBe("repeated")
-      expect(result.full).toBe("full")
+      expect(result.repeated).toEqual({ outcome: "repeated", storedBytes: 0 })
+      expect(result.full).toEqual({ outcome: "full", storedBytes: 0 })
       expect(Option.getOrThrow(result.found).events).toHaveLength(2)
+    })
+
+    it("a batch that may not start a recording makes nothing new, and still joins its own recording", async () => {
+      const result = await run(
+        Effect.gen(function* () {
+          const store = yield* RecordingStore
+          const refused = yield* store.append(batch({ recordingId: id(2), mayStart: false }))
+          yield* store.append(batch())
+          const joined = yield* store.append(batch({ sequence: 1, mayStart: false }))
+          return { refused, joined, two: yield* store.find(id(2)), all: yield* store.list({}) }
+        }),
+      )
+      expect(result.refused).toEqual({ outcome: "notStarted", storedBytes: 0 })
+      expect(Option.isNone(result.two)).toBe(true)
+      expect(result.joined.outcome).toBe("stored")
+      expect(result.joined.storedBytes).toBeGreaterThan(0)
+      expect(result.all.map((r) => r.recordingId)).toEqual([id(1)])
     })
 
     it("a signed-in member's batch names the member; lists filter by member, path and start, newest first", async () => {

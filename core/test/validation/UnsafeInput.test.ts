@@ -14,6 +14,14 @@ describe("input no field may hold", () => {
     expect(unsafeInputErrors({ message: "x\u007f" })).toHaveLength(1)
   })
 
+  it("a C1 control (U+0080 to U+009F: U+009B starts a terminal command as ESC [ does) is refused too; U+00A0 is text", () => {
+    expect(unsafeInputErrors({ townCity: "\u009b31mLondon", note: "a\u0080b" })).toEqual([
+      { path: "townCity", message: "Town/City must not contain control characters" },
+      { path: "note", message: "Note must not contain control characters" },
+    ])
+    expect(unsafeInputErrors({ note: "caf\u00e9\u00a0au lait" })).toEqual([])
+  })
+
   it("tab, line feed and carriage return are text", () => {
     expect(unsafeInputErrors({ message: "line one\r\n\tline two" })).toEqual([])
   })

@@ -32,3 +32,11 @@ export const BodyTooLargeMessage = {
   field: "A field of this form is too long: each may hold at most 256 KiB.",
   parts: "This form has too many parts: it may hold at most 20.",
 } as const
+
+/**
+ * A multipart form whose parts cannot be read: most often a file whose name holds a C0 control character (ESC,
+ * say), which no part's header may carry. Names with other characters are kept under a safe display name
+ * (core's kyc/Upload.ts, uploadDisplayName).
+ */
+export const MalformedFormMessage =
+  "This form could not be read: a file's name holds a control character, or a part is malformed. Rename the file and send it again."

@@ -6,7 +6,7 @@ import {
   NewsletterForm,
   RegistrationRequest,
 } from "@landunits/core/members/MemberValidation.ts"
-import { RecipientNotFound } from "@landunits/core/orders/OrderErrors.ts"
+import { InvalidOrderRequest, RecipientNotFound } from "@landunits/core/orders/OrderErrors.ts"
 import { SecondFactorRequired } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
@@ -40,6 +40,6 @@ export class UserApi extends HttpApiGroup.make("user").add(
   HttpApiEndpoint.get("userNameByEmail", "/user/getUserNameByEmail", {
     query: { email: Schema.String.check(Schema.isMinLength(3, { message: "Email is required" })) },
     success: Schema.Struct({ name: Schema.String }),
-    error: RecipientNotFound,
+    error: [RecipientNotFound, InvalidOrderRequest, TooManyAttemptsAnswer],
   }).middleware(Authentication),
 ) {}

@@ -5,7 +5,6 @@ import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { type KycDocumentSlot, KycService } from "@landunits/core/kyc/KycService.ts"
 import { makeProfileSchema } from "@landunits/core/members/MemberValidation.ts"
 import { validate } from "@landunits/core/validation/Issues.ts"
-import { unsafeInputErrors } from "@landunits/core/validation/UnsafeInput.ts"
 import { Clock, Effect } from "effect"
 import type { Multipart } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -58,17 +57,8 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
                 const actor = memberActor(memberId, sessionId)
                 const account = yield* accounts.account(memberId)
                 const kycInfo = yield* parseKycInfo(payload.kycInfo)
-                // The form's values are checked by `validate` below; the files' names are stored too.
-                const unsafeNames = unsafeInputErrors(
-                  Object.fromEntries(
-                    FILE_SLOTS.flatMap(([field]) => {
-                      const file = payload[field as keyof typeof payload] as
-                        | Multipart.PersistedFile
-                        | undefined
-                      return file === undefined ? [] : [[field, file.name]]
-                    }),
-                  ),
-                )
+                // The form's values are checked by `validate` below. The files' names are not refused: core keeps
+                // each under a safe display name (kyc/Upload.ts, uploadDisplayName).
                 const today = formatIsoDate(yield* Clock.currentTimeMillis)
                 const form = {
                   email: payload.email ?? account.email,
@@ -85,10 +75,7 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
                   ...(kycInfo === undefined ? {} : { kycInfo }),
                 }
                 const checked = validate(makeProfileSchema(today), form)
-                // Every failing field in one answer: the files' names beside the form's values.
-                if (!checked.ok || unsafeNames.length > 0) {
-                  return yield* invalid([...unsafeNames, ...(checked.ok ? [] : checked.errors)])
-                }
+                if (!checked.ok) return yield* invalid(checked.errors)
                 const profile = checked.value
                 if (profile.email.trim().toLowerCase() !== account.email.toLowerCase()) {
                   return yield* invalid([

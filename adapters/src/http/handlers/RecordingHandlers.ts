@@ -1,7 +1,9 @@
 /**
- * Session recording's routes. A batch is kept only when it reaches the production host (PUBLIC_HOST, compared
- * with the request's Host header by core's isProductionHost; with no PUBLIC_HOST recording is off: 404), within the address's quota (429),
- * and for a recording its own session started: the first batch of a browser session gets the recording cookie
+ * Session recording's routes. A batch is kept only when the installation is configured to record (core's
+ * configuredRecordingHost: PUBLIC_HOST set and, when APP_URL is set, naming APP_URL's host; otherwise recording is
+ * off: 404; the request's Host header plays no part, since anyone can write it), within the address's batch quota
+ * and the day's storage budget of the address and of the installation (429, core's RecordingService), and for a
+ * recording its own session started: the first batch of a browser session gets the recording cookie
  * (a random token, HttpOnly, SameSite=Strict, no Max-Age: it ends with the browser session), and a recording
  * is bound to the hash of that token. A signed-in member's batch (the session cookie's live session) names the
  * member. The browser decides the rest (the path list, the visitor's consent, masking) before anything is sent.
@@ -9,7 +11,7 @@
 import { createHash, randomBytes } from "node:crypto"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
-import { isProductionHost } from "@landunits/core/recording/RecordedPaths.ts"
+import { configuredRecordingHost } from "@landunits/core/recording/RecordedPaths.ts"
 import { recordingOff } from "@landunits/core/recording/RecordingErrors.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { Effect, Option } from "effect"
@@ -23,6 +25,8 @@ import { clientAddress } from "./ClientAddress.ts"
 export interface RecordingSettingsOptions {
   /** PUBLIC_HOST: the production host, as a browser's address bar shows it (`landunits.example`); unset: off. */
   readonly publicHost: string | undefined
+  /** APP_URL: the site's public URL; when set, recording runs only if its host is PUBLIC_HOST. */
+  readonly appUrl?: string | undefined
   /** Secure cookies (everywhere but development). */
   readonly secure: boolean
 }
@@ -39,14 +43,19 @@ export const RecordingHandlers = (options: RecordingSettingsOptions) =>
       const recordings = yield* RecordingService
       const limits = yield* LimitsService
       const accounts = yield* AccountService
-      const publicHost = options.publicHost?.trim() === "" ? undefined : options.publicHost?.trim()
+      const publicHost = configuredRecordingHost(options.publicHost, options.appUrl)
+      if (publicHost === undefined && (options.publicHost?.trim() ?? "") !== "")
+        yield* Effect.logWarning(
+          "Session recording is off: PUBLIC_HOST does not name APP_URL's host (docs/operations.md, Session recording).",
+        )
       return handlers
         .handle("settings", () => Effect.succeed({ publicHost: publicHost ?? null }))
         .handle("record", ({ payload }) =>
           Effect.gen(function* () {
+            if (publicHost === undefined) return yield* recordingOff()
             const request = yield* HttpServerRequest.HttpServerRequest
-            if (!isProductionHost(request.headers.host, publicHost)) return yield* recordingOff()
-            yield* limits.recordingBatch(yield* clientAddress)
+            const address = yield* clientAddress
+            yield* limits.recordingBatch(address)
             const presented = request.cookies[RECORDING_COOKIE]
             const token =
               presented !== undefined && TOKEN.test(presented)
@@ -60,6 +69,7 @@ export const RecordingHandlers = (options: RecordingSettingsOptions) =>
             yield* recordings.record(payload, {
               sessionKey: sessionKeyOf(token),
               memberId: Option.match(member, { onNone: () => undefined, onSome: (s) => s.account.memberId }),
+              address,
             })
             if (token !== presented) {
               yield* HttpEffect.appendPreResponseHandler((_request, response) =>

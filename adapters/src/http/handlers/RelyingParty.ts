@@ -1,7 +1,7 @@
 /**
- * The site passkeys belong to (WebAuthn's relying party): APP_URL's origin and host name when it is set (as it
- * must be in production behind a proxy); without it, the origin this request was made to (its Host), which is
- * what a development start on localhost is. Browsers refuse passkeys on a bare IP address: open the app on
+ * The site passkeys belong to (WebAuthn's relying party): APP_URL's origin and host name when it is set (a
+ * production start refuses to run without it: ProductionSettings.ts); without it, in development, the origin this
+ * request was made to (its Host), which is what a development start on localhost is. Browsers refuse passkeys on a bare IP address: open the app on
  * localhost or a name.
  */
 import type { RelyingParty } from "@landunits/core/secondfactor/ports/PasskeyCeremonies.ts"

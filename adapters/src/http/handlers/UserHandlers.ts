@@ -1,6 +1,6 @@
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { ContentService } from "@landunits/core/content/ContentService.ts"
-import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
@@ -17,7 +17,7 @@ export const UserHandlers = (cookies: SessionCookieOptions) =>
     Effect.fn(function* (handlers) {
       const accounts = yield* AccountService
       const content = yield* ContentService
-      const orders = yield* OrderService
+      const recipients = yield* RecipientLookup
       const bundles = yield* UserBundles
       return handlers
         .handle("register", ({ payload }) =>
@@ -59,7 +59,9 @@ export const UserHandlers = (cookies: SessionCookieOptions) =>
           }),
         )
         .handle("userNameByEmail", ({ query }) =>
-          Effect.map(orders.recipientName(query.email), (name) => ({ name })),
+          Effect.flatMap(CurrentMember, ({ memberId }) =>
+            Effect.map(recipients.nameFor(memberId, query.email), (name) => ({ name })),
+          ),
         )
     }),
   )

@@ -18,7 +18,12 @@ import {
   HttpServerResponse,
   Multipart,
 } from "effect/http"
-import { BodyTooLargeMessage, JSON_BODY_MAX_BYTES, MULTIPART_BODY_MAX_BYTES } from "../api/BodyLimits.ts"
+import {
+  BodyTooLargeMessage,
+  JSON_BODY_MAX_BYTES,
+  MalformedFormMessage,
+  MULTIPART_BODY_MAX_BYTES,
+} from "../api/BodyLimits.ts"
 
 const isMultipart = (contentType: string | undefined) =>
   contentType?.trimStart().toLowerCase().startsWith("multipart/") === true
@@ -63,6 +68,15 @@ const answerTooLarge =
           : undefined
       const message = tooLargeMessage(error, multipart)
       if (message !== undefined) return Effect.succeed(tooLarge(message))
+      // A form the parser cannot read (a control character in a file's name) is 400 in words, not a bare 400.
+      if (Multipart.isMultipartError(error) && error.reason._tag === "Parse") {
+        return Effect.succeed(
+          HttpServerResponse.jsonUnsafe(
+            { message: MalformedFormMessage, errors: [{ path: "", message: MalformedFormMessage }] },
+            { status: 400 },
+          ),
+        )
+      }
     }
     return Effect.failCause(cause)
   }

@@ -54,7 +54,7 @@ export interface HttpAppOptions {
   readonly webDist?: string
   /** The site's public URL (APP_URL), for robots.txt and sitemap.xml; without it, each request's origin. */
   readonly publicUrl?: string | undefined
-  /** PUBLIC_HOST: the production host, the only one session recording runs on; unset: recording is off. */
+  /** PUBLIC_HOST: the production host session recording runs for (with APP_URL's host, if set); unset: off. */
   readonly publicHost?: string | undefined
   /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (handlers/ClientAddress.ts); nobody by default. */
   readonly trustedProxies?: TrustedProxies | undefined
@@ -90,7 +90,11 @@ const apiRoutes = (options: HttpAppOptions) => {
       CommunityHandlers,
       SalesChatHandlers,
       PrivacyHandlers(cookies),
-      RecordingHandlers({ publicHost: options.publicHost, secure: !options.development }),
+      RecordingHandlers({
+        publicHost: options.publicHost,
+        appUrl: options.publicUrl,
+        secure: !options.development,
+      }),
     ]),
     Layer.provide(UserBundles.layer.pipe(Layer.provide(holdingsAtSnapshotPrices))),
     // The routes resolve the middlewares when they are built and again per request.

@@ -4,11 +4,10 @@
  */
 import { PricingSettings } from "@landunits/adapters/postgres/PricingPg.ts"
 import { Effect } from "effect"
-import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
-import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
+import { AdminRefused, type Cli, runOperation } from "../../Admin.ts"
+import type { ApprovalFacts } from "../../support/FourEyes.ts"
 import { wholeNumber } from "../../support/Lookup.ts"
-import { type AdminOperator, audit, requireAdmin } from "../../support/Operator.ts"
-import { requireOtp } from "../../support/SecondFactorGate.ts"
+import { type AdminOperator, audit } from "../../support/Operator.ts"
 
 interface CreateOptions {
   readonly percent?: string | undefined
@@ -17,7 +16,7 @@ interface CreateOptions {
 }
 
 /** The code's terms as the options ask for them, checked. */
-const termsOf = (code: string, o: CreateOptions) =>
+export const termsOf = (code: string, o: CreateOptions) =>
   Effect.gen(function* () {
     const name = code.trim()
     if (!/^[A-Za-z0-9_-]{3,32}$/.test(name)) {
@@ -58,27 +57,11 @@ export const createCode = (
     return discount
   })
 
+/** Through the admin guard: the second factor, always four eyes (cli/src/support/Operations.ts). */
 export const discountCodesCreate = (cli: Cli, code: string, o: CreateOptions) =>
-  runCommand(
-    cli,
-    Effect.gen(function* () {
-      const operator = yield* requireAdmin(cli.options().as)
-      yield* requireOtp(operator.actor.memberId, "Creating a discount code", cli.options())
-      const d = yield* termsOf(code, o)
-      return yield* fourEyes(
-        operator,
-        {
-          command: "discountCodes.create",
-          params: {
-            code: d.code,
-            ...(d.isPercent ? { percent: String(d.amount) } : { amountCents: String(d.amount) }),
-            minPaymentCents: String(d.minPaymentAmountInCents),
-          },
-          summary: `Create the code ${d.code}: ${d.isPercent ? `${d.amount}%` : `${d.amount} cents`} off from ${d.minPaymentAmountInCents} cents`,
-        },
-        createCode(operator, code, o),
-      )
-    }),
-    (d) =>
-      `${d.code}: ${d.isPercent ? `${d.amount}%` : `${d.amount} cents`} off from ${d.minPaymentAmountInCents} cents, active`,
-  )
+  runOperation(cli, {
+    code,
+    percent: o.percent,
+    amountCents: o.amountCents,
+    minPaymentCents: o.minPaymentCents,
+  })

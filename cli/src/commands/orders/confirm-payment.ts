@@ -4,17 +4,14 @@
  * admin approves (support/FourEyes.ts).
  */
 
-import { orderAmount } from "@landunits/core/approvals/FourEyes.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { OrderId } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
-import { type Cli, runCommand } from "../../Admin.ts"
-import { confirm } from "../../support/Confirm.ts"
-import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
-import { type AdminOperator, audit, requireAdmin } from "../../support/Operator.ts"
-import { requireOtp } from "../../support/SecondFactorGate.ts"
+import { type Cli, runOperation } from "../../Admin.ts"
+import type { ApprovalFacts } from "../../support/FourEyes.ts"
+import { type AdminOperator, audit } from "../../support/Operator.ts"
 import { cliKey } from "./keys.ts"
 
 /** Confirms the payment as `operator` (the approver, for an approved request, with `approval` audited beside). */
@@ -38,22 +35,5 @@ export const confirmPayment = (operator: AdminOperator, orderId: string, approva
 export const isConfirmed = (order: Order) =>
   order.orderStatus === "Approved" || order.orderStatus === "Completed"
 
-export const ordersConfirmPayment = (cli: Cli, orderId: string) =>
-  runCommand(
-    cli,
-    Effect.gen(function* () {
-      const operator = yield* requireAdmin(cli.options().as)
-      yield* requireOtp(operator.actor.memberId, "Confirming a payment", cli.options())
-      const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
-      // A repeat answers the first confirmation (its idempotency key) and needs nobody's approval.
-      if (isConfirmed(order)) return yield* confirmPayment(operator, orderId)
-      const summary = `Confirm the payment of ${order.orderId} (${order.paymentDetails?.paymentAmount ?? 0} cents, ${order.currencyUnit.numberOfUnits} ${order.currencyUnit.unitType})`
-      yield* confirm(summary, cli.options())
-      return yield* fourEyes(
-        operator,
-        { command: "orders.confirmPayment", params: { orderId }, summary, amount: orderAmount(order) },
-        confirmPayment(operator, orderId),
-      )
-    }),
-    (c) => `${c.order.orderId}: ${c.order.orderStatus}; ${c.payouts.length} payout(s) created`,
-  )
+/** Through the admin guard: the second factor, four eyes above the threshold (cli/src/support/Operations.ts). */
+export const ordersConfirmPayment = (cli: Cli, orderId: string) => runOperation(cli, { orderId })

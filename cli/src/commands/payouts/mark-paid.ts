@@ -6,13 +6,11 @@ import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PayoutRepository } from "@landunits/core/orders/ports/PayoutRepository.ts"
 import { PayoutId } from "@landunits/core/shared/Ids.ts"
 import { Effect } from "effect"
-import { type Cli, runCommand } from "../../Admin.ts"
-import { confirm } from "../../support/Confirm.ts"
-import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
-import { type AdminOperator, requireAdmin } from "../../support/Operator.ts"
-import { requireOtp } from "../../support/SecondFactorGate.ts"
+import { type Cli, runOperation } from "../../Admin.ts"
+import type { ApprovalFacts } from "../../support/FourEyes.ts"
+import type { AdminOperator } from "../../support/Operator.ts"
 import { cliKey } from "../orders/keys.ts"
-import { auditPayoutMove, payoutLine } from "./payoutMove.ts"
+import { auditPayoutMove } from "./payoutMove.ts"
 
 /** Records the payout as paid by `operator` (the approver, for an approved request, with `approval` audited beside). */
 export const markPaid = (operator: AdminOperator, payoutId: string, approval: ApprovalFacts = {}) =>
@@ -27,26 +25,5 @@ export const markPaid = (operator: AdminOperator, payoutId: string, approval: Ap
     return payout
   })
 
-export const payoutsMarkPaid = (cli: Cli, payoutId: string) =>
-  runCommand(
-    cli,
-    Effect.gen(function* () {
-      const operator = yield* requireAdmin(cli.options().as)
-      yield* requireOtp(operator.actor.memberId, "Marking payouts paid", cli.options())
-      const before = yield* (yield* PayoutRepository).get(PayoutId.make(payoutId))
-      if (before.status === "Completed") return before
-      const summary = `Record ${before.amountCents} cents ${before.currency} as paid to ${before.memberId}`
-      yield* confirm(summary, cli.options())
-      return yield* fourEyes(
-        operator,
-        {
-          command: "payouts.markPaid",
-          params: { payoutId: before.payoutId },
-          summary: `${summary} (payout ${before.payoutId})`,
-          amount: { amountMinor: before.amountCents, currency: before.currency },
-        },
-        markPaid(operator, before.payoutId),
-      )
-    }),
-    payoutLine,
-  )
+/** Through the admin guard: the second factor, four eyes above the threshold (cli/src/support/Operations.ts). */
+export const payoutsMarkPaid = (cli: Cli, payoutId: string) => runOperation(cli, { payoutId })

@@ -15,7 +15,7 @@ import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { readInstallationStatus } from "@landunits/adapters/postgres/InstallationStatusPg.ts"
 import { Effect, Exit } from "effect"
 import { type Cli, ExitCode, layerStderrLogger } from "../../Admin.ts"
-import { table, toJson } from "../../support/Output.ts"
+import { table, terminalSafeLines, toJson } from "../../support/Output.ts"
 
 const at = (now: number, ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z (${age(now - ms)} ago)`
 
@@ -101,7 +101,7 @@ export const statusShow = async (cli: Cli) => {
   cli.io.out(
     cli.options().json
       ? toJson({ ...status, needsAPerson: attention.length > 0, attention })
-      : statusText(status, attention),
+      : terminalSafeLines(statusText(status, attention)),
   )
   if (attention.length > 0) cli.io.exitCode(ExitCode.needsAPerson)
 }

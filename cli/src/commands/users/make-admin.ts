@@ -2,16 +2,17 @@
  * `landunits users make-admin <email>`: gives a member the admin role. The first admin of an installation
  * is made from the shell (recorded as the OS user); once an admin exists, only an admin (`--as`) makes another.
  * The sole admin makes the second at once (nobody else could approve it); from two admin accounts on, a
- * request a second admin approves (support/FourEyes.ts, core/src/approvals/FourEyes.ts).
+ * request a second admin approves (cli/src/support/Operations.ts, core/src/approvals/FourEyes.ts).
  */
+
+import type { ApprovalFacts } from "@landunits/core/access/AdminOperationRunner.ts"
 import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { Effect } from "effect"
-import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
+import { AdminRefused, type Cli, runFirstAdmin, runOperation } from "../../Admin.ts"
 import { confirm } from "../../support/Confirm.ts"
-import { type ApprovalFacts, fourEyes } from "../../support/FourEyes.ts"
 import { memberNamed } from "../../support/Lookup.ts"
-import { audit, bootstrapOperator, type Operator, SAY_WHO_ACTS } from "../../support/Operator.ts"
+import { audit, bootstrapOperator, type Operator } from "../../support/Operator.ts"
 
 const refuseDisabled = (account: Account) =>
   account.disabledAt === undefined
@@ -35,37 +36,27 @@ export const makeAdmin = (operator: Operator, member: string, approval: Approval
     return account
   })
 
-import { requireOtp } from "../../support/SecondFactorGate.ts"
-
-export const usersMakeAdmin = (cli: Cli, member: string) =>
-  runCommand(
+/**
+ * With `--as`: through the admin guard (the second factor; four eyes from two admin accounts on). Without it:
+ * the first admin of an installation, made from the shell (nobody could give a code or approve it); refused once
+ * an admin exists.
+ */
+export const usersMakeAdmin = (cli: Cli, member: string) => {
+  const as = cli.options().as
+  if (as !== undefined && as.trim() !== "") return runOperation(cli, { member }, asJson)
+  return runFirstAdmin(
     cli,
     Effect.gen(function* () {
-      const accounts = yield* AccountRepository
-      const as = cli.options().as
-      if (as === undefined && (yield* accounts.list({ role: "admin" })).length > 0) {
-        return yield* new AdminRefused({ message: `An admin exists already. ${SAY_WHO_ACTS}` })
-      }
-      const operator = yield* bootstrapOperator(as)
-      // An admin making an admin gives a code; the first admin of an installation is made from the shell.
-      if (operator.email !== undefined)
-        yield* requireOtp(operator.actor.memberId, "Making an admin", cli.options())
+      const operator = yield* bootstrapOperator(undefined)
       const account = yield* memberNamed(member)
       yield* refuseDisabled(account)
       if (account.role === "admin") return account
       yield* confirm(`Give ${account.email} the admin role`, cli.options())
-      // Without --as this is the first admin, made from the shell: nobody could approve it.
-      if (!("orderActor" in operator)) return yield* makeAdmin(operator, account.email)
-      return yield* fourEyes(
-        operator,
-        {
-          command: "users.makeAdmin",
-          params: { member: account.email },
-          summary: `Give ${account.email} (${account.memberId}) the admin role`,
-        },
-        makeAdmin(operator, account.email),
-      )
+      return yield* makeAdmin(operator, account.email)
     }),
     (a) => `${a.email} is now an admin.`,
-    (a) => ({ memberId: a.memberId, email: a.email, role: "admin" }),
+    asJson,
   )
+}
+
+const asJson = (a: Account) => ({ memberId: a.memberId, email: a.email, role: "admin" })

@@ -19,15 +19,25 @@ export interface RecordingAppend {
   readonly at: number
   /** Refuse the batch ("full") when the recording already takes this much. */
   readonly maxStoredBytes: number
+  /** Whether this batch may start a new recording; when not, a batch of an unknown recording makes nothing. */
+  readonly mayStart: boolean
 }
 
 /**
- * - `stored`: the batch is kept (the recording made if it is new);
+ * - `started`: the recording is new: made, bound to the batch's session, with this batch;
+ * - `stored`: the batch is kept in a recording its session started before;
+ * - `notStarted`: the recording is new and `mayStart` was false: nothing is made;
  * - `repeated`: this recording already has a batch with this sequence number (a retry): nothing changes;
  * - `notYours`: the recording exists and another session started it: nothing changes;
  * - `full`: the recording already takes `maxStoredBytes`: nothing changes.
  */
-export type AppendOutcome = "stored" | "repeated" | "notYours" | "full"
+export type AppendOutcome = "started" | "stored" | "repeated" | "notYours" | "full" | "notStarted"
+
+/** What `append` did, and the bytes it stored (0 unless `started` or `stored`). */
+export interface AppendResult {
+  readonly outcome: AppendOutcome
+  readonly storedBytes: number
+}
 
 /**
  * Port: session recordings and their batches of events. `append` keeps a batch (compressed, in the PostgreSQL
@@ -38,7 +48,7 @@ export type AppendOutcome = "stored" | "repeated" | "notYours" | "full"
 export class RecordingStore extends Context.Service<
   RecordingStore,
   {
-    readonly append: (batch: RecordingAppend) => Effect.Effect<AppendOutcome>
+    readonly append: (batch: RecordingAppend) => Effect.Effect<AppendResult>
     readonly list: (filter: RecordingFilter) => Effect.Effect<ReadonlyArray<RecordingSummary>>
     readonly find: (recordingId: RecordingId) => Effect.Effect<Option.Option<StoredRecording>>
     readonly deleteStartedBefore: (at: number) => Effect.Effect<number>
@@ -54,10 +64,12 @@ export class RecordingStore extends Context.Service<
     const recordings = new Map<string, Kept>()
     return RecordingStore.of({
       append: (b) =>
-        Effect.sync(() => {
+        Effect.sync((): AppendResult => {
           const kept = recordings.get(b.recordingId)
           const bytes = JSON.stringify(b.events).length
+          const nothing = (outcome: AppendOutcome): AppendResult => ({ outcome, storedBytes: 0 })
           if (kept === undefined) {
+            if (!b.mayStart) return nothing("notStarted")
             recordings.set(b.recordingId, {
               sessionKey: b.sessionKey,
               batches: new Map([[b.sequence, b.events]]),
@@ -72,11 +84,11 @@ export class RecordingStore extends Context.Service<
                 storedBytes: bytes,
               },
             })
-            return "stored"
+            return { outcome: "started", storedBytes: bytes }
           }
-          if (kept.sessionKey !== b.sessionKey) return "notYours"
-          if (kept.batches.has(b.sequence)) return "repeated"
-          if (kept.summary.storedBytes >= b.maxStoredBytes) return "full"
+          if (kept.sessionKey !== b.sessionKey) return nothing("notYours")
+          if (kept.batches.has(b.sequence)) return nothing("repeated")
+          if (kept.summary.storedBytes >= b.maxStoredBytes) return nothing("full")
           kept.batches.set(b.sequence, b.events)
           const s = kept.summary
           kept.summary = {
@@ -88,7 +100,7 @@ export class RecordingStore extends Context.Service<
             events: s.events + b.events.length,
             storedBytes: s.storedBytes + bytes,
           }
-          return "stored"
+          return { outcome: "stored", storedBytes: bytes }
         }),
       list: (filter) =>
         Effect.sync(() =>

@@ -147,7 +147,8 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   },
   "GET /api/user/getUserNameByEmail": {
     summary: "Look up a transfer recipient's name",
-    description: "Transfer recipient lookup (`?email=`): the registered member's name; 404 if none.",
+    description:
+      "Transfer recipient lookup (`?email=`): the registered member's first name and last initial (\"Rosa R.\"); **404** if none; **400** for one's own address; at most 20 an hour per member (**429** with `Retry-After`).",
   },
   "POST /api/user/update_profile": {
     summary: "Save the profile and KYC details",
@@ -434,11 +435,11 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/recordings/settings": {
     summary: "Where session recording runs",
     description:
-      "`{ publicHost }`: the production host (PUBLIC_HOST), the only one the web app records on, or null when recording is off. Anyone.",
+      "`{ publicHost }`: the production host (PUBLIC_HOST), the only one the web app records on, or null when the installation does not record. Anyone.",
   },
   "POST /api/recordings": {
     summary: "Send a batch of a session recording",
     description:
-      "Keeps a batch of rrweb events (`{ recordingId, sequence, path, events }`, 1–2,000 events, a path on the recorded list), gzip-compressed, bound to the recording cookie's session (set by the first batch) and, when signed in, the member. **202** `{ recordingId, sequence }` (a repeated sequence changes nothing); **404** off the production host or for another session's recording; **413** over 1 MiB or when the recording holds 16 MiB; **429** with `Retry-After` past 300 batches in 10 minutes from one address.",
+      "Keeps a batch of rrweb events (`{ recordingId, sequence, path, events }`, 1–2,000 events, a path on the recorded list), gzip-compressed, bound to the recording cookie's session (set by the first batch) and, when signed in, the member. **202** `{ recordingId, sequence }` (a repeated sequence changes nothing); **404** when the installation does not record (no PUBLIC_HOST, or one APP_URL contradicts; the Host header plays no part) or for another session's recording; **413** over 1 MiB or when the recording holds 16 MiB; **429** with `Retry-After` past 300 batches in 10 minutes from one address, or past the day's storage budget (32 MiB compressed per address, 512 MiB for the installation, 200 recordings started per address; until 00:00 UTC).",
   },
 }

@@ -1,0 +1,75 @@
+/**
+ * GET /user/getUserNameByEmail: what a sender sees of a transfer's recipient before anything is sent. Only what
+ * recognises the person: the first name and the last name's initial ("Rosa R."), never the whole name; at most
+ * RECIPIENT_LOOKUPS_PER_MEMBER an hour (a list of addresses cannot be walked to learn who is registered); and not
+ * the member's own address, since a transfer goes to another member. The transfer itself finds its recipient
+ * with the same `findRecipient`.
+ */
+import { Context, Effect, Layer, Option } from "effect"
+import type { TooManyAttempts } from "../limits/LimitErrors.ts"
+import { LimitsService } from "../limits/LimitsService.ts"
+import type { MemberId } from "../shared/Ids.ts"
+import { InvalidOrderRequest, RecipientNotFound } from "./OrderErrors.ts"
+import { MemberStanding, type Standing } from "./ports/MemberStanding.ts"
+
+export const TRANSFER_TO_SELF = "You cannot transfer Units to yourself"
+
+/** The member registered with `email` (any letter case), or RecipientNotFound. */
+export const findRecipient = (members: MemberStanding["Service"], email: string) =>
+  Effect.flatMap(members.findByEmail(email), (found) =>
+    Option.match(found, {
+      onNone: () =>
+        Effect.fail(new RecipientNotFound({ message: `No member is registered with the email ${email}` })),
+      onSome: (standing: Standing) => Effect.succeed(standing),
+    }),
+  )
+
+/** The first letter of `word`, capital when it has a one-letter capital ("ß" stays "ß"). */
+const initialOf = (word: string): string | undefined => {
+  const letter = word.match(/\p{L}/u)?.[0]
+  if (letter === undefined) return undefined
+  const capital = letter.toUpperCase()
+  return [...capital].length === 1 ? capital : letter
+}
+
+/**
+ * "Rosa Rivers" → "Rosa R."; "Ada Mary Lovelace" → "Ada Mary L."; a one-word name as it is; a last word without
+ * a letter is left out.
+ */
+export const recognisableName = (fullName: string): string => {
+  const words = fullName
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== "")
+  if (words.length < 2) return words.join(" ")
+  const first = words.slice(0, -1).join(" ")
+  const initial = initialOf(words.at(-1) ?? "")
+  return initial === undefined ? first : `${first} ${initial}.`
+}
+
+export class RecipientLookup extends Context.Service<
+  RecipientLookup,
+  {
+    /** The name `sender` sees for the member registered with `email`. */
+    readonly nameFor: (
+      sender: MemberId,
+      email: string,
+    ) => Effect.Effect<string, RecipientNotFound | InvalidOrderRequest | TooManyAttempts>
+  }
+>()("@landunits/core/orders/RecipientLookup") {
+  static readonly layer = Layer.effect(RecipientLookup)(
+    Effect.gen(function* () {
+      const members = yield* MemberStanding
+      const limits = yield* LimitsService
+      return RecipientLookup.of({
+        nameFor: Effect.fn("RecipientLookup.nameFor")(function* (sender, email) {
+          yield* limits.recipientLookup(sender)
+          const recipient = yield* findRecipient(members, email)
+          if (recipient.memberId === sender)
+            return yield* new InvalidOrderRequest({ message: TRANSFER_TO_SELF })
+          return recognisableName(recipient.name)
+        }),
+      })
+    }),
+  )
+}
