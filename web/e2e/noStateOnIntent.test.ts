@@ -7,17 +7,21 @@
  *   request its `beforeLoad`s and loaders make is recorded, and each must be a read;
  * - in Chromium, every link and button of the signed-in header and of the grouped menu is hovered and focused
  *   (and the header tabbed through), and the session must still be alive;
+ * - keyboard only (Playwright's keyboard, no clicks): sign in, buy by bank to the payment details, open the order
+ *   from the history, pass a quiz and vote, post an idea, start the authenticator setup; where focus is after each
+ *   step, and the session alive throughout.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { createMemoryHistory } from "@tanstack/react-router"
-import type { Browser, Page } from "playwright-core"
+import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { setFetch } from "../src/api/client.ts"
 import { api } from "../src/api/endpoints.ts"
 import { createAppRouter } from "../src/router.ts"
 import { createSession } from "../src/session/session.ts"
 import type { RunningServer } from "./server.ts"
+import { HEDGEROWS_VOTE as HEDGEROWS } from "./steps/community.ts"
 import { apiClient, pageApi } from "./support/api.ts"
 import { openContext, startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts"
 import { DEMO, signIn } from "./support/members.ts"
@@ -211,6 +215,131 @@ describe("pointing at a link or a button does nothing but point", () => {
     // A guest who opens /logout is sent to sign in.
     await page.goto(`${server.url}/logout`)
     await page.waitForURL(/\/login$/)
+    await context.close()
+  })
+})
+
+/** What has focus, for a failing assertion's message: tag, role, name or text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement
+    if (el === null || el === document.body) return "body"
+    const name = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 60) ?? ""
+    return `${el.tagName.toLowerCase()}${el.id === "" ? "" : `#${el.id}`} "${name}"`
+  })
+
+const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement)
+
+/** Presses Tab (Shift+Tab with `back`) until `target` has focus; fails after `limit` presses. */
+const tabTo = async (page: Page, target: Locator, { limit = 80, back = false } = {}) => {
+  await target.waitFor()
+  for (let i = 0; i < limit; i++) {
+    if (await hasFocus(target)) return
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab")
+  }
+  throw new Error(`Tab never reached ${target}; focus is on ${await focused(page)}`)
+}
+
+/** After an action: focus comes to `target` (never stays on <body>), and the session is alive. */
+const focusLandsOn = async (page: Page, target: Locator) => {
+  await expect
+    .poll(async () => ((await hasFocus(target).catch(() => false)) ? "there" : await focused(page)))
+    .toBe("there")
+  expect(await sessionAlive(page)).toBe(200)
+}
+
+const pageHeading = (page: Page, name: string | RegExp) => page.locator("main h1").filter({ hasText: name })
+
+describe("keyboard only: the main flows, with focus where the next step is", () => {
+  it("signs in, buys by bank to the payment details, opens the order from the history, votes, posts an idea and starts the authenticator setup", async () => {
+    const { context, page } = await openContext(browser, 1280)
+    const key = page.keyboard
+    const writes = watchWrites(page)
+
+    // Sign in.
+    await page.goto(`${server.url}/login`)
+    await tabTo(page, page.getByLabel("Email"))
+    await key.type(DEMO.email)
+    await tabTo(page, page.getByLabel("Password", { exact: false }).first())
+    await key.type(DEMO.password)
+    await key.press("Enter")
+    await page.waitForURL(/\/dashboard/)
+    await focusLandsOn(page, page.locator("main h1"))
+
+    // Buy by bank transfer, reached through the grouped menu.
+    await tabTo(page, page.getByRole("button", { name: "Open menu" }), { back: true })
+    await key.press("Enter")
+    const menu = page.getByRole("dialog", { name: "Menu" })
+    await tabTo(page, menu.getByRole("link", { name: "Buy", exact: true }))
+    await key.press("Enter")
+    await page.waitForURL(/\/dashboard\/transaction\?tab=buy/)
+    await pageHeading(page, "Buy Units").waitFor()
+    await tabTo(page, page.getByLabel("Number of Units"))
+    await key.press("ControlOrMeta+A")
+    await key.type("2")
+    const bank = page.getByRole("radio", { name: /^Bank transfer/ })
+    await tabTo(page, page.getByRole("group", { name: "Payment method" }).getByRole("radio").first())
+    await key.press("Space")
+    for (let i = 0; i < 6 && !(await bank.isChecked()); i++) await key.press("ArrowDown")
+    expect(await bank.isChecked()).toBe(true)
+    await tabTo(page, page.getByRole("button", { name: "Buy Units" }))
+    await key.press("Enter")
+    await page.waitForURL(/\/dashboard\/buy-units\/payment-bank/)
+    await focusLandsOn(page, page.locator("main h1"))
+    const orderId = new URL(page.url()).searchParams.get("orderId") ?? ""
+    await expect.poll(() => page.locator(".payment-reference").textContent()).toBe(orderId.slice(-5))
+    await tabTo(page, page.getByRole("button", { name: "I have made the transfer" }))
+    await key.press("Enter")
+    await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
+    await focusLandsOn(page, pageHeading(page, "Thank you for your purchase"))
+
+    // Open the order from the history.
+    await page.goto(`${server.url}/dashboard/my-transactions`)
+    await tabTo(page, page.getByRole("link", { name: orderId, exact: true }))
+    await key.press("Enter")
+    await page.waitForURL((url) => url.pathname === `/dashboard/transaction/${orderId}`)
+    await focusLandsOn(page, page.locator("main h1"))
+
+    // Pass the open vote's quiz, then vote.
+    await page.goto(`${server.url}/dashboard/projects/open`)
+    const quiz = page.getByRole("form", { name: `Quiz: ${HEDGEROWS.title}` })
+    const right = quiz.getByRole("group", { name: HEDGEROWS.question }).getByLabel(HEDGEROWS.rightAnswer)
+    await tabTo(page, quiz.getByRole("radio").first())
+    await key.press("Space")
+    for (let i = 0; i < 6 && !(await right.isChecked()); i++) await key.press("ArrowDown")
+    expect(await right.isChecked()).toBe(true)
+    await tabTo(page, quiz.getByRole("button", { name: "Check my answers" }))
+    await key.press("Enter")
+    const ballot = page.getByRole("form", { name: `Ballot: ${HEDGEROWS.title}` })
+    await ballot.waitFor()
+    await focusLandsOn(page, ballot.getByRole("heading", { name: "Cast your vote" }))
+    await tabTo(page, ballot.getByLabel("Yes", { exact: true }))
+    await key.press("Space")
+    await tabTo(page, ballot.getByRole("button", { name: "Cast my vote" }))
+    await key.press("Enter")
+    await focusLandsOn(page, page.getByText("You voted Yes."))
+
+    // Post an idea.
+    await page.goto(`${server.url}/dashboard/community-ideas`)
+    const ideaForm = page.getByRole("form", { name: "Post an idea" })
+    const title = `Keyboard idea ${Date.now()}`
+    await tabTo(page, ideaForm.getByLabel("Title"))
+    await key.type(title)
+    await tabTo(page, ideaForm.getByLabel("Description"))
+    await key.type("Posted without a mouse.")
+    await tabTo(page, ideaForm.getByRole("button", { name: "Post idea" }))
+    await key.press("Enter")
+    await page.getByRole("heading", { name: title }).waitFor()
+    await focusLandsOn(page, ideaForm.getByText("Your idea is posted."))
+
+    // Start the authenticator app's setup.
+    await page.goto(`${server.url}/dashboard/settings/security`)
+    await tabTo(page, page.getByRole("button", { name: "Set up an authenticator app" }))
+    await key.press("Enter")
+    await focusLandsOn(page, page.getByRole("heading", { name: "Set up an authenticator app" }))
+
+    // Writes came only from the member's own keys: sign-in, the buy, the transfer, the quiz, the vote, the idea.
+    expect(writes.every((w) => !w.endsWith("/auth/logout"))).toBe(true)
     await context.close()
   })
 })

@@ -208,9 +208,10 @@ describe("buying", () => {
       card: "4000 0000 0000 0002",
     })
     expect(page.url()).toContain("payment-card-square")
+    // The form is gone with the decline: its message takes focus (WCAG 2.4.3), which reads it.
     await expect
-      .poll(() => page.getByRole("alert").allTextContents())
-      .toContain(
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(
         "Your card was declined. The order was not paid and its Units were released: start a new order to try another card.",
       )
     await inspect(page, "payment-card-square-declined")

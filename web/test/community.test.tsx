@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import { afterEach, describe, expect, it } from "vitest"
 import { setFetch } from "../src/api/client.ts"
 import { VoteCard } from "../src/components/community/VoteCard.tsx"
-import { QUIZ_NOT_PASSED } from "../src/machines/voteMachine.ts"
+import { QUIZ_NOT_PASSED, QUIZ_NOT_PASSED_YET, QUIZ_PASSED_BALLOT_OPEN } from "../src/machines/voteMachine.ts"
 import { Route as AskRoute } from "../src/routes/dashboard.community.ask-question.tsx"
 import { renderInRouter } from "./support/router.tsx"
 import { aVote } from "./support/voteFixture.ts"
@@ -51,7 +51,7 @@ describe("VoteCard", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Check my answers" }))
     })
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(QUIZ_NOT_PASSED))
+    await waitFor(() => expect(screen.getByText(QUIZ_NOT_PASSED)).toBeTruthy())
     expect(screen.getByText("This answer is not right.")).toBeTruthy()
     expect(screen.queryByRole("button", { name: "Cast my vote" })).toBeNull()
 
@@ -64,13 +64,71 @@ describe("VoteCard", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Cast my vote" }))
     })
-    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("You voted No."))
+    await waitFor(() => expect(screen.getByText(/^You voted/).textContent).toContain("You voted No."))
     expect(calls.map((c) => c.path)).toEqual([
       "/governance/votes/vote_1/quiz",
       "/governance/votes/vote_1/quiz",
       "/governance/votes/vote_1/ballot",
     ])
     expect(calls[2]!.body).toEqual({ answer: "n" })
+  })
+
+  it("checking the quiz says its result in a status region that was there before, and moves focus to what comes next", async () => {
+    serve((path, body) => {
+      if (path.endsWith("/quiz")) {
+        const right = (body as { answers: Record<string, string> }).answers.q1 === "a"
+        return json(200, {
+          quizAnswer: "answer_submitted",
+          quizResult: right ? "all_right_answer_submitted" : "all_right_answer_not_given",
+          wrongQuestionIds: right ? [] : ["q1"],
+        })
+      }
+      return json(200, { voteId: "vote_1", memberId: "m", answer: "y", at: 1 })
+    })
+    await renderInRouter(() => (
+      <ul>
+        <VoteCard vote={aVote()} />
+      </ul>
+    ))
+    const status = screen.getByRole("status")
+    expect(status.textContent).toBe("")
+    const check = screen.getByRole("button", { name: "Check my answers" })
+
+    // Not passed: the status says so, and focus is on the message saying what to do (not an alert as well).
+    fireEvent.click(screen.getByLabelText("Space"))
+    check.focus()
+    await act(async () => fireEvent.click(check))
+    await waitFor(() => expect(status.textContent).toBe(QUIZ_NOT_PASSED_YET))
+    expect(document.activeElement?.textContent).toBe(QUIZ_NOT_PASSED)
+    expect(document.activeElement?.getAttribute("tabindex")).toBe("-1")
+    expect(screen.queryByRole("alert")).toBeNull()
+
+    // Passed: the same region says the ballot is open; the quiz and its button are gone, focus is on the ballot.
+    fireEvent.click(screen.getByLabelText("Habitat"))
+    screen.getByRole("button", { name: "Check my answers" }).focus()
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Check my answers" })))
+    await waitFor(() => expect(status.textContent).toBe(QUIZ_PASSED_BALLOT_OPEN))
+    expect(screen.getByRole("status")).toBe(status)
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Cast your vote" }))
+
+    // Cast: the ballot is gone, focus is on what the member did.
+    fireEvent.click(screen.getByLabelText("Yes"))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Cast my vote" })))
+    await waitFor(() => expect(document.activeElement?.textContent).toContain("You voted Yes."))
+  })
+
+  it("a ballot open when the page opens takes no focus", async () => {
+    serve(() => json(500, {}))
+    await renderInRouter(() => (
+      <ul>
+        <VoteCard
+          vote={aVote({ quizAnswer: "answer_submitted", quizResult: "all_right_answer_submitted" })}
+        />
+      </ul>
+    ))
+    expect(screen.getByRole("heading", { name: "Cast your vote" })).toBeTruthy()
+    expect(document.activeElement).toBe(document.body)
+    expect(screen.getByRole("status").textContent).toBe("")
   })
 
   it("shows a closed vote's result: Yes at 50% or more, Not Decided without ballots", async () => {

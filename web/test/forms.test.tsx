@@ -192,6 +192,42 @@ describe("login form", () => {
   })
 })
 
+describe("a field's message is a status message (WCAG 4.1.3)", () => {
+  it("shows in a polite live region that was there before it, tied to the field while shown", async () => {
+    serve({})
+    await renderInRouter(() => <LoginForm />)
+    const email = screen.getByLabelText(labelled("Email")) as HTMLInputElement
+    const region = email.closest(".field")?.querySelector<HTMLElement>('[aria-live="polite"]')
+    expect(region?.textContent).toBe("")
+    expect(email.getAttribute("aria-invalid")).toBe("false")
+    expect(email.getAttribute("aria-describedby")).toBeNull()
+    fireEvent.blur(email)
+    // The same element, now holding the message: the change is what a screen reader announces.
+    const shown = email.closest(".field")?.querySelector<HTMLElement>('[aria-live="polite"]')
+    expect(shown).toBe(region)
+    expect(region?.textContent).toBe("Email is required")
+    expect(email.getAttribute("aria-invalid")).toBe("true")
+    const described = email.getAttribute("aria-describedby") ?? ""
+    expect(document.getElementById(described)?.textContent).toBe("Email is required")
+    expect(region?.contains(document.getElementById(described))).toBe(true)
+    type("Email", "ada@landunits.example")
+    expect(region?.textContent).toBe("")
+    expect(email.getAttribute("aria-invalid")).toBe("false")
+    expect(email.getAttribute("aria-describedby")).toBeNull()
+  })
+
+  it("a checkbox's message is announced the same way", async () => {
+    serve({})
+    await renderInRouter(() => <RegistrationForm variant="landing" title="Register" />)
+    const box = screen.getByRole("checkbox", { name: /I accept the Terms and Conditions/ })
+    const region = box.closest(".field")?.querySelector<HTMLElement>('[aria-live="polite"]')
+    expect(region?.textContent).toBe("")
+    fireEvent.blur(box)
+    expect(region?.textContent).toBe("Please accept the Terms and Conditions to register")
+    expect(box.getAttribute("aria-describedby")).toBe(region?.firstElementChild?.id)
+  })
+})
+
 describe("the sign-in's second step (issue 23)", () => {
   it("asks for the code after a right password, checks it with core's schema, and shows the server's refusal", async () => {
     const calls = serve({

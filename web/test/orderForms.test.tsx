@@ -135,8 +135,14 @@ describe("buy form", () => {
     expect((screen.getByLabelText("Unit type") as HTMLSelectElement).value).toBe("LAND_USD")
     expect(screen.getAllByRole("radio").filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0)
     units("3")
+    const methods = screen.getByRole("group", { name: "Payment method" })
+    const region = methods.querySelector('[aria-live="polite"]')
+    expect(region?.textContent).toBe("")
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Buy Units" })))
     expect(screen.getByText(CHOOSE_METHOD_MESSAGE)).toBeTruthy()
+    // Said in the live region that was there before it (WCAG 4.1.3), and tied to the choice.
+    expect(region?.textContent).toBe(CHOOSE_METHOD_MESSAGE)
+    expect(methods.getAttribute("aria-describedby")).toBe("buy-method-error")
     expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
   })
 
@@ -329,6 +335,56 @@ describe("sell, transfer and convert forms", () => {
   })
 })
 
+describe("the order's total is announced as a status message (WCAG 4.1.3)", () => {
+  const liveTotal = (name: string) =>
+    screen.getByRole("region", { name }).querySelector<HTMLElement>('[aria-live="polite"]')
+
+  it("buy: a polite live region, there and silent from the start, says the payment amount once typing stops", async () => {
+    serve({})
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    const region = liveTotal("Your order")
+    expect(region?.getAttribute("aria-atomic")).toBe("true")
+    expect(region?.textContent).toBe("")
+    units("1")
+    units("10")
+    // Not one announcement per keystroke: the figure is said once it stays the same.
+    expect(region?.textContent).toBe("")
+    await waitFor(() => expect(region?.textContent).toBe("Your order: Payment amount $115.90"))
+    // The same element all along: a live region must exist before its content changes.
+    expect(liveTotal("Your order")).toBe(region)
+    fireEvent.click(screen.getByRole("radio", { name: /^Card \(Stripe\)/ }))
+    const card = priceBuyOrder({
+      numberOfUnits: 10,
+      pricePerUnit: PRICES.LAND_USD,
+      isDoubleLand: false,
+      buyFeeCents: 100,
+      externalFee: DEFAULT_EXTERNAL_FEES["card-stripe"],
+    })
+    await waitFor(() =>
+      expect(region?.textContent).toBe(
+        `Your order: Payment amount ${formatMoney(card.paymentAmount, "USD")}`,
+      ),
+    )
+  })
+
+  it("sell and convert announce their totals the same way", async () => {
+    serve({})
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("20")
+    await waitFor(() =>
+      expect(liveTotal("Your sale")?.textContent).toBe("Your sale: Value at today's price $114.90"),
+    )
+    cleanup()
+    await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
+    units("20")
+    await waitFor(() =>
+      expect(liveTotal("Your conversion")?.textContent).toMatch(
+        /^Your conversion: Units you receive \(locked 30 days\) \d+$/,
+      ),
+    )
+  })
+})
+
 describe("sell and convert are reviewed before anything is created (issue 27)", () => {
   const review = (name: string) => within(screen.getByRole("region", { name }))
   const reviewRow = (name: string, term: string) =>
@@ -386,6 +442,48 @@ describe("sell and convert are reviewed before anything is created (issue 27)", 
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review conversion" })))
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm conversion" })))
     expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(1)
+  })
+})
+
+describe("focus follows the order forms' steps within the page (WCAG 2.4.3)", () => {
+  const press = async (name: string) => {
+    const button = screen.getByRole("button", { name })
+    button.focus()
+    await act(async () => fireEvent.click(button))
+  }
+
+  it("buy: a refused order takes focus (its message, not an alert as well)", async () => {
+    serve({ "/order/create_order": () => ({ __status: 409, message: "You have too many unpaid orders" }) })
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    units("3")
+    await press("Buy Units")
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("You have too many unpaid orders"))
+    expect(document.activeElement?.getAttribute("tabindex")).toBe("-1")
+    expect(document.activeElement?.getAttribute("role")).toBeNull()
+  })
+
+  it("sell: the review's heading, Back → the review button, a refused confirmation → its message", async () => {
+    serve({ "/order/create_order": () => ({ __status: 400, message: "Your LU2X Units are still vesting" }) })
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("20")
+    expect(document.activeElement).not.toBe(screen.getByRole("button", { name: "Review sale" }))
+    await press("Review sale")
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Review your sale" }))
+    await press("Back")
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Review sale" }))
+    await press("Review sale")
+    await press("Confirm sale")
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Your LU2X Units are still vesting"))
+  })
+
+  it("convert: the review's heading, then Back → the review button", async () => {
+    serve({})
+    await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
+    units("20")
+    await press("Review conversion")
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Review your conversion" }))
+    await press("Back")
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Review conversion" }))
   })
 })
 

@@ -17,6 +17,10 @@ export const QUIZ_NOT_PASSED =
   "Some answers are not right yet. Read the marked questions again: the ballot opens once every answer is right."
 export const QUIZ_INCOMPLETE = "Answer every question of the quiz."
 export const CHOOSE_YES_OR_NO = "Choose Yes or No."
+/** The quiz's result as the card states it once checked (a status message, WCAG 4.1.3). */
+export const QUIZ_PASSED_BALLOT_OPEN =
+  "Quiz passed: every answer is right. The ballot is open: choose Yes or No."
+export const QUIZ_NOT_PASSED_YET = "Quiz not passed yet."
 
 export interface VoteContext {
   readonly vote: VoteView
@@ -24,6 +28,8 @@ export interface VoteContext {
   readonly wrongQuestionIds: ReadonlyArray<string>
   readonly choice: BallotAnswer | null
   readonly error: string | null
+  /** The result of the quiz checked on this page (null before, and while it is checked again). */
+  readonly quizOutcome: "passed" | "notPassed" | null
 }
 
 type VoteEvent =
@@ -66,6 +72,7 @@ export const voteMachine = setup({
     wrongQuestionIds: [],
     choice: null,
     error: null,
+    quizOutcome: null,
   }),
   initial: "deciding",
   states: {
@@ -88,7 +95,11 @@ export const voteMachine = setup({
           }),
         },
         "quiz.submit": [
-          { guard: "isQuizComplete", target: "checkingQuiz", actions: assign({ error: null }) },
+          {
+            guard: "isQuizComplete",
+            target: "checkingQuiz",
+            actions: assign({ error: null, quizOutcome: null }),
+          },
           { actions: assign({ error: QUIZ_INCOMPLETE }) },
         ],
       },
@@ -103,6 +114,7 @@ export const voteMachine = setup({
             guard: ({ event }) => event.output.quizResult === "all_right_answer_submitted",
             target: "ballot",
             actions: assign({
+              quizOutcome: "passed",
               wrongQuestionIds: [],
               vote: ({ context, event }) => ({
                 ...context.vote,
@@ -114,6 +126,7 @@ export const voteMachine = setup({
           {
             target: "quiz",
             actions: assign({
+              quizOutcome: "notPassed",
               wrongQuestionIds: ({ event }) => event.output.wrongQuestionIds,
               error: QUIZ_NOT_PASSED,
               vote: ({ context, event }) => ({

@@ -1,4 +1,5 @@
 /** /dashboard/community-ideas (spec §2; decisions.md): members post ideas and upvote others' once; admins set their status. */
+
 import { IdeaForm } from "@landunits/core/community/CommunityForms.ts"
 import type { IdeaView } from "@landunits/core/community/CommunityModel.ts"
 import { formatDate } from "@landunits/core/format/Format.ts"
@@ -10,6 +11,7 @@ import { Empty, LoadError, PageHead } from "../components/layout/Page.tsx"
 import { Field, FormError } from "../components/shared/Field.tsx"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
 import { pageHead } from "../lib/pageHead.ts"
+import { useFocusOnShow } from "../lib/useFocusOnShow.ts"
 import { useSubmission } from "../machines/submissionMachine.ts"
 
 const STATUS_TONE: Readonly<Record<IdeaView["status"], string>> = {
@@ -73,6 +75,8 @@ function CommunityIdeas() {
   )
   const form = useSchemaForm(IdeaForm, { title: "", description: "" }, post.submit)
   const posted = post.result?.ideaId
+  // The button is disabled while the idea is sent, which takes focus from it: the confirmation takes it.
+  const focusOnShow = useFocusOnShow()
   // biome-ignore lint/correctness/useExhaustiveDependencies: clear the form once per posted idea
   useEffect(() => {
     if (posted !== undefined) form.reset()
@@ -108,7 +112,7 @@ function CommunityIdeas() {
               <Field label="Description" multiline required idPrefix="idea" {...form.field("description")} />
               <FormError message={post.serverError} />
               {posted !== undefined ? (
-                <p className="form-note" role="status">
+                <p className="form-note" role="status" ref={focusOnShow} tabIndex={-1}>
                   Your idea is posted.
                 </p>
               ) : null}

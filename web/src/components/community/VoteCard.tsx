@@ -1,4 +1,8 @@
-/** One vote on the Open Voting or Closed Voting page, driven by the vote machine (quiz → ballot → results). */
+/**
+ * One vote on the Open Voting or Closed Voting page, driven by the vote machine (quiz → ballot → results).
+ * Checking the quiz says its result in the card's status region (there from the start, WCAG 4.1.3) and moves
+ * focus to what comes next (2.4.3): the ballot's heading once passed, the message saying what to do if not.
+ */
 import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import type { VoteResults, VoteView } from "@landunits/core/governance/GovernanceModel.ts"
 import { voteResult } from "@landunits/core/governance/VoteResult.ts"
@@ -6,7 +10,8 @@ import { useMachine } from "@xstate/react"
 import { useId } from "react"
 import { fromPromise } from "xstate"
 import { communityApi } from "../../api/community.ts"
-import { voteMachine } from "../../machines/voteMachine.ts"
+import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
+import { QUIZ_NOT_PASSED_YET, QUIZ_PASSED_BALLOT_OPEN, voteMachine } from "../../machines/voteMachine.ts"
 import { FormError } from "../shared/Field.tsx"
 
 const machine = voteMachine.provide({
@@ -71,8 +76,14 @@ export function Results({ results }: { readonly results: VoteResults | undefined
 
 export function VoteCard({ vote: initial }: { readonly vote: VoteView }) {
   const [state, send] = useMachine(machine, { input: { vote: initial } })
-  const { vote, answers, wrongQuestionIds, choice, error } = state.context
+  const { vote, answers, wrongQuestionIds, choice, error, quizOutcome } = state.context
   const busy = state.hasTag("busy")
+  const focusOnShow = useFocusOnShow()
+  const voting =
+    state.matches("quiz") ||
+    state.matches("checkingQuiz") ||
+    state.matches("ballot") ||
+    state.matches("casting")
   const id = useId()
   const stateBadge = voteStateLabel(vote)
   const quizBadge = quizLabel(vote)
@@ -90,6 +101,15 @@ export function VoteCard({ vote: initial }: { readonly vote: VoteView }) {
         )}
       </p>
       <p>{vote.description}</p>
+      {vote.quiz.length > 0 ? (
+        <div className="live-region" role="status">
+          {voting && quizOutcome !== null ? (
+            <p className="form-note">
+              {quizOutcome === "passed" ? QUIZ_PASSED_BALLOT_OPEN : QUIZ_NOT_PASSED_YET}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
 
       {state.matches("quiz") || state.matches("checkingQuiz") ? (
         <form
@@ -127,7 +147,7 @@ export function VoteCard({ vote: initial }: { readonly vote: VoteView }) {
               </fieldset>
             )
           })}
-          <FormError message={error} />
+          <FormError message={error} focusOnShow={focusOnShow} />
           <div className="cm-actions">
             <button type="submit" className="btn btn--primary" disabled={busy}>
               {busy ? "Checking…" : "Check my answers"}
@@ -146,6 +166,9 @@ export function VoteCard({ vote: initial }: { readonly vote: VoteView }) {
             send({ type: "ballot.cast" })
           }}
         >
+          <h3 className="cm-ballot-title" ref={focusOnShow} tabIndex={-1}>
+            Cast your vote
+          </h3>
           <fieldset className="cm-ballot">
             <legend>Your vote</legend>
             {(["y", "n"] as const).map((a) => (
@@ -172,7 +195,7 @@ export function VoteCard({ vote: initial }: { readonly vote: VoteView }) {
       ) : null}
 
       {state.matches("voted") ? (
-        <p className="form-note" role="status">
+        <p className="form-note" ref={focusOnShow} tabIndex={-1}>
           You voted <strong>{ANSWER_LABEL[vote.answer]}</strong>. The results are shown when the vote closes.
         </p>
       ) : null}

@@ -13,7 +13,7 @@ import { allCountries } from "@landunits/core/shared/Countries.ts"
 import type { UserType } from "@landunits/core/shared/EnumValues.ts"
 import { type ChangeEvent, useMemo, useRef, useState } from "react"
 import { type FormValues, useSchemaForm } from "../../forms/useSchemaForm.ts"
-import { Field, FormError } from "../shared/Field.tsx"
+import { Field, FieldError, FormError } from "../shared/Field.tsx"
 import "../../styles/home.css"
 
 type SectionKey = "address" | "contactInfo" | "bankDetails" | "passport" | "businessInfo"
@@ -241,11 +241,7 @@ function FileField({
           Uploaded: {stored.fileName} ({kb(stored.size)}). Choose a file to replace it.
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   )
 }

@@ -2,7 +2,8 @@
  * The Buy tab (spec §2, §4, §5, §9): unit type (LAND_USD by default), number of Units, payment method (bank for
  * business members, none chosen for individuals), the LU2X offer, a reference code; live subtotal, fee of the
  * method, discount and payment amount with core's formulas; the availability and LU2X messages of spec §5.
- * Sending creates the order (the buy machine) and goes to the payment page of the method.
+ * Sending creates the order (the buy machine) and goes to the payment page of the method (a new page: the root
+ * layout moves focus there); a refusal stays here and takes focus (lib/useFocusOnShow.ts).
  */
 import { checkBuyAvailability, checkDoubleLandCap } from "@landunits/core/availability/Availability.ts"
 import { type DiscountTerms, priceBuyOrder } from "@landunits/core/fees/Fees.ts"
@@ -26,10 +27,11 @@ import type { OrderFormsData } from "../../api/orderLoaders.ts"
 import { type CreateOrderRequest, ordersApi, utmData } from "../../api/orders.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { formatPrice } from "../../lib/prices.ts"
+import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { liveBuyActors } from "../../machines/buyActors.ts"
 import { buyMachine, paymentRoute } from "../../machines/buyMachine.ts"
 import { LazyPriceHistory } from "../prices/LazyPriceHistory.tsx"
-import { Field, FormError } from "../shared/Field.tsx"
+import { Field, FieldError, FormError } from "../shared/Field.tsx"
 import {
   Lu2xChoice,
   OrderWarning,
@@ -66,6 +68,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
   const [discountError, setDiscountError] = useState<{ code: string; message: string } | null>(null)
   const [methodError, setMethodError] = useState(false)
   const [state, send] = useMachine(buyMachine.provide({ actors: liveBuyActors }), { input: {} })
+  const focusOnShow = useFocusOnShow()
 
   const price = priceOf(bundle.prices, unitType)
   const currency = CurrencyOfUnitType[unitType]
@@ -205,11 +208,10 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
                 </span>
               </label>
             ))}
-            {methodError && method === "None" ? (
-              <p className="field__error" id="buy-method-error">
-                {CHOOSE_METHOD_MESSAGE}
-              </p>
-            ) : null}
+            <FieldError
+              id="buy-method-error"
+              message={methodError && method === "None" ? CHOOSE_METHOD_MESSAGE : null}
+            />
           </fieldset>
           <OrderWarning message={cardMinimum} />
           <Lu2xChoice
@@ -250,7 +252,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
               .
             </p>
           ) : null}
-          <FormError message={state.context.error} />
+          <FormError message={state.context.error} focusOnShow={focusOnShow} />
           <button
             type="submit"
             className="btn btn--primary btn--block"
@@ -261,6 +263,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
         </form>
         <Summary
           title="Your order"
+          announceTotal
           rows={[
             ["Unit", unitDisplayName(unitType)],
             [

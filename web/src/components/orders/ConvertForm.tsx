@@ -15,6 +15,7 @@ import { useState } from "react"
 import type { OrderFormsData } from "../../api/orderLoaders.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { formatPrice, formatRate } from "../../lib/prices.ts"
+import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { Field } from "../shared/Field.tsx"
 import {
   holdingOf,
@@ -44,6 +45,7 @@ export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
   const [to, setTo] = useState<UnitType>(initial.to)
   const order = useReviewedOrder()
   useGoOnSuccess(order.result?.orderId, "/dashboard/convert/success")
+  const focusOnShow = useFocusOnShow()
 
   const fromPrice = priceOf(bundle.prices, from)
   const toPrice = priceOf(bundle.prices, to)
@@ -131,6 +133,7 @@ export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
         busyLabel="Converting…"
         onBack={order.back}
         onConfirm={order.confirm}
+        focusOnShow={focusOnShow}
       />
     )
   }
@@ -150,9 +153,11 @@ export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
         />
         <OrderWarning message={limit ?? noRate} />
         <p className="order-note">{CONVERT_LOCK_TEXT}</p>
+        {/* After "Back", focus returns to the button that opened the review. */}
         <button
           type="submit"
           className="btn btn--primary btn--block"
+          ref={focusOnShow}
           disabled={limit !== undefined || noRate !== undefined}
         >
           Review conversion
@@ -160,6 +165,7 @@ export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
       </form>
       <Summary
         title="Your conversion"
+        announceTotal
         rows={[
           [
             "From",

@@ -20,8 +20,10 @@ import type { Settled } from "../../api/endpoints.ts"
 import type { OrderPageData } from "../../api/orderLoaders.ts"
 import { ordersApi, type PaymentIntent } from "../../api/orders.ts"
 import { formatPrice } from "../../lib/prices.ts"
+import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { paymentRoute } from "../../machines/buyMachine.ts"
 import { PageHead } from "../layout/Page.tsx"
+import { FormError } from "../shared/Field.tsx"
 import { OrderStatusBadge } from "../shared/StatusBadge.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { Summary } from "./OrderParts.tsx"
@@ -196,10 +198,15 @@ function PayAgain({
   )
 }
 
+/**
+ * Cancel, asked first. Each answer replaces the button pressed, so focus follows (lib/useFocusOnShow.ts): to the
+ * question, back to the cancel button after "No, keep it", to a refusal; once cancelled, the page's status.
+ */
 function CancelOrder({ order }: { readonly order: Order }) {
   const router = useRouter()
   const [step, setStep] = useState<"idle" | "asking" | "sending">("idle")
   const [error, setError] = useState<string | null>(null)
+  const focusOnShow = useFocusOnShow()
   const what = memberCancel(order)
   if (what === undefined) return null
   const label = what === "order" ? "Cancel this order" : "Take back the unsold Units"
@@ -223,18 +230,21 @@ function CancelOrder({ order }: { readonly order: Order }) {
     <section className="order-cancel stack" aria-label="Cancel">
       {step === "idle" ? (
         <p className="payment-cancel">
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setStep("asking")}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            ref={focusOnShow}
+            onClick={() => setStep("asking")}
+          >
             {label}
           </button>
         </p>
       ) : (
         <div className="order-note stack">
-          <p>{consequence} Do you want to go on?</p>
-          {error === null ? null : (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <p ref={focusOnShow} tabIndex={-1}>
+            {consequence} Do you want to go on?
+          </p>
+          <FormError message={error} focusOnShow={focusOnShow} />
           <p className="payment-actions">
             <button
               type="button"
@@ -299,8 +309,15 @@ export function OrderPage({ data }: { readonly data: OrderPageData }) {
       </>
     )
   }
+  // Another order is another page: its status is the page's, not a change made here.
+  return <OrderShown key={data.order.orderId} data={data} />
+}
+
+function OrderShown({ data }: { readonly data: Extract<OrderPageData, { found: true }> }) {
   const { order } = data
   const unpaid = isUnpaidBuy(order)
+  // A status that changes on this page (the order cancelled here) is a new element and takes focus.
+  const focusOnShow = useFocusOnShow()
   return (
     <>
       <PageHead
@@ -309,7 +326,7 @@ export function OrderPage({ data }: { readonly data: OrderPageData }) {
         lead={leadOf(order)}
       />
       <div className="container section stack order-page">
-        <p className="order-page__status">
+        <p className="order-page__status" key={order.orderStatus} ref={focusOnShow} tabIndex={-1}>
           <StatusBadge order={order} /> <span className="muted">since {when(order.updatedAt)}</span>
         </p>
         {unpaid ? <PayAgain order={order} intent={data.intent} bank={data.bank} /> : null}

@@ -8,7 +8,8 @@ import {
   DOUBLE_LAND_VESTING_START_MONTHS,
 } from "@landunits/core/shared/Constants.ts"
 import { type UnitType, UnitTypes, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
-import type { ReactNode } from "react"
+import { type ReactNode, useState } from "react"
+import { useDebouncedValue } from "../../lib/useDebouncedValue.ts"
 import "../../styles/orders.css"
 
 export function UnitTypeSelect({
@@ -67,14 +68,36 @@ export function Lu2xChoice({
   )
 }
 
-/** A definition list of the order's live figures. */
+/** A row of a summary: a term, its value, and `total` on the row that sums it up (the one announced). */
+export type SummaryRow = readonly [string, ReactNode, ("total" | undefined)?]
+
+/** How long the total must stay the same before it is announced: one announcement per figure typed. */
+export const TOTAL_ANNOUNCE_DELAY_MS = 500
+
+/**
+ * A definition list of the order's figures. On a form (`announceTotal`) the total changes as the member types,
+ * without taking focus, so a polite live region, present from the start, says it once it has stayed the same
+ * for a moment (WCAG 4.1.3): "Your order: Payment amount $114.90".
+ */
 export function Summary({
   title,
   rows,
+  announceTotal = false,
 }: {
   readonly title: string
-  readonly rows: ReadonlyArray<readonly [string, ReactNode, ("total" | undefined)?]>
+  readonly rows: ReadonlyArray<SummaryRow>
+  readonly announceTotal?: boolean
 }) {
+  const total = rows.find((row) => row[2] === "total")
+  const sentence =
+    total === undefined || typeof total[1] !== "string" || total[1] === "—"
+      ? ""
+      : `${title}: ${total[0]} ${total[1]}`
+  // Nothing is said until the total first changes: the figures the page opens with are read with the page.
+  const [first] = useState(sentence)
+  const spoken = useDebouncedValue(sentence, TOTAL_ANNOUNCE_DELAY_MS)
+  const [changed, setChanged] = useState(false)
+  if (!changed && spoken !== first) setChanged(true)
   return (
     <section className="order-summary" aria-label={title}>
       <h2>{title}</h2>
@@ -86,6 +109,11 @@ export function Summary({
           </div>
         ))}
       </dl>
+      {announceTotal ? (
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {changed ? spoken : ""}
+        </p>
+      ) : null}
     </section>
   )
 }

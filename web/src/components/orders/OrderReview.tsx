@@ -1,10 +1,12 @@
 /**
  * The review step of a sale or a conversion (issue 27): what goes in, the fee, what goes to the sales queue or
  * is locked and until when, before anything is created. "Back" edits the form as it was; "Confirm" places the
- * order (machines/orderReviewMachine.ts). Focus moves to the review's heading when it opens.
+ * order (machines/orderReviewMachine.ts). The form's `focusOnShow` (lib/useFocusOnShow.ts) moves focus to the
+ * review's heading when it opens, and to the refusal when confirming fails.
  */
-import { type ReactNode, useEffect, useId, useRef } from "react"
+import { type RefCallback, useId } from "react"
 import { FormError } from "../shared/Field.tsx"
+import type { SummaryRow } from "./OrderParts.tsx"
 
 export function OrderReview({
   title,
@@ -16,9 +18,10 @@ export function OrderReview({
   busyLabel,
   onBack,
   onConfirm,
+  focusOnShow,
 }: {
   readonly title: string
-  readonly rows: ReadonlyArray<readonly [string, ReactNode, ("total" | undefined)?]>
+  readonly rows: ReadonlyArray<SummaryRow>
   readonly notes: ReadonlyArray<string>
   readonly serverError: string | null
   readonly busy: boolean
@@ -26,13 +29,12 @@ export function OrderReview({
   readonly busyLabel: string
   readonly onBack: () => void
   readonly onConfirm: () => void
+  readonly focusOnShow: RefCallback<HTMLElement>
 }) {
   const id = useId()
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
   return (
     <section className="order-review order-summary" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+      <h2 id={`${id}-title`} ref={focusOnShow} tabIndex={-1}>
         {title}
       </h2>
       <p className="order-review__lead">Nothing is placed until you confirm.</p>
@@ -49,7 +51,7 @@ export function OrderReview({
           {note}
         </p>
       ))}
-      <FormError message={serverError} />
+      <FormError message={serverError} focusOnShow={focusOnShow} />
       <p className="payment-actions order-review__actions">
         <button type="button" className="btn btn--ghost" onClick={onBack} disabled={busy}>
           Back

@@ -5,6 +5,10 @@
  *
  * Card pages use the provider's own form when its keys are configured (loaded only on these pages), and the
  * built-in test-mode provider otherwise, labelled "Test mode" with the documented test cards.
+ *
+ * A step that changes the page in place moves focus to what it shows (lib/useFocusOnShow.ts), once the page has
+ * settled into its first state: the coin's instructions after choosing it, a refusal, the failed payment's
+ * message, the instructions after "Try again". Success and cancel go to their own pages (the root layout's).
  */
 import { formatDateTimeZoned, formatMoney } from "@landunits/core/format/Format.ts"
 import { CryptoPaymentForm } from "@landunits/core/orders/OrderForms.ts"
@@ -12,10 +16,11 @@ import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstruct
 import { type CryptoCoin, CryptoCoins, type PaymentMethod } from "@landunits/core/shared/EnumValues.ts"
 import { Link, useNavigate } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
-import { lazy, Suspense, useEffect, useRef } from "react"
+import { lazy, type RefCallback, Suspense, useEffect, useRef } from "react"
 import { fromPromise } from "xstate"
 import type { PaymentSettings } from "../../api/orders.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { liveBuyActors, payWithTestCard } from "../../machines/buyActors.ts"
 import { buyMachine, paymentRoute } from "../../machines/buyMachine.ts"
 import { PageHead } from "../layout/Page.tsx"
@@ -73,6 +78,8 @@ export function PaymentPage({
     settings === null ? undefined : method === "card-square" ? settings.square.mode : settings.stripe.mode
   const isCard = method === "card-stripe" || method === "card-square"
   const busy = state.hasTag("busy")
+  // What renders while the page loads its first state belongs to the page, not to a step.
+  const focusOnShow = useFocusOnShow(!busy)
   const canCancel = state.matches("awaitingPayment") || state.matches("choosingCoin")
 
   return (
@@ -105,7 +112,7 @@ export function PaymentPage({
         ) : null}
         {state.matches("unavailable") ? (
           <div className="stack">
-            <p className="form-error" role="alert">
+            <p className="form-error" ref={focusOnShow} tabIndex={-1}>
               {error}
             </p>
             <div className="payment-actions">
@@ -140,6 +147,7 @@ export function PaymentPage({
             settings={settings}
             onChoose={(coin) => send({ type: "payment.chooseCoin", coin })}
             error={error}
+            focusOnShow={focusOnShow}
           />
         ) : null}
 
@@ -151,6 +159,7 @@ export function PaymentPage({
                 busy={busy}
                 error={error}
                 onSent={() => send({ type: "payment.markSent" })}
+                focusOnShow={focusOnShow}
               />
             ) : null}
             {instructions._tag === "CryptoPayment" ? (
@@ -159,6 +168,7 @@ export function PaymentPage({
                 busy={busy}
                 error={error}
                 onHash={(transactionHash) => send({ type: "payment.submitHash", transactionHash })}
+                focusOnShow={focusOnShow}
               />
             ) : null}
             {instructions._tag === "CardPayment" && settings !== null ? (
@@ -173,6 +183,7 @@ export function PaymentPage({
                         payWithCard.current = pay
                       }}
                       onPay={() => send({ type: "payment.payCard", card: "" })}
+                      focusOnShow={focusOnShow}
                     />
                   ) : (
                     <StripeCardForm
@@ -184,6 +195,7 @@ export function PaymentPage({
                         payWithCard.current = pay
                       }}
                       onPay={() => send({ type: "payment.payCard", card: "" })}
+                      focusOnShow={focusOnShow}
                     />
                   )}
                 </Suspense>
@@ -194,6 +206,7 @@ export function PaymentPage({
                   waiting={state.matches("waitingForProvider")}
                   error={error}
                   onPay={(card) => send({ type: "payment.payCard", card })}
+                  focusOnShow={focusOnShow}
                 />
               )
             ) : null}
@@ -202,7 +215,7 @@ export function PaymentPage({
 
         {state.matches("failed") ? (
           <div className="stack">
-            <p className="form-error" role="alert">
+            <p className="form-error" ref={focusOnShow} tabIndex={-1}>
               {declineReason ??
                 (intent?.orderStatus === "Expired"
                   ? "This order expired before it was paid; its Units were released."
@@ -237,14 +250,19 @@ function CoinChoice({
   settings,
   onChoose,
   error,
+  focusOnShow,
 }: {
   readonly settings: PaymentSettings
   readonly onChoose: (coin: CryptoCoin) => void
   readonly error: string | null
+  readonly focusOnShow: RefCallback<HTMLElement>
 }) {
   return (
     <section className="payment-box" aria-labelledby="coin-title">
-      <h2 id="coin-title">Choose a coin</h2>
+      {/* Back to the choice after a refused coin: its message takes focus, not the heading. */}
+      <h2 id="coin-title" ref={error === null ? focusOnShow : undefined} tabIndex={-1}>
+        Choose a coin
+      </h2>
       <p>The amount in coin is computed from today's price when you choose.</p>
       <div className="payment-actions">
         {CryptoCoins.map((coin) => (
@@ -267,7 +285,7 @@ function CoinChoice({
           cannot be used here: no receiving address is configured.
         </p>
       ) : null}
-      <FormError message={error} />
+      <FormError message={error} focusOnShow={focusOnShow} />
     </section>
   )
 }
@@ -277,16 +295,20 @@ function BankInstructions({
   busy,
   error,
   onSent,
+  focusOnShow,
 }: {
   readonly instructions: Extract<PaymentInstructions, { _tag: "BankPayment" }>
   readonly busy: boolean
   readonly error: string | null
   readonly onSent: () => void
+  readonly focusOnShow: RefCallback<HTMLElement>
 }) {
   const d = instructions.bankDetails
   return (
     <section className="payment-box" aria-labelledby="bank-title">
-      <h2 id="bank-title">Transfer to our bank account</h2>
+      <h2 id="bank-title" ref={focusOnShow} tabIndex={-1}>
+        Transfer to our bank account
+      </h2>
       <dl className="payment-details">
         <div>
           <dt>Amount</dt>
@@ -331,7 +353,7 @@ function BankInstructions({
         Put the payment reference on your transfer so that we can match it to this order. Your Units move from
         Pending to Owned once the funds register, within 24 hours on a weekday.
       </p>
-      <FormError message={error} />
+      <FormError message={error} focusOnShow={focusOnShow} />
       <button type="button" className="btn btn--primary" disabled={busy} onClick={onSent}>
         {busy ? "Sending…" : "I have made the transfer"}
       </button>
@@ -344,17 +366,21 @@ function CryptoInstructions({
   busy,
   error,
   onHash,
+  focusOnShow,
 }: {
   readonly instructions: Extract<PaymentInstructions, { _tag: "CryptoPayment" }>
   readonly busy: boolean
   readonly error: string | null
   readonly onHash: (hash: string) => void
+  readonly focusOnShow: RefCallback<HTMLElement>
 }) {
   const form = useSchemaForm(CryptoPaymentForm, { transactionHash: "" }, (v) => onHash(v.transactionHash))
   const symbol = instructions.coin === "BITCOIN" ? "BTC" : "ETH"
   return (
     <section className="payment-box" aria-labelledby="crypto-title">
-      <h2 id="crypto-title">Send {COIN_NAMES[instructions.coin]}</h2>
+      <h2 id="crypto-title" ref={focusOnShow} tabIndex={-1}>
+        Send {COIN_NAMES[instructions.coin]}
+      </h2>
       <dl className="payment-details">
         <div>
           <dt>Amount</dt>
@@ -384,7 +410,7 @@ function CryptoInstructions({
           hint="The id of your transaction on the blockchain."
           {...form.field("transactionHash")}
         />
-        <FormError message={error} />
+        <FormError message={error} focusOnShow={focusOnShow} />
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? "Sending…" : "I have sent the coins"}
         </button>

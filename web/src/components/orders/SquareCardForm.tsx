@@ -5,7 +5,7 @@
  * token for the order's own amount: 402 when declined (the machine shows the reason). Square's signed webhook
  * confirms the payment (docs/operations.md).
  */
-import { type FormEvent, useEffect, useRef, useState } from "react"
+import { type FormEvent, type RefCallback, useEffect, useRef, useState } from "react"
 import { ordersApi, type PaymentSettings } from "../../api/orders.ts"
 import { FormError } from "../shared/Field.tsx"
 import type { PayWithCard } from "./PayWithCard.ts"
@@ -47,9 +47,11 @@ interface Props {
   readonly error: string | null
   readonly register: (pay: PayWithCard) => void
   readonly onPay: () => void
+  /** Focuses the payment's refusal as it appears (lib/useFocusOnShow.ts); not the SDK's failure to load. */
+  readonly focusOnShow?: RefCallback<HTMLElement>
 }
 
-export default function SquareCardForm({ settings, busy, error, register, onPay }: Props) {
+export default function SquareCardForm({ settings, busy, error, register, onPay, focusOnShow }: Props) {
   const card = useRef<SquareCard | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   const { applicationId, locationId } = settings.square
@@ -97,7 +99,7 @@ export default function SquareCardForm({ settings, busy, error, register, onPay 
       <h2 id="square-title">Card details</h2>
       <form className="form" noValidate onSubmit={submit} aria-label="Card">
         <div id="square-card" className="square-card" />
-        <FormError message={loadError ?? error} />
+        <FormError message={loadError ?? error} focusOnShow={loadError === null ? focusOnShow : undefined} />
         <button type="submit" className="btn btn--primary" disabled={busy || loadError !== null}>
           {busy ? "Paying…" : "Pay"}
         </button>

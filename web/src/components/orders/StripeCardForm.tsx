@@ -8,7 +8,7 @@
 import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js"
 import { loadStripe, type Stripe } from "@stripe/stripe-js"
-import { type FormEvent, useEffect, useMemo } from "react"
+import { type FormEvent, type RefCallback, useEffect, useMemo } from "react"
 import type { PaymentSettings } from "../../api/orders.ts"
 import { DECLINED_REASON } from "../../machines/buyMachine.ts"
 import { FormError } from "../shared/Field.tsx"
@@ -21,6 +21,8 @@ interface Props {
   readonly error: string | null
   readonly register: (pay: PayWithCard) => void
   readonly onPay: () => void
+  /** Focuses the payment's refusal as it appears (lib/useFocusOnShow.ts). */
+  readonly focusOnShow?: RefCallback<HTMLElement>
 }
 
 let stripePromise: Promise<Stripe | null> | undefined
@@ -46,7 +48,7 @@ export default function StripeCardForm(props: Props) {
   )
 }
 
-function CardForm({ instructions, busy, error, register, onPay }: Props) {
+function CardForm({ instructions, busy, error, register, onPay, focusOnShow }: Props) {
   const stripe = useStripe()
   const elements = useElements()
   useEffect(() => {
@@ -79,7 +81,7 @@ function CardForm({ instructions, busy, error, register, onPay }: Props) {
             <CardElement options={{ hidePostalCode: false }} />
           </div>
         </div>
-        <FormError message={error} />
+        <FormError message={error} focusOnShow={focusOnShow} />
         <button type="submit" className="btn btn--primary" disabled={busy || stripe === null}>
           {busy ? "Paying…" : "Pay"}
         </button>

@@ -2,9 +2,9 @@
  * The card form of the built-in test-mode provider (docs/operations.md "Test mode"): clearly labelled, with the
  * documented test cards (GET /api/payments/settings lists them); the number decides the outcome.
  */
-import { type FormEvent, useState } from "react"
+import { type FormEvent, type RefCallback, useState } from "react"
 import type { PaymentSettings } from "../../api/orders.ts"
-import { FormError } from "../shared/Field.tsx"
+import { FieldError, FormError } from "../shared/Field.tsx"
 
 export const CARD_NUMBER_REQUIRED = "Card number is required"
 
@@ -14,12 +14,15 @@ export function TestCardForm({
   waiting,
   error,
   onPay,
+  focusOnShow,
 }: {
   readonly settings: PaymentSettings
   readonly busy: boolean
   readonly waiting: boolean
   readonly error: string | null
   readonly onPay: (card: string) => void
+  /** Focuses the payment's refusal as it appears (lib/useFocusOnShow.ts). */
+  readonly focusOnShow?: RefCallback<HTMLElement>
 }) {
   const [card, setCard] = useState("")
   const [missing, setMissing] = useState(false)
@@ -59,11 +62,7 @@ export function TestCardForm({
           <p className="field__hint" id="test-card-hint">
             Use one of the test cards below; any other number is refused.
           </p>
-          {missing ? (
-            <p className="field__error" id="test-card-error">
-              {CARD_NUMBER_REQUIRED}
-            </p>
-          ) : null}
+          <FieldError id="test-card-error" message={missing ? CARD_NUMBER_REQUIRED : null} />
         </div>
         <table className="data-table test-cards">
           <caption>Test cards</caption>
@@ -91,7 +90,7 @@ export function TestCardForm({
             Checking the card with the provider…
           </p>
         ) : null}
-        <FormError message={error} />
+        <FormError message={error} focusOnShow={focusOnShow} />
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? "Paying…" : "Pay (test mode)"}
         </button>

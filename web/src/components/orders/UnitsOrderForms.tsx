@@ -2,7 +2,8 @@
  * The Sell and Transfer tabs (spec §2, §4, §5; decisions.md SELL and TRANSFER), and the shared ways they send:
  * one request, then the order's success page. A sale (and a conversion, ConvertForm.tsx) is reviewed first: the
  * form opens a review of what it will do, and only "Confirm" creates the order (the order review machine, issue
- * 27); a transfer shows the recipient's name before it sends (the submission machine).
+ * 27); a transfer shows the recipient's name before it sends (the submission machine). Focus follows the step
+ * (lib/useFocusOnShow.ts): to the review's heading, back to the review button after "Back", to a refusal.
  *
  * Sell: N Units (N > the sale fee in Units); the fee goes to the platform, N − fee enter the sales queue.
  * Transfer: free, to a registered member's email; the recipient's name is looked up and shown before sending.
@@ -22,6 +23,7 @@ import type { OrderFormsData } from "../../api/orderLoaders.ts"
 import { type CreateOrderRequest, newIdempotencyKey, ordersApi, utmData } from "../../api/orders.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { formatPrice } from "../../lib/prices.ts"
+import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { useOrderReview } from "../../machines/orderReviewMachine.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
@@ -92,6 +94,7 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
   const [lu2x, setLu2x] = useState(false)
   const order = useReviewedOrder()
   useGoOnSuccess(order.result?.orderId, "/dashboard/sell-units/success")
+  const focusOnShow = useFocusOnShow()
   const price = priceOf(bundle.prices, unitType)
   const holding = holdingOf(bundle.userDashBoardDetails.holdings, unitType)
   const available = (lu2x ? holding?.owned_DOUBLE_LAND : holding?.owned) ?? 0
@@ -149,6 +152,7 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
         busyLabel="Placing your sale…"
         onBack={order.back}
         onConfirm={order.confirm}
+        focusOnShow={focusOnShow}
       />
     )
   }
@@ -177,12 +181,19 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
           Sales are first in, first out: your Units wait in the sales queue (Units Sold - Pending) and the
           money is paid to your bank account as buyers buy them.
         </p>
-        <button type="submit" className="btn btn--primary btn--block" disabled={problem !== undefined}>
+        {/* After "Back", focus returns to the button that opened the review. */}
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          ref={focusOnShow}
+          disabled={problem !== undefined}
+        >
           Review sale
         </button>
       </form>
       <Summary
         title="Your sale"
+        announceTotal
         rows={[
           ["Unit", unitDisplayName(unitType)],
           ["Price today", price === undefined ? "—" : formatPrice(price.pricePerUnit, currency)],
@@ -211,6 +222,7 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
   const [lookup, setLookup] = useState<Lookup>({ state: "none" })
   const submission = useOrderSubmission()
   useGoOnSuccess(submission.result?.orderId, "/dashboard/transfer/success")
+  const focusOnShow = useFocusOnShow()
   const holding = holdingOf(bundle.userDashBoardDetails.holdings, unitType)
   const available = (lu2x ? holding?.owned_DOUBLE_LAND : holding?.owned) ?? 0
 
@@ -284,7 +296,7 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
           label="Transfer LU2X Units"
           detail={`You hold ${formatNumber0(holding?.owned_DOUBLE_LAND ?? 0)} LU2X ${unitDisplayName(unitType)}; the recipient receives them as owned Units.`}
         />
-        <FormError message={submission.serverError} />
+        <FormError message={submission.serverError} focusOnShow={focusOnShow} />
         <button
           type="submit"
           className="btn btn--primary btn--block"

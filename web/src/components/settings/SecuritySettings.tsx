@@ -2,14 +2,17 @@
  * /dashboard/settings/security (issue 23): the second factor (an authenticator app with its recovery codes,
  * and passkeys) set up, used and removed, and the member's sessions, each signed out on its own or all others
  * at once. Changes of the second factor ask it again first (StepUpPrompt); the server ends the other sessions.
+ * Each step that replaces the button just pressed moves focus to what it shows (lib/useFocusOnShow.ts): the
+ * setup's heading, the recovery codes' heading, then "Authenticator app: on."; a change's result message.
  */
 import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import { TotpCodeForm } from "@landunits/core/secondfactor/SecondFactorValidation.ts"
 import { useMachine } from "@xstate/react"
-import { type ReactNode, useMemo, useState } from "react"
+import { type ReactNode, type RefCallback, useId, useMemo, useState } from "react"
 import { errorMessage } from "../../api/client.ts"
 import { type SecurityAnswer, securityApi } from "../../api/security.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { totpSetup } from "../../machines/totpSetupMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
 import { isStepUpRequired, StepUpPrompt } from "./StepUpPrompt.tsx"
@@ -18,9 +21,17 @@ import "../../styles/home.css"
 /** The secret in groups of four, as apps show it when typed by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim()
 
-function RecoveryCodes(props: { readonly codes: ReadonlyArray<string>; readonly onSaved: () => void }) {
+function RecoveryCodes(props: {
+  readonly codes: ReadonlyArray<string>
+  readonly onSaved: () => void
+  readonly focusOnShow: RefCallback<HTMLElement>
+}) {
+  const titleId = useId()
   return (
-    <section className="recovery-codes" aria-label="Recovery codes">
+    <section className="recovery-codes" aria-labelledby={titleId}>
+      <h3 id={titleId} ref={props.focusOnShow} tabIndex={-1}>
+        Recovery codes
+      </h3>
       <p className="form-note">
         Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are
         shown only now.
@@ -39,7 +50,7 @@ function RecoveryCodes(props: { readonly codes: ReadonlyArray<string>; readonly 
   )
 }
 
-function TotpSetup(props: { readonly onDone: () => void }) {
+function TotpSetup(props: { readonly onDone: (recoveryCodes: number) => void }) {
   const machine = useMemo(
     () =>
       totpSetup({
@@ -52,20 +63,27 @@ function TotpSetup(props: { readonly onDone: () => void }) {
   const form = useSchemaForm(TotpCodeForm, { code: "" }, ({ code }) => send({ type: "setup.confirm", code }))
   const busy = state.hasTag("busy")
   const error = state.context.error
+  const focusOnShow = useFocusOnShow()
+  if (state.matches("done")) return null
   if (state.matches("showingCodes")) {
+    const codes = state.context.recoveryCodes
     return (
       <RecoveryCodes
-        codes={state.context.recoveryCodes}
+        codes={codes}
+        focusOnShow={focusOnShow}
         onSaved={() => {
           send({ type: "codes.saved" })
-          props.onDone()
+          props.onDone(codes.length)
         }}
       />
     )
   }
   if (state.matches("scanning") || state.matches("confirming")) {
     return (
-      <form className="form" aria-label="Set up an authenticator app" noValidate onSubmit={form.onSubmit}>
+      <form className="form" aria-labelledby="totp-setup-title" noValidate onSubmit={form.onSubmit}>
+        <h3 id="totp-setup-title" ref={focusOnShow} tabIndex={-1}>
+          Set up an authenticator app
+        </h3>
         <ol className="steps">
           <li>
             Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…) and
@@ -85,7 +103,7 @@ function TotpSetup(props: { readonly onDone: () => void }) {
           idPrefix="totp"
           {...form.field("code")}
         />
-        <FormError message={error} />
+        <FormError message={error} focusOnShow={focusOnShow} />
         <div className="form-actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? "Checking…" : "Turn on"}
@@ -101,9 +119,11 @@ function TotpSetup(props: { readonly onDone: () => void }) {
     <>
       {isStepUpRequired(error) ? <StepUpPrompt onConfirmed={() => send({ type: "setup.start" })} /> : null}
       {isStepUpRequired(error) ? null : <FormError message={error} />}
+      {/* After Cancel, focus comes back to the button that opened the setup. */}
       <button
         type="button"
         className="btn btn--primary"
+        ref={focusOnShow}
         disabled={busy}
         onClick={() => send({ type: "setup.start" })}
       >
@@ -119,11 +139,15 @@ const useGuardedAction = (reload: () => void) => {
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const [codes, setCodes] = useState<ReadonlyArray<string>>([])
+  // The button pressed may be gone with the change (a passkey removed, a session signed out): focus goes to
+  // the change's result, its recovery codes first when it has some.
+  const focusOnShow = useFocusOnShow()
   const run = (
     action: () => Promise<{ readonly message: string; readonly recoveryCodes?: ReadonlyArray<string> }>,
   ) => {
     const attempt = () => {
       setError(null)
+      setNote(null)
       action().then(
         (answer) => {
           setRetry(null)
@@ -152,12 +176,14 @@ const useGuardedAction = (reload: () => void) => {
         />
       )}
       <FormError message={error} />
-      {note === null ? null : (
-        <p className="form-note" role="status">
+      {codes.length === 0 ? null : (
+        <RecoveryCodes codes={codes} focusOnShow={focusOnShow} onSaved={() => setCodes([])} />
+      )}
+      {note === null || codes.length > 0 ? null : (
+        <p className="form-note" ref={focusOnShow} tabIndex={-1}>
           {note}
         </p>
       )}
-      {codes.length === 0 ? null : <RecoveryCodes codes={codes} onSaved={() => setCodes([])} />}
     </>
   )
   return { run, view }
@@ -169,6 +195,12 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
     securityApi.security().then(setSecurity, () => undefined)
   }
   const guarded = useGuardedAction(reload)
+  const focusOnShow = useFocusOnShow()
+  // The server turned the app on when it took the first code: the page says so at once, the reload the rest.
+  const totpTurnedOn = (recoveryCodesLeft: number) => {
+    setSecurity((s) => ({ ...s, secondFactor: { ...s.secondFactor, totp: true, recoveryCodesLeft } }))
+    reload()
+  }
   const [passkeyName, setPasskeyName] = useState("")
   const { secondFactor, sessions } = security
   return (
@@ -181,7 +213,7 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
         </p>
         {secondFactor.totp ? (
           <>
-            <p>
+            <p ref={focusOnShow} tabIndex={-1}>
               <strong>Authenticator app: on.</strong> {secondFactor.recoveryCodesLeft} recovery codes left.
             </p>
             <div className="form-actions">
@@ -202,7 +234,7 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
             </div>
           </>
         ) : (
-          <TotpSetup onDone={reload} />
+          <TotpSetup onDone={totpTurnedOn} />
         )}
         {guarded.view}
       </section>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react"
+import type { ReactNode, RefCallback } from "react"
 import type { CheckboxProps, FieldProps } from "../../forms/useSchemaForm.ts"
 
 interface Props extends FieldProps {
@@ -45,22 +45,58 @@ export function Field(props: Props) {
           {props.hint}
         </p>
       ) : null}
-      {props.error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {props.error}
+      <FieldError id={`${id}-error`} message={props.error} />
+    </div>
+  )
+}
+
+/**
+ * A field's message, inside a polite live region that is in the DOM before any message (WCAG 4.1.3: a region
+ * must exist before its content changes for the change to be announced), so the message shown when the member
+ * leaves the field is read without taking focus. The message carries `id`; the field names it in
+ * `aria-describedby` only while it is shown. An empty region adds no gap (app.css, `.live-region`).
+ */
+export function FieldError({
+  id,
+  message,
+}: {
+  readonly id: string
+  readonly message: string | null | undefined
+}) {
+  return (
+    <div className="live-region" aria-live="polite">
+      {message ? (
+        <p className="field__error" id={id}>
+          {message}
         </p>
       ) : null}
     </div>
   )
 }
 
-/** The server's message under a form (spec §8); announced when it appears. */
-export function FormError({ message }: { readonly message: string | null }) {
-  return message ? (
+/**
+ * The server's message under a form (spec §8); announced when it appears (`role="alert"`). Given `focusOnShow`
+ * (lib/useFocusOnShow.ts: a step whose refusal is the member's next thing to read, their button maybe gone),
+ * it takes focus instead, which reads it; an alert as well would say it twice. A new message is a new element,
+ * so it takes focus again.
+ */
+export function FormError({
+  message,
+  focusOnShow,
+}: {
+  readonly message: string | null
+  readonly focusOnShow?: RefCallback<HTMLElement> | undefined
+}) {
+  if (!message) return null
+  return focusOnShow === undefined ? (
     <p className="form-error" role="alert">
       {message}
     </p>
-  ) : null
+  ) : (
+    <p key={message} className="form-error" ref={focusOnShow} tabIndex={-1}>
+      {message}
+    </p>
+  )
 }
 
 /** A labelled checkbox with its message, wired for screen readers; the label may hold a link. */
@@ -86,11 +122,7 @@ export function CheckboxField(
         aria-describedby={props.error ? `${id}-error` : undefined}
       />
       <label htmlFor={id}>{props.label}</label>
-      {props.error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={props.error} />
     </div>
   )
 }
