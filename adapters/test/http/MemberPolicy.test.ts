@@ -213,7 +213,8 @@ describe("who may do what over HTTP (issue 37)", () => {
       },
       {
         name: "register a passkey",
-        send: (proof) => client.post("/api/user/second-factor/passkeys", { response: forgedAnswer, ...proof }),
+        send: (proof) =>
+          client.post("/api/user/second-factor/passkeys", { response: forgedAnswer, ...proof }),
         passed: async (answer) => {
           expect(answer.status).toBe(401)
           expect((await json(answer))._tag).toBe("SecondFactorInvalid")
@@ -236,5 +237,19 @@ describe("who may do what over HTTP (issue 37)", () => {
       }
       await request.passed(await request.send({ currentPassword: "secret9" }))
     }
+  })
+
+  it("slows wrong current passwords with 429 and a true Retry-After after 5 of them; the right one after the wait passes", async () => {
+    const email = "policy-guesser@example.com"
+    const client = await members.newMember(email, "secret9")
+    const begin = (currentPassword: string) =>
+      client.post("/api/user/second-factor/totp/begin", { currentPassword })
+    for (let i = 0; i < 5; i++) expect((await begin(`guess-${i}`)).status).toBe(403)
+    const slowed = await begin("guess-5")
+    expect(slowed.status).toBe(429)
+    expect(slowed.headers.get("retry-after")).toBe("1")
+    expect((await json(slowed)).message).toMatch(/Too many wrong passwords/)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    expect((await begin("secret9")).status).toBe(200)
   })
 })

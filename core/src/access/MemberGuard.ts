@@ -7,13 +7,16 @@
  * - `moves-out` and `security`: refused with SecondFactorRequired (403) unless the member has no second factor,
  *   or gave it on the actor's session within STEP_UP_SECONDS. An actor without a session never meets it.
  * - `passwordWithoutFactor`: a member without a second factor is refused with PasswordRequired (403) unless the
- *   proof carries their current password.
+ *   proof carries their current password. Wrong passwords are slowed per member (LimitsService.passwordProof,
+ *   429 TooManyAttempts with a true Retry-After): a stolen session cannot guess the password at speed.
  * - `read` and `own-action`: nothing beyond the session (no read at all).
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { AccountRepository } from "../accounts/ports/AccountRepository.ts"
 import { PasswordHasher } from "../accounts/ports/PasswordHasher.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
+import type { TooManyAttempts } from "../limits/LimitErrors.ts"
+import { LimitsService } from "../limits/LimitsService.ts"
 import { PasskeyStore } from "../secondfactor/ports/PasskeyStore.ts"
 import { SecondFactorStore } from "../secondfactor/ports/SecondFactorStore.ts"
 import { SecondFactorMessages, SecondFactorRequired } from "../secondfactor/SecondFactorErrors.ts"
@@ -21,7 +24,12 @@ import { StepUpSeconds } from "../secondfactor/SecondFactorModel.ts"
 import type { MemberId } from "../shared/Ids.ts"
 import { AccessMessages, PasswordRequired } from "./AccessErrors.ts"
 import type { Actor } from "./AccessModel.ts"
-import { type MemberUseCase, needsPasswordWithoutFactor, needsStepUp } from "./MemberUseCases.ts"
+import {
+  type MemberUseCase,
+  needsPasswordWithoutFactor,
+  needsStepUp,
+  type PasswordUseCase,
+} from "./MemberUseCases.ts"
 
 /** What the request brought to prove it is the member: the current password, when the use case asks for it. */
 export interface MemberProof {
@@ -30,15 +38,20 @@ export interface MemberProof {
 
 export type GuardRefusal = SecondFactorRequired | PasswordRequired
 
+/** What the guard may answer for `useCase`: the password's use cases may also be slowed (TooManyAttempts). */
+export type RefusalOf<U extends MemberUseCase> = U extends PasswordUseCase
+  ? GuardRefusal | TooManyAttempts
+  : GuardRefusal
+
 export class MemberGuard extends Context.Service<
   MemberGuard,
   {
     /** Lets the actor run `useCase`, or refuses it as its class says. */
-    readonly require: (
-      useCase: MemberUseCase,
+    readonly require: <U extends MemberUseCase>(
+      useCase: U,
       actor: Actor,
       proof?: MemberProof,
-    ) => Effect.Effect<void, GuardRefusal>
+    ) => Effect.Effect<void, RefusalOf<U>>
     /** Whether the member has a second factor in force (an authenticator app confirmed, or a passkey). */
     readonly hasSecondFactor: (memberId: MemberId) => Effect.Effect<boolean>
   }
@@ -50,6 +63,7 @@ export class MemberGuard extends Context.Service<
       const sessions = yield* SessionStore
       const accounts = yield* AccountRepository
       const hasher = yield* PasswordHasher
+      const limits = yield* LimitsService
       const windowMs = (yield* StepUpSeconds) * 1000
 
       const hasSecondFactor = (memberId: MemberId) =>
@@ -86,6 +100,8 @@ export class MemberGuard extends Context.Service<
         if (proof.currentPassword === undefined || proof.currentPassword === "") {
           return yield* new PasswordRequired({ message: AccessMessages.passwordRequired })
         }
+        // Counted before the check, forgotten when right: only wrong passwords slow the next ones.
+        yield* limits.passwordProof(actor.memberId)
         const account = yield* accounts.get(actor.memberId)
         if (
           Option.isNone(account) ||
@@ -93,9 +109,10 @@ export class MemberGuard extends Context.Service<
         ) {
           return yield* new PasswordRequired({ message: AccessMessages.passwordWrong })
         }
+        yield* limits.passwordProofPassed(actor.memberId)
       })
 
-      return MemberGuard.of({ require, hasSecondFactor })
+      return MemberGuard.of({ require: require as MemberGuard["Service"]["require"], hasSecondFactor })
     }),
   )
 }

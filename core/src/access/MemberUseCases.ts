@@ -164,6 +164,13 @@ export const needsStepUp = (useCase: MemberUseCase): boolean => {
   return c === "moves-out" || c === "security"
 }
 
+/** The use cases that ask a member without a second factor for the current password (from the table's type). */
+export type PasswordUseCase = {
+  [K in MemberUseCase]: (typeof MEMBER_USE_CASES)[K] extends { readonly passwordWithoutFactor: true }
+    ? K
+    : never
+}[MemberUseCase]
+
 /** Whether a member without a second factor must give the current password. */
 export const needsPasswordWithoutFactor = (useCase: MemberUseCase): boolean =>
   policyOf(useCase).passwordWithoutFactor === true

@@ -21,6 +21,7 @@ import { type Account, normalizeEmail } from "../accounts/AccountModel.ts"
 import { AccountRepository } from "../accounts/ports/AccountRepository.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
 import { AuditLog } from "../audit/ports/AuditLog.ts"
+import type { TooManyAttempts } from "../limits/LimitErrors.ts"
 import { DeliveredMail } from "../notifications/ports/DeliveredMail.ts"
 import { Mailer } from "../notifications/ports/Mailer.ts"
 import { isTerminal } from "../orders/OrderTransitions.ts"
@@ -113,7 +114,7 @@ export class PrivacyService extends Context.Service<
       readonly currentPassword?: string | undefined
     }) => Effect.Effect<
       AccountClosure,
-      AccountClosureRefused | ClosureNotConfirmed | AccountNotFound | GuardRefusal
+      AccountClosureRefused | ClosureNotConfirmed | AccountNotFound | GuardRefusal | TooManyAttempts
     >
     readonly purgeDue: Effect.Effect<PurgeRun>
   }

@@ -53,7 +53,10 @@ export class PasskeyService extends Context.Service<
         /** Asked of a member without any factor yet (MemberUseCases.ts: registerPasskey). */
         readonly currentPassword?: string | undefined
       },
-    ) => Effect.Effect<ReadonlyArray<string>, SecondFactorInvalid | SecondFactorRequired | PasswordRequired>
+    ) => Effect.Effect<
+      ReadonlyArray<string>,
+      SecondFactorInvalid | SecondFactorRequired | PasswordRequired | TooManyAttempts
+    >
     readonly remove: (
       input: OnSession & { readonly credentialId: string },
     ) => Effect.Effect<void, SecondFactorConflict | SecondFactorRequired>

@@ -10,7 +10,7 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import type { PasswordRequired } from "../access/AccessErrors.ts"
 import { memberActor } from "../access/AccessModel.ts"
 import { MemberGuard } from "../access/MemberGuard.ts"
-import type { MemberUseCase } from "../access/MemberUseCases.ts"
+import type { MemberUseCase, PasswordUseCase } from "../access/MemberUseCases.ts"
 import { SecureRandom } from "../accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
 import type { TooManyAttempts } from "../limits/LimitErrors.ts"
@@ -56,7 +56,10 @@ export class SecondFactorService extends Context.Service<
     /** Starts (or starts again) an authenticator setup: a new secret, not in force until confirmed. */
     readonly beginTotp: (
       input: OnSession & { readonly account: string; readonly currentPassword?: string | undefined },
-    ) => Effect.Effect<TotpSetup, SecondFactorConflict | SecondFactorRequired | PasswordRequired>
+    ) => Effect.Effect<
+      TotpSetup,
+      SecondFactorConflict | SecondFactorRequired | PasswordRequired | TooManyAttempts
+    >
     /** The first code from the app puts the setup in force; answers the recovery codes, shown this once. */
     readonly confirmTotp: (
       input: OnSession & { readonly code: string },
@@ -118,7 +121,7 @@ export class SecondFactorService extends Context.Service<
 
       const guard = yield* MemberGuard
       /** The member's guard for `useCase` on the session that asks (MemberUseCases.ts). */
-      const requireOn = (useCase: MemberUseCase, input: OnSession) =>
+      const requireOn = (useCase: Exclude<MemberUseCase, PasswordUseCase>, input: OnSession) =>
         // These use cases ask no password (MemberUseCases.ts), so PasswordRequired cannot happen here.
         guard
           .require(useCase, memberActor(input.memberId, input.sessionId))

@@ -17,6 +17,7 @@ import {
 } from "../../src/access/MemberUseCases.ts"
 import { AccountEmail } from "../../src/accounts/AccountService.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
+import { PASSWORD_PROOF_PER_ACCOUNT } from "../../src/limits/Limits.ts"
 import { OneTimePasswords } from "../../src/secondfactor/ports/OneTimePasswords.ts"
 import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStore.ts"
 import { DEFAULT_STEP_UP_SECONDS, StepUpSeconds } from "../../src/secondfactor/SecondFactorModel.ts"
@@ -252,5 +253,56 @@ describe("every core method of a moves-out or security use case calls the guard 
     for (const [useCase, attempt] of Object.entries(attempts)) {
       expect(tagOf(attempt() as never), useCase).not.toBe("SecondFactorRequired")
     }
+  })
+})
+
+describe("wrong current passwords are slowed per member (PASSWORD_PROOF_PER_ACCOUNT)", () => {
+  const outcome = (a: Accounts, actor: ReturnType<typeof memberActor>, currentPassword: string) =>
+    a.run(
+      Effect.match(a.guard.require("closeAccount", actor, { currentPassword }), {
+        onFailure: (e) =>
+          e._tag === "TooManyAttempts" ? `TooManyAttempts ${e.retryAfterSeconds}s` : (e._tag as string),
+        onSuccess: () => "ok",
+      }),
+    )
+
+  it("lets 5 wrong passwords be checked, then makes each next one wait longer (1 s, 2 s, …) with a true Retry-After: refused attempts are not checked and do not count", () => {
+    const a = makeAccounts()
+    const on = signedIn(a)
+    const actor = memberActor(on.memberId, on.sessionId)
+    for (let i = 0; i < PASSWORD_PROOF_PER_ACCOUNT.free; i++) {
+      expect(outcome(a, actor, "wrong1"), `wrong password ${i + 1}`).toBe("PasswordRequired")
+    }
+    // The sixth waits 1 s after the fifth, and asking again and again does not make the wait longer.
+    for (let i = 0; i < 20; i++) expect(outcome(a, actor, "wrong1")).toBe("TooManyAttempts 1s")
+    // Not even the right password is checked before the wait is over (a guesser learns nothing).
+    expect(outcome(a, actor, ann.password)).toBe("TooManyAttempts 1s")
+    a.clock.advance(1_000)
+    expect(outcome(a, actor, "wrong1")).toBe("PasswordRequired")
+    expect(outcome(a, actor, "wrong1")).toBe("TooManyAttempts 2s")
+    a.clock.advance(2_000)
+    expect(outcome(a, actor, "wrong1")).toBe("PasswordRequired")
+    expect(outcome(a, actor, "wrong1")).toBe("TooManyAttempts 4s")
+    // The right password after the wait passes, and the count starts again.
+    a.clock.advance(4_000)
+    expect(outcome(a, actor, ann.password)).toBe("ok")
+    for (let i = 0; i < PASSWORD_PROOF_PER_ACCOUNT.free; i++) {
+      expect(outcome(a, actor, "wrong1")).toBe("PasswordRequired")
+    }
+    expect(outcome(a, actor, "wrong1")).toBe("TooManyAttempts 1s")
+  })
+
+  it("counts per member: another member's wrong passwords do not slow this one, and a missing password is not a proof", () => {
+    const a = makeAccounts()
+    const on = signedIn(a)
+    const ben = a.run(a.service.register({ ...ann, email: "ben@example.com" }, "ip"))
+    const benActor = memberActor(ben.memberId)
+    for (let i = 0; i < 6; i++) outcome(a, benActor, "wrong1")
+    expect(outcome(a, benActor, "wrong1")).toMatch(/^TooManyAttempts/)
+    const actor = memberActor(on.memberId, on.sessionId)
+    for (let i = 0; i < 10; i++) {
+      expect(a.fail(a.guard.require("beginTotp", actor))._tag).toBe("PasswordRequired")
+    }
+    expect(outcome(a, actor, ann.password)).toBe("ok")
   })
 })

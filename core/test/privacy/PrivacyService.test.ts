@@ -8,6 +8,8 @@ import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts
 import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
 import { AuditLog } from "../../src/audit/ports/AuditLog.ts"
+import { LimitsService } from "../../src/limits/LimitsService.ts"
+import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { DeliveredMail } from "../../src/notifications/ports/DeliveredMail.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
@@ -55,6 +57,7 @@ const makeWorld = () => {
         SecondFactorStore.layerMemory,
         PasskeyStore.layerMemory,
         PasswordHasher.layerInsecureForTests,
+        LimitsService.layer.pipe(Layer.provide(AttemptLog.layerMemory)),
         DataExportStore.layerMemory,
         MemberDataArchive.layerMemory,
         MemberRecords.layerMemory(standings, purged),

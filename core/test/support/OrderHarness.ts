@@ -15,6 +15,8 @@ import { LedgerService } from "../../src/ledger/LedgerService.ts"
 import { LedgerCheckpoints } from "../../src/ledger/ports/LedgerCheckpoints.ts"
 import { LedgerSigner } from "../../src/ledger/ports/LedgerSigner.ts"
 import type { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { LimitsService } from "../../src/limits/LimitsService.ts"
+import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OrderService } from "../../src/orders/OrderService.ts"
 import { byAdmin } from "../../src/orders/OrderTimeline.ts"
@@ -140,7 +142,13 @@ export interface HarnessOptions {
   readonly guardStores?: Layer.Layer<GuardStores>
 }
 
-export type GuardStores = SecondFactorStore | PasskeyStore | SessionStore | AccountRepository | PasswordHasher
+export type GuardStores =
+  | SecondFactorStore
+  | PasskeyStore
+  | SessionStore
+  | AccountRepository
+  | PasswordHasher
+  | LimitsService
 
 export const memoryGuardStores: Layer.Layer<GuardStores> = Layer.mergeAll(
   SecondFactorStore.layerMemory,
@@ -148,6 +156,7 @@ export const memoryGuardStores: Layer.Layer<GuardStores> = Layer.mergeAll(
   SessionStore.layerMemory,
   AccountRepository.layerMemory,
   PasswordHasher.layerInsecureForTests,
+  LimitsService.layer.pipe(Layer.provide(AttemptLog.layerMemory)),
 )
 
 export const makeHarness = (options: HarnessOptions = {}) => {

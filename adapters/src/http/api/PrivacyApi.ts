@@ -15,6 +15,7 @@ import { SecondFactorRequired } from "@landunits/core/secondfactor/SecondFactorE
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { MessageAnswer } from "./Answers.ts"
+import { TooManyAttemptsAnswer } from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 
 export class PrivacyApi extends HttpApiGroup.make("privacy")
@@ -40,7 +41,13 @@ export class PrivacyApi extends HttpApiGroup.make("privacy")
     HttpApiEndpoint.post("closeAccount", "/user/close-account", {
       payload: CloseAccountInput,
       success: MessageAnswer,
-      error: [AccountClosureRefused, ClosureNotConfirmed, SecondFactorRequired, PasswordRequired],
+      error: [
+        AccountClosureRefused,
+        ClosureNotConfirmed,
+        SecondFactorRequired,
+        PasswordRequired,
+        TooManyAttemptsAnswer,
+      ],
     }),
   )
   .middleware(Authentication) {}

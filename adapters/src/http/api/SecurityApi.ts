@@ -55,7 +55,13 @@ export class SecurityApi extends HttpApiGroup.make("security")
     HttpApiEndpoint.post("beginTotp", "/user/second-factor/totp/begin", {
       payload: CurrentPasswordProof,
       success: Schema.Struct({ secret: Schema.String, uri: Schema.String }),
-      error: [SecondFactorConflict, SecondFactorRequired, PasswordRequired, AccountNotFound],
+      error: [
+        SecondFactorConflict,
+        SecondFactorRequired,
+        PasswordRequired,
+        TooManyAttemptsAnswer,
+        AccountNotFound,
+      ],
     }),
     HttpApiEndpoint.post("confirmTotp", "/user/second-factor/totp/confirm", {
       payload: TotpCodeForm,
@@ -82,7 +88,7 @@ export class SecurityApi extends HttpApiGroup.make("security")
     HttpApiEndpoint.post("registerPasskey", "/user/second-factor/passkeys", {
       payload: PasskeyRegistrationForm,
       success: RecoveryCodesAnswer,
-      error: [SecondFactorInvalid, SecondFactorRequired, PasswordRequired],
+      error: [SecondFactorInvalid, SecondFactorRequired, PasswordRequired, TooManyAttemptsAnswer],
     }),
     HttpApiEndpoint.post("removePasskey", "/user/second-factor/passkeys/remove", {
       payload: Schema.Struct({ credentialId: Schema.String.check(Schema.isMinLength(1)) }),
