@@ -35,7 +35,7 @@ import {
 } from "./steps/orders.ts"
 import { apiClient } from "./support/api.ts"
 import { headline, openContext, startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts"
-import { adminCli, confirmPayment } from "./support/cli.ts"
+import { adminCliApproved, confirmPayment, DEMO_ADMIN } from "./support/cli.ts"
 import {
   type Member,
   newMember,
@@ -119,7 +119,17 @@ describe("a new member's journey", () => {
   })
 
   it("buys with Bitcoin at the admin's coin price: the address and the amount in coin, Pending until the admin confirms, then Owned", async () => {
-    await adminCli(server, ADMIN.email, "pricing", "set-coin-price", "BITCOIN", "USD", "50000.00")
+    // Two admins (the demo's and this one): the coin's price is set once the other approves (four eyes).
+    await adminCliApproved(
+      server,
+      ADMIN.email,
+      DEMO_ADMIN,
+      "pricing",
+      "set-coin-price",
+      "BITCOIN",
+      "USD",
+      "50000.00",
+    )
     const { orderId, shown } = await buyByCrypto(page, server, 10, `0x${"ab12".repeat(16)}`)
     orders.crypto = orderId
     expect(shown.address).toBe(BTC_ADDRESS)

@@ -33,7 +33,7 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
 } from "./support/browser.ts"
-import { adminCli, confirmPayment, DEMO_ADMIN, runCli } from "./support/cli.ts"
+import { adminCliApproved, confirmPayment, DEMO_ADMIN } from "./support/cli.ts"
 import { DEMO, type Member, registerAdmin, registerAndConfirm, signIn } from "./support/members.ts"
 
 const ADMIN: Member = {
@@ -228,20 +228,17 @@ describe("buying", () => {
     const { context, page } = await open()
     await signIn(page, server, ROSA)
     // The pending-purchase limit (spec §5): the server's refusal shows under the form, word for word.
-    const limited = await runCli(server, [
-      "--as",
+    // Two admins (the demo's and this one): a land's limits change once the other approves (four eyes).
+    await adminCliApproved(
+      server,
       ADMIN.email,
-      "--yes",
+      DEMO_ADMIN,
       "pricing",
       "set-land",
       "LAND_EUR",
       "--max-pending-cents",
       "5000",
-    ])
-    // Two admins (the demo's and this one): a land's limits change once the other approves (four eyes).
-    expect(limited.code, limited.stderr).toBe(3)
-    const requestId = /request (apr_\w+)/.exec(limited.stdout)?.[1] ?? ""
-    await adminCli(server, DEMO_ADMIN, "--yes", "approvals", "approve", requestId)
+    )
     await page.goto(`${server.url}/dashboard/transaction?tab=buy`)
     await page.getByLabel("Unit type").selectOption("LAND_EUR")
     await page.getByLabel("Number of Units").fill("10")

@@ -35,3 +35,19 @@ export const makeAdmin = async (server: RunningServer, email: string): Promise<v
 /** The admin confirms a buy's payment (docs/operations.md): its pending Units become owned. */
 export const confirmPayment = (server: RunningServer, admin: string, orderId: string) =>
   adminCli(server, admin, "--yes", "orders", "confirm-payment", orderId)
+
+/**
+ * An admin command that a second admin must approve once the installation has two (four eyes: the demo admin and
+ * the test's own): runs it `--as admin`, expects it to wait for approval, and approves it `--as approver`.
+ */
+export const adminCliApproved = async (
+  server: RunningServer,
+  admin: string,
+  approver: string,
+  ...args: ReadonlyArray<string>
+) => {
+  const asked = await runCli(server, ["--as", admin, "--yes", ...args])
+  expect(asked.code, `${args.join(" ")}: ${asked.stderr}`).toBe(3)
+  const requestId = /request (apr_\w+)/.exec(asked.stdout)?.[1] ?? ""
+  return adminCli(server, approver, "--yes", "approvals", "approve", requestId)
+}
