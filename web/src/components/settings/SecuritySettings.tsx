@@ -254,8 +254,9 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
       <section className="form-card" aria-labelledby="second-factor-title">
         <h2 id="second-factor-title">Two-factor sign-in</h2>
         <p className="form-note">
-          A code from an app on your phone, asked when you sign in and before you change your password, your
-          second factor or your bank details.
+          A code from an app on your phone, asked when you sign in and again before you sell, transfer or
+          convert Units, take a copy of your data, close your account, or change your password, second factor
+          or bank details. Without it, whoever gets hold of your signed-in browser can do those things.
         </p>
         {secondFactor.totp ? (
           <>
