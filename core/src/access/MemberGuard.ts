@@ -5,7 +5,8 @@
  * details), so no caller can reach them unguarded.
  *
  * - `moves-out` and `security`: refused with SecondFactorRequired (403) unless the member has no second factor,
- *   or gave it on the actor's session within STEP_UP_SECONDS. An actor without a session never meets it.
+ *   or gave it on the actor's session within STEP_UP_SECONDS. An actor without a session cannot have given it, so
+ *   it is refused too (fail closed).
  * - `passwordWithoutFactor`: a member without a second factor is refused with PasswordRequired (403) unless the
  *   proof carries their current password. Wrong passwords are slowed per member (LimitsService.passwordProof,
  *   429 TooManyAttempts with a true Retry-After): a stolen session cannot guess the password at speed.

@@ -73,7 +73,7 @@ describe("the guard, walked over the table", () => {
         a.run(a.guard.require(useCase, actor))
       }
     }
-    // The same member without a session (the CLI, an in-process caller) never meets the step-up.
+    // The same member without a session (the CLI, an in-process caller) cannot have stepped up: refused too.
     for (const useCase of MemberUseCaseNames.filter(needsStepUp)) {
       expect(a.fail(a.guard.require(useCase, memberActor(actor.memberId)))._tag, useCase).toBe(
         "SecondFactorRequired",
