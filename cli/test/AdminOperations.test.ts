@@ -31,7 +31,7 @@ import * as OTPAuth from "otpauth"
 import { describe, expect, it } from "vitest"
 import { ExitCode } from "../src/Admin.ts"
 import { buildProgram, commandPathOf } from "../src/Program.ts"
-import { useInProcessCli } from "./support/InProcessCli.ts"
+import { PERSON_PASSWORD, useInProcessCli } from "./support/InProcessCli.ts"
 
 const ORIGIN = { address: "ip" } as const
 
@@ -129,7 +129,7 @@ describe("in production, every money-or-power operation needs the admin's second
       Effect.gen(function* () {
         const factors = yield* SecondFactorService
         const on = { memberId: MemberId.make("mem_ops_ada"), sessionId: "cli-test" }
-        const setup = yield* factors.beginTotp({ ...on, account: ADA })
+        const setup = yield* factors.beginTotp({ ...on, account: ADA, currentPassword: PERSON_PASSWORD })
         const code = new OTPAuth.TOTP({
           secret: OTPAuth.Secret.fromBase32(setup.secret),
           digits: 6,

@@ -10,7 +10,7 @@ import * as OTPAuth from "otpauth"
 import { describe, expect, it } from "vitest"
 import { ExitCode } from "../src/Admin.ts"
 import { adminSecondFactorRequired, requireOtp } from "../src/support/SecondFactorGate.ts"
-import { useInProcessCli } from "./support/InProcessCli.ts"
+import { PERSON_PASSWORD, useInProcessCli } from "./support/InProcessCli.ts"
 
 const ORIGIN = { address: "ip" } as const
 
@@ -43,7 +43,7 @@ describe("the admin CLI's second factor", () => {
       Effect.gen(function* () {
         const factors = yield* SecondFactorService
         const on = { memberId: adminId, sessionId: "cli-test" }
-        const setup = yield* factors.beginTotp({ ...on, account: ADMIN })
+        const setup = yield* factors.beginTotp({ ...on, account: ADMIN, currentPassword: PERSON_PASSWORD })
         yield* factors.confirmTotp({ origin: ORIGIN, ...on, code: totpCode(setup.secret) })
         return setup.secret
       }),

@@ -48,6 +48,15 @@ describe("two-factor sign-in in the browser", () => {
     await shoot(page, 390, "security-settings")
     expect(await seriousAxeViolations(page)).toEqual([])
     await page.getByRole("button", { name: "Set up an authenticator app" }).click()
+    // No factor yet: the first one is set up with the current password (issue 37); a wrong one is refused.
+    await page.getByRole("heading", { name: "Confirm it is you" }).waitFor()
+    await page.getByLabel("Current password").fill("not-my-password")
+    await page.getByRole("button", { name: "Continue" }).click()
+    await expect.poll(() => page.getByText("The current password is not correct.").count()).toBe(1)
+    await page.getByLabel("Current password").fill(member.password)
+    await shoot(page, 390, "security-password-prompt")
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.getByRole("button", { name: "Continue" }).click()
     const secretBox = page.locator(".totp-secret")
     await secretBox.waitFor()
     const secret = (await secretBox.getAttribute("data-secret")) ?? ""
@@ -140,6 +149,10 @@ describe("two-factor sign-in in the browser", () => {
     await page.goto(`${base}/dashboard/settings/security`)
     await headline(page, "Security")
     await page.getByLabel("Name of the new passkey (optional)").fill("Test laptop")
+    await page.getByRole("button", { name: "Add a passkey" }).click()
+    // A first factor asks for the current password before the device makes the passkey.
+    await page.getByRole("heading", { name: "Confirm it is you" }).waitFor()
+    await page.getByLabel("Current password").fill(member.password)
     await page.getByRole("button", { name: "Add a passkey" }).click()
     // The first factor gives the recovery codes, shown once.
     const codes = page.getByRole("region", { name: "Recovery codes" })

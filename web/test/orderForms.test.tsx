@@ -11,6 +11,7 @@ import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import { convertedUnits } from "@landunits/core/orders/Convert.ts"
 import { OrderFormMessage } from "@landunits/core/orders/OrderForms.ts"
+import { SecondFactorMessages } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
 import { type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react"
@@ -515,5 +516,72 @@ describe("result pages", () => {
   it("carry the card notices of spec §9: the first provider 7 days, the second 3", () => {
     expect(CARD_NOTICES["card-stripe"]).toContain("7 days")
     expect(CARD_NOTICES["card-square"]).toContain("3 days")
+  })
+})
+
+describe("the step-up before Units move out (issue 37)", () => {
+  const stepUpRefusal = {
+    __status: 403,
+    _tag: "SecondFactorRequired",
+    message: SecondFactorMessages.stepUpRequired,
+  }
+
+  it("a transfer refused with 403 SecondFactorRequired shows the step-up prompt (its heading focused), then sends the same transfer again under the same Idempotency-Key", async () => {
+    let stepped = false
+    const calls = serve({
+      "/user/getUserNameByEmail": () => ({ name: "Rosa R." }),
+      "/user/second-factor/step-up": () => {
+        stepped = true
+        return { message: "Thank you." }
+      },
+      "/order/create_order": () =>
+        stepped ? { orderCreatedData: { orderId: "ord_t2", orderStatus: "Completed" } } : stepUpRefusal,
+    })
+    await renderInRouter(() => <TransferForm data={data()} />)
+    units("5")
+    fireEvent.change(screen.getByLabelText(/^Recipient's email/), {
+      target: { value: "rosa@landunits.example" },
+    })
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Find recipient" })))
+    await waitFor(() => expect(screen.getByText("Rosa R.", { selector: "strong" })).toBeTruthy())
+    await act(async () =>
+      fireEvent.click(screen.getByRole("button", { name: "Transfer 5 Units to Rosa R." })),
+    )
+    const heading = await screen.findByRole("heading", { name: "Confirm it is you" })
+    await waitFor(() => expect(document.activeElement).toBe(heading))
+    expect(screen.getByText(SecondFactorMessages.stepUpRequired)).toBeTruthy()
+
+    fireEvent.change(screen.getByLabelText(/^Code/), { target: { value: "123456" } })
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm" })))
+    await waitFor(() => expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(2))
+    const [refused, sent] = calls.filter((c) => c.path === "/order/create_order")
+    expect(calls.find((c) => c.path === "/user/second-factor/step-up")?.body).toEqual({ code: "123456" })
+    expect(sent!.body).toEqual(refused!.body)
+    expect(sent!.key).toBeDefined()
+    expect(sent!.key).toBe(refused!.key)
+  })
+
+  it("a sale's confirmation refused with 403 SecondFactorRequired shows the prompt in the review, then confirms again under the same key", async () => {
+    let stepped = false
+    const calls = serve({
+      "/user/second-factor/step-up": () => {
+        stepped = true
+        return { message: "Thank you." }
+      },
+      "/order/create_order": () =>
+        stepped ? { orderCreatedData: { orderId: "ord_s2", orderStatus: "Pending" } } : stepUpRefusal,
+    })
+    await renderInRouter(() => <SellForm data={data({ ownedUsd: 100 })} />)
+    units("40")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review sale" })))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm sale" })))
+    const heading = await screen.findByRole("heading", { name: "Confirm it is you" })
+    await waitFor(() => expect(document.activeElement).toBe(heading))
+    fireEvent.change(screen.getByLabelText(/^Code/), { target: { value: "654321" } })
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm" })))
+    await waitFor(() => expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(2))
+    const [refused, sent] = calls.filter((c) => c.path === "/order/create_order")
+    expect(sent!.key).toBe(refused!.key)
+    expect(sent!.body).toEqual(refused!.body)
   })
 })

@@ -2,6 +2,8 @@
  * Settings › Security in the DOM (happy-dom) with the API's transport replaced: each step that replaces the
  * button just pressed moves focus to what it shows (WCAG 2.4.3), and a page that opens takes no focus.
  */
+
+import { AccessMessages } from "@landunits/core/access/AccessErrors.ts"
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { setFetch } from "../src/api/client.ts"
@@ -45,6 +47,14 @@ const press = async (name: string) => {
   await act(async () => fireEvent.click(button))
 }
 
+/** The password prompt's heading has focus; its "Current password" field is typed into. */
+const typePassword = async (password: string) => {
+  await waitFor(() =>
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Confirm it is you" })),
+  )
+  fireEvent.change(screen.getByLabelText("Current password"), { target: { value: password } })
+}
+
 afterEach(cleanup)
 
 describe("Settings › Security: focus after each step (WCAG 2.4.3)", () => {
@@ -63,6 +73,8 @@ describe("Settings › Security: focus after each step (WCAG 2.4.3)", () => {
     expect(document.activeElement).toBe(document.body)
 
     await press("Set up an authenticator app")
+    await typePassword("secret9")
+    await press("Continue")
     await waitFor(() =>
       expect(document.activeElement).toBe(
         screen.getByRole("heading", { name: "Set up an authenticator app" }),
@@ -89,6 +101,8 @@ describe("Settings › Security: focus after each step (WCAG 2.4.3)", () => {
     })
     await renderInRouter(() => <SecuritySettings initial={security(false)} />)
     await press("Set up an authenticator app")
+    await typePassword("secret9")
+    await press("Continue")
     await waitFor(() => expect(screen.getByRole("button", { name: "Turn on" })).toBeTruthy())
     fireEvent.change(screen.getByLabelText(/^Code from the app/), { target: { value: "000000" } })
     await press("Turn on")
@@ -123,5 +137,73 @@ describe("Settings › Security: focus after each step (WCAG 2.4.3)", () => {
     )
     await press("I have saved them")
     expect(document.activeElement?.textContent).toBe("New recovery codes made; the old ones no longer work.")
+  })
+})
+
+describe("Settings › Security: a first factor is set up with the current password (issue 37)", () => {
+  it("a member without a factor types the current password before the app's setup begins: it is sent with the beginning, and a wrong one is refused in the prompt", async () => {
+    const bodies: Array<unknown> = []
+    setFetch(async (input, init) => {
+      const path = String(input).replace(/^\/api/, "")
+      if (path !== "/user/second-factor/totp/begin") return json(404, { message: "Not found" })
+      const body = JSON.parse(String(init?.body ?? "{}")) as { currentPassword?: string }
+      bodies.push(body)
+      return body.currentPassword === "secret9"
+        ? json(200, { secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://x" })
+        : json(403, { _tag: "PasswordRequired", message: AccessMessages.passwordWrong })
+    })
+    await renderInRouter(() => <SecuritySettings initial={security(false)} />)
+    await press("Set up an authenticator app")
+    // Nothing is asked of the server before the password.
+    expect(bodies).toEqual([])
+    const field = screen.getByLabelText("Current password") as HTMLInputElement
+    expect(field.type).toBe("password")
+    expect(field.getAttribute("autocomplete")).toBe("current-password")
+    await typePassword("wrong-one")
+    await press("Continue")
+    await waitFor(() => expect(screen.getByText(AccessMessages.passwordWrong)).toBeTruthy())
+    expect(screen.getByRole("heading", { name: "Confirm it is you" })).toBeTruthy()
+
+    fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "secret9" } })
+    await press("Continue")
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole("heading", { name: "Set up an authenticator app" }),
+      ),
+    )
+    expect(bodies).toEqual([{ currentPassword: "wrong-one" }, { currentPassword: "secret9" }])
+  })
+
+  it("adding a first passkey asks for the current password first; a member with a passkey sets up an app without it", async () => {
+    serve({})
+    await renderInRouter(() => <SecuritySettings initial={security(false)} />)
+    await press("Add a passkey")
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Confirm it is you" })),
+    )
+    expect(screen.getByText(/enter your current password to add a passkey/)).toBeTruthy()
+    expect((screen.getByLabelText("Current password") as HTMLInputElement).getAttribute("autocomplete")).toBe(
+      "current-password",
+    )
+    cleanup()
+
+    const calls = serve({
+      "/user/second-factor/totp/begin": () => json(200, { secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://x" }),
+    })
+    const withPasskey: SecurityAnswer = {
+      ...security(false),
+      secondFactor: {
+        totp: false,
+        recoveryCodesLeft: 10,
+        passkeys: [{ credentialId: "c1", name: "Laptop", createdAt: 0 }],
+      },
+    }
+    await renderInRouter(() => <SecuritySettings initial={withPasskey} />)
+    await press("Set up an authenticator app")
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { name: "Set up an authenticator app" })).toBeTruthy(),
+    )
+    expect(screen.queryByLabelText("Current password")).toBeNull()
+    expect(calls).toEqual(["/user/second-factor/totp/begin"])
   })
 })

@@ -6,6 +6,7 @@
  */
 
 import type { PgClient } from "@effect/sql-pg"
+import { MemberGuard } from "@landunits/core/access/MemberGuard.ts"
 import { AccountService, SessionLifetime } from "@landunits/core/accounts/AccountService.ts"
 import { UserAnalyticsService } from "@landunits/core/analytics/UserAnalyticsService.ts"
 import { ApprovalService } from "@landunits/core/approvals/ApprovalService.ts"
@@ -26,6 +27,7 @@ import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
 import { PasskeyService } from "@landunits/core/secondfactor/PasskeyService.ts"
+import { DEFAULT_STEP_UP_SECONDS, StepUpSeconds } from "@landunits/core/secondfactor/SecondFactorModel.ts"
 import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { IdGenerator } from "@landunits/core/shared/ports/IdGenerator.ts"
 import { SubscriptionService } from "@landunits/core/subscriptions/SubscriptionService.ts"
@@ -75,6 +77,12 @@ import { requireProductionSettings } from "./ProductionSettings.ts"
 export const DEFAULT_SUPPORT_EMAIL = "support@landunits.example"
 /** How long a session (and its cookie) lasts from sign-in, unless SESSION_LIFETIME_DAYS says otherwise. */
 export const DEFAULT_SESSION_LIFETIME_DAYS = 30
+
+/** STEP_UP_SECONDS: how long a second factor given on a session lets it move Units out or change security. */
+export const readStepUpSeconds = Config.schema(
+  Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  "STEP_UP_SECONDS",
+).pipe(Config.withDefault(DEFAULT_STEP_UP_SECONDS))
 
 /** SESSION_LIFETIME_DAYS: a whole number of days, at least 1. */
 export const readSessionLifetimeMs = Config.schema(
@@ -148,6 +156,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
       // The payment providers (docs/operations.md, "Payments"): live, built-in test mode, or refused.
       const payments = yield* readPayments
       const sessionLifetimeMs = yield* readSessionLifetimeMs
+      const stepUpSeconds = yield* readStepUpSeconds
       const checkpointEvery = yield* checkpointInterval
       const earlierPublicKeys = yield* readEarlierLedgerPublicKeys
       const stores = layerStores(database)
@@ -179,6 +188,10 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
           ).pipe(
             Layer.provideMerge(PasskeyService.layer),
             Layer.provideMerge(SecondFactorService.layer),
+            // The one guard of member use cases (core/src/access/MemberGuard.ts), its window from the setting.
+            Layer.provideMerge(
+              MemberGuard.layer.pipe(Layer.provide(Layer.succeed(StepUpSeconds)(stepUpSeconds))),
+            ),
             Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsServiceObserved)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),
             Layer.provideMerge(LedgerService.layer),

@@ -1,7 +1,7 @@
 /**
  * The rate limits, observed (docs/operations.md, "Metrics"): core's LimitsService with every refusal counted in
  * `landunits_rate_limited_total{limit}`, by the limit that refused (core/src/limits/LimitErrors.ts): `sign-in`
- * (the sign-in throttle: its growing delay), `emails-to-recipient`, `emails-from-address`, `contact-messages`, `recording-batches`, `recording-storage-address`, `recording-storage-installation`, `recordings-started`, `second-factor`, `recipient-lookups`.
+ * (the sign-in throttle: its growing delay), `emails-to-recipient`, `emails-from-address`, `contact-messages`, `recording-batches`, `recording-storage-address`, `recording-storage-installation`, `recordings-started`, `second-factor`, `recipient-lookups`, `password-proof`.
  * Each refusal is a 429 answer.
  */
 import type { TooManyAttempts } from "@landunits/core/limits/LimitErrors.ts"
@@ -21,6 +21,7 @@ export const observeLimitsService = (service: LimitsService["Service"]): LimitsS
   contactMessage: (address) => counted(service.contactMessage(address)),
   recordingBatch: (address) => counted(service.recordingBatch(address)),
   recipientLookup: (memberId) => counted(service.recipientLookup(memberId)),
+  passwordProof: (memberId) => counted(service.passwordProof(memberId)),
 })
 
 /** Core's LimitsService, observed: given where the app composes it (AppLayer.ts). */

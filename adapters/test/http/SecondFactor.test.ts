@@ -38,7 +38,7 @@ describe("two-factor sign-in and sessions over HTTP", () => {
   /** A new member with an authenticator app set up: their client, the secret and the recovery codes. */
   const withTotp = async (email: string, password = "secret9") => {
     const client = await members.newMember(email, password)
-    const begin = await client.post("/api/user/second-factor/totp/begin")
+    const begin = await client.post("/api/user/second-factor/totp/begin", { currentPassword: password })
     expect(begin.status).toBe(200)
     const { secret, uri } = await json(begin)
     expect(uri).toMatch(/^otpauth:\/\/totp\/Landunits:/)

@@ -228,7 +228,10 @@ describe("Close my account", () => {
         }),
       ),
     )
-    const refused = await holder.post("/api/user/close-account", { confirmEmail: "holder@example.com" })
+    const refused = await holder.post("/api/user/close-account", {
+      confirmEmail: "holder@example.com",
+      currentPassword: "secret9",
+    })
     expect(refused.status).toBe(409)
     expect((await json(refused)).message).toMatch(
       /^Your account cannot be closed yet: you still hold 1,500 Units \(LAND_EUR\): sell or transfer them first\.$/,
@@ -271,7 +274,10 @@ describe("Close my account", () => {
         : []
     expect(emailsTo("closing@example.com").length).toBeGreaterThan(0)
 
-    const closed = await a.post("/api/user/close-account", { confirmEmail: " Closing@Example.com " })
+    const closed = await a.post("/api/user/close-account", {
+      confirmEmail: " Closing@Example.com ",
+      currentPassword: "secret9",
+    })
     expect(closed.status).toBe(200)
     expect((await json(closed)).message).toMatch(/^Your account is closed\./)
     const cookies = closed.headers.getSetCookie().join("\n")

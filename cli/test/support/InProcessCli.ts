@@ -12,6 +12,7 @@ import { seedSiteContent } from "@landunits/adapters/app/SiteContentSeed.ts"
 import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
 import type { Role } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { PasswordHasher } from "@landunits/core/accounts/ports/PasswordHasher.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, vi } from "vitest"
@@ -45,6 +46,9 @@ export interface InProcessCli {
 }
 
 /** Registers the file's beforeAll/afterAll: the seeded database is made once and removed at the end. */
+/** The password of every person the in-process CLI inserts. */
+export const PERSON_PASSWORD = "Person2026"
+
 export const useInProcessCli = (
   people: ReadonlyArray<Person>,
   options: {
@@ -79,19 +83,22 @@ export const useInProcessCli = (
       options.seed === "siteContent" ? Effect.asVoid(seedSiteContent) : Effect.asVoid(seedDemo),
     )
     await runtime.runPromise(
-      Effect.flatMap(AccountRepository, (accounts) =>
-        Effect.forEach(people, (person, index) =>
+      Effect.gen(function* () {
+        const accounts = yield* AccountRepository
+        // One real hash for all: a member without a factor gives it to set up their first (MemberGuard).
+        const passwordHash = yield* (yield* PasswordHasher).hash(PERSON_PASSWORD)
+        yield* Effect.forEach(people, (person, index) =>
           accounts.insert({
             ...person,
             memberId: MemberId.make(person.memberId),
             userType: "USER",
-            passwordHash: "x",
+            passwordHash,
             emailConfirmedAt: 1,
             firstLogin: false,
             createdAt: index + 1,
           }),
-        ),
-      ),
+        )
+      }),
     )
   }, 120_000)
 

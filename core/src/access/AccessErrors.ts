@@ -6,3 +6,18 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()(
   { message: Schema.String },
   { httpApiStatus: 403 },
 ) {}
+
+/**
+ * A change that a member without a second factor makes only with their current password (closing the account,
+ * setting up a first factor) was asked without it, or with a wrong one. HTTP 403.
+ */
+export class PasswordRequired extends Schema.TaggedError<PasswordRequired>()(
+  "PasswordRequired",
+  { message: Schema.String },
+  { httpApiStatus: 403 },
+) {}
+
+export const AccessMessages = {
+  passwordRequired: "For your security, enter your current password to make this change.",
+  passwordWrong: "The current password is not correct.",
+} as const

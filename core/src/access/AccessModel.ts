@@ -9,10 +9,17 @@ import { MemberId } from "../shared/Ids.ts"
 export const Actor = Schema.Struct({
   memberId: MemberId,
   isAdmin: Schema.Boolean,
+  /**
+   * The session the member acts on (the HTTP composition root sets it from the session cookie). Absent for the
+   * CLI and in-process callers: a member's step-up (MemberGuard) is then never met, so without a session a
+   * member with a second factor cannot move Units out or change their security.
+   */
+  sessionId: Schema.optionalKey(Schema.String),
 })
 export type Actor = typeof Actor.Type
 
-export const memberActor = (memberId: MemberId): Actor => ({ memberId, isAdmin: false })
+export const memberActor = (memberId: MemberId, sessionId?: string): Actor =>
+  sessionId === undefined ? { memberId, isAdmin: false } : { memberId, isAdmin: false, sessionId }
 export const adminActor = (memberId: MemberId): Actor => ({ memberId, isAdmin: true })
 
 /** The owner of the data, or an admin. */

@@ -8,11 +8,18 @@
  * are the same either way, and so is the time a sign-in takes (one password hash on every path).
  * Sign-in attempts and the emails the public routes send are limited by LimitsService (limits/Limits.ts).
  */
+
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { memberActor } from "../access/AccessModel.ts"
+import { MemberGuard } from "../access/MemberGuard.ts"
 import type { TooManyAttempts } from "../limits/LimitErrors.ts"
 import { LimitsService } from "../limits/LimitsService.ts"
 import { Mailer } from "../notifications/ports/Mailer.ts"
-import { SecondFactorMessages, SignInStepExpired } from "../secondfactor/SecondFactorErrors.ts"
+import {
+  SecondFactorMessages,
+  type SecondFactorRequired,
+  SignInStepExpired,
+} from "../secondfactor/SecondFactorErrors.ts"
 import { SIGN_IN_STEP_TTL_MS } from "../secondfactor/SecondFactorModel.ts"
 import { SecondFactorService } from "../secondfactor/SecondFactorService.ts"
 import { CONFIRMATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS } from "../shared/Constants.ts"
@@ -165,9 +172,12 @@ export class AccountService extends Context.Service<
       readonly memberId: MemberId
       readonly currentPassword: string
       readonly newPassword: string
-      /** The session that asks: the new one keeps its device and second factor. */
+      /**
+       * The session that asks: the new one keeps its device and second factor. A member with a second factor
+       * must have given it on this session lately (MemberGuard, changePassword is `security`).
+       */
       readonly currentSessionId?: string | undefined
-    }) => Effect.Effect<Session, InvalidCredentials | AccountNotFound>
+    }) => Effect.Effect<Session, InvalidCredentials | AccountNotFound | SecondFactorRequired>
     readonly account: (memberId: MemberId) => Effect.Effect<Account, AccountNotFound>
     readonly updateNames: (input: {
       readonly memberId: MemberId
@@ -194,6 +204,7 @@ export class AccountService extends Context.Service<
       const mailer = yield* Mailer
       const ids = yield* IdGenerator
       const factors = yield* SecondFactorService
+      const guard = yield* MemberGuard
       const devices = yield* KnownDevices
       const now = Clock.currentTimeMillis
 
@@ -462,6 +473,9 @@ export class AccountService extends Context.Service<
         }),
 
         changePassword: Effect.fn("AccountService.changePassword")(function* (input) {
+          yield* guard
+            .require("changePassword", memberActor(input.memberId, input.currentSessionId))
+            .pipe(Effect.catchTag("PasswordRequired", Effect.die))
           const account = yield* getAccount(input.memberId)
           if (!(yield* hasher.verify(input.currentPassword, account.passwordHash))) {
             return yield* new InvalidCredentials({ message: AccountMessages.currentPasswordWrong })

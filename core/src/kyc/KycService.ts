@@ -1,11 +1,13 @@
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { Forbidden } from "../access/AccessErrors.ts"
 import { type Actor, isOwnerOrAdmin } from "../access/AccessModel.ts"
+import { MemberGuard } from "../access/MemberGuard.ts"
 import { recordAudit } from "../audit/Audit.ts"
 import { AuditAction, auditSubject } from "../audit/AuditModel.ts"
 import { AuditLog } from "../audit/ports/AuditLog.ts"
 import { EmailTemplate } from "../notifications/NotificationModel.ts"
 import { Mailer } from "../notifications/ports/Mailer.ts"
+import type { SecondFactorRequired } from "../secondfactor/SecondFactorErrors.ts"
 import type { KycStatus } from "../shared/Enums.ts"
 import type { MemberId } from "../shared/Ids.ts"
 import { IdGenerator } from "../shared/ports/IdGenerator.ts"
@@ -62,6 +64,7 @@ export const KYC_REASON_MAX_LENGTH = 1000
 
 /** Every failure of KycService. */
 export type KycError =
+  | SecondFactorRequired
   | Forbidden
   | KycMemberNotFound
   | InvalidKycTransition
@@ -77,6 +80,15 @@ export type KycError =
  * with a reason (the member is emailed). A member's KYC is readable only by its owner and admins; only the owner
  * changes or submits it; only admins, never on their own KYC, decide. Every admin decision is audited.
  */
+/** Whether two bank details say the same, field by field (a blank field and a missing one are the same). */
+export const sameBankDetails = (
+  a: Readonly<Record<string, unknown>> | undefined,
+  b: Readonly<Record<string, unknown>> | undefined,
+): boolean => {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])
+  return [...keys].every((k) => String(a?.[k] ?? "").trim() === String(b?.[k] ?? "").trim())
+}
+
 export class KycService extends Context.Service<
   KycService,
   {
@@ -86,7 +98,7 @@ export class KycService extends Context.Service<
       actor: Actor,
       memberId: MemberId,
       details: KycDetails,
-    ) => Effect.Effect<KycView, Forbidden | KycMemberNotFound>
+    ) => Effect.Effect<KycView, Forbidden | KycMemberNotFound | SecondFactorRequired>
     readonly uploadDocument: (
       actor: Actor,
       memberId: MemberId,
@@ -131,6 +143,7 @@ export class KycService extends Context.Service<
 >()("@landunits/core/kyc/KycService") {
   static readonly layer = Layer.effect(KycService)(
     Effect.gen(function* () {
+      const guard = yield* MemberGuard
       const store = yield* KycStore
       const documents = yield* DocumentStore
       const directory = yield* MemberDirectory
@@ -217,6 +230,17 @@ export class KycService extends Context.Service<
         const contact = yield* contactOf(memberId)
         const record = yield* recordOf(memberId)
         const current = record.kycInfo
+        // New bank details are where payouts go: the member's `changeBankDetails` (MemberGuard).
+        if (
+          actor.memberId === memberId &&
+          details.bankDetails !== undefined &&
+          !sameBankDetails(details.bankDetails, current.bankDetails)
+        ) {
+          // changeBankDetails asks no password (MemberUseCases.ts): PasswordRequired cannot happen.
+          yield* guard
+            .require("changeBankDetails", actor)
+            .pipe(Effect.catchTag("PasswordRequired", Effect.die))
+        }
         const next: { -readonly [K in keyof KycInfo]: KycInfo[K] } = { ...current }
         if (details.optionalNote !== undefined) next.optionalNote = details.optionalNote
         if (details.address !== undefined) next.address = details.address

@@ -3,7 +3,8 @@ import { Schema } from "effect"
 
 /**
  * Which limit refused: sign-in's or the second factor's growing delay, a quota of the routes that send email,
- * session recording's batches, storage and starts, or a member's transfer-recipient look-ups (Limits.ts).
+ * session recording's batches, storage and starts, a member's transfer-recipient look-ups, or the current
+ * password given as proof (Limits.ts).
  */
 export const LimitName = Schema.Literals([
   "sign-in",
@@ -16,6 +17,7 @@ export const LimitName = Schema.Literals([
   "recordings-started",
   "second-factor",
   "recipient-lookups",
+  "password-proof",
 ])
 export type LimitName = typeof LimitName.Type
 

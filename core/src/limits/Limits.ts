@@ -56,6 +56,14 @@ export const SECOND_FACTOR_FAILURES_FROM_NEW_DEVICES: GrowingDelay = {
   capMs: 15 * MINUTE,
 }
 /**
+ * Current passwords given as proof by a signed-in member without a second factor (MemberGuard: setting up a
+ * first factor, closing the account). Whoever tries already holds the member's session, so it is counted per
+ * account, from any address, as a growing wait after the free attempts, never a lockout. Only the proofs that
+ * were checked and failed count: one refused for its wait is not checked, and does not make the wait longer,
+ * so Retry-After is true. The right password starts the count again.
+ */
+export const PASSWORD_PROOF_PER_ACCOUNT: GrowingDelay = { windowMs: HOUR, free: 5, capMs: 15 * MINUTE }
+/**
  * Transfer recipients looked up by one member (GET /user/getUserNameByEmail): a sender checks the one or two
  * addresses they are about to send Units to, so 20 an hour never slows a person; a script walking a list of
  * addresses to learn who is registered gets 20 an hour instead of 200 a second.

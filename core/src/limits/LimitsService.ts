@@ -1,7 +1,8 @@
 /**
  * The rate limits, applied: sign-in attempts (a growing delay per address and per account and address) and
  * the public routes that send email (a quota per recipient and per address; one per address for the contact
- * form), session recording's batches, and a member's transfer-recipient look-ups. The numbers and their reasons are in Limits.ts; the attempts live in the AttemptLog port, which the
+ * form), session recording's batches, a member's transfer-recipient look-ups, and the current password a
+ * member gives as proof (a growing delay per account, failures only). The numbers and their reasons are in Limits.ts; the attempts live in the AttemptLog port, which the
  * PostgreSQL adapter keeps in the database so that every app process sees the same counts.
  */
 import { Clock, Context, Effect, Layer } from "effect"
@@ -12,6 +13,7 @@ import {
   delayWaitMs,
   EMAILS_PER_ADDRESS,
   EMAILS_PER_RECIPIENT,
+  PASSWORD_PROOF_PER_ACCOUNT,
   type Quota,
   quotaWaitMs,
   RECIPIENT_LOOKUPS_PER_MEMBER,
@@ -35,6 +37,7 @@ export const LimitMessages = {
     `You have already sent us several messages. We will answer them; please try again in ${wait} if you need to write again.`,
   recordingBatches: (wait: string) =>
     `Too many session-recording batches from your network. Please try again in ${wait}.`,
+  passwordProof: (wait: string) => `Too many wrong passwords. Please wait ${wait} and try again.`,
   recipientLookups: (wait: string) =>
     `You have looked up many recipients in the last hour. Please try again in ${wait}.`,
 } as const
@@ -54,6 +57,7 @@ export interface SecondFactorSource {
   /** The member has signed in from this browser before (its device cookie), or it is the admin's terminal. */
   readonly knownDevice: boolean
 }
+const passwordProofKey = (memberId: string) => `password-proof:account:${memberId}`
 
 const refuse = (limit: LimitName, waitMs: number, message: (wait: string) => string) => {
   const seconds = waitSeconds(waitMs)
@@ -86,6 +90,14 @@ export class LimitsService extends Context.Service<
     readonly secondFactorFailed: (source: SecondFactorSource) => Effect.Effect<void>
     /** A second factor that passed: the count of its account and address starts again. */
     readonly secondFactorPassed: (source: SecondFactorSource) => Effect.Effect<void>
+    /**
+     * Before a member's current password is checked as proof (MemberGuard): refuses it while the wait after
+     * the member's failed proofs is not over, without counting the refusal; otherwise counts the proof as a
+     * failure until `passwordProofPassed` says it was right.
+     */
+    readonly passwordProof: (memberId: string) => Effect.Effect<void, TooManyAttempts>
+    /** The current password was right: the member's failed proofs are forgotten. */
+    readonly passwordProofPassed: (memberId: string) => Effect.Effect<void>
     /** Counts an email a public route is about to send to `recipient` because of `address`. */
     readonly publicEmail: (input: {
       readonly recipient: string
@@ -189,6 +201,19 @@ export class LimitsService extends Context.Service<
               ),
 
         secondFactorPassed: (source) => log.clear(secondFactorPairKey(source.memberId, source.address)),
+
+        passwordProof: Effect.fn("LimitsService.passwordProof")(function* (memberId) {
+          const now = yield* Clock.currentTimeMillis
+          const policy = PASSWORD_PROOF_PER_ACCOUNT
+          const window = { key: passwordProofKey(memberId), now, windowMs: policy.windowMs }
+          const wait = delayWaitMs(yield* log.recent(window), now, policy)
+          if (wait > 0) return yield* refuse("password-proof", wait, LimitMessages.passwordProof)
+          // Recorded before the password is checked, so that proofs sent at once meet each other's count; the
+          // right password clears it (passwordProofPassed), so only failures stay counted.
+          yield* log.hit(window)
+        }),
+
+        passwordProofPassed: (memberId) => log.clear(passwordProofKey(memberId)),
 
         publicEmail: Effect.fn("LimitsService.publicEmail")(function* ({ recipient, address }) {
           yield* quota(

@@ -5,6 +5,9 @@
  */
 
 import { Clock, Effect, Option } from "effect"
+import { type Actor, memberActor } from "../access/AccessModel.ts"
+import { MemberGuard } from "../access/MemberGuard.ts"
+import type { MemberUseCase } from "../access/MemberUseCases.ts"
 import {
   allowedPendingRemainderCents,
   checkBuyAvailability,
@@ -59,6 +62,13 @@ import { StripeGateway } from "./ports/StripeGateway.ts"
 import { UnitOfWork } from "./ports/UnitOfWork.ts"
 import { requestHash } from "./RequestHash.ts"
 
+/** The member use case (MemberUseCases.ts) of each order type that moves Units out. */
+const MOVES_OUT_USE_CASE = {
+  SELL: "sell",
+  TRANSFER: "transfer",
+  CONVERT: "convert",
+} as const satisfies Record<"SELL" | "TRANSFER" | "CONVERT", MemberUseCase>
+
 export const makeOrderFrame = Effect.gen(function* () {
   const uow = yield* UnitOfWork
   const idempotency = yield* IdempotencyStore
@@ -79,6 +89,7 @@ export const makeOrderFrame = Effect.gen(function* () {
   const ids = yield* IdGenerator
   const mailer = yield* Mailer
   const subscriptions = yield* SubscriptionStore
+  const guard = yield* MemberGuard
 
   /** What a command saves under its key: the key, and the hash of the command and its request. */
   const keyRecord = (scope: string, command: string, key: IdempotencyKey, request: unknown) => ({
@@ -210,21 +221,30 @@ export const makeOrderFrame = Effect.gen(function* () {
       readonly memberId: MemberId
       readonly idempotencyKey: IdempotencyKey
       readonly numberOfUnits: number
+      /** Who asks, on which session (MemberGuard); without it, the member acting with no session. */
+      readonly actor?: Actor | undefined
     },
     action: string,
-    orderType: OrderType,
+    orderType: "SELL" | "TRANSFER" | "CONVERT",
     body: Effect.Effect<A, E>,
   ) =>
-    command(
-      memberScope(request.memberId),
-      name,
-      request,
-      Effect.andThen(
+    Effect.andThen(
+      // Each moves Units out of the account: the guard of its use case, before any read of the order's own.
+      guard.require(
+        MOVES_OUT_USE_CASE[orderType],
+        request.actor?.memberId === request.memberId ? request.actor : memberActor(request.memberId),
+      ),
+      command(
+        memberScope(request.memberId),
+        name,
+        request,
         Effect.andThen(
-          requireVerified(request.memberId, action),
-          requireOrderSize(request.numberOfUnits, orderType),
+          Effect.andThen(
+            requireVerified(request.memberId, action),
+            requireOrderSize(request.numberOfUnits, orderType),
+          ),
+          body,
         ),
-        body,
       ),
     )
 

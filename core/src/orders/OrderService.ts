@@ -17,6 +17,8 @@
  */
 
 import { Context, Effect, Layer } from "effect"
+import type { Actor } from "../access/AccessModel.ts"
+import type { GuardRefusal } from "../access/MemberGuard.ts"
 import type { InsufficientUnits, InvalidTransfer } from "../ledger/LedgerErrors.ts"
 import type { ExchangeRateUnavailable } from "../pricing/ports/ExchangeRates.ts"
 import type { CryptoCoin, PaymentMethod, UnitType } from "../shared/Enums.ts"
@@ -128,6 +130,8 @@ export interface CreateSellRequest {
   readonly numberOfUnits: number
   /** Sell LU2X Units from owned_DOUBLE_LAND (vesting applies). */
   readonly isDoubleLand?: boolean | undefined
+  /** The member on their session (MemberGuard: this moves Units out). Not part of the request's hash. */
+  readonly actor?: Actor | undefined
 }
 
 export interface CreateTransferRequest {
@@ -138,6 +142,8 @@ export interface CreateTransferRequest {
   readonly recipientEmail: string
   /** Send LU2X Units from owned_DOUBLE_LAND (vesting applies). */
   readonly isDoubleLand?: boolean | undefined
+  /** The member on their session (MemberGuard: this moves Units out). Not part of the request's hash. */
+  readonly actor?: Actor | undefined
 }
 
 export interface CreateConvertRequest {
@@ -146,6 +152,8 @@ export interface CreateConvertRequest {
   readonly fromUnitType: UnitType
   readonly toUnitType: UnitType
   readonly numberOfUnits: number
+  /** The member on their session (MemberGuard: this moves Units out). Not part of the request's hash. */
+  readonly actor?: Actor | undefined
 }
 
 export interface PayoutRequest {
@@ -174,6 +182,7 @@ export interface ConfirmedPayment {
 
 /** Every failure a command can end with. */
 export type OrderError =
+  | GuardRefusal
   | CardPaymentBelowMinimum
   | ConvertLimitExceeded
   | ConvertTooSmall

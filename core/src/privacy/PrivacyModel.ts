@@ -7,7 +7,9 @@
  * documents 5 years (the anti-money-laundering rule: 5 years after the business relationship ends), then a job
  * purges them. Everything else that names the member is erased or pseudonymised when the account closes.
  */
+
 import { Schema } from "effect"
+import { CurrentPassword } from "../access/MemberProof.ts"
 import type { OrderStatus, OrderType, UnitType } from "../shared/Enums.ts"
 import { MemberId } from "../shared/Ids.ts"
 
@@ -112,6 +114,7 @@ export const closedEmail = (memberId: MemberId) => `closed-${memberId}@closed.in
 /** The confirmation the closing form asks for: the member types their email address. */
 export const CloseAccountInput = Schema.Struct({
   confirmEmail: Schema.String.annotate({ description: "The member's email address, typed to confirm" }),
+  currentPassword: Schema.optionalKey(CurrentPassword),
 })
 export type CloseAccountInput = typeof CloseAccountInput.Type
 

@@ -12,12 +12,16 @@
  * - `purgeDue` (the retention job): KYC records and documents after 5 years, ledger and order records after 10,
  *   and expired export archives; time from `Clock`, so tests move it with `TestClock`.
  */
+
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import { type Actor, memberActor } from "../access/AccessModel.ts"
+import { type GuardRefusal, MemberGuard } from "../access/MemberGuard.ts"
 import { AccountNotFound } from "../accounts/AccountErrors.ts"
 import { type Account, normalizeEmail } from "../accounts/AccountModel.ts"
 import { AccountRepository } from "../accounts/ports/AccountRepository.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
 import { AuditLog } from "../audit/ports/AuditLog.ts"
+import type { TooManyAttempts } from "../limits/LimitErrors.ts"
 import { DeliveredMail } from "../notifications/ports/DeliveredMail.ts"
 import { Mailer } from "../notifications/ports/Mailer.ts"
 import { isTerminal } from "../orders/OrderTransitions.ts"
@@ -79,12 +83,20 @@ export const pseudonymised = (account: Account, closedAt: number): Account => {
 export class PrivacyService extends Context.Service<
   PrivacyService,
   {
-    readonly requestExport: (memberId: MemberId) => Effect.Effect<DataExport>
+    /**
+     * The export moves the member's data (passport included) out: MemberGuard's `exportData`, on `actor`'s
+     * session (the member with no session when absent).
+     */
+    readonly requestExport: (memberId: MemberId, actor?: Actor) => Effect.Effect<DataExport, GuardRefusal>
     readonly exports: (memberId: MemberId) => Effect.Effect<ReadonlyArray<DataExport>>
     readonly download: (
       memberId: MemberId,
       exportId: string,
-    ) => Effect.Effect<MemberArchive, DataExportNotFound | DataExportNotReady | DataExportExpired>
+      actor?: Actor,
+    ) => Effect.Effect<
+      MemberArchive,
+      DataExportNotFound | DataExportNotReady | DataExportExpired | GuardRefusal
+    >
     /** Builds the oldest waiting export, if any; answers it (ready, or failed with the reason logged). */
     readonly buildNext: Effect.Effect<Option.Option<DataExport>>
     /**
@@ -97,13 +109,22 @@ export class PrivacyService extends Context.Service<
       readonly actor: MemberId
       readonly confirmEmail?: string | undefined
       readonly reason?: string | undefined
-    }) => Effect.Effect<AccountClosure, AccountClosureRefused | ClosureNotConfirmed | AccountNotFound>
+      /** A member's closure: the session it is asked on and the current password (MemberGuard's `closeAccount`). */
+      readonly sessionId?: string | undefined
+      readonly currentPassword?: string | undefined
+    }) => Effect.Effect<
+      AccountClosure,
+      AccountClosureRefused | ClosureNotConfirmed | AccountNotFound | GuardRefusal | TooManyAttempts
+    >
     readonly purgeDue: Effect.Effect<PurgeRun>
   }
 >()("@landunits/core/privacy/PrivacyService") {
   static readonly layer = Layer.effect(PrivacyService)(
     Effect.gen(function* () {
       const accounts = yield* AccountRepository
+      const guard = yield* MemberGuard
+      const own = (memberId: MemberId, actor: Actor | undefined) =>
+        actor !== undefined && actor.memberId === memberId ? actor : memberActor(memberId)
       const sessions = yield* SessionStore
       const store = yield* DataExportStore
       const archives = yield* MemberDataArchive
@@ -122,7 +143,8 @@ export class PrivacyService extends Context.Service<
         new ClosureNotConfirmed({ message, errors: [{ path: "confirmEmail", message }] })
 
       return PrivacyService.of({
-        requestExport: Effect.fn("PrivacyService.requestExport")(function* (memberId) {
+        requestExport: Effect.fn("PrivacyService.requestExport")(function* (memberId, actor) {
+          yield* guard.require("exportData", own(memberId, actor))
           const building = (yield* store.listOf(memberId)).find((e) => e.status === "building")
           if (building !== undefined) return building
           const request: DataExport = {
@@ -137,7 +159,8 @@ export class PrivacyService extends Context.Service<
 
         exports: (memberId) => store.listOf(memberId),
 
-        download: Effect.fn("PrivacyService.download")(function* (memberId, exportId) {
+        download: Effect.fn("PrivacyService.download")(function* (memberId, exportId, actor) {
+          yield* guard.require("exportData", own(memberId, actor))
           const found = Option.filter(yield* store.get(exportId), (e) => e.memberId === memberId)
           if (Option.isNone(found)) return yield* notFound(exportId)
           const e = found.value
@@ -207,6 +230,10 @@ export class PrivacyService extends Context.Service<
             if (normalizeEmail(typed) !== normalizeEmail(account.email)) {
               return yield* notConfirmed(PrivacyMessages.confirmEmailWrong)
             }
+            // The email is on GET /api/user: what proves the member is the step-up, or without a factor the password.
+            yield* guard.require("closeAccount", memberActor(input.memberId, input.sessionId), {
+              currentPassword: input.currentPassword,
+            })
           }
           const closure = yield* unitOfWork.transaction(
             Effect.gen(function* () {

@@ -6,6 +6,9 @@
  * other sessions. The first factor of a member also gives their recovery codes.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import type { PasswordRequired } from "../access/AccessErrors.ts"
+import { memberActor } from "../access/AccessModel.ts"
+import { MemberGuard } from "../access/MemberGuard.ts"
 import { SecureRandom } from "../accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
 import type { TooManyAttempts } from "../limits/LimitErrors.ts"
@@ -47,8 +50,13 @@ export class PasskeyService extends Context.Service<
         readonly rp: RelyingParty
         readonly response: WebAuthnJson
         readonly name?: string
+        /** Asked of a member without any factor yet (MemberUseCases.ts: registerPasskey). */
+        readonly currentPassword?: string | undefined
       },
-    ) => Effect.Effect<ReadonlyArray<string>, SecondFactorInvalid | SecondFactorRequired>
+    ) => Effect.Effect<
+      ReadonlyArray<string>,
+      SecondFactorInvalid | SecondFactorRequired | PasswordRequired | TooManyAttempts
+    >
     readonly remove: (
       input: OnSession & { readonly credentialId: string },
     ) => Effect.Effect<void, SecondFactorConflict | SecondFactorRequired>
@@ -80,7 +88,9 @@ export class PasskeyService extends Context.Service<
       const sessions = yield* SessionStore
       const random = yield* SecureRandom
       const limits = yield* LimitsService
+      const guard = yield* MemberGuard
       const now = Clock.currentTimeMillis
+      const actorOf = (input: OnSession) => memberActor(input.memberId, input.sessionId)
 
       /** Challenges are kept under the hash of what names the ceremony (never a session id itself). */
       const sessionOwner = (kind: string, secret: string) =>
@@ -124,7 +134,9 @@ export class PasskeyService extends Context.Service<
 
       return PasskeyService.of({
         registrationOptions: Effect.fn("PasskeyService.registrationOptions")(function* (input) {
-          yield* factors.requireStepUp(input)
+          yield* guard
+            .require("passkeyOptions", actorOf(input))
+            .pipe(Effect.catchTag("PasswordRequired", Effect.die))
           const { options, challenge } = yield* ceremonies.registrationOptions({
             rp: input.rp,
             userId: input.memberId,
@@ -140,7 +152,7 @@ export class PasskeyService extends Context.Service<
         }),
 
         register: Effect.fn("PasskeyService.register")(function* (input) {
-          yield* factors.requireStepUp(input)
+          yield* guard.require("registerPasskey", actorOf(input), { currentPassword: input.currentPassword })
           const challenge = yield* passkeys.takeChallenge(
             yield* sessionOwner("register", input.sessionId),
             yield* now,
@@ -171,7 +183,9 @@ export class PasskeyService extends Context.Service<
         }),
 
         remove: Effect.fn("PasskeyService.remove")(function* (input) {
-          yield* factors.requireStepUp(input)
+          yield* guard
+            .require("removePasskey", actorOf(input))
+            .pipe(Effect.catchTag("PasswordRequired", Effect.die))
           if (!(yield* passkeys.remove(input.memberId, input.credentialId))) {
             return yield* new SecondFactorConflict({ message: M.passkeyNotFound })
           }

@@ -4,15 +4,22 @@
  * recovery codes only as SHA-256, passkeys as their public keys. The step-up window and the half-signed-in
  * step's lifetime are here, as numbers docs/security.md repeats.
  */
-import { Schema } from "effect"
+import { Context, Schema } from "effect"
 import { MemberId } from "../shared/Ids.ts"
 
 const MINUTE = 60_000
 
 /** How long the step between the password and the second factor lasts (the pending half-session). */
 export const SIGN_IN_STEP_TTL_MS = 5 * MINUTE
-/** How long a second factor given on a session lets it change the password, the factors or the bank details. */
-export const STEP_UP_WINDOW_MS = 5 * MINUTE
+/** The default of STEP_UP_SECONDS. */
+export const DEFAULT_STEP_UP_SECONDS = 300
+/**
+ * How long a second factor given on a session lets it do what moves Units or data out or changes its security
+ * (MemberUseCases.ts): the setting STEP_UP_SECONDS, read by adapters from the environment and provided here.
+ */
+export const StepUpSeconds = Context.Reference<number>("@landunits/core/secondfactor/StepUpSeconds", {
+  defaultValue: () => DEFAULT_STEP_UP_SECONDS,
+})
 /** How many recovery codes a member gets, each usable once. */
 export const RECOVERY_CODE_COUNT = 10
 /** The issuer shown in authenticator apps. */

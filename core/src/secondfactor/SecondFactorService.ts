@@ -8,6 +8,10 @@
  * the second factor ends every other session of the member (docs/security.md).
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import type { PasswordRequired } from "../access/AccessErrors.ts"
+import { memberActor } from "../access/AccessModel.ts"
+import { MemberGuard } from "../access/MemberGuard.ts"
+import type { MemberUseCase, PasswordUseCase } from "../access/MemberUseCases.ts"
 import { KnownDevices } from "../accounts/ports/KnownDevices.ts"
 import { SecureRandom } from "../accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
@@ -21,14 +25,13 @@ import {
   SecondFactorMessages as M,
   SecondFactorConflict,
   SecondFactorInvalid,
-  SecondFactorRequired,
+  type SecondFactorRequired,
 } from "./SecondFactorErrors.ts"
 import {
   type AnswerOrigin,
   RECOVERY_CODE_COUNT,
   type SecondFactorMethod,
   type SecondFactorStatus,
-  STEP_UP_WINDOW_MS,
   TOTP_ISSUER,
 } from "./SecondFactorModel.ts"
 import { isTotpCode, normalizeRecoveryCode } from "./SecondFactorValidation.ts"
@@ -55,8 +58,11 @@ export class SecondFactorService extends Context.Service<
     readonly hasSecondFactor: (memberId: MemberId) => Effect.Effect<boolean>
     /** Starts (or starts again) an authenticator setup: a new secret, not in force until confirmed. */
     readonly beginTotp: (
-      input: OnSession & { readonly account: string },
-    ) => Effect.Effect<TotpSetup, SecondFactorConflict | SecondFactorRequired>
+      input: OnSession & { readonly account: string; readonly currentPassword?: string | undefined },
+    ) => Effect.Effect<
+      TotpSetup,
+      SecondFactorConflict | SecondFactorRequired | PasswordRequired | TooManyAttempts
+    >
     /** The first code from the app puts the setup in force; answers the recovery codes, shown this once. */
     readonly confirmTotp: (
       input: OnSession & { readonly code: string; readonly origin: AnswerOrigin },
@@ -80,8 +86,6 @@ export class SecondFactorService extends Context.Service<
     readonly stepUp: (
       input: OnSession & { readonly code: string; readonly origin: AnswerOrigin },
     ) => Effect.Effect<void, SecondFactorInvalid | TooManyAttempts>
-    /** Refuses a sensitive change unless the member has no second factor or gave it on this session lately. */
-    readonly requireStepUp: (input: OnSession) => Effect.Effect<void, SecondFactorRequired>
     /** Ends every other session of the member (after a change of the second factor). */
     readonly endOtherSessions: (input: OnSession) => Effect.Effect<void>
     /** What the limits count an answer of the member by (PasskeyService's answers too). */
@@ -131,14 +135,13 @@ export class SecondFactorService extends Context.Service<
           return (yield* passkeys.listOf(memberId)).length > 0
         })
 
-      const requireStepUp = Effect.fn("SecondFactorService.requireStepUp")(function* (input: OnSession) {
-        if (!(yield* has(input.memberId))) return
-        const session = yield* sessions.get(input.sessionId, yield* now)
-        const at = Option.isSome(session) ? session.value.secondFactorAt : undefined
-        if (at === undefined || (yield* now) - at > STEP_UP_WINDOW_MS) {
-          return yield* new SecondFactorRequired({ message: M.stepUpRequired })
-        }
-      })
+      const guard = yield* MemberGuard
+      /** The member's guard for `useCase` on the session that asks (MemberUseCases.ts). */
+      const requireOn = (useCase: Exclude<MemberUseCase, PasswordUseCase>, input: OnSession) =>
+        // These use cases ask no password (MemberUseCases.ts), so PasswordRequired cannot happen here.
+        guard
+          .require(useCase, memberActor(input.memberId, input.sessionId))
+          .pipe(Effect.catchTag("PasswordRequired", Effect.die))
 
       const recoveryCode = Effect.gen(function* () {
         let chars = ""
@@ -203,8 +206,11 @@ export class SecondFactorService extends Context.Service<
           if (Option.isSome(existing) && existing.value.confirmedAt !== undefined) {
             return yield* new SecondFactorConflict({ message: M.totpAlreadySetUp })
           }
-          // Adding an app beside a passkey is a change of the second factor: it needs the passkey first.
-          yield* requireStepUp(input)
+          // Adding an app beside a passkey is a change of the second factor: it needs the passkey first; a
+          // first factor needs the current password.
+          yield* guard.require("beginTotp", memberActor(input.memberId, input.sessionId), {
+            currentPassword: input.currentPassword,
+          })
           const secret = yield* otp.newSecret
           yield* store.saveTotp({ memberId: input.memberId, secret, createdAt: yield* now, lastUsedStep: 0 })
           return { secret, uri: otp.uri({ secret, account: input.account, issuer: TOTP_ISSUER }) }
@@ -217,7 +223,7 @@ export class SecondFactorService extends Context.Service<
           if (pending.value.confirmedAt !== undefined) {
             return yield* new SecondFactorConflict({ message: M.totpAlreadySetUp })
           }
-          yield* requireStepUp(input)
+          yield* requireOn("confirmTotp", input)
           const source = yield* answerSource(input.memberId, input.origin)
           yield* limits.secondFactor(source)
           const at = yield* now
@@ -240,7 +246,7 @@ export class SecondFactorService extends Context.Service<
           if (Option.isNone(existing) || existing.value.confirmedAt === undefined) {
             return yield* new SecondFactorConflict({ message: M.totpNotSetUp })
           }
-          yield* requireStepUp(input)
+          yield* requireOn("removeTotp", input)
           yield* store.removeTotp(input.memberId)
           // Recovery codes stand in for a factor; without any factor left they would be a factor of their own.
           if ((yield* passkeys.listOf(input.memberId)).length === 0) {
@@ -253,7 +259,7 @@ export class SecondFactorService extends Context.Service<
           if (!(yield* has(input.memberId))) {
             return yield* new SecondFactorConflict({ message: M.lastFactorHasRecovery })
           }
-          yield* requireStepUp(input)
+          yield* requireOn("newRecoveryCodes", input)
           return yield* issueRecoveryCodes(input.memberId)
         }),
 
@@ -264,7 +270,6 @@ export class SecondFactorService extends Context.Service<
           yield* sessions.markSecondFactor(input.sessionId, yield* now)
         }),
 
-        requireStepUp,
         endOtherSessions: (input) => endOtherSessions(input),
         answerSource,
       })

@@ -2,7 +2,9 @@
  * The second factor's forms, used by the API and the web forms alike: a TOTP code (6 digits, spaces allowed
  * as apps show "123 456"), or at sign-in either a TOTP code or a recovery code ("abcde-fghij").
  */
+
 import { Schema, type SchemaAST, SchemaGetter } from "effect"
+import { CurrentPassword } from "../access/MemberProof.ts"
 
 export const SecondFactorFormMessages = {
   codeRequired: "Enter the code from your authenticator app",
@@ -61,6 +63,8 @@ export const PasskeyRegistrationForm = Schema.Struct({
     Schema.String.check(Schema.isMaxLength(60, { message: SecondFactorFormMessages.passkeyNameLength })),
   ),
   response: WebAuthnJsonSchema,
+  /** Asked of a member registering their first factor (MemberUseCases.ts: registerPasskey). */
+  currentPassword: Schema.optionalKey(CurrentPassword),
 })
 export type PasskeyRegistrationForm = typeof PasskeyRegistrationForm.Type
 

@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { adminActor, memberActor } from "../../src/access/AccessModel.ts"
+import { MemberGuard } from "../../src/access/MemberGuard.ts"
 import { AuditLog } from "../../src/audit/ports/AuditLog.ts"
 import { isAllowedKycTransition } from "../../src/kyc/KycLifecycle.ts"
 import { type KycError, KycService } from "../../src/kyc/KycService.ts"
@@ -25,11 +26,13 @@ import {
   textBytes,
 } from "../support/KycFixtures.ts"
 import { ManualClock } from "../support/ManualClock.ts"
+import { memoryGuardStores } from "../support/OrderHarness.ts"
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0)
 
 const makeLayer = () =>
   KycService.layer.pipe(
+    Layer.provide(MemberGuard.layer.pipe(Layer.provide(memoryGuardStores))),
     Layer.provideMerge(
       Layer.mergeAll(
         KycStore.layerMemory,

@@ -1,10 +1,15 @@
 /** A member's own data (issue 23): the export's life, the closure's refusals and effects, the retention purge. */
+
 import { Effect, Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
+import { MemberGuard } from "../../src/access/MemberGuard.ts"
 import type { Account } from "../../src/accounts/AccountModel.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
+import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
 import { AuditLog } from "../../src/audit/ports/AuditLog.ts"
+import { LimitsService } from "../../src/limits/LimitsService.ts"
+import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { DeliveredMail } from "../../src/notifications/ports/DeliveredMail.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
@@ -13,6 +18,8 @@ import { PrivacyService } from "../../src/privacy/PrivacyService.ts"
 import { DataExportStore } from "../../src/privacy/ports/DataExportStore.ts"
 import { MemberDataArchive } from "../../src/privacy/ports/MemberDataArchive.ts"
 import { MemberRecords } from "../../src/privacy/ports/MemberRecords.ts"
+import { PasskeyStore } from "../../src/secondfactor/ports/PasskeyStore.ts"
+import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStore.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
 import { ManualClock } from "../support/ManualClock.ts"
@@ -30,7 +37,7 @@ const account = (memberId: MemberId, email: string, firstName: string): Account 
   userType: "BUSINESS",
   businessName: `${firstName} Ltd`,
   role: "member",
-  passwordHash: "scrypt$x",
+  passwordHash: "plain-for-tests$secret1",
   emailConfirmedAt: 1,
   firstLogin: false,
   createdAt: 1,
@@ -42,10 +49,15 @@ const makeWorld = () => {
   const forgotten: Array<string> = []
   const clock = ManualClock.make(T0)
   const layer = PrivacyService.layer.pipe(
+    Layer.provideMerge(MemberGuard.layer),
     Layer.provideMerge(
       Layer.mergeAll(
         AccountRepository.layerMemory,
         SessionStore.layerMemory,
+        SecondFactorStore.layerMemory,
+        PasskeyStore.layerMemory,
+        PasswordHasher.layerInsecureForTests,
+        LimitsService.layer.pipe(Layer.provide(AttemptLog.layerMemory)),
         DataExportStore.layerMemory,
         MemberDataArchive.layerMemory,
         MemberRecords.layerMemory(standings, purged),
@@ -145,7 +157,13 @@ describe("Closing an account", () => {
     })
     const refused = await fails(
       Effect.flatMap(privacy, (p) =>
-        p.closeAccount({ memberId: ann, closedBy: "member", actor: ann, confirmEmail: "ann@example.com" }),
+        p.closeAccount({
+          memberId: ann,
+          closedBy: "member",
+          actor: ann,
+          currentPassword: "secret1",
+          confirmEmail: "ann@example.com",
+        }),
       ),
     )
     expect(refused).toMatchObject({ _tag: "AccountClosureRefused" })
@@ -159,7 +177,13 @@ describe("Closing an account", () => {
     const { fails, run } = makeWorld()
     const close = (confirmEmail: string) =>
       Effect.flatMap(privacy, (p) =>
-        p.closeAccount({ memberId: ann, closedBy: "member", actor: ann, confirmEmail }),
+        p.closeAccount({
+          memberId: ann,
+          closedBy: "member",
+          actor: ann,
+          currentPassword: "secret1",
+          confirmEmail,
+        }),
       )
     expect(await fails(close(" "))).toMatchObject({
       _tag: "ClosureNotConfirmed",
@@ -180,7 +204,13 @@ describe("Closing an account", () => {
     )
     const closure = await run(
       Effect.flatMap(privacy, (p) =>
-        p.closeAccount({ memberId: ann, closedBy: "member", actor: ann, confirmEmail: "ann@example.com" }),
+        p.closeAccount({
+          memberId: ann,
+          closedBy: "member",
+          actor: ann,
+          currentPassword: "secret1",
+          confirmEmail: "ann@example.com",
+        }),
       ),
     )
     expect(closure).toEqual({

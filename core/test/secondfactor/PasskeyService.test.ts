@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { AccountEmail } from "../../src/accounts/AccountService.ts"
 import { SecondFactorMessages } from "../../src/secondfactor/SecondFactorErrors.ts"
-import { STEP_UP_WINDOW_MS } from "../../src/secondfactor/SecondFactorModel.ts"
+import { DEFAULT_STEP_UP_SECONDS } from "../../src/secondfactor/SecondFactorModel.ts"
 import { type Accounts, ann, makeAccounts } from "../support/AccountHarness.ts"
 
 /** The member's browser, as the limits count a passkey answer. */
@@ -37,16 +37,35 @@ describe("passkeys", () => {
     const options = a.run(a.passkeys.registrationOptions({ ...on, rp, userName: ann.email }))
     // From another site, the answer does not verify.
     expect(
-      a.fail(a.passkeys.register({ ...on, rp, response: answer(options, "cred-1", "https://evil.example") }))
-        ._tag,
+      a.fail(
+        a.passkeys.register({
+          ...on,
+          currentPassword: ann.password,
+          rp,
+          response: answer(options, "cred-1", "https://evil.example"),
+        }),
+      )._tag,
     ).toBe("SecondFactorInvalid")
     // The challenge was taken: the same options cannot be answered again.
-    expect(a.fail(a.passkeys.register({ ...on, rp, response: answer(options, "cred-1") }))._tag).toBe(
-      "SecondFactorInvalid",
-    )
+    expect(
+      a.fail(
+        a.passkeys.register({
+          ...on,
+          currentPassword: ann.password,
+          rp,
+          response: answer(options, "cred-1"),
+        }),
+      )._tag,
+    ).toBe("SecondFactorInvalid")
     const again = a.run(a.passkeys.registrationOptions({ ...on, rp, userName: ann.email }))
     const codes = a.run(
-      a.passkeys.register({ ...on, rp, response: answer(again, "cred-1"), name: " Laptop " }),
+      a.passkeys.register({
+        ...on,
+        currentPassword: ann.password,
+        rp,
+        response: answer(again, "cred-1"),
+        name: " Laptop ",
+      }),
     )
     expect(codes).toHaveLength(10)
     expect(a.run(a.factors.status(on.memberId))).toMatchObject({
@@ -88,7 +107,14 @@ describe("passkeys", () => {
     const a = makeAccounts()
     const on = annSignedIn(a)
     const options = a.run(a.passkeys.registrationOptions({ ...on, rp, userName: ann.email }))
-    a.run(a.passkeys.register({ ...on, rp, response: answer(options, "cred-ann") }))
+    a.run(
+      a.passkeys.register({
+        ...on,
+        currentPassword: ann.password,
+        rp,
+        response: answer(options, "cred-ann"),
+      }),
+    )
     const ben = a.run(a.service.register({ ...ann, email: "ben@example.com" }, "ip"))
     const benOptions = a.run(
       a.passkeys
@@ -118,8 +144,10 @@ describe("passkeys", () => {
     const a = makeAccounts()
     const on = annSignedIn(a)
     const first = a.run(a.passkeys.registrationOptions({ ...on, rp, userName: ann.email }))
-    a.run(a.passkeys.register({ ...on, rp, response: answer(first, "cred-1") }))
-    a.clock.advance(STEP_UP_WINDOW_MS + 1)
+    a.run(
+      a.passkeys.register({ ...on, currentPassword: ann.password, rp, response: answer(first, "cred-1") }),
+    )
+    a.clock.advance(DEFAULT_STEP_UP_SECONDS * 1000 + 1)
     expect(a.fail(a.passkeys.registrationOptions({ ...on, rp, userName: ann.email }))._tag).toBe(
       "SecondFactorRequired",
     )
@@ -135,7 +163,11 @@ describe("passkeys", () => {
     a.run(a.passkeys.stepUp({ origin: ORIGIN, ...on, rp, response: answer(stepUp, "cred-1") }))
     const second = a.run(a.passkeys.registrationOptions({ ...on, rp, userName: ann.email }))
     // A second factor beside the first gives no new codes.
-    expect(a.run(a.passkeys.register({ ...on, rp, response: answer(second, "cred-2") }))).toEqual([])
+    expect(
+      a.run(
+        a.passkeys.register({ ...on, currentPassword: ann.password, rp, response: answer(second, "cred-2") }),
+      ),
+    ).toEqual([])
     a.run(a.passkeys.remove({ ...on, credentialId: "cred-1" }))
     expect(a.fail(a.passkeys.remove({ ...on, credentialId: "cred-1" }))._tag).toBe("SecondFactorConflict")
     expect(a.run(a.factors.status(on.memberId)).recoveryCodesLeft).toBe(10)

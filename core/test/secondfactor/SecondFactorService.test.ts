@@ -3,8 +3,10 @@
  * once, no session before the second factor at sign-in, codes never accepted twice, a growing wait after wrong
  * codes, the step-up window before sensitive changes, and a change of factor ending the other sessions.
  */
+
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { memberActor } from "../../src/access/AccessModel.ts"
 import { AccountEmail } from "../../src/accounts/AccountService.ts"
 import {
   SECOND_FACTOR_FAILURES_FROM_NEW_DEVICES,
@@ -13,7 +15,7 @@ import {
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OneTimePasswords } from "../../src/secondfactor/ports/OneTimePasswords.ts"
 import { SecondFactorMessages } from "../../src/secondfactor/SecondFactorErrors.ts"
-import { SIGN_IN_STEP_TTL_MS, STEP_UP_WINDOW_MS } from "../../src/secondfactor/SecondFactorModel.ts"
+import { DEFAULT_STEP_UP_SECONDS, SIGN_IN_STEP_TTL_MS } from "../../src/secondfactor/SecondFactorModel.ts"
 import { SecondFactorCodeForm, TotpCodeForm } from "../../src/secondfactor/SecondFactorValidation.ts"
 import type { MemberId } from "../../src/shared/Ids.ts"
 import { validate } from "../../src/validation/Issues.ts"
@@ -35,7 +37,7 @@ const annSignedIn = (a: Accounts) => {
 
 /** Sets up TOTP on Ann's session; answers the secret and the recovery codes. */
 const withTotp = (a: Accounts, on: { memberId: MemberId; sessionId: string }) => {
-  const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email }))
+  const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email, currentPassword: ann.password }))
   const codes = a.run(
     a.factors.confirmTotp({
       origin: ORIGIN,
@@ -56,7 +58,7 @@ describe("TOTP setup", () => {
   it("is in force only after a first correct code, and answers 10 distinct recovery codes once", () => {
     const a = makeAccounts()
     const on = annSignedIn(a)
-    const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email }))
+    const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email, currentPassword: ann.password }))
     expect(setup.uri).toContain(setup.secret)
     expect(a.run(a.factors.status(on.memberId)).totp).toBe(false)
     expect(a.fail(a.factors.confirmTotp({ origin: ORIGIN, ...on, code: "000000" }))).toMatchObject({
@@ -74,7 +76,9 @@ describe("TOTP setup", () => {
     expect(new Set(codes).size).toBe(10)
     for (const code of codes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/)
     expect(a.run(a.factors.status(on.memberId))).toMatchObject({ totp: true, recoveryCodesLeft: 10 })
-    expect(a.fail(a.factors.beginTotp({ ...on, account: ann.email }))._tag).toBe("SecondFactorConflict")
+    expect(
+      a.fail(a.factors.beginTotp({ ...on, account: ann.email, currentPassword: ann.password }))._tag,
+    ).toBe("SecondFactorConflict")
   })
 
   it("ends every other session of the member when the second factor is set up", () => {
@@ -224,17 +228,17 @@ describe("step-up before sensitive changes", () => {
     const a = makeAccounts()
     const on = annSignedIn(a)
     // Without a second factor there is nothing to ask.
-    a.run(a.factors.requireStepUp(on))
+    a.run(a.guard.require("changePassword", memberActor(on.memberId, on.sessionId)))
     const { secret } = withTotp(a, on)
-    a.run(a.factors.requireStepUp(on))
-    a.clock.advance(STEP_UP_WINDOW_MS + 1)
-    expect(a.fail(a.factors.requireStepUp(on))).toMatchObject({
+    a.run(a.guard.require("changePassword", memberActor(on.memberId, on.sessionId)))
+    a.clock.advance(DEFAULT_STEP_UP_SECONDS * 1000 + 1)
+    expect(a.fail(a.guard.require("changePassword", memberActor(on.memberId, on.sessionId)))).toMatchObject({
       _tag: "SecondFactorRequired",
       message: SecondFactorMessages.stepUpRequired,
     })
     expect(a.fail(a.factors.removeTotp(on))._tag).toBe("SecondFactorRequired")
     a.run(a.factors.stepUp({ origin: ORIGIN, ...on, code: OneTimePasswords.testCode(secret, a.clock.now()) }))
-    a.run(a.factors.requireStepUp(on))
+    a.run(a.guard.require("changePassword", memberActor(on.memberId, on.sessionId)))
     a.run(a.factors.removeTotp(on))
     expect(a.run(a.factors.status(on.memberId))).toMatchObject({ totp: false, recoveryCodesLeft: 0 })
     // Without a factor, the password alone signs in again.

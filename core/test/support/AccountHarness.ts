@@ -3,7 +3,9 @@
  * (AccountService, SecondFactorService, PasskeyService): a manual clock, predictable randomness and one-time
  * codes, an authenticator double that signs nothing (PasskeyCeremonies.layerEchoForTests), and the sent mails.
  */
+
 import { Context, Effect, Layer } from "effect"
+import { MemberGuard } from "../../src/access/MemberGuard.ts"
 import { AccountService, SessionLifetime } from "../../src/accounts/AccountService.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
 import { KnownDevices } from "../../src/accounts/ports/KnownDevices.ts"
@@ -31,6 +33,7 @@ type Services =
   | SecondFactorService
   | SessionStore
   | PasskeyService
+  | MemberGuard
 
 /** A fresh set of in-memory accounts; `sessionLifetimeMs` replaces the default session lifetime. */
 export const makeAccounts = (sessionLifetimeMs?: number) => {
@@ -41,6 +44,7 @@ export const makeAccounts = (sessionLifetimeMs?: number) => {
     ),
     Layer.provideMerge(PasskeyService.layer),
     Layer.provideMerge(SecondFactorService.layer),
+    Layer.provideMerge(MemberGuard.layer),
     Layer.provideMerge(LimitsService.layer),
     Layer.provideMerge(
       Layer.mergeAll(
@@ -77,6 +81,7 @@ export const makeAccounts = (sessionLifetimeMs?: number) => {
     lastToken,
     service: Context.get(context, AccountService),
     factors: Context.get(context, SecondFactorService),
+    guard: Context.get(context, MemberGuard),
     passkeys: Context.get(context, PasskeyService),
   }
 }

@@ -3,13 +3,20 @@
  * standing, the price book, exchange rates and reference codes. Effects run synchronously against one
  * shared state, so a test (or a model-based property) can interleave commands and reads.
  */
+
 import { Context, Effect, Exit, Layer, type Result } from "effect"
+import { MemberGuard } from "../../src/access/MemberGuard.ts"
+import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
+import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
+import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
 import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
 import { LedgerCheckpointService } from "../../src/ledger/LedgerCheckpointService.ts"
 import { LedgerService } from "../../src/ledger/LedgerService.ts"
 import { LedgerCheckpoints } from "../../src/ledger/ports/LedgerCheckpoints.ts"
 import { LedgerSigner } from "../../src/ledger/ports/LedgerSigner.ts"
 import type { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
+import { LimitsService } from "../../src/limits/LimitsService.ts"
+import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OrderService } from "../../src/orders/OrderService.ts"
 import { byAdmin } from "../../src/orders/OrderTimeline.ts"
@@ -27,6 +34,8 @@ import { UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
 import type { UnitPrice } from "../../src/pricing/PricingModel.ts"
 import { ExchangeRates } from "../../src/pricing/ports/ExchangeRates.ts"
 import { type LandLimits, PriceBook, type PriceBookConfig } from "../../src/pricing/ports/PriceBook.ts"
+import { PasskeyStore } from "../../src/secondfactor/ports/PasskeyStore.ts"
+import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStore.ts"
 import { DEFAULT_BUY_FEE_CENTS, DEFAULT_EXTERNAL_FEES } from "../../src/shared/Constants.ts"
 import { CurrencyOfUnitType, type KycStatus, type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
@@ -129,7 +138,26 @@ export interface HarnessOptions {
   readonly priceBook?: PriceBookConfig
   readonly stripe?: Layer.Layer<StripeGateway>
   readonly square?: Layer.Layer<SquareGateway>
+  /** The stores the member guard reads (factors, sessions, accounts); fresh in-memory ones by default. */
+  readonly guardStores?: Layer.Layer<GuardStores>
 }
+
+export type GuardStores =
+  | SecondFactorStore
+  | PasskeyStore
+  | SessionStore
+  | AccountRepository
+  | PasswordHasher
+  | LimitsService
+
+export const memoryGuardStores: Layer.Layer<GuardStores> = Layer.mergeAll(
+  SecondFactorStore.layerMemory,
+  PasskeyStore.layerMemory,
+  SessionStore.layerMemory,
+  AccountRepository.layerMemory,
+  PasswordHasher.layerInsecureForTests,
+  LimitsService.layer.pipe(Layer.provide(AttemptLog.layerMemory)),
+)
 
 export const makeHarness = (options: HarnessOptions = {}) => {
   const clock = ManualClock.make(START)
@@ -156,6 +184,7 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     CryptoPayments.layerMemory({ BITCOIN: 5_000_000, ETHER: 300_000 }),
     Mailer.layerMemory,
     SubscriptionStore.layerMemory,
+    MemberGuard.layer.pipe(Layer.provide(options.guardStores ?? memoryGuardStores)),
   )
   const layer = LedgerCheckpointService.layer({ everyMs: CHECKPOINT_EVERY_MS }).pipe(
     Layer.provideMerge(OrderService.layer),

@@ -27,7 +27,9 @@ export const passkeyAnswer = async (options: Json): Promise<Json> =>
 
 export const securityApi = {
   security: () => call("GET", "/user/security"),
-  beginTotp: () => call("POST", "/user/second-factor/totp/begin"),
+  /** A member without a factor gives the current password (issue 37); with one, the step-up stands for it. */
+  beginTotp: (currentPassword?: string) =>
+    call("POST", "/user/second-factor/totp/begin", currentPassword === undefined ? {} : { currentPassword }),
   confirmTotp: (form: TotpCodeForm) => call("POST", "/user/second-factor/totp/confirm", form),
   removeTotp: () => call("POST", "/user/second-factor/totp/remove"),
   newRecoveryCodes: () => call("POST", "/user/second-factor/recovery-codes"),
@@ -46,7 +48,7 @@ export const securityApi = {
     return call("POST", "/user/second-factor/step-up/passkey", { response: await passkeyAnswer(options) })
   },
   /** Registers a passkey of this device: the options, navigator.credentials.create, the check. */
-  addPasskey: async (name: string) => {
+  addPasskey: async (name: string, currentPassword?: string) => {
     const { options } = await call("POST", "/user/second-factor/passkeys/options")
     const response = await (await webauthn()).startRegistration({
       optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
@@ -54,6 +56,7 @@ export const securityApi = {
     return call("POST", "/user/second-factor/passkeys", {
       response: response as unknown as Json,
       ...(name.trim() === "" ? {} : { name: name.trim() }),
+      ...(currentPassword === undefined ? {} : { currentPassword }),
     })
   },
   removePasskey: (credentialId: string) =>

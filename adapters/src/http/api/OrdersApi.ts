@@ -4,6 +4,7 @@
  * list, today's prices, one order's details. Every command takes the Idempotency-Key header: a repeat
  * answers the first result; the same key with another request is refused (422).
  */
+import { PasswordRequired } from "@landunits/core/access/AccessErrors.ts"
 import { InsufficientUnits, InvalidTransfer } from "@landunits/core/ledger/LedgerErrors.ts"
 import { ReferenceCodeNotFound } from "@landunits/core/market/MarketErrors.ts"
 import { ReferenceCodeQuery } from "@landunits/core/market/MarketModel.ts"
@@ -39,6 +40,7 @@ import { UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
 import { SaleQueueStanding } from "@landunits/core/orders/SaleQueuePosition.ts"
 import { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
 import { ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
+import { SecondFactorRequired } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { MAX_UNITS_PER_ORDER } from "@landunits/core/shared/Constants.ts"
 import {
   CryptoCoin,
@@ -165,6 +167,9 @@ const OrderErrors = [
   UnitsUnavailable,
   UnknownMember,
   UnknownReferenceCode,
+  // A sell, transfer or convert of a member with a second factor needs the step-up (MemberUseCases.ts).
+  SecondFactorRequired,
+  PasswordRequired,
 ] as const
 
 export class OrdersApi extends HttpApiGroup.make("orders")

@@ -3,6 +3,8 @@
  * step-up before a sensitive change, and the member's sessions. Signed-in routes; the sign-in step of the
  * second factor is in AuthApi.
  */
+import { PasswordRequired } from "@landunits/core/access/AccessErrors.ts"
+import { CurrentPasswordProof } from "@landunits/core/access/MemberProof.ts"
 import { AccountNotFound } from "@landunits/core/accounts/AccountErrors.ts"
 import {
   SecondFactorConflict,
@@ -51,8 +53,15 @@ export class SecurityApi extends HttpApiGroup.make("security")
   .add(
     HttpApiEndpoint.get("security", "/user/security", { success: SecurityAnswer, error: AccountNotFound }),
     HttpApiEndpoint.post("beginTotp", "/user/second-factor/totp/begin", {
+      payload: CurrentPasswordProof,
       success: Schema.Struct({ secret: Schema.String, uri: Schema.String }),
-      error: [SecondFactorConflict, SecondFactorRequired, AccountNotFound],
+      error: [
+        SecondFactorConflict,
+        SecondFactorRequired,
+        PasswordRequired,
+        TooManyAttemptsAnswer,
+        AccountNotFound,
+      ],
     }),
     HttpApiEndpoint.post("confirmTotp", "/user/second-factor/totp/confirm", {
       payload: TotpCodeForm,
@@ -79,7 +88,7 @@ export class SecurityApi extends HttpApiGroup.make("security")
     HttpApiEndpoint.post("registerPasskey", "/user/second-factor/passkeys", {
       payload: PasskeyRegistrationForm,
       success: RecoveryCodesAnswer,
-      error: [SecondFactorInvalid, SecondFactorRequired],
+      error: [SecondFactorInvalid, SecondFactorRequired, PasswordRequired, TooManyAttemptsAnswer],
     }),
     HttpApiEndpoint.post("removePasskey", "/user/second-factor/passkeys/remove", {
       payload: Schema.Struct({ credentialId: Schema.String.check(Schema.isMinLength(1)) }),

@@ -1,3 +1,4 @@
+import { memberActor } from "@landunits/core/access/AccessModel.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { bankPaymentId } from "@landunits/core/orders/BankPaymentId.ts"
 import { InvalidOrderRequest, OrderConflict, UnitsUnavailable } from "@landunits/core/orders/OrderErrors.ts"
@@ -97,7 +98,9 @@ export const OrderHandlers = HttpApiBuilder.group(
 
     const create = (payload: CreateOrderPayload, key: IdempotencyKey) =>
       Effect.gen(function* () {
-        const { memberId } = yield* CurrentMember
+        const { memberId, sessionId } = yield* CurrentMember
+        // The member on this session: sell, transfer and convert carry its guard (MemberUseCases.ts).
+        const actor = memberActor(memberId, sessionId)
         const { unitType, numberOfUnits } = payload.currencyUnit
         const isDoubleLand = payload.isDoubleLand ?? payload.currencyUnit.isDoubleLand ?? false
         yield* requireOnSale(
@@ -127,6 +130,7 @@ export const OrderHandlers = HttpApiBuilder.group(
               unitType,
               numberOfUnits,
               isDoubleLand,
+              actor,
             })
           case "TRANSFER":
             if (payload.recipientEmail === undefined || payload.recipientEmail.trim() === "") {
@@ -139,6 +143,7 @@ export const OrderHandlers = HttpApiBuilder.group(
               numberOfUnits,
               recipientEmail: payload.recipientEmail,
               isDoubleLand,
+              actor,
             })
           case "CONVERT":
             if (payload.convert === undefined)
@@ -149,6 +154,7 @@ export const OrderHandlers = HttpApiBuilder.group(
               fromUnitType: unitType,
               toUnitType: payload.convert.unitType,
               numberOfUnits,
+              actor,
             })
         }
       })

@@ -1,3 +1,4 @@
+import { memberActor } from "@landunits/core/access/AccessModel.ts"
 import { exportView, PrivacyMessages } from "@landunits/core/privacy/PrivacyModel.ts"
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
 import { Effect } from "effect"
@@ -23,14 +24,20 @@ export const PrivacyHandlers = (cookies: SessionCookieOptions) =>
         )
         .handle("requestDataExport", () =>
           Effect.gen(function* () {
-            const { memberId } = yield* CurrentMember
-            return { export: exportView(yield* privacy.requestExport(memberId)) }
+            const { memberId, sessionId } = yield* CurrentMember
+            return {
+              export: exportView(yield* privacy.requestExport(memberId, memberActor(memberId, sessionId))),
+            }
           }),
         )
         .handle("downloadDataExport", ({ params }) =>
           Effect.gen(function* () {
-            const { memberId } = yield* CurrentMember
-            const archive = yield* privacy.download(memberId, params.exportId)
+            const { memberId, sessionId } = yield* CurrentMember
+            const archive = yield* privacy.download(
+              memberId,
+              params.exportId,
+              memberActor(memberId, sessionId),
+            )
             return HttpServerResponse.uint8Array(archive.bytes, {
               contentType: "application/zip",
               headers: { "content-disposition": `attachment; filename="${archive.fileName}"` },
@@ -46,6 +53,8 @@ export const PrivacyHandlers = (cookies: SessionCookieOptions) =>
                 closedBy: "member",
                 actor: member.memberId,
                 confirmEmail: payload.confirmEmail,
+                sessionId: member.sessionId,
+                currentPassword: payload.currentPassword,
               })
               .pipe(Effect.catchTag("AccountNotFound", Effect.die))
             yield* clearSessionCookie(cookies)

@@ -4,7 +4,6 @@ import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { type KycDocumentSlot, KycService } from "@landunits/core/kyc/KycService.ts"
 import { makeProfileSchema } from "@landunits/core/members/MemberValidation.ts"
-import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { validate } from "@landunits/core/validation/Issues.ts"
 import { Clock, Effect } from "effect"
 import type { Multipart } from "effect/http"
@@ -26,15 +25,6 @@ const FILE_SLOTS: ReadonlyArray<readonly [string, KycDocumentSlot]> = [
 const invalid = (errors: ReadonlyArray<{ readonly path: string; readonly message: string }>) =>
   new InvalidInput({ message: errors[0]?.message ?? "The profile is not valid.", errors })
 
-/** Whether two bank details say the same, field by field (a blank field and a missing one are the same). */
-const sameBankDetails = (
-  a: Readonly<Record<string, unknown>> | undefined,
-  b: Readonly<Record<string, unknown>> | undefined,
-) => {
-  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])
-  return [...keys].every((k) => String(a?.[k] ?? "").trim() === String(b?.[k] ?? "").trim())
-}
-
 const parseKycInfo = (text: string | undefined) =>
   Effect.try({
     try: () => (text === undefined || text.trim() === "" ? undefined : (JSON.parse(text) as unknown)),
@@ -50,7 +40,6 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
       const kyc = yield* KycService
       const bundles = yield* UserBundles
       const sql = yield* SqlClient.SqlClient
-      const factors = yield* SecondFactorService
 
       const userOf = (memberId: CurrentMember["Service"]["memberId"]) =>
         Effect.gen(function* () {
@@ -65,7 +54,7 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
             .withTransaction(
               Effect.gen(function* () {
                 const { memberId, sessionId } = yield* CurrentMember
-                const actor = memberActor(memberId)
+                const actor = memberActor(memberId, sessionId)
                 const account = yield* accounts.account(memberId)
                 const kycInfo = yield* parseKycInfo(payload.kycInfo)
                 // The form's values are checked by `validate` below. The files' names are not refused: core keeps
@@ -96,16 +85,8 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
                     },
                   ])
                 }
-                // The password and the bank details payouts go to: a member with a second factor gives it again.
-                const bankChanged =
-                  profile.kycInfo !== undefined &&
-                  !sameBankDetails(
-                    profile.kycInfo.bankDetails,
-                    (yield* kyc.view(actor, memberId)).kycInfo.bankDetails,
-                  )
-                if (profile.newPassword !== undefined || bankChanged) {
-                  yield* factors.requireStepUp({ memberId, sessionId })
-                }
+                // The password and the bank details payouts go to: their core use cases carry the step-up
+                // (AccountService.changePassword, KycService.saveDetails); a refusal rolls the names back too.
                 yield* accounts.updateNames({
                   memberId,
                   firstName: profile.firstName,
@@ -146,10 +127,7 @@ export const ProfileHandlers = (cookies: SessionCookieOptions) =>
         .handle("approveProfile", () =>
           Effect.gen(function* () {
             const { memberId } = yield* CurrentMember
-            yield* kyc.submitForVerification(
-              memberId === undefined ? memberActor(memberId) : memberActor(memberId),
-              memberId,
-            )
+            yield* kyc.submitForVerification(memberActor(memberId), memberId)
             return yield* userOf(memberId)
           }),
         )

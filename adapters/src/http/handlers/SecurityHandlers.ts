@@ -34,11 +34,15 @@ export const SecurityHandlers = HttpApiBuilder.group(
           }
         }),
       )
-      .handle("beginTotp", () =>
+      .handle("beginTotp", ({ payload }) =>
         Effect.gen(function* () {
           const on = yield* onSession
           const account = yield* accounts.account(on.memberId)
-          return yield* factors.beginTotp({ ...on, account: account.email })
+          return yield* factors.beginTotp({
+            ...on,
+            account: account.email,
+            currentPassword: payload.currentPassword,
+          })
         }),
       )
       .handle("confirmTotp", ({ payload }) =>
@@ -88,6 +92,7 @@ export const SecurityHandlers = HttpApiBuilder.group(
             rp: yield* relyingParty,
             response: payload.response,
             ...(payload.name === undefined ? {} : { name: payload.name }),
+            currentPassword: payload.currentPassword,
           })
           return {
             message:

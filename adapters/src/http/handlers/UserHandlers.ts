@@ -1,7 +1,6 @@
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { ContentService } from "@landunits/core/content/ContentService.ts"
 import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
-import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
@@ -20,7 +19,6 @@ export const UserHandlers = (cookies: SessionCookieOptions) =>
       const content = yield* ContentService
       const recipients = yield* RecipientLookup
       const bundles = yield* UserBundles
-      const factors = yield* SecondFactorService
       return handlers
         .handle("register", ({ payload }) =>
           Effect.flatMap(clientAddress, (address) =>
@@ -48,8 +46,7 @@ export const UserHandlers = (cookies: SessionCookieOptions) =>
         .handle("changePassword", ({ payload }) =>
           Effect.gen(function* () {
             const member = yield* CurrentMember
-            // A member with a second factor gives it again before changing the password.
-            yield* factors.requireStepUp({ memberId: member.memberId, sessionId: member.sessionId })
+            // A member with a second factor gives it again first: AccountService.changePassword's guard.
             const session = yield* accounts.changePassword({
               currentSessionId: member.sessionId,
               memberId: member.memberId,

@@ -1,3 +1,5 @@
+import { MemberGuard } from "@landunits/core/access/MemberGuard.ts"
+import { memoryGuardStores } from "@landunits/core/test-support/OrderHarness.ts"
 /**
  * What the concurrency and crash tests (and the order benchmark) share: the members, a unit type with
  * 1,000 Units of capacity, and the order engine over PostgreSQL. Members' standing, prices and payment
@@ -72,6 +74,8 @@ export const loadEngineOn = <E>(
     CryptoPayments.layerMemory({ BITCOIN: 5_000_000, ETHER: 300_000 }),
     Mailer.layerMemory,
     SubscriptionStore.layerMemory,
+    // Load members have no second factor: the guard passes them, as it does in the app.
+    MemberGuard.layer.pipe(Layer.provide(memoryGuardStores)),
   )
   return OrderService.layer.pipe(
     Layer.provideMerge(HoldingsService.layer),

@@ -5,6 +5,7 @@ import { useMachine } from "@xstate/react"
 import { useEffect, useMemo, useRef } from "react"
 import { fromPromise } from "xstate"
 import { homeApi } from "../../api/home.ts"
+import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { kycMachine, SUBMITTED_NOTICE } from "../../machines/kycMachine.ts"
 import { appSession } from "../../session/session.ts"
 import { isStepUpRequired, StepUpPrompt } from "../settings/StepUpPrompt.tsx"
@@ -42,6 +43,8 @@ export function KycPage({ user, today }: { readonly user: User; readonly today: 
     [],
   )
   const [state, send] = useMachine(machine, { input: { user } })
+  // The step-up prompt's heading takes focus when a save of new bank details asks for it.
+  const focusOnShow = useFocusOnShow()
   const lastSave = useRef<{ readonly body: FormData; readonly review: boolean } | null>(null)
   const current = state.context.user
   const status = current.kycInfo.kycStatus
@@ -112,6 +115,7 @@ export function KycPage({ user, today }: { readonly user: User; readonly today: 
         </p>
         {isStepUpRequired(state.context.error) && lastSave.current !== null ? (
           <StepUpPrompt
+            focusOnShow={focusOnShow}
             onConfirmed={() => {
               const again = lastSave.current
               if (again !== null) send({ type: "kyc.save", body: again.body, review: again.review })

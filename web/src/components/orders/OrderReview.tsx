@@ -2,9 +2,13 @@
  * The review step of a sale or a conversion (issue 27): what goes in, the fee, what goes to the sales queue or
  * is locked and until when, before anything is created. "Back" edits the form as it was; "Confirm" places the
  * order (machines/orderReviewMachine.ts). The form's `focusOnShow` (lib/useFocusOnShow.ts) moves focus to the
- * review's heading when it opens, and to the refusal when confirming fails.
+ * review's heading when it opens, and to the refusal when confirming fails. A sale or a conversion moves Units
+ * out (issue 37): when the server asks for the step-up (403 SecondFactorRequired), the review shows the step-up
+ * prompt (its heading takes focus) and, once the second factor is given, confirms again: the same request under
+ * the same Idempotency-Key.
  */
 import { type RefCallback, useId } from "react"
+import { isStepUpRequired, StepUpPrompt } from "../settings/StepUpPrompt.tsx"
 import { FormError } from "../shared/Field.tsx"
 import type { SummaryRow } from "./OrderParts.tsx"
 
@@ -51,7 +55,11 @@ export function OrderReview({
           {note}
         </p>
       ))}
-      <FormError message={serverError} focusOnShow={focusOnShow} />
+      {isStepUpRequired(serverError) ? (
+        <StepUpPrompt focusOnShow={focusOnShow} onConfirmed={onConfirm} />
+      ) : (
+        <FormError message={serverError} focusOnShow={focusOnShow} />
+      )}
       <p className="payment-actions order-review__actions">
         <button type="button" className="btn btn--ghost" onClick={onBack} disabled={busy}>
           Back

@@ -3,7 +3,9 @@
  * one request, then the order's success page. A sale (and a conversion, ConvertForm.tsx) is reviewed first: the
  * form opens a review of what it will do, and only "Confirm" creates the order (the order review machine, issue
  * 27); a transfer shows the recipient's name before it sends (the submission machine). Focus follows the step
- * (lib/useFocusOnShow.ts): to the review's heading, back to the review button after "Back", to a refusal.
+ * (lib/useFocusOnShow.ts): to the review's heading, back to the review button after "Back", to a refusal. Both
+ * move Units out (issue 37): a 403 SecondFactorRequired shows the step-up prompt, and after it the same request
+ * is sent again under the same Idempotency-Key.
  *
  * Sell: N Units (N > the sale fee in Units); the fee goes to the platform, N − fee enter the sales queue.
  * Transfer: free, to a registered member's email; the recipient's name is looked up and shown before sending.
@@ -26,6 +28,7 @@ import { formatPrice } from "../../lib/prices.ts"
 import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { useOrderReview } from "../../machines/orderReviewMachine.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
+import { isStepUpRequired, StepUpPrompt } from "../settings/StepUpPrompt.tsx"
 import { Field, FormError } from "../shared/Field.tsx"
 import {
   holdingOf,
@@ -221,6 +224,8 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
   const [lu2x, setLu2x] = useState(false)
   const [lookup, setLookup] = useState<Lookup>({ state: "none" })
   const submission = useOrderSubmission()
+  // Kept for the step-up: the same transfer is sent again (the same key) once the second factor is given.
+  const lastRequest = useRef<CreateOrderRequest | null>(null)
   useGoOnSuccess(submission.result?.orderId, "/dashboard/transfer/success")
   const focusOnShow = useFocusOnShow()
   const holding = holdingOf(bundle.userDashBoardDetails.holdings, unitType)
@@ -243,74 +248,87 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
       void findRecipient(value.recipientEmail)
       return
     }
-    submission.submit({
+    const request: CreateOrderRequest = {
       orderType: "TRANSFER",
       currencyUnit: { unitType, numberOfUnits: Number(value.numberOfUnits), isDoubleLand: lu2x },
       recipientEmail: value.recipientEmail,
       ...(lu2x ? { isDoubleLand: true } : {}),
-    })
+    }
+    lastRequest.current = request
+    submission.submit(request)
   })
   const units = typedUnits(form.values.numberOfUnits)
   const email = form.values.recipientEmail.trim()
   const confirmed = lookup.state === "found" && lookup.email === email
   const problem = units > available ? `${youOwn(available, lu2x, unitType)} to transfer` : undefined
 
+  const stepUp = isStepUpRequired(submission.serverError) && lastRequest.current !== null
+
   return (
     <div className="order-layout">
-      <form className="form order-form" noValidate onSubmit={form.onSubmit} aria-label="Transfer Units">
-        <KycNote user={bundle.user} action="Transferring" />
-        <UnitTypeSelect id="transfer-unit-type" label="Unit type" value={unitType} onChange={setUnitType} />
-        <Field
-          label="Number of Units"
-          required
-          idPrefix="transfer"
-          hint={`${youOwn(available, lu2x, unitType)}. Transfers are free.`}
-          {...form.field("numberOfUnits")}
+      {stepUp ? (
+        <StepUpPrompt
+          focusOnShow={focusOnShow}
+          onConfirmed={() => {
+            if (lastRequest.current !== null) submission.submit(lastRequest.current)
+          }}
         />
-        <OrderWarning message={problem} />
-        <Field
-          label="Recipient's email"
-          type="email"
-          required
-          idPrefix="transfer"
-          hint="The recipient must be a registered member."
-          {...form.field("recipientEmail")}
-        />
-        <div aria-live="polite" className="order-recipient">
-          {lookup.state === "looking" && lookup.email === email ? <p>Looking up the recipient…</p> : null}
-          {confirmed ? (
-            <p className="order-recipient__found" data-private>
-              Recipient: <strong>{lookup.name}</strong> ({lookup.email})
-            </p>
-          ) : null}
-          {lookup.state === "missing" && lookup.email === email ? (
-            <p className="form-error" role="alert">
-              {lookup.message}
-            </p>
-          ) : null}
-        </div>
-        <Lu2xChoice
-          id="transfer-lu2x"
-          checked={lu2x}
-          onChange={setLu2x}
-          label="Transfer LU2X Units"
-          detail={`You hold ${formatNumber0(holding?.owned_DOUBLE_LAND ?? 0)} LU2X ${unitDisplayName(unitType)}; the recipient receives them as owned Units.`}
-        />
-        <FormError message={submission.serverError} focusOnShow={focusOnShow} />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={
-            submission.busy || submission.succeeded || problem !== undefined || lookup.state === "looking"
-          }
-        >
-          {submission.busy
-            ? "Transferring…"
-            : confirmed
-              ? `Transfer ${units === 0 ? "" : `${formatNumber0(units)} `}Units to ${lookup.name}`
-              : "Find recipient"}
-        </button>
-      </form>
+      ) : (
+        <form className="form order-form" noValidate onSubmit={form.onSubmit} aria-label="Transfer Units">
+          <KycNote user={bundle.user} action="Transferring" />
+          <UnitTypeSelect id="transfer-unit-type" label="Unit type" value={unitType} onChange={setUnitType} />
+          <Field
+            label="Number of Units"
+            required
+            idPrefix="transfer"
+            hint={`${youOwn(available, lu2x, unitType)}. Transfers are free.`}
+            {...form.field("numberOfUnits")}
+          />
+          <OrderWarning message={problem} />
+          <Field
+            label="Recipient's email"
+            type="email"
+            required
+            idPrefix="transfer"
+            hint="The recipient must be a registered member."
+            {...form.field("recipientEmail")}
+          />
+          <div aria-live="polite" className="order-recipient">
+            {lookup.state === "looking" && lookup.email === email ? <p>Looking up the recipient…</p> : null}
+            {confirmed ? (
+              <p className="order-recipient__found" data-private>
+                Recipient: <strong>{lookup.name}</strong> ({lookup.email})
+              </p>
+            ) : null}
+            {lookup.state === "missing" && lookup.email === email ? (
+              <p className="form-error" role="alert">
+                {lookup.message}
+              </p>
+            ) : null}
+          </div>
+          <Lu2xChoice
+            id="transfer-lu2x"
+            checked={lu2x}
+            onChange={setLu2x}
+            label="Transfer LU2X Units"
+            detail={`You hold ${formatNumber0(holding?.owned_DOUBLE_LAND ?? 0)} LU2X ${unitDisplayName(unitType)}; the recipient receives them as owned Units.`}
+          />
+          <FormError message={submission.serverError} focusOnShow={focusOnShow} />
+          <button
+            type="submit"
+            className="btn btn--primary btn--block"
+            disabled={
+              submission.busy || submission.succeeded || problem !== undefined || lookup.state === "looking"
+            }
+          >
+            {submission.busy
+              ? "Transferring…"
+              : confirmed
+                ? `Transfer ${units === 0 ? "" : `${formatNumber0(units)} `}Units to ${lookup.name}`
+                : "Find recipient"}
+          </button>
+        </form>
+      )}
       <Summary
         title="Your transfer"
         rows={[

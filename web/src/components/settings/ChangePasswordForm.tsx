@@ -8,6 +8,7 @@ import { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
 import { useRef } from "react"
 import { homeApi } from "../../api/home.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
+import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
 import { isStepUpRequired, StepUpPrompt } from "./StepUpPrompt.tsx"
@@ -19,6 +20,7 @@ export function ChangePasswordFormView() {
   const submission = useSubmission(homeApi.changePassword, { repeatable: true })
   // Kept for the step-up: the same change is sent again once the second factor is given.
   const last = useRef<ChangePasswordForm | null>(null)
+  const focusOnShow = useFocusOnShow()
   const form = useSchemaForm(
     ChangePasswordForm,
     { currentPassword: "", newPassword: "", confirmNewPassword: "" },
@@ -30,7 +32,7 @@ export function ChangePasswordFormView() {
   )
   if (isStepUpRequired(submission.serverError) && last.current !== null) {
     const change = last.current
-    return <StepUpPrompt onConfirmed={() => submission.submit(change)} />
+    return <StepUpPrompt focusOnShow={focusOnShow} onConfirmed={() => submission.submit(change)} />
   }
   return (
     <form className="form form-card" aria-label="Change password" noValidate onSubmit={form.onSubmit}>

@@ -2,19 +2,22 @@
  * /dashboard/settings/security (issue 23): the second factor (an authenticator app with its recovery codes,
  * and passkeys) set up, used and removed, and the member's sessions, each signed out on its own or all others
  * at once. Changes of the second factor ask it again first (StepUpPrompt); the server ends the other sessions.
- * Each step that replaces the button just pressed moves focus to what it shows (lib/useFocusOnShow.ts): the
- * setup's heading, the recovery codes' heading, then "Authenticator app: on."; a change's result message.
+ * A member without any factor yet gives the current password before setting up the first one (PasswordPrompt,
+ * issue 37). Each step that replaces the button just pressed moves focus to what it shows
+ * (lib/useFocusOnShow.ts): the password prompt's or the step-up's heading, the setup's heading, the recovery
+ * codes' heading, then "Authenticator app: on."; a change's result message.
  */
 import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import { TotpCodeForm } from "@landunits/core/secondfactor/SecondFactorValidation.ts"
 import { useMachine } from "@xstate/react"
-import { type ReactNode, type RefCallback, useId, useMemo, useState } from "react"
+import { type ReactNode, type RefCallback, useId, useMemo, useRef, useState } from "react"
 import { errorMessage } from "../../api/client.ts"
 import { type SecurityAnswer, securityApi } from "../../api/security.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { totpSetup } from "../../machines/totpSetupMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
+import { PasswordPrompt } from "./PasswordPrompt.tsx"
 import { isStepUpRequired, StepUpPrompt } from "./StepUpPrompt.tsx"
 import "../../styles/home.css"
 
@@ -50,11 +53,18 @@ function RecoveryCodes(props: {
   )
 }
 
-function TotpSetup(props: { readonly onDone: (recoveryCodes: number) => void }) {
+function TotpSetup(props: {
+  readonly onDone: (recoveryCodes: number) => void
+  /** The member has no factor yet: the setup begins with the current password. */
+  readonly needsPassword: boolean
+}) {
+  // The password typed in the prompt, sent with the setup's beginning (never kept in the machine's context).
+  const password = useRef<string | undefined>(undefined)
+  const [askingPassword, setAskingPassword] = useState(false)
   const machine = useMemo(
     () =>
       totpSetup({
-        begin: securityApi.beginTotp,
+        begin: () => securityApi.beginTotp(password.current),
         confirm: (code) => securityApi.confirmTotp({ code }),
       }),
     [],
@@ -108,16 +118,42 @@ function TotpSetup(props: { readonly onDone: (recoveryCodes: number) => void }) 
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? "Checking…" : "Turn on"}
           </button>
-          <button type="button" className="btn btn--ghost" onClick={() => send({ type: "setup.cancel" })}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => {
+              setAskingPassword(false)
+              send({ type: "setup.cancel" })
+            }}
+          >
             Cancel
           </button>
         </div>
       </form>
     )
   }
+  if (askingPassword) {
+    return (
+      <PasswordPrompt
+        idPrefix="totp"
+        purpose="to set up an authenticator app"
+        submitLabel="Continue"
+        busy={busy}
+        error={error}
+        focusOnShow={focusOnShow}
+        onSubmit={(currentPassword) => {
+          password.current = currentPassword
+          send({ type: "setup.start" })
+        }}
+        onCancel={() => setAskingPassword(false)}
+      />
+    )
+  }
   return (
     <>
-      {isStepUpRequired(error) ? <StepUpPrompt onConfirmed={() => send({ type: "setup.start" })} /> : null}
+      {isStepUpRequired(error) ? (
+        <StepUpPrompt focusOnShow={focusOnShow} onConfirmed={() => send({ type: "setup.start" })} />
+      ) : null}
       {isStepUpRequired(error) ? null : <FormError message={error} />}
       {/* After Cancel, focus comes back to the button that opened the setup. */}
       <button
@@ -125,7 +161,11 @@ function TotpSetup(props: { readonly onDone: (recoveryCodes: number) => void }) 
         className="btn btn--primary"
         ref={focusOnShow}
         disabled={busy}
-        onClick={() => send({ type: "setup.start" })}
+        onClick={() => {
+          password.current = undefined
+          if (props.needsPassword) setAskingPassword(true)
+          else send({ type: "setup.start" })
+        }}
       >
         {busy ? "Starting…" : "Set up an authenticator app"}
       </button>
@@ -144,12 +184,14 @@ const useGuardedAction = (reload: () => void) => {
   const focusOnShow = useFocusOnShow()
   const run = (
     action: () => Promise<{ readonly message: string; readonly recoveryCodes?: ReadonlyArray<string> }>,
+    onSuccess?: () => void,
   ) => {
     const attempt = () => {
       setError(null)
       setNote(null)
       action().then(
         (answer) => {
+          onSuccess?.()
           setRetry(null)
           setNote(answer.message)
           setCodes(answer.recoveryCodes ?? [])
@@ -168,6 +210,7 @@ const useGuardedAction = (reload: () => void) => {
     <>
       {retry === null ? null : (
         <StepUpPrompt
+          focusOnShow={focusOnShow}
           onConfirmed={() => {
             const again = retry
             setRetry(null)
@@ -175,7 +218,7 @@ const useGuardedAction = (reload: () => void) => {
           }}
         />
       )}
-      <FormError message={error} />
+      <FormError message={error} focusOnShow={focusOnShow} />
       {codes.length === 0 ? null : (
         <RecoveryCodes codes={codes} focusOnShow={focusOnShow} onSaved={() => setCodes([])} />
       )}
@@ -186,7 +229,7 @@ const useGuardedAction = (reload: () => void) => {
       )}
     </>
   )
-  return { run, view }
+  return { run, view, error, focusOnShow }
 }
 
 export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
@@ -203,13 +246,17 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
   }
   const [passkeyName, setPasskeyName] = useState("")
   const { secondFactor, sessions } = security
+  // Without any factor yet, the first one is set up with the current password (issue 37).
+  const needsPassword = !secondFactor.totp && secondFactor.passkeys.length === 0
+  const [passkeyPassword, setPasskeyPassword] = useState(false)
   return (
     <div className="security-settings">
       <section className="form-card" aria-labelledby="second-factor-title">
         <h2 id="second-factor-title">Two-factor sign-in</h2>
         <p className="form-note">
-          A code from an app on your phone, asked when you sign in and before you change your password, your
-          second factor or your bank details.
+          A code from an app on your phone, asked when you sign in and again before you sell, transfer or
+          convert Units, take a copy of your data, close your account, or change your password, second factor
+          or bank details. Without it, whoever gets hold of your signed-in browser can do those things.
         </p>
         {secondFactor.totp ? (
           <>
@@ -234,7 +281,7 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
             </div>
           </>
         ) : (
-          <TotpSetup onDone={totpTurnedOn} />
+          <TotpSetup onDone={totpTurnedOn} needsPassword={needsPassword} />
         )}
         {guarded.view}
       </section>
@@ -276,13 +323,35 @@ export function SecuritySettings(props: { readonly initial: SecurityAnswer }) {
             onChange={(e) => setPasskeyName(e.target.value)}
           />
         </div>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => guarded.run(() => securityApi.addPasskey(passkeyName))}
-        >
-          Add a passkey
-        </button>
+        {passkeyPassword ? (
+          <PasswordPrompt
+            idPrefix="passkey"
+            purpose="to add a passkey"
+            submitLabel="Add a passkey"
+            busy={false}
+            error={null}
+            focusOnShow={guarded.focusOnShow}
+            onSubmit={(currentPassword) =>
+              guarded.run(
+                () => securityApi.addPasskey(passkeyName, currentPassword),
+                () => setPasskeyPassword(false),
+              )
+            }
+            onCancel={() => setPasskeyPassword(false)}
+          />
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() =>
+              needsPassword
+                ? setPasskeyPassword(true)
+                : guarded.run(() => securityApi.addPasskey(passkeyName))
+            }
+          >
+            Add a passkey
+          </button>
+        )}
       </section>
 
       <section className="form-card" aria-labelledby="sessions-title">

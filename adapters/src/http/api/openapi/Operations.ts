@@ -43,7 +43,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/user/second-factor/totp/begin": {
     summary: "Start an authenticator setup",
     description:
-      "Starts an authenticator setup: a new secret (stored encrypted), not in force until confirmed. **409** when one is set up; **403** `SecondFactorRequired` when another factor exists and was not given in the last 5 minutes.",
+      "`{ currentPassword? }`: starts an authenticator setup: a new secret (stored encrypted), not in force until confirmed. **409** when one is set up; **403** `SecondFactorRequired` when another factor exists and was not given in the last 5 minutes; a member **without** a factor gives `currentPassword`: **403** `PasswordRequired` without it or with a wrong one, **429** with `Retry-After` after 5 wrong ones (issue 37).",
   },
   "POST /api/user/second-factor/totp/confirm": {
     summary: "Confirm the authenticator setup",
@@ -62,7 +62,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/user/second-factor/step-up": {
     summary: "Give the second factor again (step-up)",
     description:
-      "`{ code }` (app or recovery code): lets this session change the password, the second factor or the bank details for 5 minutes. Counted as sign-in codes are.",
+      '`{ code }` (app or recovery code): lets this session, for `STEP_UP_SECONDS` (5 minutes by default), sell, transfer, convert, export its data, close the account, and change the password, the second factor or the bank details (security.md, "Member use cases"). Counted as sign-in codes are.',
   },
   "POST /api/user/second-factor/step-up/passkey/options": {
     summary: "Step-up: passkey options",
@@ -80,7 +80,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/user/second-factor/passkeys": {
     summary: "Add a passkey",
     description:
-      "`{ response, name? }` of `navigator.credentials.create`: adds the passkey (its public key); ends the other sessions; a first factor gives the recovery codes, shown once.",
+      "`{ response, name?, currentPassword? }` of `navigator.credentials.create`: adds the passkey (its public key); ends the other sessions; a first factor gives the recovery codes, shown once. Step-up when a factor exists (**403** `SecondFactorRequired`); a member **without** a factor gives `currentPassword` (**403** `PasswordRequired` without it or with a wrong one, **429** after 5 wrong ones).",
   },
   "POST /api/user/second-factor/passkeys/remove": {
     summary: "Remove a passkey",
@@ -246,7 +246,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/order/create_order": {
     summary: "Create an order",
     description:
-      "Creates a BUY, SELL, TRANSFER or CONVERT order (the order's fields at the top level, utmData beside them); 409 for a unit type without a price yet, 400 for a bank buy in a currency without a bank account.",
+      "Creates a BUY, SELL, TRANSFER or CONVERT order (the order's fields at the top level, utmData beside them); 409 for a unit type without a price yet, 400 for a bank buy in a currency without a bank account. A SELL, TRANSFER or CONVERT moves Units out: a member with a second factor not given on this session within `STEP_UP_SECONDS` is refused with **403** `SecondFactorRequired` before anything is written, so the same request under the same `Idempotency-Key` after the step-up places it.",
   },
   "POST /api/order/update_order_amount": {
     summary: "Change an unpaid buy",
@@ -420,17 +420,17 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/user/data-exports": {
     summary: "Ask for a copy of my data",
     description:
-      "Asks for an export of everything the platform holds about the member (GDPR articles 15 and 20); built in the background by the data-exports job, which emails the member when it is ready. A request while one builds answers that one.",
+      "Asks for an export of everything the platform holds about the member (GDPR articles 15 and 20); built in the background by the data-exports job, which emails the member when it is ready. A request while one builds answers that one. Step-up (**403** `SecondFactorRequired`, issue 37): the archive holds the passport.",
   },
   "GET /api/user/data-exports/{exportId}/download": {
     summary: "Download my data",
     description:
-      "The ready export as a zip (`application/zip`, as a download): profile, KYC record and documents (decrypted for the member), orders, ledger entries, payouts, votes and messages, as JSON and CSV. The member's own only: **404** for another member's export exactly as for a missing one; **409** while it builds; **410** after it expired.",
+      "The ready export as a zip (`application/zip`, as a download): profile, KYC record and documents (decrypted for the member), orders, ledger entries, payouts, votes and messages, as JSON and CSV. The member's own only: **404** for another member's export exactly as for a missing one; **409** while it builds; **410** after it expired; step-up (**403** `SecondFactorRequired`), as for asking.",
   },
   "POST /api/user/close-account": {
     summary: "Close my account",
     description:
-      "Closes the member's account (GDPR article 17) once `{ confirmEmail }` matches the account's email (400 otherwise); **409** with the reason in words while the member holds Units, has an open order or is owed a payout. Otherwise the member is signed out everywhere and cannot sign in again, the account's names and email are pseudonymised, orders and ledger entries are kept 10 years and KYC 5, then purged.",
+      "Closes the member's account (GDPR article 17) once `{ confirmEmail, currentPassword? }` has the account's email (400 otherwise); step-up for a member with a second factor (**403** `SecondFactorRequired`); a member without one gives `currentPassword` (**403** `PasswordRequired` without it or with a wrong one, **429** with `Retry-After` after 5 wrong ones); **409** with the reason in words while the member holds Units, has an open order or is owed a payout. Otherwise the member is signed out everywhere and cannot sign in again, the account's names and email are pseudonymised, orders and ledger entries are kept 10 years and KYC 5, then purged.",
   },
   "GET /api/recordings/settings": {
     summary: "Where session recording runs",
