@@ -24,7 +24,6 @@ import { SignedInMemberService } from "@landunits/core/members/SignedInMemberSer
 import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
-import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { SalesChatService } from "@landunits/core/saleschat/SalesChatService.ts"
 import { PasskeyService } from "@landunits/core/secondfactor/PasskeyService.ts"
 import { DEFAULT_STEP_UP_SECONDS, StepUpSeconds } from "@landunits/core/secondfactor/SecondFactorModel.ts"
@@ -37,7 +36,7 @@ import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
 import { DeliveredMailTransport, layerMailTransportFromEnv } from "../email/DeliveredMailTransport.ts"
 import { OrderServiceObserved } from "../observability/OrderCommandMetrics.ts"
-import { LimitsServiceObserved } from "../observability/RateLimitMetrics.ts"
+import { LimitsServiceObserved, RecordingServiceObserved } from "../observability/RateLimitMetrics.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
 import { AccountStoresPg } from "../postgres/AccountStoresPg.ts"
 import { ApprovalStorePg } from "../postgres/ApprovalStorePg.ts"
@@ -183,7 +182,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             SalesChatService.layer,
             ApprovalService.layer,
             PrivacyService.layer,
-            RecordingService.layer,
+            RecordingServiceObserved,
             RecipientLookup.layer,
           ).pipe(
             Layer.provideMerge(PasskeyService.layer),

@@ -1,16 +1,22 @@
 /**
- * The rate limits, observed (docs/operations.md, "Metrics"): core's LimitsService with every refusal counted in
+ * The rate limits, observed (docs/operations.md, "Metrics"): core's LimitsService, and session recording's daily
+ * budget (RecordingService.record), with every refusal counted in
  * `landunits_rate_limited_total{limit}`, by the limit that refused (core/src/limits/LimitErrors.ts): `sign-in`
  * (the sign-in throttle: its growing delay), `emails-to-recipient`, `emails-from-address`, `contact-messages`, `recording-batches`, `recording-storage-address`, `recording-storage-installation`, `recordings-started`, `second-factor`, `recipient-lookups`, `password-proof`.
  * Each refusal is a 429 answer.
  */
-import type { TooManyAttempts } from "@landunits/core/limits/LimitErrors.ts"
+import { TooManyAttempts } from "@landunits/core/limits/LimitErrors.ts"
 import { LimitsService } from "@landunits/core/limits/LimitsService.ts"
+import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { Effect, Layer, Metric } from "effect"
 import { rateLimited } from "./Metrics.ts"
 
-const counted = <A, R>(effect: Effect.Effect<A, TooManyAttempts, R>) =>
-  Effect.tapError(effect, (refused) => Metric.update(rateLimited({ limit: refused.limit ?? "other" }), 1))
+const counted = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.tapError(effect, (error) =>
+    error instanceof TooManyAttempts
+      ? Metric.update(rateLimited({ limit: error.limit ?? "other" }), 1)
+      : Effect.void,
+  )
 
 /** LimitsService with its refusals counted. */
 export const observeLimitsService = (service: LimitsService["Service"]): LimitsService["Service"] => ({
@@ -28,3 +34,11 @@ export const observeLimitsService = (service: LimitsService["Service"]): LimitsS
 export const LimitsServiceObserved = Layer.effect(LimitsService)(
   Effect.map(Effect.service(LimitsService), observeLimitsService),
 ).pipe(Layer.provide(LimitsService.layer))
+
+/** RecordingService with the refusals of its daily storage budget counted. */
+export const RecordingServiceObserved = Layer.effect(RecordingService)(
+  Effect.map(Effect.service(RecordingService), (service) => ({
+    ...service,
+    record: (batch, sender) => counted(service.record(batch, sender)),
+  })),
+).pipe(Layer.provide(RecordingService.layer))
