@@ -5,8 +5,8 @@
  */
 import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
+import { totpCode } from "@landunits/test-support/TotpCode.ts"
 import { ConfigProvider, Effect, Exit } from "effect"
-import * as OTPAuth from "otpauth"
 import { describe, expect, it } from "vitest"
 import { ExitCode } from "../src/Admin.ts"
 import { adminSecondFactorRequired, requireOtp } from "../src/support/SecondFactorGate.ts"
@@ -23,11 +23,6 @@ const { cli, run } = useInProcessCli(
   { seed: "siteContent", config: { ADMIN_SECOND_FACTOR: "required" } },
 )
 const asAdmin = (...args: ReadonlyArray<string>) => cli("--as", ADMIN, ...args)
-
-const totpCode = (secret: string, at = Date.now()) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: at,
-  })
 
 let secret = ""
 

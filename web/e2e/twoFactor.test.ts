@@ -7,7 +7,7 @@
  * second step at 390 and 1280 px go to web/test-artifacts/screenshots.
  */
 import * as path from "node:path"
-import * as OTPAuth from "otpauth"
+import { totpCode } from "@landunits/test-support/TotpCode.ts"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./server.ts"
@@ -29,11 +29,6 @@ beforeAll(async () => {
 })
 
 afterAll(() => stopServerAndBrowser(server, browser))
-
-const totpCode = (secret: string, at = Date.now()) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: at,
-  })
 
 const shoot = (page: Page, width: number, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true })

@@ -9,9 +9,9 @@ import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
+import { totpCode } from "@landunits/test-support/TotpCode.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import * as OTPAuth from "otpauth"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { DEMO_PASSWORD, seedDemo } from "../../src/app/DemoSeed.ts"
@@ -20,11 +20,6 @@ import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
 import { pgliteTarget } from "../support/Databases.ts"
 import { json, type makeClient, useTestServer } from "../support/TestServer.ts"
-
-const totpCode = (secret: string, at = Date.now()) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: at,
-  })
 
 type Client = ReturnType<typeof makeClient>
 

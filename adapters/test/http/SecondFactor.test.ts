@@ -5,9 +5,9 @@
  * the member's sessions listed and signed out (the other's next request is 401), and the new-device email.
  */
 import { AccountEmail } from "@landunits/core/accounts/AccountService.ts"
+import { totpCode } from "@landunits/test-support/TotpCode.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import * as OTPAuth from "otpauth"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { seedDemo } from "../../src/app/DemoSeed.ts"
@@ -16,11 +16,6 @@ import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
 import { pgliteTarget } from "../support/Databases.ts"
 import { json, useTestServer } from "../support/TestServer.ts"
-
-const totpCode = (secret: string, at = Date.now()) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: at,
-  })
 
 const setCookie = (response: Response, name: string) =>
   response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))
