@@ -127,15 +127,10 @@ export class SecondFactorService extends Context.Service<
         } satisfies SecondFactorStatus
       })
 
-      // Asked at every sign-in and step-up: two reads, not the whole status.
-      const has = (memberId: MemberId) =>
-        Effect.gen(function* () {
-          const totp = yield* store.getTotp(memberId)
-          if (Option.isSome(totp) && totp.value.confirmedAt !== undefined) return true
-          return (yield* passkeys.listOf(memberId)).length > 0
-        })
-
       const guard = yield* MemberGuard
+      // Asked at every sign-in: two reads, not the whole status; the guard's answer, which decides the step-up too.
+      const has = guard.hasSecondFactor
+
       /** The member's guard for `useCase` on the session that asks (MemberUseCases.ts). */
       const requireOn = (useCase: Exclude<MemberUseCase, PasswordUseCase>, input: OnSession) =>
         // These use cases ask no password (MemberUseCases.ts), so PasswordRequired cannot happen here.
