@@ -1,6 +1,6 @@
 /**
- * Deployed as documented (issue 28, docs/operations.md "HAProxy in front" and "PgBouncer between the app and
- * PostgreSQL"): two production app processes behind HAProxy, PgBouncer in session mode before a fresh database
+ * Deployed as documented (issue 28, docs/operations/haproxy-in-front.md and
+ * docs/operations/pgbouncer-between-the-app-and-postgresql.md): two production app processes behind HAProxy, PgBouncer in session mode before a fresh database
  * on the PostgreSQL server of DATABASE_URL, all configured from the templates in docs/deploy/. A short run of
  * `npm run bench:deploy`'s scenario (test-support/src/RollingRestart.ts): buys through HAProxy while each
  * process in turn is stopped (health 503, out of rotation, drained, exited) and started again. Without
@@ -22,8 +22,13 @@ if (!runs)
   )
 
 describe("the deployment's configurations", () => {
-  it("docs/operations.md shows the HAProxy and PgBouncer configurations exactly as the scenario runs them (docs/deploy/)", () => {
-    const operations = fs.readFileSync(new URL("../../../docs/operations.md", import.meta.url), "utf8")
+  it("the operations docs show the HAProxy and PgBouncer configurations exactly as the scenario runs them (docs/deploy/)", () => {
+    const sections = new URL("../../../docs/operations/", import.meta.url)
+    const operations = fs
+      .readdirSync(sections)
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => fs.readFileSync(new URL(file, sections), "utf8"))
+      .join("\n")
     for (const name of ["haproxy.cfg", "pgbouncer.ini"]) {
       const template = fs.readFileSync(new URL(`../../../docs/deploy/${name}`, import.meta.url), "utf8")
       expect(operations).toContain(`\n\`\`\`\n${template}\`\`\`\n`)
