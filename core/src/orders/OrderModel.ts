@@ -82,16 +82,35 @@ export const ConvertPart = Schema.Struct({
    * (Convert.ts `convertRemainderCents`): the member's, paid back as the payout `remainderPayoutId` (none when 0).
    * Absent on converts placed before remainders were paid back.
    */
-  remainderInCents: Schema.optionalKey(NonNegativeInt),
+  remainderInCents: Schema.optionalKey(
+    NonNegativeInt.annotate({
+      description:
+        "The value of the source Units that bought no whole target Unit, in cents of remainderCurrency, rounded up: paid back to the member as the payout remainderPayoutId (none when 0).",
+    }),
+  ),
   /** The source unit type's currency: what the member gave, so the remainder crosses no exchange rate. */
-  remainderCurrency: Schema.optionalKey(CurrencyType),
+  remainderCurrency: Schema.optionalKey(
+    CurrencyType.annotate({
+      description:
+        "The currency of remainderInCents and convertOrderTransactionFeeInCents: the source Units'.",
+    }),
+  ),
   /** The payout owed to the member for the remainder; absent when the remainder is 0. */
-  remainderPayoutId: Schema.optionalKey(PayoutId),
+  remainderPayoutId: Schema.optionalKey(
+    PayoutId.annotate({
+      description: "The payout owed to the member for the remainder; absent when it is 0.",
+    }),
+  ),
   /**
    * The convert fee (paid in source Units, currencyUnit.convertOrderTransactionFeeInUnits) at the day's source
    * price, in cents of `remainderCurrency`, rounded half-up: what the fee is worth in money.
    */
-  convertOrderTransactionFeeInCents: Schema.optionalKey(NonNegativeInt),
+  convertOrderTransactionFeeInCents: Schema.optionalKey(
+    NonNegativeInt.annotate({
+      description:
+        "The convert fee (taken in source Units) at the day's source price, in cents of remainderCurrency, rounded half-up.",
+    }),
+  ),
 })
 export type ConvertPart = typeof ConvertPart.Type
 

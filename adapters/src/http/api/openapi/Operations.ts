@@ -246,7 +246,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/order/create_order": {
     summary: "Create an order",
     description:
-      "Creates a BUY, SELL, TRANSFER or CONVERT order (the order's fields at the top level, utmData beside them); 409 for a unit type without a price yet, 400 for a bank buy in a currency without a bank account. A SELL, TRANSFER or CONVERT moves Units out: a member with a second factor not given on this session within `STEP_UP_SECONDS` is refused with **403** `SecondFactorRequired` before anything is written, so the same request under the same `Idempotency-Key` after the step-up places it.",
+      "Creates a BUY, SELL, TRANSFER or CONVERT order (the order's fields at the top level, utmData beside them); 409 for a unit type without a price yet, 400 for a bank buy in a currency without a bank account. A SELL, TRANSFER or CONVERT moves Units out: a member with a second factor not given on this session within `STEP_UP_SECONDS` is refused with **403** `SecondFactorRequired` before anything is written, so the same request under the same `Idempotency-Key` after the step-up places it. A CONVERT's Units are whole on both sides: its answer's `convert` names the value of the source Units that bought no whole target Unit, `remainderInCents` (rounded up) in `remainderCurrency` (the source's), with `convertOrderTransactionFeeInCents`; a remainder above 0 is owed to the member as the payout `remainderPayoutId`, paid with the other payouts.",
   },
   "POST /api/order/update_order_amount": {
     summary: "Change an unpaid buy",
