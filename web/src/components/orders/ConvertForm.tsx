@@ -44,6 +44,11 @@ export const CONVERT_LOCK_TEXT = `Converted Units are locked for ${CONVERT_LOCK_
 const unitsText = (units: number, unitType: UnitType) =>
   `${formatNumber0(units)} ${unitDisplayName(unitType)}`
 
+/** One figure of the review ("$348.12", "30 Unit ($)"): the line wraps around it, never inside it (375 px). */
+const Figure = ({ children }: { readonly children: string }) => (
+  <span className="order-figure">{children}</span>
+)
+
 export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
   const { bundle } = data
   // Opens on what the member owns (issue 27); the configured pair of spec §4 otherwise.
@@ -134,24 +139,48 @@ export function ConvertForm({ data }: { readonly data: OrderFormsData }) {
       <OrderReview
         title="Review your conversion"
         rows={[
-          ["You convert", `${unitsText(reviewed, from)}, worth ${money(quote?.valueCents, fromCurrency)}`],
+          [
+            "You convert",
+            <>
+              <Figure>{unitsText(reviewed, from)}</Figure>, worth{" "}
+              <Figure>{money(quote?.valueCents, fromCurrency)}</Figure>
+            </>,
+          ],
           [
             "Convert fee (to the platform)",
-            fee === 0 ? "No fee" : `${unitsText(fee, from)}, worth ${money(quote?.feeCents, fromCurrency)}`,
+            fee === 0 ? (
+              "No fee"
+            ) : (
+              <>
+                <Figure>{unitsText(fee, from)}</Figure>, worth{" "}
+                <Figure>{money(quote?.feeCents, fromCurrency)}</Figure>
+              </>
+            ),
           ],
-          ["Leaving your owned Units", unitsText(reviewed + fee, from)],
+          ["Leaving your owned Units", <Figure key="out">{unitsText(reviewed + fee, from)}</Figure>],
           [
             "Exchange rate",
-            rate === undefined ? "—" : `1 ${rate.from} = ${formatRate(rate.rate)} ${rate.to}`,
+            rate === undefined ? (
+              "—"
+            ) : (
+              <>
+                <Figure>{`1 ${rate.from}`}</Figure> = <Figure>{`${formatRate(rate.rate)} ${rate.to}`}</Figure>
+              </>
+            ),
           ],
-          ["Value of the Units you receive", money(quote?.receivedValueCents, toCurrency)],
+          [
+            "Value of the Units you receive",
+            <Figure key="in">{money(quote?.receivedValueCents, toCurrency)}</Figure>,
+          ],
           [
             "Paid back to you (the remainder)",
-            quote === undefined
-              ? "—"
-              : quote.remainderCents === 0
-                ? "Nothing is left over"
-                : money(quote.remainderCents, fromCurrency),
+            quote === undefined ? (
+              "—"
+            ) : quote.remainderCents === 0 ? (
+              "Nothing is left over"
+            ) : (
+              <Figure key="back">{money(quote.remainderCents, fromCurrency)}</Figure>
+            ),
           ],
           ["You receive, locked", quote === undefined ? "—" : unitsText(quote.units, to), "total"],
           ["Locked until", `about ${formatDateTimeZoned(Date.now() + CONVERT_LOCK_MS)}`],
