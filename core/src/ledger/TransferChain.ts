@@ -198,21 +198,28 @@ export interface ChainLink {
   readonly hash: string
 }
 
+/** A transfer's link, with the canonical encoding it hashed. */
+export interface TransferLink extends ChainLink {
+  readonly canonical: string
+}
+
 /**
- * Appends a batch of transfers to their unit types' chains, in the batch's order: each transfer's link, and each
+ * Appends a batch of transfers to their unit types' chains, in the batch's order: each transfer's link (with the
+ * encoding it hashed), and each
  * chain's head after the batch. `heads` holds the heads before it; a chain missing there starts at the genesis.
  */
 export const extendChains = (
   heads: ReadonlyMap<string, ChainHead>,
   batch: ReadonlyArray<StoredTransferFields>,
   hash: ChainHasher = chainHash,
-): { readonly links: ReadonlyArray<ChainLink>; readonly heads: ReadonlyMap<string, ChainHead> } => {
+): { readonly links: ReadonlyArray<TransferLink>; readonly heads: ReadonlyMap<string, ChainHead> } => {
   const after = new Map(heads)
-  const links = batch.map((t): ChainLink => {
+  const links = batch.map((t): TransferLink => {
     const before = after.get(t.unitType) ?? { length: 0, head: CHAIN_GENESIS }
-    const next = hash(before.head, canonicalOfStored(t, hash))
+    const canonical = canonicalOfStored(t, hash)
+    const next = hash(before.head, canonical)
     after.set(t.unitType, { length: before.length + 1, head: next })
-    return { chainIndex: before.length + 1, prevHash: before.head, hash: next }
+    return { chainIndex: before.length + 1, prevHash: before.head, hash: next, canonical }
   })
   return { links, heads: after }
 }

@@ -174,7 +174,12 @@ describe("extending the transfer chains (extendChains)", () => {
     const t = v1(fields(0, "LAND_EUR"))
     const { links, heads } = extendChains(new Map(), [t])
     expect(links).toEqual([
-      { chainIndex: 1, prevHash: CHAIN_GENESIS, hash: chainHash(CHAIN_GENESIS, canonicalOfStored(t)) },
+      {
+        chainIndex: 1,
+        prevHash: CHAIN_GENESIS,
+        hash: chainHash(CHAIN_GENESIS, canonicalOfStored(t)),
+        canonical: canonicalOfStored(t),
+      },
     ])
     expect(heads.get("LAND_EUR")).toEqual({ length: 1, head: links[0]!.hash })
   })
@@ -186,10 +191,12 @@ describe("extending the transfer chains (extendChains)", () => {
         const expected = new Map<string, ChainHead>()
         batch.forEach((t, i) => {
           const before = expected.get(t.unitType) ?? { length: 0, head: CHAIN_GENESIS }
+          const canonical = canonicalTransfer(t.encoding, encodedFields(t))
           expect(links[i]).toEqual({
             chainIndex: before.length + 1,
             prevHash: before.head,
-            hash: chainHash(before.head, canonicalTransfer(t.encoding, encodedFields(t))),
+            hash: chainHash(before.head, canonical),
+            canonical,
           })
           expected.set(t.unitType, { length: before.length + 1, head: links[i]!.hash })
         })
