@@ -328,7 +328,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/ledger/proof/{orderId}": {
     summary: "Prove an order's transfers are in the ledger",
     description:
-      "The member's own order (another's is a 404, as a missing one): its transfers with every field of their encoding, their chain hashes, their leaves and audit paths to the latest checkpoint, and that checkpoint with its signature; transfers newer than it are counted in `pending`, with `nextCheckpointBy`. Check it with docs/ledger.md §12.",
+      "The member's own order (another's is a 404, as a missing one): its transfers with every field of their encoding and whose each account is (`from`, `to`: the member's own, with the blind that opens its pseudonym; another member's by pseudonym only, never their id, an older v1 transfer's key naming them withheld; the platform's), their chain hashes, their leaves and audit paths to the latest checkpoint, and that checkpoint with its signature; transfers newer than it are counted in `pending`, with `nextCheckpointBy`. Check it with docs/ledger.md §12.",
   },
   "GET /api/etc/generate-statement": {
     summary: "Download a statement",
