@@ -7,7 +7,7 @@
  * every LEDGER_CHECKPOINT_INTERVAL_MINUTES) and the recording retention job (RecordingRetentionJob.ts, hourly,
  * RECORDING_RETENTION_DAYS), each job's last run recorded for `landunits status` (JobRuns.ts),
  * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is
- * built) on PORT; with METRICS_PORT, the Prometheus metrics on 127.0.0.1:METRICS_PORT/metrics
+ * built: the build WEB_BUILDS_DIR/current names at this start, http/server/WebBuilds.ts) on PORT; with METRICS_PORT, the Prometheus metrics on 127.0.0.1:METRICS_PORT/metrics
  * (observability/MetricsServer.ts); with OTEL_EXPORTER_OTLP_ENDPOINT, its traces over OTLP
  * (observability/Tracing.ts).
  *
@@ -17,14 +17,14 @@
  * http://localhost:PORT in emails, the request's origin in the sitemap and for passkeys), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
  * PUBLIC_HOST (the one host session recording runs on), TRUSTED_PROXIES (the proxies whose X-Forwarded-For names the
  * client: http/server/TrustedProxies.ts), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS
- * (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
+ * (http/server/Draining.ts), WEB_BUILDS_DIR (WebBuilds.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
  * other OTEL_* settings (Tracing.ts).
  */
-import { fileURLToPath } from "node:url"
 import { Config, Duration, Effect, Layer, Option, Schema } from "effect"
 import { runOutboxWorker } from "../email/OutboxWorker.ts"
 import { serveHttp } from "../http/server/HttpApp.ts"
 import { parseTrustedProxies } from "../http/server/TrustedProxies.ts"
+import { currentBuild, otherBuildFolders, webBuildsDir } from "../http/server/WebBuilds.ts"
 import { layerMetricsServer } from "../observability/MetricsServer.ts"
 import { layerTracingFromEnv } from "../observability/Tracing.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
@@ -43,8 +43,6 @@ import {
   requireProductionSettings,
 } from "./ProductionSettings.ts"
 import { RecordingRetentionJobLive } from "./RecordingRetentionJob.ts"
-
-export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
 
 /**
  * TRUSTED_PROXIES: the proxies in front of the app, whose X-Forwarded-For names the client (rate limits count
@@ -77,6 +75,7 @@ const settings = Effect.gen(function* () {
       Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
       "SHUTDOWN_DRAIN_SECONDS",
     ).pipe(Config.withDefault(0), Config.map(Duration.seconds)),
+    webBuilds: webBuildsDir(Option.getOrUndefined(yield* Config.option(Config.String("WEB_BUILDS_DIR")))),
   }
 })
 
@@ -103,11 +102,15 @@ export const serve = (
     // DATA_DIR is the app's alone: what it creates is private, and what an earlier start left open is fixed.
     usePrivateUmask()
     yield* securePrivateDataDir(s.dataDir)
+    // The build this process serves until it stops, whatever later builds do to `current` (WebBuilds.ts).
+    const build = currentBuild(s.webBuilds)
     const http = serveHttp({
       port: s.port,
       host: s.host,
       development: s.development,
-      webDist: WEB_DIST,
+      ...(build === undefined
+        ? {}
+        : { webDist: build.dist, otherWebBuilds: () => otherBuildFolders(s.webBuilds, build) }),
       publicUrl: s.publicUrl,
       publicHost: s.publicHost,
       trustedProxies: s.trustedProxies,
@@ -118,6 +121,11 @@ export const serve = (
       yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
       yield* Effect.forkChild(alsoServe({ dataDir: s.dataDir }))
       yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
+      yield* build === undefined
+        ? Effect.logWarning(
+            `No web build in ${s.webBuilds}: the API alone is served. \`npm run build\` builds the web app.`,
+          )
+        : Effect.logInfo(`Serving the web build ${build.id} (${s.webBuilds})`)
       // The order jobs, the ledger checkpoint job, the data-export, retention-purge and recording-retention jobs,
       // the heartbeat and the metrics port live in the server's scope: they start with it and stop with it (the
       // heartbeat's row is removed then). Each job's last run is kept for `status`.
