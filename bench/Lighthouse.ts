@@ -214,7 +214,7 @@ const app = await startAppProcess(
     LOG_LEVEL: "Warn",
   },
   undefined,
-  { port },
+  { port, command: "serve" },
 )
 const stamp = new Date().toISOString().replace(/[:.]/g, "-")
 const reportDir = path.join(ROOT, "bench/results/lighthouse", stamp)
