@@ -1,5 +1,5 @@
 /**
- * `npm start`: in production, first checks the secrets and the public URL (APP_URL) production needs
+ * The server (`npm start` in development, `npm run serve` in production: cli/src/start.ts): in production, first checks the secrets and the public URL (APP_URL) production needs
  * (ProductionSettings.ts) and stops with their names when one is missing, before touching the database; then migrates, seeds what this start
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
  * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
