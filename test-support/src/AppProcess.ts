@@ -57,12 +57,14 @@ export const startAppProcess = async (
   options: AppProcessOptions = {},
 ): Promise<AppProcess> => {
   const port = options.port ?? (await freePort())
-  const [command, args] =
-    options.command === "serve" ? ["npm", ["run", "serve"]] : [process.execPath, [START]]
+  const serve = options.command === "serve"
+  const [command, args] = serve ? ["npm", ["run", "serve"]] : [process.execPath, [START]]
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "Info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    // npm and the app in a process group of their own, so a start that never serves is killed whole (below).
+    detached: serve,
   })
   let output = ""
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -94,6 +96,7 @@ export const startAppProcess = async (
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  child.kill("SIGKILL")
+  if (serve && child.pid !== undefined) process.kill(-child.pid, "SIGKILL")
+  else child.kill("SIGKILL")
   throw new Error(`The app did not answer /api/health within ${timeoutMs} ms:\n${output}`)
 }

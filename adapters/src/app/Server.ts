@@ -1,13 +1,14 @@
 /**
- * The server (`npm start` in development, `npm run serve` in production: cli/src/start.ts): in production, first checks the secrets and the public URL (APP_URL) production needs
- * (ProductionSettings.ts) and stops with their names when one is missing, before touching the database; then migrates, seeds what this start
+ * The server (`npm start` in development, `npm run serve` in production: cli/src/start.ts): in production, first
+ * checks the secrets and the public URL (APP_URL) production needs (ProductionSettings.ts) and stops with their names when one is missing, before touching the database; then migrates, seeds what this start
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
  * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
  * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and the ledger checkpoint job (LedgerCheckpointJob.ts,
  * every LEDGER_CHECKPOINT_INTERVAL_MINUTES) and the recording retention job (RecordingRetentionJob.ts, hourly,
  * RECORDING_RETENTION_DAYS), each job's last run recorded for `landunits status` (JobRuns.ts),
- * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is
- * built: the build WEB_BUILDS_DIR/current names at this start, http/server/WebBuilds.ts) on PORT; with METRICS_PORT, the Prometheus metrics on 127.0.0.1:METRICS_PORT/metrics
+ * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is built: the build
+ * WEB_BUILDS_DIR/current names at this start, http/server/WebBuilds.ts) on PORT; with METRICS_PORT, the
+ * Prometheus metrics on 127.0.0.1:METRICS_PORT/metrics
  * (observability/MetricsServer.ts); with OTEL_EXPORTER_OTLP_ENDPOINT, its traces over OTLP
  * (observability/Tracing.ts).
  *

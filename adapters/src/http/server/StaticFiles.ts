@@ -1,6 +1,6 @@
 /**
- * Serves a built web app (a build's dist/, WebBuilds.ts) for every GET outside /api: a file by its path, with the content type of
- * its extension; the app's index.html for a page of the route manifest (AppRoutes.ts) with 200, so deep links
+ * Serves a built web app (a build's dist/, WebBuilds.ts) for every GET outside /api: a file by its path, with the
+ * content type of its extension; the app's index.html for a page of the route manifest (AppRoutes.ts) with 200, so deep links
  * work; and for anything else 404, as plain text when the path names a file (`/assets/x.js`, `/images/y.jpg`)
  * and as index.html otherwise, whose router then shows its not-found page. Paths cannot leave the directory.
  *
