@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest"
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 /** Made by a build or a test run, ignored by git: a doc may name them before they exist. */
-const BUILD_OUTPUTS = ["web/dist", "web/dist-ssr", "web/test-artifacts", "bench/results/lighthouse"]
+const BUILD_OUTPUTS = ["web/builds", "web/test-artifacts", "bench/results/lighthouse"]
 
 const markdownFiles = (dir: string): ReadonlyArray<string> =>
   !fs.existsSync(path.join(ROOT, dir))

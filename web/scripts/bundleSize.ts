@@ -1,12 +1,16 @@
 /**
  * First-load JavaScript per public route, gzip: the entry chunk and its static imports, plus the route's
- * split chunk and its static imports (from web/dist/.vite/manifest.json). `npm run size -w web` after a build.
+ * split chunk and its static imports (from the current build's dist/.vite/manifest.json: web/builds/current, or
+ * WEB_BUILDS_DIR's). `npm run size -w web` after `npm run build`.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { gzipSync } from "node:zlib"
+import { currentBuild, webBuildsDir } from "@landunits/adapters/http/server/WebBuilds.ts"
 
-const dist = path.join(import.meta.dirname, "..", "dist")
+const build = currentBuild(webBuildsDir(process.env.WEB_BUILDS_DIR))
+if (build === undefined) throw new Error("No web build is current: run `npm run build` first")
+const dist = build.dist
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }
 const manifest: Record<string, Chunk> = JSON.parse(
   fs.readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"),
