@@ -118,7 +118,7 @@ try {
     console.log(`failed at ${f.start.toFixed(0)} ms: ${f.status} ${f.error}`)
   for (const f of [...pageFailures, ...assetFailures].slice(0, 10))
     console.log(
-      `failed at ${f.start.toFixed(0)} ms: ${f.status} ${"path" in f ? `${f.path} via ${f.via}` : "page"}`,
+      `failed at ${f.start.toFixed(0)} ms: ${f.status} ${"via" in f && "path" in f ? `${String(f.path)} via ${String(f.via)}` : "page"}`,
     )
   if (result.lost.length > 0) console.log(`lost: ${result.lost.slice(0, 10).join(", ")}`)
   failed =
