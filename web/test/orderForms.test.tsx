@@ -478,7 +478,7 @@ describe("a convert's review shows the remainder paid back, in money (shared/dec
     expect(reviewRow("You receive, locked")).toBe("20 Unit (A$)")
     expect(
       review().getByText(
-        `Units are whole: ${formatMoney(quote.remainderCents, "USD")} of your Unit ($)'s value buys no whole Unit (A$). It is yours: it is paid back to your bank account as a payout, with the other payouts.`,
+        `Units are whole: ${formatMoney(quote.remainderCents, "USD")} of the value of your Unit ($) buys no whole Unit (A$). It is yours: it is paid back to your bank account as a payout, with the other payouts.`,
       ),
     ).toBeTruthy()
   })

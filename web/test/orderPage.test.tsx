@@ -145,7 +145,7 @@ describe("order page: a convert's remainder (shared/decisions.md, Converts)", ()
     expect(term("Convert fee")).toBe("No fee")
     expect(
       screen.getByText(
-        "Units are whole: €10.55 of your Unit (€)'s value buys no whole Unit (£). It is yours: it is paid back to your bank account as a payout, with the other payouts.",
+        "Units are whole: €10.55 of the value of your Unit (€) buys no whole Unit (£). It is yours: it is paid back to your bank account as a payout, with the other payouts.",
       ),
     ).toBeTruthy()
   })

@@ -14,7 +14,7 @@ import { type UnitType, unitDisplayName } from "@landunits/core/shared/EnumValue
  * whole `to` Unit; it is theirs, owed to them as a payout.
  */
 export const remainderNote = (amount: string, from: UnitType, to: UnitType): string =>
-  `Units are whole: ${amount} of your ${unitDisplayName(from)}'s value buys no whole ${unitDisplayName(to)}. It is yours: it is paid back to your bank account as a payout, with the other payouts.`
+  `Units are whole: ${amount} of the value of your ${unitDisplayName(from)} buys no whole ${unitDisplayName(to)}. It is yours: it is paid back to your bank account as a payout, with the other payouts.`
 
 export function ConvertRemainderPanel({ order }: { readonly order: Order }) {
   const convert = order.convert
