@@ -24,7 +24,8 @@ import {
 } from "@landunits/adapters/http/server/WebBuilds.ts"
 
 const WEB = path.join(import.meta.dirname, "..")
-const VITE = path.join(WEB, "..", "node_modules", "vite", "bin", "vite.js")
+const NODE_MODULES = path.join(WEB, "..", "node_modules")
+const VITE = path.join(NODE_MODULES, "vite", "bin", "vite.js")
 
 const dir = webBuildsDir(process.env.WEB_BUILDS_DIR)
 const onlyIfMissing = process.argv.includes("--if-missing")
@@ -51,7 +52,9 @@ fs.mkdirSync(staged, { recursive: true })
 try {
   vite("build", "--outDir", path.join(staged, "dist"), "--emptyOutDir")
   vite("build", "--ssr", "src/entry-server.tsx", "--outDir", path.join(staged, "dist-ssr"), "--emptyOutDir")
-  publishBuild(dir, staged, id)
+  // The page renderer imports React, the router and the rest from this checkout's node_modules, linked into the
+  // build: it then runs wherever WEB_BUILDS_DIR is, against the packages it was built with.
+  publishBuild(dir, staged, id, NODE_MODULES)
 } catch (error) {
   fs.rmSync(staged, { recursive: true, force: true })
   throw error

@@ -5,10 +5,12 @@
  * other builds kept beside it, those published after its start included: during a rolling restart a page served
  * by a process of either build gets its scripts from every process.
  */
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import { createServer } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
@@ -69,6 +71,61 @@ describe("publishing a build", () => {
     expect(currentBuild(dir)?.id).toBe(first.id)
     expect(fs.existsSync(staged)).toBe(true)
     expect(listBuilds(dir).map((b) => b.id)).toEqual([first.id])
+  })
+
+  it("links the node_modules it was built with, so its page renderer finds its packages outside the checkout too", async () => {
+    // A renderer importing a package by name, as Vite's server build imports React and the router.
+    const stage = (dir: string, id: string) => {
+      const staged = stagingFolder(dir, id)
+      fs.mkdirSync(path.join(staged, "dist"), { recursive: true })
+      fs.mkdirSync(path.join(staged, "dist-ssr"), { recursive: true })
+      fs.writeFileSync(
+        path.join(staged, "dist", "index.html"),
+        '<html><body><div id="root"></div></body></html>',
+      )
+      fs.writeFileSync(
+        path.join(staged, "dist-ssr", "entry-server.js"),
+        [
+          'import { Option } from "effect"',
+          "export const renderPage = async (href) => ({",
+          '  status: 200, head: { title: "t", description: "d" }, after: "",',
+          '  root: Option.getOrElse(Option.some("rendered " + href), () => ""),',
+          "})",
+        ].join("\n"),
+      )
+      return staged
+    }
+    // The system's temp folder: no node_modules on the way up from it. Node itself imports the renderer, in a
+    // process of its own, as the server does (Vitest's own module loader would find the package anyway).
+    const rendered = (build: WebBuild) =>
+      execFileSync(
+        process.execPath,
+        [
+          "--input-type=module",
+          "-e",
+          `const m = await import(${JSON.stringify(pathToFileURL(path.join(build.dist, "..", "dist-ssr", "entry-server.js")).href)}); console.log((await m.renderPage("/news")).root)`,
+        ],
+        { encoding: "utf8", stdio: "pipe" },
+      ).trim()
+    const dir = buildsFolder()
+    const checkout = fileURLToPath(new URL("../../../node_modules", import.meta.url))
+    const linked = publishBuild(dir, stage(dir, newBuildId(day(0))), newBuildId(day(0)), checkout)
+    expect(rendered(linked)).toBe("rendered /news")
+    expect(fs.realpathSync(path.join(dir, linked.id, "node_modules"))).toBe(fs.realpathSync(checkout))
+
+    const bare = publishBuild(dir, stage(dir, newBuildId(day(1))), newBuildId(day(1)))
+    expect(() => rendered(bare)).toThrow("Cannot find package 'effect'")
+  })
+
+  it("removing an old build removes its link to node_modules, never what the link names", () => {
+    const dir = buildsFolder()
+    const modules = buildsFolder()
+    fs.writeFileSync(path.join(modules, "kept.txt"), "a package")
+    const first = publishTestBuild(dir, "first", day(0))
+    fs.symlinkSync(modules, path.join(dir, first.id, "node_modules"))
+    for (let n = 1; n <= KEEP_BUILDS + 1; n++) publishTestBuild(dir, `later${n}`, day(n))
+    expect(fs.existsSync(path.join(dir, first.id))).toBe(false)
+    expect(fs.readFileSync(path.join(modules, "kept.txt"), "utf8")).toBe("a package")
   })
 
   it("a folder without a current build, or whose current names no index.html, has no build to serve", () => {

@@ -2,7 +2,8 @@
  * The web app's builds on disk (docs/operations/rolling-restarts.md, "Build once, start without building"):
  *
  *   WEB_BUILDS_DIR/                 web/builds by default
- *     20261130T101503Z-3f9a/        one build: dist/ (the browser's files) and dist-ssr/ (the page renderer)
+ *     20261130T101503Z-3f9a/        one build: dist/ (the browser's files), dist-ssr/ (the page renderer) and
+ *                                   node_modules -> the checkout's that built it (the packages the renderer imports)
  *     20261201T080000Z-71c2/
  *     current -> 20261201T080000Z-71c2
  *
@@ -88,14 +89,17 @@ export const listBuilds = (dir: string): ReadonlyArray<WebBuild> => {
 export const stagingFolder = (dir: string, id: string): string => path.join(dir, `.staging-${id}`)
 
 /**
- * Publishes the build staged in `staged` (its dist/ and dist-ssr/) as build `id`: moves it into place, points
- * `current` at it atomically (a new link renamed over the old one), then removes the builds past the newest
+ * Publishes the build staged in `staged` (its dist/ and dist-ssr/) as build `id`: links `nodeModules` (the
+ * node_modules of the checkout that built it) into it, so its page renderer finds the packages it imports (React,
+ * the router) wherever the builds folder is and whatever a later release installs; moves it into place; points
+ * `current` at it atomically (a new link renamed over the old one); then removes the builds past the newest
  * KEEP_BUILDS, never the one `current` named before (a process may serve it) nor the new one.
  */
-export const publishBuild = (dir: string, staged: string, id: string): WebBuild => {
+export const publishBuild = (dir: string, staged: string, id: string, nodeModules?: string): WebBuild => {
   if (!BUILD_ID.test(id)) throw new Error(`"${id}" is not a build id (${BUILD_ID})`)
   if (!fs.existsSync(path.join(staged, "dist", "index.html")))
     throw new Error(`The build staged in ${staged} has no dist/index.html: not published`)
+  if (nodeModules !== undefined) fs.symlinkSync(path.resolve(nodeModules), path.join(staged, "node_modules"))
   fs.renameSync(staged, path.join(dir, id))
   const build = buildAt(dir, id)
   const previous = currentBuild(dir)?.id
