@@ -7,7 +7,7 @@
  */
 import type { MemberPayout } from "../orders/MemberPayouts.ts"
 import type { MemberTimelineEntry } from "../orders/OrderTimeline.ts"
-import { type CurrencyType, CurrencyTypes, unitDisplayName } from "../shared/EnumValues.ts"
+import { type CurrencyType, CurrencyTypes, type OrderType, unitDisplayName } from "../shared/EnumValues.ts"
 import { formatMoney, formatNumber0 } from "./Format.ts"
 
 export const PAYOUT_STATUS_LABELS: Readonly<Record<MemberPayout["status"], string>> = {
@@ -91,15 +91,28 @@ export const orderEvents = (
   return [...events].sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
 }
 
-/** A payout step in words: "5 Unit (£) sold: £44.84 owed to you", "£44.84 paid to your bank account". */
-export const payoutStepWords = (step: PayoutStep, payout: MemberPayout): string => {
+/**
+ * A payout step in words: "5 Unit (£) sold: £44.84 owed to you" (a sale's slice; another order's payout is
+ * "£9.00 owed to you"), "£44.84 ready to send to your bank account", "£44.84 paid to your bank account".
+ */
+export const payoutStepWords = (
+  step: PayoutStep,
+  payout: MemberPayout,
+  orderType: OrderType = "SELL",
+): string => {
   const money = formatMoney(payout.amountCents, payout.currency)
   switch (step) {
     case "owed":
-      return `${formatNumber0(payout.units)} ${unitDisplayName(payout.unitType)} sold: ${money} owed to you`
+      return orderType === "SELL"
+        ? `${formatNumber0(payout.units)} ${unitDisplayName(payout.unitType)} sold: ${money} owed to you`
+        : `${money} owed to you`
     case "ready":
       return `${money} ready to send to your bank account`
     case "paid":
       return `${money} paid to your bank account`
   }
 }
+
+/** Who or what made a payout step, as the timeline says it: a buyer's purchase, or an administrator. */
+export const payoutStepActorWords = (step: PayoutStep, orderType: OrderType): string =>
+  step !== "owed" ? "by an administrator" : orderType === "SELL" ? "a buyer bought them" : "owed at once"
