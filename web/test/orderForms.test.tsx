@@ -4,7 +4,7 @@
  * transfer, and the request each form sends (with its Idempotency-Key).
  */
 import { checkConvertLimit } from "@landunits/core/availability/Availability.ts"
-import { priceBuyOrder, subtotalCents } from "@landunits/core/fees/Fees.ts"
+import { priceBuyOrder, sellQuote, subtotalCents } from "@landunits/core/fees/Fees.ts"
 import { formatMoney } from "@landunits/core/format/Format.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
@@ -305,6 +305,12 @@ describe("sell, transfer and convert forms", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Find recipient" })))
     await waitFor(() => expect(screen.getByText("Rosa R.", { selector: "strong" })).toBeTruthy())
     expect(calls.map((c) => c.path)).toEqual(["/user/getUserNameByEmail?email=rosa%40landunits.example"])
+    // Its value and its fee in money before it is sent (issue 38): free, said in the currency.
+    expect(screen.getByText(/^You send 5 Unit \(\$\)/).textContent).toBe(
+      "You send 5 Unit ($), worth $57.45 at today's price, for a fee of $0.00: transfers are free.",
+    )
+    expect(row("Your transfer", "Fee")).toBe("Free ($0.00)")
+    expect(row("Your transfer", "Value at today's price")).toBe("$57.45")
     await act(async () =>
       fireEvent.click(screen.getByRole("button", { name: "Transfer 5 Units to Rosa R." })),
     )
@@ -378,7 +384,7 @@ describe("the order's total is announced as a status message (WCAG 4.1.3)", () =
     await renderInRouter(() => <SellForm data={data()} />)
     units("20")
     await waitFor(() =>
-      expect(liveTotal("Your sale")?.textContent).toBe("Your sale: Value at today's price $114.90"),
+      expect(liveTotal("Your sale")?.textContent).toBe("Your sale: You are paid, at today's price $114.90"),
     )
     cleanup()
     await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
@@ -404,7 +410,9 @@ describe("sell and convert are reviewed before anything is created (issue 27)", 
     units("20")
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review sale" })))
     expect(reviewRow("Review your sale", "You sell")).toBe("20 Unit ($)")
-    expect(reviewRow("Review your sale", "Sale fee (to the platform)")).toBe("10 Units")
+    expect(reviewRow("Review your sale", "Sale fee (to the platform)")).toBe(
+      "10 Units ($114.90 today, 50% of the sale's value)",
+    )
     expect(reviewRow("Review your sale", "Into the sales queue")).toBe("10 Units")
     expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
     // Back: the form again, with what was typed.
@@ -421,6 +429,56 @@ describe("sell and convert are reviewed before anything is created (issue 27)", 
       orderType: "SELL",
       currencyUnit: { unitType: "LAND_USD", numberOfUnits: 30 },
     })
+  })
+
+  it("sell: the review says the fee and the proceeds in money at today's price (core's sellQuote) and when payouts arrive (the queue's estimate, issue 38)", async () => {
+    const calls = serve({
+      "/order/sale_estimate": () => ({
+        saleEstimate: {
+          position: 3,
+          ordersAhead: 2,
+          unitsAhead: 240,
+          remaining: 15,
+          unitsBoughtLast30Days: 300,
+          estimate: { kind: "estimate", days: 26, earliestDays: 18, latestDays: 40 },
+        },
+      }),
+    })
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("25")
+    // The live summary already says it in money.
+    expect(row("Your sale", "Sale fee")).toBe("10 Units ($114.90 today, 40% of the sale's value)")
+    expect(row("Your sale", "You are paid, at today's price")).toBe("$172.35")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review sale" })))
+    const quote = sellQuote(25, 10, PRICES.LAND_USD)
+    expect(reviewRow("Review your sale", "Value of the Units you sell today")).toBe(
+      formatMoney(quote.saleValueCents, "USD"),
+    )
+    expect(reviewRow("Review your sale", "Sale fee (to the platform)")).toBe(
+      `10 Units (${formatMoney(quote.feeCents, "USD")} today, 40% of the sale's value)`,
+    )
+    expect(reviewRow("Review your sale", "You are paid, at today's price")).toBe(
+      formatMoney(quote.proceedsCents, "USD"),
+    )
+    await waitFor(() =>
+      expect(reviewRow("Review your sale", "When you are paid")).toBe(
+        "About 26 days (range 18 to 40 days), at the pace of the last 30 days' buys. Each payout is owed as a buyer takes a slice.",
+      ),
+    )
+    expect(reviewRow("Review your sale", "Ahead of yours in the queue")).toBe("240 Unit ($) (2 older sales)")
+    expect(calls.map((c) => c.path)).toEqual(["/order/sale_estimate?unitType=LAND_USD&numberOfUnits=25"])
+  })
+
+  it("sell: without an estimate the review still says how payouts come, in words", async () => {
+    serve({ "/order/sale_estimate": () => ({ __status: 503, message: "Server busy" }) })
+    await renderInRouter(() => <SellForm data={data()} />)
+    units("25")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review sale" })))
+    await waitFor(() =>
+      expect(reviewRow("Review your sale", "When you are paid")).toBe(
+        "No estimate now (Server busy). You are paid as buyers take your Units.",
+      ),
+    )
   })
 
   it("convert: the review shows the fee, the Units leaving, the Units received and until when they are locked", async () => {

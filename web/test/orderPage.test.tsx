@@ -1,6 +1,7 @@
 /**
- * The order page's cancel in the DOM (happy-dom) with the API's transport replaced: each answer replaces the
- * button pressed, and focus follows it (WCAG 2.4.3).
+ * The order page in the DOM (happy-dom) with the API's transport replaced: the cancel, whose answers replace the
+ * button pressed while focus follows (WCAG 2.4.3); a sale's payouts and its timeline going on past the first
+ * partial sale (issue 38).
  */
 import {
   createMemoryHistory,
@@ -9,7 +10,7 @@ import {
   RouterProvider,
   useLoaderData,
 } from "@tanstack/react-router"
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react"
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { setFetch } from "../src/api/client.ts"
 import type { OrderPageData } from "../src/api/orderLoaders.ts"
@@ -36,6 +37,7 @@ const sale = (orderStatus: string): OrderPageData =>
       createdAt: "2026-11-20T10:00:00.000Z",
       updatedAt: "2026-11-20T10:00:00.000Z",
       timeline: [],
+      payouts: [],
     },
     intent: undefined,
     bank: undefined,
@@ -156,5 +158,84 @@ describe("order page: a convert's remainder (shared/decisions.md, Converts)", ()
     expect(screen.getByRole("heading", { name: "Nothing left over" })).toBeTruthy()
     expect(term("The remainder")).toBe("None: your Units bought whole Units")
     expect(screen.queryByText("How it is paid")).toBeNull()
+  })
+})
+
+describe("order page: a sale's payouts, and its timeline past the first partial sale (issue 38)", () => {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 10) + minutes * 60_000).toISOString()
+  const payout = (id: string, units: number, amountCents: number, extra: Record<string, string> = {}) => ({
+    payoutId: id,
+    orderId: "ord_sell1",
+    unitType: "LAND_POUND",
+    units,
+    pricePerUnit: 8967,
+    amountCents,
+    currency: "GBP",
+    status: extra.paidAt === undefined ? "Initiated" : "Completed",
+    owedAt: at(units),
+    ...extra,
+  })
+  const soldTwice = (): OrderPageData => {
+    const base = sale("PartialComplete") as unknown as { order: Record<string, unknown> }
+    return {
+      ...base,
+      order: {
+        ...base.order,
+        currencyUnit: { unitType: "LAND_POUND", numberOfUnits: 40, pricePerUnit: 8967, isDoubleLand: false },
+        timeline: [
+          { at: at(0), to: "Initiated", actor: { _tag: "You" } },
+          { at: at(0), from: "Initiated", to: "InProcess", actor: { _tag: "You" } },
+          {
+            at: at(5),
+            from: "InProcess",
+            to: "PartialComplete",
+            actor: { _tag: "Admin" },
+            reason: "5 of 30 queued Units sold",
+          },
+        ],
+        payouts: [payout("pay_1", 5, 4484, { paidAt: at(60 * 24 * 3) }), payout("pay_2", 12, 10760)],
+      },
+    } as unknown as OrderPageData
+  }
+
+  it("lists each payout with its amount, state, Units, price and dates, and the totals paid and owed", async () => {
+    setFetch(async () => json(404, { message: "Not found" }))
+    await renderLoaded(soldTwice)
+    const panel = within(screen.getByRole("region", { name: "Your payouts" }))
+    expect(panel.getByTestId("payout-totals").textContent).toBe("£44.84 paid, £107.60 owed")
+    const items = panel.getAllByRole("listitem").map((li) => li.textContent)
+    expect(items).toEqual([
+      "£44.84 Paid5 Unit (£) at £8.967 a UnitPaid on 23/11/2026 (owed since 20/11/2026)",
+      "£107.60 Owed12 Unit (£) at £8.967 a UnitOwed since 20/11/2026",
+    ])
+  })
+
+  it("the timeline goes on past the first partial sale: every slice owed and every payout paid, in time order", async () => {
+    setFetch(async () => json(404, { message: "Not found" }))
+    await renderLoaded(soldTwice)
+    const timeline = within(screen.getByRole("region", { name: "Timeline" }))
+    const steps = timeline
+      .getAllByRole("listitem")
+      .map((li) => li.querySelector(".order-timeline__step")?.textContent)
+    expect(steps).toEqual([
+      "Placed: Initiated",
+      "Initiated → In the sales queue",
+      "In the sales queue → Partly sold",
+      "5 Unit (£) sold: £44.84 owed to you",
+      "12 Unit (£) sold: £107.60 owed to you",
+      "£44.84 paid to your bank account",
+    ])
+  })
+
+  it("a sale with nothing sold yet says where its payouts will appear; a buy shows no payouts box", async () => {
+    setFetch(async () => json(404, { message: "Not found" }))
+    await renderLoaded(() => sale("InProcess"))
+    expect(screen.getByRole("region", { name: "Your payouts" }).textContent).toContain("Nothing sold yet.")
+    cleanup()
+    const buy = sale("Completed") as unknown as { order: Record<string, unknown> }
+    await renderLoaded(
+      () => ({ ...buy, order: { ...buy.order, orderType: "BUY" } }) as unknown as OrderPageData,
+    )
+    expect(screen.queryByRole("region", { name: "Your payouts" })).toBeNull()
   })
 })

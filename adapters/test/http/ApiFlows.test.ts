@@ -311,6 +311,101 @@ describe("orders over HTTP", () => {
   })
 })
 
+describe("a sale's payouts and the sell review's estimate over HTTP (issue 38)", () => {
+  const admin = <A, E>(f: (orders: OrderService["Service"]) => Effect.Effect<A, E>) =>
+    server.run(Effect.flatMap(OrderService, f))
+  const create = async (client: Awaited<ReturnType<typeof signedIn>>, body: object, key: string) => {
+    const answer = await client.post("/api/order/create_order", body, { headers: { "idempotency-key": key } })
+    expect(answer.status, key).toBe(200)
+    return OrderId.make((await json(answer)).orderCreatedData.orderId)
+  }
+  const bankBuy = (unitType: string, numberOfUnits: number) => ({
+    orderType: "BUY",
+    currencyUnit: { unitType, numberOfUnits },
+    paymentDetails: { paymentMethod: "bank" },
+  })
+  const confirm = (orderId: OrderId, key: string) =>
+    admin((orders) =>
+      orders.confirmPayment({ orderId, actor: ADMIN, idempotencyKey: IdempotencyKey.make(key) }),
+    )
+
+  it("estimates where a sale placed now would stand, answers each slice a buy takes as a payout of the sale, owed, ready and paid, by order id; the buyer is never named and no other member reads them", async () => {
+    const seller = await signedIn()
+    await confirm(await create(seller, bankBuy("LAND_AUD", 60), "payouts-own-aud"), "payouts-own-aud")
+
+    const estimate = await seller.get("/api/order/sale_estimate?unitType=LAND_AUD&numberOfUnits=40")
+    expect(estimate.status).toBe(200)
+    const { saleEstimate } = await json(estimate)
+    expect(saleEstimate).toMatchObject({ position: 1, ordersAhead: 0, unitsAhead: 0, remaining: 30 })
+    expect(saleEstimate.estimate.kind).toBe("estimate")
+    const tooSmall = await seller.get("/api/order/sale_estimate?unitType=LAND_AUD&numberOfUnits=10")
+    expect(tooSmall.status).toBe(400)
+    expect((await json(tooSmall)).message).toBe("A sell must be more than its fee of 10 Units")
+
+    const saleId = await create(
+      seller,
+      { orderType: "SELL", currencyUnit: { unitType: "LAND_AUD", numberOfUnits: 40 } },
+      "payouts-sell-aud",
+    )
+    const placed = (await json(await seller.get(`/api/order/get_order_details/${saleId}`))).orderData
+    expect(placed.salesQueue).toEqual(saleEstimate)
+    expect(placed.payouts).toEqual([])
+
+    const buyer = await newMember("payout-buyer@example.com")
+    const firstBuy = await create(buyer, bankBuy("LAND_AUD", 5), "payouts-buyer-1")
+    await confirm(firstBuy, "payouts-buyer-1")
+    const secondBuy = await create(buyer, bankBuy("LAND_AUD", 7), "payouts-buyer-2")
+    await confirm(secondBuy, "payouts-buyer-2")
+
+    const details = (await json(await seller.get(`/api/order/get_order_details/${saleId}`))).orderData
+    const price = details.currencyUnit.pricePerUnit as number
+    expect(
+      details.payouts.map((p: Record<string, unknown>) => [p.orderId, p.units, p.status, p.currency]),
+    ).toEqual([
+      [saleId, 5, "Initiated", "AUD"],
+      [saleId, 7, "Initiated", "AUD"],
+    ])
+    // Owed at the buyer's price (the same day's here), rounded half-up once.
+    expect(details.payouts[0].amountCents).toBe(Math.round((5 * details.payouts[0].pricePerUnit) / 10))
+    expect(details.payouts[0].pricePerUnit).toBeGreaterThanOrEqual(price)
+    const text = JSON.stringify(details.payouts)
+    expect(text).not.toContain(firstBuy)
+    expect(text).not.toContain("payout-buyer")
+    // The timeline still records the first partial sale only; the payouts carry every slice.
+    expect(details.timeline.map((e: { to: string }) => e.to)).toEqual([
+      "Initiated",
+      "InProcess",
+      "PartialComplete",
+    ])
+
+    const payoutId = details.payouts[0].payoutId
+    await admin((orders) =>
+      orders.markPayoutReady({
+        actor: ADMIN,
+        idempotencyKey: IdempotencyKey.make("payouts-ready"),
+        payoutId,
+      }),
+    )
+    await admin((orders) =>
+      orders.markPayoutPaid({ actor: ADMIN, idempotencyKey: IdempotencyKey.make("payouts-paid"), payoutId }),
+    )
+    const byOrder = await json(await seller.get(`/api/order/payouts?orderId=${saleId}`))
+    expect(byOrder.payouts.map((p: { status: string }) => p.status)).toEqual(["Completed", "Initiated"])
+    const [paid] = byOrder.payouts
+    expect(Date.parse(paid.readyAt)).toBeLessThanOrEqual(Date.parse(paid.paidAt))
+    expect(Date.parse(paid.owedAt)).toBeLessThanOrEqual(Date.parse(paid.readyAt))
+    const all = await json(await seller.get("/api/order/payouts"))
+    expect(all.payouts.filter((p: { orderId: string }) => p.orderId === saleId)).toEqual(byOrder.payouts)
+
+    // The buyer: nothing owed to them, and the seller's sale is not theirs to read.
+    expect((await json(await buyer.get("/api/order/payouts"))).payouts).toEqual([])
+    expect((await buyer.get(`/api/order/payouts?orderId=${saleId}`)).status).toBe(404)
+    expect(
+      (await json(await buyer.get(`/api/order/get_order_details/${firstBuy}`))).orderData.payouts,
+    ).toEqual([])
+  })
+})
+
 describe("statements over HTTP", () => {
   it("answers a queued sell's details with its place in the queue and the estimate; a buy's without", async () => {
     const client = await signedIn()

@@ -46,12 +46,20 @@ HttpApi.reflect(Api, {
         : [],
     )
     const pathFields = [...endpoint.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
+    // The query's field names too (`?orderId=`), read the same way.
+    const query = endpoint.query as { readonly ast: { readonly _tag: string } } | undefined
+    const queryFields =
+      query !== undefined && query.ast._tag === "Objects"
+        ? (
+            query.ast as unknown as { propertySignatures: ReadonlyArray<{ name: PropertyKey }> }
+          ).propertySignatures.map((ps) => String(ps.name))
+        : []
     routes.push({
       name: `${group.identifier}.${endpoint.identifier}`,
       method: endpoint.method,
       path: endpoint.path,
       member: middleware.has(Authentication as never),
-      idFields: [...pathFields, ...bodyFields.filter((f) => ID_FIELDS.includes(f))],
+      idFields: [...pathFields, ...[...bodyFields, ...queryFields].filter((f) => ID_FIELDS.includes(f))],
     })
   },
 })
@@ -59,6 +67,7 @@ HttpApi.reflect(Api, {
 /** A's alone: another member gets 404 and changes nothing (tested below, one by one). */
 const PRIVATE = [
   "orders.orderDetails",
+  "orders.payouts",
   "orders.paymentIntent",
   "orders.updateOrderAmount",
   "orders.startPayment",
@@ -126,6 +135,7 @@ describe("one member's data is not another's", () => {
     const key = (n: string) => ({ headers: { "idempotency-key": `isolation-${n}` } })
     const attempts: Record<string, () => Promise<Response>> = {
       "orders.orderDetails": () => b.get(`/api/order/get_order_details/${orderId}`),
+      "orders.payouts": () => b.get(`/api/order/payouts?orderId=${orderId}`),
       "orders.paymentIntent": () => b.get(`/api/order/get_payment_intent/${orderId}`),
       "orders.updateOrderAmount": () =>
         b.post("/api/order/update_order_amount", { orderId, numberOfUnits: 1 }, key("update")),

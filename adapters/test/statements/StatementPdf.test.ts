@@ -109,7 +109,11 @@ describe("the statement PDF", () => {
     let rows = 0
     for (const row of activity.rows()) {
       const [date, reference, type, , , status, amount] = row
-      const found = byText.get(reference!) ?? []
+      // A sale's reference is also on its payouts' lines: the activity's line is the one that starts with its date.
+      const found = (byText.get(reference!) ?? []).filter((w) => {
+        const page = pages.find((p) => p.includes(w))!
+        return lineOf(page, w)[0] === date && lineOf(page, w).includes(type!.split(" ")[0]!)
+      })
       expect(found, reference).toHaveLength(1)
       const page = pages.find((p) => p.includes(found[0]!))!
       const line = lineOf(page, found[0]!)
@@ -125,7 +129,14 @@ describe("the statement PDF", () => {
   })
 
   it("repeats the activity's header on every page it continues on", () => {
-    const continued = pages.filter((p) => p.some((w) => /^ord_[0-9a-f]{32}$/.test(w.text)))
+    // The pages with an order's line: a reference followed by an order type (the payouts' lines name a unit).
+    const continued = pages.filter((p) =>
+      p.some(
+        (w) =>
+          /^ord_[0-9a-f]{32}$/.test(w.text) &&
+          ["BUY", "SELL", "TRANSFER", "CONVERT"].includes(lineOf(p, w)[2] ?? ""),
+      ),
+    )
     expect(continued.length).toBeGreaterThan(5)
     for (const page of continued) {
       const reference = page.find((w) => w.text === "Reference")!
@@ -153,8 +164,8 @@ describe("the statement PDF", () => {
   it("holds the member, the period, the number, the opening and closing holdings, the reconciliation and the totals", () => {
     const lines = pages.flatMap(linesOf)
     const fact = (label: string) => lineOf(pages[0]!, pages[0]!.find((w) => w.text === label)!).join(" ")
-    // Helvetica has ë and Ü but no CJK: those become "?" rather than failing the statement.
-    expect(fact("Member:")).toBe("Member: Zoë Ünal-Okonkwo ?? <zoe.unal-okonkwo@example.com>")
+    // Noto Sans draws ë and Ü; the CJK comes from Noto Sans SC, embedded because the name needs it.
+    expect(fact("Member:")).toBe("Member: Zoë Ünal-Okonkwo 漢字 <zoe.unal-okonkwo@example.com>")
     expect(fact("Period:")).toBe("Period: 01/03/2025 to 31/12/2025 (both days included, UTC)")
     expect(fact("Generated:")).toBe("Generated: Jan 2, 2026, 9:30 AM UTC")
     expect(fact("number:")).toBe(`Statement number: ${statement.number}`)
@@ -184,12 +195,68 @@ describe("the statement PDF", () => {
     const bytes = await statementPdf(empty)
     expect(Buffer.from(bytes.slice(0, 5)).toString("latin1")).toBe("%PDF-")
     const doc = await PDFDocument.load(bytes)
-    expect(doc.getPageCount()).toBe(1)
+    // Six sections with their notes: two pages even with nothing in the period.
+    expect(doc.getPageCount()).toBeLessThanOrEqual(2)
     expect(doc.getTitle()).toContain(empty.number)
-    const text = pdfWords(bytes)[0]!
+    const text = pdfWords(bytes)
+      .flat()
       .map((w) => w.text)
       .join(" ")
     expect(text).toContain("No orders in this period.")
-    expect(text).toContain("Page 1 of 1")
+    expect(text).toContain(`Page 1 of ${doc.getPageCount()}`)
+  })
+})
+
+/** The fonts a PDF embeds, as poppler lists them: name, type, whether subset. */
+const pdfFonts = (bytes: Uint8Array): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "statement-fonts-"))
+  const file = path.join(dir, "statement.pdf")
+  fs.writeFileSync(file, bytes)
+  const listed = execFileSync("pdffonts", [file], { encoding: "utf8" })
+  fs.rmSync(dir, { recursive: true })
+  return listed
+}
+
+describe("every script's letters in the statement PDF (issue 38)", () => {
+  const names = "Wolfeschlegelsteinhausenberger-Ωμέγα Жанна-Ивановна 王小明 François Dœuf-Ångström O'Brien"
+  const withNames = statementDocument(
+    buildStatement({ ...sampleStatementInput(3), memberName: names, memberEmail: "ωжé@example.com" }),
+  )
+
+  it("prints a member's name in Greek, Cyrillic, Chinese and accented Latin exactly: rendered with pdftoppm, read back with pdftotext", async () => {
+    const bytes = await statementPdf(withNames)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "statement-scripts-"))
+    const file = path.join(dir, "statement.pdf")
+    fs.writeFileSync(file, bytes)
+    execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", file, path.join(dir, "page")])
+    const png = fs.readdirSync(dir).find((f) => f.endsWith(".png"))
+    expect(png).toBeDefined()
+    expect(fs.statSync(path.join(dir, png!)).size).toBeGreaterThan(10_000)
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })
+    fs.rmSync(dir, { recursive: true })
+    expect(text).toContain(`${names} <ωжé@example.com>`)
+    expect(text).not.toContain("?")
+  })
+
+  it("embeds Noto Sans subset, and Noto Sans SC only when the text needs it", async () => {
+    const cjk = pdfFonts(await statementPdf(withNames))
+    expect(cjk).toMatch(/NotoSans-Regular.* CID TrueType +Identity-H +yes/)
+    expect(cjk).toMatch(/NotoSans-Bold.* CID TrueType +Identity-H +yes/)
+    expect(cjk).toMatch(/NotoSansSC-Regular.* CID TrueType +Identity-H +yes/)
+    const latinOnly = await statementPdf(
+      statementDocument(buildStatement({ ...sampleStatementInput(3), memberName: "Zoë Ωμέγα Жанна" })),
+    )
+    expect(pdfFonts(latinOnly)).not.toContain("NotoSansSC")
+    // Subset: a short statement stays small although the fonts are 0.6 MB and, with Chinese, 10 MB.
+    expect(latinOnly.length).toBeLessThan(60_000)
+    expect((await statementPdf(withNames)).length).toBeLessThan(60_000)
+  })
+
+  it('prints a character no font has (an emoji) as "?" rather than failing', async () => {
+    const bytes = await statementPdf(
+      statementDocument(buildStatement({ ...sampleStatementInput(0), memberName: "Ann 🌳 Lee" })),
+    )
+    const text = pdfWords(bytes)[0]!.map((w) => w.text)
+    expect(text.join(" ")).toContain("Ann ? Lee")
   })
 })

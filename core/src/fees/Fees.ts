@@ -213,3 +213,38 @@ export const sellQueuedUnits = (numberOfUnits: number, feeUnits: number = DEFAUL
  */
 export const sellPayoutCents = (units: number, pricePerUnit: number): number =>
   subtotalCents(units, pricePerUnit, false)
+
+/** What a sell of N Units costs and brings at one price, in Units and in money (the sell review's figures). */
+export interface SellQuote {
+  /** Units paid to the platform (the sale fee). */
+  readonly feeUnits: number
+  /** Units put in the sales queue: N − fee. */
+  readonly queuedUnits: number
+  /** The fee's Units at the price, in cents: what the member gives up to sell. */
+  readonly feeCents: number
+  /** The queued Units at the price, in cents: what the seller is paid if buyers take them at that price. */
+  readonly proceedsCents: number
+  /** feeCents + proceedsCents: the N Units valued the same way, so the shown lines add up to the cent. */
+  readonly saleValueCents: number
+}
+
+/**
+ * A sell of N Units at `pricePerUnit` (today's, for the review): the fee and the queued Units from
+ * sellFeeUnits and sellQueuedUnits (what createSell moves), each valued with sellPayoutCents (what a filled
+ * slice pays), so the proceeds are exactly what one buy at that price would pay. Buyers pay their own day's
+ * price, and each filled slice is rounded half-up once, so the payouts may differ from the quote by the price
+ * change and by up to half a cent a slice. RangeError when N ≤ fee.
+ */
+export const sellQuote = (numberOfUnits: number, feeUnits: number, pricePerUnit: number): SellQuote => {
+  const fee = sellFeeUnits(numberOfUnits, feeUnits)
+  const queued = sellQueuedUnits(numberOfUnits, feeUnits)
+  const feeCents = sellPayoutCents(fee, pricePerUnit)
+  const proceedsCents = sellPayoutCents(queued, pricePerUnit)
+  return {
+    feeUnits: fee,
+    queuedUnits: queued,
+    feeCents,
+    proceedsCents,
+    saleValueCents: toSafeNumber(BigInt(feeCents) + BigInt(proceedsCents)),
+  }
+}

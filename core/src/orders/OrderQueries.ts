@@ -1,18 +1,23 @@
 /**
- * The order reads: one order of the member's, their orders and received transfers paged, their payouts, and
- * the sales queue with each sell's standing (issue 24).
+ * The order reads: one order of the member's, their orders and received transfers paged, their payouts (all, or
+ * one order's, issue 38), the sales queue with each sell's standing (issue 24), and where a sale placed now would
+ * stand (the sell review).
  */
 import { Clock, Effect } from "effect"
+import { sellQueuedUnits } from "../fees/Fees.ts"
+import type { PriceBook } from "../pricing/ports/PriceBook.ts"
 import { Durations } from "../shared/Constants.ts"
 import type { UnitType } from "../shared/Enums.ts"
 import type { MemberId, OrderId } from "../shared/Ids.ts"
-import { OrderNotFound } from "./OrderErrors.ts"
+import { type MemberPayout, memberPayout, payoutsOfOrder } from "./MemberPayouts.ts"
+import { OrderNotFound, SellNotAboveFee } from "./OrderErrors.ts"
 import type { OrderRecord, TransactionFilters } from "./OrderModel.ts"
 import { QUEUED_SELL_STATUSES } from "./OrderTransitions.ts"
 import type { OrderRepository } from "./ports/OrderRepository.ts"
 import type { PayoutRepository } from "./ports/PayoutRepository.ts"
 import {
   type ConfirmedBuy,
+  newSaleStanding,
   QUEUE_HISTORY_DAYS,
   type SaleQueueStanding,
   saleQueueStanding,
@@ -29,6 +34,7 @@ export interface QueueRow {
 export const makeOrderQueries = (
   orders: OrderRepository["Service"],
   payoutRepo: PayoutRepository["Service"],
+  prices: PriceBook["Service"],
 ) => {
   const queueOf = (unitType: UnitType) =>
     Effect.map(
@@ -73,17 +79,56 @@ export const makeOrderQueries = (
       return (orderId: OrderId) => saleQueueStanding({ queue, orderId, buys, now })
     })
 
+  /** One order the member placed, or a transfer they received (its page links from their history). */
+  const getOrder = (memberId: MemberId, orderId: OrderId): Effect.Effect<OrderRecord, OrderNotFound> =>
+    Effect.flatMap(orders.get(orderId), (order) =>
+      order.memberId === memberId || order.recipientMemberId === memberId
+        ? Effect.succeed(order)
+        : Effect.fail(new OrderNotFound({ message: `Order ${orderId} was not found`, orderId })),
+    )
+
   return {
-    /** One order the member placed, or a transfer they received (its page links from their history). */
-    getOrder: (memberId: MemberId, orderId: OrderId): Effect.Effect<OrderRecord, OrderNotFound> =>
-      Effect.flatMap(orders.get(orderId), (order) =>
-        order.memberId === memberId || order.recipientMemberId === memberId
-          ? Effect.succeed(order)
-          : Effect.fail(new OrderNotFound({ message: `Order ${orderId} was not found`, orderId })),
-      ),
+    getOrder,
     transactions: (memberId: MemberId, filters: TransactionFilters) =>
       Effect.map(orders.find({ involving: memberId }), (found) => transactionPage(found, filters)),
     payouts: (memberId: MemberId) => payoutRepo.find({ memberId }),
+    /** Every payout owed or paid to the member, oldest first, as the member reads them. */
+    memberPayouts: (memberId: MemberId): Effect.Effect<ReadonlyArray<MemberPayout>> =>
+      Effect.map(payoutRepo.find({ memberId }), (found) => found.map(memberPayout)),
+    /**
+     * The payouts of one order of the member's, whatever its type (a sale's slices; any order paid back through
+     * the payout steps), oldest first; OrderNotFound for an order that is not theirs, as for a missing one.
+     */
+    orderPayouts: (
+      memberId: MemberId,
+      orderId: OrderId,
+    ): Effect.Effect<ReadonlyArray<MemberPayout>, OrderNotFound> =>
+      Effect.flatMap(getOrder(memberId, orderId), () =>
+        Effect.map(payoutRepo.find(payoutsOfOrder(memberId, orderId)), (found) => found.map(memberPayout)),
+      ),
+    /**
+     * Where a sale of `numberOfUnits` placed now would stand (the sell review): behind every queued sell of its
+     * unit type, with N − today's sale fee Units of its own, and when it may be all sold. SellNotAboveFee for
+     * N ≤ fee, as the sell itself.
+     */
+    saleEstimate: (
+      unitType: UnitType,
+      numberOfUnits: number,
+    ): Effect.Effect<SaleQueueStanding, SellNotAboveFee> =>
+      Effect.gen(function* () {
+        const feeUnits = (yield* prices.unitPrice(unitType)).sellOrderTransactionFeeInUnits
+        if (numberOfUnits <= feeUnits) {
+          return yield* new SellNotAboveFee({
+            message: `A sell must be more than its fee of ${feeUnits} Units`,
+            feeUnits,
+          })
+        }
+        const queuedUnits = sellQueuedUnits(numberOfUnits, feeUnits)
+        const now = yield* Clock.currentTimeMillis
+        const queue = yield* queueOf(unitType)
+        const buys = yield* recentBuys(unitType, now)
+        return newSaleStanding({ queue, remaining: queuedUnits, buys, now })
+      }),
     /** A sell order's standing in its queue; undefined for any other order or a sell with nothing queued. */
     queueStanding: (order: OrderRecord): Effect.Effect<SaleQueueStanding | undefined> =>
       order.orderType !== "SELL" ||

@@ -26,6 +26,7 @@ import type { IdempotencyKey, MemberId, OrderId, PayoutId } from "../shared/Ids.
 import { makeBuyCommands } from "./BuyCommands.ts"
 import { makeBuyPaymentCommands } from "./BuyPaymentCommands.ts"
 import { makeConvertCommands } from "./ConvertCommands.ts"
+import type { MemberPayout } from "./MemberPayouts.ts"
 import { makeOrderFrame } from "./OrderCommandFrame.ts"
 import type {
   CardPaymentBelowMinimum,
@@ -247,6 +248,18 @@ export class OrderService extends Context.Service<
     /** The member's orders and the transfers they received, filtered, sorted and paged. */
     readonly transactions: (memberId: MemberId, filters: TransactionFilters) => Effect.Effect<TransactionPage>
     readonly payouts: (memberId: MemberId) => Effect.Effect<ReadonlyArray<Payout>>
+    /** Every payout of the member's, as the member reads them (issue 38). */
+    readonly memberPayouts: (memberId: MemberId) => Effect.Effect<ReadonlyArray<MemberPayout>>
+    /** The payouts of one of the member's orders, any type (issue 38); OrderNotFound for another's. */
+    readonly orderPayouts: (
+      memberId: MemberId,
+      orderId: OrderId,
+    ) => Effect.Effect<ReadonlyArray<MemberPayout>, OrderNotFound>
+    /** Where a sale of N Units placed now would stand and when it may be sold (the sell review). */
+    readonly saleEstimate: (
+      unitType: UnitType,
+      numberOfUnits: number,
+    ) => Effect.Effect<SaleQueueStanding, SellNotAboveFee>
     /** A sell order's standing in its unit type's queue (issue 24); undefined when it has nothing queued. */
     readonly queueStanding: (order: OrderRecord) => Effect.Effect<SaleQueueStanding | undefined>
     /** Every queued sell of these unit types with its standing, oldest first per unit type. */
@@ -256,7 +269,7 @@ export class OrderService extends Context.Service<
   static readonly layer = Layer.effect(OrderService)(
     Effect.gen(function* () {
       const frame = yield* makeOrderFrame
-      const { orders, payoutRepo } = frame
+      const { orders, payoutRepo, prices } = frame
       return OrderService.of({
         ...makeBuyCommands(frame),
         ...makeBuyPaymentCommands(frame),
@@ -265,7 +278,7 @@ export class OrderService extends Context.Service<
         ...makeTransferCommands(frame),
         ...makeConvertCommands(frame),
         ...makePayoutCommands(frame),
-        ...makeOrderQueries(orders, payoutRepo),
+        ...makeOrderQueries(orders, payoutRepo, prices),
       })
     }),
   )

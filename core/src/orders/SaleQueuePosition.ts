@@ -142,3 +142,29 @@ export const saleQueueStanding = (input: {
     estimate: estimateFill({ unitsAhead: place.unitsAhead, remaining: place.remaining, blocks }),
   }
 }
+
+/**
+ * Where a sale placed now would stand (the sell review, before anything is created): behind every queued sell of
+ * its unit type that has Units left, with `remaining` Units of its own, and when it may be all sold at the last
+ * 30 days' pace. The same standing `saleQueueStanding` gives the sale once it is placed, as long as the queue and
+ * the buys have not moved since.
+ */
+export const newSaleStanding = (input: {
+  readonly queue: ReadonlyArray<QueuedSell>
+  /** The Units the sale would put in the queue (N − the sale fee). */
+  readonly remaining: number
+  readonly buys: ReadonlyArray<ConfirmedBuy>
+  readonly now: number
+}): SaleQueueStanding => {
+  const ahead = input.queue.filter((s) => s.remaining > 0)
+  const unitsAhead = ahead.reduce((sum, s) => sum + s.remaining, 0)
+  const blocks = unitsPerBlock(input.buys, input.now)
+  return {
+    position: ahead.length + 1,
+    ordersAhead: ahead.length,
+    unitsAhead,
+    remaining: input.remaining,
+    unitsBoughtLast30Days: blocks.reduce((sum, b) => sum + b, 0),
+    estimate: estimateFill({ unitsAhead, remaining: input.remaining, blocks }),
+  }
+}

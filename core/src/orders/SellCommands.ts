@@ -3,7 +3,7 @@
  */
 
 import { Effect } from "effect"
-import { isSellAboveFee } from "../fees/Fees.ts"
+import { isSellAboveFee, sellQueuedUnits } from "../fees/Fees.ts"
 import { FEES, member, type TransferDraft } from "../ledger/LedgerModel.ts"
 import { unitDisplayName } from "../shared/Enums.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
@@ -55,7 +55,8 @@ export const makeSellCommands = (frame: OrderFrame) => {
         if (source === "owned_DOUBLE_LAND") yield* checkVested(memberId, unitType, numberOfUnits)
         const at = yield* now
         const orderId = yield* newOrderId
-        const queuedUnits = numberOfUnits - feeUnits
+        // The same formula the sell review quotes (Fees.ts sellQuote).
+        const queuedUnits = sellQueuedUnits(numberOfUnits, feeUnits)
         const drafts: Array<TransferDraft> = [
           {
             unitType,

@@ -7,7 +7,7 @@
 import { subtotalCents } from "../fees/Fees.ts"
 import { formatIsoDate } from "../format/Format.ts"
 import type { Transfer } from "../ledger/LedgerModel.ts"
-import type { OrderRecord, Payout } from "../orders/OrderModel.ts"
+import type { OrderRecord, Payout, PayoutStatus } from "../orders/OrderModel.ts"
 import {
   CurrencyOfUnitType,
   type CurrencyType,
@@ -123,6 +123,21 @@ export interface ActivityLine {
   readonly feeUnits: number | undefined
 }
 
+/**
+ * One payout as the statement shows it: a payout of the member's owed before the period's end and not paid
+ * before its start (so every payout owed, made ready or paid in the period, and every one still owed during it),
+ * with its state at the period's end.
+ */
+export interface StatementPayout {
+  readonly payout: Payout
+  /** Its status at the end of the period (a later move is not on this statement). */
+  readonly status: PayoutStatus
+  /** Epoch milliseconds, when made ready within or before the period. */
+  readonly readyAt: number | undefined
+  /** Epoch milliseconds, when paid within the period. */
+  readonly paidAt: number | undefined
+}
+
 export interface Statement {
   /** ST-<from>-<to>-<member>-<generated>: names the member, the period and the instant it was made. */
   readonly number: string
@@ -143,6 +158,8 @@ export interface Statement {
   /** Per sell order of the period: the payouts owed for it up to the period's end, in cents. */
   readonly salesOf: ReadonlyMap<OrderId, number>
   readonly totals: ReadonlyArray<CurrencyTotals>
+  /** The member's payouts owed, ready or paid in the period, or still owed during it, oldest first. */
+  readonly payouts: ReadonlyArray<StatementPayout>
 }
 
 const compactDay = (day: string) => day.replaceAll("-", "")
@@ -276,6 +293,23 @@ export const buildStatement = (input: StatementInput): Statement => {
     }
   }
 
+  const payouts = input.payouts
+    .filter((p) => p.memberId === memberId && p.createdAt < end)
+    .flatMap((payout): ReadonlyArray<StatementPayout> => {
+      const moves = payout.statusHistory.filter((s) => s.at < end)
+      const paidAt = moves.find((s) => s.status === "Completed")?.at
+      if (paidAt !== undefined && paidAt < start) return []
+      return [
+        {
+          payout,
+          status: moves.at(-1)?.status ?? "Initiated",
+          readyAt: moves.find((s) => s.status === "AUDReadyToSendBetweenAccounts")?.at,
+          paidAt,
+        },
+      ]
+    })
+    .sort((a, b) => a.payout.createdAt - b.payout.createdAt)
+
   return {
     number: statementNumber(memberId, period, input.generatedAt),
     memberId,
@@ -294,5 +328,6 @@ export const buildStatement = (input: StatementInput): Statement => {
       const total = totals.get(c)
       return total === undefined ? [] : [total]
     }),
+    payouts,
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The statement as text, formatted once: a few facts (member, period, generated at, number) and titled
  * tables (opening and closing holdings, the reconciliation per unit type, the totals per currency, the
- * period's activity), with the spec's footer statement. The PDF (adapters/src/statements/StatementPdf.ts)
+ * member's payouts, the period's activity), with the spec's footer statement. The PDF (adapters/src/statements/StatementPdf.ts)
  * and the CSV (StatementCsv.ts) both render this document and nothing else, so they hold the same
  * sections, rows and totals.
  *
@@ -10,7 +10,16 @@
  */
 import { formatDate, formatDateTimeZoned, formatMoney, formatNumber0 } from "../format/Format.ts"
 import { orderStatusLabel } from "../format/Labels.ts"
-import { CurrencyOfUnitType, type UnitType, unitDisplayName } from "../shared/Enums.ts"
+import { PAYOUT_STATUS_LABELS } from "../format/PayoutWords.ts"
+import { payoutOrderId } from "../orders/MemberPayouts.ts"
+import { displayPrice } from "../pricing/Pricing.ts"
+import {
+  CurrencyOfUnitType,
+  CurrencySymbol,
+  type CurrencyType,
+  type UnitType,
+  unitDisplayName,
+} from "../shared/Enums.ts"
 import { divRoundHalfUp } from "../shared/Money.ts"
 import { activityLine, type Statement, type StatementHolding } from "./Statement.ts"
 import type { MovementKind, StatementBuckets } from "./StatementHoldings.ts"
@@ -78,6 +87,12 @@ const table = (
   empty: string,
   notes: ReadonlyArray<string> = [],
 ): StatementTable => ({ title, columns, rowCount: rows.length, rows: () => rows, empty, notes })
+
+const exactPrice = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 3 })
+
+/** A price per Unit as it was charged, to the thousandth ("£8.967"), so Units × price gives the amount shown. */
+const unitPrice = (pricePerUnit: number, currency: CurrencyType) =>
+  `${CurrencySymbol[currency]}${exactPrice.format(displayPrice(pricePerUnit))}`
 
 const moneyOf = (cents: number | undefined, unitType: UnitType) =>
   cents === undefined ? "no price" : formatMoney(cents, CurrencyOfUnitType[unitType])
@@ -240,6 +255,36 @@ export const statementDocument = (statement: Statement): StatementDocument => {
     ],
   }
 
+  const payouts = table(
+    "Payouts: owed, ready and paid",
+    [
+      left("Owed since"),
+      left("For order"),
+      left("Unit", true),
+      right("Units"),
+      right("Price per Unit"),
+      right("Amount"),
+      left("Status"),
+      left("Ready on"),
+      left("Paid on"),
+    ],
+    statement.payouts.map(({ payout, status, readyAt, paidAt }) => [
+      formatDate(payout.createdAt),
+      payoutOrderId(payout),
+      unitDisplayName(payout.unitType),
+      formatNumber0(payout.units),
+      unitPrice(payout.pricePerUnit, payout.currency),
+      formatMoney(payout.amountCents, payout.currency),
+      PAYOUT_STATUS_LABELS[status],
+      readyAt === undefined ? "" : formatDate(readyAt),
+      paidAt === undefined ? "" : formatDate(paidAt),
+    ]),
+    "No payouts owed or paid in this period.",
+    [
+      `Every payout owed, made ready or paid in the period, or still owed during it, with its status at the end of ${toDay}: a slice of your sale a buyer took, owed at that buyer's price (Units × price, rounded half-up to the cent once), paid to the bank account in your verified details.`,
+    ],
+  )
+
   return {
     title: "Landunits statement",
     number: statement.number,
@@ -250,6 +295,7 @@ export const statementDocument = (statement: Statement): StatementDocument => {
       holdings(`Closing holdings, end of ${toDay}`, statement.closing),
       reconciliation,
       totals,
+      payouts,
       activity,
     ],
     footer: STATEMENT_DISCLAIMER,

@@ -10,6 +10,7 @@ import {
   sellFeeUnits,
   sellPayoutCents,
   sellQueuedUnits,
+  sellQuote,
   subtotalCents,
 } from "../../src/fees/Fees.ts"
 import {
@@ -408,5 +409,90 @@ describe("sale fee in Units", () => {
   it("a filled slice pays the seller slice × price in cents, rounded half-up", () => {
     expect(sellPayoutCents(15, 1234)).toBe(1851) // 18.51
     expect(sellPayoutCents(1, 1005)).toBe(101)
+  })
+})
+
+describe("the sell review's quote: the fee and the proceeds in money at one price", () => {
+  it("issue 38's sale: 15 Unit (£) at £8.967 costs 10 Units, £89.67, and brings £44.84 for the 5 queued", () => {
+    expect(sellQuote(15, 10, 8967)).toEqual({
+      feeUnits: 10,
+      queuedUnits: 5,
+      feeCents: 8967,
+      proceedsCents: 4484, // 5 × 8.967 = 44.835, rounded half-up
+      saleValueCents: 13451,
+    })
+  })
+
+  it("is refused for a sell of N ≤ fee, like the sell itself", () => {
+    expect(() => sellQuote(10, 10, 8967)).toThrow(RangeError)
+  })
+
+  const sale = fc
+    .record({
+      fee: fc.integer({ min: 0, max: 1000 }),
+      extra: fc.integer({ min: 1, max: MAX_UNITS_PER_ORDER }),
+      price: fc.integer({ min: 0, max: PRICE_CAP }),
+    })
+    .map(({ fee, extra, price }) => ({ fee, n: fee + extra, price }))
+
+  it("its Units are the sell's own (fee + queued = N), each valued as a filled slice is paid", () => {
+    fc.assert(
+      fc.property(sale, ({ fee, n, price }) => {
+        const quote = sellQuote(n, fee, price)
+        expect(quote.feeUnits).toBe(sellFeeUnits(n, fee))
+        expect(quote.queuedUnits).toBe(sellQueuedUnits(n, fee))
+        expect(quote.feeCents).toBe(sellPayoutCents(quote.feeUnits, price))
+        expect(quote.proceedsCents).toBe(sellPayoutCents(quote.queuedUnits, price))
+        expect(quote.saleValueCents).toBe(quote.feeCents + quote.proceedsCents)
+      }),
+    )
+  })
+
+  it("the shown lines add up, and stay within a cent of N Units' exact value (no rounding hidden)", () => {
+    fc.assert(
+      fc.property(sale, ({ fee, n, price }) => {
+        const quote = sellQuote(n, fee, price)
+        // Exact value in tenths of a cent: n × price / 1000 currency units = n × price / 10 cents.
+        const exactTenths = BigInt(n) * BigInt(price)
+        const shownTenths = BigInt(quote.saleValueCents) * 10n
+        const diff = shownTenths > exactTenths ? shownTenths - exactTenths : exactTenths - shownTenths
+        expect(diff <= 10n).toBe(true)
+        expect(Number.isSafeInteger(quote.saleValueCents)).toBe(true)
+      }),
+    )
+  })
+
+  it("the proceeds differ from the payouts of the same Units sold in k slices at the same price by at most (k + 1)/2 cents", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: PRICE_CAP }),
+        fc.array(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 20 }),
+        (price, slices) => {
+          const queued = slices.reduce((a, b) => a + b, 0)
+          const quote = sellQuote(queued + 10, 10, price)
+          const paid = slices.reduce((sum, units) => sum + sellPayoutCents(units, price), 0)
+          expect(Math.abs(paid - quote.proceedsCents) * 2).toBeLessThanOrEqual(slices.length + 1)
+        },
+      ),
+    )
+  })
+
+  it("never falls as the price or the number of Units grows", () => {
+    fc.assert(
+      fc.property(
+        sale,
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (s, morePrice, moreUnits) => {
+          const base = sellQuote(s.n, s.fee, s.price)
+          const dearer = sellQuote(s.n, s.fee, Math.min(PRICE_CAP, s.price + morePrice))
+          const bigger = sellQuote(s.n + moreUnits, s.fee, s.price)
+          expect(dearer.proceedsCents).toBeGreaterThanOrEqual(base.proceedsCents)
+          expect(dearer.feeCents).toBeGreaterThanOrEqual(base.feeCents)
+          expect(bigger.proceedsCents).toBeGreaterThanOrEqual(base.proceedsCents)
+          expect(bigger.feeCents).toBe(base.feeCents)
+        },
+      ),
+    )
   })
 })

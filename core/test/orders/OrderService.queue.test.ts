@@ -102,6 +102,32 @@ describe("a sell order's standing in the queue", () => {
   })
 })
 
+describe("where a sale placed now would stand (the sell review, issue 38)", () => {
+  it("behind every queued sell of its unit type, with N − the fee of its own: the standing it has once placed", () => {
+    const h = makeHarness()
+    bought(h, alice, 100)
+    bought(h, bob, 60)
+    h.run(sell(h, alice, 60)) // 50 queued
+    const quoted = h.run(h.orders.saleEstimate("LAND_USD", 40))
+    expect(quoted).toMatchObject({ position: 2, ordersAhead: 1, unitsAhead: 50, remaining: 30 })
+    const placed = h.run(sell(h, bob, 40))
+    expect(standingOf(h, placed)).toEqual(quoted)
+    // Another unit type's queue is empty.
+    expect(h.run(h.orders.saleEstimate("LAND_EUR", 11))).toMatchObject({
+      position: 1,
+      unitsAhead: 0,
+      remaining: 1,
+    })
+  })
+
+  it("a sale of N ≤ fee is refused in the sell's words", () => {
+    const h = makeHarness()
+    const refused = h.fail(h.orders.saleEstimate("LAND_USD", 10))
+    expect(refused._tag).toBe("SellNotAboveFee")
+    expect(refused.message).toBe("A sell must be more than its fee of 10 Units")
+  })
+})
+
 describe("the emails of a sale being filled", () => {
   it("a sale partly filled emails the seller what this buy took and pays, and what still waits", () => {
     const h = makeHarness()

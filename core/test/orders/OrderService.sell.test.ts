@@ -223,6 +223,40 @@ describe("selling", () => {
   })
 })
 
+describe("a member's payouts, by order (issue 38)", () => {
+  it("every slice of a sale is a payout of that sale, owed then paid, with its dates; the buyer is not named", () => {
+    const h = makeHarness()
+    bought(h, alice, 100)
+    const order = h.run(sell(h, alice, 40)) // 30 queued
+    const { order: firstBuy, payouts: first } = bought(h, bob, 5)
+    h.clock.advance(60_000)
+    bought(h, carol, 7)
+    h.clock.advance(60_000)
+    h.run(h.orders.markPayoutPaid({ actor: ADMIN, idempotencyKey: h.key(), payoutId: first[0]!.payoutId }))
+    const payouts = h.run(h.orders.orderPayouts(alice, order.orderId))
+    expect(payouts.map((p) => [p.orderId, p.units, p.amountCents, p.currency, p.status])).toEqual([
+      [order.orderId, 5, 5000, "USD", "Completed"],
+      [order.orderId, 7, 7000, "USD", "Initiated"],
+    ])
+    expect(Date.parse(payouts[0]!.paidAt!) - Date.parse(payouts[0]!.owedAt)).toBe(120_000)
+    expect(payouts[1]!.paidAt).toBeUndefined()
+    expect(JSON.stringify(payouts)).not.toContain(firstBuy.orderId)
+    expect(JSON.stringify(payouts)).not.toContain("bob")
+    // The same read for all of the member's payouts.
+    expect(h.run(h.orders.memberPayouts(alice))).toEqual(payouts)
+  })
+
+  it("an order of another member's is not found, as a missing one; an order without payouts has none", () => {
+    const h = makeHarness()
+    bought(h, alice, 100)
+    const order = h.run(sell(h, alice, 40))
+    bought(h, bob, 5)
+    expect(h.fail(h.orders.orderPayouts(bob, order.orderId))._tag).toBe("OrderNotFound")
+    const { order: buyOfBob } = bought(h, bob, 1)
+    expect(h.run(h.orders.orderPayouts(bob, buyOfBob.orderId))).toEqual([])
+  })
+})
+
 describe("transferring", () => {
   it("transferring needs KYC Verified", () => {
     const h = makeHarness({ members: [standing("alice", "Not Approved"), standing("bob")] })

@@ -8,6 +8,7 @@ import { fillEstimateText, ordinal } from "../../src/format/QueueWords.ts"
 import {
   type ConfirmedBuy,
   estimateFill,
+  newSaleStanding,
   queuePlace,
   saleQueueStanding,
   unitsPerBlock,
@@ -220,6 +221,48 @@ describe("the estimate of when a sell order is all sold", () => {
       unitsBoughtLast30Days: 30,
       // 100 Units at 1 a day.
       estimate: { kind: "estimate", days: 100, earliestDays: 100, latestDays: 100 },
+    })
+  })
+})
+
+describe("where a sale placed now would stand (the sell review)", () => {
+  it("behind every queued sell with Units left, with the estimate for them and its own", () => {
+    const queue = [queued(1, 60), queued(2, 0), queued(3, 40)]
+    const buys = [
+      { at: NOW - 2 * DAY, units: 10 },
+      { at: NOW - 12 * DAY, units: 10 },
+      { at: NOW - 22 * DAY, units: 10 },
+    ]
+    expect(newSaleStanding({ queue, remaining: 5, buys, now: NOW })).toEqual({
+      position: 3,
+      ordersAhead: 2,
+      unitsAhead: 100,
+      remaining: 5,
+      unitsBoughtLast30Days: 30,
+      // 105 Units at 1 a day.
+      estimate: { kind: "estimate", days: 105, earliestDays: 105, latestDays: 105 },
+    })
+  })
+
+  it("is the standing the sale has once placed at the end of the queue", () => {
+    fc.assert(
+      fc.property(
+        arbitraryQueue,
+        fc.integer({ min: 1, max: 500 }),
+        arbitraryBuys,
+        (queue, remaining, buys) => {
+          const placed = queued(queue.length + 1, remaining)
+          expect(newSaleStanding({ queue, remaining, buys, now: NOW })).toEqual(
+            saleQueueStanding({ queue: [...queue, placed], orderId: placed.orderId, buys, now: NOW }),
+          )
+        },
+      ),
+    )
+  })
+
+  it("with nothing bought in 30 days it gives no guess", () => {
+    expect(newSaleStanding({ queue: [], remaining: 5, buys: [], now: NOW }).estimate).toEqual({
+      kind: "notEnoughHistory",
     })
   })
 })

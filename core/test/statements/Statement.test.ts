@@ -1,12 +1,13 @@
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import type { Payout } from "../../src/orders/OrderModel.ts"
 import { OrderId, PayoutId } from "../../src/shared/Ids.ts"
 import { buildStatement } from "../../src/statements/Statement.ts"
 import { csvCell, statementCsv, statementCsvChunks } from "../../src/statements/StatementCsv.ts"
 import { STATEMENT_DISCLAIMER, statementDocument } from "../../src/statements/StatementDocument.ts"
 import { StatementRequest } from "../../src/statements/StatementRequest.ts"
-import { annInput } from "./StatementFixture.ts"
+import { annInput, ben } from "./StatementFixture.ts"
 
 const statement = buildStatement(annInput)
 const document = statementDocument(statement)
@@ -162,6 +163,73 @@ describe("a member's statement", () => {
   })
 })
 
+describe("a member's payouts on the statement (issue 38)", () => {
+  const owed = (id: string, createdAt: string, moves: ReadonlyArray<readonly [string, string]> = []) => ({
+    ...annInput.payouts[0]!,
+    payoutId: PayoutId.make(id),
+    amountCents: 4_484,
+    pricePerUnit: 11_210,
+    status: (moves.at(-1)?.[0] ?? "Initiated") as Payout["status"],
+    createdAt: Date.parse(createdAt),
+    statusHistory: [
+      { status: "Initiated" as const, at: Date.parse(createdAt) },
+      ...moves.map(([status, at]) => ({ status: status as Payout["status"], at: Date.parse(at) })),
+    ],
+  })
+  const withPayouts = buildStatement({
+    ...annInput,
+    payouts: [
+      owed("pay_paid_before", "2026-02-01T10:00:00Z", [["Completed", "2026-02-20T10:00:00Z"]]),
+      owed("pay_owed_before_paid_in", "2026-02-10T10:00:00Z", [["Completed", "2026-03-10T10:00:00Z"]]),
+      owed("pay_still_owed", "2026-02-15T10:00:00Z"),
+      annInput.payouts[0]!,
+      owed("pay_paid_after", "2026-03-30T10:00:00Z", [["Completed", "2026-04-01T09:00:00Z"]]),
+      owed("pay_after", "2026-04-01T10:00:00Z"),
+      { ...owed("pay_of_ben", "2026-03-12T10:00:00Z"), memberId: ben },
+    ],
+  })
+
+  it("lists every payout owed, ready or paid in the period, or still owed during it, with its status at the period's end", () => {
+    expect(
+      withPayouts.payouts.map((p) => [p.payout.payoutId, p.status, p.paidAt === undefined ? "" : "paid"]),
+    ).toEqual([
+      ["pay_owed_before_paid_in", "Completed", "paid"],
+      ["pay_still_owed", "Initiated", ""],
+      ["pay_1", "Completed", "paid"],
+      // Paid after the period: still owed at its end.
+      ["pay_paid_after", "Initiated", ""],
+    ])
+  })
+
+  it("prints them in the PDF's and the CSV's table: owed since, the order, Units, the price as charged, amount, status, dates", () => {
+    const table = statementDocument(withPayouts).tables.find(
+      (t) => t.title === "Payouts: owed, ready and paid",
+    )!
+    expect([...table.rows()]).toEqual([
+      ["10/02/2026", "ord_sell", "Unit ($)", "4", "$11.21", "$44.84", "Paid", "", "10/03/2026"],
+      ["15/02/2026", "ord_sell", "Unit ($)", "4", "$11.21", "$44.84", "Owed", "", ""],
+      ["26/03/2026", "ord_sell", "Unit ($)", "4", "$10.00", "$40.00", "Paid", "", "28/03/2026"],
+      ["30/03/2026", "ord_sell", "Unit ($)", "4", "$11.21", "$44.84", "Owed", "", ""],
+    ])
+    const lines = statementCsv(statementDocument(withPayouts)).split("\r\n")
+    expect(lines).toContain(csvCell("Payouts: owed, ready and paid"))
+    expect(lines).toContain("26/03/2026,ord_sell,Unit ($),4,$10.00,$40.00,Paid,,28/03/2026")
+  })
+
+  it("an AUD payout made ready shows the day it was ready", () => {
+    const ready = buildStatement({
+      ...annInput,
+      payouts: [
+        owed("pay_ready", "2026-03-02T10:00:00Z", [
+          ["AUDReadyToSendBetweenAccounts", "2026-03-03T10:00:00Z"],
+        ]),
+      ],
+    })
+    const table = statementDocument(ready).tables.find((t) => t.title === "Payouts: owed, ready and paid")!
+    expect([...table.rows()][0]!.slice(6)).toEqual(["Ready to send", "03/03/2026", ""])
+  })
+})
+
 describe("the statement as CSV", () => {
   it("carries the PDF's facts, sections, rows, totals and footer, with CRLF line ends", () => {
     expect(csvLines).toContain("Period,2026-03-01,2026-03-31")
@@ -175,7 +243,9 @@ describe("the statement as CSV", () => {
     expect(csvLines).toContain("Unit ($),0,12,0,$10.00,$0.00")
     expect(csvLines).toContain("Unit ($),9,18,0,$10.00,$150.00")
     expect(csvLines).toContain("USD,$246.90,$6.90,$40.00,$40.00")
-    expect(csvLines.filter((l) => /^\d\d\/\d\d\/\d{4},ord_/.test(l))).toHaveLength(5)
+    expect(
+      csvLines.filter((l) => /^\d\d\/\d\d\/\d{4},ord_\w+,(BUY|SELL|TRANSFER|CONVERT)/.test(l)),
+    ).toHaveLength(5)
     expect(csvLines).toContain("01/03/2026,ord_first,BUY,Unit ($),12,Completed,$123.45,$3.45")
     expect(csvLines.at(-2)).toBe(csvCell(STATEMENT_DISCLAIMER))
     expect(csv.endsWith("\r\n")).toBe(true)

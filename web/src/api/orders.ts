@@ -8,8 +8,10 @@ import type { OrderDetails } from "@landunits/adapters/http/api/OrdersApi.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
+import type { MemberPayout } from "@landunits/core/orders/MemberPayouts.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
+import type { SaleQueueStanding } from "@landunits/core/orders/SaleQueuePosition.ts"
 import type {
   AdminBankDetails,
   ExchangeRate,
@@ -154,6 +156,15 @@ export const ordersApi = {
   /** One order with its timeline as the member may read it. */
   orderDetails: (orderId: string): Promise<{ orderData: OrderDetails }> =>
     call("GET", `/order/get_order_details/${encodeURIComponent(orderId)}`),
+  /** Every payout of the member's, or one order's (issue 38). */
+  payouts: (orderId?: string): Promise<{ payouts: ReadonlyArray<MemberPayout> }> =>
+    call(
+      "GET",
+      orderId === undefined ? "/order/payouts" : `/order/payouts?orderId=${encodeURIComponent(orderId)}`,
+    ),
+  /** Where a sale of N Units placed now would stand, and when it may be sold (the sell review). */
+  saleEstimate: (unitType: UnitType, numberOfUnits: number): Promise<{ saleEstimate: SaleQueueStanding }> =>
+    call("GET", `/order/sale_estimate?unitType=${unitType}&numberOfUnits=${numberOfUnits}`),
   paymentIntent: (orderId: string): Promise<{ paymentIntent: PaymentIntent }> =>
     call("GET", `/order/get_payment_intent/${encodeURIComponent(orderId)}`),
   paymentSettings: (): Promise<PaymentSettings> => call("GET", "/payments/settings"),

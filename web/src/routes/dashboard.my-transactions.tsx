@@ -1,7 +1,9 @@
 /**
  * /dashboard/my-transactions (spec §2, §3): the member's orders with every filter of spec §3 in the URL's
  * search params (so a filtered view can be bookmarked, shared and gone back to), paged with totals, sorted
- * by a column's header, statuses in the spec's badge colours, dates and numbers in the spec's formats.
+ * by a column's header, statuses in the spec's badge colours, dates and numbers in the spec's formats. The
+ * member's payouts (issue 38): their totals per currency above the table, and on each order paid out for (a
+ * sale) its payouts in the Amount column, paid and owed.
  */
 import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import {
@@ -9,6 +11,8 @@ import {
   ORDER_TYPE_LABELS,
   PAYMENT_METHOD_LABELS as PAYMENT_LABELS,
 } from "@landunits/core/format/Labels.ts"
+import { payoutTotals, payoutTotalsText } from "@landunits/core/format/PayoutWords.ts"
+import type { MemberPayout } from "@landunits/core/orders/MemberPayouts.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import {
   OrderStatuses,
@@ -19,7 +23,9 @@ import {
 } from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useId } from "react"
+import { settle } from "../api/endpoints.ts"
 import { homeApi } from "../api/home.ts"
+import { ordersApi } from "../api/orders.ts"
 import {
   DEFAULT_SORT,
   DEFAULT_TRANSACTION_PAGE_SIZE,
@@ -66,10 +72,40 @@ function SortHeader({
   )
 }
 
-const amountOf = (order: Order) =>
-  order.paymentDetails === undefined
-    ? "—"
-    : formatMoney(order.paymentDetails.paymentAmount, order.paymentDetails.currency)
+/** A buy's payment; an order paid out for (a sale), the sum of its payouts and how much of it is paid. */
+function Amount({
+  order,
+  payouts,
+}: {
+  readonly order: Order
+  readonly payouts: ReadonlyArray<MemberPayout>
+}) {
+  if (order.paymentDetails !== undefined)
+    return <>{formatMoney(order.paymentDetails.paymentAmount, order.paymentDetails.currency)}</>
+  const totals = payoutTotals(payouts.filter((p) => p.orderId === order.orderId))
+  if (totals.length === 0) return <>—</>
+  return (
+    <>
+      {totals.map((t) => (
+        <span key={t.currency} className="tx-payouts">
+          {formatMoney(t.owedCents + t.paidCents, t.currency)}
+          <span className="tx-payouts__state">{payoutTotalsText(t)}</span>
+        </span>
+      ))}
+    </>
+  )
+}
+
+/** The member's payouts in sums: "Payouts from your sales: £1,049.04 paid, £530.42 owed". */
+function PayoutsSummary({ payouts }: { readonly payouts: ReadonlyArray<MemberPayout> | undefined }) {
+  if (payouts === undefined || payouts.length === 0) return null
+  return (
+    <p className="payouts-summary" data-testid="payouts-summary">
+      <strong>Payouts from your sales:</strong> {payoutTotals(payouts).map(payoutTotalsText).join("; ")}. Each
+      sale's page lists its payouts with their dates.
+    </p>
+  )
+}
 
 function Filters({ search }: { readonly search: TransactionSearch }) {
   const navigate = useNavigate({ from: "/dashboard/my-transactions" })
@@ -171,7 +207,9 @@ const isFiltered = (search: TransactionSearch) =>
 function MyTransactions() {
   const search = Route.useSearch()
   const wide = useMediaQuery("(min-width: 641px)")
-  const answer = Route.useLoaderData()
+  const { transactions: answer, payouts: payoutsAnswer } = Route.useLoaderData()
+  // The payouts may fail without failing the history: the amounts of sales then show "—".
+  const payouts = payoutsAnswer.ok ? payoutsAnswer.value.payouts : undefined
   const { first, last, pages } = pageRange(answer.page, answer.pageSize, answer.total)
   return (
     <>
@@ -186,6 +224,7 @@ function MyTransactions() {
           <summary>Filters</summary>
           <Filters search={search} />
         </details>
+        <PayoutsSummary payouts={payouts} />
         <p role="status" className="muted">
           {answer.total === 0
             ? "No transactions match these filters."
@@ -236,9 +275,14 @@ function MyTransactions() {
                     </td>
                     <td
                       data-label="Amount"
-                      className={o.paymentDetails === undefined ? "tx-amount tx-amount--none" : "tx-amount"}
+                      className={
+                        o.paymentDetails === undefined &&
+                        !(payouts ?? []).some((p) => p.orderId === o.orderId)
+                          ? "tx-amount tx-amount--none"
+                          : "tx-amount"
+                      }
                     >
-                      {amountOf(o)}
+                      <Amount order={o} payouts={payouts ?? []} />
                     </td>
                     <td data-label="Status" className="tx-status">
                       <OrderStatusBadge status={o.orderStatus} orderType={o.orderType} />
@@ -294,7 +338,13 @@ export const Route = createFileRoute("/dashboard/my-transactions")({
   head: () => pageHead("Transaction history"),
   validateSearch: (search: Record<string, unknown>): TransactionSearch => parseTransactionSearch(search),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) => homeApi.transactions(deps),
+  loader: async ({ deps }) => {
+    const [transactions, payouts] = await Promise.all([
+      homeApi.transactions(deps),
+      settle(ordersApi.payouts()),
+    ])
+    return { transactions, payouts }
+  },
   component: MyTransactions,
   errorComponent: LoadError,
 })

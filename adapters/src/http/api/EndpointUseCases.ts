@@ -25,6 +25,8 @@ export const ENDPOINT_USE_CASES = {
   "orders.transactions": ["viewTransactions"],
   "orders.prices": ["viewPrices"],
   "orders.orderDetails": ["viewOrder"],
+  "orders.payouts": ["viewPayouts"],
+  "orders.saleEstimate": ["estimateSale"],
   "orders.paymentIntent": ["viewPayment"],
   "orders.discountByReferenceCode": ["lookUpDiscountCode"],
   "payments.settings": ["viewPaymentSettings"],

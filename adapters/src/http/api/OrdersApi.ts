@@ -8,6 +8,7 @@ import { PasswordRequired } from "@landunits/core/access/AccessErrors.ts"
 import { InsufficientUnits, InvalidTransfer } from "@landunits/core/ledger/LedgerErrors.ts"
 import { ReferenceCodeNotFound } from "@landunits/core/market/MarketErrors.ts"
 import { ReferenceCodeQuery } from "@landunits/core/market/MarketModel.ts"
+import { MemberPayout } from "@landunits/core/orders/MemberPayouts.ts"
 import {
   CardPaymentBelowMinimum,
   ConvertLimitExceeded,
@@ -136,8 +137,19 @@ export const OrderDetails = Schema.Struct({
    * it is all sold (core's SaleQueuePosition.ts, issue 24). Absent on every other order.
    */
   salesQueue: Schema.optionalKey(SaleQueueStanding),
+  /**
+   * The payouts of this order, oldest first (issue 38): each filled slice of a sale, owed, ready to send or paid,
+   * with its dates; empty for an order nothing is paid out for. The buyer is never named.
+   */
+  payouts: Schema.Array(MemberPayout),
 })
 export type OrderDetails = typeof OrderDetails.Type
+
+/** `?orderId=`: one order's payouts (any type); without it, every payout of the member's. */
+export const PayoutsQuery = Schema.Struct({ orderId: Schema.optionalKey(OrderId) })
+
+/** A sale the member considers: its unit type and its number of Units (the sell review, issue 38). */
+export const SaleEstimateQuery = Schema.Struct({ unitType: UnitType, numberOfUnits: Units })
 
 const OrderIdentity = Schema.Struct({ orderId: OrderId })
 
@@ -226,6 +238,16 @@ export class OrdersApi extends HttpApiGroup.make("orders")
       params: { id: OrderId },
       success: Schema.Struct({ orderData: OrderDetails }),
       error: OrderNotFound,
+    }),
+    HttpApiEndpoint.get("payouts", "/order/payouts", {
+      query: PayoutsQuery,
+      success: Schema.Struct({ payouts: Schema.Array(MemberPayout) }),
+      error: OrderNotFound,
+    }),
+    HttpApiEndpoint.get("saleEstimate", "/order/sale_estimate", {
+      query: SaleEstimateQuery,
+      success: Schema.Struct({ saleEstimate: SaleQueueStanding }),
+      error: [SellNotAboveFee, UnitsUnavailable, InvalidOrderRequest],
     }),
     HttpApiEndpoint.get("paymentIntent", "/order/get_payment_intent/:id", {
       params: { id: OrderId },

@@ -238,13 +238,32 @@ export const OrderHandlers = HttpApiBuilder.group(
           // The timeline as this member may read it: no admin's or other member's identity. The queue's
           // standing only on the seller's own sell (a transfer's recipient never reads another's queue).
           const standing = record.memberId === memberId ? yield* orders.queueStanding(record) : undefined
+          // Only the member's own payouts: a transfer's recipient reads none of the sender's.
+          const payouts = yield* orders.orderPayouts(memberId, record.orderId)
           return {
             orderData: {
               ...toOrder(record),
               timeline: memberTimeline(record, memberId),
               ...(standing === undefined ? {} : { salesQueue: standing }),
+              payouts,
             },
           }
+        }),
+      )
+      .handle("payouts", ({ query }) =>
+        Effect.gen(function* () {
+          const { memberId } = yield* CurrentMember
+          const payouts =
+            query.orderId === undefined
+              ? yield* orders.memberPayouts(memberId)
+              : yield* orders.orderPayouts(memberId, query.orderId)
+          return { payouts }
+        }),
+      )
+      .handle("saleEstimate", ({ query }) =>
+        Effect.gen(function* () {
+          yield* requireOnSale(reference, [query.unitType], undefined)
+          return { saleEstimate: yield* orders.saleEstimate(query.unitType, query.numberOfUnits) }
         }),
       )
       .handle("paymentIntent", ({ params }) =>

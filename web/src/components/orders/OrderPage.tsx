@@ -4,7 +4,8 @@
  * when, who and why); a convert's remainder paid back (ConvertRemainderPanel.tsx); while it is an unpaid buy, how to pay it again (the bank details and reference with copy
  * buttons, or the way back to the card or crypto page); cancel where core's rules allow it; and a "Verify" panel
  * that checks the order's transfers against the ledger's latest signed checkpoint, in the browser
- * (VerifyPanel.tsx). Another member's order, or an unknown id, is a plain not-found.
+ * (VerifyPanel.tsx); a sale's payouts (issue 38: PayoutsPanel.tsx), owed, ready and paid, also in the timeline.
+ * Another member's order, or an unknown id, is a plain not-found.
  */
 import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import { orderTypeLabel, paymentMethodLabel } from "@landunits/core/format/Labels.ts"
@@ -29,6 +30,7 @@ import { ConvertRemainderPanel } from "./ConvertRemainderPanel.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { Summary } from "./OrderParts.tsx"
 import { OrderTimeline } from "./OrderTimeline.tsx"
+import { PayoutsPanel } from "./PayoutsPanel.tsx"
 import { SalesQueuePanel } from "./SalesQueuePanel.tsx"
 import { VerifyPanel } from "./VerifyPanel.tsx"
 import "../../styles/orders.css"
@@ -333,8 +335,9 @@ function OrderShown({ data }: { readonly data: Extract<OrderPageData, { found: t
         {unpaid ? <PayAgain order={order} intent={data.intent} bank={data.bank} /> : null}
         <SalesQueuePanel order={order} />
         <ConvertRemainderPanel order={order} />
+        <PayoutsPanel order={order} />
         <Summary title="Order details" rows={rowsOf(order)} />
-        <OrderTimeline timeline={order.timeline} orderType={order.orderType} />
+        <OrderTimeline timeline={order.timeline} payouts={order.payouts} orderType={order.orderType} />
         <CancelOrder order={order} />
         <VerifyPanel orderId={order.orderId} />
         <p className="payment-actions">

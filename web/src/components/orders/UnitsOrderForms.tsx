@@ -12,12 +12,18 @@
  * Both may take LU2X Units (owned_DOUBLE_LAND), which vest from 6 months after purchase, 10% a month.
  */
 
-import { isSellAboveFee, subtotalCents } from "@landunits/core/fees/Fees.ts"
+import { isSellAboveFee, type SellQuote, sellQuote, subtotalCents } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { fillEstimateText } from "@landunits/core/format/QueueWords.ts"
 import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import { SellOrderForm, TransferOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
-import { CurrencyOfUnitType, type UnitType, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
+import {
+  CurrencyOfUnitType,
+  type CurrencyType,
+  type UnitType,
+  unitDisplayName,
+} from "@landunits/core/shared/EnumValues.ts"
 import { useNavigate } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
 import { errorMessage } from "../../api/client.ts"
@@ -43,6 +49,7 @@ import {
   UnitTypeSelect,
 } from "./OrderParts.tsx"
 import { OrderReview } from "./OrderReview.tsx"
+import { type SaleEstimate, useSaleEstimate } from "./useSaleEstimate.ts"
 
 /** "You own 12 LU2X Unit ($)": what the member can sell or transfer, in the forms' hints and warnings. */
 const youOwn = (available: number, lu2x: boolean, unitType: UnitType) =>
@@ -85,6 +92,51 @@ export const useGoOnSuccess = (orderId: string | undefined, to: string) => {
   }, [orderId, to, navigate])
 }
 
+/**
+ * The sale fee in Units and in money: "10 Units (£89.67 today, 67% of the sale's value)". Issue 38: a fee of 10
+ * Units can be most of a small sale, so its share is said before the member confirms.
+ */
+export const feeWords = (feeUnits: number, quote: SellQuote | undefined, currency: CurrencyType): string => {
+  const units = `${formatNumber0(feeUnits)} Units`
+  if (quote === undefined) return units
+  const share =
+    quote.saleValueCents === 0
+      ? ""
+      : `, ${Math.round((quote.feeCents * 100) / quote.saleValueCents)}% of the sale's value`
+  return `${units} (${formatMoney(quote.feeCents, currency)} today${share})`
+}
+
+/** The Units ahead of the sale in its unit type's queue, as the estimate found them. */
+function QueueAhead({
+  estimate,
+  unitType,
+}: {
+  readonly estimate: SaleEstimate
+  readonly unitType: UnitType
+}) {
+  if (estimate.state !== "found") return <>{estimate.state === "failed" ? "—" : "Looking…"}</>
+  const { unitsAhead, ordersAhead } = estimate.standing
+  if (unitsAhead === 0) return <>None: yours are sold first</>
+  const sales = ordersAhead === 1 ? "1 older sale" : `${formatNumber0(ordersAhead)} older sales`
+  return (
+    <>
+      {formatNumber0(unitsAhead)} {unitDisplayName(unitType)} ({sales})
+    </>
+  )
+}
+
+/** When the payouts may arrive: the sales queue's estimate in core's words, or why there is none. */
+function PaidWhen({ estimate }: { readonly estimate: SaleEstimate }) {
+  switch (estimate.state) {
+    case "looking":
+      return <>Estimating…</>
+    case "failed":
+      return <>No estimate now ({estimate.message}). You are paid as buyers take your Units.</>
+    case "found":
+      return <>{fillEstimateText(estimate.standing.estimate)} Each payout is owed as a buyer takes a slice.</>
+  }
+}
+
 /** "A sell must be more than its fee of 10 Units" (decisions.md: N > fee). */
 export const sellFeeMessage = (feeUnits: number): string =>
   `A sale must be more than its fee of ${formatNumber0(feeUnits)} Units`
@@ -122,32 +174,35 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
         : units > available
           ? `${youOwn(available, lu2x, unitType)} to sell`
           : undefined
-  const value =
+  // The fee and the proceeds in money at today's price: core's sellQuote, the formulas createSell and a filled
+  // slice's payout use.
+  const quote =
     price === undefined || units === 0 || units <= fee
       ? undefined
-      : safely(() => subtotalCents(units - fee, price.pricePerUnit, false))
+      : safely(() => sellQuote(units, fee, price.pricePerUnit))
+  const reviewed = order.request?.currencyUnit.numberOfUnits
+  const reviewing = order.step !== "editing" && reviewed !== undefined
+  const estimate = useSaleEstimate(unitType, reviewing ? reviewed : undefined)
 
-  if (order.step !== "editing" && order.request !== null) {
-    const reviewed = order.request.currencyUnit.numberOfUnits
-    const queued = reviewed - fee
-    const queuedValue =
-      price === undefined ? undefined : safely(() => subtotalCents(queued, price.pricePerUnit, false))
+  if (reviewing) {
+    const reviewedQuote =
+      price === undefined ? undefined : safely(() => sellQuote(reviewed, fee, price.pricePerUnit))
+    const money = (cents: number | undefined) => (cents === undefined ? "—" : formatMoney(cents, currency))
     return (
       <OrderReview
         title="Review your sale"
         rows={[
           ["You sell", `${formatNumber0(reviewed)} ${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)}`],
-          ["Sale fee (to the platform)", `${formatNumber0(fee)} Units`],
-          ["Into the sales queue", `${formatNumber0(queued)} Units`],
           ["Price today", price === undefined ? "—" : formatPrice(price.pricePerUnit, currency)],
-          [
-            "Value of the queued Units today",
-            queuedValue === undefined ? "—" : formatMoney(queuedValue, currency),
-            "total",
-          ],
+          ["Value of the Units you sell today", money(reviewedQuote?.saleValueCents)],
+          ["Sale fee (to the platform)", feeWords(fee, reviewedQuote, currency)],
+          ["Into the sales queue", `${formatNumber0(reviewed - fee)} Units`],
+          ["You are paid, at today's price", money(reviewedQuote?.proceedsCents), "total"],
+          ["Ahead of yours in the queue", <QueueAhead key="ahead" estimate={estimate} unitType={unitType} />],
+          ["When you are paid", <PaidWhen key="when" estimate={estimate} />],
         ]}
         notes={[
-          "The queued Units wait in Units Sold - Pending and are sold first in, first out; each slice is paid to your bank account at the buyer's price. You can cancel the unsold rest.",
+          "The queued Units wait in Units Sold - Pending and are sold first in, first out. Each slice a buyer takes is owed to you at that buyer's price, rounded to the cent, and paid to your bank account: the amount changes with the price on the day your Units are bought. You can cancel the unsold rest.",
         ]}
         serverError={order.serverError}
         busy={order.busy || order.step === "succeeded"}
@@ -201,9 +256,13 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
           ["Unit", unitDisplayName(unitType)],
           ["Price today", price === undefined ? "—" : formatPrice(price.pricePerUnit, currency)],
           ["Units to sell", units === 0 ? "—" : formatNumber0(units)],
-          ["Sale fee", `${formatNumber0(fee)} Units`],
+          ["Sale fee", feeWords(fee, quote, currency)],
           ["Units entering the sales queue", units > fee ? formatNumber0(units - fee) : "—"],
-          ["Value at today's price", value === undefined ? "—" : formatMoney(value, currency), "total"],
+          [
+            "You are paid, at today's price",
+            quote === undefined ? "—" : formatMoney(quote.proceedsCents, currency),
+            "total",
+          ],
         ]}
       />
     </div>
@@ -261,6 +320,17 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
   const email = form.values.recipientEmail.trim()
   const confirmed = lookup.state === "found" && lookup.email === email
   const problem = units > available ? `${youOwn(available, lu2x, unitType)} to transfer` : undefined
+  const price = priceOf(bundle.prices, unitType)
+  const currency = CurrencyOfUnitType[unitType]
+  const transferValue =
+    price === undefined || units === 0
+      ? undefined
+      : safely(() => subtotalCents(units, price.pricePerUnit, false))
+  const free = formatMoney(0, currency)
+  const transferWords =
+    units === 0
+      ? `Transfers are free: the fee is ${free}.`
+      : `You send ${formatNumber0(units)} ${unitDisplayName(unitType)}${transferValue === undefined ? "" : `, worth ${formatMoney(transferValue, currency)} at today's price,`} for a fee of ${free}: transfers are free.`
 
   const stepUp = isStepUpRequired(submission.serverError) && lastRequest.current !== null
 
@@ -296,9 +366,12 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
           <div aria-live="polite" className="order-recipient">
             {lookup.state === "looking" && lookup.email === email ? <p>Looking up the recipient…</p> : null}
             {confirmed ? (
-              <p className="order-recipient__found" data-private>
-                Recipient: <strong>{lookup.name}</strong> ({lookup.email})
-              </p>
+              <>
+                <p className="order-recipient__found" data-private>
+                  Recipient: <strong>{lookup.name}</strong> ({lookup.email})
+                </p>
+                <p className="order-note">{transferWords}</p>
+              </>
             ) : null}
             {lookup.state === "missing" && lookup.email === email ? (
               <p className="form-error" role="alert">
@@ -334,7 +407,13 @@ export function TransferForm({ data }: { readonly data: OrderFormsData }) {
         rows={[
           ["Unit", unitDisplayName(unitType)],
           ["Units", units === 0 ? "—" : formatNumber0(units)],
-          ["Fee", "free"],
+          ["Price today", price === undefined ? "—" : formatPrice(price.pricePerUnit, currency)],
+          [
+            "Value at today's price",
+            transferValue === undefined ? "—" : formatMoney(transferValue, currency),
+          ],
+          // Transfers are free (decisions.md): the fee in money is nothing, said in the currency as the others.
+          ["Fee", `Free (${formatMoney(0, currency)})`],
           ["Recipient", confirmed ? lookup.name : "—", "total"],
         ]}
       />

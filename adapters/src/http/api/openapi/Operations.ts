@@ -280,7 +280,17 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/order/get_order_details/{id}": {
     summary: "One of the member's orders",
     description:
-      "One of the member's orders, or a transfer they received (the order page links from their history); 404 for any other member's. `timeline` lists every status change, oldest first: `at`, `from` (absent on the first, the order placed) → `to`, who in `actor` (`You`; `OtherMember`, the sender of a received transfer; `Admin`, never which one; `Provider` with the card provider's event id on the member's own buy; `Job`, the payment deadline or the end of a convert's lock; `Unknown` for changes recorded before timelines existed) and `reason` where there is one. A sell with Units still in the sales queue also has `salesQueue`: `position` (1 is next), `ordersAhead`, `unitsAhead`, `remaining`, `unitsBoughtLast30Days` and `estimate`, either `{ kind: \"estimate\", days, earliestDays, latestDays? }` (days until it is all sold at the last 30 days' pace; no `latestDays` when a 10-day block had no buy) or `{ kind: \"notEnoughHistory\" }`.",
+      "One of the member's orders, or a transfer they received (the order page links from their history); 404 for any other member's. `timeline` lists every status change, oldest first: `at`, `from` (absent on the first, the order placed) → `to`, who in `actor` (`You`; `OtherMember`, the sender of a received transfer; `Admin`, never which one; `Provider` with the card provider's event id on the member's own buy; `Job`, the payment deadline or the end of a convert's lock; `Unknown` for changes recorded before timelines existed) and `reason` where there is one. A sell with Units still in the sales queue also has `salesQueue`: `position` (1 is next), `ordersAhead`, `unitsAhead`, `remaining`, `unitsBoughtLast30Days` and `estimate`, either `{ kind: \"estimate\", days, earliestDays, latestDays? }` (days until it is all sold at the last 30 days' pace; no `latestDays` when a 10-day block had no buy) or `{ kind: \"notEnoughHistory\" }`. `payouts`: the order's payouts (issue 38), oldest first, each `{ payoutId, orderId, unitType, units, pricePerUnit, amountCents, currency, status, owedAt, readyAt?, paidAt? }` (`status` Initiated: owed; AUDReadyToSendBetweenAccounts: ready to send; Completed: paid); a sale has one per slice a buy took, at the buyer's price; empty when nothing is paid out for the order. The buyer is never named.",
+  },
+  "GET /api/order/payouts": {
+    summary: "The member's payouts",
+    description:
+      "Every payout owed or paid to the member, oldest first, or with `?orderId=` those of one order of theirs (any order type; 404 for another member's order, as for a missing one). Each is `{ payoutId, orderId (the member's order it pays), unitType, units, pricePerUnit, amountCents, currency, status, owedAt, readyAt?, paidAt? }`: `status` Initiated (owed), AUDReadyToSendBetweenAccounts (an AUD payout ready to send) or Completed (paid); the dates ISO 8601 (UTC). The buyer is never named.",
+  },
+  "GET /api/order/sale_estimate": {
+    summary: "Where a sale placed now would stand",
+    description:
+      "`?unitType=&numberOfUnits=`: the standing a sale of that many Units would have if placed now (the sell review, before anything is created): behind every queued sell of its unit type, with `remaining` = N − today's sale fee Units of its own, and the `estimate` of when it is all sold at the last 30 days' pace, as `salesQueue` of get_order_details. 400 `SellNotAboveFee` for N ≤ the fee; 409 for a unit type without a price.",
   },
   "GET /api/order/get_payment_intent/{id}": {
     summary: "A buy's payment details",
