@@ -249,6 +249,7 @@ describe("two-factor sign-in and sessions over HTTP", () => {
     const bank = {
       bankAccountName: "Ann Example",
       bankAccountNumber: "12345678",
+      sortCode: "202015",
       swiftBic: "BUKBGB22",
       bankName: "Example Bank",
       bankAddress: "1 Bank Street, London",
