@@ -151,7 +151,7 @@ describe("the redirect of /login, over generated input (properties)", () => {
         if (target === undefined) return
         expect(target.startsWith("/")).toBe(true)
         expect(target[1]).not.toBe("/")
-        expect(target).not.toMatch(/[\\\s\u0000-\u001f\u007f-\u009f]/u)
+        expect(target).not.toMatch(/[\\\s\p{Cc}]/u)
         for (const base of ["https://landunits.example", "http://localhost:3000/dashboard/x"]) {
           const resolved = new URL(target, base)
           expect(resolved.origin).toBe(new URL(base).origin)
@@ -161,7 +161,7 @@ describe("the redirect of /login, over generated input (properties)", () => {
         }
         const decoded = decodeURIComponent(target)
         expect(decoded.startsWith("//")).toBe(false)
-        expect(decoded).not.toMatch(/[\\\s\u0000-\u001f\u007f-\u009f]/u)
+        expect(decoded).not.toMatch(/[\\\s\p{Cc}]/u)
         // What passed passes again unchanged (the login page's URL keeps it as it is).
         expect(safeRedirect(target)).toBe(target)
       }),

@@ -20,7 +20,7 @@ export const MAX_REDIRECT_LENGTH = 2048
 /** An origin no request ever has: what a path is resolved against to see whether it stays on the site. */
 const PROBE_ORIGIN = "https://landunits.invalid"
 /** Backslashes, whitespace (Unicode's too) and control characters (C0, DEL, C1). */
-const UNSAFE = /[\\\s\u0000-\u001f\u007f-\u009f]/u
+const UNSAFE = /[\\\s\p{Cc}]/u
 
 /** `value` decoded until it stops changing (at most 3 rounds), or undefined when a round is not valid encoding. */
 const decodedFully = (value: string): string | undefined => {
