@@ -147,6 +147,12 @@ describe("orders", () => {
     const bad = await asAdmin("orders", "list", "--status", "Sideways")
     expect(bad.code).toBe(ExitCode.refused)
     expect(bad.err).toContain("Invalid filter")
+    // A unit type by another name (issue 38: the help once said LAND_GBP): refused with the names there are.
+    expect(await asAdmin("orders", "list", "--unit-type", "LAND_GBP")).toMatchObject({
+      code: ExitCode.refused,
+      err: "Refused: --unit-type LAND_GBP is not valid: one of LAND_EUR, LAND_USD, LAND_AUD, LAND_POUND, LAND_ALL",
+    })
+    expect((await asAdmin("orders", "list", "--unit-type", "LAND_POUND")).code).toBe(0)
     expect((await auditOf("orders.cancel", `order:${order.orderId}`))[0]!.details.reason).toBe(
       "member asked by phone",
     )

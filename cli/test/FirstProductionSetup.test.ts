@@ -110,7 +110,13 @@ describe("configuring a production installation with the CLI", () => {
     const badIban = EUR_ACCOUNT.map((v) => (v.startsWith("GB29") ? "not an iban" : v))
     expect(await asAdmin("pricing", "set-bank-account", "GBP", ...badIban)).toMatchObject({
       code: ExitCode.refused,
-      err: "Refused: --iban not an iban is not an IBAN",
+      err: "Refused: --iban not an iban is not an IBAN: Invalid IBAN format",
+    })
+    // One digit mistyped: the check digits catch it (ISO 13616, as members' IBANs).
+    const mistyped = EUR_ACCOUNT.map((v) => (v.startsWith("GB29") ? "GB29NWBK60161331926818" : v))
+    expect(await asAdmin("pricing", "set-bank-account", "GBP", ...mistyped)).toMatchObject({
+      code: ExitCode.refused,
+      err: "Refused: --iban GB29NWBK60161331926818 is not an IBAN: IBAN check digits do not match: check it for a mistyped or swapped character",
     })
     const badCountry = EUR_ACCOUNT.map((v) => (v === "United Kingdom" ? "Narnia" : v))
     expect(await asAdmin("pricing", "set-bank-account", "GBP", ...badCountry)).toMatchObject({

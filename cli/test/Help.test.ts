@@ -9,6 +9,8 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { ContentKinds, ContentPageSlug } from "@landunits/core/content/ContentModel.ts"
+import { CurrencyTypes, UnitTypeFilters, UnitTypes } from "@landunits/core/shared/EnumValues.ts"
+import type { Command } from "commander"
 import { afterAll, describe, expect, it } from "vitest"
 import { CONTENT_KINDS, PAGE_SLUGS } from "../src/commands/content.ts"
 import { buildProgram } from "../src/Program.ts"
@@ -107,6 +109,51 @@ describe("the landunits launcher", () => {
     } finally {
       fs.rmSync(cache, { recursive: true, force: true })
     }
+  })
+})
+
+describe("the names help gives are the names the commands take (issue 38)", () => {
+  const helpOf = (command: Command): string =>
+    [command.helpInformation(), ...command.commands.map(helpOf)].join("\n")
+  const program = buildProgram(async () => {
+    throw new Error("--help opens no database")
+  })
+
+  it("every unit type, currency and coin a help text names is core's, and orders list offers every unit type", () => {
+    const help = helpOf(program)
+    const named = new Set(help.match(/\bLAND_[A-Z]+\b/g) ?? [])
+    expect([...named].filter((n) => !(UnitTypeFilters as ReadonlyArray<string>).includes(n))).toEqual([])
+    expect(help).not.toContain("LAND_GBP")
+    const ordersList = program.commands
+      .find((c) => c.name() === "orders")
+      ?.commands.find((c) => c.name() === "list")
+    const words = (c: Command | undefined) => (c?.helpInformation() ?? "").replace(/\s+/g, " ")
+    expect(words(ordersList)).toContain(`--unit-type <unitType> ${UnitTypeFilters.join(", ")}`)
+    const setPrice = program.commands
+      .find((c) => c.name() === "pricing")
+      ?.commands.find((c) => c.name() === "set-price")
+    expect(words(setPrice)).toContain(`unitType ${UnitTypes.join(", ")}`)
+    const setBank = program.commands
+      .find((c) => c.name() === "pricing")
+      ?.commands.find((c) => c.name() === "set-bank-account")
+    expect(words(setBank)).toContain(`currency ${CurrencyTypes.join(", ")}`)
+  })
+})
+
+describe("a DATA_DIR without a database (issue 38)", () => {
+  it("a command is refused in words that say how to point the CLI at the data, and nothing is created", () => {
+    const refused = landunits(["--as", "admin@landunits.example", "orders", "list"])
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toBe("")
+    expect(refused.stderr).toContain(`Refused: There is no Landunits database in ${dataDir} (DATA_DIR)`)
+    expect(refused.stderr).toContain("Set DATA_DIR to the folder the app runs on")
+    expect(refused.stderr).toContain("DATABASE_URL")
+    expect(refused.stderr).not.toContain("is not an admin")
+    expect(landunits(["db", "status"])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Refused: There is no/),
+    })
+    expect(fs.readdirSync(dataDir)).toEqual([])
   })
 })
 

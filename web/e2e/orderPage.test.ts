@@ -153,6 +153,21 @@ describe.each([375, 1280] as const)("an unpaid bank buy found again at %i px", (
     expect(mail).toContain(`IBAN: ${iban}`)
   })
 
+  it("its email's link, opened signed out, leads through sign-in to the order, not the dashboard (issue 38)", async () => {
+    const link = new RegExp(`https?://[^\\s"<>]+(${orderPagePath(orderId)})\\b`).exec(mailsTo(member.email))
+    expect(link).not.toBeNull()
+    const { context, page: guest } = await openContext(browser, width)
+    await guest.goto(`${server.url}${link?.[1]}`)
+    await guest.waitForURL((url) => url.pathname === "/login")
+    expect(new URL(guest.url()).searchParams.get("redirect")).toBe(orderPagePath(orderId))
+    await guest.getByLabel("Email").fill(member.email)
+    await guest.getByLabel("Password", { exact: false }).first().fill(member.password)
+    await guest.getByRole("button", { name: "Log in" }).click()
+    await guest.waitForURL((url) => url.pathname === orderPagePath(orderId))
+    await headline(guest, /^Buy of 3 Unit \(\$\)$/)
+    await context.close()
+  })
+
   it("every success page links to its page", async () => {
     for (const route of [
       "/dashboard/buy-units/payment/success",

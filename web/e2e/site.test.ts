@@ -29,8 +29,9 @@ const GUEST_ROUTE_CONSTANTS: ReadonlyArray<readonly [string, RegExp, string]> = 
   ["/login/forgot/", /\/login-forgot$/, "Forgot your password?"],
   ["/register/", /\/register\/?$/, "Register to buy Units"],
   ["/dashboard/", /\/login$/, "Access Your Account Now"],
-  ["/dashboard/convert/", /\/login$/, "Access Your Account Now"],
-  ["/dashboard/transaction/", /\/login$/, "Access Your Account Now"],
+  // A member page leads back to itself once signed in (issue 38); the dashboard itself is where sign-in goes anyway.
+  ["/dashboard/convert/", /\/login\?redirect=%2Fdashboard%2Fconvert%2F?$/, "Access Your Account Now"],
+  ["/dashboard/transaction/", /\/login\?redirect=%2Fdashboard%2Ftransaction%2F?$/, "Access Your Account Now"],
 ]
 
 let server: RunningServer

@@ -6,6 +6,7 @@
  * passkeys on a bare IP address). Screenshots of the security page and the sign-in's
  * second step at 390 and 1280 px go to web/test-artifacts/screenshots.
  */
+import * as fs from "node:fs"
 import * as path from "node:path"
 import { totpCode } from "@landunits/test-support/TotpCode.ts"
 import type { Browser, Page } from "playwright-core"
@@ -29,6 +30,22 @@ beforeAll(async () => {
 })
 
 afterAll(() => stopServerAndBrowser(server, browser))
+
+/** Every email written to `to` so far under DATA_DIR/mail, as text (quoted-printable undone). */
+const mailText = (to: string): string => {
+  const dir = path.join(server.dataDir, "mail")
+  if (!fs.existsSync(dir)) return ""
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml") && f.includes(to))
+    .map((f) =>
+      fs
+        .readFileSync(path.join(dir, f), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    )
+    .join("\n")
+}
 
 const shoot = (page: Page, width: number, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true })
@@ -68,9 +85,15 @@ describe("two-factor sign-in in the browser", () => {
     await expect.poll(() => page.getByText("Authenticator app: on.").count()).toBe(1)
     await context.close()
 
-    // A new browser: the password, then the code.
+    // The outbox told the member, in words (the mail file under DATA_DIR, as development writes it).
+    await expect
+      .poll(() => mailText(member.email), { timeout: 30_000 })
+      .toContain("An authenticator app was added to your account's two-factor sign-in on ")
+
+    // A new browser, signed out, opens a member page (as an email's link): the password, then the code, then that page.
     const fresh = await openContext(browser, 1280)
-    await fresh.page.goto(`${server.url}/login`)
+    await fresh.page.goto(`${server.url}/dashboard/settings/security`)
+    await fresh.page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fsettings%2Fsecurity$/)
     await fresh.page.getByLabel("Email").fill(member.email)
     await fresh.page.getByLabel("Password", { exact: false }).first().fill(member.password)
     await fresh.page.getByRole("button", { name: "Log in" }).click()
@@ -85,10 +108,9 @@ describe("two-factor sign-in in the browser", () => {
     // The next time step's code (the setup's own code is spent).
     await fresh.page.getByLabel("Code").fill(totpCode(secret, Date.now() + 30_000))
     await fresh.page.getByRole("button", { name: "Continue" }).click()
-    await fresh.page.waitForURL(/\/dashboard/)
+    await fresh.page.waitForURL((url) => url.pathname === "/dashboard/settings/security")
     expect((await fresh.page.request.get(`${server.url}/api/user`)).status()).toBe(200)
     await fresh.page.setViewportSize({ width: 1280, height: 900 })
-    await fresh.page.goto(`${server.url}/dashboard/settings/security`)
     await headline(fresh.page, "Security")
     await shoot(fresh.page, 1280, "security-settings-on")
     await fresh.context.close()
@@ -160,15 +182,17 @@ describe("two-factor sign-in in the browser", () => {
     const stored = await cdp.send("WebAuthn.getCredentials", { authenticatorId })
     expect(stored.credentials).toHaveLength(1)
 
-    // Signed out, the password alone no longer signs in: the passkey does.
+    // Signed out, the password alone no longer signs in: the passkey does, and leads to the page asked for.
     await signOut(page)
+    await page.goto(`${base}/dashboard/settings/security`)
+    await page.waitForURL(/\/login\?redirect=/)
     await page.getByLabel("Email").fill(member.email)
     await page.getByLabel("Password", { exact: false }).first().fill(member.password)
     await page.getByRole("button", { name: "Log in" }).click()
     await headline(page, "Confirm it is you")
     expect((await page.request.get(`${base}/api/user`)).status()).toBe(401)
     await page.getByRole("button", { name: "Use a passkey" }).click()
-    await page.waitForURL(/\/dashboard/)
+    await page.waitForURL((url) => url.pathname === "/dashboard/settings/security")
     expect((await page.request.get(`${base}/api/user`)).status()).toBe(200)
     const used = await cdp.send("WebAuthn.getCredentials", { authenticatorId })
     expect(used.credentials[0]?.signCount).toBeGreaterThan(stored.credentials[0]?.signCount ?? 0)

@@ -263,6 +263,46 @@ describe("the sign-in's second step (issue 23)", () => {
   })
 })
 
+describe("signing in leads back to the page a link asked for (issue 38)", () => {
+  const bundle = { user: { email: "ada@landunits.example", firstName: "Ada", firstLogin: true } }
+
+  it("after the password alone: the page asked for, even on a first sign-in", async () => {
+    serve({ "/auth/login": [reply(200, bundle)] })
+    const router = await renderInRouter(() => <LoginForm redirectTo="/dashboard/transaction/ord_1" />)
+    type("Email", "ada@landunits.example")
+    type("Password", "Right1234")
+    submit("Log in")
+    await waitFor(() => expect(router.state.location.href).toBe("/dashboard/transaction/ord_1"))
+  })
+
+  it("through the second factor: still the page asked for, with its query", async () => {
+    serve({
+      "/auth/login": [reply(200, { secondFactorRequired: true, message: "Enter the code.", expiresAt: 1 })],
+      "/auth/login/second-factor": [reply(200, { ...bundle, user: { ...bundle.user, firstLogin: false } })],
+    })
+    const router = await renderInRouter(() => (
+      <LoginForm redirectTo="/dashboard/buy-units/payment-bank?orderId=ord_2" />
+    ))
+    type("Email", "ada@landunits.example")
+    type("Password", "Right1234")
+    submit("Log in")
+    await screen.findByRole("form", { name: "Second factor" })
+    type("Code", "123456")
+    submit("Continue")
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/buy-units/payment-bank"))
+    expect(router.state.location.search).toEqual({ orderId: "ord_2" })
+  })
+
+  it("without one: the dashboard", async () => {
+    serve({ "/auth/login": [reply(200, { ...bundle, user: { ...bundle.user, firstLogin: false } })] })
+    const router = await renderInRouter(() => <LoginForm />)
+    type("Email", "ada@landunits.example")
+    type("Password", "Right1234")
+    submit("Log in")
+    await waitFor(() => expect(router.state.location.href).toBe("/dashboard"))
+  })
+})
+
 describe("newsletter and forgot-password forms", () => {
   it("newsletter: 'Email is required', 'Invalid email format', then the server's message on success and failure", async () => {
     serve({

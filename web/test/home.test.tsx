@@ -80,6 +80,7 @@ const COMPLETE: KycInfo = {
   bankDetails: {
     bankAccountName: "Grace Hopper",
     bankAccountNumber: "12345678",
+    sortCode: "202015",
     swiftBic: "BUKBGB22",
     bankName: "Example Bank",
     bankAddress: "1 Bank Street",
@@ -408,6 +409,38 @@ describe("KYC form", () => {
     type(/^Start Date/, "2030-05-01")
     type(/^Expiry Date/, "2029-01-01")
     expect(form.textContent).toContain("Expiry date must be greater than Start date")
+  })
+
+  it("refuses an IBAN with a wrong check digit, and a UK account with neither IBAN nor sort code, on their fields", () => {
+    const saved: Array<FormData> = []
+    renderForm((b) => saved.push(b))
+    for (const [label, value] of [
+      [/^Bank Account Name/, "Grace Hopper"],
+      [/^Bank Account Number/, "3192 6819"],
+      [/^IBAN/, "GB29 NWBK 6016 1331 9268 18"],
+      [/^SWIFT\/BIC/, "NWBKGB2L"],
+      [/^Bank Name/, "NatWest"],
+      [/^Bank Address/, "1 Princes Street, London"],
+      [/^Bank Country/, "United Kingdom"],
+    ] as const) {
+      type(label, value)
+    }
+    save()
+    const iban = screen.getByLabelText(/^IBAN/)
+    expect(iban.getAttribute("aria-invalid")).toBe("true")
+    const form = screen.getByRole("form", { name: "KYC details" })
+    expect(form.textContent).toContain(H.ibanChecksum)
+    type(/^IBAN/, "")
+    save()
+    expect(form.textContent).toContain(H.sortCodeRequired)
+    expect(screen.getByLabelText(/^Sort Code/).getAttribute("aria-invalid")).toBe("true")
+    type(/^Sort Code/, "60-16-13")
+    save()
+    expect(form.textContent).not.toContain(H.sortCodeRequired)
+    expect(saved).toHaveLength(1)
+    expect(JSON.parse(String(saved[0]?.get("kycInfo")))).toMatchObject({
+      bankDetails: { bankAccountNumber: "31926819", sortCode: "601613", bankCountry: "United Kingdom" },
+    })
   })
 
   it("refuses a file over 8 MB or of another type with the spec's messages, and shows the upload hint", async () => {

@@ -134,6 +134,17 @@ export const seedDemoData = Effect.gen(function* () {
         country: "United Kingdom",
       },
       contactInfo: { telephoneCountryCode: "+44", phoneNumber: "7700900123" },
+      // Where her payouts go: a UK account by sort code and account number, and its IBAN (both pass the checks).
+      bankDetails: {
+        bankAccountName: "Dana Demo",
+        bankAccountNumber: "12345678",
+        sortCode: "202016",
+        iban: "GB32BUKB20201612345678",
+        swiftBic: "BUKBGB22",
+        bankName: "Example Bank",
+        bankAddress: "1 Churchill Place, London",
+        bankCountry: "United Kingdom",
+      },
       kycStatus: "Verified",
     },
     updatedAt: now,

@@ -15,7 +15,8 @@ import { promisify } from "node:util"
 import * as zlib from "node:zlib"
 import { PGlite } from "@electric-sql/pglite"
 import { Effect } from "effect"
-import { embeddedPgDir, runningEmbeddedOwner, servedEmbedded } from "../postgres/EmbeddedPostgres.ts"
+import { embeddedPgDir, hasEmbeddedDatabase } from "../postgres/EmbeddedDataDir.ts"
+import { runningEmbeddedOwner, servedEmbedded } from "../postgres/EmbeddedPostgres.ts"
 import { makePrivate, PRIVATE_DIR_MODE } from "../security/PrivateDataDir.ts"
 import { appliedMigrations, serverVersion } from "./AppliedMigrations.ts"
 import { readEntry } from "./BackupArchive.ts"
@@ -69,9 +70,7 @@ export const dumpServedEmbedded = (dataDir: string) =>
     } satisfies EmbeddedSnapshot
   })
 
-/** Whether `dataDir` holds an embedded database. */
-export const hasEmbeddedDatabase = (dataDir: string) =>
-  fs.existsSync(path.join(embeddedPgDir(dataDir), "PG_VERSION"))
+export { hasEmbeddedDatabase }
 
 /**
  * Restores an embedded backup into `dataDir`, which must hold no database and be served by no process;

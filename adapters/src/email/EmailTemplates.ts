@@ -3,6 +3,7 @@
  * the app's public URL. Plain text, with an HTML twin whose every value is escaped.
  */
 import { AccountEmail } from "@landunits/core/accounts/AccountService.ts"
+import { SecurityEmail } from "@landunits/core/accounts/SecurityEmails.ts"
 import { ApprovalEmail } from "@landunits/core/approvals/ApprovalService.ts"
 import { ContentEmail } from "@landunits/core/content/ContentService.ts"
 import { EmailTemplate } from "@landunits/core/notifications/NotificationModel.ts"
@@ -62,7 +63,77 @@ const payBeforeLine = (data: Readonly<Record<string, string>>) =>
     ? []
     : [`Pay before ${data.payBefore}. After that the order expires and its Units are released.`]
 
+/** " from Chrome on macOS", or nothing when the device is not known. */
+const fromDevice = (data: Readonly<Record<string, string>>) =>
+  data.device === undefined ? "" : ` from ${data.device}`
+
+/** "An authenticator app" / "A passkey named …": the factor of a second-factor email, starting a sentence. */
+const factorSentence = (data: Readonly<Record<string, string>>) => {
+  const factor = data.factor ?? "a second factor"
+  return factor.charAt(0).toUpperCase() + factor.slice(1)
+}
+
+/** "An authenticator app" / "A passkey", for a subject. */
+const factorKind = (data: Readonly<Record<string, string>>) =>
+  data.kind === "authenticator app"
+    ? "An authenticator app"
+    : data.kind === "passkey"
+      ? "A passkey"
+      : "A second factor"
+
+/** Where a member who did not make a change resets the password (the reset ends every session) and asks for help. */
+const resetAndContact = (appUrl: string) =>
+  `reset your password now at ${appUrl}/login-forgot (the link comes to this address, and a reset signs out every session, the other person's too), and contact us at ${appUrl}/contact-us.`
+
+const resetLink = (appUrl: string) => ({ label: "Reset your password", url: `${appUrl}/login-forgot` })
+
 export const templates: Readonly<Record<string, Renderer>> = {
+  // Security changes (issue 38): what happened, when and from where, and what to do if it was not the member.
+  [SecurityEmail.passwordChanged]: (data, appUrl) =>
+    email(
+      "Your Landunits password was changed",
+      [
+        hello(data),
+        `The password of your Landunits account was changed on ${data.at ?? ""}${fromDevice(data)}. Your other sessions were signed out.`,
+        "If this was you, there is nothing to do.",
+        `If it was not you, someone else knows your password and was signed in as you: ${resetAndContact(appUrl)} Then check your second factors and sessions in your settings (${appUrl}/dashboard/settings/security).`,
+      ],
+      resetLink(appUrl),
+    ),
+  [SecurityEmail.passwordReset]: (data, appUrl) =>
+    email(
+      "Your Landunits password was reset",
+      [
+        hello(data),
+        `The password of your Landunits account was reset with the link we emailed to this address, on ${data.at ?? ""}${data.address === undefined ? "" : ` from the address ${data.address}`}. Every session was signed out.`,
+        "If this was you, there is nothing to do.",
+        `If it was not you, someone can read your email: secure your email account first (change its password), then ${resetAndContact(appUrl)}`,
+      ],
+      resetLink(appUrl),
+    ),
+  [SecurityEmail.secondFactorAdded]: (data, appUrl) =>
+    email(
+      `${factorKind(data)} was added to your Landunits account`,
+      [
+        hello(data),
+        `${factorSentence(data)} was added to your account's two-factor sign-in on ${data.at ?? ""}${fromDevice(data)}. It can now confirm your sign-ins and changes; your other sessions were signed out.`,
+        "If this was you, there is nothing to do.",
+        `If it was not you, someone signed in as you and can now confirm sign-ins with it: ${resetAndContact(appUrl)} Then remove it in your security settings (${appUrl}/dashboard/settings/security).`,
+      ],
+      { label: "Review your security settings", url: `${appUrl}/dashboard/settings/security` },
+    ),
+  [SecurityEmail.secondFactorRemoved]: (data, appUrl) =>
+    email(
+      `${factorKind(data)} was removed from your Landunits account`,
+      [
+        hello(data),
+        `${factorSentence(data)} was removed from your account's two-factor sign-in on ${data.at ?? ""}${fromDevice(data)}. It no longer confirms your sign-ins; your other sessions were signed out.`,
+        "If this was you, there is nothing to do.",
+        `If it was not you, someone signed in as you and gave your second factor: ${resetAndContact(appUrl)} Then set up your second factor again in your security settings (${appUrl}/dashboard/settings/security).`,
+      ],
+      { label: "Review your security settings", url: `${appUrl}/dashboard/settings/security` },
+    ),
+
   [AccountEmail.newDeviceSignIn]: (data, appUrl) =>
     email(
       "A new sign-in to your Landunits account",

@@ -7,9 +7,10 @@
 import { PgClient } from "@effect/sql-pg"
 import { Config, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { APPLICATION_NAME, layerPoolWaits } from "../observability/DatabasePoolMetrics.ts"
+import { DEFAULT_DATA_DIR } from "./EmbeddedDataDir.ts"
 import { findRunningEmbedded, serveEmbedded } from "./EmbeddedPostgres.ts"
 
-export const DEFAULT_DATA_DIR = "./data"
+export { DEFAULT_DATA_DIR }
 /** Pool size against a real server. */
 export const SERVER_POOL_SIZE = 10
 

@@ -13,6 +13,7 @@ import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Effect, Schema } from "effect"
 import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../security/PrivateDataDir.ts"
+import { embeddedPgDir } from "./EmbeddedDataDir.ts"
 import { EmbeddedQueryQueue } from "./EmbeddedQueryQueue.ts"
 
 export const EMBEDDED_INFO_FILE = "embedded-postgres.json"
@@ -49,8 +50,7 @@ const served = new Map<string, PGlite>()
 /** The PGlite this process serves for `dataDir`, if it serves it. */
 export const servedEmbedded = (dataDir: string): PGlite | undefined => served.get(path.resolve(dataDir))
 
-/** Where the embedded database's files live: `DATA_DIR/pg`. */
-export const embeddedPgDir = (dataDir: string) => path.join(path.resolve(dataDir), "pg")
+export { embeddedPgDir }
 
 const isAlive = (pid: number): boolean => {
   try {

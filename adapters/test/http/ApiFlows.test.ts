@@ -570,6 +570,7 @@ describe("the profile and KYC form over HTTP (multipart)", () => {
     bankDetails: {
       bankAccountName: "Fay Example",
       bankAccountNumber: "12345678",
+      sortCode: "202015",
       swiftBic: "NWBKGB2L",
       bankName: "Example Bank",
       bankAddress: "1 Bank Street, London",

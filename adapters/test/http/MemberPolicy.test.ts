@@ -105,6 +105,7 @@ describe("who may do what over HTTP (issue 37)", () => {
           bankDetails: {
             bankAccountName: "Lee Leaver",
             bankAccountNumber: "12345678",
+            sortCode: "202015",
             swiftBic: "BUKBGB22",
             bankName: "Example Bank",
             bankAddress: "1 Bank Street, London",

@@ -11,6 +11,7 @@ import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { seedDemo } from "../../src/app/DemoSeed.ts"
+import { renderEmail } from "../../src/email/EmailTemplates.ts"
 import { KYC_INFO_EXAMPLE } from "../../src/http/api/openapi/Examples.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
@@ -182,6 +183,38 @@ describe("two-factor sign-in and sessions over HTTP", () => {
     expect((await mine.get("/api/user")).status).toBe(200)
   })
 
+  it("emails each security change through the outbox: the app set up, the password changed, the app removed", async () => {
+    const { client } = await withTotp("security-mail@example.com")
+    const change = { currentPassword: "secret9", newPassword: "Better2026", confirmNewPassword: "Better2026" }
+    expect((await client.post("/api/user/update_user_password", change)).status).toBe(200)
+    expect((await client.post("/api/user/second-factor/totp/remove")).status).toBe(200)
+    const mails = await sql(
+      (s) =>
+        s<{ template: string; data: Record<string, string> }>`
+        SELECT template, data FROM mail_outbox WHERE to_address = 'security-mail@example.com'
+        AND template IN ('second-factor-added', 'password-changed', 'second-factor-removed') ORDER BY id`,
+    )
+    expect(mails.map((m) => m.template)).toEqual([
+      "second-factor-added",
+      "password-changed",
+      "second-factor-removed",
+    ])
+    const text = mails.map((m) => {
+      const rendered = renderEmail(m.template, m.data, "https://landunits.example")
+      if (!("text" in rendered)) throw new Error(rendered.message)
+      return rendered.text
+    })
+    expect(text[0]).toContain("An authenticator app was added to your account's two-factor sign-in on ")
+    expect(text[1]).toContain("The password of your Landunits account was changed on ")
+    expect(text[2]).toContain("An authenticator app was removed from your account's two-factor sign-in on ")
+    for (const t of text) {
+      expect(t).toMatch(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/)
+      expect(t).toContain("If it was not you")
+      expect(t).toContain("https://landunits.example/login-forgot")
+      expect(t).toContain("https://landunits.example/contact-us")
+    }
+  })
+
   it("emails a sign-in from a new device through the outbox, not one from a known device", async () => {
     const first = await members.newMember("new-device@example.com")
     const countMails = () =>
@@ -249,6 +282,7 @@ describe("two-factor sign-in and sessions over HTTP", () => {
     const bank = {
       bankAccountName: "Ann Example",
       bankAccountNumber: "12345678",
+      sortCode: "202015",
       swiftBic: "BUKBGB22",
       bankName: "Example Bank",
       bankAddress: "1 Bank Street, London",

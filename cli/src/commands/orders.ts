@@ -1,4 +1,5 @@
 /** `landunits orders …`: each command's name, arguments, options and help; its action imports `orders/<verb>.ts` (and the app) only when it runs. */
+import { UnitTypeFilters } from "@landunits/core/shared/EnumValues.ts"
 import type { Command } from "commander"
 import type { Cli } from "../Admin.ts"
 
@@ -9,7 +10,7 @@ export const ordersCommands = (orders: Command, cli: Cli) => {
     .option("--member <member>", "one member's orders (email or member id), and transfers they received")
     .option("--status <status>", "orderStatus, e.g. PaymentSent")
     .option("--type <type>", "BUY, SELL, TRANSFER or CONVERT")
-    .option("--unit-type <unitType>", "LAND_EUR, LAND_USD, LAND_GBP, LAND_AUD or LAND_ALL")
+    .option("--unit-type <unitType>", UnitTypeFilters.join(", "))
     .option("--method <method>", "paymentMethod: card-stripe, card-square, crypto, bank")
     .option("--from <day>", "created on or after, yyyy-mm-dd")
     .option("--to <day>", "created on or before, yyyy-mm-dd")

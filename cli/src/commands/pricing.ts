@@ -1,7 +1,11 @@
 /** `landunits pricing …`: each command's name, arguments, options and help; its action imports `pricing/<verb>.ts` (and the app) only when it runs. */
-import { CurrencyTypes, PayingMethods } from "@landunits/core/shared/EnumValues.ts"
+import { CryptoCoins, CurrencyTypes, PayingMethods, UnitTypes } from "@landunits/core/shared/EnumValues.ts"
 import type { Command } from "commander"
 import type { Cli } from "../Admin.ts"
+
+/** The names each argument takes, from core (the same lists the commands check against). */
+const UNIT_TYPE = ["<unitType>", UnitTypes.join(", ")] as const
+const CURRENCY = ["<currency>", CurrencyTypes.join(", ")] as const
 
 export const pricingCommands = (pricing: Command, cli: Cli) => {
   pricing
@@ -11,7 +15,8 @@ export const pricingCommands = (pricing: Command, cli: Cli) => {
     )
     .action(async () => (await import("./pricing/show.ts")).pricingShow(cli))
   pricing
-    .command("set-price <unitType>")
+    .command("set-price")
+    .argument(...UNIT_TYPE)
     .description(
       "set a unit type's base price (currency units, ≤ 2500), its base day and its growth per year (%)",
     )
@@ -20,7 +25,8 @@ export const pricingCommands = (pricing: Command, cli: Cli) => {
     .option("--base-date <day>", "the base day, yyyy-mm-dd (default: today, UTC)")
     .action(async (unitType, o) => (await import("./pricing/set-price.ts")).pricingSetPrice(cli, unitType, o))
   pricing
-    .command("set-fees <unitType>")
+    .command("set-fees")
+    .argument(...UNIT_TYPE)
     .description("set a unit type's buy fee (cents), sell fee (Units) and convert fee (Units)")
     .option("--buy-cents <n>", "buyOrderTransactionFeeInCents")
     .option("--sell-units <n>", "sellOrderTransactionFeeInUnits")
@@ -37,22 +43,29 @@ export const pricingCommands = (pricing: Command, cli: Cli) => {
       (await import("./pricing/set-external-fee.ts")).pricingSetExternalFee(cli, method, o),
     )
   pricing
-    .command("set-rate <from> <to> <rate>")
+    .command("set-rate")
+    .argument("<from>", CurrencyTypes.join(", "))
+    .argument("<to>", CurrencyTypes.join(", "))
+    .argument("<rate>", "units of <to> for one of <from>, e.g. 0.850000")
     .description("set the exchange rate from one currency to another for a day (at most 6 decimals)")
     .option("--day <day>", "yyyy-mm-dd (default: today, UTC)")
     .action(async (from, to, rate, o) =>
       (await import("./pricing/set-rate.ts")).pricingSetRate(cli, from, to, rate, o),
     )
   pricing
-    .command("set-coin-price <coin> <currency> <price>")
+    .command("set-coin-price")
+    .argument("<coin>", CryptoCoins.join(", "))
+    .argument(...CURRENCY)
+    .argument("<price>", "in currency units, e.g. 65000.00")
     .description(
-      "set the price of one coin (BITCOIN, ETHER) in an order currency, in currency units (at most 2 decimals), as of now",
+      `set the price of one coin (${CryptoCoins.join(", ")}) in an order currency, in currency units (at most 2 decimals), as of now`,
     )
     .action(async (coin, currency, price) =>
       (await import("./pricing/set-coin-price.ts")).pricingSetCoinPrice(cli, coin, currency, price),
     )
   pricing
-    .command("set-land <unitType>")
+    .command("set-land")
+    .argument(...UNIT_TYPE)
     .description(
       "set a unit type's land value, the LU2X cap, and the pending-purchase limit per member (cents)",
     )
@@ -61,7 +74,8 @@ export const pricingCommands = (pricing: Command, cli: Cli) => {
     .option("--max-pending-cents <n>", "maxPendingPurchaseCents, or none for no limit")
     .action(async (unitType, o) => (await import("./pricing/set-land.ts")).pricingSetLand(cli, unitType, o))
   pricing
-    .command("set-bank-account <currency>")
+    .command("set-bank-account")
+    .argument(...CURRENCY)
     .description(
       `set the account members pay bank transfers into, per currency (${CurrencyTypes.join(", ")}); asks before replacing one unless --yes`,
     )

@@ -42,6 +42,7 @@ import { SecureRandom } from "./ports/SecureRandom.ts"
 import { SessionStore } from "./ports/SessionStore.ts"
 import { SignedInAccounts } from "./ports/SignedInAccounts.ts"
 import { TokenStore } from "./ports/TokenStore.ts"
+import { makeSecurityNotices } from "./SecurityEmails.ts"
 import { admitSession } from "./SessionAdmission.ts"
 
 const DAY = 24 * 60 * 60_000
@@ -164,9 +165,11 @@ export class AccountService extends Context.Service<
       readonly address: string
     }) => Effect.Effect<string, TooManyAttempts>
     readonly verifyResetToken: (token: string) => Effect.Effect<void, TokenInvalid>
+    /** `address`: where the request came from, named in the email that tells the member (SecurityEmails.ts). */
     readonly resetPassword: (input: {
       readonly token: string
       readonly password: string
+      readonly address?: string | undefined
     }) => Effect.Effect<void, TokenInvalid>
     readonly changePassword: (input: {
       readonly memberId: MemberId
@@ -206,6 +209,7 @@ export class AccountService extends Context.Service<
       const factors = yield* SecondFactorService
       const guard = yield* MemberGuard
       const devices = yield* KnownDevices
+      const notices = yield* makeSecurityNotices
       const now = Clock.currentTimeMillis
 
       const issueToken = Effect.fnUntraced(function* (account: Account, purpose: TokenPurpose, ttl: number) {
@@ -470,6 +474,7 @@ export class AccountService extends Context.Service<
           })
           yield* tokens.removeAllOf(account.memberId, "reset-password")
           yield* sessions.removeAllOf(account.memberId)
+          yield* notices.notify(account.memberId, { _tag: "passwordReset" }, { address: input.address })
         }),
 
         changePassword: Effect.fn("AccountService.changePassword")(function* (input) {
@@ -486,12 +491,19 @@ export class AccountService extends Context.Service<
               : yield* sessions.get(input.currentSessionId, yield* now)
           yield* accounts.update({ ...account, passwordHash: yield* hasher.hash(input.newPassword) })
           yield* sessions.removeAllOf(account.memberId)
-          return yield* newSession(
+          const session = yield* newSession(
             account.memberId,
             Option.isSome(current)
               ? { device: current.value.device, secondFactorAt: current.value.secondFactorAt }
               : {},
           )
+          // The new session carries the device of the one that asked.
+          yield* notices.notify(
+            account.memberId,
+            { _tag: "passwordChanged" },
+            { sessionId: session.sessionId },
+          )
+          return session
         }),
 
         account: getAccount,

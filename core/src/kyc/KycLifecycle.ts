@@ -7,7 +7,7 @@
  *
  * and the list of required fields still missing, which the web's verification tooltip shows.
  */
-import { VERIFICATION_TOOLTIP_VISIBLE_FIELDS } from "../shared/Constants.ts"
+import { SORT_CODE_COUNTRY, VERIFICATION_TOOLTIP_VISIBLE_FIELDS } from "../shared/Constants.ts"
 import { type KycStatus, KycStatusColour, type StatusColourClass, type UserType } from "../shared/Enums.ts"
 import type { KycInfo } from "./KycModel.ts"
 
@@ -72,6 +72,15 @@ export const REQUIRED_KYC_FIELDS: ReadonlyArray<RequiredKycField> = [
   field("bankDetails.bankAccountName", "Bank Account Name", (k) => filled(k.bankDetails?.bankAccountName)),
   field("bankDetails.bankAccountNumber", "Bank Account Number", (k) =>
     filled(k.bankDetails?.bankAccountNumber),
+  ),
+  // A UK account without an IBAN is paid by its sort code (docs/decisions/bank-details.md); others need none.
+  field(
+    "bankDetails.sortCode",
+    "Sort Code",
+    (k) =>
+      k.bankDetails?.bankCountry !== SORT_CODE_COUNTRY ||
+      filled(k.bankDetails.iban) ||
+      filled(k.bankDetails.sortCode),
   ),
   field("bankDetails.swiftBic", "SWIFT/BIC", (k) => filled(k.bankDetails?.swiftBic)),
   field("bankDetails.bankName", "Bank Name", (k) => filled(k.bankDetails?.bankName)),

@@ -10,6 +10,7 @@
  * machine's clock, so the rule is the same in a test, on the server and in a browser.
  */
 import { Schema } from "effect"
+import { SORT_CODE_COUNTRY } from "../shared/Constants.ts"
 import { isCountryName } from "../shared/Countries.ts"
 import {
   maxLength,
@@ -30,13 +31,62 @@ import {
   normalizeDiallingCode,
   normalizeIban,
   normalizePhoneNumber,
+  normalizeSortCode,
 } from "../validation/Normalizers.ts"
+import { IBAN_PATTERN, type IbanProblem, ibanProblem } from "./Iban.ts"
 
-/** Two capital letters, two digits, then capitals or digits (34 characters at most, as ISO 13616 allows). */
-export const IBAN_PATTERN = /^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/
+export { IBAN_PATTERN }
 /** ISO 9362: four letters (the bank), two (its country), two letters or digits (the place), maybe three more (the branch). */
 export const BIC_PATTERN = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/
 const DIGITS = /^\d+$/
+const SORT_CODE = /^\d{6}$/
+const UK_ACCOUNT_NUMBER = /^\d{8}$/
+
+/** The message for what is wrong with an IBAN: the spec's for its format, the house's for the rest. */
+export const ibanProblemMessage = (problem: IbanProblem): string => {
+  switch (problem.kind) {
+    case "format":
+      return S.invalidIban
+    case "country":
+      return H.ibanCountry
+    case "length":
+      return H.ibanLength
+    case "checksum":
+      return H.ibanChecksum
+  }
+}
+
+/** A normalized IBAN's check (ISO 13616: format, country, its length there, the check digits). */
+const validIban: TextCheck = Schema.makeFilter<string>((iban) => {
+  const problem = ibanProblem(iban)
+  return problem === undefined ? undefined : ibanProblemMessage(problem)
+})
+
+/**
+ * The rules that join the bank details' fields (docs/decisions/bank-details.md): a UK account without an IBAN is
+ * paid by its sort code and 8-digit account number; a sort code always goes with an 8-digit account number; and a
+ * sort code beside a UK IBAN must be the IBAN's own (a GB IBAN holds the sort code and the account number).
+ * Each field's own checks have passed when these run.
+ */
+const bankDetailsProblem = (bank: {
+  readonly bankAccountNumber: string
+  readonly iban?: string | undefined
+  readonly sortCode?: string | undefined
+  readonly bankCountry: string
+}): { readonly path: ReadonlyArray<string>; readonly issue: string } | undefined => {
+  if (bank.sortCode === undefined) {
+    return bank.bankCountry === SORT_CODE_COUNTRY && bank.iban === undefined
+      ? { path: ["sortCode"], issue: H.sortCodeRequired }
+      : undefined
+  }
+  if (!UK_ACCOUNT_NUMBER.test(bank.bankAccountNumber)) {
+    return { path: ["bankAccountNumber"], issue: H.bankAccountNumberWithSortCode }
+  }
+  if (bank.iban?.startsWith("GB") === true && bank.iban.slice(8) !== bank.sortCode + bank.bankAccountNumber) {
+    return { path: ["sortCode"], issue: H.sortCodeNotIban }
+  }
+  return undefined
+}
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -120,7 +170,9 @@ export const BankDetailsInput = Schema.Struct({
     minLength(5, H.bankAccountNumberMinLength),
     maxLength(255, H.bankAccountNumberMaxLength),
   ),
-  iban: optionalNormalized(normalizeIban, pattern(IBAN_PATTERN, S.invalidIban)),
+  iban: optionalNormalized(normalizeIban, validIban),
+  /** UK accounts: the 6-digit sort code, typed with spaces or hyphens ("20-20-15") or without. */
+  sortCode: optionalNormalized(normalizeSortCode, pattern(SORT_CODE, H.sortCodeFormat)),
   swiftBic: requiredNormalized(
     H.swiftBicRequired,
     normalizeBic,
@@ -135,7 +187,7 @@ export const BankDetailsInput = Schema.Struct({
     maxLength(255, H.bankCountryMaxLength).abort(),
     satisfies(isCountryName, H.bankCountryNotListed),
   ),
-})
+}).check(Schema.makeFilter(bankDetailsProblem))
 export type BankDetailsInput = typeof BankDetailsInput.Type
 
 const assertToday = (today: string): void => {

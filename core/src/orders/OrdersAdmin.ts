@@ -7,9 +7,18 @@
  */
 import { Clock, Effect, Schema } from "effect"
 import type { ActingAdmin, OperationHandler } from "../access/AdminOperationRunner.ts"
-import { type Ask, adminCommandKey, auditAdmin, orderActorOf, param, refuse } from "../access/AdminUseCase.ts"
+import {
+  type Ask,
+  adminCommandKey,
+  auditAdmin,
+  optionValue,
+  orderActorOf,
+  param,
+  refuse,
+} from "../access/AdminUseCase.ts"
 import { memberNamed } from "../accounts/MembersAdmin.ts"
 import { orderAmount } from "../approvals/FourEyes.ts"
+import { UnitTypeFilter, UnitTypeFilters } from "../shared/Enums.ts"
 import { OrderId } from "../shared/Ids.ts"
 import { type Order, type OrderRecord, TransactionFilters } from "./OrderModel.ts"
 import { type ConfirmedPayment, OrderService } from "./OrderService.ts"
@@ -25,6 +34,10 @@ export interface OrderListInput {
 
 /** Every member's orders (or one member's, with the transfers they received) with the API's filters. */
 export const listOrders = Effect.fn("OrdersAdmin.list")(function* (input: OrderListInput) {
+  // A unit type the admin names is refused with the names there are (the help lists the same, from UnitTypeFilters).
+  if (input.filters.unitType !== undefined) {
+    yield* optionValue(UnitTypeFilter, "--unit-type", input.filters.unitType, UnitTypeFilters.join(", "))
+  }
   const filters = yield* Schema.decodeUnknownEffect(TransactionFilters)(
     Object.fromEntries(Object.entries(input.filters).filter(([, v]) => v !== undefined)),
   ).pipe(Effect.catch((e) => refuse(`Invalid filter: ${e.message}`)))

@@ -16,6 +16,9 @@ import {
   refuse,
 } from "../access/AdminUseCase.ts"
 import { memberNamed } from "../accounts/MembersAdmin.ts"
+import { emptyKycInfo } from "../kyc/KycModel.ts"
+import { payoutAccountProblems } from "../kyc/PayoutAccount.ts"
+import { KycStore } from "../kyc/ports/KycStore.ts"
 import { PayoutId } from "../shared/Ids.ts"
 import { type Payout, PayoutStatus } from "./OrderModel.ts"
 import { OrderService } from "./OrderService.ts"
@@ -92,6 +95,23 @@ const payoutOf = (params: Readonly<Record<string, string>>) =>
   )
 
 /**
+ * Refuses a payout whose member's bank details fail today's checks (kyc/PayoutAccount.ts): an IBAN saved before its
+ * check digits were checked, a UK account without a sort code. The payout stays owed until the member corrects them.
+ */
+const requirePayableAccount = (payout: Payout) =>
+  Effect.gen(function* () {
+    const record = yield* (yield* KycStore).get(payout.memberId)
+    const problems = payoutAccountProblems(record._tag === "Some" ? record.value.kycInfo : emptyKycInfo)
+    if (problems.length > 0) {
+      return yield* refuse(
+        `Payout ${payout.payoutId} cannot be paid: the bank details of ${payout.memberId} fail the checks ` +
+          `(${problems.join("; ")}). It stays owed; ask the member to correct their bank details in ` +
+          "Settings › Identity verification (KYC), then verify them again (kyc show, kyc approve).",
+      )
+    }
+  })
+
+/**
  * `payouts.markPaid`: the seller has been paid (AUD: ready first). A paid payout answers as it is (a repeat),
  * needing nobody's approval; an approved request for one paid meanwhile is refused.
  */
@@ -99,6 +119,7 @@ export const markPayoutPaid: OperationHandler<Payout> = {
   prepare: (params) =>
     Effect.gen(function* () {
       const before = yield* payoutOf(params)
+      if (before.status !== "Completed") yield* requirePayableAccount(before)
       const summary = `Record ${before.amountCents} cents ${before.currency} as paid to ${before.memberId}`
       return {
         params: { payoutId: before.payoutId },
@@ -112,6 +133,7 @@ export const markPayoutPaid: OperationHandler<Payout> = {
     Effect.gen(function* () {
       const payout = yield* payoutOf(params)
       if (payout.status === "Completed") return yield* refuse(`Payout ${payout.payoutId} is already paid`)
+      yield* requirePayableAccount(payout)
     }),
   apply: (acting, params, facts) =>
     Effect.gen(function* () {

@@ -16,7 +16,8 @@ import {
 } from "../access/AdminOperationRunner.ts"
 import { AuditLog } from "../audit/ports/AuditLog.ts"
 import { formatMoney } from "../format/Format.ts"
-import { BIC_PATTERN, IBAN_PATTERN } from "../kyc/KycValidation.ts"
+import { ibanProblem } from "../kyc/Iban.ts"
+import { BIC_PATTERN, ibanProblemMessage } from "../kyc/KycValidation.ts"
 import {
   DEFAULT_BUY_FEE_CENTS,
   DEFAULT_CONVERT_FEE_UNITS,
@@ -463,7 +464,11 @@ const bankAccountOf = (params: OperationParams) =>
     const currency = yield* oneOf(CurrencyType, "currency", yield* param(params, "currency"), CurrencyTypes)
     // The same normalizing as members' bank details (core's Normalizers): spaces out, capitals.
     const iban = normalizeIban(yield* detail(params, "iban", "--iban", true))
-    if (iban !== "" && !IBAN_PATTERN.test(iban)) return yield* refuse(`--iban ${params.iban} is not an IBAN`)
+    // The same check as members' IBANs: format, the country's length, the check digits (kyc/Iban.ts).
+    const ibanWrong = iban === "" ? undefined : ibanProblem(iban)
+    if (ibanWrong !== undefined) {
+      return yield* refuse(`--iban ${params.iban} is not an IBAN: ${ibanProblemMessage(ibanWrong)}`)
+    }
     const swiftBic = normalizeBic(yield* detail(params, "swiftBic", "--swift-bic", true))
     if (swiftBic !== "" && !BIC_PATTERN.test(swiftBic)) {
       return yield* refuse(`--swift-bic ${params.swiftBic} is not a SWIFT/BIC code`)

@@ -11,6 +11,7 @@ import { memberActor } from "../access/AccessModel.ts"
 import { MemberGuard } from "../access/MemberGuard.ts"
 import { SecureRandom } from "../accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
+import { makeSecurityNotices, passkeyNamed } from "../accounts/SecurityEmails.ts"
 import type { TooManyAttempts } from "../limits/LimitErrors.ts"
 import { LimitsService } from "../limits/LimitsService.ts"
 import type { MemberId } from "../shared/Ids.ts"
@@ -89,6 +90,7 @@ export class PasskeyService extends Context.Service<
       const random = yield* SecureRandom
       const limits = yield* LimitsService
       const guard = yield* MemberGuard
+      const notices = yield* makeSecurityNotices
       const now = Clock.currentTimeMillis
       const actorOf = (input: OnSession) => memberActor(input.memberId, input.sessionId)
 
@@ -176,6 +178,11 @@ export class PasskeyService extends Context.Service<
           yield* passkeys.add(passkey)
           yield* factors.endOtherSessions(input)
           yield* sessions.markSecondFactor(input.sessionId, at)
+          yield* notices.notify(
+            input.memberId,
+            { _tag: "secondFactorAdded", ...passkeyNamed(passkey.name) },
+            { sessionId: input.sessionId },
+          )
           // The first factor comes with recovery codes (an app set up first gave them already).
           return first && (yield* codes.recoveryCodesLeft(input.memberId)) === 0
             ? yield* factors.newRecoveryCodes(input).pipe(Effect.orDie)
@@ -186,12 +193,21 @@ export class PasskeyService extends Context.Service<
           yield* guard
             .require("removePasskey", actorOf(input))
             .pipe(Effect.catchTag("PasswordRequired", Effect.die))
+          const removed = yield* passkeys.get(input.credentialId)
           if (!(yield* passkeys.remove(input.memberId, input.credentialId))) {
             return yield* new SecondFactorConflict({ message: M.passkeyNotFound })
           }
           if (!(yield* factors.hasSecondFactor(input.memberId)))
             yield* codes.replaceRecoveryCodes(input.memberId, [])
           yield* factors.endOtherSessions(input)
+          yield* notices.notify(
+            input.memberId,
+            {
+              _tag: "secondFactorRemoved",
+              ...passkeyNamed(Option.isSome(removed) ? removed.value.name : DEFAULT_NAME),
+            },
+            { sessionId: input.sessionId },
+          )
         }),
 
         authenticationOptions: Effect.fn("PasskeyService.authenticationOptions")(function* (input) {

@@ -15,6 +15,7 @@ import type { MemberUseCase, PasswordUseCase } from "../access/MemberUseCases.ts
 import { KnownDevices } from "../accounts/ports/KnownDevices.ts"
 import { SecureRandom } from "../accounts/ports/SecureRandom.ts"
 import { SessionStore } from "../accounts/ports/SessionStore.ts"
+import { authenticatorApp, makeSecurityNotices } from "../accounts/SecurityEmails.ts"
 import type { TooManyAttempts } from "../limits/LimitErrors.ts"
 import { LimitsService, type SecondFactorSource } from "../limits/LimitsService.ts"
 import type { MemberId } from "../shared/Ids.ts"
@@ -101,6 +102,7 @@ export class SecondFactorService extends Context.Service<
       const random = yield* SecureRandom
       const limits = yield* LimitsService
       const devices = yield* KnownDevices
+      const notices = yield* makeSecurityNotices
       const now = Clock.currentTimeMillis
 
       const answerSource = Effect.fnUntraced(function* (memberId: MemberId, origin: AnswerOrigin) {
@@ -233,6 +235,11 @@ export class SecondFactorService extends Context.Service<
           yield* endOtherSessions(input)
           // The code just given is a second factor on this session.
           yield* sessions.markSecondFactor(input.sessionId, at)
+          yield* notices.notify(
+            input.memberId,
+            { _tag: "secondFactorAdded", ...authenticatorApp },
+            { sessionId: input.sessionId },
+          )
           return codes
         }),
 
@@ -248,6 +255,11 @@ export class SecondFactorService extends Context.Service<
             yield* store.replaceRecoveryCodes(input.memberId, [])
           }
           yield* endOtherSessions(input)
+          yield* notices.notify(
+            input.memberId,
+            { _tag: "secondFactorRemoved", ...authenticatorApp },
+            { sessionId: input.sessionId },
+          )
         }),
 
         newRecoveryCodes: Effect.fn("SecondFactorService.newRecoveryCodes")(function* (input) {

@@ -106,6 +106,10 @@ export const XSRF_HEADER_NAME = "X-XSRF-TOKEN"
  */
 export const SIGNED_IN_COOKIE_NAME = "landunits_signed_in"
 
+// Bank details
+/** The country whose accounts are paid by sort code and 8-digit account number (bankCountry as the list writes it). */
+export const SORT_CODE_COUNTRY = "United Kingdom"
+
 // Uploads
 export const UPLOAD_MAX_BYTES = 8_388_608
 export const UPLOAD_MIME_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const

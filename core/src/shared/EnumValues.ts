@@ -7,7 +7,8 @@ export const UnitTypes = ["LAND_EUR", "LAND_USD", "LAND_AUD", "LAND_POUND"] as c
 export type UnitType = (typeof UnitTypes)[number]
 
 /** A unit type or LAND_ALL, used only as a filter. */
-export type UnitTypeFilter = UnitType | "LAND_ALL"
+export const UnitTypeFilters = [...UnitTypes, "LAND_ALL"] as const
+export type UnitTypeFilter = (typeof UnitTypeFilters)[number]
 
 export const CurrencyTypes = ["EUR", "USD", "AUD", "GBP"] as const
 export type CurrencyType = (typeof CurrencyTypes)[number]

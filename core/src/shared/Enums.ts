@@ -16,6 +16,7 @@ import {
   ProcessStatuses,
   SortDirections,
   TransactionTabs,
+  UnitTypeFilters,
   UnitTypes,
   UserTypes,
 } from "./EnumValues.ts"
@@ -26,7 +27,7 @@ export const UnitType = Schema.Literals(UnitTypes)
 export type UnitType = typeof UnitType.Type
 
 /** A unit type or LAND_ALL, used only as a filter. */
-export const UnitTypeFilter = Schema.Literals([...UnitTypes, "LAND_ALL"])
+export const UnitTypeFilter = Schema.Literals(UnitTypeFilters)
 export type UnitTypeFilter = typeof UnitTypeFilter.Type
 
 export const CurrencyType = Schema.Literals(CurrencyTypes)

@@ -95,6 +95,15 @@ export const HouseMessage = {
   bankAccountNumberDigitsOnly: "Bank account number must contain digits only",
   bankAccountNumberMinLength: "Bank account number must be at least 5 digits",
   bankAccountNumberMaxLength: "Bank account number must be at most 255 digits",
+  ibanCountry:
+    "IBAN must start with the code of a country that uses IBANs (leave it empty if your bank gives none)",
+  ibanLength:
+    "IBAN has the wrong number of characters for its country: check for a missing or extra character",
+  ibanChecksum: "IBAN check digits do not match: check it for a mistyped or swapped character",
+  sortCodeFormat: "Sort code must be 6 digits",
+  sortCodeRequired: "Sort code is required for a UK account without an IBAN",
+  bankAccountNumberWithSortCode: "With a sort code, the bank account number must be 8 digits",
+  sortCodeNotIban: "Sort code and account number do not match the IBAN",
   swiftBicRequired: "SWIFT/BIC is required",
   swiftBicMaxLength: "SWIFT/BIC must be at most 255 characters",
   swiftBicFormat: "SWIFT/BIC must be 8 or 11 letters and digits",

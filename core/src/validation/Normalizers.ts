@@ -20,6 +20,9 @@ export const normalizeDiallingCode = (typed: string): string => typed.replace(SP
 /** An account number without spaces or hyphens: "1234 5678" → "12345678". */
 export const normalizeAccountNumber = (typed: string): string => typed.replace(/[\s-]+/gu, "")
 
+/** A UK sort code without spaces or hyphens: "20-20-15" → "202015". */
+export const normalizeSortCode = (typed: string): string => typed.replace(/[\s-]+/gu, "")
+
 /** An IBAN as the rule reads it: no spaces, capitals: "gb33 bukb 2020 …" → "GB33BUKB2020…". */
 export const normalizeIban = (typed: string): string => typed.replace(SPACES, "").toUpperCase()
 

@@ -85,7 +85,10 @@ describe("KYC lifecycle", () => {
 
 describe("Missing required fields (verification tooltip)", () => {
   it("a member who saved nothing misses every required field, in form order", () => {
-    expect(missingRequiredFields(emptyKycInfo, "USER")).toEqual(REQUIRED_KYC_FIELDS.map((f) => f.label))
+    // The sort code is asked only of a UK account without an IBAN (below): nothing says the account is one yet.
+    expect(missingRequiredFields(emptyKycInfo, "USER")).toEqual(
+      REQUIRED_KYC_FIELDS.filter((f) => f.label !== "Sort Code").map((f) => f.label),
+    )
     expect(missingRequiredFields(emptyKycInfo, "USER")[0]).toBe("House Number")
     expect(missingRequiredFields(emptyKycInfo, "BUSINESS").slice(-3)).toEqual([
       "Business Name",
@@ -116,6 +119,18 @@ describe("Missing required fields (verification tooltip)", () => {
       "Phone Number",
       "Bank Name",
     ])
+  })
+
+  it("a UK account without an IBAN misses its sort code; with an IBAN, or outside the UK, none is asked", () => {
+    const { sortCode: _, ...ukWithoutSortCode } = complete.bankDetails!
+    expect(complete.bankDetails?.bankCountry).toBe("United Kingdom")
+    expect(missingRequiredFields({ ...complete, bankDetails: ukWithoutSortCode }, "USER")).toEqual([
+      "Sort Code",
+    ])
+    const withIban = { ...ukWithoutSortCode, iban: "GB29NWBK60161331926819" }
+    expect(missingRequiredFields({ ...complete, bankDetails: withIban }, "USER")).toEqual([])
+    const german = { ...ukWithoutSortCode, bankCountry: "Germany" }
+    expect(missingRequiredFields({ ...complete, bankDetails: german }, "USER")).toEqual([])
   })
 
   it("the IBAN, the additional address, the optional note and optional documents are not required", () => {

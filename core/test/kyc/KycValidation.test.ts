@@ -1,14 +1,17 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { ibanProblem, isValidIban } from "../../src/kyc/Iban.ts"
 import {
   AddressInput,
   BankDetailsInput,
   BusinessInfoInput,
   ContactInfoInput,
+  ibanProblemMessage,
   isIsoDate,
   makeKycInfoSchema,
   makePassportSchema,
 } from "../../src/kyc/KycValidation.ts"
+import { validIban } from "../support/IbanArbitrary.ts"
 import {
   decoded,
   errorsOf,
@@ -174,9 +177,10 @@ describe("contact", () => {
 })
 
 describe("bank details", () => {
-  it("accepts full bank details, and bank details without an IBAN", () => {
+  it("accepts full bank details, and bank details without an IBAN outside the UK", () => {
     expect(decoded(BankDetailsInput, validBank)).toEqual(validBank)
-    expect(decoded(BankDetailsInput, { ...validBank, iban: " " })).toEqual(withoutField(validBank, "iban"))
+    const german = { ...validBank, bankCountry: "Germany" }
+    expect(decoded(BankDetailsInput, { ...german, iban: " " })).toEqual(withoutField(german, "iban"))
   })
 
   it.each([
@@ -267,11 +271,91 @@ describe("bank details", () => {
     ])
   })
 
-  it("any IBAN of the spec's shape, up to 34 characters, is accepted", () => {
+  it("an IBAN of the spec's shape is accepted only with its country's length and right check digits", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/), (iban) => {
+      fc.property(validIban, (iban) => {
         expect(messagesAt(BankDetailsInput, { ...validBank, iban }, "iban")).toEqual([])
       }),
+    )
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/), (iban) => {
+        expect(messagesAt(BankDetailsInput, { ...validBank, iban }, "iban")).toEqual(
+          isValidIban(iban) ? [] : [ibanProblemMessage(ibanProblem(iban) ?? { kind: "format" })],
+        )
+      }),
+    )
+  })
+
+  it("an IBAN with a wrong check digit is refused with a message of its own, not the format's", () => {
+    expect(
+      messagesAt(BankDetailsInput, { ...validBank, iban: "GB29 NWBK 6016 1331 9268 18" }, "iban"),
+    ).toEqual(["IBAN check digits do not match: check it for a mistyped or swapped character"])
+    expect(
+      messagesAt(BankDetailsInput, { ...validBank, iban: "GB92 NWBK 6016 1331 9268 19" }, "iban"),
+    ).toEqual(["IBAN check digits do not match: check it for a mistyped or swapped character"])
+    expect(messagesAt(BankDetailsInput, { ...validBank, iban: "DE89 3704 0044 0532 0130" }, "iban")).toEqual([
+      "IBAN has the wrong number of characters for its country: check for a missing or extra character",
+    ])
+  })
+})
+
+describe("UK accounts: sort code and account number (docs/decisions/bank-details.md)", () => {
+  const ukWithoutIban = withoutField({ ...validBank, sortCode: "60-16-13" }, "iban")
+
+  it("a UK account is paid by its sort code and 8-digit account number instead of an IBAN", () => {
+    expect(decoded(BankDetailsInput, ukWithoutIban)).toEqual({
+      ...withoutField(validBank, "iban"),
+      sortCode: "601613",
+    })
+  })
+
+  it("a sort code is taken with hyphens or spaces and kept as its 6 digits", () => {
+    for (const sortCode of ["60-16-13", "60 16 13", " 601613 "]) {
+      expect(decoded(BankDetailsInput, { ...ukWithoutIban, sortCode }).sortCode).toBe("601613")
+    }
+  })
+
+  it("a UK account with neither an IBAN nor a sort code is refused at the sort code", () => {
+    expect(errorsOf(BankDetailsInput, withoutField(validBank, "iban"))).toEqual([
+      { path: "sortCode", message: "Sort code is required for a UK account without an IBAN" },
+    ])
+  })
+
+  it("a sort code that is not 6 digits is refused", () => {
+    for (const sortCode of ["60161", "6016133", "60-16-1A"]) {
+      expect(messagesAt(BankDetailsInput, { ...ukWithoutIban, sortCode }, "sortCode")).toEqual([
+        "Sort code must be 6 digits",
+      ])
+    }
+  })
+
+  it("with a sort code the account number must be 8 digits", () => {
+    for (const bankAccountNumber of ["1926819", "319268190"]) {
+      expect(errorsOf(BankDetailsInput, { ...ukWithoutIban, bankAccountNumber })).toEqual([
+        { path: "bankAccountNumber", message: "With a sort code, the bank account number must be 8 digits" },
+      ])
+    }
+  })
+
+  it("a sort code beside a UK IBAN must be the IBAN's own, with the same account number", () => {
+    expect(decoded(BankDetailsInput, { ...validBank, sortCode: "601613" }).sortCode).toBe("601613")
+    expect(errorsOf(BankDetailsInput, { ...validBank, sortCode: "601614" })).toEqual([
+      { path: "sortCode", message: "Sort code and account number do not match the IBAN" },
+    ])
+    expect(
+      errorsOf(BankDetailsInput, { ...validBank, sortCode: "601613", bankAccountNumber: "31926818" }),
+    ).toEqual([{ path: "sortCode", message: "Sort code and account number do not match the IBAN" }])
+  })
+
+  it("any UK sort code and account number of the right digits is accepted without an IBAN", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{6}$/),
+        fc.stringMatching(/^\d{8}$/),
+        (sortCode, bankAccountNumber) => {
+          expect(errorsOf(BankDetailsInput, { ...ukWithoutIban, sortCode, bankAccountNumber })).toEqual([])
+        },
+      ),
     )
   })
 })

@@ -27,6 +27,7 @@ export const completeDetails: KycDetails = {
   bankDetails: {
     bankAccountName: "Alice Example",
     bankAccountNumber: "12345678",
+    sortCode: "202015",
     swiftBic: "NWBKGB2L",
     bankName: "Example Bank",
     bankAddress: "1 Bank Street, London",

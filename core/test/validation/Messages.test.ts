@@ -288,6 +288,41 @@ const table: ReadonlyArray<Row> = [
     bankAccountNumber: "1".repeat(256),
   }),
   row("Invalid IBAN format", BankDetailsInput, validBank, "iban", { iban: "gb2x nwbk 6016 1331 9268 19" }),
+  row(
+    "IBAN must start with the code of a country that uses IBANs (leave it empty if your bank gives none)",
+    BankDetailsInput,
+    validBank,
+    "iban",
+    { iban: "US29NWBK60161331926819" },
+  ),
+  row(
+    "IBAN has the wrong number of characters for its country: check for a missing or extra character",
+    BankDetailsInput,
+    validBank,
+    "iban",
+    { iban: "GB29NWBK6016133192681" },
+  ),
+  row(
+    "IBAN check digits do not match: check it for a mistyped or swapped character",
+    BankDetailsInput,
+    validBank,
+    "iban",
+    { iban: "GB29NWBK60161331926891" },
+  ),
+  row("Sort code must be 6 digits", BankDetailsInput, validBank, "sortCode", { sortCode: "60-16-1" }),
+  row("Sort code is required for a UK account without an IBAN", BankDetailsInput, validBank, "sortCode", {
+    iban: undefined,
+  }),
+  row(
+    "With a sort code, the bank account number must be 8 digits",
+    BankDetailsInput,
+    validBank,
+    "bankAccountNumber",
+    { iban: undefined, sortCode: "601613", bankAccountNumber: "1926819" },
+  ),
+  row("Sort code and account number do not match the IBAN", BankDetailsInput, validBank, "sortCode", {
+    sortCode: "601614",
+  }),
   row("SWIFT/BIC is required", BankDetailsInput, validBank, "swiftBic", { swiftBic: " " }),
   row("SWIFT/BIC must be at most 255 characters", BankDetailsInput, validBank, "swiftBic", {
     swiftBic: letters(256),

@@ -1,4 +1,7 @@
-/** Renders a component inside a one-route memory router, so its Links and navigation work in happy-dom. */
+/**
+ * Renders a component inside a one-route memory router, so its Links and navigation work in happy-dom; answers the
+ * router (where it navigated: `router.state.location`).
+ */
 import {
   createMemoryHistory,
   createRootRoute,
@@ -26,4 +29,5 @@ export const renderInRouter = async (ui: () => ReactNode) => {
   await act(async () => {
     render(<RouterProvider router={router} />)
   })
+  return router
 }

@@ -129,9 +129,12 @@ export const AuthHandlers = (cookies: SessionCookieOptions) =>
           ),
         )
         .handle("reset", ({ params, payload }) =>
-          Effect.as(accounts.resetPassword({ token: params.token, password: payload.password }), {
-            message: "Your password has been reset. You can log in now.",
-          }),
+          Effect.as(
+            Effect.flatMap(clientAddress, (address) =>
+              accounts.resetPassword({ token: params.token, password: payload.password, address }),
+            ),
+            { message: "Your password has been reset. You can log in now." },
+          ),
         )
         .handle("confirmation", ({ params }) =>
           Effect.as(accounts.confirmEmail(params.token), {

@@ -10,15 +10,18 @@ import { Field, FormError } from "../shared/Field.tsx"
 import { Form } from "../shared/Form.tsx"
 import { SecondFactorStep } from "./SecondFactorStep.tsx"
 
-/** Where a member goes after signing in (docs/decisions.md: the welcome route for a first sign-in). */
+/**
+ * Where a member goes after signing in: the member page a link asked for (`redirectTo`, already checked by
+ * lib/redirectTarget.ts), else the welcome route for a first sign-in (docs/decisions.md), else the dashboard.
+ */
 export const WELCOME_ROUTE = "/dashboard/What-are-Land-Units"
-export const afterLoginRoute = (bundle: UserBundle): string =>
-  bundle.user.firstLogin ? WELCOME_ROUTE : "/dashboard"
+export const afterLoginRoute = (bundle: UserBundle, redirectTo?: string): string =>
+  redirectTo ?? (bundle.user.firstLogin ? WELCOME_ROUTE : "/dashboard")
 
 export const signIn = (payload: LoginValues): Promise<UserBundle | SecondFactorChallenge> =>
   api.login(payload)
 
-export function LoginForm() {
+export function LoginForm(props: { readonly redirectTo?: string | undefined }) {
   const login = useSubmission(signIn, { repeatable: true })
   const navigate = useNavigate()
   const form = useSchemaForm(LoginSchema, { email: "", password: "" }, login.submit)
@@ -30,9 +33,9 @@ export function LoginForm() {
   useEffect(() => {
     if (bundle !== null) {
       appSession().send({ type: "session.signedIn", user: bundle.user })
-      void navigate({ to: afterLoginRoute(bundle) })
+      void navigate({ href: afterLoginRoute(bundle, props.redirectTo) })
     }
-  }, [bundle, navigate])
+  }, [bundle, navigate, props.redirectTo])
   if (answer !== null && needsSecondFactor(answer) && restarted !== answer && secondStepBundle === null) {
     return (
       <SecondFactorStep

@@ -93,6 +93,11 @@ export const KYC_SECTIONS: ReadonlyArray<SectionSpec> = [
         hint: "Digits, spaces are fine",
       },
       {
+        name: "sortCode",
+        label: "Sort Code",
+        hint: "UK accounts: 6 digits, for example 20-20-15 (needed when you give no IBAN)",
+      },
+      {
         name: "iban",
         label: "IBAN",
         hint: "As your bank writes it, spaces are fine: for example GB33 BUKB 2020 1555 5555 55",

@@ -153,7 +153,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/user/update_profile": {
     summary: "Save the profile and KYC details",
     description:
-      "The profile and KYC form, multipart (kycInfo as JSON, four optional files ≤ 8 MB, judged by content). Phone and account numbers, IBANs and BICs are taken with spaces (IBAN/BIC in any case) and stored without; countries must be on the ISO 3166 list (a name, a code or a common other name). A new password here ends the other sessions and keeps this one under a new id, as update_user_password does.",
+      "The profile and KYC form, multipart (kycInfo as JSON, four optional files ≤ 8 MB, judged by content). Phone and account numbers, sort codes, IBANs and BICs are taken with spaces (sort codes with hyphens, IBAN/BIC in any case) and stored without; an IBAN must have its country's length and right check digits (ISO 13616), and a UK account without one gives its 6-digit sort code (`bankDetails.sortCode`) with an 8-digit account number; countries must be on the ISO 3166 list (a name, a code or a common other name). A new password here ends the other sessions and keeps this one under a new id, as update_user_password does.",
   },
   "POST /api/user/approve_profile": {
     summary: "Submit KYC for verification",
