@@ -7,7 +7,7 @@
  */
 import type { UserAnalytics } from "@landunits/core/analytics/UserAnalytics.ts"
 import type { ImpactMetrics } from "@landunits/core/content/ContentModel.ts"
-import { formatMoney, formatNumber0, formatNumber2 } from "@landunits/core/format/Format.ts"
+import { formatMoney, formatNumber0, formatNumber2, formatPercent } from "@landunits/core/format/Format.ts"
 import { IMPACT_METRIC_LABELS } from "@landunits/core/impact/ImpactMetricLabels.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { UnitProjectTotals } from "@landunits/core/market/MarketModel.ts"
@@ -57,8 +57,6 @@ const TILES = [
   },
 ]
 
-const percent = (value: number) => `${formatNumber2(value)}%`
-
 /** The columns of spec §3 Unit holding, labels word for word: each with its cell, red when it is a loss. */
 const HOLDING_COLUMNS: ReadonlyArray<{
   readonly label: string
@@ -84,7 +82,7 @@ const HOLDING_COLUMNS: ReadonlyArray<{
   { label: "Value Increase", cell: (h) => formatMoney(h.profit, h.currencyType), loss: (h) => h.profit < 0 },
   {
     label: "Value Increase (%)",
-    cell: (h) => percent(h.profit_percentage),
+    cell: (h) => formatPercent(h.profit_percentage),
     loss: (h) => h.profit_percentage < 0,
   },
 ]

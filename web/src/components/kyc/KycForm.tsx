@@ -5,6 +5,7 @@
  * sections before the others); a section with anything in it is sent, and checked, whole.
  * Files are checked in the browser by core's own upload rule (size, then content) before they are sent.
  */
+import { formatNumber0 } from "@landunits/core/format/Format.ts"
 import type { KycDocument, KycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { makeKycInfoSchema } from "@landunits/core/kyc/KycValidation.ts"
 import { checkUpload, MAGIC_BYTES_LENGTH } from "@landunits/core/kyc/Upload.ts"
@@ -199,7 +200,7 @@ export const uploadProblem = async (file: File): Promise<string | undefined> => 
   return check.ok ? undefined : check.message
 }
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`
+const kb = (bytes: number) => `${formatNumber0(Math.max(1, Math.round(bytes / 1024)))} KB`
 
 interface Chosen {
   readonly file: File | null

@@ -1,5 +1,6 @@
 /** The sections the home, landing and business pages share (spec §1, §2). */
 import type { FaqEntry } from "@landunits/core/content/ContentModel.ts"
+import { formatPercent } from "@landunits/core/format/Format.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import { Link } from "@tanstack/react-router"
 import type { Settled } from "../../api/endpoints.ts"
@@ -11,7 +12,7 @@ import {
   REPORT_2025_URL,
   SUSTAINABLE_ACTIVITIES,
 } from "../../content/site.ts"
-import { formatPercent, landValueFigures } from "../../lib/figures.ts"
+import { landValueFigures } from "../../lib/figures.ts"
 import { Empty } from "../layout/Page.tsx"
 import { Tooltip } from "../shared/Tooltip.tsx"
 import { NewsletterSignup } from "./NewsletterForm.tsx"
