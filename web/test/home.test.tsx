@@ -8,6 +8,7 @@ import type { UnitSeries } from "@landunits/core/analytics/UserAnalytics.ts"
 import { kycStatusLabel } from "@landunits/core/format/Labels.ts"
 import { emptyKycInfo, type KycInfo } from "@landunits/core/kyc/KycModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
+import { PASSWORD_RULE } from "@landunits/core/members/PasswordRule.ts"
 import { OrderStatusColour, OrderStatuses } from "@landunits/core/shared/Enums.ts"
 import { HouseMessage as H, SpecMessage as S } from "@landunits/core/validation/Messages.ts"
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
@@ -270,22 +271,22 @@ describe("change password form", () => {
     fireEvent.change(screen.getByLabelText(label), { target: { value } })
   const submit = () => fireEvent.click(screen.getByRole("button", { name: "Change password" }))
 
-  it("shows spec §5's change-password messages word for word", async () => {
+  it("holds the new password to the one password rule, with its hint and spec §5's words", async () => {
     serve({})
     await renderInRouter(() => <ChangePasswordFormView />)
     submit()
     const form = screen.getByRole("form", { name: "Change password" })
+    expect(form.textContent).toContain(PASSWORD_RULE)
     expect(form.textContent).toContain("Password is required")
     expect(form.textContent).toContain("Confirm password is required")
-    type(/^New password/, "short1")
-    expect(form.textContent).toContain("Password must be at least 8 characters")
-    type(/^New password/, "longenough1")
-    expect(form.textContent).toContain("Password must contain at least one uppercase letter")
+    type(/^New password/, "shrt1")
+    expect(form.textContent).toContain("Password must be at least 6 characters")
+    type(/^New password/, "123456")
+    expect(form.textContent).toContain("Password must contain at least one letter")
     type(/^New password/, "LongEnough")
     expect(form.textContent).toContain("Password must contain at least one number")
-    type(/^New password/, "LongEnough1")
-    type(/^Confirm new password/, "short")
-    expect(form.textContent).toContain("Confirm Password must be at least 8 characters")
+    type(/^New password/, "longenough1")
+    expect(form.textContent).not.toContain("Password must")
     type(/^Confirm new password/, "LongEnough2")
     type(/^Current password/, "abc123")
     expect(form.textContent).toContain("Passwords must match")
@@ -326,23 +327,24 @@ describe("change password form", () => {
 })
 
 describe("profile form", () => {
-  it("shows the profile's own messages (spec §5: 'Minimum password length must be 5', 'Passwords must matched')", async () => {
+  it("holds a new password to the one password rule, with its hint ('Password must be at least 6 characters')", async () => {
     serve({})
     await renderInRouter(() => <ProfileForm user={user()} today="2026-11-23" />)
     const form = screen.getByRole("form", { name: "Profile" })
+    expect(form.textContent).toContain(PASSWORD_RULE)
     fireEvent.change(within(form).getByLabelText(/^First Name/), { target: { value: "Al" } })
     fireEvent.change(within(form).getByLabelText(/^New password/), { target: { value: "abc" } })
     fireEvent.click(screen.getByRole("button", { name: "Save profile" }))
     expect(form.textContent).toContain(H.profileFirstNameMinLength)
-    expect(form.textContent).toContain("Minimum password length must be 5")
+    expect(form.textContent).toContain("Password must be at least 6 characters")
     // Cross-field rules show once the fields themselves are valid (docs/decisions.md).
     fireEvent.change(within(form).getByLabelText(/^First Name/), { target: { value: "Alan" } })
-    fireEvent.change(within(form).getByLabelText(/^New password/), { target: { value: "abcdef" } })
-    fireEvent.change(within(form).getByLabelText(/^Confirm new password/), { target: { value: "abcdef" } })
+    fireEvent.change(within(form).getByLabelText(/^New password/), { target: { value: "abcde1" } })
+    fireEvent.change(within(form).getByLabelText(/^Confirm new password/), { target: { value: "abcde1" } })
     expect(form.textContent).toContain(H.currentPasswordRequired)
     fireEvent.change(within(form).getByLabelText(/^Current password/), { target: { value: "abc123" } })
-    fireEvent.change(within(form).getByLabelText(/^Confirm new password/), { target: { value: "abcdeg" } })
-    expect(form.textContent).toContain("Passwords must matched")
+    fireEvent.change(within(form).getByLabelText(/^Confirm new password/), { target: { value: "abcde2" } })
+    expect(form.textContent).toContain("Passwords must match")
   })
 
   it("sends multipart form data with only what was filled in", async () => {
