@@ -140,6 +140,9 @@ describe("a phone shows the data first (375 × 812)", () => {
       .evaluateAll((lis) => lis.map((li) => Math.round(li.getBoundingClientRect().top)))
     expect(tiles).toHaveLength(4)
     expect(new Set(tiles).size).toBe(2)
+    // The bar keeps Sell, Transfer and Convert for wide screens; on a phone they are in the menu.
+    const bar = page.getByRole("navigation", { name: "Main" })
+    expect(await bar.getByRole("link", { name: "Sell", exact: true }).isVisible()).toBe(false)
     expect(await pageScrollWidth(page)).toBe(PHONE.width)
     await shot(page, "dashboard")
     await context.close()
@@ -192,10 +195,17 @@ describe("a phone shows the data first (375 × 812)", () => {
     await context.close()
   })
 
-  it("at 1280 px the history is a table with its filters open", async () => {
+  it("at 1280 px the history is a table with its filters open; Buy, Sell, Transfer and Convert are in the bar", async () => {
     const opened = await openContext(browser, 1280)
     await signIn(opened.page, server, DEMO)
     const { page } = opened
+    // Issue 38: on a desktop the four things to do with Units are in the header's bar, not only in the menu.
+    const bar = page.getByRole("navigation", { name: "Main" })
+    for (const name of ["Buy", "Sell", "Transfer", "Convert"])
+      expect(await bar.getByRole("link", { name, exact: true }).isVisible(), name).toBe(true)
+    await bar.getByRole("link", { name: "Sell", exact: true }).click()
+    await headline(page, "Sell Units")
+    await page.screenshot({ path: path.join(SHOTS, "1280-header-unit-actions.png") })
     await page.goto(`${server.url}/dashboard/my-transactions`)
     await headline(page, "Transaction History")
     expect(await page.getByLabel("Payment method").isVisible()).toBe(true)
