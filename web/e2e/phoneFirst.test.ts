@@ -118,11 +118,21 @@ describe("a phone shows the data first (375 × 812)", () => {
     await context.close()
   })
 
-  it("the dashboard leads with the holdings, as stacked rows that fit, before the shortcuts", async () => {
+  it("the dashboard opens on the total value, then the holdings as stacked rows that fit, before the shortcuts", async () => {
     const { context, page } = await onPhone()
     await page.goto(`${server.url}/dashboard`)
     const holdings = page.locator("table.holdings")
     await holdings.waitFor()
+    // Issue 38: the total value of the demo's Units (three currencies), in one currency, first on the screen.
+    const total = page.getByTestId("headline-value")
+    await expect.poll(() => total.textContent()).toMatch(/^[€$£][\d,]+\.\d{2}$|^A\$[\d,]+\.\d{2}$/)
+    const totalBox = await total.boundingBox()
+    expect(totalBox!.y + totalBox!.height).toBeLessThan(PHONE.height)
+    // The choice of currency holds on the next visit.
+    await page.getByLabel("Show in").selectOption("GBP")
+    await expect.poll(() => total.textContent()).toMatch(/^£/)
+    await page.reload()
+    await expect.poll(() => total.textContent()).toMatch(/^£/)
     const unitsTitle = await page.getByRole("heading", { name: "Your Units" }).boundingBox()
     const shortcuts = await page.getByRole("navigation", { name: "Shortcuts" }).boundingBox()
     expect(unitsTitle).not.toBeNull()
@@ -145,6 +155,28 @@ describe("a phone shows the data first (375 × 812)", () => {
     expect(await bar.getByRole("link", { name: "Sell", exact: true }).isVisible()).toBe(false)
     expect(await pageScrollWidth(page)).toBe(PHONE.width)
     await shot(page, "dashboard")
+    await context.close()
+  })
+
+  it("a member with nothing sees one next step, not rows of zeros", async () => {
+    const member = await registerAndConfirm(server, {
+      email: `nothing-yet-${Date.now()}@landunits.example`,
+      password: "Nothing2026",
+      firstName: "Noor",
+      lastName: "Newman",
+    })
+    const { context, page } = await openContext(browser, PHONE.width)
+    await page.setViewportSize(PHONE)
+    await signIn(page, server, member)
+    await page.goto(`${server.url}/dashboard`)
+    const next = page.getByRole("link", { name: "Buy your first Units" })
+    await next.waitFor()
+    expect((await next.boundingBox())!.y).toBeLessThan(PHONE.height)
+    expect(await page.locator("table.holdings").count()).toBe(0)
+    expect(await page.getByTestId("headline-value").count()).toBe(0)
+    await shot(page, "dashboard-nothing-yet")
+    await next.click()
+    await headline(page, "Buy Units")
     await context.close()
   })
 
