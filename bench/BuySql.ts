@@ -9,7 +9,7 @@
  *   COMMIT;
  *
  * What the app computes before the statement and after it (the member's standing, the price, the order's record,
- * the transfer's canonical encoding, the capacity check on the totals answered) is what this script leaves out; the
+ * the transfer's blind and canonical encoding, the capacity check on the totals answered) is what this script leaves out; the
  * script's figure over ours is what the app costs on top of the schema. The transfers and balance changes are built
  * with jsonb_build_object where the app sends them as JSON text (pgbench reads ":word" as a variable, and JSON
  * has colons), the canonical encoding with concat_ws where the app sends it made.
@@ -63,11 +63,15 @@ export const buyScript = (workload: ReadonlyArray<UnitType>): string => {
   const transferId = `('trf_' || ${id})`
   const orderId = `('ord_' || ${id})`
   const at = "1795710682386"
+  // The buyer's blind and pseudonym (v2), 64 hex digits each, as the app sends them made (md5s stand in for its
+  // random bytes and SHA-256).
+  const blind = `(md5(${id} || 'b') || md5(${id} || 'c'))`
+  const pseudonymous = `('member' || chr(58) || md5(${id} || 'p') || md5(${id} || 'q') || chr(58) || 'pendingBuy')`
   const transfers = `jsonb_build_array(jsonb_build_object(
     'transfer_id', ${transferId}, 'order_id', ${orderId}, 'unit_type', ${unitType},
     'from_key', ${issuance}, 'from_member', NULL, 'to_key', ${pendingBuy}, 'to_member', ${memberId},
-    'units', 1, 'at', ${at},
-    'canonical', concat_ws('|', 'landunits-transfer-v1', ${transferId}, ${orderId}, ${unitType}, ${issuance}, ${pendingBuy}, '1', '${at}')))`
+    'units', 1, 'at', ${at}, 'encoding', 2, 'from_blind', NULL, 'to_blind', ${blind},
+    'canonical', concat_ws('|', 'landunits-transfer-v2', ${transferId}, ${orderId}, ${unitType}, ${issuance}, ${pseudonymous}, '1', '${at}')))`
   const balances = `jsonb_build_array(
     jsonb_build_object('unit_type', ${unitType}, 'account_key', ${issuance}, 'member_id', NULL, 'bucket', 'issuance', 'units', -1),
     jsonb_build_object('unit_type', ${unitType}, 'account_key', ${pendingBuy}, 'member_id', ${memberId}, 'bucket', 'pendingBuy', 'units', 1))`

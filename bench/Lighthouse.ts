@@ -1,13 +1,14 @@
 /**
  * Lighthouse's mobile preset (its default config: a mid-range phone's screen, simulated slow 4G and a 4×
- * slower CPU) in Debian's Chromium, against the app started as production starts it: the web app built,
- * `node cli/src/start.ts` with NODE_ENV=production, on a free port with a fresh DATA_DIR (or DATABASE_URL).
+ * slower CPU) in Debian's Chromium, against the app started as production starts it: the web app built
+ * (`npm run build`), then `npm run serve` with NODE_ENV=production, on a free port with a fresh DATA_DIR (or
+ * DATABASE_URL).
  * Each page is measured BENCH_RUNS times, each run in a fresh Chromium; the table gives the median of each
  * category and of the largest contentful paint, the goal of issue 17 and what misses it, then the audits
  * the last run of each page failed, so a developer sees what to fix.
  *
  *   npm run bench:lighthouse                       # builds the web app, 3 runs of each page
- *   BENCH_BUILD=0 npm run bench:lighthouse         # the web app as last built (web/dist)
+ *   BENCH_BUILD=0 npm run bench:lighthouse         # the web app as last built (web/builds/current)
  *   BENCH_RUNS=5 BENCH_PAGES=/,/fees npm run bench:lighthouse
  *   BENCH_REPORTS=0 npm run bench:lighthouse       # no JSON reports (else bench/results/lighthouse/<time>/)
  *   CHROME_PATH=/path/to/chrome npm run bench:lighthouse   # or CHROMIUM_PATH; else /usr/bin/chromium
@@ -26,6 +27,7 @@ import { freePort, startAppProcess } from "@landunits/test-support/AppProcess.ts
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse, { type Result } from "lighthouse"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../adapters/src/app/DemoSeed.ts"
+import { currentBuild, DEFAULT_WEB_BUILDS_DIR } from "../adapters/src/http/server/WebBuilds.ts"
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url))
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -189,10 +191,11 @@ if (!fs.existsSync(CHROME))
   throw new Error(`No Chromium at ${CHROME}: apt-get install -y chromium, or set CHROME_PATH`)
 
 if (BUILD) {
-  const build = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: ROOT, stdio: "inherit" })
-  if (build.status !== 0) throw new Error("npm run build -w web failed")
+  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" })
+  if (build.status !== 0) throw new Error("npm run build failed")
 }
-if (!fs.existsSync(path.join(ROOT, "web/dist/index.html"))) throw new Error("web/dist is not built")
+if (currentBuild(DEFAULT_WEB_BUILDS_DIR) === undefined)
+  throw new Error("No web build is current: npm run build")
 
 // What a visitor gets in production: NODE_ENV=production (Secure cookies, HSTS, no development extras),
 // with the demo data asked for (SEED_DEMO) so that prices and fees are set, as an operator sets them, and
@@ -211,7 +214,7 @@ const app = await startAppProcess(
     LOG_LEVEL: "Warn",
   },
   undefined,
-  { port },
+  { port, command: "serve" },
 )
 const stamp = new Date().toISOString().replace(/[:.]/g, "-")
 const reportDir = path.join(ROOT, "bench/results/lighthouse", stamp)

@@ -37,6 +37,8 @@ const routes = routeManifest()
 //
 // `vite build --ssr` builds the server's renderer of the public pages (src/entry-server.tsx) into dist-ssr,
 // outside dist so it is never served as a file; the report and the manifest belong to the browser's build.
+// `npm run build` (scripts/build.ts) gives both builds their folders in a build of its own (web/builds/<id>/dist
+// and dist-ssr); the outDirs below are for a bare `vite build`, which nothing serves.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({

@@ -1,8 +1,8 @@
 /**
  * The app's admin socket (`DATA_DIR/admin.sock`, owner-only): the running server answers the CLI's read
  * commands (ServerReads.ts) with its own services, so an admin's `landunits kyc list` costs the CLI's start
- * and a round trip, not the app's modules and a database connection. Started by `npm start` (start.ts) once
- * the database is migrated; closed, and its file removed, when the server stops.
+ * and a round trip, not the app's modules and a database connection. Started by the server (start.ts: `npm start`,
+ * `npm run serve`) once the database is migrated; closed, and its file removed, when the server stops.
  *
  * Whoever can open the socket can read what an admin reads: it is made readable and writable by the app's own
  * OS user only, like the embedded database's socket beside it in DATA_DIR. A command line that is not one of

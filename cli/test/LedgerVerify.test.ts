@@ -5,16 +5,28 @@
  * the row and how; undone, it passes again. On the embedded database, and on the PostgreSQL server when
  * DATABASE_URL names one (CI's run). Half the LAND_USD chain is written as new buys write it (BuyJournal: the
  * links computed by the database's `record_buy`), the rest by the ledger's appends (links computed by the app).
+ * Each chain holds both encodings (migration 2890): its first rows as a process of the previous version writes them
+ * during a rolling release (v1, members by id), the rest as this version does (v2, members by pseudonym).
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { layerEmbedded, layerServer } from "@landunits/adapters/postgres/Database.ts"
+import { recordJson } from "@landunits/adapters/postgres/OrderRepositoryPg.ts"
+import { ORDER_COMMAND_LOCK, unitTypeLockKey } from "@landunits/adapters/postgres/UnitOfWorkPg.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
-import { member, platform } from "@landunits/core/ledger/LedgerModel.ts"
+import { accountKey } from "@landunits/core/ledger/Ledger.ts"
+import { member, platform, type Transfer } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
-import { canonicalTransfer, chainHash } from "@landunits/core/ledger/TransferChain.ts"
+import {
+  CHAIN_GENESIS,
+  canonicalOfStored,
+  canonicalTransfer,
+  chainHash,
+  TRANSFER_ENCODING_V1,
+  TRANSFER_ENCODING_V2,
+} from "@landunits/core/ledger/TransferChain.ts"
 import { BuyJournal } from "@landunits/core/orders/ports/BuyJournal.ts"
 import { UnitOfWork } from "@landunits/core/orders/ports/UnitOfWork.ts"
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
@@ -73,7 +85,90 @@ const TARGETS: ReadonlyArray<Target> = [
       ]),
 ]
 
-/** Issues Units to the holder in two unit types, a transfer at a time, and writes a few audit entries. */
+/** The previous version's fields of a transfer of `t` from the platform's issuance to the holder: v1, by id. */
+const previousVersionRow = (t: Transfer) => ({
+  transfer_id: t.transferId,
+  order_id: t.orderId,
+  unit_type: t.unitType,
+  from_key: accountKey(t.from),
+  from_member: null,
+  to_key: accountKey(t.to),
+  to_member: HOLDER,
+  units: t.units,
+  at: t.at,
+})
+
+const previousVersionBalances = (t: Transfer): [Record<string, unknown>, Record<string, unknown>] => [
+  {
+    unit_type: t.unitType,
+    account_key: "platform:issuance",
+    member_id: null,
+    bucket: "issuance",
+    units: -t.units,
+  },
+  {
+    unit_type: t.unitType,
+    account_key: accountKey(t.to),
+    member_id: HOLDER,
+    bucket: "owned",
+    units: t.units,
+  },
+]
+
+const v1Canonical = (t: Transfer) =>
+  canonicalTransfer(TRANSFER_ENCODING_V1, { ...t, fromKey: accountKey(t.from), toKey: accountKey(t.to) })
+
+/**
+ * An append as a process of the previous version makes it during a rolling release (its LedgerStorePg): the row
+ * without migration 2890's columns, its link over the v1 encoding from the head it locked, the balances, the head.
+ */
+const appendAsPreviousVersion = (t: Transfer) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql.withTransaction(
+      Effect.gen(function* () {
+        const heads = yield* sql<{ length: string; head: string }>`
+          SELECT length, head FROM ledger_chain_heads WHERE chain = ${t.unitType} FOR UPDATE`
+        const length = Number(heads[0]?.length ?? 0)
+        const before = heads[0]?.head ?? CHAIN_GENESIS
+        const hash = chainHash(before, v1Canonical(t))
+        yield* sql`INSERT INTO ledger_transfers ${sql.insert({ ...previousVersionRow(t), chain_index: length + 1, prev_hash: before, hash })}`
+        yield* sql`
+          INSERT INTO ledger_balances ${sql.insert(previousVersionBalances(t))}
+          ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units`
+        yield* sql`
+          INSERT INTO ledger_chain_heads (chain, length, head, prev) VALUES (${t.unitType}, ${length + 1}, ${hash}, ${before})
+          ON CONFLICT (chain) DO UPDATE SET length = EXCLUDED.length, head = EXCLUDED.head, prev = EXCLUDED.prev`
+      }),
+    )
+  })
+
+/** A new buy as a process of the previous version records it: `record_buy` with its transfers' v1 encodings and no encoding fields. */
+const buyAsPreviousVersion = (t: Transfer, i: number) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const bought = aBuy(t.orderId)
+    const order = {
+      ...bought,
+      memberId: HOLDER,
+      currencyUnit: { ...bought.currencyUnit, unitType: t.unitType },
+    }
+    const transfers = [{ ...previousVersionRow(t), canonical: v1Canonical(t) }]
+    yield* sql.withTransaction(
+      sql`SELECT sequence FROM record_buy(
+        ${ORDER_COMMAND_LOCK}, ${unitTypeLockKey(t.unitType)}, ${t.unitType},
+        ${`member:${HOLDER}`}, ${`chain-previous-${i}`}, ${`hash-previous-${i}`},
+        ${JSON.stringify(transfers)}::jsonb, ${JSON.stringify(previousVersionBalances(t))}::jsonb,
+        ${order.orderId}, ${order.memberId}, ${order.orderType}, ${order.orderStatus},
+        ${order.currencyUnit.isDoubleLand}, ${order.createdAt}, ${recordJson(order)}::jsonb)`,
+    )
+  })
+
+/**
+ * Issues Units to the holder in two unit types, a transfer at a time, and writes a few audit entries. The first
+ * transfer of each unit type (and the second LAND_EUR one) as the previous version writes them (v1), the rest as
+ * this one does (v2).
+ */
 const history = Effect.gen(function* () {
   yield* (yield* AccountRepository).insert({
     memberId: ADMIN_ID,
@@ -101,7 +196,9 @@ const history = Effect.gen(function* () {
         orderId: OrderId.make(`ord_chain_${i}`),
         at: 1_700_000_000_000 + i,
       }
-      if (unitType === "LAND_USD" && i % 2 === 1) {
+      if (unitType === "LAND_USD" && i === 1) yield* buyAsPreviousVersion(transfer, i)
+      else if (unitType === "LAND_EUR" && i <= 2) yield* appendAsPreviousVersion(transfer)
+      else if (unitType === "LAND_USD" && i % 2 === 1) {
         // As a new buy: its order and key with it, its link computed by the database (record_buy).
         const order = aBuy(`ord_chain_${i}`)
         yield* uow.transaction(
@@ -193,6 +290,64 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
     expect(result.out).toMatch(/^The ledger verifies: 12 transfer\(s\) and 6 audit entries in 3 chain\(s\)/)
     expect(result.out).toMatch(/LAND_USD: 6 at [0-9a-f]{64}/)
     expect(result.out).toMatch(/audit: 6 at [0-9a-f]{64}/)
+  })
+
+  it("the chains hold both encodings: the previous version's rows v1, without blinds; this version's v2, a blind per member account", async () => {
+    const rows = await runtime.runPromise(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        return yield* sql<{
+          transfer_id: string
+          encoding: number
+          from_blind: string | null
+          to_blind: string | null
+        }>`
+          SELECT transfer_id, encoding, from_blind, to_blind FROM ledger_transfers ORDER BY seq`
+      }),
+    )
+    const v1 = ["trf_LAND_USD_1", "trf_LAND_EUR_1", "trf_LAND_EUR_2"]
+    expect(rows).toHaveLength(12)
+    for (const row of rows) {
+      if (v1.includes(row.transfer_id))
+        expect([row.encoding, row.from_blind, row.to_blind]).toEqual([1, null, null])
+      else {
+        expect([row.encoding, row.from_blind]).toEqual([2, null])
+        expect(row.to_blind).toMatch(/^[0-9a-f]{64}$/)
+      }
+    }
+  })
+
+  it.each([
+    [
+      "a v2 row's member id changed",
+      "trf_LAND_USD_3",
+      "to_key = 'member:mem_chain_other:owned', to_member = 'mem_chain_other'",
+    ],
+    ["a v2 row's blind changed", "trf_LAND_EUR_4", `to_blind = '${"ab".repeat(32)}'`],
+    ["a v2 row said to be v1", "trf_LAND_USD_4", "encoding = 1, to_blind = NULL"],
+    [
+      "a v1 row's member id changed",
+      "trf_LAND_EUR_2",
+      "to_key = 'member:mem_chain_other:owned', to_member = 'mem_chain_other'",
+    ],
+    ["a v1 row said to be v2", "trf_LAND_USD_1", `encoding = 2, to_blind = '${"ab".repeat(32)}'`],
+  ])("%s: edited, naming the transfer", async (_, transferId, change) => {
+    const chain = transferId.slice("trf_".length, transferId.lastIndexOf("_"))
+    await asSuperuser(
+      `CREATE TABLE transfer_before AS SELECT * FROM ledger_transfers WHERE transfer_id = '${transferId}'`,
+      `UPDATE ledger_transfers SET ${change} WHERE transfer_id = '${transferId}'`,
+    )
+    const result = await verify()
+    expect(result.code).toBe(1)
+    expect(result.err).toBe(
+      `Refused: the ledger does not verify: edited: transfer ${transferId} (${chain} chain): its fields no longer give its hash (changed after it was written)`,
+    )
+    await asSuperuser(
+      `DELETE FROM ledger_transfers WHERE transfer_id = '${transferId}'`,
+      "INSERT INTO ledger_transfers SELECT * FROM transfer_before",
+      "DROP TABLE transfer_before",
+    )
+    expect((await verify()).code).toBe(0)
   })
 
   it("an amount changed: edited, naming the transfer", async () => {
@@ -332,13 +487,17 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
             to_key: string
             at: string
             prev_hash: string
-          }>`SELECT order_id, from_key, to_key, at, prev_hash FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'`
+            encoding: number
+            from_blind: string | null
+            to_blind: string | null
+          }>`SELECT order_id, from_key, to_key, at, prev_hash, encoding, from_blind, to_blind
+             FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'`
           return rows[0]!
         }),
       )
       const hash = chainHash(
         row.prev_hash,
-        canonicalTransfer({
+        canonicalOfStored({
           transferId: "trf_LAND_EUR_6",
           orderId: row.order_id,
           unitType: "LAND_EUR",
@@ -346,6 +505,9 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
           toKey: row.to_key,
           units,
           at: Number(row.at),
+          encoding: row.encoding === 1 ? TRANSFER_ENCODING_V1 : TRANSFER_ENCODING_V2,
+          fromBlind: row.from_blind,
+          toBlind: row.to_blind,
         }),
       )
       const change = `(${units} - (SELECT units FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'))`

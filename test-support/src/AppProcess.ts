@@ -1,7 +1,8 @@
 /**
- * The app as an operator starts it: `node cli/src/start.ts` as its own OS process, on a free port, with the
- * environment given. For tests of what several app processes share (limits, sessions) and of how a start
- * behaves. `stop` sends SIGTERM and waits for the exit; `terminate` sends it and returns (to watch the stop).
+ * The app as an operator starts it: `node cli/src/start.ts` as its own OS process (or, with `command: "serve"`,
+ * `npm run serve`, the production start a supervisor runs), on a free port, with the environment given. For tests
+ * of what several app processes share (limits, sessions) and of how a start behaves. `stop` sends SIGTERM to the
+ * process started (npm's, for serve) and waits for its exit; `terminate` sends it and returns (to watch the stop).
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import * as net from "node:net"
@@ -19,11 +20,17 @@ export interface AppProcess {
   readonly terminate: () => void
   /** Settles once the process has exited. */
   readonly exited: Promise<void>
+  /** The PID of the process started (npm's, for serve): the one a supervisor signals. */
+  readonly pid: number
+  /** Its exit status once it exited (null when a signal ended it). */
+  readonly exitCode: () => number | null
 }
 
 export interface AppProcessOptions {
   /** The port to listen on (another start of the same app behind a load balancer); a free one by default. */
   readonly port?: number
+  /** `start`: `node cli/src/start.ts` (the default); `serve`: `npm run serve`, as a supervisor runs it. */
+  readonly command?: "start" | "serve"
 }
 
 /** A port nobody listens on right now. */
@@ -50,10 +57,14 @@ export const startAppProcess = async (
   options: AppProcessOptions = {},
 ): Promise<AppProcess> => {
   const port = options.port ?? (await freePort())
-  const child = spawn(process.execPath, [START], {
+  const serve = options.command === "serve"
+  const [command, args] = serve ? ["npm", ["run", "serve"]] : [process.execPath, [START]]
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "Info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    // npm and the app in a process group of their own, so a start that never serves is killed whole (below).
+    detached: serve,
   })
   let output = ""
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -79,10 +90,13 @@ export const startAppProcess = async (
         },
         terminate: () => child.kill("SIGTERM"),
         exited: exited(child),
+        pid: child.pid!,
+        exitCode: () => child.exitCode,
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  child.kill("SIGKILL")
+  if (serve && child.pid !== undefined) process.kill(-child.pid, "SIGKILL")
+  else child.kill("SIGKILL")
   throw new Error(`The app did not answer /api/health within ${timeoutMs} ms:\n${output}`)
 }

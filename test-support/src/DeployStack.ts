@@ -1,10 +1,12 @@
 /**
  * The product deployed as docs/operations.md says, on this machine, for `npm run bench:deploy` and its test:
- * app processes (`node cli/src/start.ts`, NODE_ENV=production, each with SHUTDOWN_DRAIN_SECONDS) behind HAProxy,
+ * app processes (`npm run serve`, as the systemd units in docs/deploy/ run it: NODE_ENV=production, each with
+ * SHUTDOWN_DRAIN_SECONDS, serving the web build current in `webBuilds`) behind HAProxy,
  * with PgBouncer (session mode) between them and a fresh database on a PostgreSQL server. HAProxy and PgBouncer
  * run as child processes on free ports, configured from the templates in docs/deploy/ (the ones
  * docs/operations.md shows), in a temporary folder; no system service is touched. `restart` stops one app
- * process as a process manager does (SIGTERM), watches HAProxy take it out of rotation, and starts it again.
+ * process as a process manager does (SIGTERM to npm's PID), watches HAProxy take it out of rotation, and starts it
+ * again.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import * as fs from "node:fs"
@@ -107,11 +109,15 @@ export interface DeployStackOptions {
   readonly serverUrl: string
   readonly processes?: number
   readonly drainSeconds?: number
+  /** The web builds folder the processes serve from (WEB_BUILDS_DIR; `npm run build`'s by default). */
+  readonly webBuilds?: string
 }
 
 export interface DeployStack {
   /** HAProxy's address: what members reach. */
   readonly baseUrl: string
+  /** Each app process's own address, by name. */
+  readonly appUrl: (name: string) => string
   /** The fresh database, directly (not through PgBouncer). */
   readonly databaseUrl: string
   readonly names: ReadonlyArray<string>
@@ -257,11 +263,12 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
       // Each process its own DATA_DIR: its admin socket lives there.
       DATA_DIR: path.join(dir, `app${n + 1}`),
       LOG_FORMAT: "logfmt",
+      ...(options.webBuilds === undefined ? {} : { WEB_BUILDS_DIR: options.webBuilds }),
     })
     const names = appPorts.map((_, n) => `app${n + 1}`)
     for (let n = 0; n < processes; n++) {
       fs.mkdirSync(path.join(dir, `app${n + 1}`))
-      apps.push(await startAppProcess(env(n), 90_000, { port: appPorts[n]! }))
+      apps.push(await startAppProcess(env(n), 90_000, { port: appPorts[n]!, command: "serve" }))
     }
 
     const serverStates = () =>
@@ -320,7 +327,7 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
         30_000,
       )
       await app.exited
-      const started = await startAppProcess(env(index), 90_000, { port: app.port })
+      const started = await startAppProcess(env(index), 90_000, { port: app.port, command: "serve" })
       apps[index] = started
       const startedMs = since()
       await waitFor(`HAProxy to mark ${name} UP`, async () => (await statusOf(name)) === "UP", 30_000)
@@ -329,6 +336,7 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
 
     return {
       baseUrl: haproxy.baseUrl,
+      appUrl: (name) => apps[names.indexOf(name)]!.baseUrl,
       databaseUrl: withDatabase(options.serverUrl, database),
       names,
       serverStates,

@@ -1,8 +1,11 @@
 /**
- * The rolling restart (issue 28): buys made through HAProxy without a pause while each app process in turn is
- * stopped (SIGTERM: health 503, HAProxy takes it out, it drains and exits) and started again. Every answer is
- * kept: a failure is any answer but 200 (or no answer), and an acknowledged order (a 200 with its order) that
- * is not in the database afterwards is lost.
+ * The rolling restart (issues 28 and 39): buys made through HAProxy without a pause while each app process in turn
+ * is stopped (SIGTERM: health 503, HAProxy takes it out, it drains and exits) and started again; beside them,
+ * guests load a page through HAProxy and then every script and style sheet it names, as a browser does. A release
+ * (`release`: a new web build published, as `npm run build` does) comes before the first restart, so the
+ * processes serve two builds while the restarts last. Every answer is kept: a failure is any answer but 200 (or no
+ * answer), and an acknowledged order (a 200 with its order) that is not in the database afterwards is lost. After
+ * each restart every process is also asked directly for its page, and for every asset of every page seen so far.
  */
 import { apiClient } from "./ApiClient.ts"
 import type { DeployStack, RestartTimeline } from "./DeployStack.ts"
@@ -21,10 +24,22 @@ export interface Answer {
   readonly error?: string
 }
 
+export interface AssetAnswer extends Answer {
+  readonly path: string
+  /** Through HAProxy, or the process asked directly after a restart. */
+  readonly via: string
+}
+
 export interface RollingRestartOptions {
   readonly clients: number
   /** Buys before the first restart, and between and after the restarts. */
   readonly steadyMs: number
+  /** Guests loading a page and its assets through HAProxy, back to back (none by default). */
+  readonly pageClients?: number
+  /** The page they load (`/` by default). */
+  readonly page?: string
+  /** The release before the first restart: publishes a new web build, as `npm run build` does. */
+  readonly release?: () => Promise<void>
 }
 
 export interface RollingRestartResult {
@@ -37,7 +52,22 @@ export interface RollingRestartResult {
   readonly lost: ReadonlyArray<string>
   readonly retries: number
   readonly redispatches: number
+  /** Every page load through HAProxy. */
+  readonly pages: ReadonlyArray<Answer>
+  /** Every asset asked for, through HAProxy after a page, and directly of each process after each restart. */
+  readonly assets: ReadonlyArray<AssetAnswer>
+  /** The distinct asset lists of the pages served: one per build the processes served. */
+  readonly pageBuilds: ReadonlyArray<ReadonlyArray<string>>
+  /** When the release (the new build) was published, ms since the scenario began. */
+  readonly releasedAt?: number
 }
+
+/** The scripts and style sheets a page names (`<script src>`, `<link href>` of the build's /assets/). */
+export const assetsOfPage = (html: string): ReadonlyArray<string> => [
+  ...new Set(
+    [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!),
+  ),
+]
 
 export const runRollingRestart = async (
   stack: DeployStack,
@@ -85,13 +115,63 @@ export const runRollingRestart = async (
       }
     }
   }
-  const lanes = Promise.all(Array.from({ length: options.clients }, (_, i) => lane(i)))
+  const pages: Array<Answer> = []
+  const assets: Array<AssetAnswer> = []
+  const pageBuilds = new Map<string, ReadonlyArray<string>>()
+  const fetchAsset = async (base: string, path: string, via: string) => {
+    const start = now()
+    try {
+      const response = await fetch(`${base}${path}`)
+      await response.arrayBuffer()
+      assets.push({ start, end: now(), status: response.status, path, via })
+    } catch (error) {
+      assets.push({ start, end: now(), status: 0, path, via, error: String((error as Error).cause ?? error) })
+    }
+  }
+  const pageLane = async () => {
+    while (!stopped) {
+      const start = now()
+      try {
+        const response = await fetch(`${stack.baseUrl}${options.page ?? "/"}`)
+        const html = await response.text()
+        pages.push({ start, end: now(), status: response.status })
+        const named = assetsOfPage(html)
+        if (named.length > 0) pageBuilds.set(named.join(" "), named)
+        await Promise.all(named.map((path) => fetchAsset(stack.baseUrl, path, "haproxy")))
+      } catch (error) {
+        pages.push({ start, end: now(), status: 0, error: String((error as Error).cause ?? error) })
+      }
+    }
+  }
+  /** Each process's own page, then every asset of every page seen so far, asked of each process directly. */
+  const askEveryProcess = async () => {
+    for (const name of stack.names) {
+      const html = await (await fetch(`${stack.appUrl(name)}${options.page ?? "/"}`)).text()
+      const named = assetsOfPage(html)
+      if (named.length > 0) pageBuilds.set(named.join(" "), named)
+    }
+    await Promise.all(
+      stack.names.flatMap((name) =>
+        [...pageBuilds.values()].flat().map((path) => fetchAsset(stack.appUrl(name), path, name)),
+      ),
+    )
+  }
+  const lanes = Promise.all([
+    ...Array.from({ length: options.clients }, (_, i) => lane(i)),
+    ...Array.from({ length: options.pageClients ?? 0 }, () => pageLane()),
+  ])
   const restarts: Array<RestartTimeline & { startedAt: number }> = []
+  let releasedAt: number | undefined
   try {
     await new Promise((resolve) => setTimeout(resolve, options.steadyMs))
+    if (options.release !== undefined) {
+      await options.release()
+      releasedAt = now()
+    }
     for (let index = 0; index < stack.names.length; index++) {
       const startedAt = now()
       restarts.push({ ...(await stack.restart(index)), startedAt })
+      await askEveryProcess()
       await new Promise((resolve) => setTimeout(resolve, options.steadyMs))
     }
   } finally {
@@ -112,6 +192,10 @@ export const runRollingRestart = async (
     lost: acknowledged.filter((id) => !stored.has(id)),
     retries: Object.values(states).reduce((sum, s) => sum + s.retries, 0),
     redispatches: Object.values(states).reduce((sum, s) => sum + s.redispatches, 0),
+    pages,
+    assets,
+    pageBuilds: [...pageBuilds.values()],
+    ...(releasedAt === undefined ? {} : { releasedAt }),
   }
 }
 

@@ -1,5 +1,6 @@
 /**
- * The browser tests' global setup: builds web/dist and web/dist-ssr once for the whole run, so that each test file's server
+ * The browser tests' global setup: builds the web app once for the whole run, exactly as `npm run build` does
+ * (web/scripts/build.ts: a new build in web/builds, named `current`), so that each test file's server
  * (web/e2e/server.ts) serves the same build instead of building it again; then starts the app once on an empty
  * DATA_DIR (migrations, the demo's year of history) so that each file's server starts from a copy of it.
  */
@@ -12,23 +13,12 @@ import { seedDataDir } from "./server.ts"
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url))
 
-/**
- * Vite, as `npm run build -w web` runs it. NODE_ENV is production as in an operator's shell: Vitest sets it to
- * `test`, and a build under `test` compiles JSX for React's development runtime (jsxDEV), which a production start's
- * server renderer cannot run (it then served every page unrendered), and the browser tests would test another bundle
- * than members get.
- */
-const vite = (...args: ReadonlyArray<string>) =>
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), ...args], {
-    cwd: path.join(ROOT, "web"),
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  })
-
-/** The browser's build (web/dist), then the server's renderer of the public pages (web/dist-ssr), then the seed. */
+/** The build (the browser's files, then the server's renderer of the public pages), then the seed. */
 export default async function buildWeb(project: TestProject): Promise<() => void> {
-  vite("build", "--logLevel", "error")
-  vite("build", "--ssr", "src/entry-server.tsx", "--logLevel", "error")
+  execFileSync(process.execPath, [path.join(ROOT, "web/scripts/build.ts"), "--logLevel", "error"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  })
   const seeded = await seedDataDir()
   project.provide("seededDataDir", seeded)
   return () => fs.rmSync(seeded, { recursive: true, force: true })

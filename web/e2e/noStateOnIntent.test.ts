@@ -13,6 +13,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { currentBuild, DEFAULT_WEB_BUILDS_DIR } from "@landunits/adapters/http/server/WebBuilds.ts"
 import { createMemoryHistory } from "@tanstack/react-router"
 import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -108,7 +109,7 @@ describe("no route writes when it is loaded or preloaded", () => {
     expect(orderId).not.toBe("")
 
     const manifest = JSON.parse(
-      fs.readFileSync(path.join(import.meta.dirname, "../dist/routes.json"), "utf8"),
+      fs.readFileSync(path.join(currentBuild(DEFAULT_WEB_BUILDS_DIR)!.dist, "routes.json"), "utf8"),
     ) as { readonly routes: ReadonlyArray<string> }
     for (const who of ["guest", "member"] as const) {
       const requests: Array<string> = []

@@ -1,7 +1,8 @@
 /**
  * The member's order flows in the browser against the real server (issues 7 and 9): buy by bank transfer and
  * the admin's confirmation with the CLI, buy by test-mode card (success and decline), Pending then Owned, sell,
- * transfer (the recipient's name first), convert with its 30-day lock, cancel, and the route variants.
+ * transfer (the recipient's name first), convert with its 30-day lock and its remainder paid back, cancel, and
+ * the route variants.
  * One server, one browser. Each order page gets one axe run at 1280 px and screenshots at 1280 and 375 px.
  */
 import * as path from "node:path"
@@ -18,7 +19,6 @@ import type { RunningServer } from "./server.ts"
 import {
   buyByBank,
   buyByTestCard,
-  convertUnits,
   holdingRow,
   orderIdOf,
   placeBuy,
@@ -308,7 +308,23 @@ describe("selling, transferring, converting", () => {
       .poll(() => page.locator(".order-warning").textContent())
       .toMatch(/^You can only convert up to [\d,]+ Unit \(\$\)$/)
     await inspect(page, "convert")
-    await convertUnits(page, server, 30)
+    // The review shows the remainder in money (shared/decisions.md, "Converts"); the result page, the same sum
+    // and that it is paid out.
+    await page.getByLabel("Number of Units").fill("30")
+    await page.getByRole("button", { name: "Review conversion" }).click()
+    const review = page.getByRole("region", { name: "Review your conversion" })
+    const remainder = await review
+      .locator("dt", { hasText: "Paid back to you (the remainder)" })
+      .locator("xpath=following-sibling::dd")
+      .textContent()
+    expect(remainder).toMatch(/^\$[\d,]+\.\d{2}$/)
+    await inspect(page, "convert-review")
+    await review.getByRole("button", { name: "Confirm conversion" }).click()
+    await page.waitForURL(/\/dashboard\/convert\/success/)
+    await headline(page, "Your conversion is complete")
+    const paidBack = await page.getByTestId("convert-remainder").textContent()
+    expect(paidBack).toContain(`The remainder${remainder}`)
+    expect(paidBack).toContain("A payout owed to you, paid to your bank account with the other payouts")
     expect(await page.locator(".order-result").textContent()).toContain("Locked until")
     expect((await holdingRow(page)).convertLocked).toBeGreaterThan(0)
     const details = (await (

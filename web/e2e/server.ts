@@ -1,7 +1,7 @@
 /**
  * The real server for browser tests: runs `node cli/src/start.ts` (the `npm start` entry) on a free port with a
- * DATA_DIR of its own (embedded database, mail files), serving the web/dist that the project's global setup built
- * (web/e2e/buildWeb.ts), and stops it afterwards.
+ * DATA_DIR of its own (embedded database, mail files), serving the web build that the project's global setup made
+ * current in web/builds (web/e2e/buildWeb.ts), and stops it afterwards.
  *
  * A first start migrates the embedded database and seeds the demo's year of history (about 10 s on 2 cores). The
  * global setup does that once (`seedDataDir`) and each file's server starts from a copy of that DATA_DIR, as a
@@ -13,6 +13,7 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { currentBuild, DEFAULT_WEB_BUILDS_DIR } from "@landunits/adapters/http/server/WebBuilds.ts"
 import { inject } from "vitest"
 
 declare module "vitest" {
@@ -107,8 +108,8 @@ export const startServer = async (
   env: Readonly<Record<string, string>> = {},
   { fresh = false }: { readonly fresh?: boolean } = {},
 ): Promise<RunningServer> => {
-  if (!fs.existsSync(path.join(ROOT, "web/dist/index.html")))
-    throw new Error("web/dist is missing: the web-e2e project's global setup (e2e/buildWeb.ts) builds it")
+  if (currentBuild(DEFAULT_WEB_BUILDS_DIR) === undefined)
+    throw new Error("No web build is current: the web-e2e project's global setup (e2e/buildWeb.ts) makes one")
   const dataDir = newDataDir()
   if (!fresh) fs.cpSync(inject("seededDataDir"), dataDir, { recursive: true })
   const running = (spawned: { url: string; stop: () => Promise<void> }): RunningServer => ({

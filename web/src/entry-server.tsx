@@ -8,7 +8,7 @@
  * into the page too (lib/renderedPage.ts): the browser's first render uses them instead of asking again.
  * Pages that show a member's data or act on a link's token are not rendered here (CLIENT_ONLY).
  *
- * Built by `vite build --ssr` into web/dist-ssr (never served as a file).
+ * Built by `vite build --ssr` into the build's dist-ssr (web/builds/<id>/dist-ssr, web/scripts/build.ts; never served as a file).
  */
 import { AsyncLocalStorage } from "node:async_hooks"
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router"

@@ -4,12 +4,17 @@
  * transfer, and the request each form sends (with its Idempotency-Key).
  */
 import { checkConvertLimit } from "@landunits/core/availability/Availability.ts"
-import { priceBuyOrder } from "@landunits/core/fees/Fees.ts"
+import { priceBuyOrder, subtotalCents } from "@landunits/core/fees/Fees.ts"
 import { formatMoney } from "@landunits/core/format/Format.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
-import { convertedUnits } from "@landunits/core/orders/Convert.ts"
+import {
+  convertedUnits,
+  convertQuote,
+  convertRemainderCents,
+  smallestRemainderNearby,
+} from "@landunits/core/orders/Convert.ts"
 import { OrderFormMessage } from "@landunits/core/orders/OrderForms.ts"
 import { SecondFactorMessages } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
@@ -431,7 +436,9 @@ describe("sell and convert are reviewed before anything is created (issue 27)", 
       toPricePerUnit: PRICES.LAND_AUD,
       exchangeRate: 1_513_761,
     })
-    expect(reviewRow("Review your conversion", "Convert fee (to the platform)")).toBe("2 Unit ($)")
+    expect(reviewRow("Review your conversion", "Convert fee (to the platform)")).toBe(
+      `2 Unit ($), worth ${formatMoney(subtotalCents(2, PRICES.LAND_USD, false), "USD")}`,
+    )
     expect(reviewRow("Review your conversion", "Leaving your owned Units")).toBe("22 Unit ($)")
     expect(reviewRow("Review your conversion", "You receive, locked")).toBe(`${received} Unit (A$)`)
     expect(reviewRow("Review your conversion", "Locked until")).toMatch(
@@ -443,6 +450,92 @@ describe("sell and convert are reviewed before anything is created (issue 27)", 
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review conversion" })))
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm conversion" })))
     expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(1)
+  })
+})
+
+describe("a convert's review shows the remainder paid back, in money (shared/decisions.md, Converts)", () => {
+  const review = () => within(screen.getByRole("region", { name: "Review your conversion" }))
+  const reviewRow = (term: string) => review().getByText(term).nextElementSibling?.textContent
+  const USD_AUD = {
+    fromPricePerUnit: PRICES.LAND_USD,
+    toPricePerUnit: PRICES.LAND_AUD,
+    exchangeRate: 1_513_761,
+  }
+
+  it("shows the value given, the fee and the remainder in money beside the Units, and why the remainder is paid back", async () => {
+    serve({})
+    await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
+    units("20")
+    const quote = convertQuote({ units: 20, feeUnits: 2, ...USD_AUD })
+    // 20 × $11.49 × 1.513761 = A$347.86 = 20.7 Units (A$) at A$16.80: 20 whole, and $7.8 of value left.
+    expect(quote.units).toBe(20)
+    expect(quote.remainderCents).toBeGreaterThan(0)
+    expect(row("Your conversion", "Paid back to you")).toBe(formatMoney(quote.remainderCents, "USD"))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review conversion" })))
+    expect(reviewRow("You convert")).toBe(`20 Unit ($), worth ${formatMoney(quote.valueCents, "USD")}`)
+    expect(reviewRow("Value of the Units you receive")).toBe(formatMoney(quote.receivedValueCents, "AUD"))
+    expect(reviewRow("Paid back to you (the remainder)")).toBe(formatMoney(quote.remainderCents, "USD"))
+    expect(reviewRow("You receive, locked")).toBe("20 Unit (A$)")
+    expect(
+      review().getByText(
+        `Units are whole: ${formatMoney(quote.remainderCents, "USD")} of your Unit ($)'s value buys no whole Unit (A$). It is yours: it is paid back to your bank account as a payout, with the other payouts.`,
+      ),
+    ).toBeTruthy()
+  })
+
+  it("offers the nearest number of Units whose remainder is smallest; its button reviews that number, which Confirm sends", async () => {
+    const calls = serve({
+      "/order/create_order": () => ({ orderCreatedData: { orderId: "ord_c2", orderStatus: "Locked" } }),
+    })
+    await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
+    units("20")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review conversion" })))
+    const suggestion = smallestRemainderNearby({ units: 20, maxUnits: 48, ...USD_AUD })!
+    expect(suggestion.remainderCents).toBeLessThan(convertRemainderCents({ units: 20, ...USD_AUD }))
+    const take = review().getByRole("button", { name: `Convert ${suggestion.units} Unit ($) instead` })
+    await act(async () => fireEvent.click(take))
+    expect(reviewRow("You convert")).toMatch(new RegExp(`^${suggestion.units} Unit \\(\\$\\), worth`))
+    expect(reviewRow("Paid back to you (the remainder)")).toBe(formatMoney(suggestion.remainderCents, "USD"))
+    // Said, and focused, so the change is not missed (WCAG 4.1.3, 2.4.3).
+    expect(document.activeElement?.textContent).toBe(
+      `You now convert ${suggestion.units} Unit ($): ${formatMoney(suggestion.remainderCents, "USD")} is paid back to you.`,
+    )
+    expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm conversion" })))
+    const sent = calls.filter((c) => c.path === "/order/create_order")
+    expect(sent.map((c) => c.body)).toEqual([
+      expect.objectContaining({ currencyUnit: { unitType: "LAND_USD", numberOfUnits: suggestion.units } }),
+    ])
+  })
+
+  it("offers no other number when whole Units are bought, and Back keeps the number the suggestion set", async () => {
+    serve({})
+    const exact = data({ ownedUsd: 50 })
+    // 1 USD = 1.68 AUD at $10.00 and A$16.80: every Unit ($) buys one Unit (A$), nothing left.
+    const bundle = {
+      ...exact.bundle,
+      prices: exact.bundle.prices.map((p) =>
+        p.unitType === "LAND_USD" ? { ...p, pricePerUnit: 10_000 } : p,
+      ),
+      exchangeRate: [{ from: "USD", to: "AUD", rate: 1_680_000, day: "2026-11-23" }],
+    } as typeof exact.bundle
+    await renderInRouter(() => <ConvertForm data={{ ...exact, bundle }} />)
+    units("20")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review conversion" })))
+    expect(reviewRow("Paid back to you (the remainder)")).toBe("Nothing is left over")
+    expect(review().queryByRole("button", { name: /instead$/ })).toBeNull()
+    cleanup()
+    await renderInRouter(() => <ConvertForm data={data({ ownedUsd: 50 })} />)
+    units("20")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review conversion" })))
+    const suggestion = smallestRemainderNearby({ units: 20, maxUnits: 48, ...USD_AUD })!
+    await act(async () =>
+      fireEvent.click(review().getByRole("button", { name: `Convert ${suggestion.units} Unit ($) instead` })),
+    )
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Back" })))
+    expect((screen.getByLabelText(/^Number of Units/) as HTMLInputElement).value).toBe(
+      String(suggestion.units),
+    )
   })
 })
 

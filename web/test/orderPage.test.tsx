@@ -97,3 +97,64 @@ describe("order page: taking back a sale's unsold Units moves focus with each an
     expect(screen.queryByRole("button", { name: /take back/i })).toBeNull()
   })
 })
+
+/** A convert placed with a remainder (the issue's: 10 Unit (€) → 9 Unit (£), €10.55 left). */
+const conversion = (remainderInCents: number): OrderPageData =>
+  ({
+    found: true,
+    order: {
+      orderId: "ord_conv1",
+      orderType: "CONVERT",
+      orderStatus: "Locked",
+      currencyUnit: {
+        unitType: "LAND_EUR",
+        numberOfUnits: 10,
+        pricePerUnit: 10_549,
+        convertOrderTransactionFeeInUnits: 0,
+        isDoubleLand: false,
+      },
+      convert: {
+        numberOfUnits: 9,
+        unitType: "LAND_POUND",
+        pricePerUnit: 8_967,
+        exchangeRate: 850_000,
+        remainderInCents,
+        remainderCurrency: "EUR",
+        ...(remainderInCents === 0 ? {} : { remainderPayoutId: "pay_1" }),
+        convertOrderTransactionFeeInCents: 0,
+      },
+      createdAt: "2026-11-20T10:00:00.000Z",
+      updatedAt: "2026-11-20T10:00:00.000Z",
+      timeline: [],
+    },
+    intent: undefined,
+    bank: undefined,
+  }) as unknown as OrderPageData
+
+describe("order page: a convert's remainder (shared/decisions.md, Converts)", () => {
+  const term = (name: string) => screen.getByText(name).nextElementSibling?.textContent
+
+  it("shows the remainder in money, that it is paid out as a payout, and the fee", async () => {
+    setFetch(async () => json(404, { message: "Not found" }))
+    await renderLoaded(() => conversion(1_055))
+    expect(screen.getByRole("heading", { name: "Paid back to you" })).toBeTruthy()
+    expect(term("The remainder")).toBe("€10.55")
+    expect(term("How it is paid")).toBe(
+      "A payout owed to you, paid to your bank account with the other payouts",
+    )
+    expect(term("Convert fee")).toBe("No fee")
+    expect(
+      screen.getByText(
+        "Units are whole: €10.55 of your Unit (€)'s value buys no whole Unit (£). It is yours: it is paid back to your bank account as a payout, with the other payouts.",
+      ),
+    ).toBeTruthy()
+  })
+
+  it("says nothing was left over when the Units bought whole Units", async () => {
+    setFetch(async () => json(404, { message: "Not found" }))
+    await renderLoaded(() => conversion(0))
+    expect(screen.getByRole("heading", { name: "Nothing left over" })).toBeTruthy()
+    expect(term("The remainder")).toBe("None: your Units bought whole Units")
+    expect(screen.queryByText("How it is paid")).toBeNull()
+  })
+})

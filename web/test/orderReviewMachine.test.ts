@@ -35,6 +35,17 @@ describe("order review machine", () => {
     expect(actor.getSnapshot().context.result).toEqual({ orderId: "ord_1" })
   })
 
+  it("a new request while reviewing (a suggestion taken) replaces the reviewed one; still nothing is sent", async () => {
+    const { actor, sent } = run(async () => ({ orderId: "ord_3" }))
+    actor.send({ type: "order.review", request: { units: 20 } })
+    actor.send({ type: "order.review", request: { units: 15 } })
+    expect(actor.getSnapshot().value).toBe("reviewing")
+    expect(sent).toEqual([])
+    actor.send({ type: "order.confirm" })
+    await waitFor(actor, (s) => s.matches("succeeded"))
+    expect(sent).toEqual([{ units: 15 }])
+  })
+
   it("a refusal returns to the review with the server's message, cleared when the member confirms again", async () => {
     let calls = 0
     const { actor, sent } = run(async () => {

@@ -10,7 +10,7 @@
  *
  * The story (days before today): Dana buys by card, bank, crypto and LU2X; receives Units from Sam, sells part
  * of them (Sam's buys fill the sale from the queue; one payout paid, one owed), sends Units to Sam, converts
- * twice (one unlocked, one still locked); some orders are cancelled, failed, expired, or wait for the admin;
+ * twice (one unlocked, its remainder paid back; one still locked, its remainder owed); some orders are cancelled, failed, expired, or wait for the admin;
  * she votes on two past votes and asks the community two questions, one answered by Sam as an agent.
  * It keeps to LAND_EUR, LAND_POUND and LAND_AUD: LAND_USD, the unit type every form opens on, is left as the
  * base seed made it, so a newcomer's first try there starts from nothing; the rest of Dana's sale waits in the
@@ -476,8 +476,22 @@ const writeHistory = (dana: MemberId) =>
     // Sam's bank buy takes 40 more of the sale: a second payout, still owed; 40 wait in the queue.
     yield* bankBuy("sam-bank-gbp", daysAgo(160), sam, "LAND_POUND", 40)
 
-    // A convert, unlocked by the order jobs once its 30 days were over.
-    yield* convert("dana-converts-eur", daysAgo(150), "LAND_EUR", "LAND_POUND", 100)
+    // A convert, unlocked by the order jobs once its 30 days were over; the admin paid its remainder (the
+    // value of the Units (€) that bought no whole Unit (£)) with the other payouts.
+    const converted = yield* convert("dana-converts-eur", daysAgo(150), "LAND_EUR", "LAND_POUND", 100)
+    const remainder = converted.convert?.remainderPayoutId
+    if (remainder !== undefined) {
+      yield* step(
+        "remainder-paid",
+        daysAgo(146),
+        orders.markPayoutPaid({
+          actor: byAda,
+          idempotencyKey: key(`payout-paid:${remainder}`),
+          payoutId: remainder,
+        }),
+      )
+      yield* adminActs("payouts.paid", `payout:${remainder}`, daysAgo(146))
+    }
     // Crypto never paid: one cancelled by Dana, one expired by the order jobs after 72 hours.
     const cryptoCancelled = yield* buy("dana-crypto-cancelled", daysAgo(125), dana, "LAND_AUD", 80, "crypto")
     yield* cancel("dana-crypto-cancelled", daysAgo(125, 11), cryptoCancelled)
@@ -532,7 +546,7 @@ const writeHistory = (dana: MemberId) =>
 
     // A card buy in Australian dollars.
     yield* cardBuy("dana-card-aud", daysAgo(45), dana, "LAND_AUD", 100, "card-square")
-    // A convert still locked: its 30 days end after today.
+    // A convert still locked: its 30 days end after today; its remainder is still owed.
     yield* convert("dana-converts-gbp", daysAgo(18), "LAND_POUND", "LAND_AUD", 50)
     // A question still open.
     yield* step(

@@ -1,13 +1,14 @@
 /**
- * `npm start`: in production, first checks the secrets and the public URL (APP_URL) production needs
- * (ProductionSettings.ts) and stops with their names when one is missing, before touching the database; then migrates, seeds what this start
+ * The server (`npm start` in development, `npm run serve` in production: cli/src/start.ts): in production, first
+ * checks the secrets and the public URL (APP_URL) production needs (ProductionSettings.ts) and stops with their names when one is missing, before touching the database; then migrates, seeds what this start
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
  * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
  * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and the ledger checkpoint job (LedgerCheckpointJob.ts,
  * every LEDGER_CHECKPOINT_INTERVAL_MINUTES) and the recording retention job (RecordingRetentionJob.ts, hourly,
  * RECORDING_RETENTION_DAYS), each job's last run recorded for `landunits status` (JobRuns.ts),
- * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is
- * built) on PORT; with METRICS_PORT, the Prometheus metrics on 127.0.0.1:METRICS_PORT/metrics
+ * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is built: the build
+ * WEB_BUILDS_DIR/current names at this start, http/server/WebBuilds.ts) on PORT; with METRICS_PORT, the
+ * Prometheus metrics on 127.0.0.1:METRICS_PORT/metrics
  * (observability/MetricsServer.ts); with OTEL_EXPORTER_OTLP_ENDPOINT, its traces over OTLP
  * (observability/Tracing.ts).
  *
@@ -17,14 +18,14 @@
  * http://localhost:PORT in emails, the request's origin in the sitemap and for passkeys), MAIL_FROM, SMTP_URL (else emails are written to DATA_DIR/mail), SUPPORT_EMAIL,
  * PUBLIC_HOST (the one host session recording runs on), TRUSTED_PROXIES (the proxies whose X-Forwarded-For names the
  * client: http/server/TrustedProxies.ts), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS
- * (http/server/Draining.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
+ * (http/server/Draining.ts), WEB_BUILDS_DIR (WebBuilds.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
  * other OTEL_* settings (Tracing.ts).
  */
-import { fileURLToPath } from "node:url"
 import { Config, Duration, Effect, Layer, Option, Schema } from "effect"
 import { runOutboxWorker } from "../email/OutboxWorker.ts"
 import { serveHttp } from "../http/server/HttpApp.ts"
 import { parseTrustedProxies } from "../http/server/TrustedProxies.ts"
+import { currentBuild, otherBuildFolders, webBuildsDir } from "../http/server/WebBuilds.ts"
 import { layerMetricsServer } from "../observability/MetricsServer.ts"
 import { layerTracingFromEnv } from "../observability/Tracing.ts"
 import { DEFAULT_DATA_DIR, layerFromEnv } from "../postgres/Database.ts"
@@ -43,8 +44,6 @@ import {
   requireProductionSettings,
 } from "./ProductionSettings.ts"
 import { RecordingRetentionJobLive } from "./RecordingRetentionJob.ts"
-
-export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url))
 
 /**
  * TRUSTED_PROXIES: the proxies in front of the app, whose X-Forwarded-For names the client (rate limits count
@@ -77,6 +76,7 @@ const settings = Effect.gen(function* () {
       Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
       "SHUTDOWN_DRAIN_SECONDS",
     ).pipe(Config.withDefault(0), Config.map(Duration.seconds)),
+    webBuilds: webBuildsDir(Option.getOrUndefined(yield* Config.option(Config.String("WEB_BUILDS_DIR")))),
   }
 })
 
@@ -103,11 +103,15 @@ export const serve = (
     // DATA_DIR is the app's alone: what it creates is private, and what an earlier start left open is fixed.
     usePrivateUmask()
     yield* securePrivateDataDir(s.dataDir)
+    // The build this process serves until it stops, whatever later builds do to `current` (WebBuilds.ts).
+    const build = currentBuild(s.webBuilds)
     const http = serveHttp({
       port: s.port,
       host: s.host,
       development: s.development,
-      webDist: WEB_DIST,
+      ...(build === undefined
+        ? {}
+        : { webDist: build.dist, otherWebBuilds: () => otherBuildFolders(s.webBuilds, build) }),
       publicUrl: s.publicUrl,
       publicHost: s.publicHost,
       trustedProxies: s.trustedProxies,
@@ -118,6 +122,11 @@ export const serve = (
       yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
       yield* Effect.forkChild(alsoServe({ dataDir: s.dataDir }))
       yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
+      yield* build === undefined
+        ? Effect.logWarning(
+            `No web build in ${s.webBuilds}: the API alone is served. \`npm run build\` builds the web app.`,
+          )
+        : Effect.logInfo(`Serving the web build ${build.id} (${s.webBuilds})`)
       // The order jobs, the ledger checkpoint job, the data-export, retention-purge and recording-retention jobs,
       // the heartbeat and the metrics port live in the server's scope: they start with it and stop with it (the
       // heartbeat's row is removed then). Each job's last run is kept for `status`.

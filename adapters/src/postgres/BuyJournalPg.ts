@@ -2,7 +2,8 @@
  * BuyJournal on PostgreSQL: a new buy in ONE statement of the command's transaction, `record_buy` (migration
  * 2870): the unit type's advisory lock (the same key as UnitOfWorkPg's), the key's record (a repeat writes
  * nothing), the kept totals, then the transfers with their chain links (computed in SQL from the head read under
- * the lock and each transfer's canonical encoding, core's `canonicalTransfer`, computed here), the balance rows
+ * the lock and each transfer's canonical encoding, core's `canonicalOfStored` in v2 with its members' pseudonyms,
+ * computed here, the encoding and the blinds stored with the row), the balance rows
  * (the guard of migration 0203 and the totals' triggers as before), the chain's head, the order and the key.
  * Where a buy made three statements in its unit type's serial section (lock and reads, write, COMMIT), it makes two.
  *
@@ -12,13 +13,14 @@
  */
 import type { InsufficientUnits, InvalidTransfer } from "@landunits/core/ledger/LedgerErrors.ts"
 import type { LedgerTotals } from "@landunits/core/ledger/ports/LedgerStore.ts"
-import { canonicalTransfer } from "@landunits/core/ledger/TransferChain.ts"
+import { canonicalOfStored } from "@landunits/core/ledger/TransferChain.ts"
 import { BuyJournal, type BuyRecorded } from "@landunits/core/orders/ports/BuyJournal.ts"
 import { IdempotencyKeyTaken } from "@landunits/core/orders/ports/IdempotencyStore.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { recordLockWait } from "../observability/OrderCommandMetrics.ts"
-import { appendFailure, chainFields, emptyTotals, prepareAppend } from "./LedgerStorePg.ts"
+import { appendFailure, emptyTotals, prepareAppend } from "./LedgerStorePg.ts"
+import { nativeChainHash } from "./NativeChainHash.ts"
 import { recordJson } from "./OrderRepositoryPg.ts"
 import { rememberHeads } from "./TransferChainHeadsPg.ts"
 import { HOT_PATH_SPAN, ORDER_COMMAND_LOCK, unitTypeLockKey } from "./UnitOfWorkPg.ts"
@@ -51,7 +53,7 @@ export const BuyJournalPg = Layer.effect(BuyJournal)(
           const prepared = yield* prepareAppend(transfers)
           const transferRows = (prepared?.transferRows ?? []).map((row, i) => ({
             ...row,
-            canonical: canonicalTransfer(chainFields(transfers[i]!)),
+            canonical: canonicalOfStored(prepared!.chained[i]!, nativeChainHash),
           }))
           const rows = yield* sql<BuyRow>`
             SELECT bucket, units, request_hash, response, sequence, chain_length, chain_head FROM record_buy(

@@ -25,12 +25,20 @@ import {
   type Transfer,
 } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "@landunits/core/ledger/ports/LedgerStore.ts"
-import { canonicalTransfer, extendChains, type TransferFields } from "@landunits/core/ledger/TransferChain.ts"
+import {
+  canonicalOfStored,
+  chainedAsNew,
+  extendChains,
+  type StoredTransferFields,
+  TRANSFER_ENCODING_V1,
+  TRANSFER_ENCODING_V2,
+  type TransferEncoding,
+} from "@landunits/core/ledger/TransferChain.ts"
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { Array as Arr, Effect, Layer, Option } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
-import { nativeChainHash } from "./NativeChainHash.ts"
+import { nativeChainHash, newBlind } from "./NativeChainHash.ts"
 import { isUniqueViolation } from "./SqlErrors.ts"
 import {
   type HeadMove,
@@ -124,19 +132,32 @@ const insufficient = (
 
 const SELECT_TRANSFER = "transfer_id, order_id, unit_type, from_key, to_key, units, at"
 
+/** A row's `encoding` column (migration 2890): 1 or 2, the version of the transfer's canonical encoding. */
+const ENCODING_OF_COLUMN: Readonly<Record<number, TransferEncoding>> = {
+  1: TRANSFER_ENCODING_V1,
+  2: TRANSFER_ENCODING_V2,
+}
+export const encodingColumn = (encoding: TransferEncoding): number =>
+  encoding === TRANSFER_ENCODING_V1 ? 1 : 2
+
 interface ChainedRow extends TransferRow {
   readonly seq: string | number
   readonly chain_index: string | number | null
   readonly prev_hash: string | null
   readonly hash: string | null
+  readonly encoding: number
+  readonly from_blind: string | null
+  readonly to_blind: string | null
 }
 
-/** A row as the chain verifier reads it; the encoding built here from the fields, not by the database. */
-const toChained = (r: ChainedRow): ChainedTransfer => ({
-  chain: r.unit_type,
-  position: Number(r.seq),
-  name: `transfer ${r.transfer_id}`,
-  canonical: canonicalTransfer({
+const SELECT_CHAINED = `seq, ${SELECT_TRANSFER}, chain_index, prev_hash, hash, encoding, from_blind, to_blind`
+
+/**
+ * A row as the chain verifier reads it; the encoding built here from the fields with core's own functions (not the
+ * database's, nor the writer's native hash), when first read: a proof reads every row for its hash alone.
+ */
+const toChained = (r: ChainedRow): ChainedTransfer => {
+  const fields: StoredTransferFields = {
     transferId: r.transfer_id,
     orderId: r.order_id,
     unitType: r.unit_type,
@@ -144,22 +165,34 @@ const toChained = (r: ChainedRow): ChainedTransfer => ({
     toKey: r.to_key,
     units: r.units,
     at: Number(r.at),
-  }),
-  chainIndex: r.chain_index === null ? null : Number(r.chain_index),
-  prevHash: r.prev_hash,
-  hash: r.hash,
-  transferId: r.transfer_id,
-  orderId: r.order_id,
-  unitType: r.unit_type,
-  fromKey: r.from_key,
-  toKey: r.to_key,
-  units: r.units,
-  at: Number(r.at),
-})
+    // An encoding no version has reads as v2 and fails to recompute: named edited, never trusted.
+    encoding: ENCODING_OF_COLUMN[r.encoding] ?? TRANSFER_ENCODING_V2,
+    fromBlind: r.from_blind,
+    toBlind: r.to_blind,
+  }
+  let canonical: string | undefined
+  return {
+    chain: r.unit_type,
+    position: Number(r.seq),
+    name: `transfer ${r.transfer_id}`,
+    get canonical() {
+      canonical ??= canonicalOfStored(fields)
+      return canonical
+    },
+    chainIndex: r.chain_index === null ? null : Number(r.chain_index),
+    prevHash: r.prev_hash,
+    hash: r.hash,
+    ...fields,
+  }
+}
 
-/** An append, checked and turned into rows: the transfers, and their net effect on each balance. */
+/**
+ * An append, checked and turned into rows: the transfers, each as its chain will encode it (v2, a fresh blind for
+ * each member account), and their net effect on each balance.
+ */
 export interface PreparedAppend {
   readonly batch: Arr.NonEmptyReadonlyArray<Transfer>
+  readonly chained: Arr.NonEmptyReadonlyArray<StoredTransferFields>
   readonly changes: ReadonlyMap<string, Balance>
   readonly transferRows: Arr.NonEmptyReadonlyArray<Record<string, unknown>>
   readonly balanceRows: Arr.NonEmptyReadonlyArray<Record<string, unknown>>
@@ -190,33 +223,39 @@ export const prepareAppend = (
       bucket: bucketOf(c.account),
       units: c.units,
     }))
+    const chained = Arr.map(batch, (t) =>
+      chainedAsNew(
+        {
+          transferId: t.transferId,
+          orderId: t.orderId,
+          unitType: t.unitType,
+          fromKey: accountKey(t.from),
+          toKey: accountKey(t.to),
+          units: t.units,
+          at: t.at,
+        },
+        newBlind,
+      ),
+    )
     const transferRows = Arr.map(
-      batch,
-      (t): Record<string, unknown> => ({
+      chained,
+      (t, i): Record<string, unknown> => ({
         transfer_id: t.transferId,
         order_id: t.orderId,
         unit_type: t.unitType,
-        from_key: accountKey(t.from),
-        from_member: memberOf(t.from),
-        to_key: accountKey(t.to),
-        to_member: memberOf(t.to),
+        from_key: t.fromKey,
+        from_member: memberOf(batch[i]!.from),
+        to_key: t.toKey,
+        to_member: memberOf(batch[i]!.to),
         units: t.units,
         at: t.at,
+        encoding: encodingColumn(t.encoding),
+        from_blind: t.fromBlind,
+        to_blind: t.toBlind,
       }),
     )
-    return Effect.succeed({ batch, changes, transferRows, balanceRows })
+    return Effect.succeed({ batch, chained, changes, transferRows, balanceRows })
   })
-
-/** A transfer as its chain encodes it (core's TransferFields): its accounts by their keys. */
-export const chainFields = (t: Transfer): TransferFields => ({
-  transferId: t.transferId,
-  orderId: t.orderId,
-  unitType: t.unitType,
-  fromKey: accountKey(t.from),
-  toKey: accountKey(t.to),
-  units: t.units,
-  at: t.at,
-})
 
 /** An append with its transfers' places in their chains: the rows to insert and the chain heads to move. */
 interface LinkedAppend extends PreparedAppend {
@@ -236,7 +275,7 @@ const linkAppend = (sql: SqlClient.SqlClient, prepared: PreparedAppend) =>
       prepared.batch.map((t) => t.unitType),
     ),
     (before): LinkedAppend => {
-      const fields = prepared.batch.map(chainFields)
+      const fields = prepared.chained
       const { links, heads } = extendChains(before, fields, nativeChainHash)
       const prevOfHead = new Map<string, string>()
       for (const [i, link] of links.entries()) prevOfHead.set(fields[i]!.unitType, link.prevHash)
@@ -377,14 +416,14 @@ export const LedgerStorePg = Layer.effect(LedgerStore)(
       // Keyset pages on seq: constant memory and time a page however long the ledger.
       chainAfter: (afterPosition, limit) =>
         sql<ChainedRow>`
-          SELECT seq, ${sql.literal(SELECT_TRANSFER)}, chain_index, prev_hash, hash FROM ledger_transfers
+          SELECT ${sql.literal(SELECT_CHAINED)} FROM ledger_transfers
           WHERE seq > ${afterPosition} ORDER BY seq LIMIT ${limit}`.pipe(
           Effect.map((rows) => rows.map(toChained)),
           Effect.orDie,
         ),
       chainOfOrder: (orderId) =>
         sql<ChainedRow>`
-          SELECT seq, ${sql.literal(SELECT_TRANSFER)}, chain_index, prev_hash, hash FROM ledger_transfers
+          SELECT ${sql.literal(SELECT_CHAINED)} FROM ledger_transfers
           WHERE order_id = ${orderId} ORDER BY seq`.pipe(
           Effect.map((rows) => rows.map(toChained)),
           Effect.orDie,

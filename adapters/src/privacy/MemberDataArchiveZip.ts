@@ -154,6 +154,7 @@ export const MemberDataArchiveZip = Layer.effect(MemberDataArchive)(
         files["payouts.json"] = json(payouts)
         files["payouts.csv"] = csv(payouts, [
           "payoutId",
+          "kind",
           "sellOrderId",
           "unitType",
           "units",

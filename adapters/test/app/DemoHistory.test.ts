@@ -162,14 +162,41 @@ describe("the demo history of a development start", () => {
   })
 
   it("pays one of the sale's payouts and owes the other; admin steps are audited as the demo admin's", () => {
-    expect(seeded.value.payouts.map((p) => [p.units, p.status])).toEqual([
+    const sales = seeded.value.payouts.filter((p) => p.kind !== "convertRemainder")
+    expect(sales.map((p) => [p.units, p.status])).toEqual([
       [120, "Completed"],
       [40, "Initiated"],
     ])
     const audited = Object.fromEntries(seeded.value.audited.map((a) => [a.action, Number(a.n)]))
     expect(audited["orders.confirmPayment"]).toBeGreaterThan(0)
     expect(audited["orders.fundsReceived"]).toBeGreaterThan(0)
-    expect(audited["payouts.paid"]).toBe(1)
+    const remaindersPaid = seeded.value.payouts.filter(
+      (p) => p.kind === "convertRemainder" && p.status === "Completed",
+    )
+    expect(audited["payouts.paid"]).toBe(1 + remaindersPaid.length)
+  })
+
+  it("owes each convert's remainder to the demo member: the unlocked one's paid, the locked one's still owed", () => {
+    const { orders, payouts } = seeded.value
+    const converts = orders.filter((o) => o.orderType === "CONVERT")
+    const remainders = payouts.filter((p) => p.kind === "convertRemainder")
+    expect(converts.every((o) => o.convert?.remainderInCents !== undefined)).toBe(true)
+    expect(
+      converts.map((o) => [
+        o.orderStatus,
+        o.convert?.remainderInCents === 0
+          ? "none"
+          : remainders.find((p) => p.payoutId === o.convert?.remainderPayoutId)?.status,
+      ]),
+    ).toEqual([
+      ["Completed", converts[0]!.convert?.remainderInCents === 0 ? "none" : "Completed"],
+      ["Locked", converts[1]!.convert?.remainderInCents === 0 ? "none" : "Initiated"],
+    ])
+    for (const p of remainders) {
+      const order = converts.find((o) => o.orderId === p.sellOrderId)!
+      expect(p.amountCents).toBe(order.convert?.remainderInCents)
+      expect(p.currency).toBe(order.convert?.remainderCurrency)
+    }
   })
 
   it("has votes cast and questions asked, and leaves the open demo vote to the newcomer", () => {

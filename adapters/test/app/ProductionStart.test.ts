@@ -1,6 +1,7 @@
 /**
- * "Production is production" (docs/decisions.md): the real `npm start` entry (`node cli/src/start.ts`) run as
- * its own process with NODE_ENV=production, on the embedded database in a fresh DATA_DIR each time.
+ * "Production is production" (docs/decisions.md): the real server entry (`node cli/src/start.ts`) run as its own
+ * process with NODE_ENV=production, on the embedded database in a fresh DATA_DIR each time; and `npm run serve`, the
+ * production start, refusing before it loads the app when something production needs is missing.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { createPrivateKey, createPublicKey } from "node:crypto"
@@ -12,6 +13,7 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
+import { EXIT_CONFIG } from "../../src/app/ProductionStartChecks.ts"
 import { json, makeClient } from "../support/TestServer.ts"
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
@@ -383,5 +385,79 @@ describe("a production start (NODE_ENV=production)", () => {
     expect((await json(login)).user.kycStatus).toBe("Verified")
     expect(s.log()).toContain("Seeded demo data (SEED_DEMO)")
     expect(s.log()).not.toContain(DEMO_PASSWORD)
+  })
+})
+
+/**
+ * `npm run serve` with `env` and nothing else of ours, on an empty DATA_DIR and an empty web builds folder; resolves
+ * once it exited, with its status, its output and what both folders hold then.
+ */
+const serveRefusal = async (env: Record<string, string>) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-serve-"))
+  const builds = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-serve-builds-"))
+  try {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env }
+    for (const name of [
+      "DATABASE_URL",
+      "DOCUMENT_KEY",
+      "LEDGER_SIGNING_KEY",
+      "APP_URL",
+      "NODE_ENV",
+      "SMTP_URL",
+    ])
+      delete childEnv[name]
+    Object.assign(
+      childEnv,
+      { DATA_DIR: dataDir, WEB_BUILDS_DIR: builds, PORT: String(await freePort()) },
+      env,
+    )
+    const child = spawn("npm", ["run", "serve"], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let log = ""
+    child.stdout?.on("data", (d) => {
+      log += d
+    })
+    child.stderr?.on("data", (d) => {
+      log += d
+    })
+    const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)))
+    return { code, log, dataDir: fs.readdirSync(dataDir), builds: fs.readdirSync(builds) }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    fs.rmSync(builds, { recursive: true, force: true })
+  }
+}
+
+describe("npm run serve, the production start, never builds", () => {
+  it("with a setting missing and nothing built, it refuses at once with every reason and status 78: no build step ran, nothing was created", async () => {
+    const refused = await serveRefusal({ NODE_ENV: "production", DOCUMENT_KEY })
+    expect(refused.code).toBe(EXIT_CONFIG)
+    expect(refused.log).toContain("Refused to start: LEDGER_SIGNING_KEY is not set")
+    expect(refused.log).toContain("Refused to start: No web build in")
+    expect(refused.log).toContain("run `npm run build`")
+    // No build: the builds folder is as empty as it was, and Vite never spoke; no database, no key, no log line
+    // of the app (its modules were never loaded).
+    expect(refused.builds).toEqual([])
+    expect(refused.log).not.toMatch(/vite|building|transforming/i)
+    expect(refused.dataDir).toEqual([])
+    expect(refused.log).not.toContain('"level"')
+  })
+
+  it("with every setting but no web build, it refuses naming the build alone", async () => {
+    const refused = await serveRefusal({ NODE_ENV: "production", ...PRODUCTION })
+    expect(refused.code).toBe(EXIT_CONFIG)
+    expect(refused.log.match(/Refused to start/g)).toHaveLength(1)
+    expect(refused.log).toContain("Refused to start: No web build in")
+    expect(refused.builds).toEqual([])
+  })
+
+  it("without NODE_ENV=production it refuses, pointing development to npm start", async () => {
+    const refused = await serveRefusal(PRODUCTION)
+    expect(refused.code).toBe(EXIT_CONFIG)
+    expect(refused.log).toContain("npm run serve is the production start and needs NODE_ENV=production")
+    expect(refused.log).toContain("run npm start")
   })
 })

@@ -9,13 +9,17 @@ import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { VoteId } from "@landunits/core/governance/GovernanceModel.ts"
 import { GovernanceService } from "@landunits/core/governance/GovernanceService.ts"
 import { yourImpact } from "@landunits/core/impact/Impact.ts"
+import { convertQuote } from "@landunits/core/orders/Convert.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { listPayouts } from "@landunits/core/orders/PayoutsAdmin.ts"
+import { ExchangeRates } from "@landunits/core/pricing/ports/ExchangeRates.ts"
+import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { IdempotencyKey, MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
-import { seedDemo } from "../../src/app/DemoSeed.ts"
+import { DEMO_EMAIL, seedDemo } from "../../src/app/DemoSeed.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { PricingSettings } from "../../src/postgres/PricingPg.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
@@ -341,6 +345,62 @@ describe("payment intents over HTTP (member route)", () => {
     expect((await json(noIntent)).message).toBe("Only a buy order has a payment")
     expect((await client.get("/api/order/get_payment_intent/ord_unknown")).status).toBe(404)
     expect((await (await anonymous()).get(`/api/order/get_payment_intent/${order.orderId}`)).status).toBe(401)
+  })
+})
+
+describe("converts over HTTP (member route)", () => {
+  it("answers a convert with its remainder in money (remainder… fields), stored with the order, and owes it to the member as a payout", async () => {
+    const client = await signedIn()
+    await ownUnits(client, "LAND_EUR", 10, "convert-own-1")
+    const created = await client.post(
+      "/api/order/create_order",
+      {
+        orderType: "CONVERT",
+        currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 10 },
+        convert: { unitType: "LAND_POUND" },
+      },
+      { headers: { "idempotency-key": "convert-remainder-1" } },
+    )
+    expect(created.status).toBe(200)
+    const order = (await json(created)).orderCreatedData
+    // The day's prices and rate, as the engine read them: the remainder is core's formula of them.
+    const [from, to, rate] = await server.run(
+      Effect.all([
+        Effect.flatMap(PriceBook, (p) => p.unitPrice("LAND_EUR")),
+        Effect.flatMap(PriceBook, (p) => p.unitPrice("LAND_POUND")),
+        Effect.flatMap(ExchangeRates, (r) => r.rate("EUR", "GBP")),
+      ]),
+    )
+    const quote = convertQuote({
+      units: 10,
+      fromPricePerUnit: from.pricePerUnit,
+      toPricePerUnit: to.pricePerUnit,
+      exchangeRate: rate.rate,
+      feeUnits: 0,
+    })
+    // The demo's prices make the issue's convert: 10 Unit (€) are 9.9996 Unit (£), about €10.55 left.
+    expect(quote.remainderCents).toBeGreaterThan(0)
+    expect(order.convert).toMatchObject({
+      numberOfUnits: quote.units,
+      unitType: "LAND_POUND",
+      remainderInCents: quote.remainderCents,
+      remainderCurrency: "EUR",
+      convertOrderTransactionFeeInCents: 0,
+    })
+    expect(order.convert.remainderPayoutId).toMatch(/^pay_/)
+    const details = await json(await client.get(`/api/order/get_order_details/${order.orderId}`))
+    expect(details.orderData.convert).toEqual(order.convert)
+    // Owed to the member through the payouts a sale uses: the admin's list shows it.
+    const owed = await server.run(listPayouts({ member: DEMO_EMAIL }))
+    expect(owed.filter((p) => p.sellOrderId === order.orderId)).toEqual([
+      expect.objectContaining({
+        payoutId: order.convert.remainderPayoutId,
+        kind: "convertRemainder",
+        amountCents: quote.remainderCents,
+        currency: "EUR",
+        status: "Initiated",
+      }),
+    ])
   })
 })
 

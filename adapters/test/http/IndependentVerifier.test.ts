@@ -4,7 +4,8 @@
  * Landunits (neither core nor adapters): node:crypto for SHA-256 and Ed25519, the proof and the public key over
  * HTTP from the app started as an operator starts it (`node cli/src/start.ts`, development, a fresh DATA_DIR:
  * the demo history is seeded and the checkpoint job signs checkpoint #1 as the app starts). It accepts the demo
- * member's proof and refuses it with any field, path node, root or signature changed.
+ * member's proof and refuses it with any field, path node, root or signature changed; her proof of a transfer to
+ * another member names that member by pseudonym only, and her own account opens to her id and no other.
  */
 import { createHash, createPublicKey, verify as verifySignature } from "node:crypto"
 import * as fs from "node:fs"
@@ -25,12 +26,19 @@ interface Checkpoint {
   keyId: string
   signature: string
 }
+type Account =
+  | { whose: "you"; memberId: string; bucket: string; blind?: string }
+  | { whose: "another member"; bucket: string }
+  | { whose: "the platform"; name: string }
 interface ProvenTransfer {
   transferId: string
   orderId: string
   unitType: string
-  fromKey: string
-  toKey: string
+  encoding: string
+  fromKey?: string
+  toKey?: string
+  from: Account
+  to: Account
   units: number
   at: number
   chainIndex: number
@@ -55,13 +63,13 @@ interface PublicKey {
 const sha256 = (...parts: Array<Buffer>) => createHash("sha256").update(Buffer.concat(parts)).digest()
 const hex = (h: string) => Buffer.from(h, "hex")
 
-/** §9: hash(n) = SHA-256(bytes(hash(n-1)) ‖ UTF-8(canonical(row n))), canonical fields joined by "|". */
+/** §9: hash(n) = SHA-256(bytes(hash(n-1)) ‖ UTF-8(canonical(row n))), canonical fields joined by "|", the encoding first. */
 const transferHash = (t: ProvenTransfer) =>
   sha256(
     hex(t.prevHash),
     Buffer.from(
       [
-        "landunits-transfer-v1",
+        t.encoding,
         t.transferId,
         t.orderId,
         t.unitType,
@@ -73,6 +81,22 @@ const transferHash = (t: ProvenTransfer) =>
       "utf8",
     ),
   ).toString("hex")
+
+/** §9: in v2 a member account is member:<SHA-256(blind ‖ "landunits-member-v2|" + id)>:<bucket>; in v1 the id itself. */
+const yourKey = (t: ProvenTransfer, a: Extract<Account, { whose: "you" }>) =>
+  t.encoding === "landunits-transfer-v1"
+    ? `member:${a.memberId}:${a.bucket}`
+    : `member:${sha256(hex(a.blind ?? ""), Buffer.from(`landunits-member-v2|${a.memberId}`, "utf8")).toString("hex")}:${a.bucket}`
+
+/** §12 step 1: an account the proof calls yours is yours; another member's is a pseudonym (v2) or withheld (v1). */
+const accountOk = (t: ProvenTransfer, a: Account, key: string | undefined) =>
+  a.whose === "you"
+    ? key === yourKey(t, a)
+    : a.whose === "the platform"
+      ? key === `platform:${a.name}`
+      : key === undefined
+        ? t.encoding === "landunits-transfer-v1"
+        : new RegExp(`^member:[0-9a-f]{64}:${a.bucket}$`).test(key)
 
 /** §11: leaf = SHA-256(0x00 ‖ 32 hash bytes), node = SHA-256(0x01 ‖ left ‖ right), the audit path walked up. */
 const rootFromPath = (
@@ -130,7 +154,13 @@ const independentlyVerify = (proof: Proof, key: PublicKey): string => {
   if (!signed) return `checkpoint #${c.number}: the signature does not verify`
   for (const t of proof.transfers) {
     if (t.orderId !== proof.orderId) return `${t.transferId}: another order's transfer`
-    if (transferHash(t) !== t.hash) return `${t.transferId}: its fields do not give its hash`
+    if (!accountOk(t, t.from, t.fromKey) || !accountOk(t, t.to, t.toKey)) {
+      return `${t.transferId}: an account is not whose the proof says`
+    }
+    // A withheld key (v1, another member's id): the transfer's place is checked, not its hash.
+    if (t.fromKey !== undefined && t.toKey !== undefined && transferHash(t) !== t.hash) {
+      return `${t.transferId}: its fields do not give its hash`
+    }
     if (t.leafIndex === undefined) continue
     const leaf = sha256(Buffer.from([0]), hex(t.hash))
     const root = rootFromPath(t.leafIndex, c.treeSize, leaf, (t.auditPath ?? []).map(hex))
@@ -148,6 +178,7 @@ const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
 let app: AppProcess
 let dataDir: string
 let proof: Proof
+let transferToSam: Proof
 let key: PublicKey
 
 beforeAll(async () => {
@@ -170,6 +201,14 @@ beforeAll(async () => {
   }
   const orderId = list.transactions[0]!.orderId
   proof = (await (await client.get(`/api/ledger/proof/${orderId}`)).json()) as Proof
+  // The demo's transfers are between Dana and Sam: the one Dana sent.
+  const transfers = (await (await client.get("/api/order/getTransactions?orderType=TRANSFER")).json()) as {
+    transactions: Array<{ orderId: string }>
+  }
+  for (const { orderId: transferId } of transfers.transactions) {
+    const found = (await (await client.get(`/api/ledger/proof/${transferId}`)).json()) as Proof
+    if (found.transfers[0]?.from.whose === "you") transferToSam = found
+  }
   key = (await (await client.get("/api/ledger/public-key")).json()) as PublicKey
 }, 240_000)
 
@@ -189,16 +228,41 @@ describe("an independent verifier written from docs/ledger.md, importing nothing
   })
 
   it("refuses the proof with any one field of a transfer changed, naming the transfer", () => {
-    const fields = ["transferId", "unitType", "fromKey", "toKey", "units", "at", "prevHash"] as const
+    const fields = ["transferId", "unitType", "toKey", "units", "at", "prevHash"] as const
     for (const field of fields) {
       const changed = copy()
       const t = changed.transfers[0]!
       if (field === "units" || field === "at") t[field] += 1
+      else if (field === "toKey") t.toKey = `member:${"0".repeat(64)}:pendingBuy`
       else t[field] = `${t[field].slice(0, -1)}${t[field].endsWith("0") ? "1" : "0"}`
       expect(independentlyVerify(changed, key), field).toBe(
-        `${t.transferId}: its fields do not give its hash`,
+        field === "toKey"
+          ? `${t.transferId}: an account is not whose the proof says`
+          : `${t.transferId}: its fields do not give its hash`,
       )
     }
+  })
+
+  it("a transfer to another member names them by pseudonym, never their id; her own account opens to her id and no other", () => {
+    expect(JSON.stringify(transferToSam)).not.toContain("mem_demo_sam")
+    const [t] = transferToSam.transfers
+    expect(t).toMatchObject({
+      encoding: "landunits-transfer-v2",
+      from: { whose: "you", bucket: "owned" },
+      to: { whose: "another member", bucket: "owned" },
+    })
+    expect(t!.toKey).toMatch(/^member:[0-9a-f]{64}:owned$/)
+    expect(independentlyVerify(transferToSam, key)).toBe("ok")
+    const claimed: Proof = JSON.parse(JSON.stringify(transferToSam))
+    const from = claimed.transfers[0]!.from as Extract<Account, { whose: "you" }>
+    from.memberId = "mem_demo_sam"
+    expect(independentlyVerify(claimed, key)).toBe(`${t!.transferId}: an account is not whose the proof says`)
+    // The pseudonym changed to match another opening: the hash no longer recomputes.
+    const reopened: Proof = JSON.parse(JSON.stringify(transferToSam))
+    const own = reopened.transfers[0]!.from as Extract<Account, { whose: "you" }>
+    own.blind = "ab".repeat(32)
+    reopened.transfers[0]!.fromKey = yourKey(reopened.transfers[0]!, own)
+    expect(independentlyVerify(reopened, key)).toBe(`${t!.transferId}: its fields do not give its hash`)
   })
 
   it("refuses a changed audit path node, leaf index, root or signature", () => {

@@ -11,9 +11,10 @@ import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { ConfigProvider, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
-import { seedDemo } from "../../src/app/DemoSeed.ts"
+import { DEMO_EMAIL, seedDemo } from "../../src/app/DemoSeed.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
 import { pgliteTarget } from "../support/Databases.ts"
@@ -33,7 +34,7 @@ const server = useTestServer(
     Layer.provide(settings),
   ),
 )
-const { anonymous, newMember } = apiMembers(server)
+const { anonymous, newMember, signedIn } = apiMembers(server)
 
 const take = () => server.run(Effect.flatMap(LedgerCheckpointService, (s) => s.take))
 
@@ -139,5 +140,79 @@ describe("a member's inclusion proof", () => {
       verified: 2,
       pending: 0,
     })
+  })
+})
+
+describe("another member in a proof (issue 37)", () => {
+  const confirm = (orderId: string) =>
+    server.run(
+      Effect.flatMap(OrderService, (orders) =>
+        orders.confirmPayment({
+          idempotencyKey: IdempotencyKey.make(`ledger-api-confirm-${orderId}`),
+          orderId: OrderId.make(orderId),
+          actor: ADMIN,
+        }),
+      ),
+    )
+  const order = async (client: Awaited<ReturnType<typeof newMember>>, key: string, body: object) => {
+    const placed = await client.post("/api/order/create_order", body, { headers: { "idempotency-key": key } })
+    expect(placed.status).toBe(200)
+    return (await json(placed)).orderCreatedData.orderId as string
+  }
+  const memberIdOf = (email: string) =>
+    server.run(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{ member_id: string }>`SELECT member_id FROM accounts WHERE email = ${email}`
+        return rows[0]!.member_id
+      }),
+    )
+
+  it("is never named by their id: a buy filled from their sale and a transfer between them name them by pseudonym, and verify", async () => {
+    // The demo member (KYC verified) owns 40, sells 30 (20 queued after the fee); a new member's buy of 15 is
+    // filled from that sale, and the demo member sends her 5.
+    const seller = await signedIn()
+    await confirm(await buy(seller, 40))
+    await order(seller, "pseudonym-sell", {
+      orderType: "SELL",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 30 },
+    })
+    const buyer = await newMember("pseudonym-buyer@example.com")
+    const bought = await buy(buyer, 15)
+    await confirm(bought)
+    const sent = await order(seller, "pseudonym-transfer", {
+      orderType: "TRANSFER",
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 5 },
+      recipientEmail: "pseudonym-buyer@example.com",
+    })
+    await take()
+    const key = (await json(await (await anonymous()).get("/api/ledger/public-key"))).publicKey
+    const buyerId = await memberIdOf("pseudonym-buyer@example.com")
+    const sellerId = await memberIdOf(DEMO_EMAIL)
+
+    const bodyOf = async (client: typeof buyer, orderId: string) => {
+      const answer = await client.get(`/api/ledger/proof/${orderId}`)
+      expect(answer.status).toBe(200)
+      return answer.text()
+    }
+    for (const [client, own, orderId] of [
+      [buyer, buyerId, bought],
+      [buyer, buyerId, sent],
+      [seller, sellerId, sent],
+    ] as const) {
+      const body = await bodyOf(client, orderId)
+      // No member id but the member's own, anywhere in the body.
+      expect(new Set(body.match(/mem_[A-Za-z0-9_]+/g)), orderId).toEqual(new Set([own]))
+      const proof = JSON.parse(body)
+      const others = proof.transfers.flatMap(
+        (t: { from: { whose: string }; to: { whose: string }; fromKey?: string; toKey?: string }) => [
+          ...(t.from.whose === "another member" ? [t.fromKey] : []),
+          ...(t.to.whose === "another member" ? [t.toKey] : []),
+        ],
+      )
+      expect(others.length, orderId).toBe(1)
+      expect(others[0]).toMatch(/^member:[0-9a-f]{64}:(pendingSell|owned)$/)
+      expect(verifyOrderProof(proof, key), orderId).toMatchObject({ status: "verified", withheld: 0 })
+    }
   })
 })

@@ -5,9 +5,11 @@ import type { Cli } from "../Admin.ts"
 export const payoutsCommands = (payouts: Command, cli: Cli) => {
   payouts
     .command("list")
-    .description("list payouts owed to sellers, oldest first (default: not yet paid)")
+    .description(
+      "list payouts owed to members (sales' proceeds, converts' remainders), oldest first (default: not yet paid)",
+    )
     .option("--status <status>", "Initiated, AUDReadyToSendBetweenAccounts, Completed, or all")
-    .option("--member <member>", "one seller (email or member id)")
+    .option("--member <member>", "one member (email or member id)")
     .action(async (o) => (await import("./payouts/list.ts")).payoutsList(cli, o))
   payouts
     .command("mark-ready <payoutId>")

@@ -8,7 +8,7 @@
  *   the row before it;
  * - `reordered`: a row stored after a later row of its chain (two rows' order swapped).
  */
-import { CHAIN_GENESIS, chainHash } from "./TransferChain.ts"
+import { CHAIN_GENESIS, chainHash, type StoredTransferFields } from "./TransferChain.ts"
 
 export type ChainBreakKind = "edited" | "missing" | "inserted" | "reordered"
 
@@ -26,16 +26,11 @@ export interface ChainRow {
   readonly hash: string | null
 }
 
-/** A ledger transfer as its chain stores it: every field of its encoding (TransferFields) and its chain columns. */
-export interface ChainedTransfer extends ChainRow {
-  readonly transferId: string
-  readonly orderId: string
-  readonly unitType: string
-  readonly fromKey: string
-  readonly toKey: string
-  readonly units: number
-  readonly at: number
-}
+/**
+ * A ledger transfer as its chain stores it: its fields, the encoding it was chained with and its blinds
+ * (StoredTransferFields: the accounts by the member's id, whatever the encoding), and its chain columns.
+ */
+export interface ChainedTransfer extends ChainRow, StoredTransferFields {}
 
 export interface ChainBreak {
   readonly kind: ChainBreakKind

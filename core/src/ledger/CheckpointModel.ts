@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import type { MerkleFrontier } from "./MerkleTree.ts"
+import { TransferEncodings } from "./TransferChain.ts"
 
 const Hex64 = Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/))
 
@@ -97,13 +98,42 @@ export const LedgerPublicKey = Schema.Struct({
 })
 export type LedgerPublicKey = typeof LedgerPublicKey.Type
 
-/** One of the order's transfers: every field of its canonical encoding, its chain columns, and its place in the tree. */
+/**
+ * Whose an account of a proven transfer is, as the member reading the proof is told: theirs (with what shows that
+ * its key is theirs), another member's (only its bucket: never their id), or the platform's.
+ */
+export const ProofAccount = Schema.Union([
+  Schema.Struct({
+    whose: Schema.Literal("you"),
+    /** The member's own id: in v1 the key holds it; in v2 the key's pseudonym opens to it with `blind`. */
+    memberId: Schema.String,
+    bucket: Schema.String,
+    /** v2: the account's blind (64 hex digits): SHA-256(blind bytes ‖ "landunits-member-v2|" + memberId) is the pseudonym. */
+    blind: Schema.optionalKey(Hex64),
+  }),
+  Schema.Struct({ whose: Schema.Literal("another member"), bucket: Schema.String }),
+  Schema.Struct({ whose: Schema.Literal("the platform"), name: Schema.String }),
+])
+export type ProofAccount = typeof ProofAccount.Type
+
+/**
+ * One of the order's transfers: every field of its canonical encoding (docs/ledger.md §9, the encoding named by
+ * `encoding`), whose each account is, its chain columns, and its place in the tree. In v2 another member's account
+ * is a pseudonym; in v1 (transfers chained before pseudonyms) it is their id, so the proof withholds that key
+ * (`fromKey` or `toKey` absent): the transfer's place in the checkpoint is still proved, its hash cannot be
+ * recomputed from the proof.
+ */
 export const ProvenTransfer = Schema.Struct({
   transferId: Schema.String,
   orderId: Schema.String,
   unitType: Schema.String,
-  fromKey: Schema.String,
-  toKey: Schema.String,
+  /** The encoding's first field. */
+  encoding: Schema.Literals(TransferEncodings),
+  /** The account as the encoding holds it; absent when it is another member's id (v1), withheld. */
+  fromKey: Schema.optionalKey(Schema.String),
+  toKey: Schema.optionalKey(Schema.String),
+  from: ProofAccount,
+  to: ProofAccount,
   units: Schema.Int,
   at: Schema.Int,
   chainIndex: Schema.Int,

@@ -8,7 +8,8 @@
  * - `takeIfDue` (the job): takes one when the ledger or the audit log grew since the last, or the last is a day
  *   old, so there is one at least daily.
  * - `proof`: one of the member's orders, its transfers, and the audit path of each to the latest checkpoint,
- *   collected in one pass over the transfers (a frontier and a path per transfer in memory, never the ledger).
+ *   collected in one pass over the transfers (a frontier and a path per transfer in memory, never the ledger);
+ *   each transfer as the member may see it (ProvenTransfer.ts: another member by pseudonym, never by id).
  */
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Clock, Context, Effect, Layer, Option, Semaphore } from "effect"
@@ -31,11 +32,11 @@ import type {
   LedgerEarlierKey,
   LedgerPublicKey,
   OrderProof,
-  ProvenTransfer,
   StoredCheckpoint,
 } from "./CheckpointModel.ts"
 import { CheckpointRefused } from "./LedgerErrors.ts"
 import { makeMerkleStream, transferLeafHash } from "./MerkleTree.ts"
+import { provenTransfer } from "./ProvenTransfer.ts"
 import { LedgerCheckpoints, type LedgerCut } from "./ports/LedgerCheckpoints.ts"
 import { LedgerSigner } from "./ports/LedgerSigner.ts"
 import { LedgerStore } from "./ports/LedgerStore.ts"
@@ -303,23 +304,15 @@ export class LedgerCheckpointService extends Context.Service<
               )
             }
           }
-          const transfers = rows.map((row): ProvenTransfer => {
+          const transfers = rows.map((row) => {
             const leafIndex = leafIndexes.get(row.position)
-            return {
-              transferId: row.transferId,
-              orderId: row.orderId,
-              unitType: row.unitType,
-              fromKey: row.fromKey,
-              toKey: row.toKey,
-              units: row.units,
-              at: row.at,
-              chainIndex: row.chainIndex ?? 0,
-              prevHash: row.prevHash ?? CHAIN_GENESIS,
-              hash: row.hash ?? CHAIN_GENESIS,
-              ...(leafIndex === undefined
-                ? {}
-                : { leafIndex, auditPath: (paths.get(leafIndex) ?? []).map((node) => bytesToHex(node)) }),
-            }
+            return provenTransfer(
+              memberId,
+              row,
+              leafIndex === undefined
+                ? undefined
+                : { leafIndex, auditPath: (paths.get(leafIndex) ?? []).map((node) => bytesToHex(node)) },
+            )
           })
           const pending = transfers.length - leafIndexes.size
           return {

@@ -9,6 +9,12 @@
  * few lines of any language recompute a chain from the rows. The ledger's stores extend the transfer chains with
  * `extendChains` as they append (on PostgreSQL from the head read under the unit type's lock, migration 2713; the
  * audit log's chain in a database trigger, migration 2709); `verifyChains` (ChainVerifier.ts) recomputes them.
+ *
+ * Transfers have two encodings, each row naming its own: v1 (rows chained before migration 2890, or by a process
+ * of the previous version during a rolling release) holds member accounts as `member:<memberId>:<bucket>`; v2
+ * (every new transfer) as `member:<pseudonym>:<bucket>`, the pseudonym a hash of a blind kept in the row and the
+ * member's id (`memberPseudonym`), so a member's inclusion proof shows another member's account without their id
+ * and still lets them recompute the hash (docs/decisions/ledger-proofs-name-other-members-by-pseudonym.md).
  */
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js"
@@ -20,11 +26,22 @@ export const CHAIN_GENESIS = "0".repeat(64)
 /** The audit log's chain; every other chain is a unit type's. */
 export const AUDIT_CHAIN = "audit"
 
-/** The first field of every encoding: which encoding it is, so a later one can differ. */
-export const TRANSFER_ENCODING = "landunits-transfer-v1"
+/**
+ * The first field of every encoding: which encoding it is, so a later one can differ. A transfer row keeps the
+ * encoding it was chained with (`encoding`, migration 2890): v1 names member accounts by the member's id; v2 by a
+ * pseudonym that commits to the id (below), so a member's proof can show another member's account without their id.
+ */
+export const TRANSFER_ENCODING_V1 = "landunits-transfer-v1" as const
+export const TRANSFER_ENCODING_V2 = "landunits-transfer-v2" as const
+export const TransferEncodings = [TRANSFER_ENCODING_V1, TRANSFER_ENCODING_V2] as const
+export type TransferEncoding = (typeof TransferEncodings)[number]
+/** The encoding new transfers are chained with. */
+export const TRANSFER_ENCODING: TransferEncoding = TRANSFER_ENCODING_V2
 export const AUDIT_ENCODING = "landunits-audit-v1"
+/** The text a member pseudonym hashes after its blind (v2). */
+export const MEMBER_PSEUDONYM_ENCODING = "landunits-member-v2"
 
-/** A ledger transfer as its row stores it (accounts by their keys: core's accountKey). */
+/** A ledger transfer as its encoding holds it: its accounts by their keys (core's accountKey, or v2's pseudonymous keys). */
 export interface TransferFields {
   readonly transferId: string
   readonly orderId: string
@@ -33,6 +50,17 @@ export interface TransferFields {
   readonly toKey: string
   readonly units: number
   readonly at: number
+}
+
+/**
+ * A ledger transfer as its row stores it: its accounts by their keys as core's accountKey writes them (the member's
+ * id), the encoding it was chained with, and, in v2, each member account's blind (64 hex digits: 32 random bytes;
+ * null for a platform account, and in v1).
+ */
+export interface StoredTransferFields extends TransferFields {
+  readonly encoding: TransferEncoding
+  readonly fromBlind: string | null
+  readonly toBlind: string | null
 }
 
 /** An audit entry as its row stores it; `details` is the JSON text the database gives for it (jsonb's text form). */
@@ -44,20 +72,39 @@ export interface AuditFields {
   readonly at: number
 }
 
-export const canonicalTransfer = (t: TransferFields): string =>
-  [
-    TRANSFER_ENCODING,
-    t.transferId,
-    t.orderId,
-    t.unitType,
-    t.fromKey,
-    t.toKey,
-    String(t.units),
-    String(t.at),
-  ].join("|")
+/** The canonical encoding of a transfer whose fields are as `encoding` holds them (`encodedFields`). */
+export const canonicalTransfer = (encoding: TransferEncoding, t: TransferFields): string =>
+  [encoding, t.transferId, t.orderId, t.unitType, t.fromKey, t.toKey, String(t.units), String(t.at)].join("|")
 
 export const canonicalAudit = (e: AuditFields): string =>
   [AUDIT_ENCODING, e.actor, e.action, e.subject, String(e.at), e.details].join("|")
+
+/**
+ * A transfer's encoding read back: which encoding, and its fields; undefined for text that is not one. Fields
+ * cannot hold "|" (ids, keys and codes are generated), so the text splits into exactly eight.
+ */
+export const parseCanonicalTransfer = (
+  text: string,
+): { readonly encoding: TransferEncoding; readonly fields: TransferFields } | undefined => {
+  const parts = text.split("|")
+  if (parts.length !== 8) return undefined
+  const [encoding, transferId, orderId, unitType, fromKey, toKey, units, at] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ]
+  if (!(TransferEncodings as ReadonlyArray<string>).includes(encoding)) return undefined
+  if (!/^(0|-?[1-9][0-9]*)$/.test(units) || !/^(0|-?[1-9][0-9]*)$/.test(at)) return undefined
+  return {
+    encoding: encoding as TransferEncoding,
+    fields: { transferId, orderId, unitType, fromKey, toKey, units: Number(units), at: Number(at) },
+  }
+}
 
 const HEX = /^[0-9a-f]{64}$/
 
@@ -74,9 +121,75 @@ export const chainHash = (previous: string, canonical: string): string => {
 
 /**
  * What computes a chain's next hash: `chainHash`, or one equal to it for every input (the PostgreSQL store's
- * append uses the runtime's native SHA-256, tested equal: NativeChainHash.ts in adapters).
+ * append uses the runtime's native SHA-256, tested equal: NativeChainHash.ts in adapters). It hashes v2's member
+ * pseudonyms too (`memberPseudonym`).
  */
 export type ChainHasher = (previous: string, canonical: string) => string
+
+const MEMBER_KEY_PREFIX = "member:"
+
+/** A member account's key split into the member's id and the bucket; undefined for a platform account's key. */
+export const memberOfKey = (
+  key: string,
+): { readonly memberId: string; readonly bucket: string } | undefined => {
+  if (!key.startsWith(MEMBER_KEY_PREFIX)) return undefined
+  const bucketAt = key.lastIndexOf(":")
+  if (bucketAt < MEMBER_KEY_PREFIX.length) return undefined
+  return { memberId: key.slice(MEMBER_KEY_PREFIX.length, bucketAt), bucket: key.slice(bucketAt + 1) }
+}
+
+/**
+ * A member's pseudonym in one account of one v2 transfer: SHA-256(bytes of the blind ‖ UTF-8 of
+ * "landunits-member-v2|" + the member's id), 64 hex digits: `chainHash(blind, …)`, so SQL's `ledger_chain_link`
+ * computes it too. Without the blind (32 random bytes) nobody can tell whose it is, or that two are the same
+ * member's; with it, anyone can check that it is that member's and no other's.
+ */
+export const memberPseudonym = (memberId: string, blind: string, hash: ChainHasher = chainHash): string =>
+  hash(blind, `${MEMBER_PSEUDONYM_ENCODING}|${memberId}`)
+
+/**
+ * An account key as v2 encodes it: a member's id replaced by their pseudonym under the account's blind
+ * (`member:<pseudonym>:<bucket>`); a platform account's key as it is. A member key without a usable blind gives a
+ * key no pseudonym has (`member:no-blind:<bucket>`), so its transfer's hash fails to recompute instead of the reader.
+ */
+export const pseudonymousKey = (key: string, blind: string | null, hash: ChainHasher = chainHash): string => {
+  const member = memberOfKey(key)
+  if (member === undefined) return key
+  if (blind === null || !HEX.test(blind)) return `${MEMBER_KEY_PREFIX}no-blind:${member.bucket}`
+  return `${MEMBER_KEY_PREFIX}${memberPseudonym(member.memberId, blind, hash)}:${member.bucket}`
+}
+
+/** A stored transfer's fields as its encoding holds them: v1's are the row's own; v2's have pseudonymous keys. */
+export const encodedFields = (row: StoredTransferFields, hash: ChainHasher = chainHash): TransferFields =>
+  row.encoding === TRANSFER_ENCODING_V1
+    ? row
+    : {
+        transferId: row.transferId,
+        orderId: row.orderId,
+        unitType: row.unitType,
+        fromKey: pseudonymousKey(row.fromKey, row.fromBlind, hash),
+        toKey: pseudonymousKey(row.toKey, row.toBlind, hash),
+        units: row.units,
+        at: row.at,
+      }
+
+/** The canonical encoding of a stored transfer, in the encoding its row names. */
+export const canonicalOfStored = (row: StoredTransferFields, hash: ChainHasher = chainHash): string =>
+  canonicalTransfer(row.encoding, encodedFields(row, hash))
+
+/**
+ * A new transfer as it is chained: in the current encoding (v2), with a fresh blind for each member account from
+ * `blind` (a store's source of 32 random bytes, hex), none for a platform account.
+ */
+export const chainedAsNew = (
+  t: TransferFields,
+  blind: (side: "from" | "to") => string,
+): StoredTransferFields => ({
+  ...t,
+  encoding: TRANSFER_ENCODING,
+  fromBlind: memberOfKey(t.fromKey) === undefined ? null : blind("from"),
+  toBlind: memberOfKey(t.toKey) === undefined ? null : blind("to"),
+})
 
 /** An entry's place in its chain: its index (the first entry's is 1), the hash before it, and its own hash. */
 export interface ChainLink {
@@ -85,21 +198,28 @@ export interface ChainLink {
   readonly hash: string
 }
 
+/** A transfer's link, with the canonical encoding it hashed. */
+export interface TransferLink extends ChainLink {
+  readonly canonical: string
+}
+
 /**
- * Appends a batch of transfers to their unit types' chains, in the batch's order: each transfer's link, and each
+ * Appends a batch of transfers to their unit types' chains, in the batch's order: each transfer's link (with the
+ * encoding it hashed), and each
  * chain's head after the batch. `heads` holds the heads before it; a chain missing there starts at the genesis.
  */
 export const extendChains = (
   heads: ReadonlyMap<string, ChainHead>,
-  batch: ReadonlyArray<TransferFields>,
+  batch: ReadonlyArray<StoredTransferFields>,
   hash: ChainHasher = chainHash,
-): { readonly links: ReadonlyArray<ChainLink>; readonly heads: ReadonlyMap<string, ChainHead> } => {
+): { readonly links: ReadonlyArray<TransferLink>; readonly heads: ReadonlyMap<string, ChainHead> } => {
   const after = new Map(heads)
-  const links = batch.map((t): ChainLink => {
+  const links = batch.map((t): TransferLink => {
     const before = after.get(t.unitType) ?? { length: 0, head: CHAIN_GENESIS }
-    const next = hash(before.head, canonicalTransfer(t))
+    const canonical = canonicalOfStored(t, hash)
+    const next = hash(before.head, canonical)
     after.set(t.unitType, { length: before.length + 1, head: next })
-    return { chainIndex: before.length + 1, prevHash: before.head, hash: next }
+    return { chainIndex: before.length + 1, prevHash: before.head, hash: next, canonical }
   })
   return { links, heads: after }
 }

@@ -268,6 +268,7 @@ export const makeBuyPaymentCommands = (frame: OrderFrame) => {
           payouts.push({
             payoutId: PayoutId.make(yield* ids.next("pay")),
             memberId: sell.memberId,
+            kind: "sale",
             sellOrderId: sell.orderId,
             buyOrderId: order.orderId,
             unitType,

@@ -1,25 +1,31 @@
 /**
- * The convert command: Units of one type into another at the day's rate, locked 30 days.
+ * The convert command: Units of one type into another at the day's rate, locked 30 days; the remainder (the
+ * value of the source Units that bought no whole target Unit) becomes a payout owed to the member, in the same
+ * unit of work, through the payouts a sale's proceeds use (PayoutCommands.ts pays it).
  */
 
 import { Effect } from "effect"
 import { checkConvertLimit, convertibleUnits, convertLimitMessage } from "../availability/Availability.ts"
 import { FEES, ISSUANCE, member, type TransferDraft } from "../ledger/LedgerModel.ts"
 import { CONVERT_LOCK_MS } from "../shared/Constants.ts"
-import { unitDisplayName } from "../shared/Enums.ts"
-import { convertedUnits, maxUnitsConvertingInto } from "./Convert.ts"
+import { CurrencyOfUnitType, unitDisplayName } from "../shared/Enums.ts"
+import { PayoutId } from "../shared/Ids.ts"
+import { convertQuote, maxUnitsConvertingInto } from "./Convert.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { ConvertLimitExceeded, ConvertTooSmall, InvalidOrderRequest } from "./OrderErrors.ts"
+import type { Payout } from "./OrderModel.ts"
 import type { CreateConvertRequest } from "./OrderService.ts"
 import { byMember } from "./OrderTimeline.ts"
 
 export const makeConvertCommands = (frame: OrderFrame) => {
   const {
     baseRecord,
+    ids,
     ledger,
     newOrderId,
     now,
     orders,
+    payoutRepo,
     prices,
     rates,
     remainingOf,
@@ -60,7 +66,8 @@ export const makeConvertCommands = (frame: OrderFrame) => {
           toPricePerUnit: to.pricePerUnit,
           exchangeRate: rate.rate,
         }
-        const converted = convertedUnits({ units: numberOfUnits, ...prices_ })
+        const quote = convertQuote({ units: numberOfUnits, feeUnits, ...prices_ })
+        const converted = quote.units
         if (converted === 0) {
           return yield* new ConvertTooSmall({
             message: `${numberOfUnits} ${unitDisplayName(fromUnitType)} are worth less than one ${unitDisplayName(toUnitType)} today`,
@@ -91,6 +98,27 @@ export const makeConvertCommands = (frame: OrderFrame) => {
           })
         }
         yield* ledger.post(orderId, drafts)
+        const remainderCurrency = CurrencyOfUnitType[fromUnitType]
+        // The remainder is the member's (shared/decisions.md, "Converts"): owed to them as a payout, never kept.
+        const remainder: Payout | undefined =
+          quote.remainderCents === 0
+            ? undefined
+            : {
+                payoutId: PayoutId.make(yield* ids.next("pay")),
+                memberId,
+                kind: "convertRemainder",
+                sellOrderId: orderId,
+                buyOrderId: orderId,
+                unitType: fromUnitType,
+                units: 0,
+                pricePerUnit: from.pricePerUnit,
+                amountCents: quote.remainderCents,
+                currency: remainderCurrency,
+                status: "Initiated",
+                statusHistory: [{ status: "Initiated", at }],
+                createdAt: at,
+              }
+        if (remainder !== undefined) yield* payoutRepo.insert([remainder])
         const inserted = yield* orders.insert({
           ...baseRecord({
             orderId,
@@ -110,6 +138,10 @@ export const makeConvertCommands = (frame: OrderFrame) => {
             unitType: toUnitType,
             pricePerUnit: to.pricePerUnit,
             exchangeRate: rate.rate,
+            remainderInCents: quote.remainderCents,
+            remainderCurrency,
+            ...(remainder === undefined ? {} : { remainderPayoutId: remainder.payoutId }),
+            convertOrderTransactionFeeInCents: quote.feeCents,
           },
           unlockAt: at + CONVERT_LOCK_MS,
         })

@@ -77,6 +77,40 @@ export const ConvertPart = Schema.Struct({
   /** Exchange rate from the source currency to the target currency, scaled by EXCHANGE_RATE_SCALE. */
   exchangeRate: Schema.Int.check(Schema.isGreaterThan(0)),
   paymentDetails: Schema.optionalKey(PaymentDetails),
+  /**
+   * The value of the source Units that bought no whole target Unit, in cents of `remainderCurrency`, rounded up
+   * (Convert.ts `convertRemainderCents`): the member's, paid back as the payout `remainderPayoutId` (none when 0).
+   * Absent on converts placed before remainders were paid back.
+   */
+  remainderInCents: Schema.optionalKey(
+    NonNegativeInt.annotate({
+      description:
+        "The value of the source Units that bought no whole target Unit, in cents of remainderCurrency, rounded up: paid back to the member as the payout remainderPayoutId (none when 0).",
+    }),
+  ),
+  /** The source unit type's currency: what the member gave, so the remainder crosses no exchange rate. */
+  remainderCurrency: Schema.optionalKey(
+    CurrencyType.annotate({
+      description:
+        "The currency of remainderInCents and convertOrderTransactionFeeInCents: the source Units'.",
+    }),
+  ),
+  /** The payout owed to the member for the remainder; absent when the remainder is 0. */
+  remainderPayoutId: Schema.optionalKey(
+    PayoutId.annotate({
+      description: "The payout owed to the member for the remainder; absent when it is 0.",
+    }),
+  ),
+  /**
+   * The convert fee (paid in source Units, currencyUnit.convertOrderTransactionFeeInUnits) at the day's source
+   * price, in cents of `remainderCurrency`, rounded half-up: what the fee is worth in money.
+   */
+  convertOrderTransactionFeeInCents: Schema.optionalKey(
+    NonNegativeInt.annotate({
+      description:
+        "The convert fee (taken in source Units) at the day's source price, in cents of remainderCurrency, rounded half-up.",
+    }),
+  ),
 })
 export type ConvertPart = typeof ConvertPart.Type
 
@@ -137,7 +171,7 @@ export type TransactionFilters = typeof TransactionFilters.Type
 
 // ---------------------------------------------------------------------------------------------------------
 // The order engine's own records: an order as the engine stores it (the spec's Order plus what the engine
-// needs to run it), and the payouts owed to sellers.
+// needs to run it), and the payouts owed to members.
 
 /** Where the Units of a sell or transfer come from: the member's owned or owned_DOUBLE_LAND (LU2X) balance. */
 export const SourceBucket = Schema.Literals(["owned", "owned_DOUBLE_LAND"])
@@ -209,16 +243,32 @@ export type NewOrderRecord = Omit<OrderRecord, "sequence">
 export const PayoutStatus = Schema.Literals(["Initiated", "AUDReadyToSendBetweenAccounts", "Completed"])
 export type PayoutStatus = typeof PayoutStatus.Type
 
-/** Money owed to a seller for one slice of a sell order taken by one buy (slice × buy price). */
+/**
+ * What a payout pays for: a slice of a sell taken by a buy (`sale`), or the remainder of a convert
+ * (`convertRemainder`: the value of the source Units that bought no whole target Unit).
+ */
+export const PayoutKind = Schema.Literals(["sale", "convertRemainder"])
+export type PayoutKind = typeof PayoutKind.Type
+
+/**
+ * Money owed to a member: a seller's slice of a sell order taken by one buy (slice × buy price), or a convert's
+ * remainder. Both are owed, made ready (AUD) and paid through the same steps (PayoutCommands.ts).
+ */
 export const Payout = Schema.Struct({
   payoutId: PayoutId,
-  /** The seller. */
+  /** The member paid: the seller, or the member who converted. */
   memberId: MemberId,
+  /** Absent on payouts stored before converts had remainders: a sale. */
+  kind: Schema.optionalKey(PayoutKind),
+  /** The order whose Units it pays for: the sell; for a convert's remainder, the convert. */
   sellOrderId: OrderId,
+  /** The order whose money pays it: the buy that took the slice; for a convert's remainder, the convert too. */
   buyOrderId: OrderId,
+  /** The unit type of the Units it pays for: the sell's; for a convert's remainder, the source's. */
   unitType: UnitType,
-  units: Schema.Int.check(Schema.isGreaterThan(0)),
-  /** The buy's pricePerUnit, in 1/PRICE_SCALE of a currency unit. */
+  /** The whole Units it pays for: the slice; 0 for a convert's remainder (a part of one Unit). */
+  units: NonNegativeInt,
+  /** The buy's pricePerUnit (a convert's remainder: the source's price that day), in 1/PRICE_SCALE of a currency unit. */
   pricePerUnit: NonNegativeInt,
   amountCents: NonNegativeInt,
   currency: CurrencyType,

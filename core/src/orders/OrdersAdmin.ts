@@ -39,12 +39,12 @@ export const listOrders = Effect.fn("OrdersAdmin.list")(function* (input: OrderL
 export const showOrder = Effect.fn("OrdersAdmin.show")(function* (orderId: string) {
   const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
   const payouts = yield* PayoutRepository
+  // A convert's remainder names the convert on both sides: listed once.
+  const ofBuy = yield* payouts.find({ buyOrderId: order.orderId })
+  const ofSell = yield* payouts.find({ sellOrderId: order.orderId })
   return {
     order,
-    payouts: [
-      ...(yield* payouts.find({ buyOrderId: order.orderId })),
-      ...(yield* payouts.find({ sellOrderId: order.orderId })),
-    ],
+    payouts: [...ofBuy, ...ofSell.filter((p) => !ofBuy.some((b) => b.payoutId === p.payoutId))],
   }
 })
 

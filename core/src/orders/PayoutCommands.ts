@@ -1,5 +1,7 @@
 /**
  * The payout commands of admins: an AUD payout ready for the transfer, a payout paid (which may complete its orders).
+ * A sale's proceeds and a convert's remainder (OrderModel.ts PayoutKind) take the same steps; only a sale's
+ * payouts complete orders (a convert's status follows its Units' lock).
  */
 
 import { Effect } from "effect"
@@ -58,11 +60,12 @@ export const makePayoutCommands = (frame: OrderFrame) => {
         }
         const at = yield* now
         const paid = yield* Effect.fromResult(movePayout(payout, "Completed", at))
+        yield* payoutRepo.update(paid)
+        if (payout.kind === "convertRemainder") return paid
         const withPaid = (list: ReadonlyArray<Payout>) =>
           list.map((p) => (p.payoutId === paid.payoutId ? paid : p))
         const ofSell = withPaid(yield* payoutRepo.find({ sellOrderId: payout.sellOrderId }))
         const ofBuy = withPaid(yield* payoutRepo.find({ buyOrderId: payout.buyOrderId }))
-        yield* payoutRepo.update(paid)
         yield* completeIfSettled(payout.sellOrderId, "AllUnitSold", ofSell, at, {
           actor: request.actor,
           reason: "Every Unit sold is paid out",

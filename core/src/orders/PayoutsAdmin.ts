@@ -1,5 +1,5 @@
 /**
- * The admins' use cases on payouts (`landunits payouts …`, issue 37): list the payouts owed to sellers; an AUD
+ * The admins' use cases on payouts (`landunits payouts …`, issue 37): list the payouts owed to members (sales' proceeds, converts' remainders); an AUD
  * payout ready for the transfer between accounts (an operation); a payout recorded as paid, which moves money
  * (core/src/access/AdminOperations.ts: a second admin above the currency's threshold), as a handler for core's
  * runner (AdminOperationRunner.ts). Each move is audited with the payout's amount.

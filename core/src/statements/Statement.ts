@@ -263,10 +263,12 @@ export const buildStatement = (input: StatementInput): Statement => {
   }
   for (const payout of input.payouts) {
     if (payout.memberId !== memberId) continue
-    if (payout.createdAt < end) {
+    // A convert's remainder is owed for no sale: it counts only once paid ("Payouts paid").
+    const ofSale = payout.kind !== "convertRemainder"
+    if (ofSale && payout.createdAt < end) {
       salesOf.set(payout.sellOrderId, (salesOf.get(payout.sellOrderId) ?? 0) + payout.amountCents)
     }
-    if (inRange(payout.createdAt, start, end))
+    if (ofSale && inRange(payout.createdAt, start, end))
       totalOf(payout.currency).receivedFromSalesCents += payout.amountCents
     const paidOut = payout.statusHistory.find((s) => s.status === "Completed")
     if (paidOut !== undefined && inRange(paidOut.at, start, end)) {

@@ -253,6 +253,7 @@ describe("a member's inclusion proof", () => {
     expect(verifyOrderProof(proof, publicKey(h))).toEqual({
       status: "not-yet",
       pending: 1,
+      withheld: 0,
       nextCheckpointBy: proof.nextCheckpointBy,
     })
   })
@@ -340,7 +341,7 @@ describe("a member's inclusion proof", () => {
           const t = proof.transfers[which]!
           const changed =
             m.kind === "field"
-              ? { ...t, [m.field]: change(t[m.field], m.at) }
+              ? { ...t, [m.field]: change(t[m.field] ?? "", m.at) }
               : m.kind === "number"
                 ? { ...t, [m.field]: (t[m.field] ?? 0) + m.by }
                 : {

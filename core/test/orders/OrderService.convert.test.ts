@@ -38,17 +38,115 @@ describe("converting", () => {
       prices: { ...h.priceBook.current.prices, LAND_USD: unitPrice("LAND_USD", 12_345) },
     }
     const order = h.run(convert(h, 100))
-    // 100 × 12.345 USD × 0.9 = 1,111.05 EUR = 111 Units at 10.000 EUR (floored)
+    // 100 × 12.345 USD × 0.9 = 1,111.05 EUR = 111 Units at 10.000 EUR (floored); the 1.05 EUR left is
+    // 1.1666… USD, paid back as $1.17.
+    const payouts = h.run(h.orders.payouts(alice))
     expect(order.convert).toEqual({
       numberOfUnits: 111,
       unitType: "LAND_EUR",
       pricePerUnit: 10_000,
       exchangeRate: 900_000,
+      remainderInCents: 117,
+      remainderCurrency: "USD",
+      remainderPayoutId: payouts[0]!.payoutId,
+      convertOrderTransactionFeeInCents: 0,
     })
     expect(order.timeline.map((e) => e.to)).toEqual(["Initiated", "Locked"])
     expect(order.unlockAt).toBe(START + CONVERT_LOCK_MS)
     expect(balance(h, alice, "LAND_USD", "owned")).toBe(0)
     expect(balance(h, alice, "LAND_EUR", "convertLocked")).toBe(111)
+  })
+
+  it("the remainder (the source value that buys no whole target Unit) is a payout owed to the member, never kept", () => {
+    // The issue's convert: 10 Unit (€) at €10.549 into Unit (£) at £8.967, 1 EUR = 0.85 GBP: 9.9996 Units (£).
+    const h = makeHarness()
+    h.priceBook.current = {
+      ...h.priceBook.current,
+      prices: {
+        ...h.priceBook.current.prices,
+        LAND_EUR: unitPrice("LAND_EUR", 10_549),
+        LAND_POUND: unitPrice("LAND_POUND", 8_967),
+      },
+    }
+    h.rates.set("EUR->GBP", 850_000)
+    bought(h, alice, 10, "LAND_EUR")
+    const request = {
+      memberId: alice,
+      idempotencyKey: h.key("convert-once"),
+      fromUnitType: "LAND_EUR",
+      toUnitType: "LAND_POUND",
+      numberOfUnits: 10,
+    } as const
+    const order = h.run(h.orders.createConvert(request))
+    expect(order.convert).toMatchObject({
+      numberOfUnits: 9,
+      remainderInCents: 1_055,
+      remainderCurrency: "EUR",
+    })
+    const payouts = h.run(h.orders.payouts(alice))
+    expect(payouts).toEqual([
+      {
+        payoutId: order.convert?.remainderPayoutId,
+        memberId: alice,
+        kind: "convertRemainder",
+        sellOrderId: order.orderId,
+        buyOrderId: order.orderId,
+        unitType: "LAND_EUR",
+        units: 0,
+        pricePerUnit: 10_549,
+        amountCents: 1_055,
+        currency: "EUR",
+        status: "Initiated",
+        statusHistory: [{ status: "Initiated", at: START }],
+        createdAt: START,
+      },
+    ])
+    // The ledger moves whole Units only, and balances: 10 Units (€) retired, 9 Units (£) issued, locked.
+    expect(balance(h, alice, "LAND_EUR", "owned")).toBe(0)
+    expect(balance(h, alice, "LAND_POUND", "convertLocked")).toBe(9)
+    // A repeat under the same key answers the first order and owes nothing more.
+    expect(h.run(h.orders.createConvert(request))).toEqual(order)
+    expect(h.run(h.orders.payouts(alice))).toHaveLength(1)
+  })
+
+  it("the admin pays a remainder like a sale's payout (AUD: ready first); the convert's status stays its Units'", () => {
+    const h = makeHarness()
+    h.priceBook.current = {
+      ...h.priceBook.current,
+      prices: { ...h.priceBook.current.prices, LAND_AUD: unitPrice("LAND_AUD", 10_001) },
+    }
+    bought(h, alice, 10, "LAND_AUD")
+    // 10 × 10.001 AUD = 100.01 AUD = 10 Units (A$1 = $1 in the harness) at 10.000 USD and 1 cent left.
+    const order = h.run(convert(h, 10, "LAND_AUD", "LAND_USD"))
+    expect(order.convert).toMatchObject({ numberOfUnits: 10, remainderInCents: 1, remainderCurrency: "AUD" })
+    const payoutId = order.convert!.remainderPayoutId!
+    const pay = () => h.orders.markPayoutPaid({ actor: ADMIN, idempotencyKey: h.key(), payoutId })
+    expect(h.fail(pay())._tag).toBe("InvalidPayoutTransition")
+    h.run(h.orders.markPayoutReady({ actor: ADMIN, idempotencyKey: h.key(), payoutId }))
+    expect(h.run(pay())).toMatchObject({ status: "Completed", amountCents: 1, currency: "AUD" })
+    expect(h.run(h.orders.getOrder(alice, order.orderId)).orderStatus).toBe("Locked")
+  })
+
+  it("a convert that buys whole target Units leaves no remainder and owes no payout; its fee is shown in money", () => {
+    const h = makeHarness()
+    h.priceBook.current = {
+      ...h.priceBook.current,
+      prices: {
+        ...h.priceBook.current.prices,
+        LAND_USD: unitPrice("LAND_USD", 10_000, { convertOrderTransactionFeeInUnits: 2 }),
+      },
+    }
+    bought(h, alice, 12)
+    // 10 × 10.000 USD × 0.9 = 90.00 EUR = 9 Units at 10.000 EUR exactly; the fee of 2 Units is $20.00.
+    const order = h.run(convert(h, 10))
+    expect(order.convert).toMatchObject({
+      numberOfUnits: 9,
+      remainderInCents: 0,
+      remainderCurrency: "USD",
+      convertOrderTransactionFeeInCents: 2_000,
+    })
+    expect(order.convert?.remainderPayoutId).toBeUndefined()
+    expect(h.run(h.orders.payouts(alice))).toEqual([])
   })
 
   it("the convert fee is paid in Units of A on top of the Units converted", () => {

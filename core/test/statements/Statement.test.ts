@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { OrderId, PayoutId } from "../../src/shared/Ids.ts"
 import { buildStatement } from "../../src/statements/Statement.ts"
 import { csvCell, statementCsv, statementCsvChunks } from "../../src/statements/StatementCsv.ts"
 import { STATEMENT_DISCLAIMER, statementDocument } from "../../src/statements/StatementDocument.ts"
@@ -77,6 +78,35 @@ describe("a member's statement", () => {
         payoutsCents: 4_000,
       },
     ])
+  })
+
+  it("counts a convert's remainder as a payout paid once paid, never as received from sales", () => {
+    const paidAt = Date.parse("2026-03-29T12:00:00.000Z")
+    const remainder = {
+      ...annInput.payouts[0]!,
+      payoutId: PayoutId.make("pay_remainder"),
+      kind: "convertRemainder" as const,
+      sellOrderId: OrderId.make("ord_convert"),
+      buyOrderId: OrderId.make("ord_convert"),
+      units: 0,
+      amountCents: 117,
+      statusHistory: [
+        { status: "Initiated" as const, at: Date.parse("2026-03-27T12:00:00.000Z") },
+        { status: "Completed" as const, at: paidAt },
+      ],
+      createdAt: Date.parse("2026-03-27T12:00:00.000Z"),
+    }
+    const withRemainder = buildStatement({ ...annInput, payouts: [...annInput.payouts, remainder] })
+    expect(withRemainder.totals).toEqual([
+      {
+        currency: "USD",
+        paidCents: 24_690,
+        feesCents: 690,
+        receivedFromSalesCents: 4_000,
+        payoutsCents: 4_117,
+      },
+    ])
+    expect(withRemainder.salesOf.has(OrderId.make("ord_convert"))).toBe(false)
   })
 
   it("formats each order once: date, full reference, type, unit, units, status in words, amount and fee", () => {

@@ -8,6 +8,7 @@ import { Effect, type Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { ISSUANCE, member, type Transfer } from "../../src/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "../../src/ledger/ports/LedgerStore.ts"
+import { TRANSFER_ENCODING_V2 } from "../../src/ledger/TransferChain.ts"
 import { verifyTransferChains } from "../../src/ledger/TransferChainWalk.ts"
 import { UnitsUnavailable } from "../../src/orders/OrderErrors.ts"
 import type { NewOrderRecord } from "../../src/orders/OrderModel.ts"
@@ -168,7 +169,7 @@ export const buyJournalContract = (name: string, makeLayer: () => Layer.Layer<St
       expect(Option.isNone(result.key)).toBe(true)
     })
 
-    it("extends the unit type's chain as every other append does: the chain verifies, buys and other appends interleaved", async () => {
+    it("extends the unit type's chain as every other append does: the chain verifies, buys and other appends interleaved, each in v2 with its members' blinds", async () => {
       const result = await run(
         Effect.gen(function* () {
           const ledger = yield* LedgerStore
@@ -176,10 +177,21 @@ export const buyJournalContract = (name: string, makeLayer: () => Layer.Layer<St
           yield* ledger.append([transfer("t2", "o-other", { to: member(ann, "owned"), units: 4 })])
           yield* buyIn(aBuy("o3"), [transfer("t3", "o3", { units: 2 })], "k3")
           yield* ledger.append([transfer("t4", "o-other2", { units: 1 })])
-          return yield* verifyTransferChains({ pageSize: 2 })
+          return {
+            verified: yield* verifyTransferChains({ pageSize: 2 }),
+            rows: yield* ledger.chainAfter(0, 10),
+          }
         }),
       )
-      expect(result.transfers).toBe(5)
-      expect(result.heads.get("LAND_EUR")?.length).toBe(5)
+      expect(result.verified.transfers).toBe(5)
+      expect(result.verified.heads.get("LAND_EUR")?.length).toBe(5)
+      expect(
+        result.rows.map((r) => [
+          r.transferId,
+          r.encoding,
+          r.fromKey.startsWith("member:") === (r.fromBlind !== null),
+          r.toKey.startsWith("member:") === (r.toBlind !== null),
+        ]),
+      ).toEqual(["t1", "t1b", "t2", "t3", "t4"].map((id) => [id, TRANSFER_ENCODING_V2, true, true]))
     })
   })

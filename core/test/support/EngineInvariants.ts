@@ -8,6 +8,7 @@ import { sumBalances } from "../../src/ledger/Ledger.ts"
 import type { Transfer } from "../../src/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "../../src/ledger/ports/LedgerStore.ts"
 import { type TransferChainsVerified, verifyTransferChains } from "../../src/ledger/TransferChainWalk.ts"
+import { convertRemainderCents } from "../../src/orders/Convert.ts"
 import type { OrderRecord, Payout } from "../../src/orders/OrderModel.ts"
 import {
   canPayoutTransition,
@@ -20,7 +21,7 @@ import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
 import { canonicalJson } from "../../src/orders/RequestHash.ts"
 import type { PriceBookConfig } from "../../src/pricing/ports/PriceBook.ts"
 import { PRICE_SCALE } from "../../src/shared/Constants.ts"
-import { type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
+import { CurrencyOfUnitType, type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
 import type { MemberId } from "../../src/shared/Ids.ts"
 import type { Harness } from "./OrderHarness.ts"
 
@@ -285,6 +286,53 @@ export const checkCompletion = (state: EngineState) => {
   }
 }
 
+/**
+ * A convert's remainder is never kept (shared/decisions.md, "Converts"): each convert names the remainder its own
+ * recorded prices and rate give (cents of the source currency, rounded up), and a remainder above 0 is exactly
+ * one payout owed to the convert's member, in that currency, for that amount; 0 owes none. Every remainder payout
+ * belongs to a convert.
+ */
+export const checkConvertRemainders = (state: EngineState) => {
+  const remainders = new Map<string, ReadonlyArray<Payout>>()
+  for (const payout of state.payouts) {
+    if (payout.kind !== "convertRemainder") continue
+    remainders.set(payout.sellOrderId, [...(remainders.get(payout.sellOrderId) ?? []), payout])
+  }
+  const converts = new Set<string>()
+  for (const order of state.orders) {
+    if (order.orderType !== "CONVERT") continue
+    converts.add(order.orderId)
+    const convert = order.convert!
+    const expected = convertRemainderCents({
+      units: order.currencyUnit.numberOfUnits,
+      fromPricePerUnit: order.currencyUnit.pricePerUnit,
+      toPricePerUnit: convert.pricePerUnit,
+      exchangeRate: convert.exchangeRate,
+    })
+    if (convert.remainderInCents !== expected)
+      fail(
+        "a convert names the remainder its prices and rate give",
+        `${order.orderId}: ${convert.remainderInCents} ≠ ${expected}`,
+      )
+    const owed = remainders.get(order.orderId) ?? []
+    const source = CurrencyOfUnitType[order.currencyUnit.unitType]
+    const right =
+      expected === 0
+        ? owed.length === 0 && convert.remainderPayoutId === undefined
+        : owed.length === 1 &&
+          owed[0]!.payoutId === convert.remainderPayoutId &&
+          owed[0]!.memberId === order.memberId &&
+          owed[0]!.buyOrderId === order.orderId &&
+          owed[0]!.amountCents === expected &&
+          owed[0]!.currency === source &&
+          convert.remainderCurrency === source
+    if (!right) fail("a convert's remainder is one payout owed to its member, never kept", order.orderId)
+  }
+  for (const orderId of remainders.keys()) {
+    if (!converts.has(orderId)) fail("every remainder payout belongs to a convert", orderId)
+  }
+}
+
 export const checkAll = (
   h: Harness,
   memberIds: ReadonlyArray<MemberId>,
@@ -296,6 +344,7 @@ export const checkAll = (
   checkOrdersMatchLedger(state, memberIds)
   checkTransitions(state, previous)
   checkCompletion(state)
+  checkConvertRemainders(state)
   checkChains(state)
 }
 

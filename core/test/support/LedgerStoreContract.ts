@@ -7,7 +7,13 @@ import { describe, expect, it } from "vitest"
 import { makeChainVerifier } from "../../src/ledger/ChainVerifier.ts"
 import { FEES, ISSUANCE, member, type Transfer } from "../../src/ledger/LedgerModel.ts"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
-import { CHAIN_GENESIS, canonicalTransfer, chainHash } from "../../src/ledger/TransferChain.ts"
+import {
+  CHAIN_GENESIS,
+  canonicalTransfer,
+  chainHash,
+  memberPseudonym,
+  TRANSFER_ENCODING_V2,
+} from "../../src/ledger/TransferChain.ts"
 import { MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
 
 const alice = MemberId.make("mem_alice")
@@ -55,16 +61,36 @@ export const ledgerStoreContract = (name: string, makeLayer: () => Layer.Layer<L
           return { rows, heads: yield* store.chainHeads }
         }),
       )
-      // Recomputed here from the transfers alone, as an outsider would (docs/ledger.md §9).
-      const key = (a: Transfer["from"]) =>
-        a._tag === "MemberAccount" ? `member:${a.memberId}:${a.bucket}` : `platform:${a.name}`
+      // Each is chained in v2: a fresh blind (32 bytes, hex) for each member account, none for the platform's.
+      expect(result.rows.map((r) => [r.encoding, r.fromBlind === null, r.toBlind === null])).toEqual([
+        [TRANSFER_ENCODING_V2, true, false],
+        [TRANSFER_ENCODING_V2, true, false],
+        [TRANSFER_ENCODING_V2, false, false],
+      ])
+      const blinds = result.rows.flatMap((r) => [r.fromBlind, r.toBlind]).filter((b) => b !== null)
+      expect(blinds.every((b) => /^[0-9a-f]{64}$/.test(b))).toBe(true)
+      expect(new Set(blinds).size).toBe(blinds.length)
+      // Recomputed here from the transfers alone and each row's blinds, as an outsider would (docs/ledger.md §9):
+      // the hash commits to the members' ids behind the pseudonyms.
+      const key = (a: Transfer["from"], blind: string | null) =>
+        a._tag === "MemberAccount"
+          ? `member:${memberPseudonym(a.memberId, blind!)}:${a.bucket}`
+          : `platform:${a.name}`
+      const blindsOf = new Map(result.rows.map((r) => [r.transferId, r]))
       const expected = (unitType: string) =>
         appended
           .filter((t) => t.unitType === unitType)
-          .reduce(
-            (head, t) => chainHash(head, canonicalTransfer({ ...t, fromKey: key(t.from), toKey: key(t.to) })),
-            CHAIN_GENESIS,
-          )
+          .reduce((head, t) => {
+            const row = blindsOf.get(t.transferId)!
+            return chainHash(
+              head,
+              canonicalTransfer(TRANSFER_ENCODING_V2, {
+                ...t,
+                fromKey: key(t.from, row.fromBlind),
+                toKey: key(t.to, row.toBlind),
+              }),
+            )
+          }, CHAIN_GENESIS)
       expect(result.heads.get("LAND_POUND")).toEqual({ length: 2, head: expected("LAND_POUND") })
       expect(result.heads.get("LAND_AUD")).toEqual({ length: 1, head: expected("LAND_AUD") })
       expect(result.rows.map((r) => [r.chain, r.chainIndex])).toEqual([

@@ -544,6 +544,9 @@ const createConvert = (memberIndex: number, from: UnitType, to: UnitType, amount
     if (Result.isSuccess(result)) {
       expect(result.success.orderStatus).toBe("Locked")
       expect(result.success.unlockAt).toBe(h.clock.now() + CONVERT_LOCK_MS)
+      // The remainder's payout is owed through the same steps as a sale's: the sequence may pay it.
+      const remainder = result.success.convert?.remainderPayoutId
+      if (remainder !== undefined && !model.payouts.includes(remainder)) model.payouts.push(remainder)
     }
   })
 

@@ -33,7 +33,7 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   })
 
-/** The file's server (serving web/dist, fresh DATA_DIR) and browser; the screenshots folder exists afterwards. */
+/** The file's server (serving the current web build, fresh DATA_DIR) and browser; the screenshots folder exists afterwards. */
 export const startServerAndBrowser = async (
   env: Readonly<Record<string, string>> = {},
 ): Promise<{ server: RunningServer; browser: Browser }> => {

@@ -1,7 +1,8 @@
 /**
  * A money step that is reviewed before anything is created (issue 27: Sell and Convert, as Transfer shows the
  * recipient first): editing → reviewing (the form's figures as the order will be placed) → submitting →
- * succeeded. "Back" returns to editing with the fields as they were; "Confirm" sends; a refusal returns to the
+ * succeeded. "Back" returns to editing with the fields as they were; a new request while reviewing (a convert's
+ * suggested number of Units taken) replaces the reviewed one; "Confirm" sends; a refusal returns to the
  * review with the server's message, and confirming again sends the same request (same Idempotency-Key, the
  * caller's `send`). Nothing is sent from editing or reviewing.
  */
@@ -44,6 +45,11 @@ export const orderReviewMachine = setup({
     },
     reviewing: {
       on: {
+        // The review changes what it shows (a convert's suggested number of Units taken): still nothing is sent.
+        "order.review": {
+          target: "reviewing",
+          actions: assign({ request: ({ event }) => event.request, serverError: null }),
+        },
         "order.back": { target: "editing", actions: assign({ serverError: null }) },
         "order.confirm": { target: "submitting", actions: assign({ serverError: null }) },
       },

@@ -1,5 +1,5 @@
 /**
- * The web app's pages, from the route manifest its build writes (web/dist/routes.json, made by
+ * The web app's pages, from the route manifest its build writes (dist/routes.json of each build in web/builds, made by
  * web/scripts/routeManifest.ts from the router's file routes): patterns such as "/news/$slug". A path is a page
  * when it matches one the way the web's router matches it: letters in any case, one trailing slash allowed,
  * "$name" standing for one segment and "$" for the rest of the path.

@@ -52,6 +52,8 @@ export interface HttpAppOptions {
   readonly development: boolean
   /** The built web app to serve beside the API (served only when its index.html exists). */
   readonly webDist?: string
+  /** The other builds' folders, where a hashed asset webDist lacks may be (WebBuilds.ts); none by default. */
+  readonly otherWebBuilds?: () => ReadonlyArray<string>
   /** The site's public URL (APP_URL), for robots.txt and sitemap.xml; without it, each request's origin. */
   readonly publicUrl?: string | undefined
   /** PUBLIC_HOST: the production host session recording runs for (with APP_URL's host, if set); unset: off. */
@@ -106,7 +108,12 @@ export const layerHttpApp = (options: HttpAppOptions) =>
   Layer.mergeAll(
     apiRoutes(options),
     HttpApiScalar.layer(Api, { path: DOCS_PATH }),
-    options.webDist === undefined ? Layer.empty : layerStaticFiles(options.webDist),
+    options.webDist === undefined
+      ? Layer.empty
+      : layerStaticFiles(
+          options.webDist,
+          options.otherWebBuilds === undefined ? {} : { otherBuilds: options.otherWebBuilds },
+        ),
     options.webDist === undefined
       ? Layer.empty
       : layerRobotsAndSitemap({ directory: options.webDist, publicUrl: options.publicUrl }),

@@ -1,6 +1,6 @@
 /**
- * Server rendering of the web app's public pages (issue 17). The web build writes, beside web/dist, a renderer
- * (web/dist-ssr/entry-server.js, from web/src/entry-server.tsx) that renders a page's address to HTML for a
+ * Server rendering of the web app's public pages (issue 17). Each web build writes, beside its dist/, a renderer
+ * (dist-ssr/entry-server.js in web/builds/<id>/, from web/src/entry-server.tsx) that renders a page's address to HTML for a
  * guest. This module loads it, lets it read the API through this same server (loopback, no cookie: public data
  * only), and puts its HTML into index.html's #root, so the first answer of a public page carries its content.
  *

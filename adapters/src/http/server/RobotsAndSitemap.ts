@@ -3,7 +3,7 @@
  * route of its own wins over the static files' wildcard).
  *
  * robots.txt lets crawlers read the public site, keeps them out of the dashboard and the API, and names the
- * sitemap. sitemap.xml lists every indexable page: the manifest's patterns (web/dist/routes.json) without a
+ * sitemap. sitemap.xml lists every indexable page: the manifest's patterns (the served build's dist/routes.json) without a
  * parameter and without the noindex pages of spec §2 (core's `isNoIndex`, the web's own rule), and, read from
  * the database on each request through ContentService (as GET /api/content/news does), each news article
  * published on the site (`/news/{slug}`) and each news category (`/news/category/{slug}`).

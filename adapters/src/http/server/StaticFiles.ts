@@ -1,6 +1,6 @@
 /**
- * Serves the built web app (web/dist) for every GET outside /api: a file by its path, with the content type of
- * its extension; the app's index.html for a page of the route manifest (AppRoutes.ts) with 200, so deep links
+ * Serves a built web app (a build's dist/, WebBuilds.ts) for every GET outside /api: a file by its path, with the
+ * content type of its extension; the app's index.html for a page of the route manifest (AppRoutes.ts) with 200, so deep links
  * work; and for anything else 404, as plain text when the path names a file (`/assets/x.js`, `/images/y.jpg`)
  * and as index.html otherwise, whose router then shows its not-found page. Paths cannot leave the directory.
  *
@@ -14,6 +14,11 @@
  *   ETag and Last-Modified of the bytes sent, and a request that names them (If-None-Match, else
  *   If-Modified-Since) gets 304.
  * - HTML answers go through HtmlResponse.ts (no-cache, ETag of the content, compressed by Accept-Encoding).
+ *
+ * Builds (WebBuilds.ts): the server serves one build for its whole life, its index.html read once at start. A
+ * hashed asset its build lacks is looked for in `otherBuilds` (the other builds kept beside it, newer ones too):
+ * during a rolling restart a page from a process of another build asks this one for that build's scripts, and
+ * a hashed name is the same file in whichever build holds it.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -121,32 +126,51 @@ const serveStaticFile = (file: string, pathname: string, request: HttpServerRequ
   )
 }
 
-export const layerStaticFiles = (directory: string) => {
+export interface StaticFilesOptions {
+  /** The browser's folders of the other builds a hashed asset may be in (WebBuilds.ts); none by default. */
+  readonly otherBuilds?: () => ReadonlyArray<string>
+}
+
+export const layerStaticFiles = (directory: string, options: StaticFilesOptions = {}) => {
   const root = path.resolve(directory)
   const index = path.join(root, "index.html")
   if (!fs.existsSync(index)) return Layer.empty
   return Layer.unwrap(
     Effect.map(
       Effect.promise(() => loadPageRenderer(root)),
-      (renderPage) => layerFiles(root, index, renderPage),
+      (renderPage) => layerFiles(root, fs.readFileSync(index), renderPage, options.otherBuilds ?? (() => [])),
     ),
   )
 }
 
-const layerFiles = (root: string, index: string, renderPage: RenderPage | undefined) => {
+/** The file at `pathname` in the build at `root` (never outside it, never a precompressed copy). */
+const fileIn = (root: string, pathname: string): string | undefined => {
+  const target = path.resolve(root, `.${pathname}`)
+  return target.startsWith(root + path.sep) && isFile(target) && !isPrecompressedCopy(target)
+    ? target
+    : undefined
+}
+
+const layerFiles = (
+  root: string,
+  indexHtml: Uint8Array,
+  renderPage: RenderPage | undefined,
+  otherBuilds: () => ReadonlyArray<string>,
+) => {
   const isAppRoute = readAppRoutes(root)
+  const index = path.join(root, "index.html")
+  /** A file of this build; a hashed asset it lacks, from another build. */
   const fileAt = (pathname: string): string | undefined => {
-    const target = path.resolve(root, `.${pathname}`)
-    return target.startsWith(root + path.sep) && isFile(target) && !isPrecompressedCopy(target)
-      ? target
-      : undefined
+    const own = fileIn(root, pathname)
+    if (own !== undefined || !pathname.startsWith(HASHED_ASSETS)) return own
+    for (const other of otherBuilds()) {
+      const found = fileIn(path.resolve(other), pathname)
+      if (found !== undefined) return found
+    }
+    return undefined
   }
-  // index.html is read per answer, as its file was before: a new build in place shows without a restart.
   const serveIndex = (request: HttpServerRequest.HttpServerRequest, status: number) =>
-    Effect.map(
-      Effect.sync(() => fs.readFileSync(index)),
-      (html) => htmlResponse(html, status, request.headers),
-    )
+    Effect.succeed(htmlResponse(indexHtml, status, request.headers))
   /** The page rendered for a guest (PageRenderer.ts); undefined: the browser renders it from index.html. */
   const renderedPage = (url: string, cookieHeader: string | undefined) =>
     Effect.gen(function* () {

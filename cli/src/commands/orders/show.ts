@@ -66,7 +66,8 @@ export const ordersShow = (cli: Cli, orderId: string) =>
           .map((line) => `  ${line}`),
         `payouts: ${payouts.length === 0 ? "none" : ""}`,
         ...payouts.map(
-          (p) => `  ${p.payoutId}  ${p.status}  ${p.units} units  ${p.amountCents} cents ${p.currency}`,
+          (p) =>
+            `  ${p.payoutId}  ${p.status}  ${p.kind === "convertRemainder" ? "convert remainder" : `${p.units} units`}  ${p.amountCents} cents ${p.currency}`,
         ),
       ].join("\n"),
   )

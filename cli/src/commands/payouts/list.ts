@@ -1,4 +1,4 @@
-/** `landunits payouts list [--status Initiated|AUDReadyToSendBetweenAccounts|Completed] [--member m]`: payouts owed to sellers, oldest first. */
+/** `landunits payouts list [--status Initiated|AUDReadyToSendBetweenAccounts|Completed] [--member m]`: payouts owed to members (a sale's slice or a convert's remainder: `kind`), oldest first. */
 import { listPayouts } from "@landunits/core/orders/PayoutsAdmin.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
@@ -18,6 +18,7 @@ export const payoutsList = (cli: Cli, o: { status?: string; member?: string }) =
           payoutId: p.payoutId,
           memberId: p.memberId,
           status: p.status,
+          kind: p.kind ?? "sale",
           units: p.units,
           unitType: p.unitType,
           amountCents: p.amountCents,
@@ -29,6 +30,7 @@ export const payoutsList = (cli: Cli, o: { status?: string; member?: string }) =
           "payoutId",
           "memberId",
           "status",
+          "kind",
           "units",
           "unitType",
           "amountCents",

@@ -20,7 +20,7 @@ const matches = (payout: Payout, filter: PayoutFilter): boolean =>
 const notFound = (payoutId: string) =>
   new PayoutNotFound({ message: `Payout ${payoutId} was not found`, payoutId })
 
-/** Port: the payouts owed to sellers. `find` returns them in the order they were inserted. */
+/** Port: the payouts owed to members (a sale's proceeds, a convert's remainder). `find` returns them in the order they were inserted. */
 export class PayoutRepository extends Context.Service<
   PayoutRepository,
   {

@@ -1,7 +1,7 @@
 /**
  * One order's page, /dashboard/transaction/{orderId} (spec §2's route constant; issue 27): what it is, its
  * status in words and in its spec colour, its figures and dates, its timeline (issue 21: every status change,
- * when, who and why); while it is an unpaid buy, how to pay it again (the bank details and reference with copy
+ * when, who and why); a convert's remainder paid back (ConvertRemainderPanel.tsx); while it is an unpaid buy, how to pay it again (the bank details and reference with copy
  * buttons, or the way back to the card or crypto page); cancel where core's rules allow it; and a "Verify" panel
  * that checks the order's transfers against the ledger's latest signed checkpoint, in the browser
  * (VerifyPanel.tsx). Another member's order, or an unknown id, is a plain not-found.
@@ -25,6 +25,7 @@ import { paymentRoute } from "../../machines/buyMachine.ts"
 import { PageHead } from "../layout/Page.tsx"
 import { FormError } from "../shared/Field.tsx"
 import { OrderStatusBadge } from "../shared/StatusBadge.tsx"
+import { ConvertRemainderPanel } from "./ConvertRemainderPanel.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { Summary } from "./OrderParts.tsx"
 import { OrderTimeline } from "./OrderTimeline.tsx"
@@ -331,6 +332,7 @@ function OrderShown({ data }: { readonly data: Extract<OrderPageData, { found: t
         </p>
         {unpaid ? <PayAgain order={order} intent={data.intent} bank={data.bank} /> : null}
         <SalesQueuePanel order={order} />
+        <ConvertRemainderPanel order={order} />
         <Summary title="Order details" rows={rowsOf(order)} />
         <OrderTimeline timeline={order.timeline} orderType={order.orderType} />
         <CancelOrder order={order} />

@@ -2,7 +2,7 @@
  * The success pages of every order type (spec §2, §4) and the cancelled page of a buy: what the order is, its
  * status, and the member's holding of its unit type now (Pending, Owned, Locked), with the spec's notices:
  * a buy's delivery to Owned (§1, §9), the card providers' transfer times (§9), a sale's queue (with its place in
- * it and the estimate, issue 24), a convert's lock.
+ * it and the estimate, issue 24), a convert's lock and its remainder paid back (ConvertRemainderPanel.tsx).
  */
 import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import { orderStatusLabel } from "@landunits/core/format/Labels.ts"
@@ -17,6 +17,7 @@ import { Link } from "@tanstack/react-router"
 import type { OrderResultData } from "../../api/orderLoaders.ts"
 import { PageHead } from "../layout/Page.tsx"
 import { ScrollRegion } from "../layout/ScrollRegion.tsx"
+import { ConvertRemainderPanel } from "./ConvertRemainderPanel.tsx"
 import { holdingOf, Summary } from "./OrderParts.tsx"
 import { SalesQueuePanel } from "./SalesQueuePanel.tsx"
 
@@ -69,6 +70,7 @@ export function OrderResult({
           </p>
         ) : null}
         {order.orderType === "SELL" && !cancelledPage ? <SalesQueuePanel order={order} /> : null}
+        <ConvertRemainderPanel order={order} />
         <Summary
           title="Order"
           rows={[

@@ -7,7 +7,7 @@
  * prompt (its heading takes focus) and, once the second factor is given, confirms again: the same request under
  * the same Idempotency-Key.
  */
-import { type RefCallback, useId } from "react"
+import { type ReactNode, type RefCallback, useId } from "react"
 import { isStepUpRequired, StepUpPrompt } from "../settings/StepUpPrompt.tsx"
 import { FormError } from "../shared/Field.tsx"
 import type { SummaryRow } from "./OrderParts.tsx"
@@ -23,6 +23,7 @@ export function OrderReview({
   onBack,
   onConfirm,
   focusOnShow,
+  children,
 }: {
   readonly title: string
   readonly rows: ReadonlyArray<SummaryRow>
@@ -34,6 +35,8 @@ export function OrderReview({
   readonly onBack: () => void
   readonly onConfirm: () => void
   readonly focusOnShow: RefCallback<HTMLElement>
+  /** What the review offers beside its figures (a convert's suggested number of Units), after the notes. */
+  readonly children?: ReactNode
 }) {
   const id = useId()
   return (
@@ -55,6 +58,7 @@ export function OrderReview({
           {note}
         </p>
       ))}
+      {children}
       {isStepUpRequired(serverError) ? (
         <StepUpPrompt focusOnShow={focusOnShow} onConfirmed={onConfirm} />
       ) : (

@@ -246,7 +246,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "POST /api/order/create_order": {
     summary: "Create an order",
     description:
-      "Creates a BUY, SELL, TRANSFER or CONVERT order (the order's fields at the top level, utmData beside them); 409 for a unit type without a price yet, 400 for a bank buy in a currency without a bank account. A SELL, TRANSFER or CONVERT moves Units out: a member with a second factor not given on this session within `STEP_UP_SECONDS` is refused with **403** `SecondFactorRequired` before anything is written, so the same request under the same `Idempotency-Key` after the step-up places it.",
+      "Creates a BUY, SELL, TRANSFER or CONVERT order (the order's fields at the top level, utmData beside them); 409 for a unit type without a price yet, 400 for a bank buy in a currency without a bank account. A SELL, TRANSFER or CONVERT moves Units out: a member with a second factor not given on this session within `STEP_UP_SECONDS` is refused with **403** `SecondFactorRequired` before anything is written, so the same request under the same `Idempotency-Key` after the step-up places it. A CONVERT's Units are whole on both sides: its answer's `convert` names the value of the source Units that bought no whole target Unit, `remainderInCents` (rounded up) in `remainderCurrency` (the source's), with `convertOrderTransactionFeeInCents`; a remainder above 0 is owed to the member as the payout `remainderPayoutId`, paid with the other payouts.",
   },
   "POST /api/order/update_order_amount": {
     summary: "Change an unpaid buy",
@@ -328,7 +328,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/ledger/proof/{orderId}": {
     summary: "Prove an order's transfers are in the ledger",
     description:
-      "The member's own order (another's is a 404, as a missing one): its transfers with every field of their encoding, their chain hashes, their leaves and audit paths to the latest checkpoint, and that checkpoint with its signature; transfers newer than it are counted in `pending`, with `nextCheckpointBy`. Check it with docs/ledger.md §12.",
+      "The member's own order (another's is a 404, as a missing one): its transfers with every field of their encoding and whose each account is (`from`, `to`: the member's own, with the blind that opens its pseudonym; another member's by pseudonym only, never their id, an older v1 transfer's key naming them withheld; the platform's), their chain hashes, their leaves and audit paths to the latest checkpoint, and that checkpoint with its signature; transfers newer than it are counted in `pending`, with `nextCheckpointBy`. Check it with docs/ledger.md §12.",
   },
   "GET /api/etc/generate-statement": {
     summary: "Download a statement",
