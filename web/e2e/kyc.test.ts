@@ -122,7 +122,7 @@ describe("KYC that leads", () => {
     await context.close()
   })
 
-  it("a country not on the list is refused in the form with its message; a draft keeps what is missing in words", async () => {
+  it("an empty 'Save and send for review' marks each missing field and sends nothing; a country not on the list is refused; a draft keeps what there is", async () => {
     const member = await registerAndConfirm(server, newMember("kyc-draft"))
     const { context, page } = await openContext(browser, 375)
     await signIn(page, server, member)
@@ -130,18 +130,41 @@ describe("KYC that leads", () => {
     const form = page.getByRole("form", { name: "KYC details" })
     await form.waitFor()
     await shoot(page, 375, "kyc-empty")
+    // Issue 38: nothing filled in, "Save and send for review": the 18 missing details are marked where they are,
+    // the first has focus, no request is made and nothing says saved.
+    const writes: Array<string> = []
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/api/")) writes.push(new URL(r.url()).pathname)
+    })
+    await form.getByRole("button", { name: "Save and send for review" }).click()
+    await expect.poll(() => form.locator("[aria-invalid=true]").count()).toBe(18)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe(
+      "address.houseNumber",
+    )
+    expect(await form.locator(".form-note").count()).toBe(0)
+    expect(await page.getByRole("status").filter({ hasText: "saved" }).count()).toBe(0)
+    expect(writes).toEqual([])
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: path.join(SHOTS, "375-kyc-empty-review.png") })
     for (const [label, value] of TYPED.slice(0, 7)) await form.getByLabel(label).fill(value)
     await form.getByLabel(/^Country/).fill("Atlantis")
-    await form.getByRole("button", { name: "Save and send for review" }).click()
+    await form.getByRole("button", { name: "Save as draft" }).click()
     await expect
       .poll(() => form.locator("#kyc-address\\.country-error").textContent())
       .toBe("Country must be one of the listed countries")
     await shoot(page, 375, "kyc-country-refused")
     await form.getByLabel(/^Country/).fill("France")
+    // Sending for review with the bank and passport details still blank: they are marked, nothing is sent.
     await form.getByRole("button", { name: "Save and send for review" }).click()
     await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")))
+      .toBe("bankDetails.bankAccountName")
+    expect(writes).toEqual([])
+    await form.getByRole("button", { name: "Save as draft" }).click()
+    await expect
       .poll(() => form.getByRole("status").textContent())
-      .toMatch(/^Your details have been saved\. To send them for review, add: Bank Account Name, /)
+      .toBe("Your details have been saved as a draft.")
+    expect(writes).toEqual(["/api/user/update_profile"])
     expect(await page.locator("#verification-status .badge").first().textContent()).toBe("Details saved")
     await page.goto(`${server.url}/dashboard`)
     await banner(page).waitFor()

@@ -225,7 +225,7 @@ describe("real data and documents", () => {
       expect(await rows.filter({ hasText: f.currency }).first().textContent()).toContain(
         formatMoney(f.buyOrderTransactionFeeInCents, f.currency),
       )
-    expect(await page.getByRole("row", { name: /Card \(Stripe\)/ }).textContent()).toContain("1.5%")
+    expect(await page.getByRole("row", { name: /Card \(Stripe\)/ }).textContent()).toContain("1.50%")
     await context.close()
   })
 

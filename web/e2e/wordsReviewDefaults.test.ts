@@ -5,6 +5,9 @@
  *   after), with screenshots of both reviews at 1280 and 375 px;
  * - no internal code (core's enumerations whose words differ from the code) is in the text of any dashboard route,
  *   visited as a member with orders of several statuses (and as an unverified one for the KYC words).
+ * - every date and decimal in the main text of every dashboard route is in the house forms of core's formatting
+ *   module (issue 38): a day 'DD/MM/YYYY', a moment 'Jan 5, 2024, 3:00 PM UTC', numbers with 0 or 2 decimals (3 for
+ *   a price, up to 6 for a rate); never 'yyyy-mm-dd', 'Jan 5, 2024' alone, '5 January 2024' or '1.5'.
  * The dashboard routes are read from the route files, so a new dashboard page is checked without being listed;
  * each is photographed at 1280 and 375 px (web/test-artifacts/screenshots/*-route-dashboard-*.png) and must not
  * scroll sideways on the phone.
@@ -83,6 +86,35 @@ const codesOnPage = async (page: Page): Promise<ReadonlyArray<string>> => {
   })
   return INTERNAL_CODES.filter((code) => new RegExp(`(?<![\\w-])${escapeRegExp(code)}(?![\\w-])`).test(text))
 }
+
+/**
+ * Dates and decimals in the page's main text that core's formatters (format/Format.ts) would not have written
+ * (issue 38): an ISO day, a day in another numeric order or separator, a month-name date that is not a whole
+ * moment with its time zone, a day-month-year in words, a number with one decimal or more than six.
+ */
+const unformattedOnPage = (page: Page): Promise<ReadonlyArray<string>> =>
+  page.evaluate(() => {
+    const style = document.createElement("style")
+    style.textContent = "* { text-transform: none !important; }"
+    document.head.append(style)
+    const text = (document.querySelector("main") ?? document.body).innerText
+    style.remove()
+    const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*"
+    const rules: ReadonlyArray<readonly [RegExp, (m: string) => boolean]> = [
+      [/\b\d{4}-\d{2}-\d{2}\b/g, () => true],
+      [/\b\d{1,4}[/.]\d{1,2}[/.]\d{2,4}\b/g, (m) => !/^\d{2}\/\d{2}\/\d{4}$/.test(m)],
+      [
+        new RegExp(`\\b${MONTH} \\d{1,2}, \\d{4}(?:, \\d{1,2}:\\d{2} [AP]M(?: UTC)?)?`, "g"),
+        (m) => !/, \d{1,2}:\d{2} [AP]M UTC$/.test(m),
+      ],
+      [new RegExp(`\\b\\d{1,2} ${MONTH},? \\d{4}\\b`, "g"), () => true],
+      [/(?<![\d.,])\d{1,3}(?:,\d{3})*\.\d(?![\d.])/g, () => true],
+      [/(?<![\d.,])\d+(?:,\d{3})*\.\d{7,}/g, () => true],
+    ]
+    const found = new Set<string>()
+    for (const [pattern, bad] of rules) for (const m of text.matchAll(pattern)) if (bad(m[0])) found.add(m[0])
+    return [...found]
+  })
 
 const ROUTES_DIR = fileURLToPath(new URL("../src/routes", import.meta.url))
 
@@ -235,8 +267,8 @@ describe("sell and convert are reviewed before anything is created", () => {
   })
 })
 
-describe("words, not codes", () => {
-  it("no internal code is visible on any dashboard route, for a member with orders of several statuses", async () => {
+describe("words, not codes; dates and numbers in one format", () => {
+  it("no internal code, and no date or decimal in another format, on any dashboard route, for a member with orders of several statuses", async () => {
     const { context, page } = await openContext(browser)
     await signIn(page, server, DEMO)
     // Awaiting payment (bank, crypto, both cards), payment sent, cancelled, and a transfer; with the paid buy,
@@ -292,6 +324,7 @@ describe("words, not codes", () => {
     const routes = dashboardPaths()
     expect(routes).toContain("/dashboard/my-transactions")
     const found: Record<string, ReadonlyArray<string>> = {}
+    const notFormatted: Record<string, ReadonlyArray<string>> = {}
     // Visited three pages at a time, as one signed-in member's tabs: each page mostly waits for its network.
     const visit = async (tab: Page, route: string) => {
       const withId = route.replace(/\$orderId|\$[A-Za-z]+/, orderFor(route))
@@ -304,6 +337,8 @@ describe("words, not codes", () => {
       await expect.poll(() => tab.locator("h1").count(), { message: url }).toBeGreaterThan(0)
       const codes = await codesOnPage(tab)
       if (codes.length > 0) found[url] = codes
+      const unformatted = await unformattedOnPage(tab)
+      if (unformatted.length > 0) notFormatted[url] = unformatted
       // Every dashboard route photographed at 1280 and 375 px (issue 27), and none wider than a phone.
       await shoot(tab, `route${route.replace(/[/$]+/g, "-")}`)
     }
@@ -319,6 +354,7 @@ describe("words, not codes", () => {
     expect(await codesOnPage(page)).toEqual([])
     await shoot(page, "words-history")
     expect(found).toEqual({})
+    expect(notFormatted, "dates and decimals not in core's formats").toEqual({})
     await context.close()
   })
 })

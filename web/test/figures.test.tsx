@@ -1,9 +1,11 @@
 /** The statistics block and the figures it shows, from GET /api/market/statistics. */
+
+import { formatFigure, formatPercent } from "@landunits/core/format/Format.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import { cleanup, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { StatisticsBlock } from "../src/components/marketing/Marketing.tsx"
-import { formatFigure, formatPercent, landValueFigures } from "../src/lib/figures.ts"
+import { landValueFigures } from "../src/lib/figures.ts"
 import { formatPrice, formatRate } from "../src/lib/prices.ts"
 import { renderInRouter } from "./support/router.tsx"
 
@@ -31,9 +33,9 @@ describe("statistics figures", () => {
     ])
   })
 
-  it("percentages keep up to two decimals; whole figures show none; prices keep their 1/1000", () => {
-    expect(formatPercent(1.5)).toBe("1.5%")
-    expect(formatPercent(2.9)).toBe("2.9%")
+  it("percentages and figures show 0 or 2 decimals, like every number; prices keep their 1/1000", () => {
+    expect(formatPercent(1.5)).toBe("1.50%")
+    expect(formatPercent(2.9)).toBe("2.90%")
     expect(formatPercent(0)).toBe("0%")
     expect(formatFigure(505)).toBe("505")
     expect(formatFigure(12.5)).toBe("12.50")

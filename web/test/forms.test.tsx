@@ -3,6 +3,7 @@
  * messages appear word for word on bad input, and the server's error shows under the form and is cleared at
  * the next submit.
  */
+import { PASSWORD_RULE } from "@landunits/core/members/PasswordRule.ts"
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { setFetch } from "../src/api/client.ts"
@@ -72,6 +73,8 @@ describe("registration form", () => {
     expect(form.textContent).toContain("First Name is Required")
     expect(form.textContent).toContain("Password is required")
     expect(form.textContent).toContain("Please confirm your password")
+    // The one password rule's hint, as on the reset page, change password and the profile (issue 38).
+    expect(form.textContent).toContain(PASSWORD_RULE)
   })
 
   it("shows the spec's messages for short, weak and unmatched values", async () => {

@@ -6,8 +6,14 @@
  * What people read (issue 27, docs/decisions.md): a day is `formatDate` ('05/01/2024'), a moment is
  * `formatDateTimeZoned` ('Jan 5, 2024, 3:00 PM UTC': always with its time zone); 'yyyy-mm-dd' is for machines
  * (date fields, file names, the API).
+ *
+ * The one formatting module (issue 38): every number, amount, price, rate, percentage and date a page shows
+ * comes from here (web/test/formatting.test.ts fails on a page's own Intl, toLocale… or toFixed, and the browser
+ * walk of every dashboard route on a date or a decimal in another form). It imports no schema, so a public page
+ * that only formats does not load Effect's Schema.
  */
-import { CurrencySymbol, type CurrencyType } from "../shared/Enums.ts"
+import { PRICE_SCALE } from "../shared/Constants.ts"
+import { CurrencySymbol, type CurrencyType } from "../shared/EnumValues.ts"
 
 // Numbers
 
@@ -33,6 +39,13 @@ export const parseNumber = (text: string): number => {
   return Number(trimmed.replaceAll(",", ""))
 }
 
+/** A figure as given: a whole number without decimals ("1,235"), any other with two ("1.50"). */
+export const formatFigure = (value: number): string =>
+  Number.isInteger(value) ? formatNumber0(value) : formatNumber2(value)
+
+/** A percentage, as a figure: "2%", "1.50%", "66.67%" (0 or 2 decimals, like every number shown). */
+export const formatPercent = (value: number): string => `${formatFigure(value)}%`
+
 // Money
 
 const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",")
@@ -51,6 +64,32 @@ export const formatMoney = (cents: number | bigint, currency: CurrencyType): str
   const fraction = (abs % 100n).toString().padStart(2, "0")
   return `${value < 0n ? "-" : ""}${CurrencySymbol[currency]}${whole}.${fraction}`
 }
+
+/**
+ * An integer in 1/`scale` (a power of ten) of a unit as a decimal, exactly (bigint), with at least 2 decimals and
+ * at most as many as the scale has: trailing zeros beyond the second are dropped. Grouped en-US.
+ */
+const scaledDecimal = (value: number, scale: bigint): string => {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Expected a whole number, got ${value}`)
+  const digits = scale.toString().length - 1
+  const v = BigInt(value)
+  const abs = v < 0n ? -v : v
+  const fraction = (abs % scale).toString().padStart(digits, "0").replace(/0+$/, "").padEnd(2, "0")
+  return `${v < 0n ? "-" : ""}${groupThousands((abs / scale).toString())}.${fraction}`
+}
+
+/**
+ * A Unit's price, an integer in 1/PRICE_SCALE (thousandths) of its currency, with the symbol: 10549 → "€10.549",
+ * 10500 → "€10.50" (2 decimals, or 3 where the third is not 0).
+ */
+export const formatPrice = (pricePerUnit: number, currency: CurrencyType): string =>
+  `${CurrencySymbol[currency]}${scaledDecimal(pricePerUnit, BigInt(PRICE_SCALE))}`
+
+/** The scale of an exchange rate (orders/OrderModel's EXCHANGE_RATE_SCALE, which imports a schema). */
+const RATE_SCALE = 1_000_000n
+
+/** An exchange rate, an integer in millionths: 1282352 → "1.282352", 850000 → "0.85" (2 to 6 decimals). */
+export const formatRate = (millionths: number): string => scaledDecimal(millionths, RATE_SCALE)
 
 // Dates
 

@@ -25,14 +25,11 @@ import {
 } from "../validation/Fields.ts"
 import { HouseMessage as H, SpecMessage as S } from "../validation/Messages.ts"
 import { RegistrationPayload } from "./MemberModel.ts"
+import { confirmationMatches, NewPassword, OptionalNewPassword } from "./PasswordRule.ts"
 
 /** An address with a local part, an @, and a domain of dot-separated labels (at least two). */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
-
-const LETTER = /\p{L}/u
-const UPPERCASE = /\p{Lu}/u
-const DIGIT = /[0-9]/
 
 /** Email of the registration and profile forms: 5 to 255 characters, valid, required ('Email is Required'). */
 const memberEmail = requiredText(
@@ -46,14 +43,6 @@ const userType = Schema.optionalKey(choice(UserTypes, S.invalidUserType))
 
 // Registration
 
-const registrationPassword = requiredSecret(
-  S.passwordRequired,
-  minLength(6, S.passwordMinLength6),
-  maxLength(255, H.passwordMaxLength),
-  pattern(LETTER, S.passwordNeedsLetter),
-  pattern(DIGIT, S.passwordNeedsNumber),
-)
-
 const registrationFields = {
   email: memberEmail,
   firstName: requiredText(
@@ -62,18 +51,13 @@ const registrationFields = {
     maxLength(50, H.firstNameMaxLength),
   ),
   lastName: textOrEmpty(maxLength(50, H.lastNameMaxLength)),
-  password: registrationPassword,
+  password: NewPassword,
   confirmPassword: requiredSecret(S.confirmPasswordRequired),
   userType,
   termsAccepted: accepted(H.termsNotAccepted),
 }
 
-const passwordsMatch = Schema.makeFilter(
-  (form: { readonly password: string; readonly confirmPassword: string }) =>
-    form.password === form.confirmPassword
-      ? undefined
-      : { path: ["confirmPassword"], issue: S.passwordsMustMatch },
-)
+const passwordsMatch = confirmationMatches("password", "confirmPassword")
 
 /** The registration form of the home and landing pages: businessName optional. */
 export const LandingRegistrationForm = Schema.Struct({
@@ -134,7 +118,7 @@ export const RegistrationRequest = Schema.Struct({
   email: memberEmail,
   firstName: registrationFields.firstName,
   lastName: registrationFields.lastName,
-  password: registrationPassword,
+  password: NewPassword,
   businessName: optionalText(maxLength(255, H.businessNameMaxLength)),
   userType: choice(UserTypes, S.invalidUserType),
   termsAccepted: accepted(H.termsNotAccepted),
@@ -167,29 +151,14 @@ export type NewsletterForm = typeof NewsletterForm.Type
 // Change password
 
 /**
- * The new password: 8 to 255 characters, an uppercase letter, a digit. The spec puts the same rule on
- * currentPassword; here the current password is only required, because it is checked against the stored
- * hash, and a password set under the registration rule (6 characters, no uppercase) must still be accepted.
+ * The new password follows the one password rule (PasswordRule.ts). The current password is only required: it
+ * is checked against the stored hash, never against a rule.
  */
-const newPassword = requiredSecret(
-  S.passwordRequired,
-  minLength(8, S.passwordMinLength8),
-  maxLength(255, H.passwordMaxLength),
-  pattern(UPPERCASE, S.passwordNeedsUppercase),
-  pattern(DIGIT, S.passwordNeedsNumber),
-)
-
 export const ChangePasswordForm = Schema.Struct({
   currentPassword: requiredSecret(S.passwordRequired, maxLength(255, H.passwordMaxLength)),
-  newPassword,
-  confirmNewPassword: requiredSecret(S.confirmNewPasswordRequired, minLength(8, S.confirmPasswordMinLength8)),
-}).check(
-  Schema.makeFilter((form) =>
-    form.newPassword === form.confirmNewPassword
-      ? undefined
-      : { path: ["confirmNewPassword"], issue: S.passwordsMustMatch },
-  ),
-)
+  newPassword: NewPassword,
+  confirmNewPassword: requiredSecret(S.confirmNewPasswordRequired),
+}).check(confirmationMatches("newPassword", "confirmNewPassword"))
 export type ChangePasswordForm = typeof ChangePasswordForm.Type
 
 // Profile
@@ -209,10 +178,7 @@ export const makeProfileSchema = (today: string) =>
     ),
     lastName: clearableText(maxLength(50, H.lastNameMaxLength)),
     userType,
-    newPassword: optionalSecret(
-      minLength(6, S.profilePasswordMinLength),
-      maxLength(255, H.passwordMaxLength),
-    ),
+    newPassword: OptionalNewPassword,
     currentPassword: optionalSecret(maxLength(255, H.passwordMaxLength)),
     confirmNewPassword: optionalSecret(),
     kycInfo: Schema.optionalKey(makeKycInfoSchema(today)),
@@ -220,7 +186,7 @@ export const makeProfileSchema = (today: string) =>
     Schema.makeFilter((profile) => [
       ...(profile.newPassword === profile.confirmNewPassword
         ? []
-        : [{ path: ["confirmNewPassword"], issue: S.profilePasswordsMustMatch }]),
+        : [{ path: ["confirmNewPassword"], issue: S.passwordsMustMatch }]),
       ...(profile.newPassword !== undefined && profile.currentPassword === undefined
         ? [{ path: ["currentPassword"], issue: H.currentPasswordRequired }]
         : []),

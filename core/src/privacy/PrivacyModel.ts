@@ -10,6 +10,7 @@
 
 import { Schema } from "effect"
 import { CurrentPassword } from "../access/MemberProof.ts"
+import { formatNumber0 } from "../format/Format.ts"
 import type { OrderStatus, OrderType, UnitType } from "../shared/Enums.ts"
 import { MemberId } from "../shared/Ids.ts"
 
@@ -128,8 +129,7 @@ export const PrivacyMessages = {
     "Your account is closed. Your name and contact details are erased; your orders and ledger entries are kept for 10 years, as the law requires, and then deleted.",
 } as const
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`
+const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber0(n)} ${n === 1 ? one : many}`
 
 /** Why the account cannot close yet, in words, or undefined when nothing stands in the way. */
 export const closureRefusal = (

@@ -3,6 +3,7 @@
  * writes from the dashboard; admins answer through the CLI under a display name (docs/decisions.md).
  */
 import { Schema } from "effect"
+import { formatNumber0 } from "../format/Format.ts"
 import { MemberId } from "../shared/Ids.ts"
 import { maxLength, requiredText } from "../validation/Fields.ts"
 
@@ -53,7 +54,7 @@ export const SALES_MESSAGE_MAX = 2000
 /** The messages of the sales chat form (spec silent; the house's words). */
 export const SalesChatMessage = {
   textRequired: "Please write a message",
-  textMaxLength: `A message must be at most ${SALES_MESSAGE_MAX.toLocaleString("en-US")} characters`,
+  textMaxLength: `A message must be at most ${formatNumber0(SALES_MESSAGE_MAX)} characters`,
   authorRequired: "Give the name the member will see",
 } as const
 

@@ -10,6 +10,7 @@
  * effect's leaf and check hooks see the failure without its path, and a union's failure bypasses them.
  */
 import type { SchemaAST, SchemaIssue } from "effect"
+import { formatFigure } from "../format/Format.ts"
 import { fieldName } from "./FieldNames.ts"
 
 export interface IssueMessage {
@@ -17,7 +18,7 @@ export interface IssueMessage {
   readonly message: string
 }
 
-const number = (n: unknown): string => (typeof n === "number" ? n.toLocaleString("en-US") : String(n))
+const number = (n: unknown): string => (typeof n === "number" ? formatFigure(n) : String(n))
 
 const list = (words: ReadonlyArray<string>): string =>
   words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`

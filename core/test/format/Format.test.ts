@@ -4,15 +4,21 @@ import {
   formatDate,
   formatDateTime,
   formatDateTimeZoned,
+  formatFigure,
   formatIsoDate,
   formatMoney,
   formatNumber0,
   formatNumber2,
+  formatPercent,
+  formatPrice,
+  formatRate,
   parseDate,
   parseIsoDate,
   parseNumber,
 } from "../../src/format/Format.ts"
-import { CurrencyTypes } from "../../src/shared/Enums.ts"
+import { EXCHANGE_RATE_SCALE } from "../../src/orders/OrderModel.ts"
+import { PRICE_CAP, PRICE_SCALE } from "../../src/shared/Constants.ts"
+import { CurrencySymbol, CurrencyTypes } from "../../src/shared/Enums.ts"
 
 const JAN_5_2024_3PM = Date.UTC(2024, 0, 5, 15, 0)
 
@@ -92,6 +98,72 @@ describe("money is shown from integer cents with the currency symbol", () => {
         const number = text.slice(symbol.length)
         expect(number).toBe(formatNumber2(cents / 100))
         expect(Math.round(parseNumber(number) * 100)).toBe(cents)
+      }),
+    )
+  })
+})
+
+describe("figures, percentages, prices and rates come from the same module (issue 38)", () => {
+  it("a figure is whole without decimals, otherwise with two", () => {
+    expect(formatFigure(1234)).toBe("1,234")
+    expect(formatFigure(1.5)).toBe("1.50")
+    expect(formatFigure(0)).toBe("0")
+  })
+
+  it("a percentage is a figure with %: 0 or 2 decimals, never one", () => {
+    expect(formatPercent(2)).toBe("2%")
+    expect(formatPercent(1.5)).toBe("1.50%")
+    expect(formatPercent(2.9)).toBe("2.90%")
+    expect(formatPercent(200 / 3)).toBe("66.67%")
+  })
+
+  it("a price in thousandths shows 2 decimals, or 3 where the third is not 0 (spec: €10.549)", () => {
+    expect(formatPrice(10_549, "EUR")).toBe("€10.549")
+    expect(formatPrice(10_500, "EUR")).toBe("€10.50")
+    expect(formatPrice(10_000, "AUD")).toBe("A$10.00")
+    expect(formatPrice(1_234_567, "GBP")).toBe("£1,234.567")
+    expect(formatPrice(0, "USD")).toBe("$0.00")
+  })
+
+  it("a rate in millionths shows 2 to 6 decimals", () => {
+    expect(formatRate(1_282_352)).toBe("1.282352")
+    expect(formatRate(850_000)).toBe("0.85")
+    expect(formatRate(1_000_000)).toBe("1.00")
+    expect(formatRate(1_050_500)).toBe("1.0505")
+  })
+
+  it("a price reads back as the same thousandths, with 2 or 3 decimals, within the price cap", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: PRICE_CAP }),
+        fc.constantFrom(...CurrencyTypes),
+        (price, currency) => {
+          const text = formatPrice(price, currency)
+          const number = text.slice(CurrencySymbol[currency].length)
+          expect(text.startsWith(CurrencySymbol[currency])).toBe(true)
+          expect(number).toMatch(/^\d{1,3}(,\d{3})*\.\d{2,3}$/)
+          expect(Math.round(parseNumber(number) * PRICE_SCALE)).toBe(price)
+        },
+      ),
+    )
+  })
+
+  it("a rate reads back as the same millionths, with 2 to 6 decimals", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000 * EXCHANGE_RATE_SCALE }), (rate) => {
+        const text = formatRate(rate)
+        expect(text).toMatch(/^\d{1,3}(,\d{3})*\.\d{2,6}$/)
+        expect(Math.round(parseNumber(text) * EXCHANGE_RATE_SCALE)).toBe(rate)
+      }),
+    )
+  })
+
+  it("a percentage of hundredths reads back to the same value, with 0 or 2 decimals", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100_000, max: 100_000 }), (hundredths) => {
+        const text = formatPercent(hundredths / 100)
+        expect(text).toMatch(/^-?\d{1,3}(,\d{3})*(\.\d{2})?%$/)
+        expect(Math.round(parseNumber(text.slice(0, -1)) * 100)).toBe(hundredths)
       }),
     )
   })

@@ -12,6 +12,7 @@ import {
   RegistrationRequest,
   toRegistrationPayload,
 } from "../../src/members/MemberValidation.ts"
+import { ResetPasswordForm, ResetPasswordRequest } from "../../src/members/PasswordRule.ts"
 import {
   decoded,
   errorsOf,
@@ -440,22 +441,20 @@ describe("change password", () => {
     ])
   })
 
-  it("a new password under 8 characters is refused with 'Password must be at least 8 characters'", () => {
-    expect(messagesAt(ChangePasswordForm, change({ newPassword: "Engine1" }), "newPassword")).toEqual([
-      "Password must be at least 8 characters",
+  it("a new password follows the one password rule: under 6 characters, without a letter or a digit, refused", () => {
+    expect(messagesAt(ChangePasswordForm, change({ newPassword: "Eng1" }), "newPassword")).toEqual([
+      "Password must be at least 6 characters",
     ])
-  })
-
-  it("a new password without an uppercase letter is refused with 'Password must contain at least one uppercase letter'", () => {
-    expect(messagesAt(ChangePasswordForm, change({ newPassword: "engine1843" }), "newPassword")).toEqual([
-      "Password must contain at least one uppercase letter",
+    expect(messagesAt(ChangePasswordForm, change({ newPassword: "184318" }), "newPassword")).toEqual([
+      "Password must contain at least one letter",
     ])
-  })
-
-  it("a new password without a digit is refused with 'Password must contain at least one number'", () => {
     expect(messagesAt(ChangePasswordForm, change({ newPassword: "EngineNumber" }), "newPassword")).toEqual([
       "Password must contain at least one number",
     ])
+    // A password the registration accepts is accepted here too (no uppercase letter needed).
+    expect(
+      errorsOf(ChangePasswordForm, change({ newPassword: "engine1843", confirmNewPassword: "engine1843" })),
+    ).toEqual([])
   })
 
   it("a new password over 255 characters is refused with 'Password must be at most 255 characters'", () => {
@@ -468,12 +467,6 @@ describe("change password", () => {
     expect(
       messagesAt(ChangePasswordForm, change({ confirmNewPassword: "  " }), "confirmNewPassword"),
     ).toEqual(["Confirm password is required"])
-  })
-
-  it("a confirmation under 8 characters is refused with 'Confirm Password must be at least 8 characters'", () => {
-    expect(
-      messagesAt(ChangePasswordForm, change({ confirmNewPassword: "Engine1" }), "confirmNewPassword"),
-    ).toEqual(["Confirm Password must be at least 8 characters"])
   })
 
   it("a confirmation that differs is refused with 'Passwords must match'", () => {
@@ -514,36 +507,43 @@ describe("profile", () => {
     ])
   })
 
-  it("a new password of 5 characters or fewer is refused with 'Minimum password length must be 5'", () => {
+  it("a new password follows the one password rule ('Password must be at least 6 characters', a letter, a digit)", () => {
     expect(
       messagesAt(
         Profile,
-        profile({ newPassword: "abcde", confirmNewPassword: "abcde", currentPassword: "x" }),
+        profile({ newPassword: "abcd1", confirmNewPassword: "abcd1", currentPassword: "x" }),
         "newPassword",
       ),
-    ).toEqual(["Minimum password length must be 5"])
+    ).toEqual(["Password must be at least 6 characters"])
+    expect(
+      messagesAt(
+        Profile,
+        profile({ newPassword: "abcdef", confirmNewPassword: "abcdef", currentPassword: "x" }),
+        "newPassword",
+      ),
+    ).toEqual(["Password must contain at least one number"])
     expect(
       errorsOf(
         Profile,
-        profile({ newPassword: "abcdef", confirmNewPassword: "abcdef", currentPassword: "x" }),
+        profile({ newPassword: "abcde1", confirmNewPassword: "abcde1", currentPassword: "x" }),
       ),
     ).toEqual([])
   })
 
-  it("a confirmation that differs from the new password is refused with 'Passwords must matched'", () => {
+  it("a confirmation that differs from the new password is refused with 'Passwords must match'", () => {
     expect(
       errorsOf(
         Profile,
-        profile({ newPassword: "abcdef", confirmNewPassword: "abcdeg", currentPassword: "x" }),
+        profile({ newPassword: "abcde1", confirmNewPassword: "abcde2", currentPassword: "x" }),
       ),
-    ).toEqual([{ path: "confirmNewPassword", message: "Passwords must matched" }])
-    expect(errorsOf(Profile, profile({ newPassword: "abcdef", currentPassword: "x" }))).toEqual([
-      { path: "confirmNewPassword", message: "Passwords must matched" },
+    ).toEqual([{ path: "confirmNewPassword", message: "Passwords must match" }])
+    expect(errorsOf(Profile, profile({ newPassword: "abcde1", currentPassword: "x" }))).toEqual([
+      { path: "confirmNewPassword", message: "Passwords must match" },
     ])
   })
 
   it("a new password without the current one is refused with 'Current password is required'", () => {
-    expect(errorsOf(Profile, profile({ newPassword: "abcdef", confirmNewPassword: "abcdef" }))).toEqual([
+    expect(errorsOf(Profile, profile({ newPassword: "abcde1", confirmNewPassword: "abcde1" }))).toEqual([
       { path: "currentPassword", message: "Current password is required" },
     ])
   })
@@ -571,5 +571,60 @@ describe("profile", () => {
   it("never takes a KYC status from the member", () => {
     const value = decoded(Profile, profile({ kycInfo: { kycStatus: "Verified", address: validAddress } }))
     expect(value.kycInfo).toEqual({ address: validAddress })
+  })
+})
+
+describe("one password rule (issue 38): every form that sets a password accepts and refuses the same passwords", () => {
+  const Profile = makeProfileSchema(TODAY)
+  /** The messages each form gives a new password, by the form's own field. */
+  const messagesOf = (password: string) => ({
+    registration: messagesAt(
+      LandingRegistrationForm,
+      landing({ password, confirmPassword: password }),
+      "password",
+    ),
+    registrationRequest: messagesAt(
+      RegistrationRequest,
+      { ...validRegistration, password, userType: "USER", confirmPassword: undefined },
+      "password",
+    ),
+    reset: messagesAt(ResetPasswordForm, { password, confirmPassword: password }, "password"),
+    resetRequest: messagesAt(ResetPasswordRequest, { password }, "password"),
+    change: messagesAt(
+      ChangePasswordForm,
+      { currentPassword: "x", newPassword: password, confirmNewPassword: password },
+      "newPassword",
+    ),
+    profile: messagesAt(
+      Profile,
+      { ...validProfile, newPassword: password, confirmNewPassword: password, currentPassword: "x" },
+      "newPassword",
+    ),
+  })
+
+  it("for any password, the six schemas give the same messages", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 12 }).filter((p) => p.trim() !== ""),
+          fc.stringMatching(/^[A-Za-z]{1,8}[0-9]{1,4}$/),
+          fc.stringMatching(/^[0-9]{1,10}$/),
+        ),
+        (password) => {
+          const all = Object.values(messagesOf(password))
+          for (const messages of all) expect(messages).toEqual(all[0])
+        },
+      ),
+    )
+  })
+
+  it("the spec's examples: 'abc123' passes everywhere; 'ab12', 'abcdefg' and '123456' fail everywhere alike", () => {
+    for (const messages of Object.values(messagesOf("abc123"))) expect(messages).toEqual([])
+    for (const messages of Object.values(messagesOf("ab12")))
+      expect(messages).toEqual(["Password must be at least 6 characters"])
+    for (const messages of Object.values(messagesOf("abcdefg")))
+      expect(messages).toEqual(["Password must contain at least one number"])
+    for (const messages of Object.values(messagesOf("123456")))
+      expect(messages).toEqual(["Password must contain at least one letter"])
   })
 })

@@ -28,8 +28,15 @@ export const newMember = (label: string): Member => ({
   lastName: "Hopper",
 })
 
-/** Registers a member through the API and confirms the email with the link of the mail file. */
-export const registerAndConfirm = async (server: RunningServer, member: Member): Promise<Member> => {
+/**
+ * Registers a member through the API and confirms the email with the link of the mail file; with a
+ * `businessName`, a business member.
+ */
+export const registerAndConfirm = async (
+  server: RunningServer,
+  member: Member,
+  { businessName }: { readonly businessName?: string } = {},
+): Promise<Member> => {
   const client = apiClient(server.url)
   await client.get("/api/health")
   const registered = await client.post("/api/user/register", {
@@ -37,7 +44,7 @@ export const registerAndConfirm = async (server: RunningServer, member: Member):
     firstName: member.firstName,
     lastName: member.lastName,
     password: member.password,
-    userType: "USER",
+    ...(businessName === undefined ? { userType: "USER" } : { userType: "BUSINESS", businessName }),
     termsAccepted: true,
   })
   expect(registered.status, await registered.clone().text()).toBe(200)

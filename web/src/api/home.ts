@@ -106,6 +106,17 @@ export const loadUnpaidBuys = async (): Promise<ReadonlyArray<Order>> => {
 }
 
 /**
+ * The headline's prices and rates (issue 38): for each unit type the member holds Units of, its prices and its
+ * currency's rates to the others, yesterday and today (GET /prices/history from yesterday).
+ */
+const loadHeadlineHistories = (holdings: ReadonlyArray<UnitHolding>) =>
+  Promise.all(
+    holdings
+      .filter((h) => h.owned + h.owned_DOUBLE_LAND + h.pendingSell + h.convertLocked > 0)
+      .map((h) => api.priceHistory(h.unitType, periodStart(2))),
+  )
+
+/**
  * The dashboard's data: each part may fail on its own (the page says which, and shows the rest).
  * The tiles never depend on a request. `unit` is the charts' unit type from the URL; without one the charts open
  * on what the member holds (core's defaultUnitType, issue 27), and the portfolio is shown in its currency.
@@ -123,6 +134,11 @@ export const loadDashboard = async (days: ChartPeriod, unit: UnitType | undefine
   const priceHistoryRequest = settle(chartUnit.then((u) => api.priceHistory(u, periodStart(days))))
   const purchasesRequest = settle(
     chartUnit.then((u) => homeApi.transactions({ orderType: "BUY", unitType: u, pageSize: 100 })),
+  )
+  const headlineRequest = settle(
+    holdingsRequest.then((h) =>
+      h.ok ? loadHeadlineHistories(h.value.holdings) : Promise.reject(new Error(h.message)),
+    ),
   )
   const [unpaid, holdings, analytics, rates, impact, statistics, chosen] = await Promise.all([
     settle(loadUnpaidBuys()),
@@ -147,6 +163,7 @@ export const loadDashboard = async (days: ChartPeriod, unit: UnitType | undefine
     unit: chosen,
     priceHistory: await priceHistoryRequest,
     purchases: await purchasesRequest,
+    headline: await headlineRequest,
   }
 }
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>

@@ -63,11 +63,13 @@ export const useSchemaForm = <K extends string, S extends Schema.ConstraintDecod
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     setAttempted(true)
-    if (checked.ok) {
-      onValid(checked.value)
+    // Checked again as the form is sent: `toInput` may depend on how it is sent (the KYC form's two buttons).
+    const sent = validate(schema, toInput(values))
+    if (sent.ok) {
+      onValid(sent.value)
     } else {
       // Keyboard users land on the first field to fix.
-      const first = Object.keys(errors)[0]
+      const first = Object.keys(firstErrorByPath(sent.errors))[0]
       if (first !== undefined) {
         const form = e.currentTarget as HTMLFormElement
         form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()

@@ -5,7 +5,7 @@
  * /api/ledger/public-key), and checks the proof in the browser with core's verifyOrderProof, the same code the
  * server's tests run. Answers what was verified, or what failed, in the words the panel shows.
  */
-import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned, formatNumber0 } from "@landunits/core/format/Format.ts"
 import type { OrderProof } from "@landunits/core/ledger/CheckpointModel.ts"
 import { type OrderProofCheck, publishedKeyFor, verifyOrderProof } from "@landunits/core/ledger/OrderProof.ts"
 import { call } from "../api/client.ts"
@@ -73,7 +73,7 @@ export const verifyOutcome = (orderId: string, check: OrderProofCheck): VerifyOu
         details: [
           `Each transfer's fields (accounts, Units, time) give its recorded SHA-256 hash in its unit type's chain; your accounts are shown to be yours, and another member's by a pseudonym that does not say who they are.`,
           ...withheldWords(check.withheld, true),
-          `Each transfer's audit path leads to the checkpoint's Merkle root over the ledger's first ${c.treeSize.toLocaleString("en-US")} transfers.`,
+          `Each transfer's audit path leads to the checkpoint's Merkle root over the ledger's first ${formatNumber0(c.treeSize)} transfers.`,
           `The checkpoint's Ed25519 signature verifies with the ledger key ${c.keyId} (published at /api/ledger/public-key).`,
         ],
       }

@@ -2,9 +2,10 @@
  * The KYC page's flow (spec §4 KYC status, decisions.md Members, KYC), one step for the member (issue 27):
  * "Save and send for review" saves the details (POST /user/update_profile, multipart) and, when nothing required
  * is missing, sends them for review at once (POST /user/approve_profile); when something is missing the details
- * stay saved and the page says what is left. "Save as draft" only saves (Details Saved): a member may save some
- * sections before the others. Each answer carries the member as the server now holds them; the `userChanged`
- * action hands it to the app's session.
+ * stay saved and the page says what is left, as a refusal of the sending, never as a success (issue 38: the form
+ * checks the same before it sends, so this is the server disagreeing). "Save as draft" only saves (Details
+ * Saved): a member may save some sections before the others. Each answer carries the member as the server now
+ * holds them; the `userChanged` action hands it to the app's session.
  */
 import { missingRequiredFields } from "@landunits/core/kyc/KycLifecycle.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
@@ -22,6 +23,10 @@ export const SUBMITTED_NOTICE = "Your details have been sent for review. We will
 /** After "Save and send for review" with something still missing: saved, and what is left to add. */
 export const stillMissingNotice = (missing: ReadonlyArray<string>): string =>
   `Your details have been saved. To send them for review, add: ${missing.join(", ")}.`
+
+/** True when the member asked for the review and the saved details still miss something required. */
+const isStillMissing = (user: User, review: boolean): boolean =>
+  review && missingRequiredFields(user.kycInfo, user.userType).length > 0
 
 /** What the page says after a save that did not go on to the review (`review`: the member asked for it). */
 export const afterSaveNotice = (user: User, review: boolean): string => {
@@ -111,6 +116,20 @@ export const kycMachine = setup({
             target: "submitting",
             actions: [
               assign({ user: ({ event }) => event.output, saves: ({ context }) => context.saves + 1 }),
+              { type: "userChanged", params: ({ event }) => event.output },
+            ],
+          },
+          {
+            // Saved, but not sent: a refusal of the sending, shown as one, not a green success.
+            guard: ({ context, event }) => isStillMissing(event.output, context.review),
+            target: "editing",
+            actions: [
+              assign({
+                user: ({ event }) => event.output,
+                error: ({ context, event }) => afterSaveNotice(event.output, context.review),
+                errorOf: "submit",
+                saves: ({ context }) => context.saves + 1,
+              }),
               { type: "userChanged", params: ({ event }) => event.output },
             ],
           },

@@ -1,9 +1,9 @@
 /** /login/reset?token=…: checks the emailed token, then sets the new password. */
+import { PASSWORD_RULE, ResetPasswordForm } from "@landunits/core/members/PasswordRule.ts"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
 import { api } from "../api/endpoints.ts"
 import { Field, FormError } from "../components/shared/Field.tsx"
-import { ResetPasswordForm } from "../forms/schemas.ts"
 import { useSchemaForm } from "../forms/useSchemaForm.ts"
 import { pageHead } from "../lib/pageHead.ts"
 import { linkMachine } from "../machines/linkMachine.ts"
@@ -34,7 +34,7 @@ function NewPassword({ token }: { readonly token: string }) {
         type="password"
         autoComplete="new-password"
         required
-        hint="At least 1 letter, 1 number, minimum 6 characters."
+        hint={PASSWORD_RULE}
         idPrefix="reset"
         {...form.field("password")}
       />

@@ -1,13 +1,16 @@
 /**
- * /dashboard (spec §2). It leads with what needs doing and what the member holds (issue 27): unpaid orders to
- * finish, then the member's Units per unit type (spec §3 Unit holding, with its column labels; stacked rows on a
- * phone); then the four shortcut tiles (one line each on a phone), two charts (one unit type's price over time and
- * the member's portfolio value), the member's impact and the projects' totals. Each part loads on its own: one
- * failing says so and leaves the rest.
+ * /dashboard (spec §2). It opens on what the member's Units are worth, in a currency they choose, with its change
+ * since the previous price day (issue 38), then what needs doing and what the member holds (issue 27): unpaid
+ * orders to finish, the member's Units per unit type they hold (spec §3 Unit holding, with its column labels;
+ * stacked rows on a phone; a unit type with nothing in it is left out); then the four shortcut tiles (one line
+ * each on a phone), two charts (one unit type's price over time and the member's portfolio value), the member's
+ * impact and the projects' totals. A member who holds nothing sees one next step, "Buy your first Units", instead
+ * of the headline, a table of zeros and an impact of zeros. Each part loads on its own: one failing says so and
+ * leaves the rest.
  */
 import type { UserAnalytics } from "@landunits/core/analytics/UserAnalytics.ts"
 import type { ImpactMetrics } from "@landunits/core/content/ContentModel.ts"
-import { formatMoney, formatNumber0, formatNumber2 } from "@landunits/core/format/Format.ts"
+import { formatMoney, formatNumber0, formatNumber2, formatPercent } from "@landunits/core/format/Format.ts"
 import { IMPACT_METRIC_LABELS } from "@landunits/core/impact/ImpactMetricLabels.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { UnitProjectTotals } from "@landunits/core/market/MarketModel.ts"
@@ -22,10 +25,12 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import type { ReactNode } from "react"
 import type { Settled } from "../api/endpoints.ts"
 import { CHART_PERIODS, type ChartPeriod, type DashboardData, loadDashboard } from "../api/home.ts"
+import { FirstUnits, PortfolioHeadline } from "../components/dashboard/PortfolioHeadline.tsx"
 import { PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { UnpaidOrders } from "../components/orders/UnpaidOrders.tsx"
 import { LineChart } from "../components/shared/LineChart.tsx"
+import { holdsNothing } from "../lib/headline.ts"
 import { type DailyRates, portfolioPoints, pricePoints } from "../lib/portfolio.ts"
 import { changeMarkers, pricePointsOf, purchaseMarkers } from "../lib/priceHistory.ts"
 import { formatPrice } from "../lib/prices.ts"
@@ -57,8 +62,6 @@ const TILES = [
   },
 ]
 
-const percent = (value: number) => `${formatNumber2(value)}%`
-
 /** The columns of spec §3 Unit holding, labels word for word: each with its cell, red when it is a loss. */
 const HOLDING_COLUMNS: ReadonlyArray<{
   readonly label: string
@@ -84,7 +87,7 @@ const HOLDING_COLUMNS: ReadonlyArray<{
   { label: "Value Increase", cell: (h) => formatMoney(h.profit, h.currencyType), loss: (h) => h.profit < 0 },
   {
     label: "Value Increase (%)",
-    cell: (h) => percent(h.profit_percentage),
+    cell: (h) => formatPercent(h.profit_percentage),
     loss: (h) => h.profit_percentage < 0,
   },
 ]
@@ -97,7 +100,14 @@ function Unavailable({ what, message }: { readonly what: string; readonly messag
   )
 }
 
-function Holdings({ holdings }: { readonly holdings: ReadonlyArray<UnitHolding> }) {
+/** A unit type with nothing in it, nor any value: left out of the table (no rows of zeros). */
+const isEmpty = (h: UnitHolding) =>
+  h.owned + h.owned_DOUBLE_LAND + h.pendingBuy + h.pendingSell + h.convertLocked === 0 &&
+  h.total_value_bought === 0 &&
+  h.total_value_today === 0
+
+function Holdings({ holdings: all }: { readonly holdings: ReadonlyArray<UnitHolding> }) {
+  const holdings = all.filter((h) => !isEmpty(h))
   const anyDoubleLand = holdings.some((h) => h.owned_DOUBLE_LAND > 0)
   return (
     <>
@@ -293,6 +303,7 @@ function Dashboard() {
   const user = useSessionUser()
   const data: DashboardData = Route.useLoaderData()
   const { days } = chartOptions(Route.useSearch())
+  const nothing = data.holdings.ok && holdsNothing(data.holdings.value.holdings)
   return (
     <>
       <PageHead
@@ -301,15 +312,28 @@ function Dashboard() {
         lead="Your Units, their value and your impact at a glance."
       />
       <div className="container section home">
+        {nothing ? (
+          <FirstUnits />
+        ) : data.holdings.ok && data.headline.ok ? (
+          <PortfolioHeadline
+            holdings={data.holdings.value.holdings}
+            histories={data.headline.value}
+            defaultCurrency={CurrencyOfUnitType[data.unit]}
+          />
+        ) : !data.headline.ok ? (
+          <Unavailable what="Your total value" message={data.headline.message} />
+        ) : null}
         <UnpaidOrders unpaid={data.unpaid} />
-        <section aria-labelledby="holdings-title">
-          <h2 id="holdings-title">Your Units</h2>
-          {data.holdings.ok ? (
-            <Holdings holdings={data.holdings.value.holdings} />
-          ) : (
-            <Unavailable what="Your Units" message={data.holdings.message} />
-          )}
-        </section>
+        {nothing ? null : (
+          <section aria-labelledby="holdings-title">
+            <h2 id="holdings-title">Your Units</h2>
+            {data.holdings.ok ? (
+              <Holdings holdings={data.holdings.value.holdings} />
+            ) : (
+              <Unavailable what="Your Units" message={data.holdings.message} />
+            )}
+          </section>
+        )}
 
         <nav aria-label="Shortcuts">
           <ul className="grid grid--4 tiles">
@@ -350,7 +374,9 @@ function Dashboard() {
           <p className="muted">
             Your share of the land value, times what the land projects achieve in total.
           </p>
-          {data.impact.ok ? (
+          {nothing ? (
+            <p>Your share shows here once you hold Units.</p>
+          ) : data.impact.ok ? (
             <Impact impact={data.impact.value.yourImpact} />
           ) : (
             <Unavailable what="Your impact" message={data.impact.message} />

@@ -2,13 +2,12 @@
  * Fees (spec §1, §3, §9): the fee policy in words, then today's fees per unit type and the payment providers'
  * fees per payment method, from GET /api/market/fees.
  */
-import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { formatMoney, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
 import type { PayingMethod } from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
-import { formatPercent } from "../lib/figures.ts"
 import { pageHead } from "../lib/pageHead.ts"
 
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PayingMethod, string>> = {

@@ -4,7 +4,7 @@
  * the API's public routes; and a unit type's price over time with the schedule's changes (issue 24), loaded
  * in the browser after the page (components/prices/LazyPriceHistory.tsx).
  */
-import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { formatFigure, formatMoney, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
 import { IMPACT_METRIC_LABELS } from "@landunits/core/impact/ImpactMetricLabels.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import { CurrencyOfUnitType, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
@@ -13,7 +13,7 @@ import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { LazyPriceHistory } from "../components/prices/LazyPriceHistory.tsx"
-import { formatFigure, formatPercent, landValueFigures } from "../lib/figures.ts"
+import { landValueFigures } from "../lib/figures.ts"
 import { pageHead } from "../lib/pageHead.ts"
 
 function Statistics() {

@@ -6,6 +6,7 @@ import {
   TokenInvalid,
 } from "@landunits/core/accounts/AccountErrors.ts"
 import { NewsletterForm } from "@landunits/core/members/MemberValidation.ts"
+import { ResetPasswordRequest } from "@landunits/core/members/PasswordRule.ts"
 import {
   SecondFactorConflict,
   SecondFactorInvalid,
@@ -25,15 +26,6 @@ import { Authentication } from "./Authentication.ts"
 export const LoginPayload = Schema.Struct({
   email: Schema.String.check(Schema.isMinLength(1, { message: "Email is required" })),
   password: Schema.String.check(Schema.isMinLength(1, { message: "Password is required" })),
-})
-
-export const ResetPayload = Schema.Struct({
-  password: Schema.String.check(
-    Schema.isMinLength(6, { message: "Password must be at least 6 characters" }),
-    Schema.isMaxLength(255, { message: "Password must be at most 255 characters" }),
-    Schema.isPattern(/[A-Za-z]/, { message: "Password must contain at least one letter" }),
-    Schema.isPattern(/\d/, { message: "Password must contain at least one number" }),
-  ),
 })
 
 /**
@@ -78,7 +70,7 @@ export class AuthApi extends HttpApiGroup.make("auth").add(
   }),
   HttpApiEndpoint.post("reset", "/auth/login/reset/:token", {
     params: Token,
-    payload: ResetPayload,
+    payload: ResetPasswordRequest,
     success: MessageAnswer,
     error: TokenInvalid,
   }),

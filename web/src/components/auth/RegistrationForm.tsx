@@ -6,6 +6,7 @@ import {
   BusinessRegistrationSubmit,
   LandingRegistrationSubmit,
 } from "@landunits/core/members/MemberValidation.ts"
+import { PASSWORD_RULE } from "@landunits/core/members/PasswordRule.ts"
 import { TERMS_VERSION } from "@landunits/core/shared/Constants.ts"
 import { Link } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
@@ -18,7 +19,6 @@ import { Form } from "../shared/Form.tsx"
 
 export const ACTIVATION_NOTE = "You must activate your account within 12 hours of registering."
 export const EMAIL_DELAY_NOTE = "The confirmation email can take up to 15 minutes to arrive."
-export const PASSWORD_HINT = "At least 1 letter, 1 number, minimum 6 characters."
 
 export const registrationActors = {
   register: fromPromise(({ input }: { input: Parameters<typeof api.register>[0] }) => api.register(input)),
@@ -105,7 +105,7 @@ export function RegistrationForm({
             type="password"
             autoComplete="new-password"
             required
-            hint={PASSWORD_HINT}
+            hint={PASSWORD_RULE}
             idPrefix={prefix}
             {...form.field("password")}
           />

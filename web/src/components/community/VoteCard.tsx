@@ -3,7 +3,7 @@
  * Checking the quiz says its result in the card's status region (there from the start, WCAG 4.1.3) and moves
  * focus to what comes next (2.4.3): the ballot's heading once passed, the message saying what to do if not.
  */
-import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
 import type { VoteResults, VoteView } from "@landunits/core/governance/GovernanceModel.ts"
 import { voteResult } from "@landunits/core/governance/VoteResult.ts"
 import { useMachine } from "@xstate/react"
@@ -55,16 +55,12 @@ export function Results({ results }: { readonly results: VoteResults | undefined
       </p>
       {results !== undefined && percent !== null ? (
         <>
-          <div
-            className="cm-bar"
-            role="img"
-            aria-label={`${percent.toFixed(percent % 1 === 0 ? 0 : 1)}% voted Yes`}
-          >
+          <div className="cm-bar" role="img" aria-label={`${formatPercent(percent)} voted Yes`}>
             <span style={{ width: `${percent}%` }} />
           </div>
           <p className="muted">
-            Yes {results.yes} · No {results.no} ({percent.toFixed(percent % 1 === 0 ? 0 : 1)}% Yes; Yes wins
-            at 50% or more)
+            Yes {formatNumber0(results.yes)} · No {formatNumber0(results.no)} ({formatPercent(percent)} Yes;
+            Yes wins at 50% or more)
           </p>
         </>
       ) : (

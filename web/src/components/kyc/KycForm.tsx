@@ -1,10 +1,13 @@
 /**
  * The KYC details form (spec §3 kycInfo, §5 Profile and KYC): address, contact, bank details, passport with
  * its file, business details for business members, an optional document and a note. Checked with core's
- * kycInfo schema and its exact messages. A section left entirely blank is not sent (a member may save some
- * sections before the others); a section with anything in it is sent, and checked, whole.
+ * kycInfo schema and its exact messages. "Save as draft" leaves out a section left entirely blank (a member may
+ * save some sections before the others); a section with anything in it is sent, and checked, whole. "Save and
+ * send for review" checks every section whole and asks for the passport file (issue 38): what is missing shows on
+ * its field, the first takes focus, and nothing is sent until nothing required is missing.
  * Files are checked in the browser by core's own upload rule (size, then content) before they are sent.
  */
+import { formatNumber0 } from "@landunits/core/format/Format.ts"
 import type { KycDocument, KycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { makeKycInfoSchema } from "@landunits/core/kyc/KycValidation.ts"
 import { checkUpload, MAGIC_BYTES_LENGTH } from "@landunits/core/kyc/Upload.ts"
@@ -171,6 +174,15 @@ export const UPLOAD_SLOTS = [
 ] as const
 type UploadField = (typeof UPLOAD_SLOTS)[number]["field"]
 
+/** The documents verification needs (decisions: the passport file; a business's registration document). */
+const REQUIRED_UPLOADS: ReadonlySet<UploadField> = new Set([
+  "kycInfo.passport.passportFile",
+  "kycInfo.businessInfo.registrationDocument",
+])
+
+/** The id of an upload slot's file input. */
+const uploadId = (field: UploadField) => `kyc-${field.replaceAll(".", "-")}`
+
 export const UPLOAD_HINT = `Accepted file types: ${UPLOAD_EXTENSIONS.join(", ")}. Up to 8 MB.`
 
 /** The form's flat values ("address.houseNumber" …) from the stored kycInfo. */
@@ -186,12 +198,19 @@ export const kycFormValues = (kycInfo: KycInfo, userType: UserType): FormValues<
   return values
 }
 
-/** The kycInfo to check and send: blank sections left out, the others whole. */
-export const kycInput = (values: FormValues<string>, userType: UserType): Record<string, unknown> => {
+/**
+ * The kycInfo to check and send: blank sections left out (a draft), the others whole; with `whole`, every section
+ * (sending for review), so a blank required field is refused at its place.
+ */
+export const kycInput = (
+  values: FormValues<string>,
+  userType: UserType,
+  { whole = false }: { readonly whole?: boolean } = {},
+): Record<string, unknown> => {
   const input: Record<string, unknown> = { optionalNote: values.optionalNote ?? "" }
   for (const section of sectionsFor(userType)) {
     const entries = section.fields.map((f) => [f.name, values[`${section.key}.${f.name}`] ?? ""] as const)
-    if (entries.every(([, v]) => v.trim() === "")) continue
+    if (!whole && entries.every(([, v]) => v.trim() === "")) continue
     input[section.key] = Object.fromEntries(entries)
   }
   return input
@@ -204,7 +223,7 @@ export const uploadProblem = async (file: File): Promise<string | undefined> => 
   return check.ok ? undefined : check.message
 }
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`
+const kb = (bytes: number) => `${formatNumber0(Math.max(1, Math.round(bytes / 1024)))} KB`
 
 interface Chosen {
   readonly file: File | null
@@ -216,16 +235,19 @@ function FileField({
   label,
   stored,
   chosen,
+  required,
   onChoose,
 }: {
   readonly field: UploadField
   readonly label: string
   readonly stored: KycDocument | undefined
   readonly chosen: Chosen | undefined
+  /** Shown missing: the member asked for the review and no file is uploaded or chosen. */
+  readonly required: boolean
   readonly onChoose: (field: UploadField, file: File | null) => void
 }) {
-  const id = `kyc-${field.replaceAll(".", "-")}`
-  const error = chosen?.error
+  const id = uploadId(field)
+  const error = chosen?.error ?? (required ? `${label} is required` : undefined)
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
@@ -297,11 +319,27 @@ export function KycForm({
   // Which button sent the form: set by its click, which also comes first when Enter submits the form.
   const review = useRef(true)
   const [pressed, setPressed] = useState<"review" | "draft">("review")
+  // "Save and send for review" was pressed: every section is checked whole and what is missing shows on its
+  // field, until the member saves a draft. A ref for the check made as the form is sent, a state to render.
+  const reviewAskedRef = useRef(false)
+  const [reviewAsked, setReviewAsked] = useState(false)
+  const missingUploads = UPLOAD_SLOTS.filter(
+    (s) =>
+      REQUIRED_UPLOADS.has(s.field) &&
+      (s.section !== "businessInfo" || userType === "BUSINESS") &&
+      s.stored(kycInfo) === undefined &&
+      files[s.field]?.file == null,
+  ).map((s) => s.field)
   const form = useSchemaForm(
     schema,
     kycFormValues(kycInfo, userType),
     (value) => {
       if (fileErrors) return
+      const firstMissing = missingUploads[0]
+      if (review.current && firstMissing !== undefined) {
+        document.getElementById(uploadId(firstMissing))?.focus()
+        return
+      }
       const body = new FormData()
       body.set("kycInfo", JSON.stringify(value))
       for (const [field, chosen] of Object.entries(files)) {
@@ -309,7 +347,7 @@ export function KycForm({
       }
       onSave(body, review.current)
     },
-    (values) => kycInput(values, userType),
+    (values) => kycInput(values, userType, { whole: reviewAskedRef.current }),
   )
   // After a save, the fields show what the server kept: the normalized values ("7700900123", the IBAN in capitals).
   const [valuesKey, setValuesKey] = useState(resetKey)
@@ -328,11 +366,21 @@ export function KycForm({
       label={slot.label}
       stored={slot.stored(kycInfo)}
       chosen={files[slot.field]}
+      required={reviewAsked && missingUploads.includes(slot.field)}
       onChoose={onChoose}
     />
   )
   return (
-    <form className="form" aria-label="KYC details" noValidate onSubmit={form.onSubmit}>
+    <form
+      className="form"
+      aria-label="KYC details"
+      noValidate
+      onSubmit={(e) => {
+        reviewAskedRef.current = review.current
+        setReviewAsked(review.current)
+        form.onSubmit(e)
+      }}
+    >
       <datalist id={COUNTRY_LIST_ID}>
         {allCountries().map((c) => (
           <option key={c.alpha2} value={c.name} />

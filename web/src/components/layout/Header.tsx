@@ -4,6 +4,8 @@
  * Rocket1: only Log in for guests.
  * Below 768 px a guest's Contact and News move behind a "More" toggle (aria-expanded), so every link of the
  * header stays reachable at 375 px; a member's Contact is in the grouped menu there.
+ * On a wide screen (1024 px and more) a member's bar also holds the four things to do with Units, Buy, Sell,
+ * Transfer and Convert (issue 38: on a desktop they hid in the menu); narrower, they are in the menu only.
  */
 import { Link, useRouterState } from "@tanstack/react-router"
 import { useCallback, useEffect, useRef, useState } from "react"
@@ -13,6 +15,14 @@ import { Brand } from "./Brand.tsx"
 import { SideMenu } from "./SideMenu.tsx"
 
 export type HeaderVariant = "default" | "business" | "rocket1"
+
+/** What a member does with Units, in the wide bar (the menu's first group holds them too). */
+const UNIT_ACTIONS = [
+  { label: "Buy", to: { to: "/dashboard/transaction", search: { tab: "buy" } } },
+  { label: "Sell", to: { to: "/dashboard/transaction", search: { tab: "sell" } } },
+  { label: "Transfer", to: { to: "/dashboard/transaction", search: { tab: "transfer" } } },
+  { label: "Convert", to: { to: "/dashboard/convert" } },
+] as const
 
 export function Header({ variant }: { readonly variant: HeaderVariant }) {
   const user = useSessionUser()
@@ -79,6 +89,11 @@ export function Header({ variant }: { readonly variant: HeaderVariant }) {
                 Contact
               </Link>
               <Link to="/dashboard">Dashboard</Link>
+              {UNIT_ACTIONS.map((a) => (
+                <Link key={a.label} {...a.to} className="nav__wide" activeOptions={{ includeSearch: true }}>
+                  {a.label}
+                </Link>
+              ))}
               <SignOutButton>Logout</SignOutButton>
               <button
                 type="button"

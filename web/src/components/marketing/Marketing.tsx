@@ -1,20 +1,23 @@
-/** The sections the home, landing and business pages share (spec §1, §2). */
+/**
+ * The sections the home, landing and business pages share (spec §1, §2), also used alone by /faq, /about-us and
+ * /rocket1. The contact block with its newsletter form is ContactBlock.tsx: a form loads Effect's Schema, which
+ * these pages do not need.
+ */
 import type { FaqEntry } from "@landunits/core/content/ContentModel.ts"
+import { formatPercent } from "@landunits/core/format/Format.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import { Link } from "@tanstack/react-router"
 import type { Settled } from "../../api/endpoints.ts"
 import {
   ABOUT_US,
   CLAIMS,
-  CONTACT,
   HOW_IT_WORKS,
   REPORT_2025_URL,
   SUSTAINABLE_ACTIVITIES,
 } from "../../content/site.ts"
-import { formatPercent, landValueFigures } from "../../lib/figures.ts"
+import { landValueFigures } from "../../lib/figures.ts"
 import { Empty } from "../layout/Page.tsx"
 import { Tooltip } from "../shared/Tooltip.tsx"
-import { NewsletterSignup } from "./NewsletterForm.tsx"
 
 export function HowItWorks() {
   return (
@@ -156,31 +159,6 @@ export function AboutUs() {
             ))}
           </ul>
         </div>
-      </div>
-    </section>
-  )
-}
-
-export function ContactBlock() {
-  return (
-    <section className="section section--tint" aria-labelledby="contact-title">
-      <div className="container grid grid--2">
-        <div>
-          <h2 id="contact-title">Talk to us</h2>
-          <p>
-            Questions about Units, payments or verification? Write to{" "}
-            <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> or call {CONTACT.phone}.
-          </p>
-          <div style={{ display: "flex", flexWrap: "wrap", gap: 12 }}>
-            <Link className="btn btn--primary" to="/dashboard/saleschat">
-              Chat with a Project Manager
-            </Link>
-            <Link className="btn btn--ghost" to="/contact-us">
-              Contact form
-            </Link>
-          </div>
-        </div>
-        <NewsletterSignup />
       </div>
     </section>
   )

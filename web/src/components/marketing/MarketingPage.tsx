@@ -2,7 +2,8 @@ import type { FaqEntry } from "@landunits/core/content/ContentModel.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { Settled } from "../../api/endpoints.ts"
 import { RegistrationForm } from "../auth/RegistrationForm.tsx"
-import { AboutUs, Claims, ContactBlock, Faq, HowItWorks, StatisticsBlock } from "./Marketing.tsx"
+import { ContactBlock } from "./ContactBlock.tsx"
+import { AboutUs, Claims, Faq, HowItWorks, StatisticsBlock } from "./Marketing.tsx"
 
 /** Home, landing and business pages: the hero with the registration form, then the shared sections. */
 export function MarketingPage({

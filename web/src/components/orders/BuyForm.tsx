@@ -7,7 +7,7 @@
  */
 import { checkBuyAvailability, checkDoubleLandCap } from "@landunits/core/availability/Availability.ts"
 import { type DiscountTerms, priceBuyOrder } from "@landunits/core/fees/Fees.ts"
-import { formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { formatMoney, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
 import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import { BuyOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { checkCardMinimum } from "@landunits/core/orders/PaymentRules.ts"
@@ -203,7 +203,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
                   <small>
                     {" "}
                     fee {formatMoney(bundle.externalFees[m].fixedCentsFees, currency)} +{" "}
-                    {bundle.externalFees[m].fixedPercentageFees}%
+                    {formatPercent(bundle.externalFees[m].fixedPercentageFees)}
                   </small>
                 </span>
               </label>

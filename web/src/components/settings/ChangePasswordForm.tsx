@@ -1,10 +1,12 @@
 /**
- * /dashboard/settings/change-password (spec §5 Change password): the current password, a new one of 8 to 255
- * characters with an uppercase letter and a digit, and its confirmation, checked with core's
- * ChangePasswordForm (the API's own schema) and its exact messages; sent to POST /user/update_user_password.
+ * /dashboard/settings/change-password (spec §5 Change password): the current password, a new one under the one
+ * password rule (core's members/PasswordRule.ts, its hint shown as on every form that sets a password), and its
+ * confirmation, checked with core's ChangePasswordForm (the API's own schema) and its exact messages; sent to
+ * POST /user/update_user_password.
  * The member's other sessions end; this one carries on.
  */
 import { ChangePasswordForm } from "@landunits/core/members/MemberValidation.ts"
+import { PASSWORD_RULE } from "@landunits/core/members/PasswordRule.ts"
 import { useRef } from "react"
 import { homeApi } from "../../api/home.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
@@ -13,8 +15,6 @@ import { useSubmission } from "../../machines/submissionMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
 import { isStepUpRequired, StepUpPrompt } from "./StepUpPrompt.tsx"
 import "../../styles/home.css"
-
-export const NEW_PASSWORD_HINT = "At least 8 characters, with an uppercase letter and a number."
 
 export function ChangePasswordFormView() {
   const submission = useSubmission(homeApi.changePassword, { repeatable: true })
@@ -50,7 +50,7 @@ export function ChangePasswordFormView() {
         type="password"
         required
         autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
+        hint={PASSWORD_RULE}
         idPrefix="password"
       />
       <Field

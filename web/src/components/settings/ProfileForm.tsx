@@ -1,6 +1,7 @@
 /** The profile form of /dashboard/settings (spec §3 Profile form, §5): names and an optional new password, sent multipart to POST /user/update_profile. */
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import { makeProfileSchema, type ProfileInput } from "@landunits/core/members/MemberValidation.ts"
+import { PASSWORD_RULE } from "@landunits/core/members/PasswordRule.ts"
 import { Link } from "@tanstack/react-router"
 import { useMemo } from "react"
 import { homeApi } from "../../api/home.ts"
@@ -93,9 +94,7 @@ export function ProfileForm({ user, today }: { readonly user: User; readonly tod
       <fieldset className="form-section">
         <legend>New password (optional)</legend>
         <p className="muted small" style={{ margin: 0 }}>
-          Leave these empty to keep your password. The{" "}
-          <Link to="/dashboard/settings/change-password">Change Password</Link> page holds the stricter rule
-          we recommend.
+          Leave these empty to keep your password.
         </p>
         <Field
           {...form.field("currentPassword")}
@@ -110,6 +109,7 @@ export function ProfileForm({ user, today }: { readonly user: User; readonly tod
             label="New password"
             type="password"
             autoComplete="new-password"
+            hint={PASSWORD_RULE}
             idPrefix="profile"
           />
           <Field
