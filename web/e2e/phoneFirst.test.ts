@@ -15,6 +15,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { currentBuild, DEFAULT_WEB_BUILDS_DIR } from "@landunits/adapters/http/server/WebBuilds.ts"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./server.ts"
@@ -303,7 +304,7 @@ describe("words that wrap: member-written text never widens a page (320 px)", ()
     }>
 
     const manifest = JSON.parse(
-      fs.readFileSync(path.join(import.meta.dirname, "../dist/routes.json"), "utf8"),
+      fs.readFileSync(path.join(currentBuild(DEFAULT_WEB_BUILDS_DIR)!.dist, "routes.json"), "utf8"),
     ) as { readonly routes: ReadonlyArray<string> }
     const href = (route: string) =>
       route === "/news/category/$slug"

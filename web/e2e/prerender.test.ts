@@ -9,6 +9,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { currentBuild, DEFAULT_WEB_BUILDS_DIR } from "@landunits/adapters/http/server/WebBuilds.ts"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
@@ -206,7 +207,7 @@ describe("public pages rendered on the server", () => {
 
 describe("the JavaScript a public page loads first (issue 38)", () => {
   it("stays within 200 KB gzip on every public page (300 KB on a dashboard page), as its HTML names it", async () => {
-    const dist = path.join(import.meta.dirname, "../dist")
+    const dist = currentBuild(DEFAULT_WEB_BUILDS_DIR)!.dist
     const served = await Promise.all(
       PUBLIC_ROUTES.map(async ([route]) => [route, (await firstHtml(route)).html]),
     )
