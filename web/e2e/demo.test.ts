@@ -2,7 +2,9 @@
  * The demo a newcomer meets (issue 19): a development start on a fresh DATA_DIR seeds the demo member with a
  * year of history (adapters/src/app/DemoHistory.ts). Signed in as the demo member, the dashboard's charts have
  * figures, the transactions table lists the orders of each kind and status, and the statement holds them;
- * the printed demo admin runs the CLI runbook at once. Screenshots at 1280×800 and 375×812.
+ * the printed demo admin runs the CLI runbook at once. Money in money (issue 38): the demo member's sale shows
+ * its payouts (paid and owed) on its page, in its timeline and in the history; the sell review says the fee and
+ * the proceeds in money and when payouts arrive. Screenshots at 1280×800 and 375×812.
  */
 import * as path from "node:path"
 import type { Browser, Page } from "playwright-core"
@@ -112,6 +114,63 @@ describe("the demo member's year of history", () => {
     for (const type of ["BUY", "SELL", "TRANSFER", "CONVERT"]) expect(text, type).toContain(type)
     await context.close()
   })
+
+  it.each([375, 1280] as const)(
+    "at %i px: the demo member's sale shows its payouts, paid and owed, on its page, in its timeline and in the history (issue 38)",
+    async (width) => {
+      const { context, page } = await signedInAsDemo()
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 })
+      const answer = await page.request.get(
+        `${server.url}/api/order/getTransactions?orderType=SELL&unitType=LAND_POUND&pageSize=10`,
+      )
+      const sale = ((await answer.json()) as { transactions: Array<{ orderId: string }> }).transactions[0]!
+      await page.goto(`${server.url}/dashboard/transaction/${sale.orderId}`)
+      const payouts = page.getByRole("region", { name: "Your payouts" })
+      await payouts.waitFor()
+      expect(await payouts.getByTestId("payout-totals").textContent()).toMatch(
+        /^£[\d,]+\.\d\d paid, £[\d,]+\.\d\d owed$/,
+      )
+      expect(await payouts.getByRole("listitem").count()).toBe(2)
+      const timeline = page.getByRole("region", { name: "Timeline" })
+      expect(await timeline.getByText(/ sold: £[\d,]+\.\d\d owed to you$/).count()).toBe(2)
+      expect(await timeline.getByText(/^£[\d,]+\.\d\d paid to your bank account$/).count()).toBe(1)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+      await page.screenshot({ path: path.join(SHOTS, `${width}-demo-sale-payouts.png`), fullPage: true })
+      await page.goto(`${server.url}/dashboard/my-transactions`)
+      const summary = page.getByTestId("payouts-summary")
+      await summary.waitFor()
+      expect(await summary.textContent()).toMatch(/£[\d,]+\.\d\d paid, £[\d,]+\.\d\d owed/)
+      await context.close()
+    },
+  )
+
+  it.each([375, 1280] as const)(
+    "at %i px: the sell review says the fee and the proceeds in money at today's price, and when payouts arrive (issue 38)",
+    async (width) => {
+      const { context, page } = await signedInAsDemo()
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 })
+      await page.goto(`${server.url}/dashboard/transaction?tab=sell`)
+      await headline(page, "Sell Units")
+      await page.getByLabel("Unit type").selectOption("LAND_POUND")
+      await page.getByLabel("Number of Units").fill("15")
+      await page.getByRole("button", { name: "Review sale" }).click()
+      const review = page.getByRole("region", { name: "Review your sale" })
+      const row = (term: string) =>
+        review.locator("div", { has: page.locator("dt", { hasText: term }) }).locator("dd")
+      expect(await row("Sale fee (to the platform)").textContent()).toMatch(
+        /^10 Units \(£[\d,]+\.\d\d today, 67% of the sale's value\)$/,
+      )
+      expect(await row("You are paid, at today's price").textContent()).toMatch(/^£[\d,]+\.\d\d$/)
+      await expect
+        .poll(() => row("When you are paid").textContent())
+        .toMatch(/^(About \d+ days?|Not enough history)/)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+      await page.screenshot({ path: path.join(SHOTS, `${width}-demo-sell-review.png`), fullPage: true })
+      // Nothing is placed: Back leaves the form.
+      await page.getByRole("button", { name: "Back" }).click()
+      await context.close()
+    },
+  )
 
   it("the demo admin printed at start runs the CLI runbook at once", async () => {
     const orders = await runCli(server, [

@@ -205,8 +205,8 @@ describe("order page: a sale's payouts, and its timeline past the first partial 
     expect(panel.getByTestId("payout-totals").textContent).toBe("£44.84 paid, £107.60 owed")
     const items = panel.getAllByRole("listitem").map((li) => li.textContent)
     expect(items).toEqual([
-      "£44.84 Paid5 Unit (£) at £8.967 a UnitPaid on 23/11/2026 (owed since 20/11/2026)",
-      "£107.60 Owed12 Unit (£) at £8.967 a UnitOwed since 20/11/2026",
+      "£44.84 Paid5 Unit (£) at £8.967 a UnitPaid Nov 23, 2026, 10:00 AM UTC (owed since Nov 20, 2026, 10:05 AM UTC)",
+      "£107.60 Owed12 Unit (£) at £8.967 a UnitOwed since Nov 20, 2026, 10:12 AM UTC",
     ])
   })
 

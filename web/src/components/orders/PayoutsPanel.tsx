@@ -5,18 +5,19 @@
  * payout (a conversion's remainder paid back the same way). The words and sums are core's PayoutWords.ts.
  */
 import type { OrderDetails } from "@landunits/adapters/http/api/OrdersApi.ts"
-import { formatDate, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
+import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import { PAYOUT_STATUS_LABELS, payoutTotals, payoutTotalsText } from "@landunits/core/format/PayoutWords.ts"
 import type { MemberPayout } from "@landunits/core/orders/MemberPayouts.ts"
 import { unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { formatPrice } from "../../lib/prices.ts"
 
-/** "Paid on Jun 1, 2026 (owed since May 28, 2026)", "Owed since May 28, 2026". */
+/** "Paid Jun 1, 2026, 10:00 AM UTC (owed since May 28, 2026, 9:00 AM UTC)", "Owed since May 28, 2026, 9:00 AM UTC". */
 const datesOf = (payout: MemberPayout): string => {
-  const owed = `owed since ${formatDate(payout.owedAt)}`
-  if (payout.paidAt !== undefined) return `Paid on ${formatDate(payout.paidAt)} (${owed})`
-  if (payout.readyAt !== undefined) return `Ready to send since ${formatDate(payout.readyAt)} (${owed})`
-  return `Owed since ${formatDate(payout.owedAt)}`
+  const owed = `owed since ${formatDateTimeZoned(payout.owedAt)}`
+  if (payout.paidAt !== undefined) return `Paid ${formatDateTimeZoned(payout.paidAt)} (${owed})`
+  if (payout.readyAt !== undefined)
+    return `Ready to send since ${formatDateTimeZoned(payout.readyAt)} (${owed})`
+  return `Owed since ${formatDateTimeZoned(payout.owedAt)}`
 }
 
 export function PayoutsPanel({ order }: { readonly order: OrderDetails }) {

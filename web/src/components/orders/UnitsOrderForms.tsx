@@ -187,7 +187,10 @@ export function SellForm({ data }: { readonly data: OrderFormsData }) {
   if (reviewing) {
     const reviewedQuote =
       price === undefined ? undefined : safely(() => sellQuote(reviewed, fee, price.pricePerUnit))
-    const money = (cents: number | undefined) => (cents === undefined ? "—" : formatMoney(cents, currency))
+    // An amount never breaks inside itself, however narrow the review's value column gets.
+    const money = (cents: number | undefined) => (
+      <span className="money">{cents === undefined ? "—" : formatMoney(cents, currency)}</span>
+    )
     return (
       <OrderReview
         title="Review your sale"
