@@ -116,10 +116,10 @@ try {
   )
   for (const f of failures.slice(0, 10))
     console.log(`failed at ${f.start.toFixed(0)} ms: ${f.status} ${f.error}`)
-  for (const f of [...pageFailures, ...assetFailures].slice(0, 10))
-    console.log(
-      `failed at ${f.start.toFixed(0)} ms: ${f.status} ${"via" in f && "path" in f ? `${String(f.path)} via ${String(f.via)}` : "page"}`,
-    )
+  for (const f of pageFailures.slice(0, 10))
+    console.log(`page failed at ${f.start.toFixed(0)} ms: ${f.status} ${f.error ?? ""}`)
+  for (const f of assetFailures.slice(0, 10))
+    console.log(`asset failed at ${f.start.toFixed(0)} ms: ${f.status} ${f.path} via ${f.via}`)
   if (result.lost.length > 0) console.log(`lost: ${result.lost.slice(0, 10).join(", ")}`)
   failed =
     failures.length > 0 || result.lost.length > 0 || pageFailures.length > 0 || assetFailures.length > 0
