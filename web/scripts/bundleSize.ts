@@ -15,5 +15,7 @@ const { base, routes } = firstLoad(build.dist)
 console.log(`every page (index.html's scripts, their imports, the app): ${kb(base.gzipBytes)} gzip`)
 for (const r of routes) {
   const budget = isDashboardRoute(r.route) ? DASHBOARD_BUDGET_BYTES : PUBLIC_BUDGET_BYTES
-  console.log(`${r.route}\t${kb(r.gzipBytes)}${r.gzipBytes > budget ? `\tOVER the ${kb(budget)} budget` : ""}`)
+  console.log(
+    `${r.route}\t${kb(r.gzipBytes)}${r.gzipBytes > budget ? `\tOVER the ${kb(budget)} budget` : ""}`,
+  )
 }
