@@ -20,6 +20,7 @@ import { layerStaticFiles } from "../../src/http/server/StaticFiles.ts"
 import {
   CURRENT,
   currentBuild,
+  DEFAULT_WEB_BUILDS_DIR,
   KEEP_BUILDS,
   listBuilds,
   newBuildId,
@@ -27,6 +28,7 @@ import {
   publishBuild,
   stagingFolder,
   type WebBuild,
+  webBuildsDir,
 } from "../../src/http/server/WebBuilds.ts"
 import { useTestServer } from "../support/TestServer.ts"
 import { pageOf, publishTestBuild } from "../support/WebBuildFixture.ts"
@@ -161,6 +163,14 @@ describe("publishing a build", () => {
       }),
       { numRuns: 25 },
     )
+  })
+
+  it("WEB_BUILDS_DIR names the folder, a relative one from the checkout (npm run build runs in web/, the server in the checkout)", () => {
+    const checkout = fileURLToPath(new URL("../../../", import.meta.url))
+    expect(webBuildsDir(undefined)).toBe(path.join(checkout, "web", "builds"))
+    expect(webBuildsDir(" ")).toBe(DEFAULT_WEB_BUILDS_DIR)
+    expect(webBuildsDir("/srv/landunits-web")).toBe("/srv/landunits-web")
+    expect(webBuildsDir("../landunits-web")).toBe(path.resolve(checkout, "../landunits-web"))
   })
 
   it("a build's id sorts by the time it was made", () => {

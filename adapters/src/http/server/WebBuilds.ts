@@ -21,12 +21,20 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 
-/** The repository's web/builds: where `npm run build` writes unless WEB_BUILDS_DIR says otherwise. */
-export const DEFAULT_WEB_BUILDS_DIR = fileURLToPath(new URL("../../../../web/builds", import.meta.url))
+/** The checkout the app runs from. */
+const CHECKOUT = fileURLToPath(new URL("../../../../", import.meta.url))
 
-/** The builds folder WEB_BUILDS_DIR names (relative to the working directory), else the repository's. */
+/** The checkout's web/builds: where `npm run build` writes unless WEB_BUILDS_DIR says otherwise. */
+export const DEFAULT_WEB_BUILDS_DIR = path.join(CHECKOUT, "web", "builds")
+
+/**
+ * The builds folder WEB_BUILDS_DIR names, else the checkout's. A relative path is taken from the checkout, not from
+ * the working directory: `npm run build` runs in web/, `npm run serve` in the checkout, and both must find one folder.
+ */
 export const webBuildsDir = (setting: string | undefined): string =>
-  setting === undefined || setting.trim() === "" ? DEFAULT_WEB_BUILDS_DIR : path.resolve(setting.trim())
+  setting === undefined || setting.trim() === ""
+    ? DEFAULT_WEB_BUILDS_DIR
+    : path.resolve(CHECKOUT, setting.trim())
 
 /** The link naming the build a start serves. */
 export const CURRENT = "current"
