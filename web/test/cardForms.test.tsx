@@ -37,7 +37,7 @@ const fakeStripe = {
 const settings = (live: Partial<PaymentSettings>): PaymentSettings => ({
   stripe: { mode: "test" },
   square: { mode: "test" },
-  crypto: { BITCOIN: false, ETHER: false },
+  crypto: { BITCOIN: { mode: "unavailable", pricedIn: [] }, ETHER: { mode: "unavailable", pricedIn: [] } },
   testCards: [],
   ...live,
 })

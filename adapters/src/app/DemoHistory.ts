@@ -41,7 +41,7 @@ import { SqlClient } from "effect/sql"
 import { TEST_CARDS, TestModeCards } from "../payments/TestModeProvider.ts"
 import { PricingSettings } from "../postgres/PricingPg.ts"
 import { runAt } from "./ClockAt.ts"
-import { DEMO_EMAIL, DEMO_RATES } from "./DemoSeed.ts"
+import { DEMO_EMAIL, DEMO_RATES, setDemoCoinPrices } from "./DemoSeed.ts"
 
 /** The demo admin: the CLI runbook works from the first minute (`--as admin@landunits.example`). */
 export const DEMO_ADMIN_EMAIL = "admin@landunits.example"
@@ -238,14 +238,18 @@ const writeHistory = (dana: MemberId) =>
       step(
         name,
         at,
-        orders.createBuy({
-          memberId: buyer,
-          idempotencyKey: key(`${name}:create`),
-          unitType,
-          numberOfUnits,
-          paymentMethod,
-          isDoubleLand,
-        }),
+        Effect.andThen(
+          // A crypto buy needs a coin priced at its instant: the demo's prices of that day.
+          paymentMethod === "crypto" ? setDemoCoinPrices(at) : Effect.void,
+          orders.createBuy({
+            memberId: buyer,
+            idempotencyKey: key(`${name}:create`),
+            unitType,
+            numberOfUnits,
+            paymentMethod,
+            isDoubleLand,
+          }),
+        ),
       )
     const startPayment = (name: string, at: number, order: OrderRecord) =>
       step(
