@@ -1,6 +1,6 @@
 /**
  * Demo data, for development and demonstrations only (FirstStartSeed.ts decides when): prices, fees, today's
- * exchange rates, today's coin prices (crypto in test mode), "Example Bank" accounts with a made-up IBAN, the WELCOME10 reference code, a vote with a
+ * exchange rates, today's coin prices (outside production: crypto in test mode), "Example Bank" accounts with a made-up IBAN, the WELCOME10 reference code, a vote with a
  * quiz, and a demo member (email confirmed, identity verified) with a published password. None of it belongs
  * in a production installation, whose admins set prices, fees, rates and bank accounts with the CLI.
  *
@@ -27,6 +27,7 @@ import type { CryptoCoin, CurrencyType, UnitType } from "@landunits/core/shared/
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Option } from "effect"
 import { PricingSettings } from "../postgres/PricingPg.ts"
+import { isProduction } from "./ProductionSettings.ts"
 import { seedSiteContent } from "./SiteContentSeed.ts"
 
 export const DEMO_EMAIL = "demo@landunits.example"
@@ -128,7 +129,9 @@ export const seedDemoData = Effect.gen(function* () {
   }
   for (const currency of ["EUR", "USD", "AUD", "GBP"] as const)
     yield* settings.setBankAccount(currency, bankAccount(currency))
-  yield* setDemoCoinPrices(now)
+  // Coin prices only outside production: a production installation prices coins from its admins or a feed, and
+  // without them offers no coin (decisions: crypto-out-of-the-box).
+  if (!(yield* isProduction)) yield* setDemoCoinPrices(now)
   yield* settings.setDiscountCode({
     code: "WELCOME10",
     isPercent: true,
