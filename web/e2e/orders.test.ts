@@ -1,8 +1,8 @@
 /**
- * The member's order flows in the browser against the real server (issues 7 and 9): buy by bank transfer and
- * the admin's confirmation with the CLI, buy by test-mode card (success and decline), Pending then Owned, sell,
- * transfer (the recipient's name first), convert with its 30-day lock and its remainder paid back, cancel, and
- * the route variants.
+ * The member's order flows in the browser against the real server (issues 7, 9 and 38): buy by bank transfer and
+ * the admin's confirmation with the CLI, buy by test-mode card (a decline, then another card on the same order, at
+ * 1280 and 375 px), crypto in test mode to Approved (QR code, copy buttons, the quote kept), Pending then Owned, sell,
+ * transfer (the recipient's name first), convert with its 30-day lock and its remainder paid back, cancel, and the route variants.
  * One server, one browser. Each order page gets one axe run at 1280 px and screenshots at 1280 and 375 px.
  */
 import * as path from "node:path"
@@ -21,6 +21,7 @@ import {
   buyByTestCard,
   holdingRow,
   orderIdOf,
+  payWithTestCard,
   placeBuy,
   sellUnits,
   transferUnits,
@@ -76,6 +77,43 @@ const inspect = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(SHOTS, `375-orders-${name}.png`), fullPage: true })
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBe(375)
   await page.setViewportSize({ width: 1280, height: 900 })
+}
+
+/**
+ * On a test-card payment page: the declined card (its message takes focus, in view, inside the form's box), then
+ * the good card pays the same order (the success page names it). At `width` px.
+ */
+const declineThenPay = async (page: Page, orderId: string, width: number) => {
+  await payWithTestCard(page, "4000 0000 0000 0002")
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+    .toMatch(/^Your card was declined \(test mode\)\. No money was taken and your order is still open/)
+  // The next attempt is ready for another card.
+  await expect.poll(() => page.getByRole("button", { name: "Pay (test mode)" }).isEnabled()).toBe(true)
+  // In view, and nothing sticks out of the card form's box.
+  const seen = await page.evaluate(() => {
+    const message = document.activeElement!.getBoundingClientRect()
+    const box = document.querySelector(".payment-box--test")!.getBoundingClientRect()
+    const pay = document.querySelector(".payment-box--test button[type=submit]")!
+    const card = document.getElementById("test-card")!.getBoundingClientRect()
+    return {
+      inView: message.top >= 0 && message.bottom <= window.innerHeight,
+      inBox: [message, card, pay.getBoundingClientRect()].every(
+        (r) => r.right <= box.right && r.left >= box.left,
+      ),
+      wide: document.documentElement.scrollWidth,
+    }
+  })
+  expect(seen).toEqual({ inView: true, inBox: true, wide: width })
+  await page.screenshot({ path: path.join(SHOTS, `${width}-orders-card-declined.png`) })
+  expect(orderIdOf(page)).toBe(orderId)
+  await payWithTestCard(page, "4242 4242 4242 4242")
+  await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
+  expect(orderIdOf(page)).toBe(orderId)
+  await page.screenshot({
+    path: path.join(SHOTS, `${width}-orders-card-paid-after-decline.png`),
+    fullPage: true,
+  })
 }
 
 const statistics = async (): Promise<Statistics> =>
@@ -177,7 +215,7 @@ describe("buying", () => {
     await context.close()
   })
 
-  it("buys by test-mode card: labelled Test mode, owned with the provider's notice (Stripe 7 days; Square 3 days, after a 3-D Secure-like wait); a declined card shows why", async () => {
+  it("buys by test-mode card: labelled Test mode, owned with the provider's notice (Stripe 7 days; Square 3 days, after a 3-D Secure-like wait); a declined card then a good card pay the same order, at 1280 and 375 px", async () => {
     const { context, page } = await open()
     await signIn(page, server, ROSA)
     const orderId = await placeBuy(page, server, { units: 20, method: "Card (Stripe)" })
@@ -189,12 +227,12 @@ describe("buying", () => {
     await page.goto(`${server.url}/dashboard/buy-units/payment-card/?orderId=${orderId}`)
     await page.waitForURL(/payment-card-stripe/)
     await headline(page, "Pay by card")
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242")
-    await page.getByRole("button", { name: "Pay (test mode)" }).click()
-    await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
-    expect(orderIdOf(page)).toBe(orderId)
+    // 1280 px: a declined card, then a good one, on the same order.
+    await declineThenPay(page, orderId, 1280)
     expect(await page.locator(".order-result").textContent()).toContain("normally take 7 days")
     await expect.poll(async () => (await holdingRow(page)).owned).toBe(20)
+    // The page tells where the Units are, as its own table does: owned, once the provider confirmed.
+    expect(await page.locator(".order-result").textContent()).toContain("Where these Units areOwned")
 
     // The 3-D Secure-like card: the page waits for the provider's webhook, then shows success.
     await buyByTestCard(page, server, { units: 2, method: "Card (Square)", card: "4000 0000 0000 3220" })
@@ -202,25 +240,22 @@ describe("buying", () => {
     expect(await page.locator(".order-result").textContent()).toContain("normally take 3 days")
     await expect.poll(async () => (await holdingRow(page)).owned).toBe(20 + 2)
 
-    const declined = await buyByTestCard(page, server, {
-      units: 3,
-      method: "Card (Square)",
-      card: "4000 0000 0000 0002",
-    })
-    expect(page.url()).toContain("payment-card-square")
-    // The form is gone with the decline: its message takes focus (WCAG 2.4.3), which reads it.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent))
-      .toBe(
-        "Your card was declined. The order was not paid and its Units were released: start a new order to try another card.",
-      )
-    await inspect(page, "payment-card-square-declined")
+    // 375 px: the card form fits its box, the decline shows in view where the member pressed Pay, and another
+    // card pays the same order.
+    await page.setViewportSize({ width: 375, height: 800 })
+    const squareOrder = await placeBuy(page, server, { units: 3, method: "Card (Square)" })
+    await declineThenPay(page, squareOrder, 375)
+    await expect.poll(async () => (await holdingRow(page)).owned).toBe(20 + 2 + 3)
     const details = (await (
-      await page.request.get(`${server.url}/api/order/get_order_details/${declined}`)
-    ).json()) as {
-      orderData: { orderStatus: string }
-    }
-    expect(details.orderData.orderStatus).toBe("Failed")
+      await page.request.get(`${server.url}/api/order/get_order_details/${squareOrder}`)
+    ).json()) as { orderData: { orderStatus: string; timeline: ReadonlyArray<{ to: string }> } }
+    expect(details.orderData.timeline.map((e) => e.to).slice(0, 5)).toEqual([
+      "Initiated",
+      "InProcess",
+      "Initiated",
+      "InProcess",
+      "Approved",
+    ])
     await context.close()
   })
 
@@ -258,16 +293,59 @@ describe("buying", () => {
     const orderId = await placeBuy(page, server, { units: 2, method: "Crypto (Bitcoin or Ether)" })
     await headline(page, "Pay with crypto")
     await expect.poll(() => page.getByRole("heading", { name: "Choose a coin" }).count()).toBe(1)
-    // No receiving address is configured on the test server: both coins say so.
-    expect(await page.getByRole("button", { name: /Pay with Bitcoin/ }).isDisabled()).toBe(true)
-    expect(await page.locator(".payment-box").textContent()).toContain("no receiving address is configured")
-    await inspect(page, "payment-crypto")
+    // A development start pays crypto in test mode: both coins, to example addresses, at demo prices.
+    expect(await page.getByRole("button", { name: "Pay with Bitcoin" }).isDisabled()).toBe(false)
+    expect(await page.locator(".test-mode-banner").textContent()).toContain(
+      "example address on a test network",
+    )
     await page.getByRole("button", { name: "Cancel this order" }).click()
     await page.waitForURL(/\/dashboard\/buy-units\/cancelled/)
     expect(orderIdOf(page)).toBe(orderId)
     await headline(page, "Your order is cancelled")
     expect(await page.locator(".status-badge").textContent()).toBe("Cancelled")
     await inspect(page, "cancelled")
+    await context.close()
+  })
+
+  it("a crypto buy on a development start reaches Approved in test mode: a QR code and copy buttons, the quote kept when the member leaves and comes back, the admin's confirmation", async () => {
+    const { context, page } = await open()
+    await signIn(page, server, ROSA)
+    const orderId = await placeBuy(page, server, {
+      units: 4,
+      method: "Crypto (Bitcoin or Ether)",
+      unit: "Unit (£)",
+    })
+    await page.getByRole("button", { name: "Pay with Bitcoin" }).click()
+    await expect.poll(() => page.getByRole("heading", { name: /^Send Bitcoin \(BTC\)/ }).count()).toBe(1)
+    const quote = {
+      amount: await page.locator(".crypto-amount").textContent(),
+      address: await page.locator(".payment-address").textContent(),
+      until: await page.locator(".crypto-quote-until").textContent(),
+    }
+    expect(quote.address).toBe("tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx")
+    expect(await page.getByRole("img", { name: /^QR code: / }).count()).toBe(1)
+    expect(
+      await page.getByRole("button", { name: /^Copy the (amount in BTC|receiving address)$/ }).count(),
+    ).toBe(2)
+    await inspect(page, "payment-crypto")
+    // Leaving the page loses nothing: the same quote, with its expiry, on return.
+    await page.goto(`${server.url}/dashboard`)
+    await page.goto(`${server.url}/dashboard/buy-units/payment-crypto?orderId=${orderId}`)
+    await expect.poll(() => page.locator(".crypto-amount").textContent()).toBe(quote.amount)
+    expect(await page.locator(".crypto-quote-until").textContent()).toBe(quote.until)
+    await page.getByRole("textbox", { name: "Transaction hash" }).fill(`0x${"cd34".repeat(16)}`)
+    await page.getByRole("button", { name: "I have sent the coins" }).click()
+    await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
+    expect(await page.locator(".status-badge").textContent()).toBe("Crypto payment sent")
+    await confirmPayment(server, ADMIN.email, orderId)
+    const details = (await (
+      await page.request.get(`${server.url}/api/order/get_order_details/${orderId}`)
+    ).json()) as { orderData: { timeline: ReadonlyArray<{ to: string }> } }
+    expect(details.orderData.timeline.map((e) => e.to)).toContain("Approved")
+    await page.reload()
+    await expect
+      .poll(() => page.locator(".order-result").textContent())
+      .toContain("Where these Units areOwned")
     await context.close()
   })
 })

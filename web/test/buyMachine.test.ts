@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../src/api/client.ts"
 import type { CreateOrderRequest, PaymentIntent, PaymentSettings } from "../src/api/orders.ts"
-import { buyMachine, type CardOutcome, DECLINED_REASON, paymentRoute } from "../src/machines/buyMachine.ts"
+import { buyMachine, type CardOutcome, paymentRoute } from "../src/machines/buyMachine.ts"
 
 const order = (orderId: string, orderStatus: OrderStatus = "Initiated"): Order =>
   ({ orderId, orderStatus, orderType: "BUY" }) as unknown as Order
@@ -26,7 +26,7 @@ const intent = (orderStatus: OrderStatus, paymentMethod: PaymentMethod = "bank")
 const settings: PaymentSettings = {
   stripe: { mode: "test" },
   square: { mode: "test" },
-  crypto: { BITCOIN: true, ETHER: false },
+  crypto: { BITCOIN: { mode: "test", pricedIn: ["USD"] }, ETHER: { mode: "unavailable", pricedIn: [] } },
   testCards: [],
 }
 
@@ -54,7 +54,7 @@ const buyRequest: CreateOrderRequest = {
 
 interface Calls {
   created: Array<{ request: CreateOrderRequest; key: string }>
-  started: Array<{ orderId: string; coin: string | null }>
+  started: Array<{ orderId: string; coin: string | null; attempt: number }>
   paid: Array<{ orderId: string; transactionHash: string | null }>
   cards: Array<string>
   cancelled: Array<string>
@@ -161,7 +161,7 @@ describe("buy machine", () => {
     const { actor, calls } = run({ orderId: "ord_1" })
     await waitFor(actor, (s) => s.matches("awaitingPayment"))
     expect(actor.getSnapshot().context.instructions).toEqual(bank)
-    expect(calls.started).toEqual([{ orderId: "ord_1", coin: null }])
+    expect(calls.started).toEqual([{ orderId: "ord_1", coin: null, attempt: 1 }])
     actor.send({ type: "payment.markSent" })
     const s = await waitFor(actor, (x) => x.status === "done")
     expect(s.value).toBe("succeeded")
@@ -173,7 +173,7 @@ describe("buy machine", () => {
     await waitFor(actor, (s) => s.matches("choosingCoin"))
     actor.send({ type: "payment.chooseCoin", coin: "BITCOIN" })
     await waitFor(actor, (s) => s.matches("awaitingPayment"))
-    expect(calls.started).toEqual([{ orderId: "ord_1", coin: "BITCOIN" }])
+    expect(calls.started).toEqual([{ orderId: "ord_1", coin: "BITCOIN", attempt: 1 }])
     actor.send({ type: "payment.submitHash", transactionHash: "abc123def456abc123def456" })
     await waitFor(actor, (s) => s.status === "done")
     expect(calls.paid).toEqual([{ orderId: "ord_1", transactionHash: "abc123def456abc123def456" }])
@@ -207,34 +207,136 @@ describe("buy machine", () => {
     expect(calls.paid).toHaveLength(1)
   })
 
-  it("card: a declined card ends in failed with the reason", async () => {
+  it("card: a declined card leaves the order payable: the next attempt starts on the same order, the reason shown, and another card pays it", async () => {
+    let declined = false
+    let cards = 0
     const { actor, calls } = run(
       { orderId: "ord_1" },
       {
-        load: async () => intent("Initiated", "card-stripe"),
-        pay: async () => ({ outcome: "declined", reason: DECLINED_REASON }),
+        load: async () =>
+          declined
+            ? {
+                ...intent("Initiated", "card-stripe"),
+                attempt: 1,
+                declined: { attempt: 1, at: 1, message: "Declined: try another card (4 tries left)." },
+              }
+            : intent("Initiated", "card-stripe"),
+        pay: async () => {
+          cards += 1
+          if (cards === 1) {
+            declined = true
+            return { outcome: "declined", reason: "Declined: try another card (4 tries left)." }
+          }
+          return { outcome: "succeeded" }
+        },
+      },
+    )
+    await waitFor(actor, (s) => s.matches("awaitingPayment"))
+    actor.send({ type: "payment.payCard", card: "4000000000000002" })
+    const again = await waitFor(actor, (x) => x.matches("awaitingPayment") && x.context.error !== null)
+    expect(again.context.error).toBe("Declined: try another card (4 tries left).")
+    expect(calls.started.map((c) => c.attempt)).toEqual([1, 2])
+    actor.send({ type: "payment.payCard", card: "4242424242424242" })
+    const s = await waitFor(actor, (x) => x.status === "done")
+    expect(s.value).toBe("succeeded")
+    expect(calls.cards).toEqual(["4000000000000002", "4242424242424242"])
+  })
+
+  it("card: the last try allowed declined ends in failed with the server's words", async () => {
+    let declined = false
+    const { actor } = run(
+      { orderId: "ord_1" },
+      {
+        load: async () =>
+          declined
+            ? {
+                ...intent("Failed", "card-stripe"),
+                attempt: 5,
+                declined: { attempt: 5, at: 1, message: "Declined. The order is closed." },
+              }
+            : { ...intent("Initiated", "card-stripe"), attempt: 4 },
+        pay: async () => {
+          declined = true
+          return { outcome: "declined", reason: "Declined. The order is closed." }
+        },
       },
     )
     await waitFor(actor, (s) => s.matches("awaitingPayment"))
     actor.send({ type: "payment.payCard", card: "4000000000000002" })
     const s = await waitFor(actor, (x) => x.status === "done")
     expect(s.value).toBe("failed")
-    expect(s.context.declineReason).toBe(DECLINED_REASON)
-    expect(calls.paid).toHaveLength(0)
+    expect(s.context.declineReason).toBe("Declined. The order is closed.")
   })
 
-  it("card: a 402 answer (Square declined) is a failed payment with the server's words", async () => {
-    const { actor } = run(
+  it("card: a 402 answer (Square declined) shows the server's words in the form, with the next attempt started", async () => {
+    let declined = false
+    const { actor, calls } = run(
       { orderId: "ord_1" },
       {
-        load: async () => intent("Initiated", "card-square"),
-        pay: async () => Promise.reject(new ApiError("Your card was declined: insufficient funds.", 402)),
+        load: async () =>
+          declined
+            ? { ...intent("Initiated", "card-square"), attempt: 1 }
+            : intent("Initiated", "card-square"),
+        pay: async () => {
+          declined = true
+          return Promise.reject(new ApiError("Your card was declined: insufficient funds.", 402))
+        },
       },
     )
     await waitFor(actor, (s) => s.matches("awaitingPayment"))
     actor.send({ type: "payment.payCard", card: "cnon:token" })
-    const s = await waitFor(actor, (x) => x.status === "done")
-    expect(s.context.declineReason).toBe("Your card was declined: insufficient funds.")
+    const s = await waitFor(actor, (x) => x.matches("awaitingPayment") && x.context.error !== null)
+    expect(s.context.error).toBe("Your card was declined: insufficient funds.")
+    expect(calls.started.map((c) => c.attempt)).toEqual([1, 2])
+  })
+
+  it("card: a reloaded page of an order waiting for another card says why and starts the next attempt", async () => {
+    const { actor, calls } = run(
+      { orderId: "ord_1" },
+      {
+        load: async () => ({
+          ...intent("Initiated", "card-stripe"),
+          attempt: 2,
+          declined: { attempt: 2, at: 1, message: "Declined (3 tries left)." },
+        }),
+      },
+    )
+    const s = await waitFor(actor, (x) => x.matches("awaitingPayment"))
+    expect(s.context.error).toBe("Declined (3 tries left).")
+    expect(calls.started.map((c) => c.attempt)).toEqual([3])
+  })
+
+  it("crypto: back on the page, the quote the order holds is shown at once (no new quote); an expired one asks for a new amount", async () => {
+    const quote = {
+      _tag: "CryptoPayment" as const,
+      address: "tb1qexample",
+      coin: "BITCOIN" as const,
+      coinAmount: "0.00171154",
+      paymentAmount: 11_125,
+      currency: "USD" as const,
+      quotedAt: 1,
+      quoteExpiresAt: 2,
+    }
+    const { actor, calls } = run(
+      { orderId: "ord_1" },
+      {
+        load: async () => ({ ...intent("InProcess", "crypto"), attempt: 1, cryptoQuote: quote }),
+        start: async () => ({ ...quote, quotedAt: 3, quoteExpiresAt: 4 }),
+      },
+    )
+    const s = await waitFor(actor, (x) => x.matches("awaitingPayment"))
+    expect(s.context.instructions).toEqual(quote)
+    expect(s.context.coin).toBe("BITCOIN")
+    expect(calls.started).toEqual([])
+    actor.send({ type: "payment.requote" })
+    const renewed = await waitFor(
+      actor,
+      (x) => x.matches("awaitingPayment") && x.context.instructions !== quote,
+    )
+    expect(calls.started).toEqual([{ orderId: "ord_1", coin: "BITCOIN", attempt: 2 }])
+    expect(renewed.context.instructions).toMatchObject({ quotedAt: 3 })
+    actor.send({ type: "payment.changeCoin" })
+    await waitFor(actor, (x) => x.matches("choosingCoin"))
   })
 
   it("card: any other failure keeps the form open with the message, so the member can try again", async () => {
@@ -251,7 +353,7 @@ describe("buy machine", () => {
     expect(s.context.error).toBe("Server down")
   })
 
-  it("card: a 3-D Secure-like check waits for the provider, then succeeds or fails with it", async () => {
+  it("card: a 3-D Secure-like check waits for the provider, then succeeds, or reads the order again when it did not", async () => {
     const ok = run(
       { orderId: "ord_1" },
       { load: async () => intent("Initiated", "card-stripe"), pay: async () => ({ outcome: "pending" }) },
@@ -259,12 +361,14 @@ describe("buy machine", () => {
     await waitFor(ok.actor, (s) => s.matches("awaitingPayment"))
     ok.actor.send({ type: "payment.payCard", card: "4000000000003220" })
     expect((await waitFor(ok.actor, (x) => x.status === "done")).value).toBe("succeeded")
+    let loads = 0
     const ko = run(
       { orderId: "ord_1" },
       {
-        load: async () => intent("Initiated", "card-stripe"),
+        load: async () =>
+          ++loads === 1 ? intent("Initiated", "card-stripe") : intent("Expired", "card-stripe"),
         pay: async () => ({ outcome: "pending" }),
-        watch: async () => "Failed",
+        watch: async () => "Expired",
       },
     )
     await waitFor(ko.actor, (s) => s.matches("awaitingPayment"))

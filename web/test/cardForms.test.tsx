@@ -37,7 +37,7 @@ const fakeStripe = {
 const settings = (live: Partial<PaymentSettings>): PaymentSettings => ({
   stripe: { mode: "test" },
   square: { mode: "test" },
-  crypto: { BITCOIN: false, ETHER: false },
+  crypto: { BITCOIN: { mode: "unavailable", pricedIn: [] }, ETHER: { mode: "unavailable", pricedIn: [] } },
   testCards: [],
   ...live,
 })
@@ -150,7 +150,7 @@ describe("Stripe card form (live)", () => {
     })
   })
 
-  it("turns a card error into a decline with Stripe's words, and a 3-D Secure wait into pending", async () => {
+  it("turns a card error into a decline with Stripe's words and the way on (another card), and a 3-D Secure wait into pending", async () => {
     confirmCardPayment.mockResolvedValueOnce({
       error: { type: "card_error", message: "Your card has insufficient funds." },
     })
@@ -158,7 +158,8 @@ describe("Stripe card form (live)", () => {
     const pay = await mount()
     expect(await pay({ orderId: "ord_1", card: "", instructions: card })).toEqual({
       outcome: "declined",
-      reason: "Your card has insufficient funds.",
+      reason:
+        "Your card has insufficient funds. No money was taken and your order is still open: try another card.",
     })
     expect(await pay({ orderId: "ord_1", card: "", instructions: card })).toEqual({ outcome: "pending" })
   })

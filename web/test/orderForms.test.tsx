@@ -23,6 +23,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it } from "vitest"
 import { setFetch } from "../src/api/client.ts"
 import type { OrderFormsData } from "../src/api/orderLoaders.ts"
+import type { PaymentSettings } from "../src/api/orders.ts"
 import { BuyForm, CHOOSE_METHOD_MESSAGE } from "../src/components/orders/BuyForm.tsx"
 import { ConvertForm } from "../src/components/orders/ConvertForm.tsx"
 import { CARD_NOTICES } from "../src/components/orders/OrderResult.tsx"
@@ -57,6 +58,8 @@ const data = (
     availableUsd?: number
     ownedUsd?: number
     holdings?: ReadonlyArray<UnitHolding>
+    /** The coins' offers (GET /api/payments/settings); both priced in every currency unless given. */
+    crypto?: PaymentSettings["crypto"]
   } = {},
 ): OrderFormsData => {
   const price = PRICES.LAND_USD
@@ -97,6 +100,18 @@ const data = (
       adminBankDetails: [],
     },
     statistics: { ok: true, value: { projectTotals: totals } as unknown as Statistics },
+    payments: {
+      ok: true,
+      value: {
+        stripe: { mode: "test" },
+        square: { mode: "test" },
+        crypto: options.crypto ?? {
+          BITCOIN: { mode: "test", pricedIn: ["EUR", "USD", "AUD", "GBP"] },
+          ETHER: { mode: "test", pricedIn: ["EUR", "USD", "AUD", "GBP"] },
+        },
+        testCards: [],
+      },
+    },
   }
 }
 
@@ -191,6 +206,30 @@ describe("buy form", () => {
     }
     // Bank: $114.90 + the $1.00 buy fee (0 + 0%).
     expect(row("Your order", "Payment amount")).toBe("$115.90")
+  })
+
+  it("offers crypto only with a coin that has an address and a current price in the unit's currency, and says why not", async () => {
+    serve({})
+    await renderInRouter(() => (
+      <BuyForm
+        data={data({
+          crypto: {
+            BITCOIN: { mode: "live", pricedIn: ["EUR"] },
+            ETHER: { mode: "unavailable", pricedIn: [] },
+          },
+        })}
+      />
+    ))
+    // The form opens on Unit ($): no coin is priced in USD.
+    expect(screen.queryByRole("radio", { name: /^Crypto/ })).toBeNull()
+    expect(
+      screen.getByText(
+        "Payment by crypto is not available for USD: no coin has a receiving address and a current price. Please choose another payment method.",
+      ),
+    ).toBeTruthy()
+    fireEvent.change(screen.getByLabelText("Unit type"), { target: { value: "LAND_EUR" } })
+    expect(screen.getByRole("radio", { name: /^Crypto/ })).toBeTruthy()
+    expect(screen.queryByText(/Payment by crypto is not available/)).toBeNull()
   })
 
   it("shows the availability and LU2X messages of spec §5 and does not send", async () => {

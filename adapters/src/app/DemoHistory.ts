@@ -34,6 +34,7 @@ import type { OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { byAdmin } from "@landunits/core/orders/OrderTimeline.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
+import { MAX_CARD_ATTEMPTS } from "@landunits/core/shared/Constants.ts"
 import type { PaymentMethod, UnitType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId, type OrderId } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Option, Schema } from "effect"
@@ -41,7 +42,7 @@ import { SqlClient } from "effect/sql"
 import { TEST_CARDS, TestModeCards } from "../payments/TestModeProvider.ts"
 import { PricingSettings } from "../postgres/PricingPg.ts"
 import { runAt } from "./ClockAt.ts"
-import { DEMO_EMAIL, DEMO_RATES } from "./DemoSeed.ts"
+import { DEMO_EMAIL, DEMO_RATES, setDemoCoinPrices } from "./DemoSeed.ts"
 
 /** The demo admin: the CLI runbook works from the first minute (`--as admin@landunits.example`). */
 export const DEMO_ADMIN_EMAIL = "admin@landunits.example"
@@ -238,14 +239,18 @@ const writeHistory = (dana: MemberId) =>
       step(
         name,
         at,
-        orders.createBuy({
-          memberId: buyer,
-          idempotencyKey: key(`${name}:create`),
-          unitType,
-          numberOfUnits,
-          paymentMethod,
-          isDoubleLand,
-        }),
+        Effect.andThen(
+          // A crypto buy needs a coin priced at its instant: the demo's prices of that day.
+          paymentMethod === "crypto" ? setDemoCoinPrices(at) : Effect.void,
+          orders.createBuy({
+            memberId: buyer,
+            idempotencyKey: key(`${name}:create`),
+            unitType,
+            numberOfUnits,
+            paymentMethod,
+            isDoubleLand,
+          }),
+        ),
       )
     const startPayment = (name: string, at: number, order: OrderRecord) =>
       step(
@@ -416,16 +421,30 @@ const writeHistory = (dana: MemberId) =>
     yield* cardBuy("dana-card-eur", daysAgo(360), dana, "LAND_EUR", 500, "card-stripe")
     yield* bankBuy("sam-bank-eur", daysAgo(352), sam, "LAND_EUR", 400)
     yield* bankBuy("dana-bank-gbp", daysAgo(330), dana, "LAND_POUND", 300)
-    // A card the bank declined: the order fails and its Units are released.
-    yield* cardBuy(
-      "dana-card-declined",
-      daysAgo(300),
-      dana,
-      "LAND_EUR",
-      200,
-      "card-square",
-      TEST_CARDS.declined,
-    )
+    // Cards the bank declined: the order stays open for another card, and the fifth declined closes it (Failed,
+    // its Units released).
+    yield* Effect.gen(function* () {
+      const at = daysAgo(300)
+      const name = "dana-card-declined"
+      const order = yield* cardBuy(name, at, dana, "LAND_EUR", 200, "card-square", TEST_CARDS.declined)
+      for (let attempt = 2; attempt <= MAX_CARD_ATTEMPTS; attempt++) {
+        const tried = at + attempt * 180_000
+        yield* step(
+          name,
+          tried,
+          orders.startPayment({
+            memberId: dana,
+            idempotencyKey: key(`${name}:start:${attempt}`),
+            orderId: order.orderId,
+          }),
+        )
+        yield* step(
+          name,
+          tried + 60_000,
+          cards.pay({ memberId: dana, orderId: order.orderId, cardNumber: TEST_CARDS.declined }),
+        )
+      }
+    })
     // The LU2X offer: half price, owned_DOUBLE_LAND, vesting 10% a month from 6 months on.
     yield* bankBuy("dana-lu2x", daysAgo(280), dana, "LAND_EUR", 1000, true)
     // Crypto: the admin confirms the coins arrived.

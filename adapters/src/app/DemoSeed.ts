@@ -1,6 +1,6 @@
 /**
  * Demo data, for development and demonstrations only (FirstStartSeed.ts decides when): prices, fees, today's
- * exchange rates, "Example Bank" accounts with a made-up IBAN, the WELCOME10 reference code, a vote with a
+ * exchange rates, today's coin prices (outside production: crypto in test mode), "Example Bank" accounts with a made-up IBAN, the WELCOME10 reference code, a vote with a
  * quiz, and a demo member (email confirmed, identity verified) with a published password. None of it belongs
  * in a production installation, whose admins set prices, fees, rates and bank accounts with the CLI.
  *
@@ -16,16 +16,18 @@ import { VoteId } from "@landunits/core/governance/GovernanceModel.ts"
 import { VoteStore } from "@landunits/core/governance/ports/VoteStore.ts"
 import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { KycStore } from "@landunits/core/kyc/ports/KycStore.ts"
+import { CoinPrices, isCurrentCoinPrice } from "@landunits/core/pricing/ports/CoinPrices.ts"
 import {
   DEFAULT_BUY_FEE_CENTS,
   DEFAULT_CONVERT_FEE_UNITS,
   DEFAULT_EXTERNAL_FEES,
   DEFAULT_SELL_FEE_UNITS,
 } from "@landunits/core/shared/Constants.ts"
-import type { CurrencyType, UnitType } from "@landunits/core/shared/Enums.ts"
+import type { CryptoCoin, CurrencyType, UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Option } from "effect"
 import { PricingSettings } from "../postgres/PricingPg.ts"
+import { isProduction } from "./ProductionSettings.ts"
 import { seedSiteContent } from "./SiteContentSeed.ts"
 
 export const DEMO_EMAIL = "demo@landunits.example"
@@ -50,6 +52,32 @@ export const DEMO_RATES: ReadonlyArray<readonly [CurrencyType, CurrencyType, num
   ["USD", "GBP", 779_817],
   ["AUD", "GBP", 515_152],
 ]
+
+/**
+ * Demo coin prices (minor units of the currency per whole coin), so that a fresh development start can pay by
+ * crypto in test mode (to the test mode's example addresses: PaymentsConfig.ts). Round, plainly made-up figures.
+ */
+export const DEMO_COIN_PRICES: Readonly<Record<CryptoCoin, Readonly<Record<CurrencyType, number>>>> = {
+  BITCOIN: { EUR: 6_000_000, USD: 6_500_000, AUD: 10_000_000, GBP: 5_000_000 },
+  ETHER: { EUR: 300_000, USD: 330_000, AUD: 500_000, GBP: 260_000 },
+}
+
+/** Sets the demo coin prices as of `at`, each where the coin has no current price then (an admin's stays). */
+export const setDemoCoinPrices = (at: number) =>
+  Effect.gen(function* () {
+    const coinPrices = yield* CoinPrices
+    for (const [coin, prices] of Object.entries(DEMO_COIN_PRICES) as ReadonlyArray<
+      [CryptoCoin, Readonly<Record<CurrencyType, number>>]
+    >) {
+      for (const [currency, centsPerCoin] of Object.entries(prices) as ReadonlyArray<
+        [CurrencyType, number]
+      >) {
+        const latest = yield* coinPrices.latest(coin, currency)
+        if (Option.isSome(latest) && isCurrentCoinPrice(latest.value, at)) continue
+        yield* coinPrices.set({ coin, currency, centsPerCoin, asOf: at })
+      }
+    }
+  })
 
 const bankAccount = (currency: CurrencyType) => ({
   bankAccountName: "Landunits Client Account",
@@ -101,6 +129,9 @@ export const seedDemoData = Effect.gen(function* () {
   }
   for (const currency of ["EUR", "USD", "AUD", "GBP"] as const)
     yield* settings.setBankAccount(currency, bankAccount(currency))
+  // Coin prices only outside production: a production installation prices coins from its admins or a feed, and
+  // without them offers no coin (decisions: crypto-out-of-the-box).
+  if (!(yield* isProduction)) yield* setDemoCoinPrices(now)
   yield* settings.setDiscountCode({
     code: "WELCOME10",
     isPercent: true,

@@ -11,7 +11,7 @@
  *
  * A start whose installation has no price, fee, rate, bank account or reference code says how to set them.
  */
-import { Config, Effect, Option } from "effect"
+import { Clock, Config, Effect, Option } from "effect"
 import { PricingSettings } from "../postgres/PricingPg.ts"
 import {
   DEMO_ADMIN_EMAIL,
@@ -19,7 +19,13 @@ import {
   type DemoHistoryOutcome,
   seedDemoHistory,
 } from "./DemoHistory.ts"
-import { DEMO_EMAIL, DEMO_PASSWORD, type DemoSeedOutcome, seedDemoData } from "./DemoSeed.ts"
+import {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  type DemoSeedOutcome,
+  seedDemoData,
+  setDemoCoinPrices,
+} from "./DemoSeed.ts"
 import { isProduction } from "./ProductionSettings.ts"
 import { seedSiteContent } from "./SiteContentSeed.ts"
 
@@ -65,6 +71,10 @@ export const seedOnStart = Effect.gen(function* () {
   const wanted = yield* demoDataWanted
   const siteContent = yield* seedSiteContent
   const seeded = wanted ? yield* seedDemoWithHistory : undefined
+  // Development with demo data: the demo coin prices are made current again at each start (a price is used for
+  // 24 hours), so crypto in test mode stays payable on an installation started again another day.
+  if (wanted && !production && seeded?.demoData !== "configuredByAdmins")
+    yield* setDemoCoinPrices(yield* Clock.currentTimeMillis)
   const demo = seeded?.demoData ?? "notWanted"
   const demoData = demo === "seeded"
   const history = seeded?.history === "seeded"

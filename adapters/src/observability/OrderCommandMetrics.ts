@@ -28,6 +28,7 @@ export const ORDER_COMMANDS = [
   "markFundsReceived",
   "confirmPayment",
   "failPayment",
+  "declinePayment",
   "expireDue",
   "createSell",
   "cancelSellRest",

@@ -1,6 +1,6 @@
 /**
  * A card the member's bank or the provider declined: the member's card, not our provider failing. Answered
- * 402 with a message the payment page shows as it is; a provider that fails or is unreachable stays a
+ * 402 with a message the payment page shows as it is (the reason, and whether the order waits for another card); a provider that fails or is unreachable stays a
  * PaymentProviderError (502). Part of the HTTP contract, so this file imports no provider SDK.
  */
 import { Schema } from "effect"
@@ -28,6 +28,8 @@ export const SQUARE_DECLINE_REASONS: Readonly<Record<string, string>> = {
   INVALID_PIN: "the PIN is wrong",
 }
 
-/** The decline message the member reads: the reason, that nothing was taken, and what to do. */
-export const declineMessage = (reason: string): string =>
-  `Your card was declined: ${reason}. No money was taken; to pay with another card, start a new order.`
+/**
+ * The provider's reason as the member reads it ("Your card was declined: the card has insufficient funds"); core's
+ * PaymentRules.ts `declineMessage` adds that no money was taken and whether the order waits for another card.
+ */
+export const declineReason = (reason: string): string => `Your card was declined: ${reason}`

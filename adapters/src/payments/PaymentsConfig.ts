@@ -4,8 +4,10 @@
  * A card provider is live when its secret is set; then every setting it needs must be set too, or the app
  * refuses to start (a half-configured provider would take money it cannot confirm). Without its secret a
  * card method runs against the built-in test-mode provider, except in production (NODE_ENV=production),
- * where test mode needs PAYMENTS_TEST_MODE=true and the method is otherwise refused.
+ * where test mode needs PAYMENTS_TEST_MODE=true and the method is otherwise refused. A coin without its receiving
+ * address (CRYPTO_BTC_ADDRESS, CRYPTO_ETH_ADDRESS) runs in test mode the same way, to an example address.
  */
+import type { CryptoCoin } from "@landunits/core/shared/Enums.ts"
 import { Config, Effect, Option, type Redacted, Schema } from "effect"
 
 export class PaymentsMisconfigured extends Schema.TaggedError<PaymentsMisconfigured>()(
@@ -40,10 +42,28 @@ export type CardMode<S> =
   | { readonly _tag: "TestMode" }
   | { readonly _tag: "Refused" }
 
+/**
+ * How a coin runs: live to its configured receiving address, in the built-in test mode to an example address on a
+ * test network (development, or PAYMENTS_TEST_MODE=true), or not at all (production without an address).
+ */
+export type CoinMode =
+  | { readonly _tag: "Live"; readonly address: string }
+  | { readonly _tag: "TestMode"; readonly address: string }
+  | { readonly _tag: "Refused" }
+
+/**
+ * The test mode's receiving addresses: the documented example addresses of BIP-173 (a Bitcoin testnet address)
+ * and EIP-55 (an Ethereum address), so nothing real is ever sent to anyone by following the demo.
+ */
+export const TEST_MODE_COIN_ADDRESSES: Readonly<Record<CryptoCoin, string>> = {
+  BITCOIN: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
+  ETHER: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+}
+
 export interface PaymentsSettings {
   readonly stripe: CardMode<StripeSettings>
   readonly square: CardMode<SquareSettings>
-  readonly cryptoAddresses: { readonly BITCOIN: string | undefined; readonly ETHER: string | undefined }
+  readonly crypto: Readonly<Record<CryptoCoin, CoinMode>>
 }
 
 const optionalString = (name: string) =>
@@ -117,12 +137,18 @@ export const readPaymentsSettings: Effect.Effect<
     }
   }
 
+  const coin = (address: string | undefined, coin: CryptoCoin): CoinMode =>
+    address !== undefined
+      ? { _tag: "Live", address }
+      : testModeAllowed
+        ? { _tag: "TestMode", address: TEST_MODE_COIN_ADDRESSES[coin] }
+        : { _tag: "Refused" }
   return {
     stripe,
     square,
-    cryptoAddresses: {
-      BITCOIN: yield* optionalString("CRYPTO_BTC_ADDRESS"),
-      ETHER: yield* optionalString("CRYPTO_ETH_ADDRESS"),
+    crypto: {
+      BITCOIN: coin(yield* optionalString("CRYPTO_BTC_ADDRESS"), "BITCOIN"),
+      ETHER: coin(yield* optionalString("CRYPTO_ETH_ADDRESS"), "ETHER"),
     },
   }
 })

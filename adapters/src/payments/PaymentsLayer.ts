@@ -28,7 +28,10 @@ import {
 
 export type CardModeName = "live" | "test" | "unavailable"
 
-/** What the payment page needs to know: how each card method runs, and its public keys. */
+/**
+ * What the payment page needs to know of the cards: how each card method runs, and its public keys. (Which coins
+ * are offered changes with the coin prices: GET /api/payments/settings asks CryptoPayments each time.)
+ */
 export interface PaymentPageInfo {
   readonly stripe: { readonly mode: CardModeName; readonly publishableKey?: string }
   readonly square: {
@@ -36,7 +39,6 @@ export interface PaymentPageInfo {
     readonly applicationId?: string
     readonly locationId?: string
   }
-  readonly crypto: { readonly BITCOIN: boolean; readonly ETHER: boolean }
   readonly testCards: typeof TEST_CARD_LIST
 }
 
@@ -64,10 +66,6 @@ export const pageInfo = (settings: PaymentsSettings): PaymentPageInfo => ({
             : { applicationId: settings.square.settings.applicationId }),
         }
       : {}),
-  },
-  crypto: {
-    BITCOIN: settings.cryptoAddresses.BITCOIN !== undefined,
-    ETHER: settings.cryptoAddresses.ETHER !== undefined,
   },
   testCards: TEST_CARD_LIST,
 })
@@ -117,7 +115,7 @@ export const layerPaymentGateways = (settings: PaymentsSettings) =>
             ? testModeGateway("square")
             : refusedCardGateway("card (Square)"),
         ),
-    CryptoPaymentsConfigured(settings.cryptoAddresses),
+    CryptoPaymentsConfigured(settings.crypto),
   )
 
 export interface PaymentServicesOptions {

@@ -3,15 +3,18 @@
  * page posts the token here, and the server calls CreatePayment with the order's own amount and currency
  * (never the page's), reference_id = orderId and the idempotency key the order reserved at startPayment, so
  * a retried charge never takes the money twice. It moves no Units: Square's webhook settles the order.
- * A decline (the member's card refused) is CardDeclined (402); Square itself failing is PaymentProviderError (502).
+ * A decline (the member's card refused) is CardDeclined (402), recorded as the attempt's decline at once (the
+ * order waits for another card: core's declinePayment); Square itself failing is PaymentProviderError (502).
  */
 import { OrderConflict, type OrderNotFound } from "@landunits/core/orders/OrderErrors.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
+import { declineMessage } from "@landunits/core/orders/PaymentRules.ts"
+import { ProviderPaymentService } from "@landunits/core/orders/ProviderPaymentService.ts"
 import type { MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
 import { Context, Effect, Layer } from "effect"
-import type { CardDeclined } from "./CardDeclined.ts"
-import { squareClient, squareDecline, squareError } from "./PaymentGatewaySquare.ts"
+import { CardDeclined } from "./CardDeclined.ts"
+import { squareClient, squareDecline, squareError, squareReferenceId } from "./PaymentGatewaySquare.ts"
 import type { SquareSettings } from "./PaymentsConfig.ts"
 import { squareSdk } from "./SquareSdk.ts"
 
@@ -41,6 +44,7 @@ export class SquareCharges extends Context.Service<
     Layer.effect(SquareCharges)(
       Effect.gen(function* () {
         const orders = yield* OrderService
+        const providerEvents = yield* ProviderPaymentService
         return SquareCharges.of({
           charge: (request) =>
             Effect.gen(function* () {
@@ -58,6 +62,7 @@ export class SquareCharges extends Context.Service<
                 })
               }
               const { paymentAmount, currency } = order.paymentDetails
+              const attempt = order.payment?.attempt ?? 1
               const sdk = yield* squareSdk
               const answer = yield* Effect.tryPromise({
                 try: () =>
@@ -65,7 +70,7 @@ export class SquareCharges extends Context.Service<
                     sourceId: request.sourceId,
                     idempotencyKey: key,
                     amountMoney: { amount: BigInt(paymentAmount), currency },
-                    referenceId: order.orderId,
+                    referenceId: squareReferenceId(order.orderId, attempt),
                     locationId: settings.locationId,
                     autocomplete: true,
                     ...(request.verificationToken === undefined
@@ -74,7 +79,31 @@ export class SquareCharges extends Context.Service<
                   }),
                 catch: (cause): CardDeclined | PaymentProviderError =>
                   squareDecline(sdk, cause) ?? squareError("take the card payment")(cause),
-              })
+              }).pipe(
+                // A decline is the attempt's end: recorded at once, as Square's own FAILED webhook would record
+                // it, so that another card can be tried now; the member reads what happens next.
+                Effect.catchTag("CardDeclined", (declined) =>
+                  Effect.gen(function* () {
+                    yield* providerEvents.apply({
+                      provider: "square",
+                      eventId: `charge-declined:${key}`,
+                      eventType: "payments.create declined",
+                      kind: "failed",
+                      testMode: false,
+                      paymentId: key,
+                      orderPaymentRef: key,
+                      orderId: order.orderId,
+                      amountCents: paymentAmount,
+                      currency,
+                      failureReason: declined.message,
+                    })
+                    return yield* new CardDeclined({
+                      ...declined,
+                      message: declineMessage(declined.message, attempt),
+                    })
+                  }),
+                ),
+              )
               const payment = answer.payment
               if (payment?.id === undefined) {
                 return yield* new PaymentProviderError({

@@ -2,10 +2,11 @@
  * Square's webhook: the `x-square-hmacsha256-signature` header is verified with the SDK
  * (`WebhooksHelper.verifySignature`: base64 HMAC-SHA256 of the notification URL + body under the
  * subscription's signature key), then the payment event is read into the engine's ProviderPaymentEvent.
- * A payment names its order in reference_id (set by SquareCharges).
+ * A payment names its order, and its attempt after the first, in reference_id (set by SquareCharges).
  */
 import type { PaymentEventKind, ProviderPaymentEvent } from "@landunits/core/orders/ProviderPaymentEvents.ts"
 import { Effect } from "effect"
+import { readSquareReference, squareAttemptKey } from "./PaymentGatewaySquare.ts"
 import { squareSdk } from "./SquareSdk.ts"
 import { WebhookPayloadInvalid, WebhookSignatureInvalid } from "./WebhookErrors.ts"
 
@@ -88,7 +89,10 @@ export const squarePaymentEvent = (body: string, testMode: boolean) =>
     }
     const money = record(payment.amount_money)
     const amount = money?.amount
-    const orderId = text(payment.reference_id)
+    const reference = text(payment.reference_id)
+    // The reference names the order and the attempt (PaymentGatewaySquare.ts): the attempt's key is the payment
+    // the order holds while that attempt is current.
+    const named = reference === undefined ? undefined : readSquareReference(reference)
     const currency = text(money?.currency)
     return {
       provider: "square",
@@ -97,9 +101,11 @@ export const squarePaymentEvent = (body: string, testMode: boolean) =>
       kind,
       testMode,
       paymentId,
-      ...(orderId === undefined ? {} : { orderId }),
+      ...(named === undefined
+        ? {}
+        : { orderId: named.orderId, orderPaymentRef: squareAttemptKey(named.orderId, named.attempt) }),
       ...(typeof amount === "number" && Number.isSafeInteger(amount) ? { amountCents: amount } : {}),
       ...(currency === undefined ? {} : { currency: currency.toUpperCase() }),
-      ...(kind === "failed" ? { failureReason: "The card payment was declined" } : {}),
+      ...(kind === "failed" ? { failureReason: "Your card was declined" } : {}),
     } satisfies ProviderPaymentEvent
   })

@@ -9,7 +9,7 @@
  * webhook takes.
  *
  *   4242 4242 4242 4242  succeeds
- *   4000 0000 0000 0002  is declined (the order fails and its Units are released)
+ *   4000 0000 0000 0002  is declined (the order waits for another card; the 5th decline fails it)
  *   4000 0000 0000 3220  asks for a 3-D Secure-like check and succeeds after a short delay
  */
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto"
@@ -17,10 +17,12 @@ import { InvalidOrderRequest, OrderConflict, type OrderNotFound } from "@landuni
 import type { OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import type { CardGatewayShape } from "@landunits/core/orders/PaymentProviders.ts"
+import { declineMessage } from "@landunits/core/orders/PaymentRules.ts"
 import type { PaymentProvider } from "@landunits/core/orders/ProviderPaymentEvents.ts"
 import type { OrderStatus } from "@landunits/core/shared/Enums.ts"
 import type { MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
 import { Context, type Duration, Effect, FiberSet, Layer } from "effect"
+import { squareIdempotencyKey, squareReferenceId } from "./PaymentGatewaySquare.ts"
 import { PaymentWebhooks, type WebhookKeys } from "./PaymentWebhooks.ts"
 import { stripeSdk } from "./StripeSdk.ts"
 
@@ -32,7 +34,7 @@ export const TEST_CARDS = {
 
 export const TEST_CARD_LIST = [
   { number: "4242 4242 4242 4242", outcome: "succeeds at once" },
-  { number: "4000 0000 0000 0002", outcome: "is declined" },
+  { number: "4000 0000 0000 0002", outcome: "is declined (the order stays open for another card)" },
   {
     number: "4000 0000 0000 3220",
     outcome: "asks for a 3-D Secure-like check, then succeeds after a short delay",
@@ -70,11 +72,17 @@ export const testModeWebhookKeys = (
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex")
 
-/** A test-mode gateway: the same idempotency key gives the same payment; nothing leaves the process. */
+/**
+ * A test-mode gateway: the same idempotency key gives the same payment; nothing leaves the process. Square's
+ * payment is its reserved charge key, as the live gateway reserves it (PaymentGatewaySquare.ts).
+ */
 export const testModeGateway = (provider: PaymentProvider): CardGatewayShape => ({
   createPayment: (request) =>
     Effect.sync(() => {
-      const paymentId = `${provider === "stripe" ? "pi" : "sq"}_test_${digest(request.idempotencyKey).slice(0, 24)}`
+      const paymentId =
+        provider === "stripe"
+          ? `pi_test_${digest(request.idempotencyKey).slice(0, 24)}`
+          : squareIdempotencyKey(request.idempotencyKey)
       return { paymentId, clientSecret: `${paymentId}_secret_test_mode` }
     }),
   cancelPayment: () => Effect.void,
@@ -88,6 +96,8 @@ export interface TestPayment {
   readonly orderId: OrderId
   /** The order's status once the outcome's webhook was applied (InProcess while pending). */
   readonly orderStatus: OrderStatus
+  /** Declined: what the member reads (the reason, and whether the order waits for another card). */
+  readonly message?: string
 }
 
 export interface TestPayRequest {
@@ -143,7 +153,7 @@ export class TestModeCards extends Context.Service<
                 status: succeeded ? "succeeded" : "requires_payment_method",
                 last_payment_error: succeeded
                   ? null
-                  : { code: "card_declined", message: "Your card was declined. (test mode)" },
+                  : { code: "card_declined", message: "Your card was declined (test mode)" },
               },
             },
           })
@@ -170,7 +180,7 @@ export class TestModeCards extends Context.Service<
                   id: paymentId,
                   status: succeeded ? "COMPLETED" : "FAILED",
                   amount_money: { amount: paymentAmount, currency },
-                  reference_id: order.orderId,
+                  reference_id: squareReferenceId(order.orderId, order.payment?.attempt ?? 1),
                 },
               },
             },
@@ -225,9 +235,14 @@ export class TestModeCards extends Context.Service<
               case TEST_CARDS.succeeds:
                 yield* deliver(order, provider, true)
                 return yield* answer("succeeded")
-              case TEST_CARDS.declined:
+              case TEST_CARDS.declined: {
                 yield* deliver(order, provider, false)
-                return yield* answer("declined")
+                const declined = yield* answer("declined")
+                return {
+                  ...declined,
+                  message: declineMessage("Your card was declined (test mode)", order.payment?.attempt ?? 1),
+                }
+              }
               case TEST_CARDS.delayed:
                 yield* FiberSet.run(
                   pending,

@@ -385,6 +385,23 @@ describe("a production start (NODE_ENV=production)", () => {
     expect((await json(login)).user.kycStatus).toBe("Verified")
     expect(s.log()).toContain("Seeded demo data (SEED_DEMO)")
     expect(s.log()).not.toContain(DEMO_PASSWORD)
+    // No receiving address and no coin price in production: no coin is offered, and a crypto buy is refused in words.
+    const settings = await json(await client.get("/api/payments/settings"))
+    expect(settings.crypto).toEqual({
+      BITCOIN: { mode: "unavailable", pricedIn: [] },
+      ETHER: { mode: "unavailable", pricedIn: [] },
+    })
+    const crypto = await client.post(
+      "/api/order/create_order",
+      {
+        orderType: "BUY",
+        currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 2 },
+        paymentDetails: { paymentMethod: "crypto" },
+      },
+      { headers: { "idempotency-key": "production-crypto-1" } },
+    )
+    expect(crypto.status).toBe(400)
+    expect((await json(crypto)).message).toMatch(/^Payment by crypto is not available for EUR/)
   })
 })
 

@@ -205,21 +205,57 @@ describe("Stripe card payments (stand-in API, signed webhooks)", () => {
     },
   )
 
-  it("a declined payment fails the order and releases its Units; the order's timeline names the event and the provider's reason", async () => {
+  it("a declined payment leaves the order payable with its Units reserved; another card pays the same order through a new PaymentIntent, and the old attempt's late failure changes nothing", async () => {
     const client = await newMember()
     const buy = await startCardBuy(client, "card-stripe")
     const eventId = `evt_declined_${randomUUID()}`
-    const answer = await sendStripe(stripeEventBody("payment_intent.payment_failed", intentOf(buy), eventId))
+    const failed = stripeEventBody("payment_intent.payment_failed", intentOf(buy), eventId)
+    const answer = await sendStripe(failed)
     expect(await json(answer)).toMatchObject({ outcome: "failed" })
-    expect(await orderStatus(client, buy.orderId)).toBe("Failed")
-    expect(await unitsOf(client, "LAND_EUR")).toEqual({ owned: 0, pendingBuy: 0 })
+    expect(await orderStatus(client, buy.orderId)).toBe("Initiated")
+    expect(await unitsOf(client, "LAND_EUR")).toEqual({ owned: 0, pendingBuy: 2 })
     const { orderData } = await json(await client.get(`/api/order/get_order_details/${buy.orderId}`))
     expect(orderData.timeline.at(-1)).toMatchObject({
       from: "InProcess",
-      to: "Failed",
+      to: "Initiated",
       actor: { _tag: "Provider", provider: "stripe", eventId },
-      reason: "Your card was declined.",
+      reason:
+        "Your card was declined. No money was taken and your order is still open: try another card (4 tries left).",
     })
+    const { paymentIntent } = await json(await client.get(`/api/order/get_payment_intent/${buy.orderId}`))
+    expect(paymentIntent).toMatchObject({ orderStatus: "Initiated", attempt: 1, declined: { attempt: 1 } })
+
+    // Another card: a new attempt on the same order, a new PaymentIntent under the attempt's own key.
+    const again = await json(
+      await client.post(
+        "/api/order/start_payment",
+        { orderId: buy.orderId },
+        { headers: { "idempotency-key": `start-${buy.orderId}-2` } },
+      ),
+    )
+    const second = again.paymentInstructions
+    expect(second).toMatchObject({ _tag: "CardPayment", attempt: 2 })
+    expect(second.paymentId).not.toBe(buy.paymentId)
+    const created = stripeApi.requests.filter((r) => r.body["metadata[orderId]"] === buy.orderId)
+    expect(created.map((r) => r.headers["idempotency-key"])).toEqual([
+      `${buy.orderId}:payment`,
+      `${buy.orderId}:payment:2`,
+    ])
+    // The first attempt's failure, delivered again under another event id, does not touch the second.
+    const late = await json(
+      await sendStripe(
+        stripeEventBody("payment_intent.payment_failed", intentOf(buy), `evt_${randomUUID()}`),
+      ),
+    )
+    expect(late.outcome).toBe("ignored")
+    expect(await orderStatus(client, buy.orderId)).toBe("InProcess")
+    const paid = await json(
+      await sendStripe(
+        stripeEventBody("payment_intent.succeeded", { ...intentOf(buy), id: second.paymentId }),
+      ),
+    )
+    expect(paid.outcome).toBe("settled")
+    expect(await unitsOf(client, "LAND_EUR")).toEqual({ owned: 2, pendingBuy: 0 })
   })
 
   it("the same event delivered five times settles the order once; the four repeats are acknowledged and ignored", async () => {
@@ -379,7 +415,7 @@ describe("Square card payments (stand-in API, signed webhooks)", () => {
     expect((await json(await sendSquare(body))).duplicate).toBe(true)
   })
 
-  it("a FAILED payment fails the order; a bad signature is refused with 400 and changes nothing", async () => {
+  it("a FAILED payment declines the attempt (the order waits for another card); a bad signature is refused with 400 and changes nothing", async () => {
     const client = await newMember()
     const buy = await startCardBuy(client, "card-square", "LAND_USD", 2)
     const completed = squareEventBody({
@@ -402,7 +438,8 @@ describe("Square card payments (stand-in API, signed webhooks)", () => {
       orderId: buy.orderId,
     })
     expect((await json(await sendSquare(failed))).outcome).toBe("failed")
-    expect(await orderStatus(client, buy.orderId)).toBe("Failed")
+    expect(await orderStatus(client, buy.orderId)).toBe("Initiated")
+    expect(await unitsOf(client, "LAND_USD")).toEqual({ owned: 0, pendingBuy: 2 })
   })
 
   it("a payment intent of a live provider's card buy says it is not test mode", async () => {
@@ -414,7 +451,7 @@ describe("Square card payments (stand-in API, signed webhooks)", () => {
     }
   })
 
-  it("a declined card answers 402 with the reason for the member, not 502: the card refused, not Square", async () => {
+  it("a declined card answers 402 with the reason for the member, not 502; another card then pays the same order under the next attempt's key and reference", async () => {
     const client = await newMember()
     const buy = await startCardBuy(client, "card-square", "LAND_EUR", 2)
     const charge = await client.post("/api/payments/square/charge", {
@@ -426,10 +463,47 @@ describe("Square card payments (stand-in API, signed webhooks)", () => {
       _tag: "CardDeclined",
       code: "INSUFFICIENT_FUNDS",
       message:
-        "Your card was declined: the card has insufficient funds. No money was taken; to pay with another card, start a new order.",
+        "Your card was declined: the card has insufficient funds. No money was taken and your order is still open: try another card (4 tries left).",
     })
-    // Nothing moved: the order still waits for its payment (Square's FAILED webhook fails it).
-    expect(await orderStatus(client, buy.orderId)).toBe("InProcess")
+    // The decline is the attempt's end: the order waits for another card, its Units still reserved.
+    expect(await orderStatus(client, buy.orderId)).toBe("Initiated")
+    expect(await unitsOf(client, "LAND_EUR")).toEqual({ owned: 0, pendingBuy: 2 })
+    const started = await json(
+      await client.post(
+        "/api/order/start_payment",
+        { orderId: buy.orderId },
+        { headers: { "idempotency-key": `start-${buy.orderId}-2` } },
+      ),
+    )
+    const key2 = started.paymentInstructions.paymentId
+    expect(key2).toBe(squareIdempotencyKey(`${buy.orderId}:payment:2`))
+    const paid = await client.post("/api/payments/square/charge", {
+      orderId: buy.orderId,
+      sourceId: "cnon:card-nonce-ok",
+    })
+    expect(paid.status).toBe(200)
+    const [request] = squareApi.requests.filter((r) => r.body.idempotency_key === key2)
+    expect(request?.body).toMatchObject({ reference_id: `${buy.orderId}/2` })
+    // Square's own FAILED webhook of the first card, arriving now, changes nothing.
+    const lateFailure = squareEventBody({
+      id: "sqpay_declined_first",
+      status: "FAILED",
+      amount: buy.paymentAmount,
+      currency: "EUR",
+      orderId: buy.orderId,
+    })
+    expect((await json(await sendSquare(lateFailure))).outcome).toBe("ignored")
+    const body = JSON.parse(
+      squareEventBody({
+        id: (await json(paid)).paymentId,
+        status: "COMPLETED",
+        amount: buy.paymentAmount,
+        currency: "EUR",
+        orderId: `${buy.orderId}/2`,
+      }),
+    ) as unknown
+    expect((await json(await sendSquare(JSON.stringify(body)))).outcome).toBe("settled")
+    expect(await unitsOf(client, "LAND_EUR")).toEqual({ owned: 2, pendingBuy: 0 })
   })
 
   it("Square failing on its side (our credentials refused) still answers 502 PaymentProviderError", async () => {

@@ -14,7 +14,11 @@ import {
   coinSmallestUnits,
   formatCoinAmount,
 } from "../../src/payments/CryptoPaymentsConfigured.ts"
-import { readPaymentsSettings } from "../../src/payments/PaymentsConfig.ts"
+import {
+  type CoinMode,
+  readPaymentsSettings,
+  TEST_MODE_COIN_ADDRESSES,
+} from "../../src/payments/PaymentsConfig.ts"
 
 describe("crypto amounts", () => {
   it("are whole satoshi and wei, rounded up so the member never sends less than the order", () => {
@@ -41,9 +45,9 @@ describe("crypto amounts", () => {
     now: number,
     coin: CryptoCoin,
     prices: ReadonlyArray<{ coin: CryptoCoin; centsPerCoin: number; asOf: number }>,
-    addresses = { BITCOIN: "bc1qlandunits", ETHER: "0xabc" } as {
-      BITCOIN: string | undefined
-      ETHER: string | undefined
+    coins: Readonly<Record<CryptoCoin, CoinMode>> = {
+      BITCOIN: { _tag: "Live", address: "bc1qlandunits" },
+      ETHER: { _tag: "Live", address: "0xabc" },
     },
   ) =>
     Effect.runPromiseExit(
@@ -58,15 +62,15 @@ describe("crypto amounts", () => {
           idempotencyKey: "o1:payment",
         })
       }).pipe(
-        Effect.provide(Layer.provideMerge(CryptoPaymentsConfigured(addresses), CoinPrices.layerMemory)),
+        Effect.provide(Layer.provideMerge(CryptoPaymentsConfigured(coins), CoinPrices.layerMemory)),
         ManualClock.provide(ManualClock.make(now)),
       ),
     )
 
   it("are refused without a receiving address for the coin, with a message that says so", async () => {
     const exit = await requestAt(NOW, "BITCOIN", [{ coin: "BITCOIN", centsPerCoin: 6_500_000, asOf: NOW }], {
-      BITCOIN: undefined,
-      ETHER: "0xabc",
+      BITCOIN: { _tag: "Refused" },
+      ETHER: { _tag: "Live", address: "0xabc" },
     })
     expect(Exit.isFailure(exit)).toBe(true)
     expect(JSON.stringify(exit)).toContain("no receiving address is configured")
@@ -83,6 +87,8 @@ describe("crypto amounts", () => {
       address: "bc1qlandunits",
       coin: "BITCOIN",
       coinAmount: "0.00153847",
+      centsPerCoin: 6_500_000,
+      testMode: false,
     })
   })
 
@@ -96,6 +102,73 @@ describe("crypto amounts", () => {
       message:
         "Payment in ETHER is not available: there is no current ETHER price in EUR. Please try again later or choose another payment method.",
     })
+  })
+})
+
+describe("coins offered", () => {
+  const NOW = Date.UTC(2027, 0, 1, 12)
+  const offersAt = (
+    coins: Readonly<Record<CryptoCoin, CoinMode>>,
+    prices: ReadonlyArray<{ coin: CryptoCoin; currency: "EUR" | "USD"; centsPerCoin: number; asOf: number }>,
+  ) =>
+    Effect.runPromise(
+      Effect.gen(function* () {
+        const coinPrices = yield* CoinPrices
+        for (const p of prices) yield* coinPrices.set(p)
+        return yield* (yield* CryptoPayments).offers
+      }).pipe(
+        Effect.provide(Layer.provideMerge(CryptoPaymentsConfigured(coins), CoinPrices.layerMemory)),
+        ManualClock.provide(ManualClock.make(NOW)),
+      ),
+    )
+
+  it("a coin is offered in the currencies it has a current price in, and not at all without an address", async () => {
+    const offers = await offersAt(
+      { BITCOIN: { _tag: "Live", address: "bc1qx" }, ETHER: { _tag: "Refused" } },
+      [
+        { coin: "BITCOIN", currency: "EUR", centsPerCoin: 6_500_000, asOf: NOW - 60_000 },
+        { coin: "BITCOIN", currency: "USD", centsPerCoin: 7_000_000, asOf: NOW - COIN_PRICE_MAX_AGE_MS },
+        { coin: "ETHER", currency: "EUR", centsPerCoin: 300_000, asOf: NOW - 60_000 },
+      ],
+    )
+    expect(offers).toEqual({
+      BITCOIN: { mode: "live", pricedIn: ["EUR"] },
+      ETHER: { mode: "unavailable", pricedIn: [] },
+    })
+  })
+
+  it("a production start without addresses or coin prices offers no coin; development offers both in test mode once priced", async () => {
+    const production = await settingsWith({ NODE_ENV: "production" })
+    expect(Exit.isSuccess(production) && production.value.crypto).toEqual({
+      BITCOIN: { _tag: "Refused" },
+      ETHER: { _tag: "Refused" },
+    })
+    if (!Exit.isSuccess(production)) return
+    expect(await offersAt(production.value.crypto, [])).toEqual({
+      BITCOIN: { mode: "unavailable", pricedIn: [] },
+      ETHER: { mode: "unavailable", pricedIn: [] },
+    })
+    // Addresses but no price: still not offered.
+    const addressed = await settingsWith({
+      NODE_ENV: "production",
+      CRYPTO_BTC_ADDRESS: "bc1qlive",
+      CRYPTO_ETH_ADDRESS: "0xlive",
+    })
+    if (!Exit.isSuccess(addressed)) throw new Error("settings refused")
+    expect(await offersAt(addressed.value.crypto, [])).toEqual({
+      BITCOIN: { mode: "live", pricedIn: [] },
+      ETHER: { mode: "live", pricedIn: [] },
+    })
+    const development = await settingsWith({})
+    if (!Exit.isSuccess(development)) throw new Error("settings refused")
+    expect(development.value.crypto).toEqual({
+      BITCOIN: { _tag: "TestMode", address: TEST_MODE_COIN_ADDRESSES.BITCOIN },
+      ETHER: { _tag: "TestMode", address: TEST_MODE_COIN_ADDRESSES.ETHER },
+    })
+    const priced = await offersAt(development.value.crypto, [
+      { coin: "ETHER", currency: "USD", centsPerCoin: 330_000, asOf: NOW },
+    ])
+    expect(priced.ETHER).toEqual({ mode: "test", pricedIn: ["USD"] })
   })
 })
 

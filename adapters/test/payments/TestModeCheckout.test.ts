@@ -63,7 +63,7 @@ describe("test mode: card payments with no provider keys", () => {
     async (method) => {
       const client = await newMember()
       const buy = await startCardBuy(client, method, "LAND_USD", 5)
-      expect(buy.paymentId).toMatch(/_test_/)
+      expect(buy.paymentId).toMatch(method === "card-stripe" ? /^pi_test_/ : /^lu-[0-9a-f]{40}$/)
       expect(await unitsOf(client, "LAND_USD")).toEqual({ owned: 0, pendingBuy: 5 })
       const paid = await pay(client, buy.orderId, "4242 4242 4242 4242")
       expect(paid.status).toBe(200)
@@ -79,11 +79,53 @@ describe("test mode: card payments with no provider keys", () => {
     },
   )
 
-  it("4000 0000 0000 0002 is declined: the order fails and its Units are released", async () => {
+  it.each(["card-stripe", "card-square"] as const)(
+    "%s: 4000 0000 0000 0002 is declined and the order stays payable; 4242 then pays the same order through a new attempt",
+    async (method) => {
+      const client = await newMember()
+      const buy = await startCardBuy(client, method, "LAND_EUR", 3)
+      const answer = await json(await pay(client, buy.orderId, "4000000000000002"))
+      expect(answer).toMatchObject({
+        testMode: true,
+        outcome: "declined",
+        orderStatus: "Initiated",
+        message:
+          "Your card was declined (test mode). No money was taken and your order is still open: try another card (4 tries left).",
+      })
+      expect(await unitsOf(client, "LAND_EUR")).toEqual({ owned: 0, pendingBuy: 3 })
+      // The page starts the next attempt (a new payment at the provider), then pays with another card.
+      const next = await client.post(
+        "/api/order/start_payment",
+        { orderId: buy.orderId },
+        { headers: { "idempotency-key": `start-${buy.orderId}-2` } },
+      )
+      expect(next.status).toBe(200)
+      const second = (await json(next)).paymentInstructions
+      expect(second).toMatchObject({ attempt: 2 })
+      expect(second.paymentId).not.toBe(buy.paymentId)
+      const paid = await json(await pay(client, buy.orderId, "4242 4242 4242 4242"))
+      expect(paid).toMatchObject({ outcome: "succeeded", orderId: buy.orderId })
+      expect(await unitsOf(client, "LAND_EUR")).toEqual({ owned: 3, pendingBuy: 0 })
+      expect((await eventsOf(buy.orderId)).map((e) => e.outcome)).toEqual(["failed", "settled"])
+    },
+  )
+
+  it("the fifth declined card closes the order and releases its Units", async () => {
     const client = await newMember()
-    const buy = await startCardBuy(client, "card-stripe", "LAND_EUR", 3)
-    const answer = await json(await pay(client, buy.orderId, "4000000000000002"))
-    expect(answer).toMatchObject({ testMode: true, outcome: "declined", orderStatus: "Failed" })
+    const buy = await startCardBuy(client, "card-stripe", "LAND_EUR", 1)
+    let last: { orderStatus?: string; message?: string } = {}
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      if (attempt > 1) {
+        await client.post(
+          "/api/order/start_payment",
+          { orderId: buy.orderId },
+          { headers: { "idempotency-key": `start-${buy.orderId}-${attempt}` } },
+        )
+      }
+      last = await json(await pay(client, buy.orderId, "4000000000000002"))
+    }
+    expect(last.orderStatus).toBe("Failed")
+    expect(last.message).toContain("the order is closed and its Units released")
     expect(await unitsOf(client, "LAND_EUR")).toEqual({ owned: 0, pendingBuy: 0 })
   })
 
@@ -127,5 +169,72 @@ describe("test mode: card payments with no provider keys", () => {
       body: JSON.stringify({ id: "evt_x", type: "payment_intent.succeeded", data: { object: {} } }),
     })
     expect(response.status).toBe(400)
+  })
+})
+
+describe("crypto in test mode (a development start: the example addresses and the demo coin prices)", () => {
+  const createCrypto = (client: Awaited<ReturnType<typeof newMember>>, unitType = "LAND_EUR") =>
+    client.post(
+      "/api/order/create_order",
+      {
+        orderType: "BUY",
+        currencyUnit: { unitType, numberOfUnits: 4 },
+        paymentDetails: { paymentMethod: "crypto" },
+      },
+      { headers: { "idempotency-key": `crypto-${Date.now()}-${++count}` } },
+    )
+
+  it("both coins are offered in test mode; the quote goes to the example address with its price and expiry, is shown again on return, and the hash sends the order to the admin", async () => {
+    const client = await newMember()
+    const settings = await json(await client.get("/api/payments/settings"))
+    expect(settings.crypto.BITCOIN).toEqual({ mode: "test", pricedIn: ["EUR", "USD", "AUD", "GBP"] })
+    expect(settings.crypto.ETHER.mode).toBe("test")
+    const created = await createCrypto(client)
+    expect(created.status).toBe(200)
+    const { orderId } = (await json(created)).orderCreatedData
+    const started = await client.post(
+      "/api/order/start_payment",
+      { orderId, coin: "BITCOIN" },
+      { headers: { "idempotency-key": `start-${orderId}-BITCOIN-1` } },
+    )
+    const quote = (await json(started)).paymentInstructions
+    expect(quote).toMatchObject({
+      _tag: "CryptoPayment",
+      coin: "BITCOIN",
+      address: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
+      coinPriceCents: 6_000_000,
+      testMode: true,
+    })
+    expect(quote.quoteExpiresAt - quote.quotedAt).toBe(30 * 60 * 1000)
+    // Leaving the page and coming back: the intent carries the same quote.
+    const { paymentIntent } = await json(await client.get(`/api/order/get_payment_intent/${orderId}`))
+    expect(paymentIntent).toMatchObject({ orderStatus: "InProcess", testMode: true, cryptoQuote: quote })
+    const sent = await client.post(
+      "/api/order/success_order",
+      { orderId, transactionHash: `0x${"ab".repeat(32)}` },
+      { headers: { "idempotency-key": `paid-${orderId}` } },
+    )
+    expect((await json(sent)).orderSuccessData.orderStatus).toBe("PaymentSent_FromUserCrypto")
+  })
+
+  it("without a current coin price no coin is offered, and a crypto buy is refused in words before anything is reserved", async () => {
+    await server.run(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`DELETE FROM coin_prices`
+      }),
+    )
+    const client = await newMember()
+    const settings = await json(await client.get("/api/payments/settings"))
+    expect(settings.crypto).toEqual({
+      BITCOIN: { mode: "test", pricedIn: [] },
+      ETHER: { mode: "test", pricedIn: [] },
+    })
+    const refused = await createCrypto(client, "LAND_USD")
+    expect(refused.status).toBe(400)
+    expect((await json(refused)).message).toBe(
+      "Payment by crypto is not available for USD: no coin has a receiving address and a current price. Please choose another payment method.",
+    )
+    expect(await unitsOf(client, "LAND_USD")).toEqual({ owned: 0, pendingBuy: 0 })
   })
 })

@@ -5,8 +5,10 @@
 import { Effect, Option, Result } from "effect"
 import { type DiscountTerms, priceBuyOrder } from "../fees/Fees.ts"
 import { ISSUANCE, member } from "../ledger/LedgerModel.ts"
+import type { CurrencyType, PaymentMethod } from "../shared/Enums.ts"
+import { cryptoRefusal } from "./CryptoOffers.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
-import { EmailNotConfirmed, OrderConflict } from "./OrderErrors.ts"
+import { EmailNotConfirmed, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
 import type { NewOrderRecord, OrderRecord } from "./OrderModel.ts"
 import type { CreateBuyRequest, MemberOrderRequest, UpdateBuyAmountRequest } from "./OrderService.ts"
 import { byMember } from "./OrderTimeline.ts"
@@ -18,6 +20,7 @@ export const makeBuyCommands = (frame: OrderFrame) => {
     buyJournal,
     checkBuyLimits,
     command,
+    crypto,
     externalFeeOf,
     findDiscount,
     idempotency,
@@ -42,6 +45,13 @@ export const makeBuyCommands = (frame: OrderFrame) => {
     withoutKey,
   } = frame
 
+  /** A crypto buy needs a coin offered in its currency: an address and a current price (CryptoOffers.ts). */
+  const requireCryptoOffered = Effect.fnUntraced(function* (method: PaymentMethod, currency: CurrencyType) {
+    if (method !== "crypto") return
+    const refusal = cryptoRefusal(yield* crypto.offers, currency)
+    if (refusal !== undefined) return yield* new InvalidOrderRequest({ message: refusal })
+  })
+
   /** A new buy's reads that its unit type's lock does not guard: the member, the price, the fees, the code. */
   const priceBuy = Effect.fnUntraced(function* (request: CreateBuyRequest) {
     const standing = yield* members.standing(request.memberId)
@@ -52,6 +62,7 @@ export const makeBuyCommands = (frame: OrderFrame) => {
     }
     yield* requireOrderSize(request.numberOfUnits, "BUY")
     const price = yield* prices.unitPrice(request.unitType)
+    yield* requireCryptoOffered(request.paymentMethod, price.currency)
     const externalFee = yield* externalFeeOf(request.paymentMethod)
     const code =
       request.referenceCode === undefined || request.referenceCode.trim() === ""
@@ -179,6 +190,8 @@ export const makeBuyCommands = (frame: OrderFrame) => {
         yield* requireOrderSize(request.numberOfUnits, "BUY")
         const { unitType, isDoubleLand, pricePerUnit } = order.currencyUnit
         const paymentMethod = request.paymentMethod ?? order.paymentDetails!.paymentMethod
+        if (paymentMethod !== order.paymentDetails!.paymentMethod)
+          yield* requireCryptoOffered(paymentMethod, order.paymentDetails!.currency)
         const externalFee = yield* externalFeeOf(paymentMethod)
         const terms: DiscountTerms | undefined = order.buy?.discount
         const priced = priceBuyOrder({
@@ -234,6 +247,11 @@ export const makeBuyCommands = (frame: OrderFrame) => {
       }),
     )
 
+  /**
+   * The member (or an admin for them) cancels an unpaid buy: Cancelled, its Units released. Its card payment at the
+   * provider is cancelled once that is committed, with no transaction open; should the provider fail to, that is
+   * logged, and a payment that still succeeds there is flagged for an admin (ProviderPaymentEvents.ts).
+   */
   const cancelBuy = (request: MemberOrderRequest) =>
     command(
       memberScope(request.memberId),
@@ -245,14 +263,24 @@ export const makeBuyCommands = (frame: OrderFrame) => {
           actor: request.actor ?? byMember(request.memberId),
           reason: request.reason,
         })
-        const method = order.paymentDetails!.paymentMethod
-        const paymentId = order.buy?.paymentId
-        if (isCardMethod(method) && paymentId !== undefined) {
-          yield* (method === "card-stripe" ? stripe : square).cancelPayment(paymentId)
-        }
         yield* ledger.post(order.orderId, releaseDrafts(order))
         yield* orders.update(cancelled)
         return cancelled
+      }),
+    ).pipe(
+      Effect.tap((cancelled) => {
+        const method = cancelled.paymentDetails!.paymentMethod
+        const paymentId = cancelled.buy?.paymentId
+        if (!isCardMethod(method) || paymentId === undefined) return Effect.void
+        return (method === "card-stripe" ? stripe : square)
+          .cancelPayment(paymentId)
+          .pipe(
+            Effect.catch((error) =>
+              Effect.logWarning(
+                `Order ${cancelled.orderId} is cancelled, but its card payment ${paymentId} could not be cancelled at the provider: ${error.message}`,
+              ),
+            ),
+          )
       }),
     )
 

@@ -200,14 +200,37 @@ export const SellProgress = Schema.Struct({
 })
 export type SellProgress = typeof SellProgress.Type
 
+/** A card payment attempt the provider declined: the order stayed payable (PaymentRules.ts, `afterDecline`). */
+export const DeclinedAttempt = Schema.Struct({
+  attempt: Schema.Int.check(Schema.isGreaterThan(0)),
+  /** The provider's reason, in the member's words. */
+  reason: Schema.String,
+  at: Schema.Int,
+})
+export type DeclinedAttempt = typeof DeclinedAttempt.Type
+
 /** What the engine recorded about a buy's payment beyond the spec's BuyPart. */
 export const PaymentProgress = Schema.Struct({
+  /**
+   * Payment attempts started: card, one provider payment each (its own idempotency key, PaymentRules.ts
+   * `paymentAttemptKey`); crypto, one quote each. The order's buy.paymentId and clientSecret are the last one's.
+   */
+  attempt: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0))),
+  /** Card: the last attempt the provider declined, while the order waits for another card. */
+  lastDecline: Schema.optionalKey(DeclinedAttempt),
   /** Crypto: the transaction hash the member gave at success_order. */
   transactionHash: Schema.optionalKey(Schema.String),
   cryptoAddress: Schema.optionalKey(Schema.String),
   coin: Schema.optionalKey(CryptoCoin),
   /** The coin amount as a decimal string (never a float). */
   coinAmount: Schema.optionalKey(Schema.String),
+  /** Crypto: the coin's price the quote used, in minor units of the order's currency per whole coin. */
+  coinPriceCents: Schema.optionalKey(Schema.Int),
+  /** Crypto: when the quote was made and until when it holds (CRYPTO_QUOTE_VALIDITY_MS), epoch milliseconds. */
+  quotedAt: Schema.optionalKey(Schema.Int),
+  quoteExpiresAt: Schema.optionalKey(Schema.Int),
+  /** Crypto: the quote's address is the built-in test mode's example address (nothing real is received). */
+  cryptoTestMode: Schema.optionalKey(Schema.Boolean),
   /** Card: when the member came back from the provider's page (it moves no Units by itself). */
   memberReturnedAt: Schema.optionalKey(Schema.Int),
   /** Failed: the provider's reason. */

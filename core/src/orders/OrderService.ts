@@ -226,8 +226,13 @@ export class OrderService extends Context.Service<
     readonly markFundsReceived: Command<AdminOrderRequest, OrderRecord>
     /** Admin or the card provider's confirmed webhook: the buy is paid. */
     readonly confirmPayment: Command<AdminOrderRequest, ConfirmedPayment>
-    /** The provider reports the payment failed. */
+    /** The provider reports the payment failed (or was canceled): Failed, its Units released. */
     readonly failPayment: Command<FailPaymentRequest, OrderRecord>
+    /**
+     * The provider declined the current attempt's card: the order waits for another card (Initiated), or fails
+     * after MAX_CARD_ATTEMPTS declines (PaymentRules.ts, afterDecline).
+     */
+    readonly declinePayment: Command<FailPaymentRequest, OrderRecord>
     /** System: expire every unpaid buy past its window. */
     readonly expireDue: Command<SystemRequest, ReadonlyArray<OrderRecord>>
     // Sell

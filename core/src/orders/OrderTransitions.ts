@@ -43,8 +43,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderType, Table<OrderStatus>>> 
   BUY: {
     // Initiated: Units reserved in pendingBuy.
     Initiated: ["InProcess", "Approved", "Cancelled", "Expired"],
-    // InProcess: payment started with the provider.
+    // InProcess: payment started with the provider. A declined card goes back to Initiated: the order waits
+    // for another card, its Units still reserved until its expiry (PaymentRules.ts, afterDecline).
     InProcess: [
+      "Initiated",
       "PaymentSent",
       "PaymentSent_FromUserCrypto",
       "FundsWaitingApproval",

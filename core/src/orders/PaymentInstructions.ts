@@ -8,6 +8,22 @@ import { CryptoCoin, CurrencyType } from "../shared/Enums.ts"
 
 const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
+/** A crypto payment's quote: where to send how much of which coin, and until when the amount holds. */
+export const CryptoQuote = Schema.TaggedStruct("CryptoPayment", {
+  address: Schema.String,
+  coin: CryptoCoin,
+  coinAmount: Schema.String,
+  paymentAmount: NonNegativeInt,
+  currency: CurrencyType,
+  /** The quote: the coin's price it used (minor units per coin), when it was made and until when it holds. */
+  coinPriceCents: Schema.optionalKey(Schema.Int),
+  quotedAt: Schema.optionalKey(Schema.Int),
+  quoteExpiresAt: Schema.optionalKey(Schema.Int),
+  /** The built-in test mode's example address: nothing real is received there. */
+  testMode: Schema.optionalKey(Schema.Boolean),
+})
+export type CryptoQuote = typeof CryptoQuote.Type
+
 /** What the member is told to do once a payment is started, per method. */
 export const PaymentInstructions = Schema.Union([
   Schema.TaggedStruct("CardPayment", {
@@ -16,6 +32,8 @@ export const PaymentInstructions = Schema.Union([
     clientSecret: Schema.String,
     paymentAmount: NonNegativeInt,
     currency: CurrencyType,
+    /** Which payment attempt of the order this is (1 for the first card, 2 after one was declined…). */
+    attempt: Schema.optionalKey(Schema.Int),
   }),
   Schema.TaggedStruct("BankPayment", {
     bankDetails: AdminBankDetails,
@@ -24,12 +42,6 @@ export const PaymentInstructions = Schema.Union([
     paymentAmount: NonNegativeInt,
     currency: CurrencyType,
   }),
-  Schema.TaggedStruct("CryptoPayment", {
-    address: Schema.String,
-    coin: CryptoCoin,
-    coinAmount: Schema.String,
-    paymentAmount: NonNegativeInt,
-    currency: CurrencyType,
-  }),
+  CryptoQuote,
 ])
 export type PaymentInstructions = typeof PaymentInstructions.Type

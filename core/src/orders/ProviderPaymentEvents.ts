@@ -51,6 +51,7 @@ export type ProviderEventOutcome = typeof ProviderEventOutcome.Type
 
 export type ProviderEventDecision =
   | { readonly _tag: "Settle" }
+  | { readonly _tag: "Decline"; readonly reason: string }
   | { readonly _tag: "Fail"; readonly reason: string }
   | { readonly _tag: "Ignore"; readonly detail: string }
   | { readonly _tag: "Flag"; readonly detail: string }
@@ -68,8 +69,23 @@ const money = (cents: number | undefined, currency: string | undefined) =>
   `${cents ?? "?"} ${currency ?? "?"}`
 
 /**
+ * Whether the event is about the order's current payment attempt: the payment it names is the one the order
+ * holds (buy.paymentId). An event that does not say which payment of ours it is (Square's payments made before
+ * attempts existed) is taken as the current one.
+ */
+const isCurrentAttempt = (event: ProviderPaymentEvent, order: OrderRecord): boolean =>
+  event.orderPaymentRef === undefined || event.orderPaymentRef === order.buy?.paymentId
+
+/**
  * The engine's answer to one verified provider event, given the order it names (undefined when there is
  * none) and the provider payment ids already settled for that order.
+ *
+ * - A failure of the current attempt of an order waiting for it (InProcess) is a decline: the order waits for
+ *   another card (or fails after MAX_CARD_ATTEMPTS, OrderService.declinePayment). A provider's cancel fails the
+ *   order. A failure or cancel of an earlier attempt, or of an order no longer waiting, changes nothing.
+ * - A success settles when it is the current attempt's payment, for the order's amount and currency, and the order
+ *   is unpaid: InProcess, or Initiated after a decline when the event names the attempt (a card tried again on
+ *   the same provider payment). Anything else that reports money taken is flagged for an admin.
  */
 export const decideProviderEvent = (
   event: ProviderPaymentEvent,
@@ -89,18 +105,14 @@ export const decideProviderEvent = (
   if (!succeeded) {
     if (status !== "InProcess")
       return ignore(`The order is ${status}: a late ${event.kind} event changes nothing`)
-    if (event.orderPaymentRef !== undefined && event.orderPaymentRef !== order.buy?.paymentId) {
+    if (!isCurrentAttempt(event, order)) {
       return ignore(
-        `Payment ${event.paymentId} is not the order's payment: its ${event.kind} changes nothing`,
+        `Payment ${event.paymentId} is not the order's current payment (an earlier attempt): its ${event.kind} changes nothing`,
       )
     }
-    return {
-      _tag: "Fail",
-      reason:
-        event.kind === "canceled"
-          ? "The payment was canceled by the provider"
-          : (event.failureReason ?? "The card payment was declined"),
-    }
+    return event.kind === "canceled"
+      ? { _tag: "Fail", reason: "The payment was canceled by the provider" }
+      : { _tag: "Decline", reason: event.failureReason ?? "The card payment was declined" }
   }
   if (settledPaymentIds.includes(event.paymentId))
     return ignore(`Payment ${event.paymentId} is already settled`)
@@ -110,10 +122,14 @@ export const decideProviderEvent = (
       `Amount mismatch: the provider took ${money(event.amountCents, event.currency)}, the order is for ${money(paymentAmount, currency)}`,
     )
   }
-  if (event.orderPaymentRef !== undefined && event.orderPaymentRef !== order.buy?.paymentId) {
-    return flag(`Payment ${event.paymentId} is not the payment this order started: a second payment`)
+  if (!isCurrentAttempt(event, order)) {
+    return flag(
+      `Payment ${event.paymentId} is not the payment this order started last (an earlier attempt or a second payment)`,
+    )
   }
   if (status === "InProcess") return settle
+  if (status === "Initiated" && event.orderPaymentRef !== undefined && order.payment?.attempt !== undefined)
+    return settle
   if (status === "Approved" || status === "Completed") {
     return flag(`The order was already paid (${status}); payment ${event.paymentId} is a second payment`)
   }

@@ -6,9 +6,10 @@
  *    acknowledged and changes nothing. One recorded but never finished (the process stopped half-way) is
  *    processed again: the order commands below are idempotent under keys derived from the provider's
  *    payment id, so nothing moves twice.
- * 2. `decideProviderEvent` decides; a success settles through OrderService.confirmPayment, a failure or a
- *    provider cancel fails the order through OrderService.failPayment. Whatever else reports money taken is
- *    flagged for an admin.
+ * 2. `decideProviderEvent` decides; a success settles through OrderService.confirmPayment, a decline of the
+ *    current attempt leaves the order waiting for another card through OrderService.declinePayment (or fails it
+ *    after MAX_CARD_ATTEMPTS), a provider cancel fails the order through OrderService.failPayment. Whatever else
+ *    reports money taken is flagged for an admin.
  * 3. The outcome is written beside the event.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
@@ -64,6 +65,30 @@ export class ProviderPaymentService extends Context.Service<
               return { outcome: "ignored", detail: decision.detail } as const
             case "Flag":
               return { outcome: "flagged", detail: decision.detail } as const
+            case "Decline":
+              return yield* engine
+                .declinePayment({
+                  idempotencyKey: key(event, "decline"),
+                  orderId,
+                  actor,
+                  reason: decision.reason,
+                })
+                .pipe(
+                  Effect.map(
+                    (declined) =>
+                      ({
+                        outcome: "failed",
+                        detail:
+                          declined.orderStatus === "Failed"
+                            ? `Declined (${decision.reason}): the last attempt allowed, the order failed`
+                            : `Declined (${decision.reason}): the order waits for another card`,
+                      }) as const,
+                  ),
+                  // The order moved on in between (e.g. the member cancelled): the decline changes nothing.
+                  Effect.catch((error) =>
+                    Effect.succeed({ outcome: "ignored", detail: error.message } as const),
+                  ),
+                )
             case "Fail":
               return yield* engine
                 .failPayment({ idempotencyKey: key(event, "fail"), orderId, actor, reason: decision.reason })

@@ -78,6 +78,13 @@ export const DELIVERY_WINDOW_HOURS = 24
 /** Unpaid bank and crypto orders expire after 72 hours; card orders after 1 hour. */
 export const BANK_CRYPTO_ORDER_EXPIRY_MS = 72 * HOUR
 export const CARD_ORDER_EXPIRY_MS = 1 * HOUR
+/**
+ * Card payment attempts one buy may make: a declined card leaves the order payable with another card until this
+ * many were declined, then it fails and its Units are released (decisions: card-payments-that-can-be-retried).
+ */
+export const MAX_CARD_ATTEMPTS = 5
+/** How long a crypto quote (the coin amount at the coin's price of the moment) holds before a new one is asked. */
+export const CRYPTO_QUOTE_VALIDITY_MS = 30 * MINUTE
 /** The bank payment reference is the last 5 characters of the orderId. */
 export const BANK_PAYMENT_ID_LENGTH = 5
 /** Card notices: days the providers take to transfer funds. */

@@ -55,7 +55,13 @@ describe("in-memory ports", () => {
         CryptoPayments.layerMemory({ BITCOIN: 3, ETHER: 1 }),
       ),
     )
-    expect(address).toEqual({ address: "bc1qmemoryo", coin: "BITCOIN", coinAmount: "0.33333334" })
+    expect(address).toEqual({
+      address: "bc1qmemoryo",
+      coin: "BITCOIN",
+      coinAmount: "0.33333334",
+      centsPerCoin: 3,
+      testMode: false,
+    })
   })
 
   it("reference codes, members, rates and prices are looked up as configured", () => {

@@ -96,12 +96,23 @@ describe("decideProviderEvent: a success", () => {
     expect(tag(decideProviderEvent(noAmount, order(), []))).toBe("Flag")
   })
 
-  it("through a payment the order did not start is flagged as a second payment", () => {
+  it("through a payment the order did not start last (an earlier attempt or a second payment) is flagged", () => {
     const decision = decideProviderEvent(event({ paymentId: "pi_9", orderPaymentRef: "pi_9" }), order(), [])
     expect(decision).toEqual({
       _tag: "Flag",
-      detail: "Payment pi_9 is not the payment this order started: a second payment",
+      detail:
+        "Payment pi_9 is not the payment this order started last (an earlier attempt or a second payment)",
     })
+  })
+
+  it("settles an order waiting for another card (Initiated after a decline) through its current attempt's payment", () => {
+    const declined = order("Initiated", { payment: { attempt: 1 } })
+    expect(decideProviderEvent(event(), declined, [])).toEqual({ _tag: "Settle" })
+    // Without the attempt named (a Square payment made before attempts existed), it is flagged instead.
+    const { orderPaymentRef: _, ...unnamed } = event()
+    expect(tag(decideProviderEvent(unnamed, declined, []))).toBe("Flag")
+    // An Initiated order whose payment never started has no payment a success could be about.
+    expect(tag(decideProviderEvent(event(), order("Initiated"), []))).toBe("Flag")
   })
 
   it("for no known order is flagged", () => {
@@ -124,17 +135,29 @@ describe("decideProviderEvent: a success", () => {
 })
 
 describe("decideProviderEvent: a failure or a provider cancel", () => {
-  it("fails an InProcess order with the provider's words", () => {
+  it("declines the current attempt of an InProcess order with the provider's words (the order waits for another card)", () => {
     expect(
       decideProviderEvent(failure({ failureReason: "Your card has insufficient funds." }), order(), []),
-    ).toEqual({ _tag: "Fail", reason: "Your card has insufficient funds." })
+    ).toEqual({ _tag: "Decline", reason: "Your card has insufficient funds." })
   })
 
-  it("without the provider's words fails the order as declined", () => {
+  it("without the provider's words declines it as declined", () => {
     expect(decideProviderEvent(failure(), order(), [])).toEqual({
-      _tag: "Fail",
+      _tag: "Decline",
       reason: "The card payment was declined",
     })
+  })
+
+  it("of an earlier attempt, arriving after the next attempt started, changes nothing", () => {
+    // The order's current attempt is pi_2; the failure is pi_1's, the card declined before.
+    const retried = order("InProcess", { buy: { paymentId: "pi_2" }, payment: { attempt: 2 } })
+    expect(decideProviderEvent(failure({ paymentId: "pi_1", orderPaymentRef: "pi_1" }), retried, [])).toEqual(
+      {
+        _tag: "Ignore",
+        detail:
+          "Payment pi_1 is not the order's current payment (an earlier attempt): its failed changes nothing",
+      },
+    )
   })
 
   it("a provider cancel fails the order (Failed, not the member's Cancelled)", () => {
@@ -234,6 +257,8 @@ const play = (start: OrderRecord, events: ReadonlyArray<ProviderPaymentEvent>) =
       current = { ...current, orderStatus: "Approved" }
     } else if (decision._tag === "Fail") {
       current = { ...current, orderStatus: "Failed" }
+    } else if (decision._tag === "Decline") {
+      current = { ...current, orderStatus: "Initiated", payment: { attempt: 1 } }
     }
   }
   return { decisions, settled }
@@ -250,7 +275,7 @@ describe("decideProviderEvent: properties", () => {
     )
   })
 
-  it("a settle happens only for a success meeting an InProcess card buy of exactly its amount and currency", () => {
+  it("a settle happens only for a success meeting an unpaid card buy of exactly its amount and currency, through its current payment", () => {
     let settles = 0
     fc.assert(
       fc.property(anOrder, fc.array(anEvent, { maxLength: 12 }), (start, events) => {
@@ -258,7 +283,9 @@ describe("decideProviderEvent: properties", () => {
           if (decision._tag !== "Settle") continue
           settles += 1
           expect(e.kind).toBe("succeeded")
-          expect(status).toBe("InProcess")
+          expect(["InProcess", "Initiated"]).toContain(status)
+          if (status === "Initiated") expect(e.orderPaymentRef).toBe(start.buy?.paymentId)
+          if (e.orderPaymentRef !== undefined) expect(e.orderPaymentRef).toBe(start.buy?.paymentId)
           expect(start.orderType).toBe("BUY")
           expect(start.paymentDetails?.paymentMethod).toBe(
             e.provider === "stripe" ? "card-stripe" : "card-square",
@@ -290,14 +317,15 @@ describe("decideProviderEvent: properties", () => {
     )
   })
 
-  it("a failure or cancel never settles and fails only an InProcess order; no other event moves anything", () => {
+  it("a failure or cancel never settles, and declines or fails only an InProcess order's current attempt; no other event moves anything", () => {
     fc.assert(
       fc.property(anEvent, fc.option(anOrder, { nil: undefined }), (e, target) => {
         const decision = decideProviderEvent(e, target, [])
         if (e.kind !== "succeeded") expect(decision._tag).not.toBe("Settle")
-        if (decision._tag === "Fail") {
-          expect(["failed", "canceled"]).toContain(e.kind)
+        if (decision._tag === "Fail" || decision._tag === "Decline") {
+          expect(decision._tag === "Fail" ? "canceled" : "failed").toBe(e.kind)
           expect(target?.orderStatus).toBe("InProcess")
+          if (e.orderPaymentRef !== undefined) expect(e.orderPaymentRef).toBe(target?.buy?.paymentId)
         }
         if (e.kind === "other") expect(decision._tag).toBe("Ignore")
       }),

@@ -4,7 +4,7 @@
  * over its workers).
  *
  * Random sequences of every command — buy (every payment method, LU2X, reference codes), update amount,
- * start payment, success_order, funds received, confirm, fail, cancel, expire, sell, cancel unsold rest,
+ * start payment, success_order, funds received, confirm, fail, decline, cancel, expire, sell, cancel unsold rest,
  * transfer, convert, unlock, payout ready/paid — over four members and all four unit types, with the clock
  * moving and KYC changing between them. After every step the invariants of docs/ledger.md are checked
  * (EngineInvariants.ts), every command is replayed with its key (nothing may change), and a refused
@@ -424,6 +424,25 @@ const failPayment = (index: number) =>
     )
   })
 
+/** The provider declines the current attempt's card: the order waits for another card, or fails after MAX_CARD_ATTEMPTS. */
+const declinePayment = (index: number) =>
+  command(`declinePayment(#${index})`, (model, h) => {
+    const order = orderAt(model, index)
+    if (order === undefined) return
+    const result = step(model, h, "declinePayment", PROVIDER, (key) =>
+      service(h).declinePayment({
+        actor: PROVIDER,
+        orderId: order.orderId,
+        reason: "Your card was declined.",
+        idempotencyKey: key,
+      }),
+    )
+    if (Result.isSuccess(result)) {
+      expect(order.orderStatus, "only a payment in progress is declined").toBe("InProcess")
+      expect(["Initiated", "Failed"]).toContain(result.success.orderStatus)
+    }
+  })
+
 const expireDue = command("expireDue()", (model, h) => {
   const result = step(model, h, "expireDue", byJob("paymentDeadline"), (key) =>
     service(h).expireDue({ idempotencyKey: key }),
@@ -655,6 +674,7 @@ export const allCommands = [
   index.map((i) => confirmPayment(i)),
   index.map((i) => confirmPayment(i)),
   index.map((i) => failPayment(i)),
+  index.map((i) => declinePayment(i)),
   fc.constant(expireDue),
   fc.tuple(member, unitType, amount, lu2x).map(([m, u, n, d]) => createSell(m, u, n, d)),
   fc.tuple(member, unitType, amount, lu2x).map(([m, u, n, d]) => createSell(m, u, n, d)),

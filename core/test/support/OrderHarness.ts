@@ -138,6 +138,7 @@ export interface HarnessOptions {
   readonly priceBook?: PriceBookConfig
   readonly stripe?: Layer.Layer<StripeGateway>
   readonly square?: Layer.Layer<SquareGateway>
+  readonly crypto?: Layer.Layer<CryptoPayments>
   /** The stores the member guard reads (factors, sessions, accounts); fresh in-memory ones by default. */
   readonly guardStores?: Layer.Layer<GuardStores>
 }
@@ -181,7 +182,7 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     options.stripe ?? StripeGateway.layerMemory,
     options.square ?? SquareGateway.layerMemory,
     BankTransfers.layerMemory(BANK_DETAILS),
-    CryptoPayments.layerMemory({ BITCOIN: 5_000_000, ETHER: 300_000 }),
+    options.crypto ?? CryptoPayments.layerMemory({ BITCOIN: 5_000_000, ETHER: 300_000 }),
     Mailer.layerMemory,
     SubscriptionStore.layerMemory,
     MemberGuard.layer.pipe(Layer.provide(options.guardStores ?? memoryGuardStores)),
@@ -216,6 +217,8 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     /** Runs a command that must fail and returns its error. */
     fail: <A, E>(effect: Effect.Effect<A, E, Services>): E => Effect.runSync(Effect.flip(provide(effect))),
     orders: Context.get(context, OrderService),
+    /** Whether a unit of work (a database transaction, in production) is open now. */
+    inTransaction: () => unitOfWork.heldLocks() !== undefined,
     key: (name?: string) => IdempotencyKey.make(name ?? `key-${++keys}`),
   }
 }

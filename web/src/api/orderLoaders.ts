@@ -11,8 +11,13 @@ import { settle } from "./endpoints.ts"
 import { ordersApi } from "./orders.ts"
 
 export const loadOrderForms = async () => {
-  const [bundle, statistics] = await Promise.all([ordersApi.bundle(), settle(ordersApi.statistics())])
-  return { bundle, statistics }
+  const [bundle, statistics, payments] = await Promise.all([
+    ordersApi.bundle(),
+    settle(ordersApi.statistics()),
+    // Which coins crypto can pay with now (an address and a current price): the Buy form offers crypto only then.
+    settle(ordersApi.paymentSettings()),
+  ])
+  return { bundle, statistics, payments }
 }
 export type OrderFormsData = Awaited<ReturnType<typeof loadOrderForms>>
 

@@ -9,8 +9,9 @@ import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
 import type { MemberPayout } from "@landunits/core/orders/MemberPayouts.ts"
+import type { CoinOffers } from "@landunits/core/orders/CryptoOffers.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
-import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
+import type { CryptoQuote, PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
 import type { SaleQueueStanding } from "@landunits/core/orders/SaleQueuePosition.ts"
 import type {
   AdminBankDetails,
@@ -67,6 +68,12 @@ export interface PaymentIntent {
   readonly paymentId?: string
   readonly bankReference?: string
   readonly expiresAt?: number
+  /** Payment attempts started: card, one provider payment each; crypto, one quote each. */
+  readonly attempt?: number
+  /** Card: the last declined attempt, in the member's words, while the order waits for another card. */
+  readonly declined?: { readonly attempt: number; readonly at: number; readonly message: string }
+  /** Crypto: the quote the order holds, shown again on return. */
+  readonly cryptoQuote?: CryptoQuote
   readonly testMode: boolean
 }
 
@@ -76,7 +83,7 @@ export type CardMode = "live" | "test" | "unavailable"
 export interface PaymentSettings {
   readonly stripe: { readonly mode: CardMode; readonly publishableKey?: string }
   readonly square: { readonly mode: CardMode; readonly applicationId?: string; readonly locationId?: string }
-  readonly crypto: Readonly<Record<CryptoCoin, boolean>>
+  readonly crypto: CoinOffers
   readonly testCards: ReadonlyArray<{ readonly number: string; readonly outcome: string }>
 }
 
@@ -85,6 +92,8 @@ export interface TestPaymentAnswer {
   readonly outcome: "succeeded" | "declined" | "pending"
   readonly orderId: string
   readonly orderStatus: OrderStatus
+  /** Declined: what the member reads (the reason, and whether the order waits for another card). */
+  readonly message?: string
 }
 
 export interface DiscountTermsAnswer {
@@ -128,15 +137,20 @@ export const ordersApi = {
   statistics: (): Promise<Statistics> => call("GET", "/market/statistics"),
   createOrder: (order: CreateOrderRequest, key: string): Promise<{ orderCreatedData: Order }> =>
     call("POST", "/order/create_order", order, keyed(key)),
+  /**
+   * Starts (or continues) the payment's attempt `attempt` (docs/web.md): its key names the order, the coin and the
+   * attempt, so a reload repeats the same attempt and another card after a decline, or a new quote, is a new one.
+   */
   startPayment: (
     orderId: string,
-    coin?: CryptoCoin,
+    coin: CryptoCoin | undefined,
+    attempt: number,
   ): Promise<{ orderData: Order; paymentInstructions: PaymentInstructions }> =>
     call(
       "POST",
       "/order/start_payment",
       coin === undefined ? { orderId } : { orderId, coin },
-      keyed(`start-${orderId}${coin === undefined ? "" : `-${coin}`}`),
+      keyed(`start-${orderId}${coin === undefined ? "" : `-${coin}`}-${attempt}`),
     ),
   successOrder: (orderId: string, transactionHash?: string): Promise<{ orderSuccessData: Order }> => {
     const utm = utmData()

@@ -23,8 +23,9 @@ export const liveBuyActors = {
     return { intent: intent.paymentIntent, settings }
   }),
   startPayment: fromPromise(
-    async ({ input }: { input: { orderId: string; coin: "BITCOIN" | "ETHER" | null } }) =>
-      (await ordersApi.startPayment(input.orderId, input.coin ?? undefined)).paymentInstructions,
+    async ({ input }: { input: { orderId: string; coin: "BITCOIN" | "ETHER" | null; attempt: number } }) =>
+      (await ordersApi.startPayment(input.orderId, input.coin ?? undefined, input.attempt))
+        .paymentInstructions,
   ),
   markPaid: fromPromise(
     async ({ input }: { input: { orderId: string; transactionHash: string | null } }) =>
@@ -39,8 +40,8 @@ export const liveBuyActors = {
       const until = Date.now() + WATCH_FOR_MS
       for (;;) {
         const { paymentIntent } = await ordersApi.paymentIntent(input.orderId)
-        if (paymentIntent.orderStatus !== "InProcess" && paymentIntent.orderStatus !== "Initiated")
-          return paymentIntent.orderStatus as OrderStatus
+        // Anything but InProcess ends the wait: paid, declined (Initiated: the order waits for another card), ended.
+        if (paymentIntent.orderStatus !== "InProcess") return paymentIntent.orderStatus as OrderStatus
         if (Date.now() > until || signal.aborted)
           throw new Error("The payment is still being checked: see Transaction History for its status.")
         await sleep(WATCH_EVERY_MS)
@@ -53,7 +54,7 @@ export const liveBuyActors = {
 export const payWithTestCard = async (input: { orderId: string; card: string }): Promise<CardOutcome> => {
   const answer = await ordersApi.testModePay(input.orderId, input.card.replace(/\s+/g, ""))
   return answer.outcome === "declined"
-    ? { outcome: "declined", reason: DECLINED_REASON }
+    ? { outcome: "declined", reason: answer.message ?? DECLINED_REASON }
     : answer.outcome === "pending"
       ? { outcome: "pending" }
       : { outcome: "succeeded" }

@@ -8,10 +8,15 @@
  * address: loading → … → succeeded | cancelled | failed). A reload of a payment page lands in the right state
  * from the order's status, and every command is idempotent (docs/api.md), so nothing is paid twice.
  *
+ * A declined card leaves the order payable (decisions: card-payments-that-can-be-retried): the machine reads the
+ * order again and starts its next attempt (a new provider payment on the same order), the decline shown in the
+ * card form; the last try allowed ends in `failed`. A crypto order shows the quote it holds when the member comes
+ * back (`payment.requote` once it expired, `payment.changeCoin` for the other coin).
+ *
  * The requests are actors, provided by the pages (and by the tests).
  */
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
-import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
+import type { CryptoQuote, PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
 import type { CryptoCoin, OrderStatus, PaymentMethod } from "@landunits/core/shared/EnumValues.ts"
 import { assign, fromPromise, setup } from "xstate"
 import { ApiError, errorMessage } from "../api/client.ts"
@@ -45,9 +50,22 @@ const ENDED: ReadonlyArray<OrderStatus> = ["Failed", "Expired"]
 
 export const isPaidStatus = (status: OrderStatus): boolean => PAID.includes(status)
 
-/** The reason shown when a test card or a provider declines (the order is Failed, its Units released). */
+/** The reason shown when a provider declines without its own words (the order stays open for another card). */
 export const DECLINED_REASON =
-  "Your card was declined. The order was not paid and its Units were released: start a new order to try another card."
+  "Your card was declined. No money was taken and your order is still open: try another card."
+
+/**
+ * The payment attempt a start asks for (its key names it: api/orders.ts): a card order already InProcess continues
+ * its attempt; otherwise (a first payment, another card after a decline, a new crypto quote) the next one.
+ */
+export const attemptToStart = (intent: PaymentIntent | null, attempt: number): number =>
+  intent !== null && intent.paymentMethod !== "crypto" && intent.orderStatus === "InProcess"
+    ? Math.max(attempt, 1)
+    : attempt + 1
+
+/** The quote a crypto order holds, as the payment page shows it. */
+const heldQuote = (intent: PaymentIntent): CryptoQuote | undefined =>
+  intent.paymentMethod === "crypto" && intent.orderStatus === "InProcess" ? intent.cryptoQuote : undefined
 
 /** The payment page of each method (spec §2), each taking ?orderId. */
 export const paymentRoute = (method: PaymentMethod): string => {
@@ -72,6 +90,8 @@ interface Context {
   readonly settings: PaymentSettings | null
   readonly instructions: PaymentInstructions | null
   readonly coin: CryptoCoin | null
+  /** Payment attempts started, as last known (the intent's, then each start's). */
+  readonly attempt: number
   readonly error: string | null
   readonly declineReason: string | null
 }
@@ -84,6 +104,9 @@ type Event =
   | { readonly type: "payment.payCard"; readonly card: string }
   | { readonly type: "payment.cancel" }
   | { readonly type: "payment.retry" }
+  /** Crypto: the quote expired, or the member wants another coin. */
+  | { readonly type: "payment.requote" }
+  | { readonly type: "payment.changeCoin" }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -100,7 +123,10 @@ export const buyMachine = setup({
     loadPayment: fromPromise<LoadedPayment, { orderId: string }>(async () => {
       throw new Error("provide the loadPayment actor")
     }),
-    startPayment: fromPromise<PaymentInstructions, { orderId: string; coin: CryptoCoin | null }>(async () => {
+    startPayment: fromPromise<
+      PaymentInstructions,
+      { orderId: string; coin: CryptoCoin | null; attempt: number }
+    >(async () => {
       throw new Error("provide the startPayment actor")
     }),
     markPaid: fromPromise<Order, { orderId: string; transactionHash: string | null }>(async () => {
@@ -127,6 +153,8 @@ export const buyMachine = setup({
       (event as unknown as { output: LoadedPayment }).output.intent.orderStatus === "Cancelled",
     isEnded: ({ event }) =>
       ENDED.includes((event as unknown as { output: LoadedPayment }).output.intent.orderStatus),
+    hasCryptoQuote: ({ event }) =>
+      heldQuote((event as unknown as { output: LoadedPayment }).output.intent) !== undefined,
     isCryptoWithoutCoin: ({ context, event }) =>
       (event as unknown as { output: LoadedPayment }).output.intent.paymentMethod === "crypto" &&
       context.coin === null,
@@ -150,6 +178,7 @@ export const buyMachine = setup({
     settings: null,
     instructions: null,
     coin: null,
+    attempt: 0,
     error: null,
     declineReason: null,
   }),
@@ -214,6 +243,20 @@ export const buyMachine = setup({
             actions: assign({
               intent: ({ event }) => event.output.intent,
               settings: ({ event }) => event.output.settings,
+              declineReason: ({ context, event }) =>
+                event.output.intent.declined?.message ?? context.declineReason,
+            }),
+          },
+          {
+            // Back on the page of a crypto order: the quote it holds, with its expiry (no new quote asked).
+            guard: "hasCryptoQuote",
+            target: "awaitingPayment",
+            actions: assign({
+              intent: ({ event }) => event.output.intent,
+              settings: ({ event }) => event.output.settings,
+              attempt: ({ event }) => event.output.intent.attempt ?? 1,
+              instructions: ({ event }) => heldQuote(event.output.intent) ?? null,
+              coin: ({ event }) => heldQuote(event.output.intent)?.coin ?? null,
             }),
           },
           {
@@ -222,6 +265,7 @@ export const buyMachine = setup({
             actions: assign({
               intent: ({ event }) => event.output.intent,
               settings: ({ event }) => event.output.settings,
+              attempt: ({ event }) => event.output.intent.attempt ?? 0,
             }),
           },
           {
@@ -229,6 +273,13 @@ export const buyMachine = setup({
             actions: assign({
               intent: ({ event }) => event.output.intent,
               settings: ({ event }) => event.output.settings,
+              attempt: ({ event }) => event.output.intent.attempt ?? 0,
+              // A card order waiting for another card says why, also after a reload.
+              error: ({ context, event }) =>
+                context.error ??
+                (event.output.intent.orderStatus === "Initiated"
+                  ? (event.output.intent.declined?.message ?? null)
+                  : null),
             }),
           },
         ],
@@ -251,8 +302,20 @@ export const buyMachine = setup({
       tags: ["busy"],
       invoke: {
         src: "startPayment",
-        input: ({ context }) => ({ orderId: context.orderId!, coin: context.coin }),
-        onDone: { target: "awaitingPayment", actions: assign({ instructions: ({ event }) => event.output }) },
+        input: ({ context }) => ({
+          orderId: context.orderId!,
+          coin: context.coin,
+          attempt: attemptToStart(context.intent, context.attempt),
+        }),
+        onDone: {
+          target: "awaitingPayment",
+          actions: assign({
+            instructions: ({ event }) => event.output,
+            attempt: ({ context }) => attemptToStart(context.intent, context.attempt),
+            intent: ({ context }) =>
+              context.intent === null ? null : { ...context.intent, orderStatus: "InProcess" as const },
+          }),
+        },
         onError: [
           {
             guard: "isCrypto",
@@ -269,6 +332,12 @@ export const buyMachine = setup({
         "payment.submitHash": { target: "confirming", actions: assign({ error: null }) },
         "payment.payCard": { target: "paying", actions: assign({ error: null }) },
         "payment.cancel": { target: "cancelling", actions: assign({ error: null }) },
+        "payment.requote": { guard: "isCrypto", target: "starting", actions: assign({ error: null }) },
+        "payment.changeCoin": {
+          guard: "isCrypto",
+          target: "choosingCoin",
+          actions: assign({ coin: null, error: null }),
+        },
       },
     },
     confirming: {
@@ -295,22 +364,27 @@ export const buyMachine = setup({
           card: event.type === "payment.payCard" ? event.card : "",
           instructions: context.instructions,
         }),
+        // A decline leaves the order payable: the page reads the order again (waiting for another card, or
+        // closed after the last try allowed) and starts the next attempt, with the decline shown by the card form.
         onDone: [
           { guard: "isCardSucceeded", target: "returning" },
           { guard: "isCardPending", target: "waitingForProvider" },
           {
-            target: "failed",
-            actions: assign({
-              declineReason: ({ event }) =>
-                event.output.outcome === "declined" ? event.output.reason : DECLINED_REASON,
+            target: "loading",
+            actions: assign(({ event }) => {
+              const reason = event.output.outcome === "declined" ? event.output.reason : DECLINED_REASON
+              return { error: reason, declineReason: reason }
             }),
           },
         ],
         onError: [
           {
             guard: "isDeclinedAnswer",
-            target: "failed",
-            actions: assign({ declineReason: ({ event }) => errorMessage(event.error) }),
+            target: "loading",
+            actions: assign(({ event }) => ({
+              error: errorMessage(event.error),
+              declineReason: errorMessage(event.error),
+            })),
           },
           { target: "awaitingPayment", actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
         ],
@@ -324,7 +398,8 @@ export const buyMachine = setup({
         input: ({ context }) => ({ orderId: context.orderId! }),
         onDone: [
           { guard: "isStatusPaid", target: "returning" },
-          { target: "failed", actions: assign({ declineReason: DECLINED_REASON }) },
+          // Declined after the check (the order waits for another card) or ended: the order says which.
+          { target: "loading" },
         ],
         onError: {
           target: "awaitingPayment",

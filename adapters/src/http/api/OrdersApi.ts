@@ -34,7 +34,7 @@ import {
 import { Order, TransactionFilters, UtmData } from "@landunits/core/orders/OrderModel.ts"
 import { tooManyUnitsMessage } from "@landunits/core/orders/OrderSize.ts"
 import { MemberTimelineEntry } from "@landunits/core/orders/OrderTimeline.ts"
-import { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
+import { CryptoQuote, PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { DiscountCode } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
@@ -115,10 +115,21 @@ export const PaymentIntent = Schema.Struct({
   bankReference: Schema.optionalKey(Schema.String),
   /** Epoch milliseconds at which an unpaid buy expires. */
   expiresAt: Schema.optionalKey(Schema.Int),
+  /** Payment attempts started (card: one provider payment each; crypto: one quote each); absent before the first. */
+  attempt: Schema.optionalKey(Schema.Int),
   /**
-   * True when the payment runs against the built-in test-mode provider (a card method without its
-   * provider's keys): nothing is charged, and the payment page says so. False for live card payments,
-   * bank and crypto.
+   * Card: the last declined attempt, in the member's words (the reason, that no money was taken, and how many
+   * tries are left), while the order waits for another card or once the last allowed try failed it.
+   */
+  declined: Schema.optionalKey(
+    Schema.Struct({ attempt: Schema.Int, at: Schema.Int, message: Schema.String }),
+  ),
+  /** Crypto: the quote the order holds (its coin, address, amount and expiry), to show it again on return. */
+  cryptoQuote: Schema.optionalKey(CryptoQuote),
+  /**
+   * True when the payment runs against the built-in test mode (a card method without its provider's keys, or a
+   * crypto quote to the test mode's example address): nothing is charged, and the payment page says so. False
+   * for live card payments, live crypto and bank.
    */
   testMode: Schema.Boolean,
 })

@@ -13,7 +13,7 @@
 import { InvalidOrderRequest, OrderConflict, OrderNotFound } from "@landunits/core/orders/OrderErrors.ts"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { ProviderEventOutcome } from "@landunits/core/orders/ProviderPaymentEvents.ts"
-import { OrderStatus } from "@landunits/core/shared/Enums.ts"
+import { CurrencyType, OrderStatus } from "@landunits/core/shared/Enums.ts"
 import { OrderId } from "@landunits/core/shared/Ids.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
@@ -50,6 +50,8 @@ export class PaymentWebhooksApi extends HttpApiGroup.make("paymentWebhooks").add
 
 const CardModeName = Schema.Literals(["live", "test", "unavailable"])
 
+const CoinOfferSchema = Schema.Struct({ mode: CardModeName, pricedIn: Schema.Array(CurrencyType) })
+
 export const PaymentPageSettings = Schema.Struct({
   stripe: Schema.Struct({ mode: CardModeName, publishableKey: Schema.optionalKey(Schema.String) }),
   square: Schema.Struct({
@@ -57,8 +59,11 @@ export const PaymentPageSettings = Schema.Struct({
     applicationId: Schema.optionalKey(Schema.String),
     locationId: Schema.optionalKey(Schema.String),
   }),
-  /** Whether a receiving address is configured for each coin. */
-  crypto: Schema.Struct({ BITCOIN: Schema.Boolean, ETHER: Schema.Boolean }),
+  /**
+   * Each coin: live (a configured receiving address), test (the built-in test mode's example address) or
+   * unavailable, and the currencies it has a current price in (core's CryptoOffers.ts says what that offers).
+   */
+  crypto: Schema.Struct({ BITCOIN: CoinOfferSchema, ETHER: CoinOfferSchema }),
   /** The test cards of the built-in test mode and what each does. */
   testCards: Schema.Array(Schema.Struct({ number: Schema.String, outcome: Schema.String })),
 })
@@ -69,6 +74,8 @@ export const TestPaymentAnswer = Schema.Struct({
   outcome: Schema.Literals(["succeeded", "declined", "pending"]),
   orderId: OrderId,
   orderStatus: OrderStatus,
+  /** Declined: what the member reads (the reason, and whether the order waits for another card). */
+  message: Schema.optionalKey(Schema.String),
 })
 export type TestPaymentAnswer = typeof TestPaymentAnswer.Type
 

@@ -5,6 +5,8 @@ import { InvalidOrderRequest, OrderConflict, UnitsUnavailable } from "@landunits
 import { Order, type OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { memberTimeline } from "@landunits/core/orders/OrderTimeline.ts"
+import type { CryptoQuote } from "@landunits/core/orders/PaymentInstructions.ts"
+import { declineMessage, isCardMethod } from "@landunits/core/orders/PaymentRules.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { CurrencyOfUnitType, type PaymentMethod, type UnitType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
@@ -44,6 +46,8 @@ export const paymentIntentOf = (
     )
   }
   const { paymentMethod, paymentAmount, currency } = record.paymentDetails
+  const payment = record.payment
+  const quote = cryptoQuoteOf(record)
   return Effect.succeed({
     orderId: record.orderId,
     orderStatus: record.orderStatus,
@@ -54,8 +58,40 @@ export const paymentIntentOf = (
     ...(record.buy?.paymentId === undefined ? {} : { paymentId: record.buy.paymentId }),
     ...(paymentMethod === "bank" ? { bankReference: bankPaymentId(record.orderId) } : {}),
     ...(record.expiresAt === undefined ? {} : { expiresAt: record.expiresAt }),
-    testMode: runsInTestMode(page, paymentMethod),
+    ...(payment?.attempt === undefined ? {} : { attempt: payment.attempt }),
+    ...(payment?.lastDecline === undefined || !isCardMethod(paymentMethod)
+      ? {}
+      : {
+          declined: {
+            attempt: payment.lastDecline.attempt,
+            at: payment.lastDecline.at,
+            message: declineMessage(payment.lastDecline.reason, payment.lastDecline.attempt),
+          },
+        }),
+    ...(quote === undefined ? {} : { cryptoQuote: quote }),
+    testMode:
+      runsInTestMode(page, paymentMethod) || (paymentMethod === "crypto" && payment?.cryptoTestMode === true),
   })
+}
+
+/** The crypto quote an unpaid or paid-by-the-member crypto buy holds, as the payment page shows it. */
+const cryptoQuoteOf = (record: OrderRecord): CryptoQuote | undefined => {
+  const p = record.payment
+  const details = record.paymentDetails
+  if (details?.paymentMethod !== "crypto" || p?.cryptoAddress === undefined || p.coin === undefined)
+    return undefined
+  return {
+    _tag: "CryptoPayment",
+    address: p.cryptoAddress,
+    coin: p.coin,
+    coinAmount: p.coinAmount ?? "",
+    paymentAmount: details.paymentAmount,
+    currency: details.currency,
+    ...(p.coinPriceCents === undefined ? {} : { coinPriceCents: p.coinPriceCents }),
+    ...(p.quotedAt === undefined ? {} : { quotedAt: p.quotedAt }),
+    ...(p.quoteExpiresAt === undefined ? {} : { quoteExpiresAt: p.quoteExpiresAt }),
+    ...(p.cryptoTestMode === undefined ? {} : { testMode: p.cryptoTestMode }),
+  }
 }
 
 const invalid = (message: string) => Effect.fail(new InvalidOrderRequest({ message }))

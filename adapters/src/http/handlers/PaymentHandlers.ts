@@ -3,6 +3,7 @@
  * must not be parsed and re-serialized first) and hand it to PaymentWebhooks; the member's payment page.
  */
 import type { AppliedProviderEvent } from "@landunits/core/orders/ProviderPaymentService.ts"
+import { CryptoPayments } from "@landunits/core/orders/ports/CryptoPayments.ts"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { PaymentPage } from "../../payments/PaymentsLayer.ts"
@@ -50,8 +51,9 @@ export const PaymentHandlers = HttpApiBuilder.group(
     const page = yield* PaymentPage
     const testMode = yield* TestModeCards
     const square = yield* SquareCharges
+    const crypto = yield* CryptoPayments
     return handlers
-      .handle("settings", () => Effect.succeed(page))
+      .handle("settings", () => Effect.map(crypto.offers, (offers) => ({ ...page, crypto: offers })))
       .handle("testModePay", ({ payload }) =>
         Effect.gen(function* () {
           const { memberId } = yield* CurrentMember

@@ -9,6 +9,7 @@ import { checkBuyAvailability, checkDoubleLandCap } from "@landunits/core/availa
 import { type DiscountTerms, priceBuyOrder } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
 import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
+import { cryptoRefusal } from "@landunits/core/orders/CryptoOffers.ts"
 import { BuyOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { checkCardMinimum } from "@landunits/core/orders/PaymentRules.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
@@ -72,6 +73,15 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
 
   const price = priceOf(bundle.prices, unitType)
   const currency = CurrencyOfUnitType[unitType]
+  // Crypto is offered only with a coin that has a receiving address and a current price in the currency (the
+  // server refuses it otherwise, in the same words: core's CryptoOffers.ts).
+  const cryptoUnavailable = data.payments.ok
+    ? cryptoRefusal(data.payments.value.crypto, currency)
+    : "Payment by crypto cannot be checked right now: please choose another payment method."
+  const methods = METHODS.filter((m) => m !== "crypto" || cryptoUnavailable === undefined)
+  useEffect(() => {
+    if (method === "crypto" && cryptoUnavailable !== undefined) setMethod("None")
+  }, [method, cryptoUnavailable])
 
   const form = useSchemaForm(BuyOrderForm, { numberOfUnits: "", referenceCode: "" }, (value) => {
     if (method === "None") {
@@ -185,7 +195,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
             aria-describedby={methodError && method === "None" ? "buy-method-error" : undefined}
           >
             <legend>Payment method</legend>
-            {METHODS.map((m) => (
+            {methods.map((m) => (
               <label key={m} className="order-radio">
                 <input
                   id={`buy-method-${m}`}
@@ -208,6 +218,11 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
                 </span>
               </label>
             ))}
+            {cryptoUnavailable === undefined ? null : (
+              <p className="field__hint" id="buy-crypto-unavailable">
+                {cryptoUnavailable}
+              </p>
+            )}
             <FieldError
               id="buy-method-error"
               message={methodError && method === "None" ? CHOOSE_METHOD_MESSAGE : null}

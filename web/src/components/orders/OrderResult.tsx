@@ -12,7 +12,12 @@ import {
   SQUARE_TRANSFER_DAYS,
   STRIPE_TRANSFER_DAYS,
 } from "@landunits/core/shared/Constants.ts"
-import { OrderStatusColour, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
+import {
+  type OrderStatus,
+  OrderStatusColour,
+  type PaymentMethod,
+  unitDisplayName,
+} from "@landunits/core/shared/EnumValues.ts"
 import { Link } from "@tanstack/react-router"
 import type { OrderResultData } from "../../api/orderLoaders.ts"
 import { PageHead } from "../layout/Page.tsx"
@@ -34,6 +39,42 @@ const TITLES = {
   CONVERT: "Your conversion is complete",
 } as const
 
+/**
+ * Where a buy's Units are, from its status (the same ledger the holding table below sums): Owned once the payment is
+ * confirmed (Approved, Completed), else Pending with what it waits for, or released when it ended unpaid.
+ */
+export const buyUnitsWhere = (
+  status: OrderStatus,
+  method: PaymentMethod | undefined,
+): { readonly where: string; readonly lead: (units: number, unit: string) => string } => {
+  const card = method === "card-stripe" || method === "card-square"
+  if (status === "Approved" || status === "Completed") {
+    return {
+      where: "Owned",
+      lead: (units, unit) =>
+        `Your payment is confirmed: the ${formatNumber0(units)} ${unit} of this order are in Owned.`,
+    }
+  }
+  if (status === "Cancelled" || status === "Expired" || status === "Failed") {
+    return {
+      where: "Released (not paid)",
+      lead: () => "This order was not paid, and the Units reserved for it were released.",
+    }
+  }
+  if (card) {
+    return {
+      where: "Pending (until the card provider confirms the payment)",
+      lead: (units, unit) =>
+        `Your ${formatNumber0(units)} ${unit} are in Pending until the card provider confirms the payment, usually within a minute; then they are in Owned.`,
+    }
+  }
+  return {
+    where: "Pending (until your payment is confirmed)",
+    lead: () =>
+      `Your Units are in Pending and move to Owned once your payment is confirmed, within ${DELIVERY_WINDOW_HOURS} hours on a weekday after the funds register.`,
+  }
+}
+
 export function OrderResult({
   data,
   cancelledPage = false,
@@ -49,10 +90,11 @@ export function OrderResult({
     ? holdingOf(holdings.value.holdings, order.convert?.unitType ?? unitType)
     : undefined
   const title = cancelledPage ? "Your order is cancelled" : TITLES[order.orderType]
+  const bought = order.orderType === "BUY" ? buyUnitsWhere(order.orderStatus, method) : undefined
   const lead = cancelledPage
     ? "Nothing was paid, and the Units reserved for this order were released."
-    : order.orderType === "BUY"
-      ? `Your Units are in Pending and move to Owned once your payment is confirmed, within ${DELIVERY_WINDOW_HOURS} hours on a weekday after the funds register.`
+    : bought !== undefined
+      ? bought.lead(units, unitDisplayName(unitType))
       : order.orderType === "SELL"
         ? "Your Units are in the sales queue (Units Sold - Pending). Sales are first in, first out: you are paid to your bank account as buyers take them."
         : order.orderType === "TRANSFER"
@@ -66,7 +108,7 @@ export function OrderResult({
         !cancelledPage &&
         (method === "card-stripe" || method === "card-square") ? (
           <p className="order-note" role="note">
-            {CARD_NOTICES[method]} Your Units are yours as soon as the payment is confirmed.
+            {CARD_NOTICES[method]}
           </p>
         ) : null}
         {order.orderType === "SELL" && !cancelledPage ? <SalesQueuePanel order={order} /> : null}
@@ -87,6 +129,9 @@ export function OrderResult({
             ],
             ["Unit", unitDisplayName(unitType)],
             ["Units", formatNumber0(units)],
+            ...(bought === undefined || cancelledPage
+              ? []
+              : ([["Where these Units are", bought.where]] as const)),
             ...(order.transfer === undefined
               ? []
               : ([["Recipient", order.transfer.recipientEmail]] as const)),

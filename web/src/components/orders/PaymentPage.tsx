@@ -11,12 +11,20 @@
  * message, the instructions after "Try again". Success and cancel go to their own pages (the root layout's).
  */
 import { formatDateTimeZoned, formatMoney } from "@landunits/core/format/Format.ts"
+import { COIN_NAMES, COIN_SYMBOLS, coinRefusal, offeredCoins } from "@landunits/core/orders/CryptoOffers.ts"
 import { CryptoPaymentForm } from "@landunits/core/orders/OrderForms.ts"
 import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
-import { type CryptoCoin, CryptoCoins, type PaymentMethod } from "@landunits/core/shared/EnumValues.ts"
+import { CRYPTO_QUOTE_VALIDITY_MS } from "@landunits/core/shared/Constants.ts"
+import {
+  type CryptoCoin,
+  CryptoCoins,
+  type CurrencyType,
+  type PaymentMethod,
+} from "@landunits/core/shared/EnumValues.ts"
 import { Link, useNavigate } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
-import { lazy, type RefCallback, Suspense, useEffect, useRef } from "react"
+import { QRCodeSVG } from "qrcode.react"
+import { lazy, type RefCallback, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { fromPromise } from "xstate"
 import type { PaymentSettings } from "../../api/orders.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
@@ -26,6 +34,7 @@ import { buyMachine, paymentRoute } from "../../machines/buyMachine.ts"
 import { PageHead } from "../layout/Page.tsx"
 import { Field, FormError } from "../shared/Field.tsx"
 import { PAYMENT_METHOD_LABELS } from "./BuyForm.tsx"
+import { CopyButton } from "./CopyButton.tsx"
 import { Summary } from "./OrderParts.tsx"
 import type { PayWithCard } from "./PayWithCard.ts"
 import { TestCardForm } from "./TestCardForm.tsx"
@@ -40,8 +49,6 @@ const TITLES: Readonly<Record<PaymentMethod, string>> = {
   "card-square": "Pay by card",
   None: "Payment",
 }
-
-const COIN_NAMES: Readonly<Record<CryptoCoin, string>> = { BITCOIN: "Bitcoin (BTC)", ETHER: "Ether (ETH)" }
 
 export function PaymentPage({
   method,
@@ -76,10 +83,26 @@ export function PaymentPage({
 
   const cardMode =
     settings === null ? undefined : method === "card-square" ? settings.square.mode : settings.stripe.mode
+  const cryptoTestMode =
+    (instructions?._tag === "CryptoPayment" && instructions.testMode === true) ||
+    (instructions === null &&
+      settings !== null &&
+      intent !== null &&
+      offeredCoins(settings.crypto, intent.currency).some((c) => settings.crypto[c].mode === "test"))
   const isCard = method === "card-stripe" || method === "card-square"
   const busy = state.hasTag("busy")
-  // What renders while the page loads its first state belongs to the page, not to a step.
-  const focusOnShow = useFocusOnShow(!busy)
+  // What renders while the page loads its first state belongs to the page, not to a step. A message that appears
+  // after it (a declined card, a refusal) takes focus, which reads it, and is brought to the middle of the screen
+  // once laid out, so a member on a phone sees it where they pressed Pay.
+  const focus = useFocusOnShow(!busy)
+  const focusOnShow = useCallback(
+    (node: HTMLElement | null) => {
+      focus(node)
+      if (node !== null && document.activeElement === node)
+        requestAnimationFrame(() => node.scrollIntoView?.({ block: "center" }))
+    },
+    [focus],
+  )
   const canCancel = state.matches("awaitingPayment") || state.matches("choosingCoin")
 
   return (
@@ -94,6 +117,13 @@ export function PaymentPage({
           <p className="test-mode-banner" role="note">
             <strong>Test mode</strong> — no card provider is configured on this server, so this payment runs
             against the built-in test provider. Nothing is charged.
+          </p>
+        ) : null}
+        {method === "crypto" && cryptoTestMode ? (
+          <p className="test-mode-banner" role="note">
+            <strong>Test mode</strong> — no receiving address is configured on this server, so the coins go to
+            an example address on a test network and the coin prices are demo prices. Send nothing real: give
+            any transaction hash, and an administrator confirms the order as for a real payment.
           </p>
         ) : null}
         {orderId === "" ? (
@@ -142,9 +172,10 @@ export function PaymentPage({
           />
         ) : null}
 
-        {state.matches("choosingCoin") && settings !== null ? (
+        {state.matches("choosingCoin") && settings !== null && intent !== null ? (
           <CoinChoice
             settings={settings}
+            currency={intent.currency}
             onChoose={(coin) => send({ type: "payment.chooseCoin", coin })}
             error={error}
             focusOnShow={focusOnShow}
@@ -168,6 +199,8 @@ export function PaymentPage({
                 busy={busy}
                 error={error}
                 onHash={(transactionHash) => send({ type: "payment.submitHash", transactionHash })}
+                onRequote={() => send({ type: "payment.requote" })}
+                onChangeCoin={() => send({ type: "payment.changeCoin" })}
                 focusOnShow={focusOnShow}
               />
             ) : null}
@@ -216,10 +249,9 @@ export function PaymentPage({
         {state.matches("failed") ? (
           <div className="stack">
             <p className="form-error" ref={focusOnShow} tabIndex={-1}>
-              {declineReason ??
-                (intent?.orderStatus === "Expired"
-                  ? "This order expired before it was paid; its Units were released."
-                  : "This order was not paid; its Units were released.")}
+              {intent?.orderStatus === "Expired"
+                ? "This order expired before it was paid; its Units were released."
+                : (declineReason ?? "This order was not paid; its Units were released.")}
             </p>
             <p>
               <Link className="btn btn--primary" to="/dashboard/transaction" search={{ tab: "buy" }}>
@@ -248,43 +280,44 @@ export function PaymentPage({
 
 function CoinChoice({
   settings,
+  currency,
   onChoose,
   error,
   focusOnShow,
 }: {
   readonly settings: PaymentSettings
+  readonly currency: CurrencyType
   readonly onChoose: (coin: CryptoCoin) => void
   readonly error: string | null
   readonly focusOnShow: RefCallback<HTMLElement>
 }) {
+  const refusals = CryptoCoins.map((coin) => coinRefusal(coin, settings.crypto[coin], currency)).filter(
+    (r): r is string => r !== undefined,
+  )
   return (
     <section className="payment-box" aria-labelledby="coin-title">
       {/* Back to the choice after a refused coin: its message takes focus, not the heading. */}
       <h2 id="coin-title" ref={error === null ? focusOnShow : undefined} tabIndex={-1}>
         Choose a coin
       </h2>
-      <p>The amount in coin is computed from today's price when you choose.</p>
+      <p>
+        The amount in coin is computed from the coin's price when you choose, and holds for{" "}
+        {CRYPTO_QUOTE_VALIDITY_MS / 60_000} minutes.
+      </p>
       <div className="payment-actions">
         {CryptoCoins.map((coin) => (
           <button
             key={coin}
             type="button"
             className="btn btn--primary"
-            disabled={!settings.crypto[coin]}
+            disabled={coinRefusal(coin, settings.crypto[coin], currency) !== undefined}
             onClick={() => onChoose(coin)}
           >
             Pay with {COIN_NAMES[coin]}
           </button>
         ))}
       </div>
-      {CryptoCoins.some((c) => !settings.crypto[c]) ? (
-        <p className="muted">
-          {CryptoCoins.filter((c) => !settings.crypto[c])
-            .map((c) => COIN_NAMES[c])
-            .join(" and ")}{" "}
-          cannot be used here: no receiving address is configured.
-        </p>
-      ) : null}
+      {refusals.length > 0 ? <p className="muted">{refusals.join(" ")}</p> : null}
       <FormError message={error} focusOnShow={focusOnShow} />
     </section>
   )
@@ -366,55 +399,134 @@ function CryptoInstructions({
   busy,
   error,
   onHash,
+  onRequote,
+  onChangeCoin,
   focusOnShow,
 }: {
   readonly instructions: Extract<PaymentInstructions, { _tag: "CryptoPayment" }>
   readonly busy: boolean
   readonly error: string | null
   readonly onHash: (hash: string) => void
+  readonly onRequote: () => void
+  readonly onChangeCoin: () => void
   readonly focusOnShow: RefCallback<HTMLElement>
 }) {
   const form = useSchemaForm(CryptoPaymentForm, { transactionHash: "" }, (v) => onHash(v.transactionHash))
-  const symbol = instructions.coin === "BITCOIN" ? "BTC" : "ETH"
+  const symbol = COIN_SYMBOLS[instructions.coin]
+  const until = instructions.quoteExpiresAt
+  const expired = useExpired(until)
   return (
     <section className="payment-box" aria-labelledby="crypto-title">
       <h2 id="crypto-title" ref={focusOnShow} tabIndex={-1}>
-        Send {COIN_NAMES[instructions.coin]}
+        Send {COIN_NAMES[instructions.coin]} ({symbol})
+        {instructions.testMode === true ? <span className="test-mode-badge">Test mode</span> : null}
       </h2>
-      <dl className="payment-details">
-        <div>
-          <dt>Amount</dt>
-          <dd>
-            <strong>
-              {instructions.coinAmount} {symbol}
-            </strong>{" "}
-            ({formatMoney(instructions.paymentAmount, instructions.currency)})
-          </dd>
+      <div className="crypto-pay">
+        <figure className="crypto-qr">
+          <QRCodeSVG
+            value={paymentUri(instructions)}
+            size={176}
+            marginSize={2}
+            title={`QR code: ${instructions.coinAmount} ${symbol} to ${instructions.address}`}
+            role="img"
+          />
+          <figcaption className="muted small">Scan with your wallet: the address and the amount.</figcaption>
+        </figure>
+        <dl className="payment-details crypto-details">
+          <div>
+            <dt>Amount</dt>
+            <dd className="copyable">
+              <strong className="crypto-amount">
+                {instructions.coinAmount} {symbol}
+              </strong>
+              <span className="muted">
+                {" "}
+                ({formatMoney(instructions.paymentAmount, instructions.currency)})
+              </span>
+              <CopyButton value={instructions.coinAmount} label={`amount in ${symbol}`} />
+            </dd>
+          </div>
+          <div>
+            <dt>Receiving address</dt>
+            <dd className="copyable">
+              <code className="payment-address">{instructions.address}</code>
+              <CopyButton value={instructions.address} label="receiving address" />
+            </dd>
+          </div>
+          {instructions.coinPriceCents === undefined ? null : (
+            <div>
+              <dt>Price used</dt>
+              <dd>
+                {formatMoney(instructions.coinPriceCents, instructions.currency)} per {symbol}
+              </dd>
+            </div>
+          )}
+          {until === undefined ? null : (
+            <div>
+              <dt>{expired ? "Quote expired" : "Quote holds until"}</dt>
+              <dd className="crypto-quote-until">{formatDateTimeZoned(until)}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      {expired ? (
+        <div className="stack">
+          <p className="order-warning" role="status">
+            This amount held until {formatDateTimeZoned(until!)}. Coin prices move: get a new amount before
+            you send anything.
+          </p>
+          <p className="payment-actions">
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={onRequote}>
+              Get a new amount
+            </button>
+          </p>
         </div>
-        <div>
-          <dt>Receiving address</dt>
-          <dd>
-            <code className="payment-address">{instructions.address}</code>
-          </dd>
-        </div>
-      </dl>
-      <p>
-        Send exactly this amount. A payment that arrives late, short or over is checked by hand before your
-        Units move to Owned.
-      </p>
-      <form className="form" noValidate onSubmit={form.onSubmit} aria-label="Transaction hash">
-        <Field
-          label="Transaction hash"
-          required
-          idPrefix="crypto"
-          hint="The id of your transaction on the blockchain."
-          {...form.field("transactionHash")}
-        />
-        <FormError message={error} focusOnShow={focusOnShow} />
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? "Sending…" : "I have sent the coins"}
+      ) : (
+        <>
+          <p>
+            Send exactly this amount to this address. A payment that arrives late, short or over is checked by
+            hand before your Units move to Owned.
+          </p>
+          <form className="form" noValidate onSubmit={form.onSubmit} aria-label="Transaction hash">
+            <Field
+              label="Transaction hash"
+              required
+              idPrefix="crypto"
+              hint="The id of your transaction on the blockchain."
+              {...form.field("transactionHash")}
+            />
+            <FormError message={error} focusOnShow={focusOnShow} />
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {busy ? "Sending…" : "I have sent the coins"}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="payment-actions">
+        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={onChangeCoin}>
+          Pay with another coin
         </button>
-      </form>
+      </p>
     </section>
   )
+}
+
+/**
+ * What the QR code holds: a payment link a wallet reads, with the address and the amount (BIP-21 for Bitcoin, in
+ * BTC; EIP-681 for Ether, in wei, the amount's digits without its point).
+ */
+export const paymentUri = (q: Extract<PaymentInstructions, { _tag: "CryptoPayment" }>): string =>
+  q.coin === "BITCOIN"
+    ? `bitcoin:${q.address}?amount=${q.coinAmount}`
+    : `ethereum:${q.address}?value=${BigInt(q.coinAmount.replace(".", "")).toString()}`
+
+/** Whether `until` (epoch ms) has passed, checked again when it passes. */
+function useExpired(until: number | undefined): boolean {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (until === undefined || now >= until) return
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(until - now + 50, 2_147_000_000))
+    return () => clearTimeout(timer)
+  }, [until, now])
+  return until !== undefined && now >= until
 }

@@ -60,7 +60,14 @@ function CardForm({ instructions, busy, error, register, onPay, focusOnShow }: P
       const result = await stripe.confirmCardPayment(instructions.clientSecret, { payment_method: { card } })
       if (result.error !== undefined) {
         if (result.error.type === "card_error" || result.error.type === "validation_error") {
-          return { outcome: "declined", reason: result.error.message ?? DECLINED_REASON }
+          // Stripe's words, and what the member can do: this order stays open for another card.
+          return {
+            outcome: "declined",
+            reason:
+              result.error.message === undefined
+                ? DECLINED_REASON
+                : `${result.error.message} No money was taken and your order is still open: try another card.`,
+          }
         }
         throw new Error(result.error.message ?? "Stripe could not take the payment. Please try again.")
       }

@@ -254,7 +254,8 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   },
   "POST /api/order/start_payment": {
     summary: "Start a buy's payment",
-    description: "Starts the payment of a buy with its method's provider.",
+    description:
+      "Starts or continues the payment of a buy with its method's provider: an InProcess card buy continues its attempt; an Initiated one (its first payment, or another card after a decline) begins the next attempt, a new provider payment under its own idempotency key; a crypto buy answers the quote it holds for the coin while it holds (30 minutes), else a new one. A coin that has no receiving address or no current price in the order's currency is refused (400) in words.",
   },
   "POST /api/order/success_order": {
     summary: "Tell that a buy is paid",
@@ -295,17 +296,17 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/order/get_payment_intent/{id}": {
     summary: "A buy's payment details",
     description:
-      "What the member's own buy holds about its payment (clientSecret, paymentId, amount, bank reference, expiry, and `testMode`: true when a card method runs against the built-in test-mode provider, nothing charged); 409 for an order that is not a buy; 404 for another member's.",
+      "What the member's own buy holds about its payment (clientSecret, paymentId, amount, bank reference, expiry, `attempt`, `declined`: the last declined card in the member's words, `cryptoQuote`: the quote it holds, and `testMode`: true when a card method runs against the built-in test-mode provider or the quote goes to the test mode's example address, nothing charged); 409 for an order that is not a buy; 404 for another member's.",
   },
   "GET /api/payments/settings": {
     summary: "Payment methods available here",
     description:
-      "How each card method runs here (`mode`: live, test or unavailable) with its public keys, whether each coin has a receiving address, and the test cards.",
+      "How each card method runs here (`mode`: live, test or unavailable) with its public keys, each coin's `mode` and the currencies it has a current price in (`pricedIn`: where it is offered), and the test cards.",
   },
   "POST /api/payments/test-mode/pay": {
     summary: "Pay with a test card (test mode)",
     description:
-      "Test mode only: pays an InProcess card buy with a test card (`{ orderId, cardNumber }`); the outcome arrives as a signed webhook.",
+      "Test mode only: pays an InProcess card buy with a test card (`{ orderId, cardNumber }`); the outcome arrives as a signed webhook. A decline leaves the order open for another card (`message` says so); the fifth fails it.",
   },
   "POST /api/payments/square/charge": {
     summary: "Charge a Square card token",

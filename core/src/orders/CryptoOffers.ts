@@ -1,0 +1,48 @@
+/**
+ * Which coins a crypto buy may be paid with, and the words when one may not. A coin is offered in a currency when
+ * it has a receiving address (live, or the built-in test mode's example address) and a current price in that
+ * currency (CoinPrices, at most COIN_PRICE_MAX_AGE_MS old). The buy form and the payment page offer only those
+ * coins, and the server refuses the others in the same words (BuyCommands, BuyPaymentCommands). Plain values, no
+ * schema, so a page reads them without loading Effect's Schema.
+ */
+import type { CryptoCoin, CurrencyType } from "../shared/EnumValues.ts"
+import { CryptoCoins } from "../shared/EnumValues.ts"
+
+/** How a coin runs here: a configured address, the built-in test mode's example address, or none. */
+export type CoinMode = "live" | "test" | "unavailable"
+
+export interface CoinOffer {
+  readonly mode: CoinMode
+  /** The currencies the coin has a current price in now. */
+  readonly pricedIn: ReadonlyArray<CurrencyType>
+}
+
+export type CoinOffers = Readonly<Record<CryptoCoin, CoinOffer>>
+
+export const COIN_NAMES: Readonly<Record<CryptoCoin, string>> = { BITCOIN: "Bitcoin", ETHER: "Ether" }
+export const COIN_SYMBOLS: Readonly<Record<CryptoCoin, string>> = { BITCOIN: "BTC", ETHER: "ETH" }
+
+/** Undefined when `coin` can pay an order in `currency`, else why not. */
+export const coinRefusal = (
+  coin: CryptoCoin,
+  offer: CoinOffer,
+  currency: CurrencyType,
+): string | undefined =>
+  offer.mode === "unavailable"
+    ? `Payment in ${COIN_NAMES[coin]} is not available: no receiving address is configured.`
+    : offer.pricedIn.includes(currency)
+      ? undefined
+      : `Payment in ${COIN_NAMES[coin]} is not available: there is no current ${COIN_NAMES[coin]} price in ${currency}.`
+
+/** The coins that can pay an order in `currency`, in the order of CryptoCoins. */
+export const offeredCoins = (offers: CoinOffers, currency: CurrencyType): ReadonlyArray<CryptoCoin> =>
+  CryptoCoins.filter((coin) => coinRefusal(coin, offers[coin], currency) === undefined)
+
+/** Undefined when some coin can pay an order in `currency`, else the refusal of a crypto buy. */
+export const cryptoRefusal = (offers: CoinOffers, currency: CurrencyType): string | undefined =>
+  offeredCoins(offers, currency).length > 0
+    ? undefined
+    : `Payment by crypto is not available for ${currency}: no coin has a receiving address and a current price. Please choose another payment method.`
+
+/** Whether an offered coin runs in the built-in test mode (nothing real is received). */
+export const isTestModeCoin = (offers: CoinOffers, coin: CryptoCoin): boolean => offers[coin].mode === "test"
