@@ -295,6 +295,8 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
       // seeds the demo admin or history, whatever SEED_DEMO says.
       SEED_DEMO: "1",
       SHUTDOWN_DRAIN_SECONDS: String(drainSeconds),
+      // No mail server here: the emails are files, as production allows when it is told (docs/operations.md).
+      MAIL_TRANSPORT: "file",
       // HAProxy connects from loopback here (docs/operations.md, "HAProxy in front").
       TRUSTED_PROXIES: "127.0.0.1",
       // Each process its own DATA_DIR: its admin socket lives there.

@@ -83,7 +83,13 @@ export interface InstallationStatus {
     readonly unknown: ReadonlyArray<MigrationRef>
   }
   readonly processes: ReadonlyArray<AppProcessState>
-  readonly outbox: Waiting & { readonly failed: number }
+  readonly outbox: Waiting & {
+    readonly failed: number
+    /** Waiting after at least one failed delivery (the outbox retries them with a growing delay). */
+    readonly retrying: number
+    /** The newest of their errors (first line), when one retries. */
+    readonly lastError: string | undefined
+  }
   readonly jobs: ReadonlyArray<JobState>
   readonly kycWaiting: Waiting
   readonly bankPaymentsToMatch: Waiting

@@ -84,6 +84,13 @@ export const rateLimited = labelledCounter(
   "Requests refused with 429 by a rate limit, by limit (sign-in throttles, emails to a recipient, emails from an address, contact messages).",
 )
 
+// Mail (label outcome)
+
+export const mailDeliveries = labelledCounter(
+  "landunits_mail_deliveries_total",
+  "Emails this process tried to deliver, by outcome: sent, retry (failed, tried again later) or failed (given up).",
+)
+
 // Database pool
 
 export const dbPoolMax = Metric.gauge("landunits_db_pool_max_connections", {

@@ -25,6 +25,7 @@ import {
   jobLastRunSuccess,
   jobLastRunTimestamp,
   ledgerTransfers,
+  mailDeliveries,
   outboxFailed,
   outboxOldestAge,
   outboxPending,
@@ -66,6 +67,12 @@ export const makeScrapeReads = (poolMax: number) =>
     yield* Effect.forEach(LimitName.literals, (limit) => Metric.update(rateLimited({ limit }), 0), {
       discard: true,
     })
+    // And every outcome of a mail delivery.
+    yield* Effect.forEach(
+      ["sent", "retry", "failed"] as const,
+      (outcome) => Metric.update(mailDeliveries({ outcome }), 0),
+      { discard: true },
+    )
 
     const processFigures = Effect.suspend(() => {
       const memory = process.memoryUsage()

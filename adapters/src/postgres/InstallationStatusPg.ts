@@ -35,6 +35,10 @@ const waiting = (row: { count: number; oldest: string | number | null } | undefi
   oldestAt: row?.oldest === null || row?.oldest === undefined ? undefined : Number(row.oldest),
 })
 
+/** An error's first line, at most 200 characters (the transport's text, for the operator). */
+const firstLine = (text: string | null | undefined): string | undefined =>
+  text === null || text === undefined ? undefined : (text.split("\n")[0] ?? "").slice(0, 200)
+
 export const readInstallationStatus = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const present = new Set(
@@ -110,10 +114,19 @@ export const readInstallationStatus = Effect.gen(function* () {
   })
 
   const [outbox] = has("mail_outbox")
-    ? yield* sql<{ count: number; oldest: string | null; failed: number }>`
+    ? yield* sql<{
+        count: number
+        oldest: string | null
+        failed: number
+        retrying: number
+        last_error: string | null
+      }>`
         SELECT count(*) FILTER (WHERE status = 'pending')::int AS count,
                (extract(epoch FROM min(created_at) FILTER (WHERE status = 'pending')) * 1000)::bigint AS oldest,
-               count(*) FILTER (WHERE status = 'failed')::int AS failed
+               count(*) FILTER (WHERE status = 'failed')::int AS failed,
+               count(*) FILTER (WHERE status = 'pending' AND last_error IS NOT NULL)::int AS retrying,
+               (array_agg(last_error ORDER BY next_attempt_at DESC)
+                  FILTER (WHERE status = 'pending' AND last_error IS NOT NULL))[1] AS last_error
         FROM mail_outbox`
     : []
   const [kyc] = has("kyc_records")
@@ -152,7 +165,12 @@ export const readInstallationStatus = Effect.gen(function* () {
       unknown: applied.filter((m) => !shippedIds.has(m.id)),
     },
     processes,
-    outbox: { ...waiting(outbox), failed: Number(outbox?.failed ?? 0) },
+    outbox: {
+      ...waiting(outbox),
+      failed: Number(outbox?.failed ?? 0),
+      retrying: Number(outbox?.retrying ?? 0),
+      lastError: firstLine(outbox?.last_error),
+    },
     jobs,
     kycWaiting: waiting(kyc),
     bankPaymentsToMatch: waiting(bank),

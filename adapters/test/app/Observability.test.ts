@@ -189,6 +189,7 @@ describe("metrics and traces of a production start", () => {
         DOCUMENT_KEY,
         LEDGER_SIGNING_KEY,
         APP_URL: "https://landunits.example",
+        MAIL_TRANSPORT: "file",
         DATA_DIR: dataDir,
         // Empty: the embedded database (never the shared test database the suite's DATABASE_URL names).
         DATABASE_URL: database,

@@ -55,6 +55,11 @@ export const statusText = (s: InstallationStatus, attention: ReadonlyArray<Atten
   lines.push(
     "",
     `Mail outbox: ${s.outbox.count === 0 ? "empty" : `${s.outbox.count} waiting, the oldest for ${age(s.now - (s.outbox.oldestAt ?? s.now))}`}; ${s.outbox.failed} given up (mail list --status failed)`,
+    ...(s.outbox.retrying === 0
+      ? []
+      : [
+          `  ${s.outbox.retrying} of them after a failed delivery, retried with a growing delay; the last error: ${s.outbox.lastError ?? "-"}`,
+        ]),
     "",
     "Jobs:",
     table(
