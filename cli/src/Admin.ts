@@ -7,6 +7,10 @@
 
 import type { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
+import {
+  type AdminCommandOutcome,
+  countAdminCommand,
+} from "@landunits/adapters/observability/AdminCommandCounts.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
 import { usePrivateUmask } from "@landunits/adapters/security/PrivateDataDir.ts"
@@ -189,6 +193,14 @@ export const runFirstAdmin = <A, E>(
     json as never,
   )
 
+/** How a command ended, as the admin command counts name it. */
+const outcomeOf = (exit: Exit.Exit<unknown, unknown>): AdminCommandOutcome => {
+  if (exit._tag === "Success") return exit.value instanceof AwaitingApproval ? "awaiting-approval" : "ok"
+  const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
+  if (failure === undefined || failure._tag !== "Fail") return "defect"
+  return refusalOf(failure.error).tag === "ConfirmationRequired" ? "confirmation-required" : "refused"
+}
+
 const runGuarded = async <A, E>(
   cli: Cli,
   effect: Effect.Effect<A, E, AppServices>,
@@ -196,11 +208,15 @@ const runGuarded = async <A, E>(
   json: (a: Exclude<A, AwaitingApproval>) => unknown,
 ): Promise<void> => {
   // Core's refusals read as the CLI's (`--json` answers `"error": "AdminRefused"`, as before).
-  const exit = await (await cli.runtime()).runPromiseExit(
+  const runner = await cli.runtime()
+  const exit = await runner.runPromiseExit(
     Effect.mapError(effect, (e) =>
       e instanceof AdminOperationRefused ? new AdminRefused({ message: e.message }) : e,
     ),
   )
+  // Counted in the database, for the metrics (landunits_admin_commands_total); a count that fails changes nothing.
+  const name = cli.operation()
+  if (name !== undefined) await runner.runPromiseExit(countAdminCommand(name, outcomeOf(exit)))
   const asJson = cli.options().json
   if (exit._tag === "Success" && exit.value instanceof AwaitingApproval) {
     const request = exit.value.request
