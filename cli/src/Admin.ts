@@ -7,6 +7,8 @@
 
 import type { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
+import { InstallationProbeNode } from "@landunits/adapters/app/InstallationProbeNode.ts"
+import { layerDocumentKeyFromEnv } from "@landunits/adapters/documents/DocumentKey.ts"
 import {
   type AdminCommandOutcome,
   countAdminCommand,
@@ -22,6 +24,7 @@ import { Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { CliIo } from "./support/CliIo.ts"
 import { confirm } from "./support/Confirm.ts"
+import { failureOf } from "./support/Failures.ts"
 import { AwaitingApproval, awaitingLine } from "./support/FourEyes.ts"
 import { actingOf, isFourEyesOperation, operationHandlers } from "./support/Operations.ts"
 import { AdminRefused, requireAdmin, SAY_WHO_ACTS } from "./support/Operator.ts"
@@ -33,9 +36,18 @@ export { AdminRefused, audit } from "./support/Operator.ts"
 /** Logs (the database in use, a generated development key…) go to stderr: stdout carries only answers, so --json stays clean. */
 export const layerStderrLogger = Logger.layer([Logger.withConsoleError(Logger.formatSimple)])
 
-/** The app's services, and the admin's own reads (the outbox, reconciliation) over the same database. */
+/**
+ * What the admin's commands use beside the app's services: the outbox, reconciliation, and the environment
+ * `doctor` looks at. The CLI and the server's admin socket (AdminSocket.ts) add the same.
+ */
+export const layerAdminExtras = Layer.mergeAll(
+  ReconcileService.layer,
+  InstallationProbeNode.pipe(Layer.provide(layerDocumentKeyFromEnv)),
+).pipe(Layer.provideMerge(OutboxPg))
+
+/** The app's services, and the admin's own (layerAdminExtras) over the same database. */
 export const layerCli = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
-  ReconcileService.layer.pipe(Layer.provideMerge(OutboxPg), Layer.provideMerge(layerApp(database)))
+  layerAdminExtras.pipe(Layer.provideMerge(layerApp(database)))
 
 /** The services a command's effect may use: the app's, the outbox and reconciliation. */
 export type AppServices = Layer.Success<ReturnType<typeof layerCli>>
@@ -230,10 +242,10 @@ const runGuarded = async <A, E>(
     return
   }
   const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
+  // A refusal in its own words; a defect (a document sealed under a key the settings lack, the database away) by
+  // its message too, never a printed Cause.
   const refusal =
-    failure !== undefined && failure._tag === "Fail"
-      ? refusalOf(failure.error)
-      : { tag: "Defect", message: String(exit.cause) }
+    failure !== undefined && failure._tag === "Fail" ? refusalOf(failure.error) : failureOf(exit.cause)
   cli.io.err(
     asJson
       ? toJson({ error: refusal.tag, message: refusal.message })

@@ -4,6 +4,7 @@
  * would add reads as empty (the pending migration is reported instead).
  */
 import * as fs from "node:fs"
+import type { CurrencyType, UnitType } from "@landunits/core/shared/Enums.ts"
 import { Duration, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { APP_VERSION } from "../app/AppVersion.ts"
@@ -69,10 +70,12 @@ export const readInstallationStatus = Effect.gen(function* () {
         started_at: Date
         seen_at: Date
         alive: boolean
+        drill: boolean
       }>`
         SELECT process_id, host, pid, version, started_at, seen_at,
-               seen_at > now() - make_interval(secs => ${Duration.toSeconds(ALIVE_WITHIN)}) AS alive
-        FROM app_processes ORDER BY started_at`).map((r) => ({
+               seen_at > now() - make_interval(secs => ${Duration.toSeconds(ALIVE_WITHIN)}) AS alive,
+               COALESCE((to_jsonb(p) ->> 'drill')::boolean, false) AS drill
+        FROM app_processes p ORDER BY started_at`).map((r) => ({
         processId: r.process_id,
         host: r.host,
         pid: Number(r.pid),
@@ -80,6 +83,7 @@ export const readInstallationStatus = Effect.gen(function* () {
         startedAt: ms(r.started_at)!,
         seenAt: ms(r.seen_at)!,
         alive: r.alive,
+        drill: r.drill,
       }))
     : []
 
@@ -155,6 +159,34 @@ export const readInstallationStatus = Effect.gen(function* () {
     ? yield* sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ledger_transfers) AS any`
     : []
 
+  // What members need to buy (the doctor's buyingGaps); rates on or before today, as the order engine reads them.
+  const admins = has("accounts")
+    ? Number(
+        (yield* sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM accounts WHERE role = 'admin' AND record->>'disabledAt' IS NULL`)[0]
+          ?.n ?? 0,
+      )
+    : 0
+  const units = has("unit_prices")
+    ? (yield* sql<{ unit_type: UnitType; land_value_cents: string }>`
+        SELECT unit_type, land_value_cents FROM unit_prices ORDER BY unit_type`).map((r) => ({
+        unitType: r.unit_type,
+        landValueCents: Number(r.land_value_cents),
+      }))
+    : []
+  const bankAccounts = has("bank_accounts")
+    ? (yield* sql<{ currency: CurrencyType }>`SELECT currency FROM bank_accounts`).map((r) => r.currency)
+    : []
+  const rates = has("exchange_rates")
+    ? (yield* sql<{ from_currency: CurrencyType; to_currency: CurrencyType }>`
+        SELECT DISTINCT from_currency, to_currency FROM exchange_rates WHERE day <= current_date`).map(
+        (r) => ({
+          from: r.from_currency,
+          to: r.to_currency,
+        }),
+      )
+    : []
+
   return {
     now,
     version: APP_VERSION,
@@ -184,5 +216,6 @@ export const readInstallationStatus = Effect.gen(function* () {
             treeSize: Number(checkpoint.tree_size),
           },
     ledgerHasTransfers: transfers?.any === true,
+    setup: { admins, units, bankAccounts, rates },
   } satisfies InstallationStatus
 })
