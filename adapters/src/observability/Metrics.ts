@@ -81,7 +81,7 @@ export const orderLockWait = labelledHistogram(
 
 export const rateLimited = labelledCounter(
   "landunits_rate_limited_total",
-  "Requests refused with 429 by a rate limit, by limit (sign-in throttles, emails to a recipient, emails from an address, contact messages).",
+  "Requests refused with 429 by a rate limit, by limit (every limit of core/src/limits/LimitErrors.ts LimitName: sign-in, emails, contact messages, recordings, second factor, recipient lookups, password proof).",
 )
 
 // Mail (label outcome)

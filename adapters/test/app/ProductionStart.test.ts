@@ -345,6 +345,8 @@ describe("a production start (NODE_ENV=production)", () => {
     expect(log).not.toContain(DEMO_PASSWORD)
     expect(log).not.toContain(DEMO_EMAIL)
     expect(log).not.toContain("Unhandled error")
+    // The start line names the address it is bound to (the port a balancer points at), and the public URL.
+    expect(log).toContain(`Landunits serves on ${s.url} (public URL ${APP_URL};`)
     // MAIL_TRANSPORT=file: said at the start, where the files go.
     expect(log).toContain(`Emails are delivered through files in ${path.join(s.dataDir, "mail")}`)
     expect(fs.existsSync(path.join(s.dataDir, "document.key"))).toBe(false)

@@ -4,7 +4,10 @@
  *   admin CLI after each command and read by the metrics' scrape (`landunits_admin_commands_total`): the CLI is
  *   a short-lived process with no metrics port of its own, so its counts live where every process can read them.
  * - `app_processes.drill`: a process started as a restore drill (DRILL=1: signs nothing, sends no email, runs no
- *   job), so `landunits status` says so.
+ *   job), so `landunits status` says so;
+ * - `restore_drill`: a database restored as a drill's copy (`db restore --drill`), on which the app starts only as a
+ *   drill (adapters/src/app/RestoreDrill.ts). Made `IF NOT EXISTS`: `db restore --drill` makes it in a copy of a
+ *   backup older than this migration.
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
@@ -20,4 +23,9 @@ export default Effect.gen(function* () {
       PRIMARY KEY (operation, outcome)
     )`
   yield* sql`ALTER TABLE app_processes ADD COLUMN drill boolean NOT NULL DEFAULT false`
+  yield* sql`
+    CREATE TABLE IF NOT EXISTS restore_drill (
+      marked_at  timestamptz NOT NULL DEFAULT now(),
+      backup     text NOT NULL
+    )`
 })
