@@ -50,7 +50,7 @@ export const missingRatePairs = (
   requiredRatePairs(onSale).filter((p) => !rates.some((r) => r.from === p.from && r.to === p.to))
 
 const pairName = (p: RatePair) => `${p.from}→${p.to}`
-const setRateCommand = (p: RatePair) => `landunits pricing set-rate ${p.from} ${p.to} <rate>`
+const setRateCommand = (p: RatePair) => `landunits --otp <code> pricing set-rate ${p.from} ${p.to} <rate>`
 
 /**
  * What keeps members from buying, in the words `status` shows: no admin, nothing on sale, a unit type on sale
@@ -209,7 +209,7 @@ const pricingFindings = (env: EnvironmentFacts, facts: SetupFacts): ReadonlyArra
         )
       : blocks(
           "exchange rates",
-          `missing ${missing.map(pairName).join(", ")}: the statistics page answers 503 and converts between them are refused. ${missing.map(setRateCommand).join("; ")}`,
+          `missing ${missing.map(pairName).join(", ")}: the statistics page answers 503 without each currency's rate to GBP and GBP's to USD and EUR, and a convert is refused without its pair. ${missing.map(setRateCommand).join("; ")}`,
         ),
   )
 
