@@ -210,6 +210,8 @@ const app = await startAppProcess(
     // Production needs its public URL: here the address the audits open.
     APP_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: "1",
+    // No mail server: the emails are files, as production allows when told.
+    MAIL_TRANSPORT: "file",
     DATA_DIR: dataDir,
     LOG_LEVEL: "Warn",
   },

@@ -7,6 +7,12 @@
 
 import type { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
+import { InstallationProbeNode } from "@landunits/adapters/app/InstallationProbeNode.ts"
+import { layerDocumentKeyFromEnv } from "@landunits/adapters/documents/DocumentKey.ts"
+import {
+  type AdminCommandOutcome,
+  countAdminCommand,
+} from "@landunits/adapters/observability/AdminCommandCounts.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
 import { usePrivateUmask } from "@landunits/adapters/security/PrivateDataDir.ts"
@@ -18,6 +24,7 @@ import { Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { CliIo } from "./support/CliIo.ts"
 import { confirm } from "./support/Confirm.ts"
+import { failureOf } from "./support/Failures.ts"
 import { AwaitingApproval, awaitingLine } from "./support/FourEyes.ts"
 import { actingOf, isFourEyesOperation, operationHandlers } from "./support/Operations.ts"
 import { AdminRefused, requireAdmin, SAY_WHO_ACTS } from "./support/Operator.ts"
@@ -29,9 +36,18 @@ export { AdminRefused, audit } from "./support/Operator.ts"
 /** Logs (the database in use, a generated development key…) go to stderr: stdout carries only answers, so --json stays clean. */
 export const layerStderrLogger = Logger.layer([Logger.withConsoleError(Logger.formatSimple)])
 
-/** The app's services, and the admin's own reads (the outbox, reconciliation) over the same database. */
+/**
+ * What the admin's commands use beside the app's services: the outbox, reconciliation, and the environment
+ * `doctor` looks at. The CLI and the server's admin socket (AdminSocket.ts) add the same.
+ */
+export const layerAdminExtras = Layer.mergeAll(
+  ReconcileService.layer,
+  InstallationProbeNode.pipe(Layer.provide(layerDocumentKeyFromEnv)),
+).pipe(Layer.provideMerge(OutboxPg))
+
+/** The app's services, and the admin's own (layerAdminExtras) over the same database. */
 export const layerCli = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>) =>
-  ReconcileService.layer.pipe(Layer.provideMerge(OutboxPg), Layer.provideMerge(layerApp(database)))
+  layerAdminExtras.pipe(Layer.provideMerge(layerApp(database)))
 
 /** The services a command's effect may use: the app's, the outbox and reconciliation. */
 export type AppServices = Layer.Success<ReturnType<typeof layerCli>>
@@ -189,6 +205,14 @@ export const runFirstAdmin = <A, E>(
     json as never,
   )
 
+/** How a command ended, as the admin command counts name it. */
+const outcomeOf = (exit: Exit.Exit<unknown, unknown>): AdminCommandOutcome => {
+  if (exit._tag === "Success") return exit.value instanceof AwaitingApproval ? "awaiting-approval" : "ok"
+  const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
+  if (failure === undefined || failure._tag !== "Fail") return "defect"
+  return refusalOf(failure.error).tag === "ConfirmationRequired" ? "confirmation-required" : "refused"
+}
+
 const runGuarded = async <A, E>(
   cli: Cli,
   effect: Effect.Effect<A, E, AppServices>,
@@ -196,11 +220,15 @@ const runGuarded = async <A, E>(
   json: (a: Exclude<A, AwaitingApproval>) => unknown,
 ): Promise<void> => {
   // Core's refusals read as the CLI's (`--json` answers `"error": "AdminRefused"`, as before).
-  const exit = await (await cli.runtime()).runPromiseExit(
+  const runner = await cli.runtime()
+  const exit = await runner.runPromiseExit(
     Effect.mapError(effect, (e) =>
       e instanceof AdminOperationRefused ? new AdminRefused({ message: e.message }) : e,
     ),
   )
+  // Counted in the database, for the metrics (landunits_admin_commands_total); a count that fails changes nothing.
+  const name = cli.operation()
+  if (name !== undefined) await runner.runPromiseExit(countAdminCommand(name, outcomeOf(exit)))
   const asJson = cli.options().json
   if (exit._tag === "Success" && exit.value instanceof AwaitingApproval) {
     const request = exit.value.request
@@ -214,10 +242,10 @@ const runGuarded = async <A, E>(
     return
   }
   const failure = exit.cause.reasons.find((r) => r._tag === "Fail")
+  // A refusal in its own words; a defect (a document sealed under a key the settings lack, the database away) by
+  // its message too, never a printed Cause.
   const refusal =
-    failure !== undefined && failure._tag === "Fail"
-      ? refusalOf(failure.error)
-      : { tag: "Defect", message: String(exit.cause) }
+    failure !== undefined && failure._tag === "Fail" ? refusalOf(failure.error) : failureOf(exit.cause)
   cli.io.err(
     asJson
       ? toJson({ error: refusal.tag, message: refusal.message })

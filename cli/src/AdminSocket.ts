@@ -13,11 +13,9 @@
 import * as fs from "node:fs"
 import * as net from "node:net"
 import { dumpServedEmbedded } from "@landunits/adapters/backup/EmbeddedBackup.ts"
-import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
-import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
 import { CommanderError } from "commander"
-import { Effect, Layer } from "effect"
-import type { AppServices, CommandRunner } from "./Admin.ts"
+import { Effect } from "effect"
+import { type AppServices, type CommandRunner, layerAdminExtras } from "./Admin.ts"
 import { type EmbeddedBackupMessage, isEmbeddedBackupRequest } from "./EmbeddedBackupRequest.ts"
 import { buildProgram } from "./Program.ts"
 import {
@@ -193,8 +191,8 @@ const close = (server: net.Server | undefined, socketPath: string) =>
   })
 
 /**
- * Serves the admin socket of `dataDir` until interrupted, on the server's services (the outbox and
- * reconciliation added, as the CLI has them). A socket that cannot be opened is logged and left out: the CLI
+ * Serves the admin socket of `dataDir` until interrupted, on the server's services (the admin's own added,
+ * as the CLI has them: layerAdminExtras). A socket that cannot be opened is logged and left out: the CLI
  * then runs its reads itself.
  */
 export const serveAdminSocket = (dataDir: string) =>
@@ -215,6 +213,6 @@ export const serveAdminSocket = (dataDir: string) =>
     return yield* Effect.never
   }).pipe(
     Effect.scoped,
-    Effect.provide(ReconcileService.layer.pipe(Layer.provideMerge(OutboxPg))),
+    Effect.provide(layerAdminExtras),
     Effect.catch((error) => Effect.logWarning(`No admin socket for the CLI's reads: ${String(error)}`)),
   )

@@ -16,6 +16,7 @@ import { auditCommands } from "./commands/audit.ts"
 import { contentCommands } from "./commands/content.ts"
 import { dbCommands } from "./commands/db.ts"
 import { discountCodesCommands } from "./commands/discount-codes.ts"
+import { doctorCommand } from "./commands/doctor.ts"
 import { documentsCommands } from "./commands/documents.ts"
 import { kycCommands } from "./commands/kyc.ts"
 import { ledgerCommands } from "./commands/ledger.ts"
@@ -114,6 +115,7 @@ export const buildProgram = (
     operation = name
   })
   statusCommand(program, cli)
+  doctorCommand(program, cli)
   for (const [name, description, register] of GROUPS)
     register(program.command(name).description(description), cli)
   return program

@@ -2,6 +2,10 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/app/DemoSeed.ts"
+import {
+  type AdminCommandCount,
+  readAdminCommandCounts,
+} from "@landunits/adapters/observability/AdminCommandCounts.ts"
 import { memberActor } from "@landunits/core/access/AccessModel.ts"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
@@ -758,5 +762,22 @@ describe("statements, content, mail, reconciliation", () => {
     const reads = await auditOf("kyc.document.read", `member:${demo}`)
     expect(reads.length).toBe(JSON.parse(done.out).files.length)
     expect(reads.every((r) => r.actor === "mem_admin")).toBe(true)
+  })
+})
+
+describe("admin commands counted for the metrics", () => {
+  it("each command adds one to its operation's count for its outcome, in the database (landunits_admin_commands_total)", async () => {
+    const countOf = (rows: ReadonlyArray<AdminCommandCount>, operation: string, outcome: string) =>
+      rows.find((r) => r.operation === operation && r.outcome === outcome)?.count ?? 0
+    const before = await run(readAdminCommandCounts)
+    expect((await asAdmin("pricing", "show")).code).toBe(0)
+    expect((await cli("--as", "other@landunits.example", "pricing", "show")).code).toBe(ExitCode.refused)
+    expect((await asAdmin("orders", "cancel", "no-such-order")).code).toBe(ExitCode.confirmationRequired)
+    const after = await run(readAdminCommandCounts)
+    expect(countOf(after, "pricing.show", "ok")).toBe(countOf(before, "pricing.show", "ok") + 1)
+    expect(countOf(after, "pricing.show", "refused")).toBe(countOf(before, "pricing.show", "refused") + 1)
+    expect(countOf(after, "orders.cancel", "confirmation-required")).toBe(
+      countOf(before, "orders.cancel", "confirmation-required") + 1,
+    )
   })
 })

@@ -236,6 +236,76 @@ describe.each(INSTALLATIONS)("db backup and db restore on the $name database", (
     expect(verified.code).toBe(0)
   })
 
+  it("restored with --drill, the copy starts only with DRILL=1, then signs no checkpoint, sends no email and runs no job, and says so in its log and status", async () => {
+    const drill = await installation.fresh()
+    const env = { DATA_DIR: drill.env.DATA_DIR! }
+    let drillApp: AppProcess | undefined
+    try {
+      for (const key of ["document.key", "ledger-signing.key"]) {
+        const from = path.join(original.env.DATA_DIR!, key)
+        if (fs.existsSync(from)) fs.copyFileSync(from, path.join(drill.env.DATA_DIR!, key))
+      }
+      const marked = await runCliProcess(drill.target, ["db", "restore", "--drill", file], env)
+      expect(marked.code).toBe(0)
+      expect(marked.stdout).toContain("Marked as a restore drill: start the app on it with DRILL=1")
+      // Started as production (no DRILL), a drill's copy refuses.
+      await expect(startAppProcess({ ...drill.env, LOG_FORMAT: "logfmt" })).rejects.toThrow(
+        /a restore drill's copy of .* start it with DRILL=1/,
+      )
+      const countCheckpoints = async () =>
+        (await query<{ n: number }>(drill.target, "SELECT count(*)::int AS n FROM ledger_checkpoints"))[0]!.n
+      const jobRuns = () =>
+        query<{ job: string; finished_at: Date }>(
+          drill.target,
+          "SELECT job, finished_at FROM job_runs ORDER BY job",
+        )
+      const checkpointsBefore = await countCheckpoints()
+      const runsBefore = JSON.stringify(await jobRuns())
+
+      drillApp = await startAppProcess({ ...drill.env, DRILL: "1", LOG_FORMAT: "logfmt" })
+      expect(drillApp.output()).toContain("Restore drill (DRILL=1): this process signs no ledger checkpoint")
+      // The ledger grows (a checkpoint would be due) and a member asks for a reset link (an email).
+      const client = await signIn(drillApp.baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
+      const buy = await client.post(
+        "/api/order/create_order",
+        {
+          orderType: "BUY",
+          currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 1 },
+          paymentDetails: { paymentMethod: "bank" },
+        },
+        { "idempotency-key": "drill-buy" },
+      )
+      expect(buy.status).toBe(200)
+      expect((await client.post("/api/auth/login/forgot", { email: DEMO_EMAIL })).status).toBe(200)
+      // Longer than the outbox worker's round (2 s) and the jobs' first run (at start).
+      await new Promise((resolve) => setTimeout(resolve, 5_000))
+
+      expect(await countCheckpoints()).toBe(checkpointsBefore)
+      expect(JSON.stringify(await jobRuns())).toBe(runsBefore)
+      const [newest] = await query<{ status: string; attempts: number }>(
+        drill.target,
+        "SELECT status, attempts FROM mail_outbox ORDER BY id DESC LIMIT 1",
+      )
+      expect(newest).toEqual({ status: "pending", attempts: 0 })
+      const status = await runCliProcess(drill.target, ["status"], env)
+      expect(status.stdout).toContain("Restore drill: every live process started with DRILL=1")
+      expect(status.stdout).toMatch(/alive \(drill\)/)
+      // Asked by hand, the drill still signs nothing, and says why.
+      const checkpoint = await runCliProcess(
+        drill.target,
+        ["--as", DEMO_ADMIN_EMAIL, "ledger", "checkpoint"],
+        { ...env, DRILL: "1" },
+      )
+      expect(checkpoint.code).toBe(1)
+      expect(checkpoint.stderr).toContain("A restore drill (DRILL=1) signs nothing with the ledger key")
+      expect(checkpoint.stderr).not.toContain("Cause(")
+      expect(await countCheckpoints()).toBe(checkpointsBefore)
+    } finally {
+      await drillApp?.stop()
+      await drill.drop()
+    }
+  })
+
   it("refuses to restore into a target that already holds a database", async () => {
     const again = await runCliProcess(copy.target, ["db", "restore", file], { DATA_DIR: copy.env.DATA_DIR! })
     expect(again.code).toBe(1)

@@ -3,15 +3,28 @@
  * set prices, fees, rates and bank accounts with the CLI. Run in-process on an embedded database that holds
  * only the site content, as a first production start leaves it; and the CLI as an OS process with
  * NODE_ENV=production.
+ *
+ * Then docs/operations.md's "First production start", step by step, with the production settings: `landunits doctor`
+ * on the new installation lists what it lacks and exits 1; the first admin, the admin's authenticator, the prices,
+ * land, rates and bank account with a fresh code each (--otp); the doctor then exits 0, and a member's bank buy is
+ * confirmed by the admin.
  */
 import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
 import { DEMO_EMAIL } from "@landunits/adapters/app/DemoSeed.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
+import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
+import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
+import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
+import { totpCode } from "@landunits/test-support/TotpCode.ts"
 import { Effect, Option } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { ExitCode } from "../src/Admin.ts"
-import { useInProcessCli } from "./support/InProcessCli.ts"
+import { PERSON_PASSWORD, useInProcessCli } from "./support/InProcessCli.ts"
 import { freshDataDir, runCli } from "./support/ServerAndCli.ts"
 
 const ADMIN = "ops@landunits.example"
@@ -159,5 +172,141 @@ describe("the admin CLI with NODE_ENV=production", () => {
     expect(result.stderr).toContain("Refused: DOCUMENT_KEY is not set")
     expect(result.stderr).toContain("openssl rand -base64 32")
     expect(fs.readdirSync(dataDir)).toEqual([])
+  })
+})
+
+// ---- docs/operations.md, "First production start", step by step ------------------------------------------------
+
+const OPS = "first.admin@landunits.example"
+const opsId = MemberId.make("mem_first_admin")
+const MIA = "mia@example.com"
+const miaId = MemberId.make("mem_mia")
+/** DATA_DIR as a production start leaves it: private (mkdtemp makes it 0700). */
+const productionDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-first-start-"))
+afterAll(() => fs.rmSync(productionDataDir, { recursive: true, force: true }))
+/** Each money command is typed with a fresh code, 30 s after the last: the app's clock is moved, not waited for. */
+let ahead = 0
+const production = useInProcessCli(
+  [
+    // Registered on the site and confirmed, as step 3 asks before make-admin; and a member who will buy.
+    { memberId: opsId, email: OPS, firstName: "Fay", lastName: "First", role: "member" },
+    { memberId: miaId, email: MIA, firstName: "Mia", lastName: "Member", role: "member" },
+  ],
+  {
+    seed: "siteContent",
+    config: {
+      NODE_ENV: "production",
+      DOCUMENT_KEY: Buffer.alloc(32, 3).toString("base64"),
+      LEDGER_SIGNING_KEY: Buffer.alloc(32, 4).toString("base64"),
+      APP_URL: "https://landunits.example",
+      MAIL_TRANSPORT: "file",
+      DATA_DIR: productionDataDir,
+    },
+    clockAhead: () => ahead,
+  },
+)
+let secret = ""
+/** The admin's command with the next code of their authenticator app. */
+const withCode = (...args: ReadonlyArray<string>) => {
+  ahead += 30_000
+  return production.cli("--as", OPS, "--otp", totpCode(secret, Date.now() + ahead), ...args)
+}
+
+describe("docs/operations.md's first production start, step by step", () => {
+  it("landunits doctor on the new installation lists every missing thing and exits 1", async () => {
+    const doctor = await production.cli("doctor")
+    expect(doctor.code).toBe(ExitCode.needsAPerson)
+    expect(doctor.out).toMatch(/BLOCKS\s+admins\s+none: register an account on the site/)
+    expect(doctor.out).toMatch(/BLOCKS\s+prices\s+no unit type has a price/)
+    expect(doctor.out).toMatch(
+      /BLOCKS\s+exchange rates\s+missing EUR→GBP, USD→GBP, AUD→GBP, GBP→USD, GBP→EUR/,
+    )
+    // What is there, and what is advice only: the settings of this start, mail to files as chosen.
+    expect(doctor.out).toMatch(/ok\s+APP_URL\s+https:\/\/landunits\.example/)
+    expect(doctor.out).toMatch(/ok\s+DATA_DIR/)
+    expect(doctor.out).toMatch(/advice\s+mail\s+written as files/)
+    expect(doctor.out).toContain("3 things block members")
+    const json = JSON.parse((await production.cli("--json", "doctor")).out)
+    expect(json.blocksMembers).toBe(true)
+  })
+
+  it("after the documented steps (first admin, authenticator, price, land, every rate, bank account) it exits 0, and a member's bank buy is confirmed", async () => {
+    // 3. The first admin, from the shell (no admin yet, so no code).
+    expect((await production.cli("--yes", "users", "make-admin", OPS)).code).toBe(0)
+    // 3. The admin's authenticator app, set up on the site (Settings → Security).
+    secret = await production.run(
+      Effect.gen(function* () {
+        const factors = yield* SecondFactorService
+        const on = { memberId: opsId, sessionId: "first-start" }
+        const setup = yield* factors.beginTotp({ ...on, account: OPS, currentPassword: PERSON_PASSWORD })
+        yield* factors.confirmTotp({ origin: { address: "ip" }, ...on, code: totpCode(setup.secret) })
+        return setup.secret
+      }),
+    )
+    // Without a code the money commands refuse (production always asks).
+    const noCode = await production.cli(
+      "--as",
+      OPS,
+      "pricing",
+      "set-price",
+      "LAND_EUR",
+      "--base-price",
+      "10",
+      "--growth",
+      "5",
+    )
+    expect(noCode.err).toContain("re-run with --otp <code>")
+    // 4. What members buy with.
+    const steps: ReadonlyArray<ReadonlyArray<string>> = [
+      ["pricing", "set-price", "LAND_EUR", "--base-price", "10", "--growth", "5"],
+      ["pricing", "set-land", "LAND_EUR", "--land-value-cents", "500000000", "--lu2x-cap-cents", "10000000"],
+      ["pricing", "set-rate", "EUR", "GBP", "0.850000"],
+      ["pricing", "set-rate", "USD", "GBP", "0.790000"],
+      ["pricing", "set-rate", "AUD", "GBP", "0.520000"],
+      ["pricing", "set-rate", "GBP", "USD", "1.270000"],
+      ["pricing", "set-rate", "GBP", "EUR", "1.170000"],
+      ["pricing", "set-bank-account", "EUR", ...EUR_ACCOUNT],
+    ]
+    for (const step of steps) {
+      const done = await withCode(...step)
+      expect(done.err, step.join(" ")).toBe("")
+      expect(done.code, step.join(" ")).toBe(0)
+    }
+    const doctor = await production.cli("doctor")
+    expect(doctor.out).not.toContain("BLOCKS")
+    expect(doctor.out).toContain("Nothing blocks members.")
+    expect(doctor.out).toMatch(/ok\s+LAND_EUR\s+price 10/)
+    expect(doctor.code).toBe(0)
+
+    // A member buys by bank transfer and says it is paid; the admin confirms the payment.
+    const order = await production.run(
+      Effect.gen(function* () {
+        const orders = yield* OrderService
+        const created = yield* orders.createBuy({
+          memberId: miaId,
+          idempotencyKey: IdempotencyKey.make("first-start-buy"),
+          unitType: "LAND_EUR",
+          numberOfUnits: 10,
+          paymentMethod: "bank",
+          isDoubleLand: false,
+        })
+        const request = { memberId: miaId, orderId: created.orderId }
+        yield* orders.startPayment({ ...request, idempotencyKey: IdempotencyKey.make("first-start-start") })
+        yield* orders.successOrder({ ...request, idempotencyKey: IdempotencyKey.make("first-start-paid") })
+        return created
+      }),
+    )
+    const confirmed = await withCode("--yes", "orders", "confirm-payment", order.orderId)
+    expect(confirmed.err).toBe("")
+    expect(confirmed.code).toBe(0)
+    const after = await production.run(
+      Effect.gen(function* () {
+        const stored = yield* (yield* OrderRepository).get(order.orderId)
+        const holdings = yield* (yield* HoldingsService).holdings(miaId)
+        return { status: stored.orderStatus, owned: holdings.find((h) => h.unitType === "LAND_EUR")?.owned }
+      }),
+    )
+    expect(after.status).toMatch(/^(Approved|Completed)$/)
+    expect(after.owned).toBe(10)
   })
 })

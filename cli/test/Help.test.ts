@@ -50,12 +50,13 @@ const GROUPS = buildProgram(async () => {
 }).commands.map((group) => group.name())
 
 describe("landunits --help", () => {
-  it("lists `status` and every command group with its description, exits 0 and opens no database", () => {
+  it("lists `status`, `doctor` and every command group with its description, exits 0 and opens no database", () => {
     const help = landunits(["--help"])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain("Usage: landunits [options] [command]")
     expect(GROUPS).toEqual([
       "status",
+      "doctor",
       "users",
       "kyc",
       "documents",

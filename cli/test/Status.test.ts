@@ -2,15 +2,15 @@
  * `landunits status` (issue 28) as an operator runs it: the app as its own process on a fresh DATA_DIR with no
  * demo data, the CLI as another. The screen and `--json` show the one live app process (its heartbeat), each
  * job's last run, the queues, the last checkpoint; the exit code is 0 while nothing needs a person, and 1 naming
- * what does: admin work waiting more than a day, a job whose last run failed, and, after the app stopped
- * cleanly (its heartbeat removed), no live app process.
+ * what does: a new installation where members cannot buy yet, admin work waiting more than a day, a job whose last
+ * run failed, and, after the app stopped cleanly (its heartbeat removed), no live app process.
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
 import { MIGRATIONS_DIRECTORY } from "@landunits/adapters/postgres/Migrations.ts"
-import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
+import { type AppProcess, freePort, startAppProcess } from "@landunits/test-support/AppProcess.ts"
 import { runCliProcess, type Target } from "@landunits/test-support/CliProcess.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
@@ -77,7 +77,30 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
+/**
+ * What members need to buy, as the first production start sets it (docs/operations.md): an admin, LAND_EUR priced
+ * with its land value and bank account, the rates the pages need. Rows of their own, as status reads them.
+ */
+const SET_UP = [
+  `INSERT INTO accounts (member_id, email, role, created_at, record) VALUES ('mem_status_admin', 'ops@landunits.example', 'admin', 1, '{}')`,
+  `INSERT INTO unit_prices (unit_type, base_price, base_date, growth_per_year_percent, buy_fee_cents, sell_fee_units, convert_fee_units, land_value_cents, max_double_land_value_cents) VALUES ('LAND_EUR', 10000, current_date, 5, 100, 10, 0, 500000000, 0)`,
+  `INSERT INTO bank_accounts (currency, details) VALUES ('EUR', '{}')`,
+  `INSERT INTO exchange_rates (day, from_currency, to_currency, rate) VALUES
+     (current_date, 'EUR', 'GBP', 850000), (current_date, 'USD', 'GBP', 790000), (current_date, 'AUD', 'GBP', 520000),
+     (current_date, 'GBP', 'USD', 1270000), (current_date, 'GBP', 'EUR', 1170000)`,
+]
+
 describe("landunits status", () => {
+  it("on a new installation (no admin, nothing priced) says members cannot buy yet and points to landunits doctor, exit 1", async () => {
+    const result = await status()
+    expect(result.code).toBe(1)
+    expect(result.stdout).not.toContain("Nothing needs a person.")
+    expect(result.stdout).toContain(
+      "  - setup: members cannot buy yet (no admin; no unit type has a price; no exchange rate EUR→GBP, USD→GBP, AUD→GBP, GBP→USD, GBP→EUR): run landunits doctor",
+    )
+    for (const statement of SET_UP) await execute(statement)
+  })
+
   it("shows one screen: the live app process, each job's last run, the queues; nothing needs a person, exit 0", async () => {
     const result = await status()
     expect(result.stderr.split("\n").filter((l) => l.startsWith("Refused"))).toEqual([])
@@ -162,6 +185,15 @@ describe("landunits status", () => {
     expect(result.stdout).toMatch(
       / {2}- jobs: the job unlock-due failed \d+ s ago: SqlError: the database is unreachable/,
     )
+  })
+
+  it("with the database unreachable, says so in words (the driver's reason, what to check), never a printed Cause, exit 1", async () => {
+    const nobody: Target = { kind: "server", url: `postgres://postgres@127.0.0.1:${await freePort()}/landunits` }
+    const result = await runCliProcess(nobody, ["status"])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain("Refused: the status could not be read: the database could not be read")
+    expect(result.stderr).toContain("ECONNREFUSED")
+    expect(result.stderr).not.toContain("Cause(")
   })
 
   it("after a clean shutdown the heartbeat is gone: no app process is alive, exit 1", async () => {

@@ -38,6 +38,7 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
   },
   "db/restore.ts": {
     modules: [
+      "@landunits/adapters/app/RestoreDrill.ts",
       "@landunits/adapters/backup/BackupErrors.ts",
       "@landunits/adapters/backup/BackupFile.ts",
       "@landunits/adapters/backup/BackupManifest.ts",
@@ -46,7 +47,7 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
       "@landunits/adapters/postgres/Database.ts",
       "@landunits/adapters/postgres/Migrations.ts",
     ],
-    why: `${INFRASTRUCTURE}: a backup file restored into an empty database, checked against the migrations`,
+    why: `${INFRASTRUCTURE}: a backup file restored into an empty database, checked against the migrations (and marked as a restore drill's copy with --drill)`,
   },
   "db/migrate.ts": {
     modules: ["@landunits/adapters/postgres/Database.ts", "@landunits/adapters/postgres/Migrations.ts"],

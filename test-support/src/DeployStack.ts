@@ -18,6 +18,9 @@ import { type AppProcess, freePort, startAppProcess } from "./AppProcess.ts"
 
 const DEPLOY = fileURLToPath(new URL("../../docs/deploy/", import.meta.url))
 
+/** The user docs/deploy/pgbouncer.ini's console admits (`admin_users`), as docs/operations.md names it. */
+export const PGBOUNCER_ADMIN_USER = "pgbouncer_admin"
+
 /** The template at docs/deploy/`name` with every `${NAME}` replaced; a name without a value is refused. */
 export const renderTemplate = (name: string, values: Readonly<Record<string, string>>): string =>
   fs.readFileSync(path.join(DEPLOY, name), "utf8").replace(/\$\{([A-Z0-9_]+)\}/g, (_, key: string) => {
@@ -172,6 +175,67 @@ export const startHaproxy = async (dir: string, apps: readonly [string, string])
   }
 }
 
+/** PgBouncer as docs/deploy/pgbouncer.ini configures it, listening on a free loopback port. */
+export interface Pgbouncer {
+  readonly port: number
+  readonly output: () => string
+  readonly stop: () => Promise<void>
+}
+
+export interface PgbouncerOptions {
+  /** The PostgreSQL server and database it pools for (need not answer: the console works without it). */
+  readonly upstream: { readonly host: string; readonly port: string; readonly database: string }
+  /** The auth file's users and their passwords; every password empty: `trust` (loopback only). */
+  readonly users: Readonly<Record<string, string>>
+  readonly poolSize: number
+}
+
+/**
+ * PgBouncer from docs/deploy/pgbouncer.ini, its files in `dir` (which PgBouncer's user must be able to read:
+ * started as root, it switches to the postgres user). Resolves once it listens.
+ */
+export const startPgbouncer = async (dir: string, options: PgbouncerOptions): Promise<Pgbouncer> => {
+  const asRoot = process.getuid?.() === 0
+  const port = await freePort()
+  const passwords = Object.values(options.users)
+  // The passwords readable by PgBouncer's user alone.
+  const userlist = path.join(dir, "userlist.txt")
+  fs.writeFileSync(
+    userlist,
+    Object.entries(options.users)
+      .map(([name, password]) => `"${name}" "${password}"\n`)
+      .join(""),
+    { mode: 0o600 },
+  )
+  if (asRoot) {
+    const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }))
+    fs.chownSync(userlist, id("-u"), id("-g"))
+  }
+  const config = path.join(dir, "pgbouncer.ini")
+  fs.writeFileSync(
+    config,
+    renderTemplate("pgbouncer.ini", {
+      PG_HOST: options.upstream.host,
+      PG_PORT: options.upstream.port,
+      PG_DATABASE: options.upstream.database,
+      PGBOUNCER_LISTEN_ADDR: "127.0.0.1",
+      PGBOUNCER_PORT: String(port),
+      PGBOUNCER_AUTH_TYPE: passwords.every((p) => p === "") ? "trust" : "scram-sha-256",
+      PGBOUNCER_AUTH_FILE: userlist,
+      PGBOUNCER_POOL_SIZE: String(options.poolSize),
+      PGBOUNCER_ADMIN_USER,
+    }),
+  )
+  const bouncer = child("pgbouncer", [...(asRoot ? ["-u", "postgres"] : []), config])
+  try {
+    await waitFor("PgBouncer to listen", () => accepts(port), 10_000)
+  } catch (error) {
+    await stopChild(bouncer.process)
+    throw new Error(`${String(error)}\n${bouncer.output()}`)
+  }
+  return { port, output: bouncer.output, stop: () => stopChild(bouncer.process) }
+}
+
 const withDatabase = (url: string, database: string) => {
   const u = new URL(url)
   u.pathname = `/${database}`
@@ -187,7 +251,6 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
   if (processes !== 2) throw new Error("docs/deploy/haproxy.cfg names two app processes")
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-deploy-"))
   // PgBouncer refuses to run as root: started as root, it switches to the postgres user, who must read its files.
-  const asRoot = process.getuid?.() === 0
   fs.chmodSync(dir, 0o755)
   const database = `landunits_deploy_${process.pid}_${Date.now()}`
   const serverUrl = new URL(options.serverUrl)
@@ -205,35 +268,15 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
     })
     const user = decodeURIComponent(serverUrl.username) || "postgres"
 
-    const bouncerPort = await freePort()
-    // The password (if any) readable by PgBouncer's user alone.
-    const userlist = path.join(dir, "userlist.txt")
-    fs.writeFileSync(userlist, `"${user}" "${decodeURIComponent(serverUrl.password)}"\n`, { mode: 0o600 })
-    if (asRoot) {
-      const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }))
-      fs.chownSync(userlist, id("-u"), id("-g"))
-    }
-    fs.writeFileSync(
-      path.join(dir, "pgbouncer.ini"),
-      renderTemplate("pgbouncer.ini", {
-        PG_HOST: serverUrl.hostname,
-        PG_PORT: serverUrl.port || "5432",
-        PG_DATABASE: database,
-        PGBOUNCER_LISTEN_ADDR: "127.0.0.1",
-        PGBOUNCER_PORT: String(bouncerPort),
-        // This machine's PostgreSQL trusts loopback; production uses scram-sha-256 (docs/operations.md).
-        PGBOUNCER_AUTH_TYPE: serverUrl.password === "" ? "trust" : "scram-sha-256",
-        PGBOUNCER_AUTH_FILE: userlist,
-        PGBOUNCER_POOL_SIZE: String(processes * 10 + 10),
-      }),
-    )
-    const bouncer = child("pgbouncer", [
-      ...(asRoot ? ["-u", "postgres"] : []),
-      path.join(dir, "pgbouncer.ini"),
-    ])
+    const bouncer = await startPgbouncer(dir, {
+      upstream: { host: serverUrl.hostname, port: serverUrl.port || "5432", database },
+      // The password (if any); this machine's PostgreSQL trusts loopback, production uses scram-sha-256.
+      users: { [user]: decodeURIComponent(serverUrl.password) },
+      poolSize: processes * 10 + 10,
+    })
     logs.push({ name: "pgbouncer", output: bouncer.output })
-    cleanups.push(() => stopChild(bouncer.process))
-    await waitFor("PgBouncer to listen", () => accepts(bouncerPort), 10_000)
+    cleanups.push(bouncer.stop)
+    const bouncerPort = bouncer.port
 
     const appPorts = await Promise.all(Array.from({ length: processes }, () => freePort()))
     const haproxy = await startHaproxy(dir, [`127.0.0.1:${appPorts[0]}`, `127.0.0.1:${appPorts[1]}`])
@@ -258,6 +301,8 @@ export const startDeployStack = async (options: DeployStackOptions): Promise<Dep
       // seeds the demo admin or history, whatever SEED_DEMO says.
       SEED_DEMO: "1",
       SHUTDOWN_DRAIN_SECONDS: String(drainSeconds),
+      // No mail server here: the emails are files, as production allows when it is told (docs/operations.md).
+      MAIL_TRANSPORT: "file",
       // HAProxy connects from loopback here (docs/operations.md, "HAProxy in front").
       TRUSTED_PROXIES: "127.0.0.1",
       // Each process its own DATA_DIR: its admin socket lives there.

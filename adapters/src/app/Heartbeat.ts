@@ -9,6 +9,7 @@ import { Duration, Effect, Layer, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import { APP_VERSION } from "./AppVersion.ts"
 import { PROCESS_HOST, PROCESS_ID } from "./ProcessIdentity.ts"
+import { isDrill } from "./RestoreDrill.ts"
 
 export const HEARTBEAT_INTERVAL = Duration.seconds(15)
 /** Three missed heartbeats and the process counts as gone. */
@@ -17,9 +18,12 @@ export const ALIVE_WITHIN = Duration.seconds(45)
 export const HeartbeatLive = Layer.effectDiscard(
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    // A restore drill's process says so (RestoreDrill.ts), for `landunits status`.
+    const drill = yield* isDrill
     const beat = Effect.gen(function* () {
       yield* sql`
-        INSERT INTO app_processes (process_id, host, pid, version) VALUES (${PROCESS_ID}, ${PROCESS_HOST}, ${process.pid}, ${APP_VERSION})
+        INSERT INTO app_processes (process_id, host, pid, version, drill)
+        VALUES (${PROCESS_ID}, ${PROCESS_HOST}, ${process.pid}, ${APP_VERSION}, ${drill})
         ON CONFLICT (process_id) DO UPDATE SET seen_at = now()`
       yield* sql`DELETE FROM app_processes WHERE seen_at < now() - interval '7 days'`
     }).pipe(Effect.catchCause((cause) => Effect.logWarning("The app process's heartbeat failed", cause)))

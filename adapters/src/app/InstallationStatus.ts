@@ -10,10 +10,16 @@
  * - the mail outbox's oldest waiting email has waited more than OUTBOX_STALE (deliveries are stuck);
  * - the ledger has transfers and no checkpoint, or its last checkpoint is older than CHECKPOINT_STALE (the job
  *   takes one at least daily);
- * - admins' work has waited more than ADMIN_WORK_STALE: a KYC to review, a bank payment to match, a payout to pay.
+ * - admins' work has waited more than ADMIN_WORK_STALE: a KYC to review, a bank payment to match, a payout to pay;
+ * - members cannot buy yet: no admin, nothing priced, a land value, a bank account or an exchange rate missing
+ *   (`buyingGaps`, the doctor's rules): `landunits doctor` says what and how.
+ * While every live process is a restore drill (DRILL=1), the jobs, the outbox and the checkpoints need nobody: a
+ * drill runs no job, sends no email and signs nothing.
  * Everything else is shown and needs nobody: work that arrived since the morning, processes gone (rows of
  * processes that did not shut down cleanly, kept a week), emails given up (see `mail list --status failed`).
  */
+import { buyingGaps } from "@landunits/core/setup/SetupDoctor.ts"
+import type { CurrencyType, UnitType } from "@landunits/core/shared/Enums.ts"
 import { Duration } from "effect"
 import { ALIVE_WITHIN } from "./Heartbeat.ts"
 
@@ -49,6 +55,8 @@ export interface AppProcessState {
   readonly startedAt: number
   readonly seenAt: number
   readonly alive: boolean
+  /** Started as a restore drill (DRILL=1): it signs no checkpoint, sends no email and runs no job. */
+  readonly drill: boolean
 }
 
 export interface JobState {
@@ -83,7 +91,13 @@ export interface InstallationStatus {
     readonly unknown: ReadonlyArray<MigrationRef>
   }
   readonly processes: ReadonlyArray<AppProcessState>
-  readonly outbox: Waiting & { readonly failed: number }
+  readonly outbox: Waiting & {
+    readonly failed: number
+    /** Waiting after at least one failed delivery (the outbox retries them with a growing delay). */
+    readonly retrying: number
+    /** The newest of their errors (first line), when one retries. */
+    readonly lastError: string | undefined
+  }
   readonly jobs: ReadonlyArray<JobState>
   readonly kycWaiting: Waiting
   readonly bankPaymentsToMatch: Waiting
@@ -92,11 +106,18 @@ export interface InstallationStatus {
     | { readonly number: number; readonly at: number; readonly treeSize: number }
     | undefined
   readonly ledgerHasTransfers: boolean
+  /** What members need to buy, as `landunits doctor` checks it (core/src/setup/SetupDoctor.ts `buyingGaps`). */
+  readonly setup: {
+    readonly admins: number
+    readonly units: ReadonlyArray<{ readonly unitType: UnitType; readonly landValueCents: number }>
+    readonly bankAccounts: ReadonlyArray<CurrencyType>
+    readonly rates: ReadonlyArray<{ readonly from: CurrencyType; readonly to: CurrencyType }>
+  }
 }
 
 /** One thing that needs a person: what it is about, and what to do. */
 export interface Attention {
-  readonly about: "schema" | "processes" | "jobs" | "outbox" | "ledger" | "admin work"
+  readonly about: "schema" | "processes" | "jobs" | "outbox" | "ledger" | "admin work" | "setup"
   readonly message: string
 }
 
@@ -133,7 +154,9 @@ export const attentionOf = (s: InstallationStatus): ReadonlyArray<Attention> => 
       message: `no app process is alive (none sent a heartbeat in the last ${age(Duration.toMillis(ALIVE_WITHIN))})`,
     })
   const upSince = Math.min(...alive.map((p) => p.startedAt))
-  for (const { job, lastRun } of s.jobs) {
+  // Restore drills run no job, send no email and sign no checkpoint: with only drills alive, none is expected.
+  const onlyDrills = alive.length > 0 && alive.every((p) => p.drill)
+  for (const { job, lastRun } of onlyDrills ? [] : s.jobs) {
     if (lastRun === undefined) {
       if (alive.length > 0 && s.now - upSince > Duration.toMillis(JOB_GRACE))
         out.push({ about: "jobs", message: `the job ${job} has never run although an app process is up` })
@@ -153,17 +176,17 @@ export const attentionOf = (s: InstallationStatus): ReadonlyArray<Attention> => 
         message: `the job ${job} last ran ${age(s.now - lastRun.finishedAt)} ago; it runs every ${age(lastRun.everyMs)}`,
       })
   }
-  if (older(s.outbox.oldestAt, OUTBOX_STALE))
+  if (!onlyDrills && older(s.outbox.oldestAt, OUTBOX_STALE))
     out.push({
       about: "outbox",
       message: `the oldest of ${s.outbox.count} emails waiting in the outbox has waited ${age(s.now - s.outbox.oldestAt!)}: check SMTP_URL and the logs`,
     })
-  if (s.lastCheckpoint === undefined && s.ledgerHasTransfers)
+  if (!onlyDrills && s.lastCheckpoint === undefined && s.ledgerHasTransfers)
     out.push({
       about: "ledger",
       message: "the ledger has no checkpoint yet: run landunits ledger checkpoint",
     })
-  if (s.lastCheckpoint !== undefined && older(s.lastCheckpoint.at, CHECKPOINT_STALE))
+  if (!onlyDrills && s.lastCheckpoint !== undefined && older(s.lastCheckpoint.at, CHECKPOINT_STALE))
     out.push({
       about: "ledger",
       message: `the last ledger checkpoint (#${s.lastCheckpoint.number}) is ${age(s.now - s.lastCheckpoint.at)} old: see the job ledger-checkpoint and run landunits ledger verify`,
@@ -183,5 +206,11 @@ export const attentionOf = (s: InstallationStatus): ReadonlyArray<Attention> => 
         about: "admin work",
         message: `${waiting.count} ${what} waiting, the oldest for ${age(s.now - waiting.oldestAt!)}: ${command}`,
       })
+  const gaps = buyingGaps(s.setup)
+  if (gaps.length > 0)
+    out.push({
+      about: "setup",
+      message: `members cannot buy yet (${gaps.join("; ")}): run landunits doctor for what the installation lacks`,
+    })
   return out
 }

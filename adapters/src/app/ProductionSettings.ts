@@ -5,10 +5,11 @@
  *
  * REQUIRED_PRODUCTION_SECRETS is the one list: a setting that production must be given joins it, and both the
  * server and the admin CLI check it (AppLayer.ts, Server.ts). The server alone also needs its public URL
- * (`requireProductionServerSettings`): the admin CLI serves no request.
+ * and its mail transport (`requireProductionServerSettings`): the admin CLI serves no request and sends no email.
  */
 import { Config, Effect, Option, Schema } from "effect"
 import { parseDocumentKey, parsePreviousDocumentKeys } from "../documents/DocumentKey.ts"
+import { readMailTransportSetting } from "../email/MailTransportSetting.ts"
 import { parseEarlierLedgerPublicKeys, parseLedgerSigningKey } from "../security/LedgerSigningKey.ts"
 
 /** NODE_ENV=production; anything else (unset, development, test) is development. */
@@ -137,7 +138,8 @@ export const appUrlProblem = (value: string): string | undefined => {
 /**
  * In production, the server's public URL (APP_URL) is set and usable: passkeys belong to its host name and
  * robots.txt, sitemap.xml and the emails' links name it, so no request's Host header chooses them. Development
- * goes without it (the request's own host on localhost).
+ * goes without it (the request's own host on localhost). And its mail goes somewhere chosen: SMTP_URL, or
+ * MAIL_TRANSPORT=file (MailTransportSetting.ts).
  */
 export const requireProductionServerSettings = Effect.gen(function* () {
   if (!(yield* isProduction)) return
@@ -154,4 +156,10 @@ export const requireProductionServerSettings = Effect.gen(function* () {
   const problem = appUrlProblem(value.value)
   if (problem !== undefined)
     return yield* new ProductionSettingMissing({ setting: "APP_URL", message: problem })
+  // Mail: SMTP_URL, or files chosen with MAIL_TRANSPORT=file (docs/decisions.md, "Production mail").
+  yield* readMailTransportSetting(true).pipe(
+    Effect.catchTag("MailTransportSettingInvalid", (e) =>
+      Effect.fail(new ProductionSettingMissing({ setting: e.setting, message: e.message })),
+    ),
+  )
 })

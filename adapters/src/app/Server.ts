@@ -19,9 +19,11 @@
  * PUBLIC_HOST (the one host session recording runs on), TRUSTED_PROXIES (the proxies whose X-Forwarded-For names the
  * client: http/server/TrustedProxies.ts), DOCUMENT_KEY, LEDGER_SIGNING_KEY, SHUTDOWN_DRAIN_SECONDS
  * (http/server/Draining.ts), WEB_BUILDS_DIR (WebBuilds.ts), LOG_LEVEL and LOG_FORMAT (Logging.ts), METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT and the
- * other OTEL_* settings (Tracing.ts).
+ * other OTEL_* settings (Tracing.ts), DRILL (a restore drill: no checkpoint signed, no email sent, no job run:
+ * RestoreDrill.ts).
  */
 import { Config, Duration, Effect, Layer, Option, Schema } from "effect"
+import { HttpServer } from "effect/http"
 import { runOutboxWorker } from "../email/OutboxWorker.ts"
 import { serveHttp } from "../http/server/HttpApp.ts"
 import { parseTrustedProxies } from "../http/server/TrustedProxies.ts"
@@ -44,6 +46,7 @@ import {
   requireProductionSettings,
 } from "./ProductionSettings.ts"
 import { RecordingRetentionJobLive } from "./RecordingRetentionJob.ts"
+import { DRILL_ANNOUNCEMENT, isDrill, requireDrillOnMarkedCopy } from "./RestoreDrill.ts"
 
 /**
  * TRUSTED_PROXIES: the proxies in front of the app, whose X-Forwarded-For names the client (rate limits count
@@ -117,11 +120,15 @@ export const serve = (
       trustedProxies: s.trustedProxies,
       drain: s.drain,
     })
+    const drill = yield* isDrill
     return yield* Effect.gen(function* () {
+      // A drill's copy (db restore --drill) starts only as a drill (RestoreDrill.ts).
+      yield* requireDrillOnMarkedCopy(drill)
       yield* seedOnStart
-      yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
+      // A restore drill sends no email: they wait in the outbox.
+      if (drill) yield* Effect.logWarning(DRILL_ANNOUNCEMENT)
+      else yield* Effect.forkChild(runOutboxWorker({ from: s.from, appUrl: s.appUrl }))
       yield* Effect.forkChild(alsoServe({ dataDir: s.dataDir }))
-      yield* Effect.logInfo(`Landunits serves on ${s.appUrl} (API reference: ${s.appUrl}/api/docs)`)
       yield* build === undefined
         ? Effect.logWarning(
             `No web build in ${s.webBuilds}: the API alone is served. \`npm run build\` builds the web app.`,
@@ -130,16 +137,21 @@ export const serve = (
       // The order jobs, the ledger checkpoint job, the data-export, retention-purge and recording-retention jobs,
       // the heartbeat and the metrics port live in the server's scope: they start with it and stop with it (the
       // heartbeat's row is removed then). Each job's last run is kept for `status`.
+      // A restore drill runs no job.
+      const jobs = drill
+        ? Layer.empty
+        : Layer.mergeAll(OrderJobsLive, LedgerCheckpointJobLive, PrivacyJobsLive, RecordingRetentionJobLive)
+      // The start line, once the server listens: the address it is bound to (the port a balancer points at) and
+      // the public URL.
+      const announced = Layer.effectDiscard(
+        Effect.flatMap(HttpServer.HttpServer, (server) =>
+          Effect.logInfo(
+            `Landunits serves on ${HttpServer.formatAddress(server.address)} (public URL ${s.appUrl}; API reference: ${s.appUrl}/api/docs)`,
+          ),
+        ),
+      ).pipe(Layer.provideMerge(http))
       return yield* Layer.launch(
-        Layer.mergeAll(
-          http,
-          OrderJobsLive,
-          LedgerCheckpointJobLive,
-          PrivacyJobsLive,
-          RecordingRetentionJobLive,
-          HeartbeatLive,
-          layerMetricsServer,
-        ).pipe(Layer.provide(JobRunLogPg)),
+        Layer.mergeAll(announced, jobs, HeartbeatLive, layerMetricsServer).pipe(Layer.provide(JobRunLogPg)),
       )
     }).pipe(Effect.provide(layerApp(layerFromEnv)))
     // The tracer, when there is one, is outermost: every span of the start, the requests and the jobs is its.

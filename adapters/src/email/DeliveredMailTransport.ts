@@ -1,14 +1,15 @@
 /**
  * Core's DeliveredMail port played by the mail transport in use: the file transport deletes its `.eml` files to
- * the address, SMTP keeps none (MailTransport.ts). `layerMailTransportFromEnv` is that transport: SMTP_URL when
- * set, else files under DATA_DIR/mail; the server's outbox worker sends through the same one.
+ * the address, SMTP keeps none (MailTransport.ts). `layerMailTransportFromEnv` is that transport, as
+ * MailTransportSetting.ts reads it (SMTP_URL, else files under DATA_DIR/mail); the server's outbox worker sends through
+ * the same one. Production's server refuses to start without SMTP_URL unless MAIL_TRANSPORT=file says files are
+ * meant (ProductionSettings.ts); the admin CLI, which sends nothing, takes files then (to delete a closed account's).
  */
-import * as path from "node:path"
 import { DeliveredMail } from "@landunits/core/notifications/ports/DeliveredMail.ts"
-import { Config, Effect, Layer, Option } from "effect"
-import { DEFAULT_DATA_DIR } from "../postgres/Database.ts"
+import { Effect, Layer } from "effect"
 import { layerFileMailTransport } from "./FileMailTransport.ts"
 import { MailTransport } from "./MailTransport.ts"
+import { readMailTransportSetting } from "./MailTransportSetting.ts"
 import { layerSmtpMailTransport } from "./SmtpMailTransport.ts"
 
 export const DeliveredMailTransport = Layer.effect(DeliveredMail)(
@@ -18,12 +19,9 @@ export const DeliveredMailTransport = Layer.effect(DeliveredMail)(
   }),
 )
 
-/** SMTP_URL's server, else `.eml` files under DATA_DIR/mail. */
+/** SMTP_URL's server, else `.eml` files under DATA_DIR/mail (MailTransportSetting.ts). */
 export const layerMailTransportFromEnv = Layer.unwrap(
-  Effect.gen(function* () {
-    const smtpUrl = yield* Config.option(Config.String("SMTP_URL"))
-    if (Option.isSome(smtpUrl) && smtpUrl.value.trim() !== "") return layerSmtpMailTransport(smtpUrl.value)
-    const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault(DEFAULT_DATA_DIR))
-    return layerFileMailTransport(path.join(dataDir, "mail"))
-  }),
+  Effect.map(readMailTransportSetting(false), (setting) =>
+    setting.kind === "smtp" ? layerSmtpMailTransport(setting.url) : layerFileMailTransport(setting.directory),
+  ),
 )

@@ -1,75 +1,120 @@
 /**
- * Delivers the mail outbox. Each round claims due emails with FOR UPDATE SKIP LOCKED (so several app
- * processes never send the same email twice), renders and sends each through the MailTransport, and
- * marks it sent — or retries it later with a growing delay (30 s, 1 min, 2 min … up to 1 h), or gives up
- * after MAX_ATTEMPTS or a permanent refusal, keeping the last error for the operator.
+ * Delivers the mail outbox. Each round claims due emails in one statement (FOR UPDATE SKIP LOCKED, so several app
+ * processes never claim the same email): a claim counts the attempt and leases the email for CLAIM_LEASE. Then,
+ * with no transaction open, it renders and sends each through the MailTransport (each send at most SEND_TIMEOUT)
+ * and records the outcome: sent; or retried later with a growing delay (30 s, 1 min, 2 min … up to 1 h); or given
+ * up after MAX_ATTEMPTS or a permanent refusal, the last error kept for the operator (`mail list --status failed`).
+ *
+ * Every failed delivery is logged at Warn with the email's outbox id, its template and the transport's error,
+ * never its recipient's data, token or body; and counted (`landunits_mail_deliveries_total` by outcome).
+ *
+ * A process that dies between a send and its record leaves the email claimed: after the lease it is sent again
+ * (at least once, never lost).
  */
-import { Duration, Effect, Schedule } from "effect"
+import { Cause, Duration, Effect, Metric, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
+import { mailDeliveries } from "../observability/Metrics.ts"
 import { renderEmail, UnknownEmailTemplate } from "./EmailTemplates.ts"
-import { MailTransport } from "./MailTransport.ts"
+import { MailDeliveryFailed, MailTransport } from "./MailTransport.ts"
 
 export const MAX_ATTEMPTS = 8
 export const BATCH = 20
+/** The longest one send may take before it counts as a failed (temporary) delivery. */
+export const SEND_TIMEOUT = Duration.seconds(30)
+/** How long a claimed email is left to its claimer: above a whole batch at SEND_TIMEOUT each. */
+export const CLAIM_LEASE = Duration.minutes(15)
 
+/** The wait before the next attempt after `attempts` failed ones: 30 s doubling, at most an hour. */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600)
+
+/** What happened to one delivery, as the metric counts it. */
+export type DeliveryOutcome = "sent" | "retry" | "failed"
 
 interface OutboxRow {
   readonly id: string
   readonly to_address: string
   readonly template: string
   readonly data: Record<string, string>
+  /** Counting this one. */
   readonly attempts: number
 }
+
+const count = (outcome: DeliveryOutcome) => Metric.update(mailDeliveries({ outcome }), 1)
 
 /** One round: answers how many emails it handled. */
 export const deliverDue = (options: { readonly from: string; readonly appUrl: string }) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const transport = yield* MailTransport
-    return yield* sql.withTransaction(
-      Effect.gen(function* () {
-        const due = yield* sql<OutboxRow>`
-          SELECT id, to_address, template, data, attempts FROM mail_outbox
-          WHERE status = 'pending' AND next_attempt_at <= now()
-          ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`
-        for (const row of due) {
-          const rendered = renderEmail(row.template, row.data, options.appUrl)
-          const outcome =
-            rendered instanceof UnknownEmailTemplate
-              ? { ok: false as const, permanent: true, error: rendered.message }
-              : yield* transport.send({ from: options.from, to: row.to_address, ...rendered }).pipe(
-                  Effect.map(() => ({ ok: true as const })),
-                  Effect.catchTag("MailDeliveryFailed", (e) =>
-                    Effect.succeed({ ok: false as const, permanent: e.permanent, error: e.message }),
+    // One statement: claimed and leased at once, committed before anything is sent.
+    const due = yield* sql<OutboxRow>`
+      UPDATE mail_outbox SET attempts = attempts + 1,
+        next_attempt_at = now() + make_interval(secs => ${Duration.toSeconds(CLAIM_LEASE)})
+      WHERE id IN (
+        SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
+        ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+      RETURNING id, to_address, template, data, attempts`
+    for (const row of [...due].sort((a, b) => Number(a.id) - Number(b.id))) {
+      const rendered = renderEmail(row.template, row.data, options.appUrl)
+      const outcome =
+        rendered instanceof UnknownEmailTemplate
+          ? { ok: false as const, permanent: true, error: rendered.message }
+          : yield* transport.send({ from: options.from, to: row.to_address, ...rendered }).pipe(
+              Effect.timeoutOrElse({
+                duration: SEND_TIMEOUT,
+                orElse: () =>
+                  Effect.fail(
+                    new MailDeliveryFailed({
+                      message: `${transport.name} did not answer within ${Duration.toSeconds(SEND_TIMEOUT)} s`,
+                      permanent: false,
+                    }),
                   ),
-                )
-          const attempts = row.attempts + 1
-          if (outcome.ok) {
-            yield* sql`UPDATE mail_outbox SET status = 'sent', attempts = ${attempts}, sent_at = now(), last_error = NULL WHERE id = ${row.id}`
-          } else if (outcome.permanent || attempts >= MAX_ATTEMPTS) {
-            yield* sql`UPDATE mail_outbox SET status = 'failed', attempts = ${attempts}, last_error = ${outcome.error} WHERE id = ${row.id}`
-            yield* Effect.logWarning(`Gave up sending email ${row.id} to ${row.to_address}: ${outcome.error}`)
-          } else {
-            yield* sql`
-              UPDATE mail_outbox SET attempts = ${attempts}, last_error = ${outcome.error},
-                next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
-              WHERE id = ${row.id}`
-          }
-        }
-        return due.length
-      }),
-    )
+              }),
+              Effect.map(() => ({ ok: true as const })),
+              Effect.catchTag("MailDeliveryFailed", (e) =>
+                Effect.succeed({ ok: false as const, permanent: e.permanent, error: e.message }),
+              ),
+            )
+      const attempts = row.attempts
+      const about = `Email ${row.id} (${row.template}), attempt ${attempts} of ${MAX_ATTEMPTS}`
+      if (outcome.ok) {
+        yield* sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${row.id}`
+        yield* count("sent")
+      } else if (outcome.permanent || attempts >= MAX_ATTEMPTS) {
+        yield* sql`UPDATE mail_outbox SET status = 'failed', last_error = ${outcome.error} WHERE id = ${row.id}`
+        yield* count("failed")
+        yield* Effect.logWarning(
+          `${about}, was not delivered; given up${outcome.permanent ? " (refused for good)" : ""}: ${outcome.error}. See landunits mail show ${row.id}`,
+        )
+      } else {
+        const delay = retryDelaySeconds(attempts)
+        yield* sql`
+          UPDATE mail_outbox SET last_error = ${outcome.error},
+            next_attempt_at = now() + make_interval(secs => ${delay})
+          WHERE id = ${row.id}`
+        yield* count("retry")
+        yield* Effect.logWarning(`${about}, was not delivered; next attempt in ${delay} s: ${outcome.error}`)
+      }
+    }
+    return due.length
   })
 
-/** Runs rounds forever, every `every` (and at once when a round was full). */
+/** Says where emails go, then runs rounds forever, `every` (2 s) apart. */
 export const runOutboxWorker = (options: {
   readonly from: string
   readonly appUrl: string
   readonly every?: Duration.Input
 }) =>
-  deliverDue(options).pipe(
-    Effect.catchCause((cause) => Effect.as(Effect.logError("The mail outbox round failed", cause), 0)),
-    Effect.repeat(Schedule.spaced(options.every ?? Duration.seconds(2))),
-    Effect.asVoid,
-  )
+  Effect.gen(function* () {
+    const transport = yield* MailTransport
+    yield* Effect.logInfo(`Emails are delivered through ${transport.name}`)
+    yield* deliverDue(options).pipe(
+      Effect.catchCause((cause) =>
+        // Stopping (an interruption alone) is no failure of the round.
+        Cause.hasInterruptsOnly(cause)
+          ? Effect.failCause(cause)
+          : Effect.as(Effect.logError("The mail outbox round failed", cause), 0),
+      ),
+      Effect.repeat(Schedule.spaced(options.every ?? Duration.seconds(2))),
+    )
+  })

@@ -81,7 +81,14 @@ export const orderLockWait = labelledHistogram(
 
 export const rateLimited = labelledCounter(
   "landunits_rate_limited_total",
-  "Requests refused with 429 by a rate limit, by limit (sign-in throttles, emails to a recipient, emails from an address, contact messages).",
+  "Requests refused with 429 by a rate limit, by limit (every limit of core/src/limits/LimitErrors.ts LimitName: sign-in, emails, contact messages, recordings, second factor, recipient lookups, password proof).",
+)
+
+// Mail (label outcome)
+
+export const mailDeliveries = labelledCounter(
+  "landunits_mail_deliveries_total",
+  "Emails this process tried to deliver, by outcome: sent, retry (failed, tried again later) or failed (given up).",
 )
 
 // Database pool
@@ -144,10 +151,57 @@ export const residentMemory = Metric.gauge("landunits_process_resident_memory_by
 export const heapUsed = Metric.gauge("landunits_process_heap_used_bytes", {
   description: "V8 heap in use.",
 })
-export const eventLoopDelay = Metric.gauge("landunits_process_event_loop_delay_seconds", {
-  description:
-    "Event-loop delay since the previous scrape: quantile 0.5, 0.99 and 1 (the maximum), by quantile label.",
+// The event-loop delay since the previous scrape, as three gauges (Node's prom-client names them the same way): a
+// summary's `quantile` label belongs to a summary, and this is the histogram node:perf_hooks keeps, read and reset.
+export const eventLoopDelayP50 = Metric.gauge("landunits_process_event_loop_delay_p50_seconds", {
+  description: "Event-loop delay since the previous scrape: the median.",
 })
+export const eventLoopDelayP99 = Metric.gauge("landunits_process_event_loop_delay_p99_seconds", {
+  description: "Event-loop delay since the previous scrape: the 99th percentile.",
+})
+export const eventLoopDelayMax = Metric.gauge("landunits_process_event_loop_delay_max_seconds", {
+  description: "Event-loop delay since the previous scrape: the longest.",
+})
+export const processCpu = Metric.counter("landunits_process_cpu_seconds_total", {
+  description: "CPU time the process used, user and system together.",
+  incremental: true,
+})
+export const openFds = Metric.gauge("landunits_process_open_fds", {
+  description: "File descriptors the process has open (sockets included).",
+})
+export const maxFds = Metric.gauge("landunits_process_max_fds", {
+  description: "The most file descriptors the process may open (its soft limit).",
+})
+export const heapTotal = Metric.gauge("landunits_process_heap_total_bytes", {
+  description: "V8 heap the process has reserved.",
+})
+export const gcDuration = labelledHistogram(
+  "landunits_process_gc_duration_seconds",
+  "Garbage collections and their pauses, by kind (minor, major, incremental, weakcb).",
+  [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1],
+)
 export const processStart = Metric.gauge("landunits_process_start_time_seconds", {
   description: "When this process started (Unix time).",
+})
+export const buildInfo = Metric.gauge("landunits_build_info", {
+  description: "Always 1; its labels name the app's version and the Node version it runs on.",
+})
+
+// The admins' queues and commands (installation-wide, read from the database when scraped)
+
+export const adminQueueWaiting = Metric.gauge("landunits_admin_queue_waiting", {
+  description:
+    "Work waiting for admins, by queue: kyc-reviews, bank-payments (to match), payouts-due (installation-wide).",
+})
+export const adminQueueOldestAge = Metric.gauge("landunits_admin_queue_oldest_age_seconds", {
+  description:
+    "How long the oldest item of each admin queue has waited; 0 when none waits (installation-wide).",
+})
+export const adminCommands = Metric.counter("landunits_admin_commands_total", {
+  description:
+    "Admin CLI commands run, by operation and outcome (ok, awaiting-approval, refused, confirmation-required, defect; installation-wide, counted in the database).",
+  incremental: true,
+})
+export const outboxRetrying = Metric.gauge("landunits_outbox_retrying", {
+  description: "Emails waiting after at least one failed delivery (installation-wide).",
 })

@@ -4,6 +4,7 @@
  * would add reads as empty (the pending migration is reported instead).
  */
 import * as fs from "node:fs"
+import type { CurrencyType, UnitType } from "@landunits/core/shared/Enums.ts"
 import { Duration, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { APP_VERSION } from "../app/AppVersion.ts"
@@ -35,6 +36,10 @@ const waiting = (row: { count: number; oldest: string | number | null } | undefi
   oldestAt: row?.oldest === null || row?.oldest === undefined ? undefined : Number(row.oldest),
 })
 
+/** An error's first line, at most 200 characters (the transport's text, for the operator). */
+const firstLine = (text: string | null | undefined): string | undefined =>
+  text === null || text === undefined ? undefined : (text.split("\n")[0] ?? "").slice(0, 200)
+
 export const readInstallationStatus = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const present = new Set(
@@ -65,10 +70,12 @@ export const readInstallationStatus = Effect.gen(function* () {
         started_at: Date
         seen_at: Date
         alive: boolean
+        drill: boolean
       }>`
         SELECT process_id, host, pid, version, started_at, seen_at,
-               seen_at > now() - make_interval(secs => ${Duration.toSeconds(ALIVE_WITHIN)}) AS alive
-        FROM app_processes ORDER BY started_at`).map((r) => ({
+               seen_at > now() - make_interval(secs => ${Duration.toSeconds(ALIVE_WITHIN)}) AS alive,
+               COALESCE((to_jsonb(p) ->> 'drill')::boolean, false) AS drill
+        FROM app_processes p ORDER BY started_at`).map((r) => ({
         processId: r.process_id,
         host: r.host,
         pid: Number(r.pid),
@@ -76,6 +83,7 @@ export const readInstallationStatus = Effect.gen(function* () {
         startedAt: ms(r.started_at)!,
         seenAt: ms(r.seen_at)!,
         alive: r.alive,
+        drill: r.drill,
       }))
     : []
 
@@ -110,10 +118,19 @@ export const readInstallationStatus = Effect.gen(function* () {
   })
 
   const [outbox] = has("mail_outbox")
-    ? yield* sql<{ count: number; oldest: string | null; failed: number }>`
+    ? yield* sql<{
+        count: number
+        oldest: string | null
+        failed: number
+        retrying: number
+        last_error: string | null
+      }>`
         SELECT count(*) FILTER (WHERE status = 'pending')::int AS count,
                (extract(epoch FROM min(created_at) FILTER (WHERE status = 'pending')) * 1000)::bigint AS oldest,
-               count(*) FILTER (WHERE status = 'failed')::int AS failed
+               count(*) FILTER (WHERE status = 'failed')::int AS failed,
+               count(*) FILTER (WHERE status = 'pending' AND last_error IS NOT NULL)::int AS retrying,
+               (array_agg(last_error ORDER BY next_attempt_at DESC)
+                  FILTER (WHERE status = 'pending' AND last_error IS NOT NULL))[1] AS last_error
         FROM mail_outbox`
     : []
   const [kyc] = has("kyc_records")
@@ -142,6 +159,34 @@ export const readInstallationStatus = Effect.gen(function* () {
     ? yield* sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ledger_transfers) AS any`
     : []
 
+  // What members need to buy (the doctor's buyingGaps); rates on or before today, as the order engine reads them.
+  const admins = has("accounts")
+    ? Number(
+        (yield* sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM accounts WHERE role = 'admin' AND record->>'disabledAt' IS NULL`)[0]
+          ?.n ?? 0,
+      )
+    : 0
+  const units = has("unit_prices")
+    ? (yield* sql<{ unit_type: UnitType; land_value_cents: string }>`
+        SELECT unit_type, land_value_cents FROM unit_prices ORDER BY unit_type`).map((r) => ({
+        unitType: r.unit_type,
+        landValueCents: Number(r.land_value_cents),
+      }))
+    : []
+  const bankAccounts = has("bank_accounts")
+    ? (yield* sql<{ currency: CurrencyType }>`SELECT currency FROM bank_accounts`).map((r) => r.currency)
+    : []
+  const rates = has("exchange_rates")
+    ? (yield* sql<{ from_currency: CurrencyType; to_currency: CurrencyType }>`
+        SELECT DISTINCT from_currency, to_currency FROM exchange_rates WHERE day <= current_date`).map(
+        (r) => ({
+          from: r.from_currency,
+          to: r.to_currency,
+        }),
+      )
+    : []
+
   return {
     now,
     version: APP_VERSION,
@@ -152,7 +197,12 @@ export const readInstallationStatus = Effect.gen(function* () {
       unknown: applied.filter((m) => !shippedIds.has(m.id)),
     },
     processes,
-    outbox: { ...waiting(outbox), failed: Number(outbox?.failed ?? 0) },
+    outbox: {
+      ...waiting(outbox),
+      failed: Number(outbox?.failed ?? 0),
+      retrying: Number(outbox?.retrying ?? 0),
+      lastError: firstLine(outbox?.last_error),
+    },
     jobs,
     kycWaiting: waiting(kyc),
     bankPaymentsToMatch: waiting(bank),
@@ -166,5 +216,6 @@ export const readInstallationStatus = Effect.gen(function* () {
             treeSize: Number(checkpoint.tree_size),
           },
     ledgerHasTransfers: transfers?.any === true,
+    setup: { admins, units, bankAccounts, rates },
   } satisfies InstallationStatus
 })

@@ -16,6 +16,7 @@ import * as path from "node:path"
 import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { Config, Effect, Layer, Option, Schema } from "effect"
 import { isProduction, requiredSecret, secretMissing } from "../app/ProductionSettings.ts"
+import { drillSigner, isDrill } from "../app/RestoreDrill.ts"
 
 export class LedgerSigningKeyInvalid extends Schema.TaggedError<LedgerSigningKeyInvalid>()(
   "LedgerSigningKeyInvalid",
@@ -95,15 +96,21 @@ export const developmentLedgerKey = (dataDir: string) =>
     return yield* parseLedgerSigningKey(fs.readFileSync(file, "utf8"))
   })
 
-/** LEDGER_SIGNING_KEY when set; else, in development only, the development key under DATA_DIR (default ./data). */
+/**
+ * LEDGER_SIGNING_KEY when set; else, in development only, the development key under DATA_DIR (default ./data). In a
+ * restore drill (DRILL=1) it signs nothing (RestoreDrill.ts): its public half still verifies what was signed.
+ */
 export const layerLedgerSignerFromEnv = Layer.effect(LedgerSigner)(
   Effect.gen(function* () {
+    const drill = yield* isDrill
     const configured = yield* Config.option(Config.String("LEDGER_SIGNING_KEY"))
-    if (Option.isSome(configured) && configured.value.trim() !== "") {
-      return LedgerSigner.fromSeed(yield* parseLedgerSigningKey(configured.value))
-    }
-    if (yield* isProduction) return yield* secretMissing(requiredSecret("LEDGER_SIGNING_KEY"))
-    const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
-    return LedgerSigner.fromSeed(yield* developmentLedgerKey(dataDir))
+    const signer = yield* Effect.gen(function* () {
+      if (Option.isSome(configured) && configured.value.trim() !== "")
+        return LedgerSigner.fromSeed(yield* parseLedgerSigningKey(configured.value))
+      if (yield* isProduction) return yield* secretMissing(requiredSecret("LEDGER_SIGNING_KEY"))
+      const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
+      return LedgerSigner.fromSeed(yield* developmentLedgerKey(dataDir))
+    })
+    return drill ? drillSigner(signer) : signer
   }),
 )

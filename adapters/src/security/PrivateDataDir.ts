@@ -32,6 +32,34 @@ export const usePrivateUmask = (): void => {
 /** Whether group or others may read, write or enter it. */
 export const isTooOpen = (mode: number): boolean => (mode & 0o077) !== 0
 
+/**
+ * The paths under `root` (itself included) that other local users may read, write or enter, relative to it
+ * (`.` for the root), without changing anything (`landunits doctor`). Symbolic links are not followed.
+ */
+export const findOpen = (root: string): ReadonlyArray<string> => {
+  const open: Array<string> = []
+  const pending: Array<string> = [root]
+  while (pending.length > 0) {
+    const at = pending.pop()!
+    let stat: fs.Stats
+    try {
+      stat = fs.lstatSync(at)
+    } catch {
+      continue
+    }
+    if (stat.isSymbolicLink()) continue
+    if (isTooOpen(stat.mode)) open.push(path.relative(root, at) || ".")
+    if (stat.isDirectory()) {
+      try {
+        for (const entry of fs.readdirSync(at)) pending.push(path.join(at, entry))
+      } catch {
+        // Not readable by this user.
+      }
+    }
+  }
+  return open.sort()
+}
+
 /** What `makePrivate` did: the paths it made private, and those too open that it could not change. */
 export interface PrivateOutcome {
   readonly fixed: ReadonlyArray<string>

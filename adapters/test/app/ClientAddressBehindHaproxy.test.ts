@@ -106,6 +106,7 @@ describe.runIf(hasHaproxy)("the client's address behind HAProxy (TRUSTED_PROXIES
       // The demo member (production seeds nothing else of the demo): the owner of the account guessed at.
       SEED_DEMO: "1",
       APP_URL: "https://landunits.example",
+      MAIL_TRANSPORT: "file",
       TRUSTED_PROXIES: "127.0.0.1",
       LOG_FORMAT: "logfmt",
     })

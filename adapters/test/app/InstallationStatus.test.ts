@@ -26,6 +26,7 @@ const alive: AppProcessState = {
   startedAt: NOW - HOUR,
   seenAt: NOW - 5_000,
   alive: true,
+  drill: false,
 }
 
 const ranOk = (job: string, agoMs = 30_000, everyMs = MIN): JobState => ({
@@ -45,13 +46,26 @@ const calm: InstallationStatus = {
   version: "0.1.0",
   migrations: { applied: 27, last: { id: 2800, name: "heartbeats_and_job_runs" }, pending: [], unknown: [] },
   processes: [alive],
-  outbox: { count: 0, oldestAt: undefined, failed: 3 },
+  outbox: { count: 0, oldestAt: undefined, failed: 3, retrying: 0, lastError: undefined },
   jobs: SCHEDULED_JOBS.map((job) => ranOk(job)),
   kycWaiting: { count: 0, oldestAt: undefined },
   bankPaymentsToMatch: { count: 0, oldestAt: undefined },
   payoutsDue: { count: 0, oldestAt: undefined },
   lastCheckpoint: { number: 4, at: NOW - HOUR, treeSize: 120 },
   ledgerHasTransfers: true,
+  // Members can buy: an admin, LAND_EUR on sale with its land value and bank account, the rates the pages need.
+  setup: {
+    admins: 1,
+    units: [{ unitType: "LAND_EUR", landValueCents: 500_000_000 }],
+    bankAccounts: ["EUR"],
+    rates: [
+      { from: "EUR", to: "GBP" },
+      { from: "USD", to: "GBP" },
+      { from: "AUD", to: "GBP" },
+      { from: "GBP", to: "USD" },
+      { from: "GBP", to: "EUR" },
+    ],
+  },
 }
 
 const abouts = (s: InstallationStatus) => attentionOf(s).map((a) => a.about)
@@ -104,9 +118,36 @@ describe("what needs a person in landunits status", () => {
     expect(abouts({ ...calm, jobs: [never], processes: [{ ...alive, startedAt: NOW - 10_000 }] })).toEqual([])
   })
 
+  it("with only restore drills alive (DRILL=1), jobs that never ran, a waiting outbox and no new checkpoint need nobody", () => {
+    const drill = { ...alive, drill: true }
+    const quiet = {
+      ...calm,
+      processes: [drill],
+      jobs: SCHEDULED_JOBS.map((job) => ({ job, lastRun: undefined })),
+      outbox: { ...calm.outbox, count: 4, oldestAt: NOW - 2 * HOUR },
+      lastCheckpoint: { number: 4, at: NOW - 2 * DAY, treeSize: 120 },
+    }
+    expect(abouts(quiet)).toEqual([])
+    // A production process beside the drill: the rules hold again.
+    expect(abouts({ ...quiet, processes: [drill, alive] })).toEqual([
+      "jobs",
+      "jobs",
+      "jobs",
+      "jobs",
+      "jobs",
+      "jobs",
+      "outbox",
+      "ledger",
+    ])
+  })
+
   it("an email waiting in the outbox more than 15 minutes needs a person", () => {
-    expect(abouts({ ...calm, outbox: { count: 2, oldestAt: NOW - 16 * MIN, failed: 0 } })).toEqual(["outbox"])
-    expect(abouts({ ...calm, outbox: { count: 2, oldestAt: NOW - 14 * MIN, failed: 0 } })).toEqual([])
+    expect(
+      abouts({ ...calm, outbox: { ...calm.outbox, count: 2, oldestAt: NOW - 16 * MIN, failed: 0 } }),
+    ).toEqual(["outbox"])
+    expect(
+      abouts({ ...calm, outbox: { ...calm.outbox, count: 2, oldestAt: NOW - 14 * MIN, failed: 0 } }),
+    ).toEqual([])
   })
 
   it("a ledger with transfers and no checkpoint, or a checkpoint older than 25 hours, needs a person", () => {
@@ -126,6 +167,25 @@ describe("what needs a person in landunits status", () => {
       "landunits orders list --method bank --status PaymentSent",
       "landunits payouts list",
     ])
+  })
+
+  it("an installation where members cannot buy needs a person, pointed to landunits doctor, and says what is missing", () => {
+    const empty = { admins: 0, units: [], bankAccounts: [], rates: [] }
+    const found = attentionOf({ ...calm, setup: empty })
+    expect(found.map((a) => a.about)).toEqual(["setup"])
+    expect(found[0]!.message).toContain("no admin; no unit type has a price; no exchange rate EUR→GBP")
+    expect(found[0]!.message).toContain("run landunits doctor")
+    // One pair the statistics page needs, missing.
+    const noGbpToEur = { ...calm.setup, rates: calm.setup.rates.filter((r) => r.to !== "EUR") }
+    expect(attentionOf({ ...calm, setup: noGbpToEur })[0]?.message).toContain("no exchange rate GBP→EUR")
+    // A second unit type on sale: its land value, its bank account and the converts' pairs.
+    const twoOnSale = {
+      ...calm.setup,
+      units: [...calm.setup.units, { unitType: "LAND_USD" as const, landValueCents: 0 }],
+    }
+    expect(attentionOf({ ...calm, setup: twoOnSale })[0]?.message).toContain(
+      "no land value for LAND_USD; no bank account in USD; no exchange rate EUR→USD, USD→EUR",
+    )
   })
 
   it("any work and timings within the limits need nobody (property)", () => {
@@ -150,7 +210,7 @@ describe("what needs a person in landunits status", () => {
             kycWaiting: kyc,
             bankPaymentsToMatch: bank,
             payoutsDue: payouts,
-            outbox: { count: 1, oldestAt: NOW - outboxAge, failed: 0 },
+            outbox: { ...calm.outbox, count: 1, oldestAt: NOW - outboxAge, failed: 0 },
             lastCheckpoint: { number: 9, at: NOW - checkpointAge, treeSize: 9 },
             jobs: SCHEDULED_JOBS.map((job) => ranOk(job, jobAge, everyMs)),
           }

@@ -7,6 +7,7 @@
  *
  * On the PostgreSQL server when DATABASE_URL is set (a fresh database of its own), else on the embedded database.
  */
+import { execFileSync, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as http from "node:http"
 import * as net from "node:net"
@@ -16,6 +17,7 @@ import { type AppProcess, freePort, startAppProcess } from "@landunits/test-supp
 import { Effect, Exit, Scope } from "effect"
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { APP_VERSION } from "../../src/app/AppVersion.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
 import { routeLabel, UNMATCHED_ROUTE } from "../../src/observability/HttpObservability.ts"
 import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
@@ -155,6 +157,17 @@ const connects = (host: string, port: number) =>
 
 const url = serverUrl()
 
+/** Prometheus' promtool, from Debian's `prometheus` package (`.ci/run` installs it). */
+const hasPromtool = (() => {
+  try {
+    execFileSync("sh", ["-c", "command -v promtool"], { stdio: "ignore" })
+    return true
+  } catch {
+    return false
+  }
+})()
+if (!hasPromtool) console.warn("[not run] promtool check metrics (promtool is not on PATH)")
+
 describe("the route a request is counted under", () => {
   it("is its pattern, unless no route or only a wildcard route knew the path (a 404 of the static files' /*)", () => {
     expect(routeLabel("/api/order/get_order_details/:id", 200)).toBe("/api/order/get_order_details/:id")
@@ -189,6 +202,7 @@ describe("metrics and traces of a production start", () => {
         DOCUMENT_KEY,
         LEDGER_SIGNING_KEY,
         APP_URL: "https://landunits.example",
+        MAIL_TRANSPORT: "file",
         DATA_DIR: dataDir,
         // Empty: the embedded database (never the shared test database the suite's DATABASE_URL names).
         DATABASE_URL: database,
@@ -292,7 +306,17 @@ describe("metrics and traces of a production start", () => {
       landunits_rate_limited_total: "COUNTER",
       landunits_process_resident_memory_bytes: "GAUGE",
       landunits_process_heap_used_bytes: "GAUGE",
-      landunits_process_event_loop_delay_seconds: "GAUGE",
+      landunits_process_heap_total_bytes: "GAUGE",
+      landunits_process_event_loop_delay_p50_seconds: "GAUGE",
+      landunits_process_event_loop_delay_p99_seconds: "GAUGE",
+      landunits_process_event_loop_delay_max_seconds: "GAUGE",
+      landunits_process_cpu_seconds_total: "COUNTER",
+      landunits_process_start_time_seconds: "GAUGE",
+      landunits_build_info: "GAUGE",
+      landunits_mail_deliveries_total: "COUNTER",
+      landunits_outbox_retrying: "GAUGE",
+      landunits_admin_queue_waiting: "GAUGE",
+      landunits_admin_queue_oldest_age_seconds: "GAUGE",
       landunits_database_up: "GAUGE",
     }
     for (const [name, type] of Object.entries(types)) {
@@ -344,6 +368,38 @@ describe("metrics and traces of a production start", () => {
     expect(sampleOf(after, "landunits_db_pool_max_connections")).toBe(url === undefined ? 1 : 10)
     expect(sampleOf(after, "landunits_db_pool_connections_open")).toBeGreaterThanOrEqual(1)
     expect(sampleOf(after, "landunits_process_resident_memory_bytes")).toBeGreaterThan(10_000_000)
+    // The process: its build, CPU time (a counter that grew), its file descriptors where /proc tells them.
+    expect(
+      sampleOf(after, "landunits_build_info", { version: APP_VERSION, node_version: process.version }),
+    ).toBe(1)
+    expect(sampleOf(after, "landunits_process_cpu_seconds_total")).toBeGreaterThan(
+      sampleOf(before, "landunits_process_cpu_seconds_total"),
+    )
+    if (fs.existsSync("/proc/self/fd")) {
+      expect(after.families.get("landunits_process_open_fds")?.type).toBe("GAUGE")
+      expect(sampleOf(after, "landunits_process_open_fds")).toBeLessThan(
+        sampleOf(after, "landunits_process_max_fds"),
+      )
+    }
+    // The admins' queues: the buy by bank is not a payment to match until the member says it is paid.
+    for (const queue of ["kyc-reviews", "bank-payments", "payouts-due"])
+      expect(
+        after.families.get("landunits_admin_queue_waiting")?.metrics.some((m) => m.labels?.queue === queue),
+      ).toBe(true)
+    for (const outcome of ["sent", "retry", "failed"])
+      expect(
+        after.families
+          .get("landunits_mail_deliveries_total")
+          ?.metrics.some((m) => m.labels?.outcome === outcome),
+        outcome,
+      ).toBe(true)
+  })
+
+  it.runIf(hasPromtool)("the page passes `promtool check metrics` (Prometheus' own linter)", async () => {
+    const { text } = await scrape()
+    const checked = spawnSync("promtool", ["check", "metrics"], { input: text, encoding: "utf8" })
+    expect(`${checked.stdout}${checked.stderr}`).toBe("")
+    expect(checked.status).toBe(0)
   })
 
   it("one buy's spans form one trace carrying its request id, which its answer and its log lines carry too", async () => {

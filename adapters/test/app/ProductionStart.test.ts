@@ -25,8 +25,8 @@ const LEDGER_SIGNING_KEY = Buffer.alloc(32, 9).toString("base64")
 const KEYS = { DOCUMENT_KEY, LEDGER_SIGNING_KEY }
 /** The site's public URL: production's passkeys, sitemap and email links name it, whatever a request's Host. */
 const APP_URL = "https://landunits.example"
-/** Everything a production start needs. */
-const PRODUCTION = { ...KEYS, APP_URL }
+/** Everything a production start needs; no mail server here, so the emails are files, chosen as production asks. */
+const PRODUCTION = { ...KEYS, APP_URL, MAIL_TRANSPORT: "file" }
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -86,6 +86,7 @@ const startProduction = async (
     "LOG_FORMAT",
     "APP_URL",
     "SMTP_URL",
+    "MAIL_TRANSPORT",
   ])
     delete childEnv[name]
   Object.assign(
@@ -262,6 +263,15 @@ describe("a production start (NODE_ENV=production)", () => {
     expect(s.log()).toContain("APP_URL must be the site's public URL, as https://landunits.example")
   })
 
+  it("without SMTP_URL stops the same way, naming it and MAIL_TRANSPORT=file: emails never become files unasked", async () => {
+    const s = await startProduction({ ...KEYS, APP_URL })
+    expect(await serving(s)).toBe(false)
+    expect(await exitCode(s)).not.toBe(0)
+    expect(s.log()).toContain("SMTP_URL is not set. Production sends its emails")
+    expect(s.log()).toContain("MAIL_TRANSPORT=file")
+    expect(fs.readdirSync(s.dataDir)).toEqual([])
+  })
+
   it("seeds the site content but no demo data, never prints a sign-in, serves members before prices are set, and keeps DATA_DIR private", async () => {
     const s = await startProduction(PRODUCTION, leftOpen)
     expect(await serving(s)).toBe(true)
@@ -337,6 +347,10 @@ describe("a production start (NODE_ENV=production)", () => {
     expect(log).not.toContain(DEMO_PASSWORD)
     expect(log).not.toContain(DEMO_EMAIL)
     expect(log).not.toContain("Unhandled error")
+    // The start line names the address it is bound to (the port a balancer points at), and the public URL.
+    expect(log).toContain(`Landunits serves on ${s.url} (public URL ${APP_URL};`)
+    // MAIL_TRANSPORT=file: said at the start, where the files go.
+    expect(log).toContain(`Emails are delivered through files in ${path.join(s.dataDir, "mail")}`)
     expect(fs.existsSync(path.join(s.dataDir, "document.key"))).toBe(false)
     expect(fs.existsSync(path.join(s.dataDir, "ledger-signing.key"))).toBe(false)
     // The ledger key is the one configured: its public half, as the seed gives it.

@@ -27,7 +27,13 @@ export const dbCommands = (db: Command, cli: Cli) => {
       "check a backup against its manifest and restore it into an empty DATA_DIR or an empty database (DATABASE_URL); refuses a target that holds one",
     )
     .argument("<file>", "a backup written by db backup")
-    .action(async (file: string) => (await import("./db/restore.ts")).dbRestore(cli, file))
+    .option(
+      "--drill",
+      "a restore drill: mark the copy so the app starts on it only with DRILL=1 (no checkpoint signed, no email sent, no job run)",
+    )
+    .action(async (file: string, o: { drill?: boolean }) =>
+      (await import("./db/restore.ts")).dbRestore(cli, file, { drill: o.drill === true }),
+    )
   db.command("reconcile")
     .description("compare the payments providers reported with the orders; print mismatches (exit 1 if any)")
     .action(async () => (await import("./db/reconcile.ts")).dbReconcile(cli))

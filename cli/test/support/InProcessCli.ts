@@ -14,7 +14,7 @@ import type { Role } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { PasswordHasher } from "@landunits/core/accounts/ports/PasswordHasher.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
-import { ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
+import { Clock, ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, vi } from "vitest"
 import { type AppRuntime, layerCli, layerStderrLogger, makeRuntime } from "../../src/Admin.ts"
 import { buildProgram } from "../../src/Program.ts"
@@ -45,6 +45,24 @@ export interface InProcessCli {
   readonly cli: (...args: ReadonlyArray<string>) => Promise<CliOutcome>
 }
 
+/** A Clock `ahead()` milliseconds ahead of the real one; sleeping and monotonic time stay the real clock's. */
+const layerClockAhead = (ahead: () => number) =>
+  Layer.effect(Clock.Clock)(
+    Clock.clockWith((real) => {
+      const millis = () => real.currentTimeMillisUnsafe() + ahead()
+      const nanos = () => BigInt(millis()) * 1_000_000n
+      return Effect.succeed<Clock.Clock>({
+        currentTimeMillisUnsafe: millis,
+        currentTimeMillis: Effect.sync(millis),
+        currentTimeNanosUnsafe: nanos,
+        currentTimeNanos: Effect.sync(nanos),
+        monotonicTimeNanosUnsafe: () => real.monotonicTimeNanosUnsafe(),
+        monotonicTimeNanos: real.monotonicTimeNanos,
+        sleep: (duration) => real.sleep(duration),
+      })
+    }),
+  )
+
 /** Registers the file's beforeAll/afterAll: the seeded database is made once and removed at the end. */
 /** The password of every person the in-process CLI inserts. */
 export const PERSON_PASSWORD = "Person2026"
@@ -58,6 +76,11 @@ export const useInProcessCli = (
      * the environment it first read, and test files share their worker's process.
      */
     readonly config?: Readonly<Record<string, string>>
+    /**
+     * How far ahead of the real clock the app's clock reads, asked at each reading (0 by default): a test moves it
+     * to act later without waiting, as an admin typing a fresh authenticator code 30 s after the last.
+     */
+    readonly clockAhead?: () => number
   } = {},
 ): InProcessCli => {
   let runtime: AppRuntime | undefined
@@ -67,7 +90,7 @@ export const useInProcessCli = (
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-"))
     const database = layerEmbedded(dir)
     runtime =
-      options.config === undefined
+      options.config === undefined && options.clockAhead === undefined
         ? makeRuntime(database)
         : (ManagedRuntime.make(
             layerCli(database).pipe(
@@ -75,7 +98,12 @@ export const useInProcessCli = (
               // Merged, not only provided: commands read settings when they run (the admin's second factor), not
               // only when the layers are built.
               Layer.provideMerge(
-                ConfigProvider.layerAdd(ConfigProvider.fromUnknown(options.config), { asPrimary: true }),
+                ConfigProvider.layerAdd(ConfigProvider.fromUnknown(options.config ?? {}), {
+                  asPrimary: true,
+                }),
+              ),
+              Layer.provideMerge(
+                options.clockAhead === undefined ? Layer.empty : layerClockAhead(options.clockAhead),
               ),
             ),
           ) as AppRuntime)

@@ -42,6 +42,7 @@ const byThreshold = (what: string) => ({ class: "money-or-power", fourEyes: "by-
 
 export const AdminOperations = {
   status: read,
+  doctor: read,
   "users.list": read,
   "users.show": read,
   "users.makeAdmin": always("Making an admin"),

@@ -18,6 +18,7 @@ import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { readInstallationStatus } from "@landunits/adapters/postgres/InstallationStatusPg.ts"
 import { Effect, Exit } from "effect"
 import { type Cli, ExitCode, layerStderrLogger } from "../../Admin.ts"
+import { failureOf } from "../../support/Failures.ts"
 import { table, terminalSafeLines, toJson } from "../../support/Output.ts"
 
 const at = (now: number, ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z (${age(now - ms)} ago)`
@@ -35,13 +36,18 @@ export const statusText = (s: InstallationStatus, attention: ReadonlyArray<Atten
     "",
     `App processes: ${alive.length} alive${gone > 0 ? `, ${gone} gone without a clean shutdown` : ""}`,
   ]
+  const drills = alive.filter((p) => p.drill).length
+  if (drills > 0)
+    lines.push(
+      `  Restore drill: ${drills === alive.length ? "every live process" : `${drills} of them`} started with DRILL=1: no checkpoint signed, no email sent, no job run.`,
+    )
   if (s.processes.length > 0)
     lines.push(
       table(
         s.processes.map((p) => ({
           process: `${p.host}:${p.pid}`,
           version: p.version,
-          state: p.alive ? "alive" : "gone",
+          state: p.alive ? (p.drill ? "alive (drill)" : "alive") : "gone",
           started: at(s.now, p.startedAt),
           "last heartbeat": `${age(s.now - p.seenAt)} ago`,
         })),
@@ -55,6 +61,11 @@ export const statusText = (s: InstallationStatus, attention: ReadonlyArray<Atten
   lines.push(
     "",
     `Mail outbox: ${s.outbox.count === 0 ? "empty" : `${s.outbox.count} waiting, the oldest for ${age(s.now - (s.outbox.oldestAt ?? s.now))}`}; ${s.outbox.failed} given up (mail list --status failed)`,
+    ...(s.outbox.retrying === 0
+      ? []
+      : [
+          `  ${s.outbox.retrying} of them after a failed delivery, retried with a growing delay; the last error: ${s.outbox.lastError ?? "-"}`,
+        ]),
     "",
     "Jobs:",
     table(
@@ -95,7 +106,7 @@ export const statusShow = async (cli: Cli) => {
     ),
   )
   if (Exit.isFailure(exit)) {
-    cli.io.err(`Refused: the status could not be read: ${String(exit.cause)}`)
+    cli.io.err(`Refused: the status could not be read: ${terminalSafeLines(failureOf(exit.cause).message)}`)
     cli.io.exitCode(ExitCode.refused)
     return
   }

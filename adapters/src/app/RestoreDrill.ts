@@ -1,0 +1,87 @@
+/**
+ * Restore drills (issue 39; docs/operations/backup-and-restore.md): a restored copy started to prove the backup,
+ * with the production keys, must not speak for production. Started with DRILL=1, a process signs nothing with the
+ * ledger key (no checkpoint: two different #N under one key would be in the public record), sends no email (they
+ * wait in the copy's outbox) and runs no job (no expiry, unlock, export, purge or retention); it says so at start
+ * and in `landunits status` (its heartbeat row carries `drill`).
+ *
+ * `landunits db restore --drill` marks the restored database (`restore_drill`, migration 2900): a start on a marked
+ * database without DRILL=1 is refused, so a drill's copy never runs as production by a forgotten setting. A real
+ * recovery restores without --drill.
+ */
+import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
+import { Config, Effect, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+
+/** DRILL=1 (or true, yes): this process is a restore drill. */
+export const isDrill = Config.Boolean("DRILL").pipe(Config.withDefault(false))
+
+export const DRILL_ANNOUNCEMENT =
+  "Restore drill (DRILL=1): this process signs no ledger checkpoint, sends no email (they wait in the outbox) and runs no job. Start without DRILL only a real recovery, restored without --drill."
+
+/** What a drill refuses to sign, and why. */
+export class DrillSignsNothing extends Schema.TaggedError<DrillSignsNothing>()("DrillSignsNothing", {
+  message: Schema.String,
+}) {}
+
+/**
+ * The signer of a drill: the installation's public key (checkpoints and proofs still verify), and a refusal to
+ * sign anything with it.
+ */
+export const drillSigner = (signer: LedgerSigner["Service"]): LedgerSigner["Service"] =>
+  LedgerSigner.of({
+    keyId: signer.keyId,
+    publicKey: signer.publicKey,
+    sign: () =>
+      Effect.die(
+        new DrillSignsNothing({
+          message:
+            "A restore drill (DRILL=1) signs nothing with the ledger key: no checkpoint is taken on a drill's copy.",
+        }),
+      ),
+  })
+
+/** A start on a drill's copy without DRILL=1, or DRILL=1 asked where it cannot hold. */
+export class RestoreDrillRefused extends Schema.TaggedError<RestoreDrillRefused>()("RestoreDrillRefused", {
+  message: Schema.String,
+}) {}
+
+const TABLE = "restore_drill"
+
+/**
+ * Marks the database as a drill's copy of `backup` (the table is made when a backup predates it), and forgets the
+ * original's app processes the backup holds: their heartbeats are production's, not the drill's.
+ */
+export const markAsDrill = (backup: string) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`
+      CREATE TABLE IF NOT EXISTS restore_drill (
+        marked_at  timestamptz NOT NULL DEFAULT now(),
+        backup     text NOT NULL
+      )`
+    yield* sql`INSERT INTO restore_drill (backup) VALUES (${backup})`
+    const [processes] = yield* sql<{
+      present: boolean
+    }>`SELECT to_regclass('app_processes') IS NOT NULL AS present`
+    if (processes?.present === true) yield* sql`DELETE FROM app_processes`
+  })
+
+/** The backup this database is a drill's copy of, if it is one. */
+export const drillMark = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const [table] = yield* sql<{ present: boolean }>`SELECT to_regclass(${TABLE}) IS NOT NULL AS present`
+  if (table?.present !== true) return undefined
+  const [mark] = yield* sql<{ backup: string }>`SELECT backup FROM restore_drill ORDER BY marked_at LIMIT 1`
+  return mark?.backup
+})
+
+/** Refuses a start without DRILL=1 on a drill's copy. */
+export const requireDrillOnMarkedCopy = (drill: boolean) =>
+  Effect.gen(function* () {
+    const backup = yield* drillMark
+    if (backup !== undefined && !drill)
+      return yield* new RestoreDrillRefused({
+        message: `This database is a restore drill's copy of ${backup} (landunits db restore --drill): start it with DRILL=1, which signs no checkpoint, sends no email and runs no job. A real recovery restores the backup without --drill.`,
+      })
+  })
