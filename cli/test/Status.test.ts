@@ -188,7 +188,10 @@ describe("landunits status", () => {
   })
 
   it("with the database unreachable, says so in words (the driver's reason, what to check), never a printed Cause, exit 1", async () => {
-    const nobody: Target = { kind: "server", url: `postgres://postgres@127.0.0.1:${await freePort()}/landunits` }
+    const nobody: Target = {
+      kind: "server",
+      url: `postgres://postgres@127.0.0.1:${await freePort()}/landunits`,
+    }
     const result = await runCliProcess(nobody, ["status"])
     expect(result.code).toBe(1)
     expect(result.stderr).toContain("Refused: the status could not be read: the database could not be read")
