@@ -350,6 +350,58 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
     expect((await verify()).code).toBe(0)
   })
 
+  it("a v2 row's blind made unusable and its hash and head recomputed the writer's way: edited all the same", async () => {
+    const row = await runtime.runPromise(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{
+          order_id: string
+          from_key: string
+          to_key: string
+          at: string
+          units: number
+          prev_hash: string
+          hash: string
+        }>`
+          SELECT order_id, from_key, to_key, at, units, prev_hash, hash FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'`
+        return rows[0]!
+      }),
+    )
+    // Over the stand-in key an unusable blind gives ("member:no-blind:owned"), as a writer with the code could.
+    const forged = chainHash(
+      row.prev_hash,
+      canonicalOfStored({
+        transferId: "trf_LAND_EUR_6",
+        orderId: row.order_id,
+        unitType: "LAND_EUR",
+        fromKey: row.from_key,
+        toKey: row.to_key,
+        units: row.units,
+        at: Number(row.at),
+        encoding: TRANSFER_ENCODING_V2,
+        fromBlind: null,
+        toBlind: "x",
+      }),
+    )
+    await asSuperuser(
+      `CREATE TABLE transfer_before AS SELECT * FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'`,
+      `UPDATE ledger_transfers SET to_blind = 'x', hash = '${forged}' WHERE transfer_id = 'trf_LAND_EUR_6'`,
+      `UPDATE ledger_chain_heads SET head = '${forged}' WHERE chain = 'LAND_EUR'`,
+    )
+    const result = await verify()
+    expect(result.code).toBe(1)
+    expect(result.err).toBe(
+      "Refused: the ledger does not verify: edited: transfer trf_LAND_EUR_6 (LAND_EUR chain): its to account is a member's without a blind of 64 hex digits, which v2 needs",
+    )
+    await asSuperuser(
+      "DELETE FROM ledger_transfers WHERE transfer_id = 'trf_LAND_EUR_6'",
+      "INSERT INTO ledger_transfers SELECT * FROM transfer_before",
+      "DROP TABLE transfer_before",
+      `UPDATE ledger_chain_heads SET head = '${row.hash}' WHERE chain = 'LAND_EUR'`,
+    )
+    expect((await verify()).code).toBe(0)
+  })
+
   it("an amount changed: edited, naming the transfer", async () => {
     await asSuperuser("UPDATE ledger_transfers SET units = units + 1 WHERE transfer_id = 'trf_LAND_USD_3'")
     const result = await verify()

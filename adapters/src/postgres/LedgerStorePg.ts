@@ -29,6 +29,7 @@ import {
   canonicalOfStored,
   chainedAsNew,
   extendChains,
+  malformedTransfer,
   type StoredTransferFields,
   TRANSFER_ENCODING_V1,
   TRANSFER_ENCODING_V2,
@@ -171,10 +172,12 @@ const toChained = (r: ChainedRow): ChainedTransfer => {
     toBlind: r.to_blind,
   }
   let canonical: string | undefined
+  const malformed = malformedTransfer(fields)
   return {
     chain: r.unit_type,
     position: Number(r.seq),
     name: `transfer ${r.transfer_id}`,
+    ...(malformed === undefined ? {} : { malformed }),
     get canonical() {
       canonical ??= canonicalOfStored(fields)
       return canonical

@@ -21,6 +21,8 @@ export interface ChainRow {
   /** How a person finds the row ("transfer trf_…", "audit entry 12"). */
   readonly name: string
   readonly canonical: string
+  /** Why the row's fields make no encoding at all (a v2 member account without a blind), when they do not. */
+  readonly malformed?: string
   readonly chainIndex: number | null
   readonly prevHash: string | null
   readonly hash: string | null
@@ -96,6 +98,7 @@ export const makeChainVerifier = (from?: ReadonlyMap<string, ChainHead>): ChainV
     if (row.chainIndex === null || row.prevHash === null || row.hash === null) {
       return broken("inserted", row, "has no place in the chain (added without the database's chaining)")
     }
+    if (row.malformed !== undefined) return broken("edited", row, row.malformed)
     let recomputed: string
     try {
       recomputed = chainHash(row.prevHash, row.canonical)

@@ -21,7 +21,7 @@ import {
   canonicalTransfer,
   chainHash,
   memberOfKey,
-  memberPseudonym,
+  pseudonymousKey,
   TRANSFER_ENCODING_V1,
   TransferEncodings,
 } from "./TransferChain.ts"
@@ -100,11 +100,12 @@ const accountMismatch = (
         : `${said} is not named by a pseudonym (${key}).`
     }
     case "you": {
+      const stored = `member:${account.memberId}:${account.bucket}`
       const expected = v1
-        ? `member:${account.memberId}:${account.bucket}`
-        : account.blind === undefined
+        ? stored
+        : account.blind === undefined || !/^[0-9a-f]{64}$/.test(account.blind)
           ? undefined
-          : `member:${memberPseudonym(account.memberId, account.blind)}:${account.bucket}`
+          : pseudonymousKey(stored, account.blind)
       return key !== undefined && key === expected
         ? undefined
         : `${said} is not shown to be yours: ${v1 ? "its key does not name you" : "its pseudonym does not open to your id with the blind given"}.`
@@ -125,6 +126,9 @@ export const verifyOrderProof = (proof: OrderProof, publicKey: Uint8Array | stri
       return failed(
         `Transfer ${t.transferId}: its encoding ${String(t.encoding)} is not one this check knows.`,
       )
+    }
+    if (t.from === undefined || t.to === undefined) {
+      return failed(`Transfer ${t.transferId}: the proof does not say whose its accounts are.`)
     }
     const mismatch = accountMismatch(t, "from", t.fromKey) ?? accountMismatch(t, "to", t.toKey)
     if (mismatch !== undefined) return failed(`Transfer ${t.transferId}: ${mismatch}`)

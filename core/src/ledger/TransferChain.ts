@@ -159,6 +159,23 @@ export const pseudonymousKey = (key: string, blind: string | null, hash: ChainHa
   return `${MEMBER_KEY_PREFIX}${memberPseudonym(member.memberId, blind, hash)}:${member.bucket}`
 }
 
+/**
+ * Why a stored transfer's fields make no encoding: a v2 member account whose blind is not 64 hex digits (whoever
+ * wrote it could have hashed the stand-in key `pseudonymousKey` gives it, so the hash alone would not tell).
+ */
+export const malformedTransfer = (row: StoredTransferFields): string | undefined => {
+  if (row.encoding === TRANSFER_ENCODING_V1) return undefined
+  for (const [side, key, blind] of [
+    ["from", row.fromKey, row.fromBlind],
+    ["to", row.toKey, row.toBlind],
+  ] as const) {
+    if (memberOfKey(key) !== undefined && (blind === null || !HEX.test(blind))) {
+      return `its ${side} account is a member's without a blind of 64 hex digits, which v2 needs`
+    }
+  }
+  return undefined
+}
+
 /** A stored transfer's fields as its encoding holds them: v1's are the row's own; v2's have pseudonymous keys. */
 export const encodedFields = (row: StoredTransferFields, hash: ChainHasher = chainHash): TransferFields =>
   row.encoding === TRANSFER_ENCODING_V1

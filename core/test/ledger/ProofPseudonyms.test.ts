@@ -125,6 +125,23 @@ describe("a proof names another member by pseudonym (issue 37)", () => {
     expect(new Set(seen.map((k) => k.split(":")[1])).size).toBe(2)
   })
 
+  it("the member's own account in v2 needs a blind of 64 hex digits: a proof without one fails, naming it", () => {
+    const { h, filled } = tradedWithBob()
+    const proof = proofOf(h, alice, filled.orderId)
+    const which = proof.transfers.findIndex((t) => t.to.whose === "you")
+    const t = proof.transfers[which]!
+    for (const blind of [undefined, "x"]) {
+      const to = { ...(t.to as Extract<ProofAccount, { whose: "you" }>) }
+      if (blind === undefined) delete to.blind
+      else to.blind = blind
+      const transfers = proof.transfers.map((x, i) => (i === which ? { ...t, to } : x))
+      expect(verifyOrderProof({ ...proof, transfers }, publicKey(h))).toEqual({
+        status: "failed",
+        failure: `Transfer ${t.transferId}: its to account, your ${to.bucket}, is not shown to be yours: its pseudonym does not open to your id with the blind given.`,
+      })
+    }
+  })
+
   it("the member's own account cannot be claimed with another id or blind, nor another's key changed (property)", () => {
     const { h, filled } = tradedWithBob()
     const proof = proofOf(h, alice, filled.orderId)

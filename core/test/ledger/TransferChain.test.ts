@@ -9,6 +9,7 @@ import {
   chainHash,
   encodedFields,
   extendChains,
+  malformedTransfer,
   memberPseudonym,
   parseCanonicalTransfer,
   pseudonymousKey,
@@ -148,6 +149,20 @@ describe("the canonical encodings of a transfer (v1, v2)", () => {
     expect(pseudonymousKey("member:mem_a:owned", null)).toBe("member:no-blind:owned")
     expect(pseudonymousKey("member:mem_a:owned", "not hex")).toBe("member:no-blind:owned")
     expect(pseudonymousKey("platform:fees", null)).toBe("platform:fees")
+  })
+
+  it("a v2 member account without a blind of 64 hex digits makes no encoding; v1 needs none", () => {
+    const t = fields(2, "LAND_EUR")
+    expect(
+      malformedTransfer({ ...t, encoding: TRANSFER_ENCODING_V2, fromBlind: null, toBlind: BLIND }),
+    ).toBeUndefined()
+    expect(malformedTransfer({ ...t, encoding: TRANSFER_ENCODING_V2, fromBlind: null, toBlind: "x" })).toBe(
+      "its to account is a member's without a blind of 64 hex digits, which v2 needs",
+    )
+    expect(
+      malformedTransfer({ ...t, encoding: TRANSFER_ENCODING_V2, fromBlind: null, toBlind: null }),
+    ).toMatch(/^its to account/)
+    expect(malformedTransfer(v1(t))).toBeUndefined()
   })
 
   it("a new transfer is v2 with a blind for each member account and none for the platform's", () => {
