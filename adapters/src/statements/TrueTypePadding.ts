@@ -72,7 +72,9 @@ export const padTrueTypeGlyphs = (font: Uint8Array): Uint8Array => {
   for (let i = 0; i < numGlyphs; i++)
     newGlyf.set(glyf.bytes.subarray(offsetOf(i), offsetOf(i + 1)), offsets[i]!)
   const newLoca = new Uint8Array(4 * (numGlyphs + 1))
-  offsets.forEach((offset, i) => put32(newLoca, 4 * i, offset))
+  offsets.forEach((offset, i) => {
+    put32(newLoca, 4 * i, offset)
+  })
   glyf.bytes = newGlyf
   loca.bytes = newLoca
   head.bytes = head.bytes.slice()
