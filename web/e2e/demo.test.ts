@@ -140,6 +140,14 @@ describe("the demo member's year of history", () => {
       const summary = page.getByTestId("payouts-summary")
       await summary.waitFor()
       expect(await summary.textContent()).toMatch(/£[\d,]+\.\d\d paid, £[\d,]+\.\d\d owed/)
+      // The sale's row: its payouts in its Amount.
+      await page.goto(`${server.url}/dashboard/my-transactions?orderType=SELL&unitType=LAND_POUND`)
+      const amount = page.locator(`tr:has(a:text("${sale.orderId}")) td[data-label="Amount"]`)
+      await expect
+        .poll(() => amount.textContent())
+        .toMatch(/^£[\d,]+\.\d\d£[\d,]+\.\d\d paid, £[\d,]+\.\d\d owed$/)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+      await page.screenshot({ path: path.join(SHOTS, `${width}-demo-sale-in-history.png`), fullPage: true })
       await context.close()
     },
   )
