@@ -31,7 +31,12 @@ const GUEST_ROUTE_CONSTANTS: ReadonlyArray<readonly [string, RegExp, string]> = 
   ["/dashboard/", /\/login$/, "Access Your Account Now"],
   // A member page leads back to itself once signed in (issue 38); the dashboard itself is where sign-in goes anyway.
   ["/dashboard/convert/", /\/login\?redirect=%2Fdashboard%2Fconvert%2F?$/, "Access Your Account Now"],
-  ["/dashboard/transaction/", /\/login\?redirect=%2Fdashboard%2Ftransaction%2F?$/, "Access Your Account Now"],
+  // (the transaction page's own default tab comes along)
+  [
+    "/dashboard/transaction/",
+    /\/login\?redirect=%2Fdashboard%2Ftransaction%2F?(%3Ftab%3Dbuy)?$/,
+    "Access Your Account Now",
+  ],
 ]
 
 let server: RunningServer
