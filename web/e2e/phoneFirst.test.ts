@@ -134,7 +134,7 @@ describe("a phone shows the data first (375 × 812)", () => {
     await expect.poll(() => total.textContent()).toMatch(/^£/)
     await page.reload()
     await expect.poll(() => total.textContent()).toMatch(/^£/)
-    const unitsTitle = await page.getByRole("heading", { name: "Your Units" }).boundingBox()
+    const unitsTitle = await page.getByRole("heading", { name: "Your Units", exact: true }).boundingBox()
     const shortcuts = await page.getByRole("navigation", { name: "Shortcuts" }).boundingBox()
     expect(unitsTitle).not.toBeNull()
     expect(shortcuts).not.toBeNull()

@@ -66,7 +66,7 @@ afterEach(() => {
   window.localStorage.clear()
 })
 
-const headline = () => screen.getByRole("region", { name: "Your Units are worth" })
+const headline = () => screen.getByRole("region", { name: "Total value" })
 
 describe("the dashboard's headline", () => {
   it("opens on the total in the default currency, with its change since yesterday's prices and rates", async () => {

@@ -1,7 +1,6 @@
 /**
  * The periods of the price charts (issue 24). Kept apart from priceHistory.ts: the dashboard's loader, which
- * sits in the entry chunk, needs only these, and not core's formatting (Format.ts reads the enumerations with
- * their schemas): a UTC day is the first ten characters of its ISO 8601 form.
+ * sits in the app's chunk, needs only these: a UTC day is the first ten characters of its ISO 8601 form.
  */
 /** The periods a price chart offers, in days (today included). */
 export const PRICE_PERIODS = [30, 90, 365] as const

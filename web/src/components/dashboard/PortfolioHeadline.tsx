@@ -47,7 +47,7 @@ export function PortfolioHeadline({
     <section className="card headline" aria-labelledby="headline-title">
       <div className="headline__top">
         <h2 id="headline-title" className="headline__title">
-          Your Units are worth
+          Total value
         </h2>
         <div className="field headline__currency">
           <label htmlFor="headline-currency">Show in</label>
