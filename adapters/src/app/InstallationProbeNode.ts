@@ -100,7 +100,7 @@ export const InstallationProbeNode = Layer.effect(InstallationProbe)(
         const inUse = (databaseUrl ?? "").trim() === "" || fs.existsSync(dataDirPath)
         const open = inUse ? findOpen(dataDirPath) : []
         const payments = yield* Effect.result(readPaymentsSettings)
-        const addresses = payments._tag === "Success" ? payments.success.cryptoAddresses : undefined
+        const coins = payments._tag === "Success" ? payments.success.crypto : undefined
         return {
           production,
           appUrl: { value: appUrl, problem: appUrl === undefined ? undefined : appUrlProblem(appUrl) },
@@ -120,7 +120,7 @@ export const InstallationProbeNode = Layer.effect(InstallationProbe)(
             Effect.orDie,
           ),
           cryptoAddresses: (["BITCOIN", "ETHER"] as const).filter(
-            (coin): coin is CryptoCoin => addresses?.[coin] !== undefined,
+            (coin): coin is CryptoCoin => coins !== undefined && coins[coin]._tag !== "Refused",
           ),
           cardPayments:
             payments._tag === "Success"
