@@ -673,7 +673,7 @@ describe("the profile and KYC form over HTTP (multipart)", () => {
     expect(tooBig.status).toBe(413)
   })
 
-  it("takes phone numbers, account numbers, IBANs, BICs and countries as people type them, and keeps them normalized", async () => {
+  it("takes phone numbers, account numbers, sort codes, IBANs, BICs and countries as people type them, and keeps them normalized", async () => {
     const client = await newMember("ida@example.com")
     const typed = {
       ...kycInfo,
@@ -682,6 +682,8 @@ describe("the profile and KYC form over HTTP (multipart)", () => {
       bankDetails: {
         ...kycInfo.bankDetails,
         bankAccountNumber: "3192 6819",
+        // The IBAN's own sort code (a sort code beside a GB IBAN must be the one it holds), typed with hyphens.
+        sortCode: "60-16-13",
         iban: "gb29 nwbk 6016 1331 9268 19",
         swiftBic: "nwbk gb 2l",
         bankCountry: "GB",
@@ -695,6 +697,7 @@ describe("the profile and KYC form over HTTP (multipart)", () => {
       contactInfo: { phoneNumber: "7700900123" },
       bankDetails: {
         bankAccountNumber: "31926819",
+        sortCode: "601613",
         iban: "GB29NWBK60161331926819",
         swiftBic: "NWBKGB2L",
         bankCountry: "United Kingdom",
