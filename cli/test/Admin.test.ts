@@ -1,7 +1,7 @@
 /** The admin CLI's commands, run in-process on an embedded database seeded with the demo data. */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/app/DemoSeed.ts"
+import { DEMO_COIN_PRICES, DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/app/DemoSeed.ts"
 import {
   type AdminCommandCount,
   readAdminCommandCounts,
@@ -435,7 +435,13 @@ describe("pricing and reference codes", () => {
     expect(human.out).toMatch(/^ETHER in USD: \$3,000\.00 per coin \(300000 cents\), as of \d{4}-/)
     const entry = (await auditOf("pricing.setCoinPrice", "coinPrice:BITCOIN/EUR")).at(-1)!
     expect(entry.actor).toBe(MemberId.make("mem_admin"))
-    expect(entry.details).toMatchObject({ via: "cli", osUser: osUser(), before: "null" })
+    // Before: the demo's seeded price (a development start prices the coins for test-mode crypto payments).
+    expect(entry.details).toMatchObject({ via: "cli", osUser: osUser() })
+    expect(JSON.parse(entry.details.before!)).toMatchObject({
+      coin: "BITCOIN",
+      currency: "EUR",
+      centsPerCoin: DEMO_COIN_PRICES.BITCOIN.EUR,
+    })
     expect(JSON.parse(entry.details.after!)).toMatchObject({ centsPerCoin: 6_500_050 })
     const shown = JSON.parse((await asAdmin("--json", "pricing", "show")).out)
     expect(shown.coinPrices).toContainEqual(
@@ -462,8 +468,9 @@ describe("pricing and reference codes", () => {
     const json = await asAdmin("--json", "pricing", "set-coin-price", "ETHER", "GBP", "-1")
     expect(JSON.parse(json.err)).toMatchObject({ error: "AdminRefused" })
     expect((await cli("pricing", "set-coin-price", "ETHER", "GBP", "2500")).code).toBe(ExitCode.refused)
+    // Still the demo's seeded price: nothing refused was stored.
     const gbp = await run(Effect.flatMap(CoinPrices, (p) => p.latest("ETHER", "GBP")))
-    expect(Option.isNone(gbp)).toBe(true)
+    expect(Option.getOrThrow(gbp).centsPerCoin).toBe(DEMO_COIN_PRICES.ETHER.GBP)
   })
 
   it("creates a reference code members can use, lists it, and disables it only when confirmed", async () => {
@@ -772,12 +779,15 @@ describe("admin commands counted for the metrics", () => {
     const before = await run(readAdminCommandCounts)
     expect((await asAdmin("pricing", "show")).code).toBe(0)
     expect((await cli("--as", "other@landunits.example", "pricing", "show")).code).toBe(ExitCode.refused)
-    expect((await asAdmin("orders", "cancel", "no-such-order")).code).toBe(ExitCode.confirmationRequired)
+    // An unknown order is refused before any confirmation is asked for.
+    const cancel = await asAdmin("orders", "cancel", "no-such-order", "--reason", "The member asked")
+    expect(cancel).toMatchObject({
+      code: ExitCode.refused,
+      err: "Refused: Order no-such-order was not found",
+    })
     const after = await run(readAdminCommandCounts)
     expect(countOf(after, "pricing.show", "ok")).toBe(countOf(before, "pricing.show", "ok") + 1)
     expect(countOf(after, "pricing.show", "refused")).toBe(countOf(before, "pricing.show", "refused") + 1)
-    expect(countOf(after, "orders.cancel", "confirmation-required")).toBe(
-      countOf(before, "orders.cancel", "confirmation-required") + 1,
-    )
+    expect(countOf(after, "orders.cancel", "refused")).toBe(countOf(before, "orders.cancel", "refused") + 1)
   })
 })

@@ -164,14 +164,24 @@ describe("the admin CLI with NODE_ENV=production", () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 
   it("refuses without DOCUMENT_KEY, naming it, and makes no development key", async () => {
-    const result = await runCli({ kind: "embedded", dataDir }, ["users", "list", "--as", ADMIN], {
+    // A database to work on (an empty folder is refused first, for having none: DataDir.test.ts), made with the
+    // production keys, which are then left out of the command's settings.
+    const keys = {
       NODE_ENV: "production",
+      DOCUMENT_KEY: Buffer.alloc(32, 7).toString("base64"),
+      LEDGER_SIGNING_KEY: Buffer.alloc(32, 9).toString("base64"),
+    }
+    expect((await runCli({ kind: "embedded", dataDir }, ["db", "migrate"], keys)).code).toBe(0)
+    const files = fs.readdirSync(dataDir).sort()
+    const result = await runCli({ kind: "embedded", dataDir }, ["users", "list", "--as", ADMIN], {
+      ...keys,
       DOCUMENT_KEY: "",
     })
     expect(result.code).toBe(ExitCode.refused)
     expect(result.stderr).toContain("Refused: DOCUMENT_KEY is not set")
     expect(result.stderr).toContain("openssl rand -base64 32")
-    expect(fs.readdirSync(dataDir)).toEqual([])
+    expect(fs.readdirSync(dataDir).sort()).toEqual(files)
+    expect(files.filter((f) => f.endsWith(".key"))).toEqual([])
   })
 })
 

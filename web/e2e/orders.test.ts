@@ -91,20 +91,22 @@ const declineThenPay = async (page: Page, orderId: string, width: number) => {
   // The next attempt is ready for another card.
   await expect.poll(() => page.getByRole("button", { name: "Pay (test mode)" }).isEnabled()).toBe(true)
   // In view, and nothing sticks out of the card form's box.
-  const seen = await page.evaluate(() => {
-    const message = document.activeElement!.getBoundingClientRect()
-    const box = document.querySelector(".payment-box--test")!.getBoundingClientRect()
-    const pay = document.querySelector(".payment-box--test button[type=submit]")!
-    const card = document.getElementById("test-card")!.getBoundingClientRect()
-    return {
-      inView: message.top >= 0 && message.bottom <= window.innerHeight,
-      inBox: [message, card, pay.getBoundingClientRect()].every(
-        (r) => r.right <= box.right && r.left >= box.left,
-      ),
-      wide: document.documentElement.scrollWidth,
-    }
-  })
-  expect(seen).toEqual({ inView: true, inBox: true, wide: width })
+  // Polled: the page scrolls the message to the middle smoothly (html's scroll-behavior).
+  const seen = () =>
+    page.evaluate(() => {
+      const message = document.activeElement!.getBoundingClientRect()
+      const box = document.querySelector(".payment-box--test")!.getBoundingClientRect()
+      const pay = document.querySelector(".payment-box--test button[type=submit]")!
+      const card = document.getElementById("test-card")!.getBoundingClientRect()
+      return {
+        inView: message.top >= 0 && message.bottom <= window.innerHeight,
+        inBox: [message, card, pay.getBoundingClientRect()].every(
+          (r) => r.right <= box.right && r.left >= box.left,
+        ),
+        wide: document.documentElement.scrollWidth,
+      }
+    })
+  await expect.poll(seen).toEqual({ inView: true, inBox: true, wide: width })
   await page.screenshot({ path: path.join(SHOTS, `${width}-orders-card-declined.png`) })
   expect(orderIdOf(page)).toBe(orderId)
   await payWithTestCard(page, "4242 4242 4242 4242")

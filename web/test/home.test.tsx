@@ -594,6 +594,7 @@ describe("KYC form", () => {
       [/^Phone Number/, "7700 900123"],
       [/^Bank Account Name/, "Ada Lovelace"],
       [/^Bank Account Number/, "31926819"],
+      [/^Sort Code/, "60-16-13"],
       [/^SWIFT\/BIC/, "NWBKGB2L"],
       [/^Bank Name/, "NatWest"],
       [/^Bank Address/, "1 Princes Street, London"],

@@ -128,6 +128,23 @@ const conversion = (remainderInCents: number): OrderPageData =>
       createdAt: "2026-11-20T10:00:00.000Z",
       updatedAt: "2026-11-20T10:00:00.000Z",
       timeline: [],
+      payouts:
+        remainderInCents === 0
+          ? []
+          : [
+              {
+                payoutId: "pay_1",
+                kind: "convertRemainder",
+                orderId: "ord_conv1",
+                unitType: "LAND_EUR",
+                units: 0,
+                pricePerUnit: 10_549,
+                amountCents: remainderInCents,
+                currency: "EUR",
+                status: "Initiated",
+                owedAt: "2026-11-20T10:00:00.000Z",
+              },
+            ],
     },
     intent: undefined,
     bank: undefined,
@@ -150,6 +167,9 @@ describe("order page: a convert's remainder (shared/decisions.md, Converts)", ()
         "Units are whole: €10.55 of the value of your Unit (€) buys no whole Unit (£). It is yours: it is paid back to your bank account as a payout, with the other payouts.",
       ),
     ).toBeTruthy()
+    // The payout itself, among the order's payouts: what it pays, not Units at a price.
+    expect(screen.getByRole("heading", { name: "Your payouts" })).toBeTruthy()
+    expect(screen.getByText("The value of your Unit (€) that bought no whole Unit")).toBeTruthy()
   })
 
   it("says nothing was left over when the Units bought whole Units", async () => {
@@ -158,6 +178,7 @@ describe("order page: a convert's remainder (shared/decisions.md, Converts)", ()
     expect(screen.getByRole("heading", { name: "Nothing left over" })).toBeTruthy()
     expect(term("The remainder")).toBe("None: your Units bought whole Units")
     expect(screen.queryByText("How it is paid")).toBeNull()
+    expect(screen.queryByRole("heading", { name: "Your payouts" })).toBeNull()
   })
 })
 

@@ -126,6 +126,8 @@ describe("npm run serve, stopped by its supervisor", () => {
         DOCUMENT_KEY: Buffer.alloc(32, 7).toString("base64"),
         LEDGER_SIGNING_KEY: Buffer.alloc(32, 9).toString("base64"),
         APP_URL: "https://landunits.example",
+        // No mail server here: the emails are files, as production allows when told (docs/operations.md, "Mail delivery").
+        MAIL_TRANSPORT: "file",
         DATA_DIR: folder("serve"),
         DATABASE_URL: "",
         WEB_BUILDS_DIR: builds,

@@ -390,6 +390,18 @@ describe("converts over HTTP (member route)", () => {
     expect(order.convert.remainderPayoutId).toMatch(/^pay_/)
     const details = await json(await client.get(`/api/order/get_order_details/${order.orderId}`))
     expect(details.orderData.convert).toEqual(order.convert)
+    // The member reads it on the convert's page, with its kind: no Units, the remainder's money.
+    expect(details.orderData.payouts).toEqual([
+      expect.objectContaining({
+        payoutId: order.convert.remainderPayoutId,
+        kind: "convertRemainder",
+        orderId: order.orderId,
+        units: 0,
+        amountCents: quote.remainderCents,
+        currency: "EUR",
+        status: "Initiated",
+      }),
+    ])
     // Owed to the member through the payouts a sale uses: the admin's list shows it.
     const owed = await server.run(listPayouts({ member: DEMO_EMAIL }))
     expect(owed.filter((p) => p.sellOrderId === order.orderId)).toEqual([

@@ -10,7 +10,7 @@
 import { Schema } from "effect"
 import { CurrencyType, UnitType } from "../shared/Enums.ts"
 import { type MemberId, OrderId, PayoutId } from "../shared/Ids.ts"
-import { type Payout, PayoutStatus } from "./OrderModel.ts"
+import { type Payout, PayoutKind, PayoutStatus } from "./OrderModel.ts"
 import type { PayoutFilter } from "./ports/PayoutRepository.ts"
 
 const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
@@ -26,12 +26,14 @@ export const payoutsOfOrder = (memberId: MemberId, orderId: OrderId): PayoutFilt
 
 export const MemberPayout = Schema.Struct({
   payoutId: PayoutId,
-  /** The member's order it pays (a sale). */
+  /** What it pays: a slice of a sale, or a convert's remainder. */
+  kind: PayoutKind,
+  /** The member's order it pays (a sale, or a convert). */
   orderId: OrderId,
   unitType: UnitType,
-  /** The Units it pays for. */
-  units: Schema.Int.check(Schema.isGreaterThan(0)),
-  /** The price they were paid at (the buyer's), in 1/1000 of a currency unit. */
+  /** The whole Units it pays for; 0 for a convert's remainder (a part of one Unit). */
+  units: NonNegativeInt,
+  /** The price they were paid at (the buyer's; a convert's remainder: the source's that day), in 1/1000 of a currency unit. */
   pricePerUnit: NonNegativeInt,
   amountCents: NonNegativeInt,
   currency: CurrencyType,
@@ -55,6 +57,7 @@ export const memberPayout = (payout: Payout): MemberPayout => {
   const paidAt = at("Completed")
   return {
     payoutId: payout.payoutId,
+    kind: payout.kind ?? "sale",
     orderId: payoutOrderId(payout),
     unitType: payout.unitType,
     units: payout.units,

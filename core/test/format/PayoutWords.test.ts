@@ -15,6 +15,7 @@ const T0 = Date.UTC(2026, 5, 1, 9)
 const iso = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString()
 
 const payout = (over: Partial<MemberPayout> & Pick<MemberPayout, "payoutId">): MemberPayout => ({
+  kind: "sale",
   orderId: SALE,
   unitType: "LAND_POUND",
   units: 5,

@@ -312,6 +312,8 @@ function Dashboard() {
         lead="Your Units, their value and your impact at a glance."
       />
       <div className="container section home">
+        {/* An unpaid buy is the one thing to act on: it comes first, above the total (issue 27). */}
+        <UnpaidOrders unpaid={data.unpaid} />
         {nothing ? (
           <FirstUnits />
         ) : data.holdings.ok && data.headline.ok ? (
@@ -323,7 +325,6 @@ function Dashboard() {
         ) : !data.headline.ok ? (
           <Unavailable what="Your total value" message={data.headline.message} />
         ) : null}
-        <UnpaidOrders unpaid={data.unpaid} />
         {nothing ? null : (
           <section aria-labelledby="holdings-title">
             <h2 id="holdings-title">Your Units</h2>

@@ -88,21 +88,41 @@ function Amount({
     <>
       {totals.map((t) => (
         <span key={t.currency} className="tx-payouts">
-          {formatMoney(t.owedCents + t.paidCents, t.currency)}
+          <span className="tx-payouts__total">{formatMoney(t.owedCents + t.paidCents, t.currency)}</span>
           <span className="tx-payouts__state">{payoutTotalsText(t)}</span>
+          {/* A phone's one line: what is still owed, else what was paid (the order's page has the rest). */}
+          <span className="tx-payouts__short">
+            {t.owedCents > 0
+              ? `${formatMoney(t.owedCents, t.currency)} owed`
+              : `${formatMoney(t.paidCents, t.currency)} paid`}
+          </span>
         </span>
       ))}
     </>
   )
 }
 
-/** The member's payouts in sums: "Payouts from your sales: £1,049.04 paid, £530.42 owed". */
+/** The member's payouts in sums: "Your payouts: £1,049.04 paid, £530.42 owed" (sales, and converts' remainders). */
 function PayoutsSummary({ payouts }: { readonly payouts: ReadonlyArray<MemberPayout> | undefined }) {
   if (payouts === undefined || payouts.length === 0) return null
+  const totals = payoutTotals(payouts)
+  const owed = totals.filter((t) => t.owedCents > 0).map((t) => formatMoney(t.owedCents, t.currency))
   return (
     <p className="payouts-summary" data-testid="payouts-summary">
-      <strong>Payouts from your sales:</strong> {payoutTotals(payouts).map(payoutTotalsText).join("; ")}. Each
-      sale's page lists its payouts with their dates.
+      <span className="payouts-summary__full">
+        <strong>Your payouts:</strong> {totals.map(payoutTotalsText).join("; ")}. Each order's page lists its
+        payouts with their dates.
+      </span>
+      {/* A phone's one line, so the orders start on the first screen. */}
+      <span className="payouts-summary__short">
+        {owed.length === 0 ? (
+          "Your payouts are all paid."
+        ) : (
+          <>
+            <strong>Owed to you:</strong> {owed.join(", ")}
+          </>
+        )}
+      </span>
     </p>
   )
 }

@@ -47,8 +47,9 @@ export function PayoutsPanel({ order }: { readonly order: OrderDetails }) {
                   </span>
                 </p>
                 <p className="order-payouts__detail">
-                  {formatNumber0(payout.units)} {unitDisplayName(payout.unitType)} at{" "}
-                  {formatPrice(payout.pricePerUnit, payout.currency)} a Unit
+                  {payout.kind === "convertRemainder"
+                    ? `The value of your ${unitDisplayName(payout.unitType)} that bought no whole Unit`
+                    : `${formatNumber0(payout.units)} ${unitDisplayName(payout.unitType)} at ${formatPrice(payout.pricePerUnit, payout.currency)} a Unit`}
                 </p>
                 <p className="order-payouts__detail muted">{datesOf(payout)}</p>
               </li>
@@ -57,8 +58,9 @@ export function PayoutsPanel({ order }: { readonly order: OrderDetails }) {
         </>
       )}
       <p className="muted">
-        Each slice a buyer takes is owed at that buyer's price, rounded to the cent, and paid to the bank
-        account in your verified details.
+        {order.orderType === "SELL"
+          ? "Each slice a buyer takes is owed at that buyer's price, rounded to the cent, and paid to the bank account in your verified details."
+          : "Paid to the bank account in your verified details."}
       </p>
     </section>
   )
