@@ -21,6 +21,7 @@ import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpoint
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { SignedInMemberService } from "@landunits/core/members/SignedInMemberService.ts"
+import { guardedLayer } from "@landunits/core/orders/OutsideTransaction.ts"
 import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
 import { PrivacyService } from "@landunits/core/privacy/PrivacyService.ts"
@@ -35,6 +36,7 @@ import type { SqlClient } from "effect/sql"
 import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DocumentStorePg } from "../documents/DocumentStorePg.ts"
 import { DeliveredMailTransport, layerMailTransportFromEnv } from "../email/DeliveredMailTransport.ts"
+import { MailTransport } from "../email/MailTransport.ts"
 import { OrderServiceObserved } from "../observability/OrderCommandMetrics.ts"
 import { LimitsServiceObserved, RecordingServiceObserved } from "../observability/RateLimitMetrics.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
@@ -61,6 +63,7 @@ import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
 import { SecondFactorStoresPg } from "../postgres/SecondFactorStoresPg.ts"
 import { SignedInMembersPg } from "../postgres/SignedInMembersPg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
+import { layerMarkedTransactions } from "../postgres/TransactionMarker.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
 import { MemberDataArchiveZip } from "../privacy/MemberDataArchiveZip.ts"
@@ -128,7 +131,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     // TOTP secrets are encrypted under the same key as KYC documents.
     SecondFactorStoresPg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
-  ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, database)))
+  ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, layerMarkedTransactions(database))))
 
 /**
  * The platform's own pieces: hashing, randomness, ids, the ledger's signing key, and the mail transport (SMTP_URL,
@@ -141,7 +144,8 @@ export const layerPlatform = Layer.mergeAll(
   PasskeysSimpleWebAuthn,
   IdGenerator.layerRandom,
   layerLedgerSignerFromEnv,
-  DeliveredMailTransport.pipe(Layer.provideMerge(layerMailTransportFromEnv)),
+  // The mail server is called outside any transaction (core's OutsideTransaction.ts).
+  DeliveredMailTransport.pipe(Layer.provideMerge(guardedLayer(MailTransport, layerMailTransportFromEnv))),
 )
 
 /** Core's services over the stores and the platform. */

@@ -5,8 +5,10 @@
  * charges, what the payment page shows).
  */
 
+import { guardedLayer } from "@landunits/core/orders/OutsideTransaction.ts"
 import type { PaymentProvider } from "@landunits/core/orders/ProviderPaymentEvents.ts"
 import { ProviderPaymentService } from "@landunits/core/orders/ProviderPaymentService.ts"
+import { CryptoPayments } from "@landunits/core/orders/ports/CryptoPayments.ts"
 import { SquareGateway } from "@landunits/core/orders/ports/SquareGateway.ts"
 import { StripeGateway } from "@landunits/core/orders/ports/StripeGateway.ts"
 import { Config, Context, type Duration, Effect, Layer, Redacted } from "effect"
@@ -100,22 +102,29 @@ export const webhookKeys = (settings: PaymentsSettings, keys: TestModeKeys): Web
 
 /** The gateways core's OrderService needs (StripeGateway, SquareGateway, CryptoPayments). */
 export const layerPaymentGateways = (settings: PaymentsSettings) =>
+  // Each provider is called outside any transaction (core's OutsideTransaction.ts).
   Layer.mergeAll(
-    settings.stripe._tag === "Live"
-      ? PaymentGatewayStripe(settings.stripe.settings)
-      : Layer.succeed(StripeGateway)(
-          settings.stripe._tag === "TestMode"
-            ? testModeGateway("stripe")
-            : refusedCardGateway("card (Stripe)"),
-        ),
-    settings.square._tag === "Live"
-      ? PaymentGatewaySquare(settings.square.settings)
-      : Layer.succeed(SquareGateway)(
-          settings.square._tag === "TestMode"
-            ? testModeGateway("square")
-            : refusedCardGateway("card (Square)"),
-        ),
-    CryptoPaymentsConfigured(settings.crypto),
+    guardedLayer(
+      StripeGateway,
+      settings.stripe._tag === "Live"
+        ? PaymentGatewayStripe(settings.stripe.settings)
+        : Layer.succeed(StripeGateway)(
+            settings.stripe._tag === "TestMode"
+              ? testModeGateway("stripe")
+              : refusedCardGateway("card (Stripe)"),
+          ),
+    ),
+    guardedLayer(
+      SquareGateway,
+      settings.square._tag === "Live"
+        ? PaymentGatewaySquare(settings.square.settings)
+        : Layer.succeed(SquareGateway)(
+            settings.square._tag === "TestMode"
+              ? testModeGateway("square")
+              : refusedCardGateway("card (Square)"),
+          ),
+    ),
+    guardedLayer(CryptoPayments, CryptoPaymentsConfigured(settings.crypto)),
   )
 
 export interface PaymentServicesOptions {

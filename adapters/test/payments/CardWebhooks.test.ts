@@ -22,6 +22,7 @@ import {
   orderStatus,
   SETTLED,
   type StartedCardBuy,
+  startBankBuy,
   startCardBuy,
   unitsOf,
 } from "./PaymentFlows.ts"
@@ -526,5 +527,25 @@ describe("Square card payments (stand-in API, signed webhooks)", () => {
     expect((await cancelOrder(client, buy.orderId)).status).toBe(200)
     const cancels = squareApi.requests.filter((r) => r.path === "/v2/payments/cancel")
     expect(cancels.map((r) => r.body.idempotency_key)).toContain(buy.paymentId)
+  })
+})
+
+describe("a slow provider holds no lock (core's OutsideTransaction.ts)", () => {
+  it("while one member's card payment waits on Stripe, another member's bank buy of the same unit type commits", async () => {
+    const [slow, other] = [await newMember(), await newMember()]
+    const held = stripeApi.holdNext()
+    const card = startCardBuy(slow, "card-stripe", "LAND_EUR")
+    // The SDK's request is at Stripe, unanswered: the order's reservation is committed and no lock is held.
+    await held.arrived
+    try {
+      const bank = await startBankBuy(other, "LAND_EUR")
+      expect(await orderStatus(other, bank)).toBe("InProcess")
+      expect(held.answered()).toBe(false)
+    } finally {
+      held.release()
+    }
+    const started = await card
+    expect(started.paymentId).toMatch(/^pi_standin_/)
+    expect(await orderStatus(slow, started.orderId)).toBe("InProcess")
   })
 })

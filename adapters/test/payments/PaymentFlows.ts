@@ -47,6 +47,25 @@ export const startCardBuy = async (
   }
 }
 
+/** Creates a buy of `units` paid by bank transfer and starts its payment (the member is shown where to pay). */
+export const startBankBuy = async (client: Client, unitType: UnitType = "LAND_EUR", units = 2) => {
+  const created = await client.post(
+    "/api/order/create_order",
+    {
+      orderType: "BUY",
+      currencyUnit: { unitType, numberOfUnits: units },
+      paymentDetails: { paymentMethod: "bank" },
+    },
+    { headers: key("create") },
+  )
+  expect(created.status).toBe(200)
+  const { orderId } = (await json(created)).orderCreatedData
+  const started = await client.post("/api/order/start_payment", { orderId }, { headers: key("start") })
+  expect(started.status).toBe(200)
+  expect((await json(started)).paymentInstructions._tag).toBe("BankPayment")
+  return orderId as string
+}
+
 export const orderStatus = async (client: Client, orderId: string): Promise<string> =>
   (await json(await client.get(`/api/order/get_order_details/${orderId}`))).orderData.orderStatus
 

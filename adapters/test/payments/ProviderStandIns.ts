@@ -22,9 +22,17 @@ export interface StandIn {
 
 type Answer = { status: number; body: unknown }
 
+/** A request held at the stand-in: `arrived` once it is there, unanswered until `release()`. */
+export interface Held {
+  readonly arrived: Promise<void>
+  readonly answered: () => boolean
+  readonly release: () => void
+}
+
 const serve = async (
   answer: (request: RecordedRequest, raw: string) => Answer,
   decode: (raw: string) => Record<string, unknown>,
+  hold: () => Promise<void> = async () => {},
 ): Promise<StandIn> => {
   const requests: Array<RecordedRequest> = []
   const server: Server = createServer((req, res) => {
@@ -41,9 +49,11 @@ const serve = async (
         body: decode(raw),
       }
       requests.push(recorded)
-      const { status, body } = answer(recorded, raw)
-      res.writeHead(status, { "content-type": "application/json" })
-      res.end(JSON.stringify(body))
+      void hold().then(() => {
+        const { status, body } = answer(recorded, raw)
+        res.writeHead(status, { "content-type": "application/json" })
+        res.end(JSON.stringify(body))
+      })
     })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -55,11 +65,34 @@ const serve = async (
   }
 }
 
-/** Stripe's API: PaymentIntents created (form-encoded, Idempotency-Key header) and cancelled. */
-export const stripeStandIn = () => {
+/**
+ * Stripe's API: PaymentIntents created (form-encoded, Idempotency-Key header) and cancelled. `holdNext()` keeps the
+ * next request unanswered until released: a provider as slow as a test needs.
+ */
+export const stripeStandIn = async (): Promise<StandIn & { readonly holdNext: () => Held }> => {
   const byKey = new Map<string, Answer>()
   let next = 0
-  return serve(
+  let held: (() => Promise<void>) | undefined
+  const holdNext = (): Held => {
+    let arrive = () => {}
+    let release = () => {}
+    let answered = false
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve
+    })
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    held = () => {
+      held = undefined
+      arrive()
+      return released.then(() => {
+        answered = true
+      })
+    }
+    return { arrived, answered: () => answered, release }
+  }
+  const standIn = await serve(
     (request) => {
       const key = request.headers["idempotency-key"]
       if (typeof key === "string" && byKey.has(`${request.path}|${key}`))
@@ -93,7 +126,9 @@ export const stripeStandIn = () => {
       return answer
     },
     (raw) => Object.fromEntries(new URLSearchParams(raw)),
+    () => (held === undefined ? Promise.resolve() : held()),
   )
+  return { ...standIn, holdNext }
 }
 
 /** Card tokens the Square stand-in answers as Square does for a declined card and for a failure of its own. */

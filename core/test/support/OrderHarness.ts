@@ -20,6 +20,7 @@ import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { Mailer } from "../../src/notifications/ports/Mailer.ts"
 import { OrderService } from "../../src/orders/OrderService.ts"
 import { byAdmin } from "../../src/orders/OrderTimeline.ts"
+import { guardedLayer } from "../../src/orders/OutsideTransaction.ts"
 import { BankTransfers } from "../../src/orders/ports/BankTransfers.ts"
 import { BuyJournal } from "../../src/orders/ports/BuyJournal.ts"
 import { CryptoPayments } from "../../src/orders/ports/CryptoPayments.ts"
@@ -179,10 +180,14 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     ExchangeRates.layerMemory(rates),
     MemberStanding.layerMemory(members),
     DiscountCodes.layerMemory(options.codes ?? []),
-    options.stripe ?? StripeGateway.layerMemory,
-    options.square ?? SquareGateway.layerMemory,
+    // Guarded as the app builds them: a provider called inside a unit of work is a defect (OutsideTransaction.ts).
+    guardedLayer(StripeGateway, options.stripe ?? StripeGateway.layerMemory),
+    guardedLayer(SquareGateway, options.square ?? SquareGateway.layerMemory),
     BankTransfers.layerMemory(BANK_DETAILS),
-    options.crypto ?? CryptoPayments.layerMemory({ BITCOIN: 5_000_000, ETHER: 300_000 }),
+    guardedLayer(
+      CryptoPayments,
+      options.crypto ?? CryptoPayments.layerMemory({ BITCOIN: 5_000_000, ETHER: 300_000 }),
+    ),
     Mailer.layerMemory,
     SubscriptionStore.layerMemory,
     MemberGuard.layer.pipe(Layer.provide(options.guardStores ?? memoryGuardStores)),

@@ -11,6 +11,16 @@ export const lockOrder = (unitTypes: Iterable<UnitType>): ReadonlyArray<UnitType
   return UnitTypes.filter((u) => wanted.has(u))
 }
 
+/**
+ * True while a database transaction is open on this fiber: inside `UnitOfWork.transaction` (both
+ * implementations say so) and inside any other transaction the adapters open (postgres/TransactionMarker.ts). A
+ * port that leaves the process (a payment provider, a mail server) refuses to be called then
+ * (OutsideTransaction.ts): its answer may take seconds, and every lock the transaction holds would wait on it.
+ */
+export const InTransaction = Context.Reference<boolean>("@landunits/core/orders/ports/InTransaction", {
+  defaultValue: () => false,
+})
+
 /** What the in-memory unit of work exposes to tests: the unit types the running transaction has locked. */
 export interface UnitOfWorkMemory {
   readonly unitOfWork: UnitOfWork["Service"]
@@ -50,7 +60,7 @@ export class UnitOfWork extends Context.Service<
             Effect.sync(() => {
               held = new Set()
             }),
-            () => effect,
+            () => Effect.provideService(effect, InTransaction, true),
             () =>
               Effect.sync(() => {
                 held = undefined
