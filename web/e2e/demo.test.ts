@@ -147,9 +147,7 @@ describe("the demo member's year of history", () => {
       await expect
         .poll(() => amount.innerText())
         .toMatch(
-          width === 375
-            ? /^£[\d,]+\.\d\d owed$/
-            : /^£[\d,]+\.\d\d\s+£[\d,]+\.\d\d paid, £[\d,]+\.\d\d owed$/,
+          width === 375 ? /^£[\d,]+\.\d\d owed$/ : /^£[\d,]+\.\d\d\s+£[\d,]+\.\d\d paid, £[\d,]+\.\d\d owed$/,
         )
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
       await page.screenshot({ path: path.join(SHOTS, `${width}-demo-sale-in-history.png`), fullPage: true })
