@@ -107,14 +107,18 @@ describe("orders", () => {
     expect(still.orderStatus).toBe(order.orderStatus)
   })
 
-  it("confirms a bank payment once, Units owned, and writes the admin and OS user to the audit log", async () => {
+  it("confirms a bank payment once, Units owned, and writes the admin and OS user to the audit log; a repeat says nothing changed and writes no entry", async () => {
     const order = await newBankBuy("cli-test-buy")
     const first = await asAdmin("--yes", "orders", "confirm-payment", order.orderId)
     expect(first.code).toBe(0)
     expect(first.out).toContain(`${order.orderId}: Completed`)
     const again = await asAdmin("orders", "confirm-payment", order.orderId)
-    expect(again.out).toBe(first.out)
+    expect(again).toMatchObject({
+      code: 0,
+      out: `${order.orderId}: already confirmed: nothing changed (Completed)`,
+    })
     const entries = await auditOf("orders.confirmPayment", `order:${order.orderId}`)
+    expect(entries).toHaveLength(1)
     expect(entries[0]).toMatchObject({
       actor: "mem_admin",
       details: { from: order.orderStatus, to: "Completed", via: "cli", osUser: osUser() },

@@ -78,16 +78,32 @@ export const runOrderJobs = (every: Duration.Input) =>
     Effect.asVoid,
   )
 
-/** `ORDER_JOBS_INTERVAL_SECONDS`: seconds between runs, a whole number of at least 1 (default 60). */
+/** The least ORDER_JOBS_INTERVAL_SECONDS: a run's key is its minute, so two runs a minute would only replay the first. */
+export const MIN_ORDER_JOBS_INTERVAL_SECONDS = 60
+
+/**
+ * `ORDER_JOBS_INTERVAL_SECONDS`: seconds between runs, a whole number of at least 60 (default 60). A run's idempotency
+ * key is its UTC minute (`orderJobKey`), so a shorter interval would run again in the same minute only to replay the
+ * minute's first answer and log it again: such a value stops the start, naming the setting and the minimum.
+ */
 export const orderJobsInterval = Config.schema(
-  Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  Schema.Int.check(
+    Schema.isGreaterThanOrEqualTo(MIN_ORDER_JOBS_INTERVAL_SECONDS, {
+      message:
+        `ORDER_JOBS_INTERVAL_SECONDS must be at least ${MIN_ORDER_JOBS_INTERVAL_SECONDS} (seconds): ` +
+        "each run of the order jobs is keyed by its minute, so a second run in the same minute would change nothing",
+    }),
+  ),
   "ORDER_JOBS_INTERVAL_SECONDS",
 ).pipe(Config.withDefault(DEFAULT_ORDER_JOBS_INTERVAL_SECONDS), Config.map(Duration.seconds))
 
-/** The jobs as a layer: forked in the layer's scope, so they stop with the server. */
-export const OrderJobsLive = Layer.effectDiscard(
+/** The jobs every `every`, as a layer: forked in the layer's scope, so they stop with the server. */
+export const orderJobsLayer = (every: Duration.Input) =>
+  Layer.effectDiscard(Effect.forkScoped(runOrderJobs(every)))
+
+/** The jobs every ORDER_JOBS_INTERVAL_SECONDS; a value the setting refuses fails the layer. */
+export const OrderJobsLive = Layer.unwrap(
   Effect.gen(function* () {
-    const every = yield* orderJobsInterval
-    yield* Effect.forkScoped(runOrderJobs(every))
+    return orderJobsLayer(yield* orderJobsInterval)
   }),
 )

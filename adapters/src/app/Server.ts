@@ -38,7 +38,7 @@ import { HeartbeatLive } from "./Heartbeat.ts"
 import { JobRunLogPg } from "./JobRuns.ts"
 import { LedgerCheckpointJobLive } from "./LedgerCheckpointJob.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
-import { OrderJobsLive } from "./OrderJobs.ts"
+import { orderJobsInterval, orderJobsLayer } from "./OrderJobs.ts"
 import { PrivacyJobsLive } from "./PrivacyJobs.ts"
 import {
   isProduction,
@@ -79,6 +79,8 @@ const settings = Effect.gen(function* () {
       Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
       "SHUTDOWN_DRAIN_SECONDS",
     ).pipe(Config.withDefault(0), Config.map(Duration.seconds)),
+    // Read before the database opens, so a value under the minimum stops the start at once (OrderJobs.ts).
+    orderJobsEvery: yield* orderJobsInterval,
     webBuilds: webBuildsDir(Option.getOrUndefined(yield* Config.option(Config.String("WEB_BUILDS_DIR")))),
   }
 })
@@ -140,7 +142,12 @@ export const serve = (
       // A restore drill runs no job.
       const jobs = drill
         ? Layer.empty
-        : Layer.mergeAll(OrderJobsLive, LedgerCheckpointJobLive, PrivacyJobsLive, RecordingRetentionJobLive)
+        : Layer.mergeAll(
+            orderJobsLayer(s.orderJobsEvery),
+            LedgerCheckpointJobLive,
+            PrivacyJobsLive,
+            RecordingRetentionJobLive,
+          )
       // The start line, once the server listens: the address it is bound to (the port a balancer points at) and
       // the public URL.
       const announced = Layer.effectDiscard(

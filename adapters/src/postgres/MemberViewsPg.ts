@@ -1,6 +1,6 @@
 /**
  * The narrow views of members other contexts read: the order engine's MemberStanding (confirmed email,
- * KYC status, name) and KYC's MemberDirectory (whom to write to), both over the accounts and KYC tables.
+ * KYC status, name, disabled) and KYC's MemberDirectory (whom to write to), both over the accounts and KYC tables.
  */
 import { MemberDirectory } from "@landunits/core/kyc/ports/MemberDirectory.ts"
 import { MemberStanding, type Standing, UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
@@ -17,6 +17,8 @@ interface MemberRow {
   readonly user_type: UserType
   readonly confirmed: boolean
   readonly kyc_status: KycStatus | null
+  /** The account's `disabledAt` (epoch ms, a JSON number), null while enabled. */
+  readonly disabled_at: number | null
 }
 
 const toStanding = (row: MemberRow): Standing => ({
@@ -25,11 +27,13 @@ const toStanding = (row: MemberRow): Standing => ({
   name: `${row.first_name} ${row.last_name}`.trim(),
   emailConfirmed: row.confirmed,
   kycStatus: row.kyc_status ?? "UnVerified",
+  ...(row.disabled_at === null ? {} : { disabledAt: Number(row.disabled_at) }),
 })
 
 const SELECT_MEMBER = `
   SELECT a.member_id, a.email, a.record->>'firstName' AS first_name, a.record->>'lastName' AS last_name,
-         a.record->>'userType' AS user_type, (a.record ? 'emailConfirmedAt') AS confirmed, k.kyc_status
+         a.record->>'userType' AS user_type, (a.record ? 'emailConfirmedAt') AS confirmed, k.kyc_status,
+         a.record->'disabledAt' AS disabled_at
   FROM accounts a LEFT JOIN kyc_records k ON k.member_id = a.member_id`
 
 export const MemberStandingPg = Layer.effect(MemberStanding)(

@@ -18,7 +18,7 @@ import type { PaymentMethod } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
 import { ADMIN, makeHarness, START } from "@landunits/core/test-support/OrderHarness.ts"
 import { balance } from "@landunits/core/test-support/OrderSteps.ts"
-import { ConfigProvider, Duration, Effect, Layer } from "effect"
+import { Cause, ConfigProvider, Duration, Effect, Exit, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { OrderJobsLive, orderJobKey } from "../../src/app/OrderJobs.ts"
 
@@ -70,6 +70,29 @@ describe("the server's order jobs", () => {
     assert.notStrictEqual(orderJobKey("expire-due", at + MINUTE), orderJobKey("expire-due", at))
     assert.notStrictEqual(orderJobKey("unlock-due", at), orderJobKey("expire-due", at))
   })
+
+  it.effect("ORDER_JOBS_INTERVAL_SECONDS under 60 stops the start, naming the setting and the minimum", () =>
+    Effect.gen(function* () {
+      const h = makeHarness()
+      for (const bad of [1, 30, 59]) {
+        const exit = yield* Effect.exit(Effect.scoped(startJobs(h.orders, bad)))
+        assert.isTrue(Exit.isFailure(exit), String(bad))
+        if (Exit.isFailure(exit)) {
+          assert.include(
+            String(Cause.squash(exit.cause)),
+            "ORDER_JOBS_INTERVAL_SECONDS must be at least 60",
+            String(bad),
+          )
+        }
+      }
+      for (const good of [60, 3600]) {
+        assert.isTrue(
+          Exit.isSuccess(yield* Effect.exit(Effect.scoped(startJobs(h.orders, good)))),
+          String(good),
+        )
+      }
+    }),
+  )
 
   it.effect("an unpaid bank buy older than 72 hours is expired by the job and its Units are released", () =>
     Effect.gen(function* () {

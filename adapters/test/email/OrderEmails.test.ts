@@ -4,13 +4,16 @@
  * worker renders it: naming the order, its reference where it has one, and linking to the order's page.
  */
 
+import { AccountService } from "@landunits/core/accounts/AccountService.ts"
+import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { CONVERT_LOCK_MS } from "@landunits/core/shared/Constants.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
 import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
@@ -233,6 +236,57 @@ describe("an email at every money step, naming the order and linking to its page
     expect(email.to).toBe(DEMO_EMAIL)
     expect(email.text).toMatch(/: \d+ Unit \(€\) are now in your Units Owned\./)
     expect(email.text).toContain(orderPage(orderId))
+  })
+})
+
+describe("a transfer to a disabled member", () => {
+  const disabledEmail = "dora.disabled@example.com"
+
+  it("is refused over HTTP as one to an unknown email (404, the same words): nothing moves, nobody is emailed", async () => {
+    const client = makeClient(server)
+    await client.get("/api/health")
+    await client.post("/api/user/register", {
+      email: disabledEmail,
+      firstName: "Dora",
+      lastName: "Disabled",
+      password: "secret9",
+      userType: "USER",
+      termsAccepted: true,
+    })
+    const [confirm] = (await outbox("confirm-email")).filter((e) => e.to === disabledEmail)
+    await client.get(`/api/auth/confirmation/${confirm!.data.token}`)
+    const dora = await server.run(
+      Effect.gen(function* () {
+        const account = yield* (yield* AccountRepository).findByEmail(disabledEmail)
+        if (Option.isNone(account)) throw new Error("Dora is not registered")
+        return yield* (yield* AccountService).disable(account.value.memberId)
+      }),
+    )
+    const demo = await signIn(DEMO_EMAIL, DEMO_PASSWORD)
+    const name = await demo.get(`/api/user/getUserNameByEmail?email=${encodeURIComponent(disabledEmail)}`)
+    const unknownName = await demo.get("/api/user/getUserNameByEmail?email=nobody.here%40example.com")
+    expect(name.status).toBe(404)
+    expect(unknownName.status).toBe(404)
+    expect((await json(name)).message).toBe(`No member is registered with the email ${disabledEmail}`)
+
+    const emailsBefore = (await outbox(OrderEmail.transferReceived)).length
+    const refused = await demo.post(
+      "/api/order/create_order",
+      {
+        orderType: "TRANSFER",
+        currencyUnit: { unitType: "LAND_USD", numberOfUnits: 5 },
+        recipientEmail: disabledEmail,
+      },
+      { headers: { "idempotency-key": `order-emails-${++keys}` } },
+    )
+    expect(refused.status).toBe(404)
+    expect((await json(refused)).message).toBe(`No member is registered with the email ${disabledEmail}`)
+    const owned = await server.run(
+      Effect.flatMap(LedgerService, (ledger) => ledger.balance(dora.memberId, "LAND_USD", "owned")),
+    )
+    expect(owned).toBe(0)
+    expect(await outbox(OrderEmail.transferReceived)).toHaveLength(emailsBefore)
+    expect((await outbox(OrderEmail.transferReceived)).filter((e) => e.to === disabledEmail)).toEqual([])
   })
 })
 

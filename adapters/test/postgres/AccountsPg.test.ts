@@ -103,7 +103,7 @@ for (const target of databaseTargets().run) {
       expect(stored[0]!.session_hash).toMatch(/^[0-9a-f]{64}$/)
     })
 
-    it("shows other contexts a member's standing and contact, KYC status included", async () => {
+    it("shows other contexts a member's standing and contact, KYC status and a disabled account included", async () => {
       const result = await Effect.runPromise(
         Effect.gen(function* () {
           const accounts = yield* AccountRepository
@@ -120,6 +120,11 @@ for (const target of databaseTargets().run) {
             after: yield* (yield* MemberStanding).findByEmail("ann@example.com"),
             unknown: yield* Effect.flip((yield* MemberStanding).standing(MemberId.make("mem_x"))),
             contact: yield* (yield* MemberDirectory).contact(ann),
+            disabled: yield* Effect.gen(function* () {
+              const account = Option.getOrThrow(yield* accounts.get(ann))
+              yield* accounts.update({ ...account, disabledAt: 1_700_000_000_123 })
+              return yield* (yield* MemberStanding).findByEmail("ann@example.com")
+            }),
           }
         }).pipe(
           Effect.provide(
@@ -138,6 +143,8 @@ for (const target of databaseTargets().run) {
       })
       expect(Option.getOrThrow(result.after).kycStatus).toBe("Verified")
       expect(result.unknown._tag).toBe("UnknownMember")
+      expect(Option.getOrThrow(result.after).disabledAt).toBeUndefined()
+      expect(Option.getOrThrow(result.disabled).disabledAt).toBe(1_700_000_000_123)
       expect(Option.getOrThrow(result.contact)).toEqual({
         memberId: ann,
         email: "Ann@Example.com",

@@ -190,8 +190,8 @@ export const makeBuyCommands = (frame: OrderFrame) => {
         yield* requireOrderSize(request.numberOfUnits, "BUY")
         const { unitType, isDoubleLand, pricePerUnit } = order.currencyUnit
         const paymentMethod = request.paymentMethod ?? order.paymentDetails!.paymentMethod
-        if (paymentMethod !== order.paymentDetails!.paymentMethod)
-          yield* requireCryptoOffered(paymentMethod, order.paymentDetails!.currency)
+        const methodChanged = paymentMethod !== order.paymentDetails!.paymentMethod
+        if (methodChanged) yield* requireCryptoOffered(paymentMethod, order.paymentDetails!.currency)
         const externalFee = yield* externalFeeOf(paymentMethod)
         const terms: DiscountTerms | undefined = order.buy?.discount
         const priced = priceBuyOrder({
@@ -240,6 +240,10 @@ export const makeBuyCommands = (frame: OrderFrame) => {
                   discount: { ...order.buy.discount, discountValue: priced.discountValue },
                 },
               }),
+          // A new method's window counts from the change, as a payment's start restarts it: a member who
+          // switches to bank gets the bank's 72 hours, one who switches to card the card's hour. It gives no
+          // reservation a member could not have by cancelling and buying again. A change of amount alone keeps it.
+          ...(methodChanged ? { expiresAt: at + expiryWindowMs(paymentMethod) } : {}),
           updatedAt: iso(at),
         }
         yield* orders.update(updated)

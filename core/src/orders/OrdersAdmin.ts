@@ -106,12 +106,18 @@ const orderOf = (params: Readonly<Record<string, string>>) =>
     Effect.flatMap(OrderRepository, (orders) => orders.get(OrderId.make(orderId))),
   )
 
+/** An admin's confirmation: the engine's answer, and whether the buy was confirmed already (nothing changed). */
+export interface AdminConfirmation extends ConfirmedPayment {
+  readonly repeat: boolean
+}
+
 /**
  * `orders.confirmPayment`: the buy is paid: its pending Units become owned (filled from the sales queue, then
- * issuance) and the sellers' payouts are created. A repeat answers the first confirmation (its idempotency key)
- * and needs nobody's approval.
+ * issuance) and the sellers' payouts are created. A buy confirmed already (by this command before, another
+ * admin or the card webhook) answers as it is with its payouts: nothing changes, nothing is audited, nobody's
+ * approval is needed, and its line says so; an approved request for one confirmed meanwhile is refused.
  */
-export const confirmPayment: OperationHandler<ConfirmedPayment> = {
+export const confirmPayment: OperationHandler<AdminConfirmation> = {
   prepare: (params) =>
     Effect.gen(function* () {
       const order = yield* orderOf(params)
@@ -134,6 +140,10 @@ export const confirmPayment: OperationHandler<ConfirmedPayment> = {
   apply: (acting, params, facts) =>
     Effect.gen(function* () {
       const order = yield* orderOf(params)
+      if (isConfirmed(order)) {
+        const payouts = yield* (yield* PayoutRepository).find({ buyOrderId: order.orderId })
+        return { order, payouts, repeat: true }
+      }
       const confirmed = yield* (yield* OrderService).confirmPayment({
         idempotencyKey: adminCommandKey("confirm-payment", order.orderId),
         orderId: order.orderId,
@@ -150,9 +160,12 @@ export const confirmPayment: OperationHandler<ConfirmedPayment> = {
         },
         facts,
       )
-      return confirmed
+      return { ...confirmed, repeat: false }
     }),
-  outcome: (c) => `${c.order.orderId}: ${c.order.orderStatus}; ${c.payouts.length} payout(s) created`,
+  outcome: (c) =>
+    c.repeat
+      ? `${c.order.orderId}: already confirmed: nothing changed (${c.order.orderStatus})`
+      : `${c.order.orderId}: ${c.order.orderStatus}; ${c.payouts.length} payout(s) created`,
 }
 
 const cancellable = (order: OrderRecord) =>

@@ -19,7 +19,8 @@ export const isCardMethod = (method: PaymentMethod): method is CardMethod =>
 
 /**
  * How long an unpaid buy keeps its reservation: 1 hour for card, 72 hours otherwise (bank, crypto, and
- * None, which has no payment under way). Counted from creation, and again from the start of the payment.
+ * None, which has no payment under way). Counted from creation, again from a change of method (the new
+ * method's window: BuyCommands.ts `updateBuyAmount`), and again from the start of the payment.
  */
 export const expiryWindowMs = (method: PaymentMethod): number =>
   isCardMethod(method) ? CARD_ORDER_EXPIRY_MS : BANK_CRYPTO_ORDER_EXPIRY_MS

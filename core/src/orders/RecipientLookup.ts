@@ -2,8 +2,8 @@
  * GET /user/getUserNameByEmail: what a sender sees of a transfer's recipient before anything is sent. Only what
  * recognises the person: the first name and the last name's initial ("Rosa R."), never the whole name; at most
  * RECIPIENT_LOOKUPS_PER_MEMBER an hour (a list of addresses cannot be walked to learn who is registered); and not
- * the member's own address, since a transfer goes to another member. The transfer itself finds its recipient
- * with the same `findRecipient`.
+ * the member's own address, since a transfer goes to another member; a disabled or closed account answers as an
+ * unknown address. The transfer itself finds its recipient with the same `findRecipient`.
  */
 import { Context, Effect, Layer, Option } from "effect"
 import type { TooManyAttempts } from "../limits/LimitErrors.ts"
@@ -14,14 +14,21 @@ import { MemberStanding, type Standing } from "./ports/MemberStanding.ts"
 
 export const TRANSFER_TO_SELF = "You cannot transfer Units to yourself"
 
-/** The member registered with `email` (any letter case), or RecipientNotFound. */
+/**
+ * The member registered with `email` (any letter case) who may receive Units, or RecipientNotFound. A disabled or
+ * closed account receives nothing and is refused in the same words as an unknown address, so neither the lookup
+ * nor a transfer tells a sender that an account exists but is disabled.
+ */
 export const findRecipient = (members: MemberStanding["Service"], email: string) =>
   Effect.flatMap(members.findByEmail(email), (found) =>
-    Option.match(found, {
-      onNone: () =>
-        Effect.fail(new RecipientNotFound({ message: `No member is registered with the email ${email}` })),
-      onSome: (standing: Standing) => Effect.succeed(standing),
-    }),
+    Option.match(
+      Option.filter(found, (standing) => standing.disabledAt === undefined),
+      {
+        onNone: () =>
+          Effect.fail(new RecipientNotFound({ message: `No member is registered with the email ${email}` })),
+        onSome: (standing: Standing) => Effect.succeed(standing),
+      },
+    ),
   )
 
 /** The first letter of `word`, capital when it has a one-letter capital ("ß" stays "ß"). */

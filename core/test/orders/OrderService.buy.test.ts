@@ -493,6 +493,53 @@ describe("paying", () => {
     expect(balance(h, bob, "LAND_USD", "pendingBuy")).toBe(0)
   })
 
+  it("a buy whose payment method changes takes the new method's window, counted from the change", () => {
+    const h = makeHarness()
+    const order = h.run(buy(h, alice, 10, { paymentMethod: "card-stripe" }))
+    h.clock.advance(50 * Durations.MINUTE)
+    const bank = h.run(
+      h.orders.updateBuyAmount({
+        memberId: alice,
+        idempotencyKey: h.key(),
+        orderId: order.orderId,
+        numberOfUnits: 10,
+        paymentMethod: "bank",
+      }),
+    )
+    expect(bank.expiresAt).toBe(h.clock.now() + 72 * Durations.HOUR)
+    h.clock.advance(72 * Durations.HOUR - 1)
+    expect(h.run(h.orders.expireDue({ idempotencyKey: h.key() }))).toEqual([])
+    const amountOnly = h.run(
+      h.orders.updateBuyAmount({
+        memberId: alice,
+        idempotencyKey: h.key(),
+        orderId: order.orderId,
+        numberOfUnits: 12,
+      }),
+    )
+    expect(amountOnly.expiresAt, "a change of amount alone keeps the deadline").toBe(bank.expiresAt)
+    h.clock.advance(1)
+    const [expired] = h.run(h.orders.expireDue({ idempotencyKey: h.key() }))
+    expect(expired?.orderId).toBe(order.orderId)
+    expect(expired?.timeline.at(-1)?.reason).toBe("Not paid within 72 hours: its Units were released")
+  })
+
+  it("a bank buy switched to card has the card's hour from the change", () => {
+    const h = makeHarness()
+    const order = h.run(buy(h, alice, 10))
+    h.clock.advance(2 * Durations.HOUR)
+    const card = h.run(
+      h.orders.updateBuyAmount({
+        memberId: alice,
+        idempotencyKey: h.key(),
+        orderId: order.orderId,
+        numberOfUnits: 10,
+        paymentMethod: "card-stripe",
+      }),
+    )
+    expect(card.expiresAt).toBe(h.clock.now() + Durations.HOUR)
+  })
+
   it("the expiry window starts again when the payment starts", () => {
     const h = makeHarness()
     const order = h.run(buy(h, alice, 10, { paymentMethod: "card-stripe" }))

@@ -1,8 +1,19 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { Mailer } from "../../src/notifications/ports/Mailer.ts"
+import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
+import { closedEmail } from "../../src/privacy/PrivacyModel.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
-import { ADMIN, defaultLand, makeHarness, perUnitType, standing, unitPrice } from "../support/OrderHarness.ts"
+import {
+  ADMIN,
+  defaultLand,
+  makeHarness,
+  perUnitType,
+  START,
+  standing,
+  unitPrice,
+} from "../support/OrderHarness.ts"
 import { balance, bought, buy, sell } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
@@ -289,6 +300,38 @@ describe("transferring", () => {
     expect(order.transfer).toEqual({ recipientEmail: "bob@example.com" })
     expect(balance(h, alice, "LAND_USD", "owned")).toBe(0)
     expect(balance(h, bob, "LAND_USD", "owned")).toBe(20)
+  })
+
+  it("a transfer to a disabled or closed member is refused as one to an unknown email: nothing moves, nobody is emailed", () => {
+    const carol = MemberId.make("carol")
+    const h = makeHarness({
+      members: [
+        standing("alice"),
+        { ...standing("bob"), disabledAt: START },
+        // A closed account is disabled and its email pseudonymised (privacy/PrivacyService.ts).
+        { ...standing("carol"), email: closedEmail(carol), disabledAt: START },
+      ],
+    })
+    bought(h, alice, 20)
+    const emailsBefore = h.run(Effect.flatMap(Mailer, (m) => m.queued)).length
+    for (const recipientEmail of ["bob@example.com", "BOB@example.com", closedEmail(carol)]) {
+      const refused = h.fail(
+        h.orders.createTransfer({
+          memberId: alice,
+          idempotencyKey: h.key(),
+          unitType: "LAND_USD",
+          numberOfUnits: 5,
+          recipientEmail,
+        }),
+      )
+      expect(refused._tag).toBe("RecipientNotFound")
+      expect(refused.message).toBe(`No member is registered with the email ${recipientEmail}`)
+    }
+    expect(balance(h, alice, "LAND_USD", "owned")).toBe(20)
+    expect(balance(h, bob, "LAND_USD", "owned")).toBe(0)
+    expect(balance(h, carol, "LAND_USD", "owned")).toBe(0)
+    expect(h.run(Effect.flatMap(OrderRepository, (o) => o.find({ orderType: "TRANSFER" })))).toEqual([])
+    expect(h.run(Effect.flatMap(Mailer, (m) => m.queued))).toHaveLength(emailsBefore)
   })
 
   it("a transfer to an unknown email or to oneself is refused", () => {

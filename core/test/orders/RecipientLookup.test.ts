@@ -18,6 +18,7 @@ const standing = (id: string, email: string, name: string): Standing => ({
 })
 const alice = standing("mem_alice", "alice@example.com", "Alice Archer")
 const rosa = standing("mem_rosa", "rosa@example.com", "Rosa Rivers")
+const dora = { ...standing("mem_dora", "dora@example.com", "Dora Disabled"), disabledAt: 1 }
 
 const layer = () =>
   RecipientLookup.layer.pipe(
@@ -67,6 +68,26 @@ describe("RecipientLookup", () => {
       const unknown = yield* Effect.flip(lookup.nameFor(alice.memberId, "zed@example.com"))
       expect(unknown._tag).toBe("RecipientNotFound")
     }).pipe(Effect.provide(layer())),
+  )
+
+  it.effect(
+    "answers a disabled or closed member's address as an unknown one: the lookup does not tell them apart",
+    () =>
+      Effect.gen(function* () {
+        const lookup = yield* RecipientLookup
+        const disabled = yield* Effect.flip(lookup.nameFor(alice.memberId, "dora@example.com"))
+        const unknown = yield* Effect.flip(lookup.nameFor(alice.memberId, "zed@example.com"))
+        expect(disabled._tag).toBe(unknown._tag)
+        expect(disabled.message).toBe("No member is registered with the email dora@example.com")
+        expect(unknown.message).toBe("No member is registered with the email zed@example.com")
+      }).pipe(
+        Effect.provide(
+          RecipientLookup.layer.pipe(
+            Layer.provide(LimitsService.layer.pipe(Layer.provide(AttemptLog.layerMemory))),
+            Layer.provide(MemberStanding.layerMemory(new Map([[dora.memberId, dora]]))),
+          ),
+        ),
+      ),
   )
 
   it.effect("refuses the member's own address", () =>

@@ -10,6 +10,8 @@ export const Standing = Schema.Struct({
   name: Schema.String,
   emailConfirmed: Schema.Boolean,
   kycStatus: KycStatus,
+  /** Epoch ms the account was disabled (a closed account is disabled too): it receives no transfer. Absent while enabled. */
+  disabledAt: Schema.optionalKey(Schema.Int),
 })
 export type Standing = typeof Standing.Type
 
