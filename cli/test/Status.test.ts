@@ -1,8 +1,8 @@
 /**
  * `landunits status` (issue 28) as an operator runs it: the app as its own process on a fresh DATA_DIR with no
  * demo data, the CLI as another. The screen and `--json` show the one live app process (its heartbeat), each
- * job's last run, the queues, the last checkpoint; the exit code is 0 while nothing needs a person, and 1 naming
- * what does: a new installation where members cannot buy yet, admin work waiting more than a day, a job whose last
+ * job's last run, the queues, the last checkpoint, the idempotency keys deleted after their retention; the exit
+ * code is 0 while nothing needs a person, and 1 naming what does: a new installation where members cannot buy yet, admin work waiting more than a day, a job whose last
  * run failed, and, after the app stopped cleanly (its heartbeat removed), no live app process.
  */
 import * as fs from "node:fs"
@@ -34,6 +34,7 @@ interface StatusJson {
   readonly jobs: ReadonlyArray<{ job: string; lastRun?: { outcome: string; detail: string } }>
   readonly migrations: { pending: ReadonlyArray<unknown>; applied: number }
   readonly kycWaiting: { count: number }
+  readonly idempotencyKeysPruned: { count: number; lastAt?: number }
   readonly needsAPerson: boolean
   readonly attention: ReadonlyArray<{ about: string; message: string }>
 }
@@ -115,6 +116,12 @@ describe("landunits status", () => {
     expect(screen).toMatch(/expire-due\s+\S+Z \(\d+ s ago\)\s+60 min\s+ok\s+0 unpaid buys expired/)
     expect(screen).toMatch(/unlock-due\s+.*ok/)
     expect(screen).toMatch(/ledger-checkpoint\s+.*ok/)
+    expect(screen).toMatch(
+      /idempotency-retention\s+\S+Z \(\d+ s ago\)\s+60 min\s+ok\s+0 idempotency keys older than 30 days deleted/,
+    )
+    expect(screen).toContain(
+      "Idempotency keys: kept 30 days, then deleted by idempotency-retention: none yet",
+    )
     expect(screen).toContain("KYC reviews:            none")
     expect(screen).toContain("Mail outbox: ")
     expect(screen).toContain("Nothing needs a person.")
@@ -132,9 +139,28 @@ describe("landunits status", () => {
       ["data-exports", "ok"],
       ["retention-purge", "ok"],
       ["recording-retention", "ok"],
+      ["idempotency-retention", "ok"],
     ])
     expect(json.needsAPerson).toBe(false)
     expect(json.attention).toEqual([])
+  })
+
+  it("counts the idempotency keys the retention job deleted, on the screen and in --json; they need nobody", async () => {
+    // What the job's deleting statements added up (pruned_counts), as a day of order jobs' keys would.
+    await execute(
+      "INSERT INTO pruned_counts (what, count, last_at) VALUES ('idempotency_keys', 2880, now() - interval '2 hours')",
+    )
+    try {
+      const result = await status()
+      expect(result.code).toBe(0)
+      expect(result.stdout).toMatch(
+        /\nIdempotency keys: kept 30 days, then deleted by idempotency-retention: 2880 so far, the last at \S+Z \(2 h ago\)\n/,
+      )
+      const { json } = await statusJson()
+      expect(json.idempotencyKeysPruned.count).toBe(2880)
+    } finally {
+      await execute("DELETE FROM pruned_counts")
+    }
   })
 
   it("shows a process that died without a clean shutdown as gone, which needs nobody while one is alive", async () => {

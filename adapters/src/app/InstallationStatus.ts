@@ -31,7 +31,7 @@ export const JOB_GRACE = Duration.minutes(1)
 
 /**
  * The jobs every app process runs (OrderJobs.ts, LedgerCheckpointJob.ts, PrivacyJobs.ts,
- * RecordingRetentionJob.ts), listed even before their first run.
+ * RecordingRetentionJob.ts, IdempotencyRetentionJob.ts), listed even before their first run.
  */
 export const SCHEDULED_JOBS: ReadonlyArray<string> = [
   "expire-due",
@@ -40,6 +40,7 @@ export const SCHEDULED_JOBS: ReadonlyArray<string> = [
   "data-exports",
   "retention-purge",
   "recording-retention",
+  "idempotency-retention",
 ]
 
 export interface MigrationRef {
@@ -106,6 +107,11 @@ export interface InstallationStatus {
     | { readonly number: number; readonly at: number; readonly treeSize: number }
     | undefined
   readonly ledgerHasTransfers: boolean
+  /**
+   * The idempotency records the idempotency-retention job deleted since the installation began (`pruned_counts`),
+   * and when it last deleted any (epoch ms; undefined before the first).
+   */
+  readonly idempotencyKeysPruned: { readonly count: number; readonly lastAt: number | undefined }
   /** What members need to buy, as `landunits doctor` checks it (core/src/setup/SetupDoctor.ts `buyingGaps`). */
   readonly setup: {
     readonly admins: number

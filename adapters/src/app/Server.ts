@@ -4,8 +4,9 @@
  * should (FirstStartSeed.ts: the site content on a fresh installation; demo data only in development or
  * with SEED_DEMO, and the demo member's year of history with the demo admin in development only), starts the mail outbox worker, the order jobs (OrderJobs.ts: expiry of unpaid buys,
  * unlock of converts, every ORDER_JOBS_INTERVAL_SECONDS) and the ledger checkpoint job (LedgerCheckpointJob.ts,
- * every LEDGER_CHECKPOINT_INTERVAL_MINUTES) and the recording retention job (RecordingRetentionJob.ts, hourly,
- * RECORDING_RETENTION_DAYS), each job's last run recorded for `landunits status` (JobRuns.ts),
+ * every LEDGER_CHECKPOINT_INTERVAL_MINUTES), the recording retention job (RecordingRetentionJob.ts, hourly,
+ * RECORDING_RETENTION_DAYS) and the idempotency retention job (IdempotencyRetentionJob.ts, hourly: idempotency
+ * records older than 30 days), each job's last run recorded for `landunits status` (JobRuns.ts),
  * the process's heartbeat (Heartbeat.ts), and serves the API (and the web app when it is built: the build
  * WEB_BUILDS_DIR/current names at this start, http/server/WebBuilds.ts) on PORT; with METRICS_PORT, the
  * Prometheus metrics on 127.0.0.1:METRICS_PORT/metrics
@@ -35,6 +36,7 @@ import { securePrivateDataDir, usePrivateUmask } from "../security/PrivateDataDi
 import { layerApp } from "./AppLayer.ts"
 import { seedOnStart } from "./FirstStartSeed.ts"
 import { HeartbeatLive } from "./Heartbeat.ts"
+import { IdempotencyRetentionJobLive } from "./IdempotencyRetentionJob.ts"
 import { JobRunLogPg } from "./JobRuns.ts"
 import { LedgerCheckpointJobLive } from "./LedgerCheckpointJob.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
@@ -136,9 +138,9 @@ export const serve = (
             `No web build in ${s.webBuilds}: the API alone is served. \`npm run build\` builds the web app.`,
           )
         : Effect.logInfo(`Serving the web build ${build.id} (${s.webBuilds})`)
-      // The order jobs, the ledger checkpoint job, the data-export, retention-purge and recording-retention jobs,
-      // the heartbeat and the metrics port live in the server's scope: they start with it and stop with it (the
-      // heartbeat's row is removed then). Each job's last run is kept for `status`.
+      // The order jobs, the ledger checkpoint job, the data-export, retention-purge, recording-retention and
+      // idempotency-retention jobs, the heartbeat and the metrics port live in the server's scope: they start with it
+      // and stop with it (the heartbeat's row is removed then). Each job's last run is kept for `status`.
       // A restore drill runs no job.
       const jobs = drill
         ? Layer.empty
@@ -147,6 +149,7 @@ export const serve = (
             LedgerCheckpointJobLive,
             PrivacyJobsLive,
             RecordingRetentionJobLive,
+            IdempotencyRetentionJobLive,
           )
       // The start line, once the server listens: the address it is bound to (the port a balancer points at) and
       // the public URL.

@@ -205,3 +205,11 @@ export const adminCommands = Metric.counter("landunits_admin_commands_total", {
 export const outboxRetrying = Metric.gauge("landunits_outbox_retrying", {
   description: "Emails waiting after at least one failed delivery (installation-wide).",
 })
+
+// Retention (installation-wide, counted in the database by the statement that deletes)
+
+export const idempotencyKeysPruned = Metric.counter("landunits_idempotency_keys_pruned_total", {
+  description:
+    "Idempotency records the idempotency-retention job deleted once older than their 30 days' retention (installation-wide, counted in the database).",
+  incremental: true,
+})

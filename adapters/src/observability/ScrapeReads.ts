@@ -1,12 +1,12 @@
 /**
  * The figures set when /metrics is scraped (Metrics.ts): the process's own (build, CPU, memory, file descriptors,
  * event-loop delay, garbage collections) and the installation's figures from the database: the outbox, the
- * scheduled jobs and the admins' queues (the reads of `landunits status`, InstallationStatusPg.ts), the admin CLI's
- * commands (AdminCommandCounts.ts), the ledger's transfers (the length of each unit type's transfer chain) and this
+ * scheduled jobs, the admins' queues and the idempotency records pruned (the reads of `landunits status`,
+ * InstallationStatusPg.ts), the admin CLI's commands (AdminCommandCounts.ts), the ledger's transfers (the length of each unit type's transfer chain) and this
  * process's pool connections (DatabasePoolMetrics.ts). The database reads have SCRAPE_READ_TIMEOUT; when they
  * fail, `landunits_database_up` is 0 and the database figures keep their previous values.
  *
- * A counter read as a total (CPU time, ledger transfers, admin commands) moves by what was added since the previous
+ * A counter read as a total (CPU time, ledger transfers, admin commands, idempotency records pruned) moves by what was added since the previous
  * scrape, so the exposed counter equals the total from the first scrape on.
  */
 import * as fs from "node:fs"
@@ -35,6 +35,7 @@ import {
   gcDuration,
   heapTotal,
   heapUsed,
+  idempotencyKeysPruned,
   jobInterval,
   jobLastRunDuration,
   jobLastRunSuccess,
@@ -196,6 +197,7 @@ export const makeScrapeReads = (poolMax: number) =>
           { queue },
         )
       }
+      yield* addSince(idempotencyKeysPruned, status.idempotencyKeysPruned.count)
       for (const c of commands)
         yield* addSince(adminCommands, c.count, { operation: c.operation, outcome: c.outcome })
       yield* set(dbPoolOpen, pool.open)

@@ -16,6 +16,7 @@ import {
   SCHEDULED_JOBS,
   type Waiting,
 } from "../app/InstallationStatus.ts"
+import { PRUNED_KEYS } from "./IdempotencyStorePg.ts"
 import { MIGRATIONS_DIRECTORY, MIGRATIONS_TABLE } from "./Migrations.ts"
 
 /** The migrations this version ships. */
@@ -159,6 +160,12 @@ export const readInstallationStatus = Effect.gen(function* () {
     ? yield* sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ledger_transfers) AS any`
     : []
 
+  const [pruned] = has("pruned_counts")
+    ? yield* sql<{ count: string; last_at: string }>`
+        SELECT count, (extract(epoch FROM last_at) * 1000)::bigint AS last_at
+        FROM pruned_counts WHERE what = ${PRUNED_KEYS}`
+    : []
+
   // What members need to buy (the doctor's buyingGaps); rates on or before today, as the order engine reads them.
   const admins = has("accounts")
     ? Number(
@@ -216,6 +223,10 @@ export const readInstallationStatus = Effect.gen(function* () {
             treeSize: Number(checkpoint.tree_size),
           },
     ledgerHasTransfers: transfers?.any === true,
+    idempotencyKeysPruned: {
+      count: Number(pruned?.count ?? 0),
+      lastAt: pruned === undefined ? undefined : Number(pruned.last_at),
+    },
     setup: { admins, units, bankAccounts, rates },
   } satisfies InstallationStatus
 })

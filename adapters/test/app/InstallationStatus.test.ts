@@ -53,6 +53,7 @@ const calm: InstallationStatus = {
   payoutsDue: { count: 0, oldestAt: undefined },
   lastCheckpoint: { number: 4, at: NOW - HOUR, treeSize: 120 },
   ledgerHasTransfers: true,
+  idempotencyKeysPruned: { count: 2_880, lastAt: NOW - HOUR },
   // Members can buy: an admin, LAND_EUR on sale with its land value and bank account, the rates the pages need.
   setup: {
     admins: 1,
@@ -130,12 +131,7 @@ describe("what needs a person in landunits status", () => {
     expect(abouts(quiet)).toEqual([])
     // A production process beside the drill: the rules hold again.
     expect(abouts({ ...quiet, processes: [drill, alive] })).toEqual([
-      "jobs",
-      "jobs",
-      "jobs",
-      "jobs",
-      "jobs",
-      "jobs",
+      ...SCHEDULED_JOBS.map(() => "jobs"),
       "outbox",
       "ledger",
     ])

@@ -291,6 +291,7 @@ describe("metrics and traces of a production start", () => {
       landunits_order_command_duration_seconds: "HISTOGRAM",
       landunits_order_lock_wait_seconds: "HISTOGRAM",
       landunits_ledger_transfers_total: "COUNTER",
+      landunits_idempotency_keys_pruned_total: "COUNTER",
       landunits_outbox_pending: "GAUGE",
       landunits_outbox_oldest_age_seconds: "GAUGE",
       landunits_outbox_failed: "GAUGE",
@@ -362,7 +363,7 @@ describe("metrics and traces of a production start", () => {
     )
     expect(routes.filter((route) => route?.includes("no-such-route") || route?.includes("*"))).toEqual([])
     // The jobs ran at the start, and the database reads answered.
-    for (const job of ["expire-due", "unlock-due", "ledger-checkpoint"])
+    for (const job of ["expire-due", "unlock-due", "ledger-checkpoint", "idempotency-retention"])
       expect(sampleOf(after, "landunits_job_last_run_success", { job }), job).toBe(1)
     expect(sampleOf(after, "landunits_database_up")).toBe(1)
     expect(sampleOf(after, "landunits_db_pool_max_connections")).toBe(url === undefined ? 1 : 10)

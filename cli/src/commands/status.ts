@@ -6,6 +6,6 @@ export const statusCommand = (program: Command, cli: Cli) =>
   program
     .command("status")
     .description(
-      "the installation at a glance: version and migrations, app processes alive, the mail outbox, the jobs' last runs, what waits for admins, the last ledger checkpoint; exit 1 when something needs a person",
+      "the installation at a glance: version and migrations, app processes alive, the mail outbox, the jobs' last runs, what waits for admins, the last ledger checkpoint, the idempotency keys deleted after their 30 days; exit 1 when something needs a person",
     )
     .action(async () => (await import("./status/show.ts")).statusShow(cli))

@@ -91,6 +91,19 @@ export const BANK_PAYMENT_ID_LENGTH = 5
 export const STRIPE_TRANSFER_DAYS = 7
 export const SQUARE_TRANSFER_DAYS = 3
 
+// Idempotency records
+/**
+ * Days an idempotency record (a command's key, the hash of its request and its first result) is kept; then the
+ * idempotency-retention job deletes it, and its key is free again. 30 days is ten times the longest redelivery of
+ * a card provider's webhook (Stripe retries for up to 3 days, Square for up to 72 hours) and far beyond any client's
+ * or admin's retry, so a repeat still answers the first result; the order jobs alone add ~2,880 records a day, so
+ * keeping them forever is not free (docs/decisions/idempotency-records-kept-30-days.md).
+ */
+export const IDEMPOTENCY_RETENTION_DAYS = 30
+export const IDEMPOTENCY_RETENTION_MS = IDEMPOTENCY_RETENTION_DAYS * DAY
+/** Idempotency records one statement of the retention job deletes: each batch is a short transaction of its own. */
+export const IDEMPOTENCY_PRUNE_BATCH_SIZE = 1000
+
 // Accounts, tokens, cookies
 export const ACCOUNT_ACTIVATION_HOURS = 12
 export const CONFIRMATION_TOKEN_TTL_MS = 12 * HOUR

@@ -1,4 +1,5 @@
-import { Layer } from "effect"
+import { Clock, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { BuyJournal } from "../../src/orders/ports/BuyJournal.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
@@ -7,6 +8,7 @@ import { PayoutRepository } from "../../src/orders/ports/PayoutRepository.ts"
 import { UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
 import { buyJournalContract } from "../support/BuyJournalContract.ts"
 import {
+  idempotencyRetentionContract,
   idempotencyStoreContract,
   orderRepositoryContract,
   payoutRepositoryContract,
@@ -15,6 +17,11 @@ import {
 orderRepositoryContract("memory", () => OrderRepository.layerMemory)
 payoutRepositoryContract("memory", () => PayoutRepository.layerMemory)
 idempotencyStoreContract("memory", () => IdempotencyStore.layerMemory)
+// The memory store times its records by Effect's Clock: a TestClock here, moved on to age them.
+idempotencyRetentionContract("memory", () => Layer.merge(IdempotencyStore.layerMemory, TestClock.layer()), {
+  now: Clock.currentTimeMillis,
+  pass: (ms) => TestClock.adjust(ms),
+})
 buyJournalContract("memory", () =>
   BuyJournal.layerMemory.pipe(
     Layer.provideMerge(

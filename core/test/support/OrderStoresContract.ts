@@ -314,3 +314,108 @@ export const idempotencyStoreContract = (name: string, makeLayer: () => Layer.La
       expect(Option.getOrThrow(result.kept)).toMatchObject({ requestHash: "h1", response: 1 })
     })
   })
+
+/**
+ * The store's own clock, as a retention test needs it: `now` is the instant the store would give a record saved
+ * now (epoch ms); `pass(ms)` makes every record saved so far `ms` older than it was (the memory store: a TestClock
+ * moved on; PostgreSQL: the rows' `created_at` moved back, the database's clock being its own). `S` is what the
+ * two need beside the store (the suite's database, a TestClock), provided by the same layer.
+ */
+export interface StoreClock<S> {
+  readonly now: Effect.Effect<number, never, S>
+  readonly pass: (ms: number) => Effect.Effect<void, never, S>
+}
+
+const DAY_MS = 24 * 3_600_000
+
+export const idempotencyRetentionContract = <S>(
+  name: string,
+  makeLayer: () => Layer.Layer<IdempotencyStore | S>,
+  clock: StoreClock<S>,
+) =>
+  describe(`IdempotencyStore retention contract (${name})`, () => {
+    const saved = (key: string, response: unknown = { orderId: `o-${key}` }) => ({
+      scope: "member:ann",
+      idempotencyKey: IdempotencyKey.make(key),
+      requestHash: `h-${key}`,
+      response,
+    })
+    const find = (key: string) =>
+      IdempotencyStore.use((store) => store.find("member:ann", IdempotencyKey.make(key)))
+
+    it("deletes the records saved before the cutoff, at most the batch's size a call, and keeps the newer ones", async () => {
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const store = yield* IdempotencyStore
+          for (const key of ["old-1", "old-2", "old-3", "old-4", "old-5"]) yield* store.save(saved(key))
+          yield* clock.pass(31 * DAY_MS)
+          for (const key of ["new-1", "new-2"]) yield* store.save(saved(key))
+          const cutoff = (yield* clock.now) - 30 * DAY_MS
+          const batches = [
+            yield* store.deleteOlderThan(cutoff, 2),
+            yield* store.deleteOlderThan(cutoff, 2),
+            yield* store.deleteOlderThan(cutoff, 2),
+            yield* store.deleteOlderThan(cutoff, 2),
+          ]
+          const left = yield* Effect.forEach(
+            ["old-1", "old-2", "old-3", "old-4", "old-5", "new-1", "new-2"],
+            (key) => Effect.map(find(key), (found) => [key, Option.isSome(found)] as const),
+          )
+          return { batches, left }
+        }),
+      )
+      expect(result.batches).toEqual([2, 2, 1, 0])
+      expect(result.left.filter(([, kept]) => kept).map(([key]) => key)).toEqual(["new-1", "new-2"])
+    })
+
+    it("a cutoff before every record deletes nothing; the oldest go first", async () => {
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const store = yield* IdempotencyStore
+          yield* store.save(saved("first"))
+          yield* clock.pass(2 * DAY_MS)
+          yield* store.save(saved("second"))
+          yield* clock.pass(2 * DAY_MS)
+          yield* store.save(saved("third"))
+          const now = yield* clock.now
+          const none = yield* store.deleteOlderThan(now - 10 * DAY_MS, 10)
+          // Both older than a day; one a call: the older first.
+          const one = yield* store.deleteOlderThan(now - DAY_MS, 1)
+          return {
+            none,
+            one,
+            first: Option.isSome(yield* find("first")),
+            second: Option.isSome(yield* find("second")),
+            third: Option.isSome(yield* find("third")),
+          }
+        }),
+      )
+      expect(result).toEqual({ none: 0, one: 1, first: false, second: true, third: true })
+    })
+
+    it("a kept key still answers its first result and refuses a second save; a deleted key is free again", async () => {
+      const firstResult = { orderId: "o-kept", payouts: [{ units: 3 }], note: null }
+      const result = await run(makeLayer)(
+        Effect.gen(function* () {
+          const store = yield* IdempotencyStore
+          yield* store.save(saved("gone", 1))
+          yield* clock.pass(31 * DAY_MS)
+          yield* store.save(saved("kept", firstResult))
+          yield* store.deleteOlderThan((yield* clock.now) - 30 * DAY_MS, 100)
+          const refused = yield* Effect.flip(store.save({ ...saved("kept", 2), requestHash: "h-other" }))
+          const gone = yield* find("gone")
+          yield* store.save(saved("gone", 3))
+          return { kept: yield* find("kept"), refused, gone, again: yield* find("gone") }
+        }),
+      )
+      expect(Option.getOrThrow(result.kept)).toEqual({
+        scope: "member:ann",
+        idempotencyKey: IdempotencyKey.make("kept"),
+        requestHash: "h-kept",
+        response: firstResult,
+      })
+      expect(result.refused).toMatchObject({ _tag: "IdempotencyKeyTaken", idempotencyKey: "kept" })
+      expect(Option.isNone(result.gone)).toBe(true)
+      expect(Option.getOrThrow(result.again)).toMatchObject({ response: 3 })
+    })
+  })

@@ -16,6 +16,7 @@ import {
 } from "@landunits/adapters/app/InstallationStatus.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { readInstallationStatus } from "@landunits/adapters/postgres/InstallationStatusPg.ts"
+import { IDEMPOTENCY_RETENTION_DAYS } from "@landunits/core/shared/Constants.ts"
 import { Effect, Exit } from "effect"
 import { type Cli, ExitCode, layerStderrLogger } from "../../Admin.ts"
 import { failureOf } from "../../support/Failures.ts"
@@ -25,6 +26,10 @@ const at = (now: number, ms: number) => `${new Date(ms).toISOString().slice(0, 1
 
 const queue = (now: number, w: Waiting) =>
   w.count === 0 ? "none" : `${w.count} (the oldest ${age(now - (w.oldestAt ?? now))})`
+
+/** What the idempotency-retention job deleted in all, and when it last did. */
+const pruned = ({ now, idempotencyKeysPruned: p }: InstallationStatus) =>
+  p.count === 0 || p.lastAt === undefined ? "none yet" : `${p.count} so far, the last at ${at(now, p.lastAt)}`
 
 /** The one screen. */
 export const statusText = (s: InstallationStatus, attention: ReadonlyArray<Attention>): string => {
@@ -89,6 +94,8 @@ export const statusText = (s: InstallationStatus, attention: ReadonlyArray<Atten
     `  payouts due:            ${queue(s.now, s.payoutsDue)}`,
     "",
     `Ledger: ${s.lastCheckpoint === undefined ? "no checkpoint yet" : `last checkpoint #${s.lastCheckpoint.number} at ${at(s.now, s.lastCheckpoint.at)}, ${s.lastCheckpoint.treeSize} transfers`}`,
+    "",
+    `Idempotency keys: kept ${IDEMPOTENCY_RETENTION_DAYS} days, then deleted by idempotency-retention: ${pruned(s)}`,
     "",
     attention.length === 0
       ? "Nothing needs a person."

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { IdempotencyKey } from "../../shared/Ids.ts"
 
 /**
@@ -30,29 +30,47 @@ export class IdempotencyKeyTaken extends Schema.TaggedError<IdempotencyKeyTaken>
  * Port: the idempotency keys already used, each with the hash of its request and its first result.
  * The adapter keeps (scope, idempotencyKey) unique and writes in the command's transaction; `save` of a
  * key already saved changes nothing and fails with IdempotencyKeyTaken.
+ *
+ * Each record is kept from the moment it was saved (the adapter's clock) until `deleteOlderThan` removes it
+ * (the idempotency-retention job, IDEMPOTENCY_RETENTION_DAYS): `deleteOlderThan(cutoff, limit)` deletes at most
+ * `limit` records saved before `cutoff` (epoch ms), the oldest first, and answers how many it deleted. One call is
+ * one short statement (its own transaction when called outside one); a caller deletes everything due by calling it
+ * again while it answers `limit`. A record saved at or after `cutoff` is never deleted.
  */
 export class IdempotencyStore extends Context.Service<
   IdempotencyStore,
   {
     readonly find: (scope: string, key: IdempotencyKey) => Effect.Effect<Option.Option<IdempotencyRecord>>
     readonly save: (record: IdempotencyRecord) => Effect.Effect<void, IdempotencyKeyTaken>
+    readonly deleteOlderThan: (cutoff: number, limit: number) => Effect.Effect<number>
   }
 >()("@landunits/core/orders/ports/IdempotencyStore") {
+  /** In memory, each record with the instant of Effect's Clock when it was saved (tests move it with TestClock). */
   static readonly layerMemory = Layer.effect(IdempotencyStore)(
     Effect.sync(() => {
-      const records = new Map<string, IdempotencyRecord>()
+      const records = new Map<string, { readonly record: IdempotencyRecord; readonly savedAt: number }>()
       return IdempotencyStore.of({
-        find: (scope, key) => Effect.sync(() => Option.fromNullishOr(records.get(recordKey(scope, key)))),
+        find: (scope, key) =>
+          Effect.sync(() => Option.fromNullishOr(records.get(recordKey(scope, key))?.record)),
         save: (record) =>
-          Effect.suspend(() => {
+          Effect.gen(function* () {
             const key = recordKey(record.scope, record.idempotencyKey)
             if (records.has(key)) {
-              return Effect.fail(
-                new IdempotencyKeyTaken({ scope: record.scope, idempotencyKey: record.idempotencyKey }),
-              )
+              return yield* new IdempotencyKeyTaken({
+                scope: record.scope,
+                idempotencyKey: record.idempotencyKey,
+              })
             }
-            records.set(key, record)
-            return Effect.void
+            records.set(key, { record, savedAt: yield* Clock.currentTimeMillis })
+          }),
+        deleteOlderThan: (cutoff, limit) =>
+          Effect.sync(() => {
+            const due = [...records]
+              .filter(([, kept]) => kept.savedAt < cutoff)
+              .toSorted(([, a], [, b]) => a.savedAt - b.savedAt)
+              .slice(0, Math.max(0, limit))
+            for (const [key] of due) records.delete(key)
+            return due.length
           }),
       })
     }),
