@@ -34,12 +34,14 @@ import type { OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { byAdmin } from "@landunits/core/orders/OrderTimeline.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
+import { SquareGateway } from "@landunits/core/orders/ports/SquareGateway.ts"
+import { StripeGateway } from "@landunits/core/orders/ports/StripeGateway.ts"
 import { MAX_CARD_ATTEMPTS } from "@landunits/core/shared/Constants.ts"
 import type { PaymentMethod, UnitType } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId, type OrderId } from "@landunits/core/shared/Ids.ts"
-import { Clock, Effect, Option, Schema } from "effect"
+import { Clock, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { TEST_CARDS, TestModeCards } from "../payments/TestModeProvider.ts"
+import { TEST_CARDS, TestModeCards, testModeGateway } from "../payments/TestModeProvider.ts"
 import { PricingSettings } from "../postgres/PricingPg.ts"
 import { runAt } from "./ClockAt.ts"
 import { DEMO_EMAIL, DEMO_RATES, setDemoCoinPrices } from "./DemoSeed.ts"
@@ -87,15 +89,29 @@ export const seedDemoHistory = Effect.gen(function* () {
   if ((yield* (yield* OrderRepository).find({ involving: demo.value.memberId })).length > 0)
     return "demoMemberHasOrders" as const
   const sql = yield* SqlClient.SqlClient
-  yield* sql
-    .withTransaction(withoutItsEmails(writeHistory(demo.value.memberId)))
-    .pipe(
-      Effect.catchTag("SqlError", (error) =>
-        Effect.fail(new DemoHistoryFailed({ step: "transaction", message: error.message })),
-      ),
-    )
+  yield* sql.withTransaction(withoutItsEmails(writeHistory(demo.value.memberId))).pipe(
+    Effect.provide(demoOrderEngine),
+    Effect.catchTag("SqlError", (error) =>
+      Effect.fail(new DemoHistoryFailed({ step: "transaction", message: error.message })),
+    ),
+  )
   return "seeded" as const
 })
+
+/**
+ * The history's own order engine: its card payments are the built-in test mode's, whatever keys the installation
+ * has, so a demo never creates a payment at a real provider. The test mode answers in the process, so these run
+ * inside the history's one transaction; the app's own engine is built with its providers guarded against that
+ * (core's OutsideTransaction.ts).
+ */
+const demoOrderEngine = Layer.fresh(OrderService.layer).pipe(
+  Layer.provide(
+    Layer.mergeAll(
+      Layer.succeed(StripeGateway)(testModeGateway("stripe")),
+      Layer.succeed(SquareGateway)(testModeGateway("square")),
+    ),
+  ),
+)
 
 /**
  * The money-step emails the history's commands enqueue are of the past ("Pay before Dec 12, 2025"): they are taken
