@@ -27,7 +27,7 @@ import type {
   StartedPayment,
   StartPaymentRequest,
   SuccessOrderRequest,
-} from "./OrderService.ts"
+} from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import { QUEUED_SELL_STATUSES } from "./OrderTransitions.ts"
 import type { PaymentInstructions } from "./PaymentInstructions.ts"
