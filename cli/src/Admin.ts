@@ -22,16 +22,18 @@ import { hasAdmin } from "@landunits/core/accounts/MembersAdmin.ts"
 import { ReconcileService } from "@landunits/core/reconcile/ReconcileService.ts"
 import { Effect, type Exit, Layer, Logger, ManagedRuntime } from "effect"
 import type { SqlClient } from "effect/sql"
+import { AdminRefused } from "./support/AdminRefused.ts"
 import type { CliIo } from "./support/CliIo.ts"
 import { confirm } from "./support/Confirm.ts"
 import { failureOf } from "./support/Failures.ts"
 import { AwaitingApproval, awaitingLine } from "./support/FourEyes.ts"
 import { actingOf, isFourEyesOperation, operationHandlers } from "./support/Operations.ts"
-import { AdminRefused, requireAdmin, SAY_WHO_ACTS } from "./support/Operator.ts"
+import { requireAdmin, SAY_WHO_ACTS } from "./support/Operator.ts"
 import { terminalSafeLines, toJson } from "./support/Output.ts"
 import { requireOtp } from "./support/SecondFactorGate.ts"
 
-export { AdminRefused, audit } from "./support/Operator.ts"
+export { AdminRefused } from "./support/AdminRefused.ts"
+export { audit } from "./support/Operator.ts"
 
 /** Logs (the database in use, a generated development key…) go to stderr: stdout carries only answers, so --json stays clean. */
 export const layerStderrLogger = Logger.layer([Logger.withConsoleError(Logger.formatSimple)])

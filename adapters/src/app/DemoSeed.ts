@@ -27,7 +27,7 @@ import type { CryptoCoin, CurrencyType, UnitType } from "@landunits/core/shared/
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Option } from "effect"
 import { PricingSettings } from "../postgres/PricingPg.ts"
-import { isProduction } from "./ProductionSettings.ts"
+import { isProduction } from "./ProductionSecret.ts"
 import { seedSiteContent } from "./SiteContentSeed.ts"
 
 export const DEMO_EMAIL = "demo@landunits.example"

@@ -26,7 +26,7 @@ import {
   seedDemoData,
   setDemoCoinPrices,
 } from "./DemoSeed.ts"
-import { isProduction } from "./ProductionSettings.ts"
+import { isProduction } from "./ProductionSecret.ts"
 import { seedSiteContent } from "./SiteContentSeed.ts"
 
 /** The admin commands that configure what the demo data would have (docs/operations.md, "First production start"). */

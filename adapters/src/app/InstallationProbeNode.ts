@@ -17,7 +17,8 @@ import { readMailTransportSetting } from "../email/MailTransportSetting.ts"
 import { readPaymentsSettings } from "../payments/PaymentsConfig.ts"
 import { DEFAULT_DATA_DIR } from "../postgres/Database.ts"
 import { findOpen } from "../security/PrivateDataDir.ts"
-import { appUrlProblem, isProduction } from "./ProductionSettings.ts"
+import { isProduction } from "./ProductionSecret.ts"
+import { appUrlProblem } from "./ProductionSettings.ts"
 
 /** How long the SMTP server has to answer. */
 export const SMTP_CHECK_TIMEOUT = Duration.seconds(10)

@@ -7,41 +7,21 @@
  * server and the admin CLI check it (AppLayer.ts, Server.ts). The server alone also needs its public URL
  * and its mail transport (`requireProductionServerSettings`): the admin CLI serves no request and sends no email.
  */
-import { Config, Effect, Option, Schema } from "effect"
-import { parseDocumentKey, parsePreviousDocumentKeys } from "../documents/DocumentKey.ts"
+import { Config, Effect, Option } from "effect"
+import { DOCUMENT_KEY_SECRET, parsePreviousDocumentKeys } from "../documents/DocumentKey.ts"
 import { readMailTransportSetting } from "../email/MailTransportSetting.ts"
-import { parseEarlierLedgerPublicKeys, parseLedgerSigningKey } from "../security/LedgerSigningKey.ts"
+import { LEDGER_SIGNING_KEY_SECRET, parseEarlierLedgerPublicKeys } from "../security/LedgerSigningKey.ts"
+import {
+  isProduction,
+  ProductionSettingMissing,
+  type RequiredSecret,
+  secretMissing,
+} from "./ProductionSecret.ts"
 
-/** NODE_ENV=production; anything else (unset, development, test) is development. */
-export const isProduction = Config.String("NODE_ENV").pipe(
-  Config.withDefault("development"),
-  Config.map((env) => env === "production"),
-)
-
-export interface RequiredSecret {
-  /** The environment variable. */
-  readonly name: string
-  /** What it is for, as the end of "Production needs …". */
-  readonly purpose: string
-  /** The command that makes a good value. */
-  readonly howToMake: string
-  /** Checks a value that is set; fails with what is wrong with it, in a message that names the setting. */
-  readonly check: (value: string) => Effect.Effect<void, { readonly message: string }>
-}
-
+/** Each described by the module that reads it (DocumentKey.ts, LedgerSigningKey.ts). */
 export const REQUIRED_PRODUCTION_SECRETS: ReadonlyArray<RequiredSecret> = [
-  {
-    name: "DOCUMENT_KEY",
-    purpose: "the key that encrypts KYC documents",
-    howToMake: "openssl rand -base64 32",
-    check: (value) => Effect.asVoid(parseDocumentKey(value)),
-  },
-  {
-    name: "LEDGER_SIGNING_KEY",
-    purpose: "the Ed25519 key that signs the ledger's public checkpoints",
-    howToMake: "openssl rand -base64 32",
-    check: (value) => Effect.asVoid(parseLedgerSigningKey(value)),
-  },
+  DOCUMENT_KEY_SECRET,
+  LEDGER_SIGNING_KEY_SECRET,
 ]
 
 /** A setting production may go without, but whose value, when set, must be usable. */
@@ -62,28 +42,6 @@ export const OPTIONAL_PRODUCTION_SETTINGS: ReadonlyArray<OptionalSetting> = [
     check: (value) => Effect.asVoid(parseEarlierLedgerPublicKeys(value)),
   },
 ]
-
-/** A production start without a setting it needs, or with a value that cannot be used. */
-export class ProductionSettingMissing extends Schema.TaggedError<ProductionSettingMissing>()(
-  "ProductionSettingMissing",
-  { setting: Schema.String, message: Schema.String },
-) {}
-
-/** The refusal for `secret` not being set: names it, what it is for and how to make one. */
-export const secretMissing = (secret: RequiredSecret) =>
-  new ProductionSettingMissing({
-    setting: secret.name,
-    message:
-      `${secret.name} is not set. Production needs ${secret.purpose}: make one with \`${secret.howToMake}\`, ` +
-      `keep a copy in your secrets store, and set ${secret.name}.`,
-  })
-
-/** The secret named `name` of the list (for a layer that reads it and must not make one up in production). */
-export const requiredSecret = (name: string): RequiredSecret => {
-  const found = REQUIRED_PRODUCTION_SECRETS.find((s) => s.name === name)
-  if (found === undefined) throw new Error(`${name} is not a required production secret`)
-  return found
-}
 
 const checkSecret = (secret: RequiredSecret) =>
   Effect.gen(function* () {

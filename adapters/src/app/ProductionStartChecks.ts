@@ -7,11 +7,8 @@
  */
 import { Config, Effect, Option, Result } from "effect"
 import { currentBuild, webBuildsDir } from "../http/server/WebBuilds.ts"
-import {
-  isProduction,
-  requireProductionServerSettings,
-  requireProductionSettings,
-} from "./ProductionSettings.ts"
+import { isProduction } from "./ProductionSecret.ts"
+import { requireProductionServerSettings, requireProductionSettings } from "./ProductionSettings.ts"
 
 /** The exit status of a start refused for its configuration (sysexits' EX_CONFIG; systemd: RestartPreventExitStatus). */
 export const EXIT_CONFIG = 78

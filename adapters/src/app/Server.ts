@@ -42,11 +42,8 @@ import { LedgerCheckpointJobLive } from "./LedgerCheckpointJob.ts"
 import { layerLoggingFromEnv } from "./Logging.ts"
 import { orderJobsInterval, orderJobsLayer } from "./OrderJobs.ts"
 import { PrivacyJobsLive } from "./PrivacyJobs.ts"
-import {
-  isProduction,
-  requireProductionServerSettings,
-  requireProductionSettings,
-} from "./ProductionSettings.ts"
+import { isProduction } from "./ProductionSecret.ts"
+import { requireProductionServerSettings, requireProductionSettings } from "./ProductionSettings.ts"
 import { RecordingRetentionJobLive } from "./RecordingRetentionJob.ts"
 import { DRILL_ANNOUNCEMENT, isDrill, requireDrillOnMarkedCopy } from "./RestoreDrill.ts"
 

@@ -14,7 +14,7 @@ import { createHash, randomBytes } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
-import { isProduction, requiredSecret, secretMissing } from "../app/ProductionSettings.ts"
+import { isProduction, type RequiredSecret, secretMissing } from "../app/ProductionSecret.ts"
 
 export class DocumentKeyInvalid extends Schema.TaggedError<DocumentKeyInvalid>()("DocumentKeyInvalid", {
   message: Schema.String,
@@ -95,6 +95,14 @@ export const parsePreviousDocumentKeys = (
   )
 }
 
+/** DOCUMENT_KEY, as production requires it (ProductionSettings.ts lists it, the layer below refuses without it). */
+export const DOCUMENT_KEY_SECRET: RequiredSecret = {
+  name: "DOCUMENT_KEY",
+  purpose: "the key that encrypts KYC documents",
+  howToMake: "openssl rand -base64 32",
+  check: (value) => Effect.asVoid(parseDocumentKey(value)),
+}
+
 /** The development key of `dataDir`, created on first use. */
 export const developmentKey = (dataDir: string): Effect.Effect<DocumentKeyShape, DocumentKeyInvalid> =>
   Effect.gen(function* () {
@@ -121,7 +129,7 @@ export const layerDocumentKeyFromEnv = Layer.effect(DocumentKey)(
       : []
     if (Option.isSome(configured) && configured.value.trim() !== "")
       return documentKeyring(yield* parseDocumentKey(configured.value), previous)
-    if (yield* isProduction) return yield* secretMissing(requiredSecret("DOCUMENT_KEY"))
+    if (yield* isProduction) return yield* secretMissing(DOCUMENT_KEY_SECRET)
     const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
     return documentKeyring(yield* developmentKey(dataDir), previous)
   }),

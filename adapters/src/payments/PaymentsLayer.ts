@@ -6,7 +6,7 @@
  */
 
 import { guardedLayer } from "@landunits/core/orders/OutsideTransaction.ts"
-import type { PaymentProvider } from "@landunits/core/orders/ProviderPaymentEvents.ts"
+import type { PaymentProvider } from "@landunits/core/orders/PaymentProviders.ts"
 import { ProviderPaymentService } from "@landunits/core/orders/ProviderPaymentService.ts"
 import { CryptoPayments } from "@landunits/core/orders/ports/CryptoPayments.ts"
 import { SquareGateway } from "@landunits/core/orders/ports/SquareGateway.ts"

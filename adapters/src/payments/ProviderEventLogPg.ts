@@ -1,10 +1,7 @@
 /** The ProviderEventLog port on PostgreSQL (table provider_events, migration 0600). */
 
-import type {
-  PaymentEventKind,
-  PaymentProvider,
-  ProviderEventOutcome,
-} from "@landunits/core/orders/ProviderPaymentEvents.ts"
+import type { PaymentProvider } from "@landunits/core/orders/PaymentProviders.ts"
+import type { PaymentEventKind, ProviderEventOutcome } from "@landunits/core/orders/ProviderPaymentEvents.ts"
 import type { ProviderEventEntry } from "@landunits/core/orders/ports/ProviderEventLog.ts"
 import { ProviderEventLog } from "@landunits/core/orders/ports/ProviderEventLog.ts"
 import { Effect, Layer, Option } from "effect"

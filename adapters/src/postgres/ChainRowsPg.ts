@@ -5,7 +5,8 @@
  * database's own code), the chain's recorded head, and the kept balances the ledger check compares. The
  * transfers' chain is LedgerStore's (`chainAfter`, `chainHeads`).
  */
-import type { ChainHead, ChainRow } from "@landunits/core/ledger/ChainVerifier.ts"
+import type { ChainRow } from "@landunits/core/ledger/ChainVerifier.ts"
+import type { ChainHead } from "@landunits/core/ledger/TransferChain.ts"
 import { canonicalAudit } from "@landunits/core/ledger/TransferChain.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"

@@ -6,7 +6,7 @@
  * InsufficientUnits (the same message as in memory).
  */
 
-import type { ChainedTransfer, ChainHead } from "@landunits/core/ledger/ChainVerifier.ts"
+import type { ChainedTransfer } from "@landunits/core/ledger/ChainVerifier.ts"
 import {
   accountKey,
   balanceKey,
@@ -25,6 +25,7 @@ import {
   type Transfer,
 } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "@landunits/core/ledger/ports/LedgerStore.ts"
+import type { ChainHead } from "@landunits/core/ledger/TransferChain.ts"
 import {
   canonicalOfStored,
   chainedAsNew,

@@ -14,7 +14,7 @@
  * only from the length the append started at (`headMoves`): an append that did not start from the head writes
  * nothing and fails, so a chain cannot fork.
  */
-import type { ChainHead } from "@landunits/core/ledger/ChainVerifier.ts"
+import type { ChainHead } from "@landunits/core/ledger/TransferChain.ts"
 import { CHAIN_GENESIS } from "@landunits/core/ledger/TransferChain.ts"
 import { Array as Arr, Effect, Option } from "effect"
 import type { SqlClient } from "effect/sql"

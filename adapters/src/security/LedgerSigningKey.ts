@@ -15,7 +15,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { Config, Effect, Layer, Option, Schema } from "effect"
-import { isProduction, requiredSecret, secretMissing } from "../app/ProductionSettings.ts"
+import { isProduction, type RequiredSecret, secretMissing } from "../app/ProductionSecret.ts"
 import { drillSigner, isDrill } from "../app/RestoreDrill.ts"
 
 export class LedgerSigningKeyInvalid extends Schema.TaggedError<LedgerSigningKeyInvalid>()(
@@ -41,6 +41,14 @@ export const parseLedgerSigningKey = (value: string): Effect.Effect<Uint8Array, 
       }),
     )
   })
+
+/** LEDGER_SIGNING_KEY, as production requires it (ProductionSettings.ts lists it, the layer below refuses without it). */
+export const LEDGER_SIGNING_KEY_SECRET: RequiredSecret = {
+  name: "LEDGER_SIGNING_KEY",
+  purpose: "the Ed25519 key that signs the ledger's public checkpoints",
+  howToMake: "openssl rand -base64 32",
+  check: (value) => Effect.asVoid(parseLedgerSigningKey(value)),
+}
 
 /**
  * LEDGER_EARLIER_PUBLIC_KEYS: the PUBLIC keys of this installation's earlier signing keys (each 64 hex digits, the
@@ -107,7 +115,7 @@ export const layerLedgerSignerFromEnv = Layer.effect(LedgerSigner)(
     const signer = yield* Effect.gen(function* () {
       if (Option.isSome(configured) && configured.value.trim() !== "")
         return LedgerSigner.fromSeed(yield* parseLedgerSigningKey(configured.value))
-      if (yield* isProduction) return yield* secretMissing(requiredSecret("LEDGER_SIGNING_KEY"))
+      if (yield* isProduction) return yield* secretMissing(LEDGER_SIGNING_KEY_SECRET)
       const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
       return LedgerSigner.fromSeed(yield* developmentLedgerKey(dataDir))
     })

@@ -11,12 +11,9 @@ import { auditAdmin } from "@landunits/core/access/AdminUseCase.ts"
 import { adminNamed } from "@landunits/core/accounts/MembersAdmin.ts"
 import { type ActorAdmin, byAdmin } from "@landunits/core/orders/OrderTimeline.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
+import { AdminRefused } from "./AdminRefused.ts"
 import { requireAdminSecondFactor } from "./SecondFactorGate.ts"
-
-export class AdminRefused extends Schema.TaggedError<AdminRefused>()("AdminRefused", {
-  message: Schema.String,
-}) {}
 
 /** The shell's user, as the OS knows it. */
 export const osUser = (): string => {

@@ -10,14 +10,14 @@
  * and refuses `off`; elsewhere the default is `off`, so the demo admin and development scripts work as they
  * did, and tests that check the requirement set `required`.
  */
-import { isProduction } from "@landunits/adapters/app/ProductionSettings.ts"
+import { isProduction } from "@landunits/adapters/app/ProductionSecret.ts"
 import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { TotpCodeForm } from "@landunits/core/secondfactor/SecondFactorValidation.ts"
 import type { MemberId } from "@landunits/core/shared/Ids.ts"
 import { validate } from "@landunits/core/validation/Issues.ts"
 import { Config, Effect, Option } from "effect"
+import { AdminRefused } from "./AdminRefused.ts"
 import { askOnTerminal } from "./Confirm.ts"
-import { AdminRefused } from "./Operator.ts"
 
 export const ADMIN_SECOND_FACTOR = "ADMIN_SECOND_FACTOR"
 

@@ -8,7 +8,7 @@
  *   the row before it;
  * - `reordered`: a row stored after a later row of its chain (two rows' order swapped).
  */
-import { CHAIN_GENESIS, chainHash, type StoredTransferFields } from "./TransferChain.ts"
+import { CHAIN_GENESIS, type ChainHead, chainHash, type StoredTransferFields } from "./TransferChain.ts"
 
 export type ChainBreakKind = "edited" | "missing" | "inserted" | "reordered"
 
@@ -39,11 +39,6 @@ export interface ChainBreak {
   readonly chain: string
   readonly name: string
   readonly message: string
-}
-
-export interface ChainHead {
-  readonly length: number
-  readonly head: string
 }
 
 /** A skipped place waiting to be found later in the stream (reordered) or not (missing). */

@@ -12,12 +12,12 @@
  */
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Effect, Option, Schema } from "effect"
-import type { ChainHead } from "./ChainVerifier.ts"
 import { checkpointSignatureValid, ledgerKeyId, publicKeyFromHex } from "./Checkpoint.ts"
 import type { StoredCheckpoint } from "./CheckpointModel.ts"
 import { makeMerkleStream, transferLeafHash } from "./MerkleTree.ts"
 import { LedgerCheckpoints } from "./ports/LedgerCheckpoints.ts"
 import type { LedgerStore } from "./ports/LedgerStore.ts"
+import type { ChainHead } from "./TransferChain.ts"
 import { AUDIT_CHAIN, CHAIN_GENESIS } from "./TransferChain.ts"
 import {
   type TransferChainBroken,

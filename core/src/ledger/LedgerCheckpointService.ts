@@ -17,7 +17,7 @@ import { formatDateTimeZoned } from "../format/Format.ts"
 import type { OrderNotFound } from "../orders/OrderErrors.ts"
 import { OrderService } from "../orders/OrderService.ts"
 import type { MemberId, OrderId } from "../shared/Ids.ts"
-import { type ChainedTransfer, type ChainHead, makeChainVerifier } from "./ChainVerifier.ts"
+import { type ChainedTransfer, makeChainVerifier } from "./ChainVerifier.ts"
 import {
   CHECKPOINT_ALGORITHM,
   canonicalCheckpoint,
@@ -40,6 +40,7 @@ import { provenTransfer } from "./ProvenTransfer.ts"
 import { LedgerCheckpoints, type LedgerCut } from "./ports/LedgerCheckpoints.ts"
 import { LedgerSigner } from "./ports/LedgerSigner.ts"
 import { LedgerStore } from "./ports/LedgerStore.ts"
+import type { ChainHead } from "./TransferChain.ts"
 import { AUDIT_CHAIN, CHAIN_GENESIS } from "./TransferChain.ts"
 
 /** Transfers read a page. */

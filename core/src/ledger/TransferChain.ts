@@ -18,7 +18,12 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js"
-import type { ChainHead } from "./ChainVerifier.ts"
+
+/** A chain's length and the hash of its last entry. */
+export interface ChainHead {
+  readonly length: number
+  readonly head: string
+}
 
 /** The hash before the first entry of every chain. */
 export const CHAIN_GENESIS = "0".repeat(64)

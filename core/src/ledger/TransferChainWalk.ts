@@ -6,8 +6,9 @@
  * (core/test/support/EngineInvariants.ts) both walk the chains with it.
  */
 import { Effect, Schema } from "effect"
-import { type ChainBreak, type ChainedTransfer, type ChainHead, makeChainVerifier } from "./ChainVerifier.ts"
+import { type ChainBreak, type ChainedTransfer, makeChainVerifier } from "./ChainVerifier.ts"
 import { LedgerStore } from "./ports/LedgerStore.ts"
+import type { ChainHead } from "./TransferChain.ts"
 
 /** The first row (or recorded head) of the transfers' chains that does not match: ChainVerifier's break. */
 export class TransferChainBroken extends Schema.TaggedError<TransferChainBroken>()("TransferChainBroken", {

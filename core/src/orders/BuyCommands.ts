@@ -10,7 +10,7 @@ import { cryptoRefusal } from "./CryptoOffers.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { EmailNotConfirmed, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
 import type { NewOrderRecord, OrderRecord } from "./OrderModel.ts"
-import type { CreateBuyRequest, MemberOrderRequest, UpdateBuyAmountRequest } from "./OrderService.ts"
+import type { CreateBuyRequest, MemberOrderRequest, UpdateBuyAmountRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import { expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
 

@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import type { OrderRecord } from "./OrderModel.ts"
-import type { FailPaymentRequest } from "./OrderService.ts"
+import type { FailPaymentRequest } from "./OrderRequests.ts"
 import { afterDecline, declineMessage } from "./PaymentRules.ts"
 
 export const makeBuyPaymentFailures = (frame: OrderFrame) => {

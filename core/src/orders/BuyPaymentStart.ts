@@ -13,7 +13,7 @@ import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { bankInstructionsNotice, cryptoInstructionsNotice } from "./OrderEmails.ts"
 import { CardPaymentBelowMinimum, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
 import type { OrderRecord } from "./OrderModel.ts"
-import type { OrderError, StartedPayment, StartPaymentRequest } from "./OrderService.ts"
+import type { OrderError, StartedPayment, StartPaymentRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import type { PaymentInstructions } from "./PaymentInstructions.ts"
 import {

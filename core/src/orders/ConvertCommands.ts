@@ -14,7 +14,7 @@ import { convertQuote, maxUnitsConvertingInto } from "./Convert.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { ConvertLimitExceeded, ConvertTooSmall, InvalidOrderRequest } from "./OrderErrors.ts"
 import type { Payout } from "./OrderModel.ts"
-import type { CreateConvertRequest } from "./OrderService.ts"
+import type { CreateConvertRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 
 export const makeConvertCommands = (frame: OrderFrame) => {

@@ -9,7 +9,8 @@
  * - moves Units only through LedgerService (docs/ledger.md lists each command's transfers) and statuses
  *   only through the transition table (OrderTransitions.ts).
  *
- * This file holds the service's shape and its requests. The frame every command runs in (ports,
+ * This file holds the service's shape; its requests, answers and error union are OrderRequests.ts (re-exported
+ * here, so the families import them without importing this file). The frame every command runs in (ports,
  * idempotency, unit of work, locks, transitions, shared checks) is OrderCommandFrame.ts, made once; each
  * family of commands is a module of its own over that frame (BuyCommands, BuyPaymentCommands,
  * SellCommands, TransferCommands, ConvertCommands, PayoutCommands, OrderJobs, OrderQueries), composed below,
@@ -17,198 +18,57 @@
  */
 
 import { Context, Effect, Layer } from "effect"
-import type { Actor } from "../access/AccessModel.ts"
-import type { GuardRefusal } from "../access/MemberGuard.ts"
-import type { InsufficientUnits, InvalidTransfer } from "../ledger/LedgerErrors.ts"
-import type { ExchangeRateUnavailable } from "../pricing/ports/ExchangeRates.ts"
-import type { CryptoCoin, PaymentMethod, UnitType } from "../shared/Enums.ts"
-import type { IdempotencyKey, MemberId, OrderId, PayoutId } from "../shared/Ids.ts"
+import type { UnitType } from "../shared/Enums.ts"
+import type { MemberId, OrderId } from "../shared/Ids.ts"
 import { makeBuyCommands } from "./BuyCommands.ts"
 import { makeBuyPaymentCommands } from "./BuyPaymentCommands.ts"
 import { makeConvertCommands } from "./ConvertCommands.ts"
 import type { MemberPayout } from "./MemberPayouts.ts"
 import { makeOrderFrame } from "./OrderCommandFrame.ts"
-import type {
-  CardPaymentBelowMinimum,
-  ConvertLimitExceeded,
-  ConvertTooSmall,
-  DoubleLandCapExceeded,
-  DoubleLandUnitsLocked,
-  EmailNotConfirmed,
-  IdempotencyKeyReused,
-  InvalidOrderRequest,
-  InvalidPayoutTransition,
-  InvalidTransition,
-  KycNotVerified,
-  OrderConflict,
-  OrderNotFound,
-  PayoutNotFound,
-  PayoutNotPayable,
-  PendingPurchaseLimitExceeded,
-  RecipientNotFound,
-  SellNotAboveFee,
-  UnitsUnavailable,
-  UnknownReferenceCode,
-} from "./OrderErrors.ts"
+import type { OrderNotFound, SellNotAboveFee } from "./OrderErrors.ts"
 import { makeOrderJobs } from "./OrderJobs.ts"
-import type { OrderRecord, Payout, TransactionFilters, UtmData } from "./OrderModel.ts"
+import type { OrderRecord, Payout, TransactionFilters } from "./OrderModel.ts"
 import { makeOrderQueries, type QueueRow } from "./OrderQueries.ts"
-import type { ActorAdmin, ActorProvider } from "./OrderTimeline.ts"
-import type { PaymentInstructions } from "./PaymentInstructions.ts"
-import type { PaymentProviderError } from "./PaymentProviders.ts"
+import type {
+  AdminOrderRequest,
+  ConfirmedPayment,
+  CreateBuyRequest,
+  CreateConvertRequest,
+  CreateSellRequest,
+  CreateTransferRequest,
+  FailPaymentRequest,
+  MemberOrderRequest,
+  OrderError,
+  PayoutRequest,
+  StartedPayment,
+  StartPaymentRequest,
+  SuccessOrderRequest,
+  SystemRequest,
+  UpdateBuyAmountRequest,
+} from "./OrderRequests.ts"
 import { makePayoutCommands } from "./PayoutCommands.ts"
-import type { UnknownMember } from "./ports/MemberStanding.ts"
 import type { SaleQueueStanding } from "./SaleQueuePosition.ts"
 import { makeSellCommands } from "./SellCommands.ts"
 import type { TransactionPage } from "./Transactions.ts"
 import { makeTransferCommands } from "./TransferCommands.ts"
 
-// Requests. Every command names its caller and carries its idempotency key. Who acts goes into the order's
-// timeline: the member of a member's request, or the request's `actor`; it is not part of the request's hash.
-
-export interface CreateBuyRequest {
-  readonly memberId: MemberId
-  readonly idempotencyKey: IdempotencyKey
-  readonly unitType: UnitType
-  readonly numberOfUnits: number
-  readonly paymentMethod: PaymentMethod
-  readonly isDoubleLand: boolean
-  readonly referenceCode?: string | undefined
-  readonly comments?: string | undefined
-  readonly utmData?: UtmData | undefined
-}
-
-export interface UpdateBuyAmountRequest {
-  readonly memberId: MemberId
-  readonly idempotencyKey: IdempotencyKey
-  readonly orderId: OrderId
-  readonly numberOfUnits: number
-  /** A new payment method; the order's own when absent. */
-  readonly paymentMethod?: PaymentMethod | undefined
-}
-
-export interface StartPaymentRequest {
-  readonly memberId: MemberId
-  readonly idempotencyKey: IdempotencyKey
-  readonly orderId: OrderId
-  /** Crypto only. */
-  readonly coin?: CryptoCoin | undefined
-}
-
-export interface SuccessOrderRequest {
-  readonly memberId: MemberId
-  readonly idempotencyKey: IdempotencyKey
-  readonly orderId: OrderId
-  /** Crypto only: the transaction hash. */
-  readonly transactionHash?: string | undefined
-}
-
-export interface MemberOrderRequest {
-  readonly memberId: MemberId
-  readonly idempotencyKey: IdempotencyKey
-  readonly orderId: OrderId
-  /** An admin acting for the member (the CLI's `orders cancel`); the member when absent. */
-  readonly actor?: ActorAdmin | undefined
-  /** Why, for the order's timeline (the member reads it). */
-  readonly reason?: string | undefined
-}
-
-export interface AdminOrderRequest {
-  readonly idempotencyKey: IdempotencyKey
-  readonly orderId: OrderId
-  /** The admin (CLI) or the card provider's event (webhook) that acts. */
-  readonly actor: ActorAdmin | ActorProvider
-}
-
-export interface FailPaymentRequest extends AdminOrderRequest {
-  readonly reason: string
-}
-
-export interface CreateSellRequest {
-  readonly memberId: MemberId
-  readonly idempotencyKey: IdempotencyKey
-  readonly unitType: UnitType
-  readonly numberOfUnits: number
-  /** Sell LU2X Units from owned_DOUBLE_LAND (vesting applies). */
-  readonly isDoubleLand?: boolean | undefined
-  /** The member on their session (MemberGuard: this moves Units out). Not part of the request's hash. */
-  readonly actor?: Actor | undefined
-}
-
-export interface CreateTransferRequest {
-  readonly memberId: MemberId
-  readonly idempotencyKey: IdempotencyKey
-  readonly unitType: UnitType
-  readonly numberOfUnits: number
-  readonly recipientEmail: string
-  /** Send LU2X Units from owned_DOUBLE_LAND (vesting applies). */
-  readonly isDoubleLand?: boolean | undefined
-  /** The member on their session (MemberGuard: this moves Units out). Not part of the request's hash. */
-  readonly actor?: Actor | undefined
-}
-
-export interface CreateConvertRequest {
-  readonly memberId: MemberId
-  readonly idempotencyKey: IdempotencyKey
-  readonly fromUnitType: UnitType
-  readonly toUnitType: UnitType
-  readonly numberOfUnits: number
-  /** The member on their session (MemberGuard: this moves Units out). Not part of the request's hash. */
-  readonly actor?: Actor | undefined
-}
-
-export interface PayoutRequest {
-  readonly idempotencyKey: IdempotencyKey
-  readonly payoutId: PayoutId
-  /** The admin who acts (an order the payout completes records them). */
-  readonly actor: ActorAdmin
-}
-
-export interface SystemRequest {
-  readonly idempotencyKey: IdempotencyKey
-  /** An admin running the job by hand (the CLI's `orders expire-due`); the job itself when absent. */
-  readonly actor?: ActorAdmin | undefined
-}
-
-export interface StartedPayment {
-  readonly order: OrderRecord
-  readonly instructions: PaymentInstructions
-}
-
-export interface ConfirmedPayment {
-  readonly order: OrderRecord
-  /** The payouts owed to the sellers whose queued Units filled the buy. */
-  readonly payouts: ReadonlyArray<Payout>
-}
-
-/** Every failure a command can end with. */
-export type OrderError =
-  | GuardRefusal
-  | CardPaymentBelowMinimum
-  | ConvertLimitExceeded
-  | ConvertTooSmall
-  | DoubleLandCapExceeded
-  | DoubleLandUnitsLocked
-  | EmailNotConfirmed
-  | ExchangeRateUnavailable
-  | IdempotencyKeyReused
-  | InsufficientUnits
-  | InvalidOrderRequest
-  | InvalidPayoutTransition
-  | InvalidTransfer
-  | InvalidTransition
-  | KycNotVerified
-  | OrderConflict
-  | OrderNotFound
-  | PaymentProviderError
-  | PayoutNotFound
-  | PayoutNotPayable
-  | PendingPurchaseLimitExceeded
-  | RecipientNotFound
-  | SellNotAboveFee
-  | UnitsUnavailable
-  | UnknownMember
-  | UnknownReferenceCode
+export type {
+  AdminOrderRequest,
+  ConfirmedPayment,
+  CreateBuyRequest,
+  CreateConvertRequest,
+  CreateSellRequest,
+  CreateTransferRequest,
+  FailPaymentRequest,
+  MemberOrderRequest,
+  OrderError,
+  PayoutRequest,
+  StartedPayment,
+  StartPaymentRequest,
+  SuccessOrderRequest,
+  SystemRequest,
+  UpdateBuyAmountRequest,
+} from "./OrderRequests.ts"
 
 type Command<I, A> = (request: I) => Effect.Effect<A, OrderError>
 

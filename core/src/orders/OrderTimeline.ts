@@ -15,7 +15,7 @@
 import { Schema } from "effect"
 import { OrderStatus } from "../shared/Enums.ts"
 import { MemberId } from "../shared/Ids.ts"
-import { PaymentProvider } from "./ProviderPaymentEvents.ts"
+import { PaymentProvider } from "./PaymentProviders.ts"
 
 /** The system jobs that move orders: the payment deadline of unpaid buys, the end of a convert's lock. */
 export const OrderJobName = Schema.Literals(["paymentDeadline", "convertLock"])

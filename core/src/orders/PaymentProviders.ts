@@ -4,6 +4,10 @@
 import { Effect, Schema } from "effect"
 import type { CurrencyType } from "../shared/Enums.ts"
 
+/** The card providers an order can be paid through. */
+export const PaymentProvider = Schema.Literals(["stripe", "square"])
+export type PaymentProvider = typeof PaymentProvider.Type
+
 export class PaymentProviderError extends Schema.TaggedError<PaymentProviderError>()(
   "PaymentProviderError",
   { message: Schema.String, provider: Schema.String },

@@ -9,7 +9,7 @@ import type { OrderId } from "../shared/Ids.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { PayoutNotPayable } from "./OrderErrors.ts"
 import type { OrderRecord, Payout } from "./OrderModel.ts"
-import type { PayoutRequest } from "./OrderService.ts"
+import type { PayoutRequest } from "./OrderRequests.ts"
 import type { StatusCause } from "./OrderTimeline.ts"
 import { movePayout } from "./OrderTransitions.ts"
 

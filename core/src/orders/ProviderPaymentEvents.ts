@@ -11,9 +11,7 @@
  */
 import { Schema } from "effect"
 import type { OrderRecord } from "./OrderModel.ts"
-
-export const PaymentProvider = Schema.Literals(["stripe", "square"])
-export type PaymentProvider = typeof PaymentProvider.Type
+import { PaymentProvider } from "./PaymentProviders.ts"
 
 /** What the event reports: the payment succeeded, failed, was canceled, or something we do not act on. */
 export const PaymentEventKind = Schema.Literals(["succeeded", "failed", "canceled", "other"])

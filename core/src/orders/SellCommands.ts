@@ -10,7 +10,7 @@ import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { salePlacedNotice } from "./OrderEmails.ts"
 import { SellNotAboveFee, UnitsUnavailable } from "./OrderErrors.ts"
 import { currencyUnitFromSource, type OrderRecord } from "./OrderModel.ts"
-import type { CreateSellRequest, MemberOrderRequest } from "./OrderService.ts"
+import type { CreateSellRequest, MemberOrderRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import { remainingInQueue } from "./SalesQueue.ts"
 

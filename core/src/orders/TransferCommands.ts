@@ -6,7 +6,7 @@ import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { transferReceivedNotice } from "./OrderEmails.ts"
 import { InvalidOrderRequest } from "./OrderErrors.ts"
 import { currencyUnitFromSource } from "./OrderModel.ts"
-import type { CreateTransferRequest } from "./OrderService.ts"
+import type { CreateTransferRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import { findRecipient, TRANSFER_TO_SELF } from "./RecipientLookup.ts"
 

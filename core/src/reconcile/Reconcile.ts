@@ -6,7 +6,7 @@
  * succeeded provider payment. Bank and crypto are confirmed by admins, not providers, so only card buys need one.
  */
 import type { OrderRecord } from "../orders/OrderModel.ts"
-import type { PaymentProvider } from "../orders/ProviderPaymentEvents.ts"
+import type { PaymentProvider } from "../orders/PaymentProviders.ts"
 import type { ProviderEventEntry } from "../orders/ports/ProviderEventLog.ts"
 import { CurrencyOfUnitType, type PayingMethod } from "../shared/Enums.ts"
 import { OrderId } from "../shared/Ids.ts"

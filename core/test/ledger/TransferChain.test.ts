@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import type { ChainHead } from "../../src/ledger/ChainVerifier.ts"
+import type { ChainHead } from "../../src/ledger/TransferChain.ts"
 import {
   CHAIN_GENESIS,
   canonicalOfStored,

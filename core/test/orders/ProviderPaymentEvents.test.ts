@@ -6,10 +6,10 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { OrderRecord } from "../../src/orders/OrderModel.ts"
+import type { PaymentProvider } from "../../src/orders/PaymentProviders.ts"
 import {
   decideProviderEvent,
   type PaymentEventKind,
-  type PaymentProvider,
   type ProviderEventDecision,
   type ProviderPaymentEvent,
 } from "../../src/orders/ProviderPaymentEvents.ts"

@@ -1,10 +1,11 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import type { UnitType } from "../../shared/Enums.ts"
 import type { MemberId, OrderId } from "../../shared/Ids.ts"
-import type { ChainedTransfer, ChainHead } from "../ChainVerifier.ts"
+import type { ChainedTransfer } from "../ChainVerifier.ts"
 import { accountKey, balanceKey, checkBatch, sumBalances } from "../Ledger.ts"
 import { type InsufficientUnits, InvalidTransfer } from "../LedgerErrors.ts"
 import type { Account, Balance, Transfer } from "../LedgerModel.ts"
+import type { ChainHead } from "../TransferChain.ts"
 import { chainedAsNew, extendChains } from "../TransferChain.ts"
 
 /** Per unit type: each member bucket summed over all members, and each platform account. */

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { type PaymentProvider, ProviderEventOutcome, ProviderPaymentEvent } from "../ProviderPaymentEvents.ts"
+import type { PaymentProvider } from "../PaymentProviders.ts"
+import { ProviderEventOutcome, ProviderPaymentEvent } from "../ProviderPaymentEvents.ts"
 
 /** One provider event as it was received and what came of it. Times are epoch milliseconds. */
 export const ProviderEventEntry = Schema.Struct({
