@@ -9,23 +9,11 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+import { docs, ROOT } from "./support/RepositoryDocs.ts"
 
 /** Made by a build or a test run, ignored by git: a doc may name them before they exist. */
 const BUILD_OUTPUTS = ["web/builds", "web/test-artifacts", "bench/results/lighthouse"]
-
-const markdownFiles = (dir: string): ReadonlyArray<string> =>
-  !fs.existsSync(path.join(ROOT, dir))
-    ? []
-    : fs
-        .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
-        .filter((name) => name.endsWith(".md"))
-        .map((name) => path.join(dir, name))
-
-const docs = ["README.md", ...markdownFiles("docs"), ...markdownFiles("bench/results")]
 
 const LINK = /\]\(([^)#\s]+)(?:#[^)]*)?\)/g
 const NAMED_PATH = /`((?:core|adapters|web|cli|bench|docs|test-support)\/[\w./$[\]-]+)`/g
