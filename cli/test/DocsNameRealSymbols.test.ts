@@ -8,7 +8,8 @@
  *
  * The declared names come from scanning the source text with regular expressions (comments removed), not from the
  * compiler: declarations, imports, object keys and method names, file names (a module is named after what it
- * exports), SQL table and function names, and the names exported by the libraries the docs talk about.
+ * exports), tagged structs and errors, SQL table and function names, the alerts in docs/deploy/alerts.yml, and the
+ * names Effect's packages export.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -25,7 +26,6 @@ const NOT_CODE: ReadonlyMap<string, string> = new Map([
   ["WorkingDirectory", "a systemd directive"],
   ["livenessProbe", "a Kubernetes pod field, named for comparison"],
   ["terminationGracePeriodSeconds", "a Kubernetes pod field, named for comparison"],
-  ["codeSplitting", "an option of TanStack's router plugin (its .d.ts is outside the packages scanned)"],
   ["noExternal", "a Vite option (`ssr.noExternal`)"],
   ["drawText", "a pdf-lib method"],
   ["createRequestHandler", "TanStack Router's SSR kit, named as the choice not taken"],
@@ -57,9 +57,9 @@ const SQL_NAME =
 const EXPORTED =
   /\bexport\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:function|class|const|let|var|type|interface|enum|namespace)\s+([A-Za-z_$][\w$]*)|\bexport\s*(?:type\s*)?\{([^}]*)\}|\bexport\s+\*\s+as\s+([A-Za-z_$][\w$]*)/g
 
-/** `/* … *\/` blocks and `//` comments that start a line or follow a space (so `"https://…"` stays). */
+/** `/* … *\/` and `//` comments that start a line or follow a space (so `"https://…"` and `"**\/*.ts"` stay). */
 const withoutComments = (text: string) =>
-  text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/.*$/gm, "$1")
+  text.replace(/(^|\s)\/\*[\s\S]*?\*\//g, "$1").replace(/(^|\s)\/\/.*$/gm, "$1")
 
 const lastNames = (list: string) =>
   list.split(",").flatMap(
