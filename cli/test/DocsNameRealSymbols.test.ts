@@ -131,7 +131,7 @@ const unknownNamesIn = (doc: string): ReadonlyArray<string> => {
     const members = rest.split(".").flatMap((part) => (part === "" ? [] : [part.replace("()", "")]))
     if (looksLikeCode(head) && !knownHead(head)) unknown.add(head)
     for (const member of members)
-      if (looksLikeCode(member) && !known(member) && !used.has(member)) unknown.add(inside)
+      if (looksLikeCode(member) && !known(member) && !used.has(member)) unknown.add(inside ?? member)
   }
   return [...unknown]
 }

@@ -8,14 +8,26 @@ import { fileURLToPath } from "node:url"
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
 
-/** The files under `dir` (relative to the root) whose name passes `keep`, skipping installed packages and builds. */
-export const filesUnder = (dir: string, keep: (name: string) => boolean): ReadonlyArray<string> =>
-  !fs.existsSync(path.join(ROOT, dir))
-    ? []
-    : fs
-        .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
-        .filter((name) => !/(^|\/)(node_modules|dist|builds|test-artifacts)(\/|$)/.test(name) && keep(name))
-        .map((name) => path.join(dir, name))
+/** Folders a walk never enters: installed packages and build outputs (a web build links node_modules back in). */
+const SKIPPED = new Set(["node_modules", "dist", "builds", "test-artifacts", "coverage"])
+
+/**
+ * The files under `dir` (relative to the root) whose name passes `keep`, skipping installed packages and builds.
+ * A hand-made walk: `readdirSync`'s `recursive` enters symbolic links to folders, and a web build's `node_modules`
+ * link leads back into the repository, round and round.
+ */
+export const filesUnder = (dir: string, keep: (name: string) => boolean): ReadonlyArray<string> => {
+  const found: Array<string> = []
+  const walk = (relative: string) => {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir, relative), { withFileTypes: true })) {
+      const name = relative === "" ? entry.name : `${relative}/${entry.name}`
+      if (entry.isDirectory() && !SKIPPED.has(entry.name)) walk(name)
+      else if (entry.isFile() && keep(name)) found.push(path.join(dir, name))
+    }
+  }
+  if (fs.existsSync(path.join(ROOT, dir))) walk("")
+  return found
+}
 
 export const markdownFiles = (dir: string): ReadonlyArray<string> =>
   filesUnder(dir, (name) => name.endsWith(".md"))
