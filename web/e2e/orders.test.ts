@@ -292,7 +292,7 @@ describe("buying", () => {
       )
     expect(page.url()).toContain("/dashboard/transaction")
 
-    const orderId = await placeBuy(page, server, { units: 2, method: "Crypto (Bitcoin or Ether)" })
+    const orderId = await placeBuy(page, server, { units: 2, method: "Crypto" })
     await headline(page, "Pay with crypto")
     await expect.poll(() => page.getByRole("heading", { name: "Choose a coin" }).count()).toBe(1)
     // A development start pays crypto in test mode: both coins, to example addresses, at demo prices.
@@ -314,7 +314,7 @@ describe("buying", () => {
     await signIn(page, server, ROSA)
     const orderId = await placeBuy(page, server, {
       units: 4,
-      method: "Crypto (Bitcoin or Ether)",
+      method: "Crypto",
       unit: "Unit (£)",
     })
     await page.getByRole("button", { name: "Pay with Bitcoin" }).click()

@@ -52,11 +52,6 @@ export const runCheckpointJobRound = (every: Duration.Input) =>
     return taken
   })
 
-/** One look, now: the checkpoint taken, if one was due. */
-export const runCheckpointJobOnce = runCheckpointJobRound(
-  Duration.minutes(DEFAULT_CHECKPOINT_INTERVAL_MINUTES),
-)
-
 /** Looks at once and then every `every`, forever; whatever escapes a run is logged and the loop goes on. */
 export const runCheckpointJob = (every: Duration.Input) =>
   runCheckpointJobRound(every).pipe(

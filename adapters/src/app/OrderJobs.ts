@@ -66,9 +66,6 @@ export const runOrderJobsRound = (every: Duration.Input): Effect.Effect<OrderJob
     return { expired, unlocked }
   })
 
-/** One run of both jobs, now. */
-export const runOrderJobsOnce = runOrderJobsRound(Duration.seconds(DEFAULT_ORDER_JOBS_INTERVAL_SECONDS))
-
 /** Runs both jobs at once and then every `every`, forever; a failed run is logged and the loop goes on. */
 export const runOrderJobs = (every: Duration.Input) =>
   runOrderJobsRound(every).pipe(

@@ -22,5 +22,3 @@ export class BackupFailed extends Schema.TaggedError<BackupFailed>()("BackupFail
   message: Schema.String,
   cause: Schema.optional(Schema.Defect()),
 }) {}
-
-export type BackupError = BackupDamaged | RestoreTargetNotEmpty | BackupRefused | BackupFailed

@@ -22,7 +22,7 @@ import type { OrderStatus } from "@landunits/core/shared/Enums.ts"
 import type { MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
 import { Context, type Duration, Effect, FiberSet, Layer } from "effect"
 import { squareIdempotencyKey, squareReferenceId } from "./PaymentGatewaySquare.ts"
-import { PaymentWebhooks, type WebhookKeys } from "./PaymentWebhooks.ts"
+import { PaymentWebhooks } from "./PaymentWebhooks.ts"
 import { stripeSdk } from "./StripeSdk.ts"
 
 export const TEST_CARDS = {
@@ -51,22 +51,6 @@ export const makeTestModeKeys = (): TestModeKeys => ({
   stripeWebhookSecret: `whsec_test_mode_${randomBytes(24).toString("hex")}`,
   squareSignatureKey: randomBytes(24).toString("base64url"),
   squareNotificationUrl: "https://test-mode.landunits.invalid/api/payments/square/webhook",
-})
-
-export const testModeWebhookKeys = (
-  keys: TestModeKeys,
-  providers: ReadonlyArray<PaymentProvider>,
-): WebhookKeys => ({
-  ...(providers.includes("stripe") ? { stripe: { secret: keys.stripeWebhookSecret, testMode: true } } : {}),
-  ...(providers.includes("square")
-    ? {
-        square: {
-          signatureKey: keys.squareSignatureKey,
-          notificationUrl: keys.squareNotificationUrl,
-          testMode: true,
-        },
-      }
-    : {}),
 })
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex")

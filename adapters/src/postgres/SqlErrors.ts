@@ -8,10 +8,6 @@ const reasonOf = (error: unknown): string | undefined =>
 export const isUniqueViolation = (error: unknown): error is SqlError.SqlError =>
   reasonOf(error) === "UniqueViolation"
 
-/** A serialization failure or a deadlock: the whole transaction may simply be run again. */
-export const isRetryableConflict = (error: unknown): error is SqlError.SqlError =>
-  reasonOf(error) === "SerializationError" || reasonOf(error) === "DeadlockError"
-
 /**
  * The SQLSTATEs of a server that is going away or not there yet: 57P01 admin_shutdown (a smart or fast
  * stop), 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down, in recovery) and

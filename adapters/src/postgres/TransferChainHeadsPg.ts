@@ -38,9 +38,6 @@ export const rememberHeads = (sql: SqlClient.SqlClient, heads: ReadonlyMap<strin
     remembered.set(connectionOf(level), { level, heads: kept })
   })
 
-/** A chain with no head row yet: it starts at the genesis. */
-export const emptyChain: ChainHead = { length: 0, head: CHAIN_GENESIS }
-
 /**
  * The heads of these chains as the current transaction may extend them: those remembered at this level, the
  * others read with their rows locked (in the chains' order, so two appends lock them in the same order).

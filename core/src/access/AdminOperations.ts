@@ -23,7 +23,6 @@
  * and a request's name for it. Four eyes' requests name these operations (ApprovalModel.ts `GatedCommands`).
  */
 
-export type AdminClass = "read" | "operation" | "money-or-power"
 export type FourEyesRule = "by-threshold" | "always" | "when-raised" | "approver"
 
 export type AdminOperationRule =

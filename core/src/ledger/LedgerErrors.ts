@@ -31,5 +31,3 @@ export class InvalidTransfer extends Schema.TaggedError<InvalidTransfer>()(
 export class CheckpointRefused extends Schema.TaggedError<CheckpointRefused>()("CheckpointRefused", {
   message: Schema.String,
 }) {}
-
-export type LedgerError = InsufficientUnits | InvalidTransfer

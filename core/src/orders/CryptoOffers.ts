@@ -43,6 +43,3 @@ export const cryptoRefusal = (offers: CoinOffers, currency: CurrencyType): strin
   offeredCoins(offers, currency).length > 0
     ? undefined
     : `Payment by crypto is not available for ${currency}: no coin has a receiving address and a current price. Please choose another payment method.`
-
-/** Whether an offered coin runs in the built-in test mode (nothing real is received). */
-export const isTestModeCoin = (offers: CoinOffers, coin: CryptoCoin): boolean => offers[coin].mode === "test"

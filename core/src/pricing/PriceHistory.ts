@@ -9,7 +9,7 @@
  * never invented.
  */
 import { formatIsoDate } from "../format/Format.ts"
-import { daysBetween, priceOnDay } from "./Pricing.ts"
+import { priceOnDay } from "./Pricing.ts"
 import type { DailyPrice, PriceChangeEntry, PriceSchedule } from "./PricingModel.ts"
 
 /** One change an admin made to a unit type's schedule, and when (epoch ms). */
@@ -78,6 +78,3 @@ export const changesBetween = (
     ]
   })
 }
-
-/** Whole days from `fromDay` to `toDay`, both included (1 for one day). */
-export const daysInRange = (fromDay: string, toDay: string): number => daysBetween(fromDay, toDay) + 1

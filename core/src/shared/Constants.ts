@@ -18,8 +18,6 @@ export const PRICE_SCALE = 1000
 export const PRICE_CAP = 2500 * PRICE_SCALE
 /** The limit constant of spec §9 (2,500,000). It equals PRICE_CAP. */
 export const LIMIT_CONSTANT = 2_500_000
-/** Divisor of every percentage in the fee formulas. */
-export const PERCENTAGE_DIVISOR = 100
 
 // Fees
 /** Default buy fee per order, in cents, per unit type: about 1 (A$1.6 for AUD). */
@@ -33,8 +31,6 @@ export const DEFAULT_BUY_FEE_CENTS: Readonly<Record<UnitType, number>> = {
 export const DEFAULT_SELL_FEE_UNITS = 10
 /** Convert fee, in Units (configurable). */
 export const DEFAULT_CONVERT_FEE_UNITS = 0
-/** Land management fee earned, in percent. */
-export const LAND_FEE_PERCENT = 2
 
 export interface ExternalFee {
   readonly fixedCentsFees: number
@@ -105,21 +101,15 @@ export const IDEMPOTENCY_RETENTION_MS = IDEMPOTENCY_RETENTION_DAYS * DAY
 export const IDEMPOTENCY_PRUNE_BATCH_SIZE = 1000
 
 // Accounts, tokens, cookies
-export const ACCOUNT_ACTIVATION_HOURS = 12
 export const CONFIRMATION_TOKEN_TTL_MS = 12 * HOUR
 export const RESET_TOKEN_TTL_MS = 1 * HOUR
-export const CONFIRMATION_EMAIL_MAX_MINUTES = 15
 export const UTM_COOKIE_MAX_AGE_SECONDS = 604_800
-export const UTM_COOKIE_NAME = "utm_data"
 export const COOKIE_CONSENT_KEY = "_cookie_consent_accepted"
-export const COOKIE_CONSENT_DAYS = 365
 /**
  * The necessary cookie that says a consent choice was made (not what it was), so the server renders the
  * banner only for a visitor who has not chosen: written by the web app, read by the page renderer.
  */
 export const COOKIE_CONSENT_GIVEN_COOKIE = "cookie_consent_given"
-export const XSRF_COOKIE_NAME = "XSRF-TOKEN"
-export const XSRF_HEADER_NAME = "X-XSRF-TOKEN"
 /**
  * Set beside the HttpOnly session cookie with the same lifetime and readable by scripts: it says only that a
  * session may exist (no secret), so the web asks for the current user only when it is there.
@@ -137,13 +127,6 @@ export const UPLOAD_EXTENSIONS = [".jpeg", ".png", ".jpg", ".pdf"] as const
 
 // Terms
 export const TERMS_VERSION = "10.03.25"
-export const WITHDRAWAL_DAYS = 14
-export const REFUND_WINDOW_DAYS = 14
-export const COMPLAINT_WINDOW_DAYS = 7
-export const COMPLAINT_REVIEW_DAYS = 30
-export const DATA_RETENTION_YEARS = 10
-export const COPYING_FINE_EUR = 5000
-export const MINIMUM_AGE = 18
 
 // Governance and display
 /** A vote is Yes at 50 percent or more. */
@@ -151,8 +134,6 @@ export const VOTE_YES_THRESHOLD_PERCENT = 50
 /** The verification tooltip shows the first 6 missing fields in a 220 px scroll area. */
 export const VERIFICATION_TOOLTIP_VISIBLE_FIELDS = 6
 export const VERIFICATION_TOOLTIP_MAX_HEIGHT_PX = 220
-export const BREAKPOINT_MOBILE_PX = 992
-export const BREAKPOINT_TOOLTIP_PX = 768
 /** Your impact below this is shown as 0. */
 export const IMPACT_DISPLAY_MINIMUM = 0.01
 

@@ -110,19 +110,11 @@ export const KycStatusColour: Readonly<Record<KycStatus, StatusColourClass>> = {
   "Not Approved": "danger",
 }
 
-export const ProcessStatuses = ["Initiated", "InProcess", "Failed", "Completed"] as const
-export type ProcessStatus = (typeof ProcessStatuses)[number]
-
 export const ApprovalStatuses = ["Not Started", "Pending", "Approved", "Rejected"] as const
 export type ApprovalStatus = (typeof ApprovalStatuses)[number]
 
 export const MovementDirections = ["SENT", "RECEIVED"] as const
 export type MovementDirection = (typeof MovementDirections)[number]
-
-export const TransactionTabs = ["buy", "sell", "transfer", "convert"] as const
-export type TransactionTab = (typeof TransactionTabs)[number]
-
-export type DocumentTab = "statistics"
 
 export const SortDirections = ["asc", "desc"] as const
 export type SortDirection = (typeof SortDirections)[number]

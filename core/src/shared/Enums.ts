@@ -13,9 +13,7 @@ import {
   OrderTypes,
   PayingMethods,
   PaymentMethods,
-  ProcessStatuses,
   SortDirections,
-  TransactionTabs,
   UnitTypeFilters,
   UnitTypes,
   UserTypes,
@@ -55,20 +53,11 @@ export type OrderStatus = typeof OrderStatus.Type
 export const KycStatus = Schema.Literals(KycStatuses)
 export type KycStatus = typeof KycStatus.Type
 
-export const ProcessStatus = Schema.Literals(ProcessStatuses)
-export type ProcessStatus = typeof ProcessStatus.Type
-
 export const ApprovalStatus = Schema.Literals(ApprovalStatuses)
 export type ApprovalStatus = typeof ApprovalStatus.Type
 
 export const MovementDirection = Schema.Literals(MovementDirections)
 export type MovementDirection = typeof MovementDirection.Type
-
-export const TransactionTab = Schema.Literals(TransactionTabs)
-export type TransactionTab = typeof TransactionTab.Type
-
-export const DocumentTab = Schema.Literal("statistics")
-export type DocumentTab = typeof DocumentTab.Type
 
 export const SortDirection = Schema.Literals(SortDirections)
 export type SortDirection = typeof SortDirection.Type

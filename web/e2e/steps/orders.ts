@@ -12,7 +12,7 @@ import { headline } from "../support/browser.ts"
 export const orderIdOf = (page: Page): string => new URL(page.url()).searchParams.get("orderId") ?? ""
 
 export type CardMethodLabel = "Card (Stripe)" | "Card (Square)"
-export type MethodLabel = CardMethodLabel | "Bank transfer" | "Crypto (Bitcoin or Ether)"
+export type MethodLabel = CardMethodLabel | "Bank transfer" | "Crypto"
 
 /** Fills the Buy tab and sends it; answers when the payment page of the method is shown. */
 export const placeBuy = async (
@@ -52,7 +52,7 @@ export const buyByCrypto = async (
   units: number,
   transactionHash: string,
 ) => {
-  const orderId = await placeBuy(page, server, { units, method: "Crypto (Bitcoin or Ether)" })
+  const orderId = await placeBuy(page, server, { units, method: "Crypto" })
   await page.getByRole("button", { name: /Pay with Bitcoin/ }).click()
   await expect.poll(() => page.getByRole("heading", { name: "Send Bitcoin (BTC)" }).count()).toBe(1)
   const shown = {

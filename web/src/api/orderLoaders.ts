@@ -6,6 +6,7 @@
 
 import type { OrderDetails } from "@landunits/adapters/http/api/OrdersApi.ts"
 import { isUnpaidBuy } from "@landunits/core/orders/OrderActions.ts"
+import { pageHead } from "../lib/pageHead.ts"
 import { ApiError } from "./client.ts"
 import { settle } from "./endpoints.ts"
 import { ordersApi } from "./orders.ts"
@@ -31,6 +32,21 @@ export type OrderResultData = Awaited<ReturnType<typeof loadOrderResult>>
 /** The `orderId` query parameter of the payment and success pages. */
 export const orderIdSearch = (search: Record<string, unknown>): { orderId: string } => ({
   orderId: typeof search.orderId === "string" ? search.orderId : "",
+})
+
+/**
+ * The route of an order's result page (the four success pages and the buy's cancelled page, spec §2): its title,
+ * the orderId query parameter, and the order loaded afresh on every visit. Each route file adds only its URL and
+ * its component (components/orders/OrderResult.tsx), so the five pages are one page at five URLs.
+ */
+export const orderResultRoute = (title: string) => ({
+  head: () => pageHead(title),
+  validateSearch: orderIdSearch,
+  loaderDeps: ({ search }: { readonly search: { readonly orderId: string } }) => ({
+    orderId: search.orderId,
+  }),
+  loader: ({ deps }: { readonly deps: { readonly orderId: string } }) => loadOrderResult(deps.orderId),
+  staleTime: 0,
 })
 
 /**

@@ -20,16 +20,6 @@ export const pricePoints = (
   series.find((s) => s.unitType === unitType)?.points.map((p) => ({ day: p.day, value: p.pricePerUnit })) ??
   []
 
-/** The currencies, other than `currency`, of the unit types the member held on some day. */
-export const currenciesToConvert = (
-  series: ReadonlyArray<UnitSeries>,
-  currency: CurrencyType,
-): ReadonlyArray<CurrencyType> => [
-  ...new Set(
-    series.filter((s) => s.currency !== currency && s.points.some((p) => p.units > 0)).map((s) => s.currency),
-  ),
-]
-
 export interface PortfolioSeries {
   readonly points: ReadonlyArray<ChartPoint>
   /** Days left out because a rate the day needs is not known (never invented). */

@@ -1,31 +1,16 @@
-/** /dashboard/community/close-question (spec §2): the community tile 'close-question', with their answers (viewBy Closed). */
+/**
+ * /dashboard/community/close-question (spec §2): the community tile 'close-question', the closed questions with
+ * their answers; the same list as /dashboard/questions/close (components/community/QuestionLists.ts).
+ */
 import { createFileRoute } from "@tanstack/react-router"
-import { communityApi } from "../api/community.ts"
+import { questionListRoute } from "../components/community/QuestionLists.ts"
 import { QuestionsPage } from "../components/community/QuestionsPage.tsx"
 import { LoadError } from "../components/layout/Page.tsx"
-import { pageHead } from "../lib/pageHead.ts"
-
-function CommunityClosedQuestions() {
-  return (
-    <QuestionsPage
-      data={Route.useLoaderData()}
-      title="Closed questions"
-      lead="Answered questions a community agent has closed. The asker can reopen theirs."
-      current="/dashboard/community/close-question"
-      empty="No closed question yet."
-    />
-  )
-}
 
 export const Route = createFileRoute("/dashboard/community/close-question")({
-  head: () => pageHead("Closed questions"),
-  loader: async () => {
-    const [questions, agent] = await Promise.all([
-      communityApi.questions("Closed"),
-      communityApi.agentStatus(),
-    ])
-    return { questions, agent }
-  },
-  component: CommunityClosedQuestions,
+  ...questionListRoute("Closed"),
+  component: () => (
+    <QuestionsPage data={Route.useLoaderData()} list="Closed" current="/dashboard/community/close-question" />
+  ),
   errorComponent: LoadError,
 })

@@ -1,28 +1,16 @@
-/** /dashboard/community/open-question (spec §2): the community tile 'open-question', with their answers (viewBy Open). */
+/**
+ * /dashboard/community/open-question (spec §2): the community tile 'open-question', the open questions with their
+ * answers; the same list as /dashboard/questions/open (components/community/QuestionLists.ts).
+ */
 import { createFileRoute } from "@tanstack/react-router"
-import { communityApi } from "../api/community.ts"
+import { questionListRoute } from "../components/community/QuestionLists.ts"
 import { QuestionsPage } from "../components/community/QuestionsPage.tsx"
 import { LoadError } from "../components/layout/Page.tsx"
-import { pageHead } from "../lib/pageHead.ts"
-
-function CommunityOpenQuestions() {
-  return (
-    <QuestionsPage
-      data={Route.useLoaderData()}
-      title="Open questions"
-      lead="Questions members asked that are still open; community agents answer them."
-      current="/dashboard/community/open-question"
-      empty="No open question right now."
-    />
-  )
-}
 
 export const Route = createFileRoute("/dashboard/community/open-question")({
-  head: () => pageHead("Open questions"),
-  loader: async () => {
-    const [questions, agent] = await Promise.all([communityApi.questions("Open"), communityApi.agentStatus()])
-    return { questions, agent }
-  },
-  component: CommunityOpenQuestions,
+  ...questionListRoute("Open"),
+  component: () => (
+    <QuestionsPage data={Route.useLoaderData()} list="Open" current="/dashboard/community/open-question" />
+  ),
   errorComponent: LoadError,
 })

@@ -9,7 +9,7 @@ import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core
 import {
   ORDER_STATUS_LABELS,
   ORDER_TYPE_LABELS,
-  PAYMENT_METHOD_LABELS as PAYMENT_LABELS,
+  PAYMENT_METHOD_LABELS,
 } from "@landunits/core/format/Labels.ts"
 import { payoutTotals, payoutTotalsText } from "@landunits/core/format/PayoutWords.ts"
 import type { MemberPayout } from "@landunits/core/orders/MemberPayouts.ts"
@@ -178,7 +178,7 @@ function Filters({ search }: { readonly search: TransactionSearch }) {
           <option value="">All payment methods</option>
           {PaymentMethods.map((m) => (
             <option key={m} value={m}>
-              {PAYMENT_LABELS[m]}
+              {PAYMENT_METHOD_LABELS[m]}
             </option>
           ))}
         </select>
@@ -291,7 +291,9 @@ function MyTransactions() {
                       {formatNumber0(o.currencyUnit.numberOfUnits)}
                     </td>
                     <td data-label="Payment method" className="tx-method">
-                      {o.paymentDetails === undefined ? "—" : PAYMENT_LABELS[o.paymentDetails.paymentMethod]}
+                      {o.paymentDetails === undefined
+                        ? "—"
+                        : PAYMENT_METHOD_LABELS[o.paymentDetails.paymentMethod]}
                     </td>
                     <td
                       data-label="Amount"

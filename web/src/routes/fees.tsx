@@ -3,19 +3,13 @@
  * fees per payment method, from GET /api/market/fees.
  */
 import { formatMoney, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
-import type { PayingMethod } from "@landunits/core/shared/EnumValues.ts"
+import { PAYMENT_METHOD_LABELS } from "@landunits/core/format/Labels.ts"
+import { PayingMethods } from "@landunits/core/shared/EnumValues.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { api } from "../api/endpoints.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { pageHead } from "../lib/pageHead.ts"
-
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PayingMethod, string>> = {
-  "card-stripe": "Card (Stripe)",
-  "card-square": "Card (Square)",
-  crypto: "Crypto",
-  bank: "Bank transfer",
-}
 
 const units = (n: number) => `${formatNumber0(n)} Unit${n === 1 ? "" : "s"}`
 
@@ -90,7 +84,7 @@ function Fees() {
                 </tr>
               </thead>
               <tbody>
-                {(Object.keys(PAYMENT_METHOD_LABELS) as ReadonlyArray<PayingMethod>).map((m) => {
+                {PayingMethods.map((m) => {
                   const fee = externalFees[m]
                   return fee === undefined ? null : (
                     <tr key={m}>

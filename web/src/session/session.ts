@@ -53,7 +53,6 @@ const useSession = <A>(select: (s: ReturnType<SessionActor["getSnapshot"]>) => A
 }
 
 export const useSessionUser = (): User | null => useSession((s) => s.context.user, null)
-export const useSessionLoading = (): boolean => useSession((s) => s.matches("loading"), false)
 
 /** The session the server renders with: a guest, known at once (no marker), that never asks the API. */
 export const guestSession = (): SessionActor =>

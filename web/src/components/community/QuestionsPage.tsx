@@ -6,7 +6,6 @@ import { AnswerForm } from "@landunits/core/community/CommunityForms.ts"
 import type { Question } from "@landunits/core/community/CommunityModel.ts"
 import { formatDateTimeZoned } from "@landunits/core/format/Format.ts"
 import { useRouter } from "@tanstack/react-router"
-import type { AgentStatus } from "../../api/community.ts"
 import { communityApi } from "../../api/community.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
@@ -14,11 +13,7 @@ import { useSessionUser } from "../../session/session.ts"
 import { Empty, PageHead } from "../layout/Page.tsx"
 import { Field, FormError } from "../shared/Field.tsx"
 import { CommunityNav } from "./CommunityNav.tsx"
-
-export interface QuestionsData {
-  readonly questions: ReadonlyArray<Question>
-  readonly agent: AgentStatus
-}
+import { QUESTION_LISTS, type QuestionList, type QuestionsData } from "./QuestionLists.ts"
 
 const useRefreshing = <P, R>(send: (payload: P) => Promise<R>) => {
   const router = useRouter()
@@ -119,19 +114,17 @@ function QuestionItem({ question, isAgent }: { readonly question: Question; read
   )
 }
 
+/** One question list at one of its URLs (`current`, for the community links). */
 export function QuestionsPage({
   data,
-  title,
-  lead,
+  list,
   current,
-  empty,
 }: {
   readonly data: QuestionsData
-  readonly title: string
-  readonly lead: string
+  readonly list: QuestionList
   readonly current: string
-  readonly empty: string
 }) {
+  const { title, lead, empty } = QUESTION_LISTS[list]
   return (
     <>
       <PageHead eyebrow="Community" title={title} lead={lead} />

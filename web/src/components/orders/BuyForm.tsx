@@ -8,6 +8,7 @@
 import { checkBuyAvailability, checkDoubleLandCap } from "@landunits/core/availability/Availability.ts"
 import { type DiscountTerms, priceBuyOrder } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
+import { PAYMENT_METHOD_LABELS } from "@landunits/core/format/Labels.ts"
 import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import { cryptoRefusal } from "@landunits/core/orders/CryptoOffers.ts"
 import { BuyOrderForm } from "@landunits/core/orders/OrderForms.ts"
@@ -15,7 +16,7 @@ import { checkCardMinimum } from "@landunits/core/orders/PaymentRules.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import {
   CurrencyOfUnitType,
-  type PayingMethod,
+  PayingMethods,
   type PaymentMethod,
   type UnitType,
   unitDisplayName,
@@ -42,14 +43,6 @@ import {
   typedUnits,
   UnitTypeSelect,
 } from "./OrderParts.tsx"
-
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PayingMethod, string>> = {
-  "card-stripe": "Card (Stripe)",
-  "card-square": "Card (Square)",
-  crypto: "Crypto (Bitcoin or Ether)",
-  bank: "Bank transfer",
-}
-const METHODS: ReadonlyArray<PayingMethod> = ["card-stripe", "card-square", "crypto", "bank"]
 
 export const CHOOSE_METHOD_MESSAGE = "Choose a payment method"
 
@@ -78,7 +71,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
   const cryptoUnavailable = data.payments.ok
     ? cryptoRefusal(data.payments.value.crypto, currency)
     : "Payment by crypto cannot be checked right now: please choose another payment method."
-  const methods = METHODS.filter((m) => m !== "crypto" || cryptoUnavailable === undefined)
+  const methods = PayingMethods.filter((m) => m !== "crypto" || cryptoUnavailable === undefined)
   useEffect(() => {
     if (method === "crypto" && cryptoUnavailable !== undefined) setMethod("None")
   }, [method, cryptoUnavailable])

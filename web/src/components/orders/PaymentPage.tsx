@@ -11,6 +11,7 @@
  * message, the instructions after "Try again". Success and cancel go to their own pages (the root layout's).
  */
 import { formatDateTimeZoned, formatMoney } from "@landunits/core/format/Format.ts"
+import { PAYMENT_METHOD_LABELS } from "@landunits/core/format/Labels.ts"
 import { COIN_NAMES, COIN_SYMBOLS, coinRefusal, offeredCoins } from "@landunits/core/orders/CryptoOffers.ts"
 import { CryptoPaymentForm } from "@landunits/core/orders/OrderForms.ts"
 import type { PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
@@ -33,7 +34,6 @@ import { liveBuyActors, payWithTestCard } from "../../machines/buyActors.ts"
 import { buyMachine, paymentRoute } from "../../machines/buyMachine.ts"
 import { PageHead } from "../layout/Page.tsx"
 import { Field, FormError } from "../shared/Field.tsx"
-import { PAYMENT_METHOD_LABELS } from "./BuyForm.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { Summary } from "./OrderParts.tsx"
 import type { PayWithCard } from "./PayWithCard.ts"
