@@ -1,7 +1,7 @@
 /** The admin CLI's commands, run in-process on an embedded database seeded with the demo data. */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { DEMO_COIN_PRICES, DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/app/DemoSeed.ts"
+import { DEMO_COIN_PRICES, DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/demo/DemoSeed.ts"
 import {
   type AdminCommandCount,
   readAdminCommandCounts,

@@ -63,17 +63,17 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
   },
   "db/seed.ts": {
     modules: [
-      "@landunits/adapters/app/DemoHistory.ts",
-      "@landunits/adapters/app/DemoSeed.ts",
-      "@landunits/adapters/app/FirstStartSeed.ts",
+      "@landunits/adapters/demo/DemoHistory.ts",
+      "@landunits/adapters/demo/DemoSeed.ts",
+      "@landunits/adapters/demo/FirstStartSeed.ts",
       "@landunits/adapters/app/SiteContentSeed.ts",
     ],
-    why: `${INFRASTRUCTURE}: the first start's seeds, the same the app runs (adapters/src/app)`,
+    why: `${INFRASTRUCTURE}: the first start's seeds, the same the app runs (adapters/src/demo, adapters/src/app)`,
   },
   "documents/rekey.ts": {
     modules: [
       "@landunits/adapters/documents/DocumentKey.ts",
-      "@landunits/adapters/documents/DocumentRekeyPg.ts",
+      "@landunits/adapters/postgres/DocumentRekeyPg.ts",
     ],
     why: `${INFRASTRUCTURE}: every sealed row re-sealed under the new DOCUMENT_KEY, in the storage's batches`,
   },

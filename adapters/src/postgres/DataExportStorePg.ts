@@ -12,7 +12,7 @@ import { MemberId as MemberIdSchema } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { DocumentKey } from "../documents/DocumentKey.ts"
-import { decrypt, encrypt } from "../documents/DocumentStorePg.ts"
+import { decrypt, encrypt } from "../documents/DocumentSealing.ts"
 
 interface ExportRow {
   readonly export_id: string

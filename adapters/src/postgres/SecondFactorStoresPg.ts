@@ -13,7 +13,7 @@ import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { DocumentKey } from "../documents/DocumentKey.ts"
-import { decrypt, encrypt } from "../documents/DocumentStorePg.ts"
+import { decrypt, encrypt } from "../documents/DocumentSealing.ts"
 
 /** What the secret is bound to besides its member (the "document id" of the shared AES-GCM helpers). */
 /** The id a TOTP secret is sealed under, with its member (the additional data). */

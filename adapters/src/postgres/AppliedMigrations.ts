@@ -1,9 +1,9 @@
 /** The schema migrations applied to the database at hand, in order (none when it was never migrated). */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { MIGRATIONS_TABLE } from "../postgres/Migrations.ts"
-import { BackupFailed } from "./BackupErrors.ts"
-import type { AppliedMigration } from "./BackupManifest.ts"
+import { BackupFailed } from "../backup/BackupErrors.ts"
+import type { AppliedMigration } from "../backup/BackupManifest.ts"
+import { MIGRATIONS_TABLE } from "./Migrations.ts"
 
 export const appliedMigrations = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
