@@ -5,7 +5,7 @@ import { DEMO_COIN_PRICES, DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters
 import {
   type AdminCommandCount,
   readAdminCommandCounts,
-} from "@landunits/adapters/observability/AdminCommandCounts.ts"
+} from "@landunits/adapters/postgres/AdminCommandCountsPg.ts"
 import { memberActor } from "@landunits/core/access/AccessModel.ts"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"

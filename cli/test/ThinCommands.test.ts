@@ -38,7 +38,6 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
   },
   "db/restore.ts": {
     modules: [
-      "@landunits/adapters/app/RestoreDrill.ts",
       "@landunits/adapters/backup/BackupErrors.ts",
       "@landunits/adapters/backup/BackupFile.ts",
       "@landunits/adapters/backup/BackupManifest.ts",
@@ -46,6 +45,7 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
       "@landunits/adapters/backup/ServerBackup.ts",
       "@landunits/adapters/postgres/Database.ts",
       "@landunits/adapters/postgres/Migrations.ts",
+      "@landunits/adapters/postgres/RestoreDrillMarkPg.ts",
     ],
     why: `${INFRASTRUCTURE}: a backup file restored into an empty database, checked against the migrations (and marked as a restore drill's copy with --drill)`,
   },

@@ -14,11 +14,12 @@ import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks"
 import { LimitName } from "@landunits/core/limits/LimitErrors.ts"
 import { UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { Duration, Effect, Metric } from "effect"
-import { SqlClient } from "effect/sql"
 import { APP_VERSION } from "../app/AppVersion.ts"
+import { readAdminCommandCounts } from "../postgres/AdminCommandCountsPg.ts"
 import { readInstallationStatus } from "../postgres/InstallationStatusPg.ts"
-import { readAdminCommandCounts } from "./AdminCommandCounts.ts"
-import { readPoolConnections, transactionsWaiting } from "./DatabasePoolMetrics.ts"
+import { readPoolConnections } from "../postgres/PoolConnectionsPg.ts"
+import { readLedgerChainLengths } from "../postgres/TransferChainHeadsPg.ts"
+import { transactionsWaiting } from "./DatabasePoolMetrics.ts"
 import {
   adminCommands,
   adminQueueOldestAge,
@@ -63,10 +64,7 @@ const set = (metric: Metric.Metric<number, unknown>, value: number, attributes?:
 
 /** Each unit type's transfers: its chain's length (every transfer is a link; the audit chain is not a ledger's). */
 const readLedgerTransfers = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ chain: string; length: string }>`
-    SELECT chain, length FROM ledger_chain_heads WHERE chain <> 'audit'`
-  const lengths = new Map(rows.map((r) => [r.chain, Number(r.length)]))
+  const lengths = yield* readLedgerChainLengths
   return [...new Set([...UnitTypes, ...lengths.keys()])].map((unitType) => ({
     unitType,
     transfers: lengths.get(unitType) ?? 0,

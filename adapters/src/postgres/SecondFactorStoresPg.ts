@@ -1,6 +1,6 @@
 /**
  * The second factor's stores on PostgreSQL. The TOTP secret is a secret: it is stored encrypted with
- * AES-256-GCM under the document key (as KYC documents are, documents/DocumentStorePg.ts), the member bound as
+ * AES-256-GCM under the document key (as KYC documents are, documents/DocumentSealing.ts), the member bound as
  * additional data, so a database reader learns nothing and a row moved to another member does not decrypt.
  * Recovery codes are stored as SHA-256 only. A time step and a recovery code are each used in one statement,
  * so a code sent twice at once passes once. Passkeys are public keys; a WebAuthn challenge is taken once.
