@@ -2,7 +2,7 @@
  * The figures set when /metrics is scraped (Metrics.ts): the process's own (build, CPU, memory, file descriptors,
  * event-loop delay, garbage collections) and the installation's figures from the database: the outbox, the
  * scheduled jobs, the admins' queues and the idempotency records pruned (the reads of `landunits status`,
- * InstallationStatusPg.ts), the admin CLI's commands (AdminCommandCounts.ts), the ledger's transfers (the length of each unit type's transfer chain) and this
+ * InstallationStatusPg.ts), the admin CLI's commands (postgres/AdminCommandCountsPg.ts), the ledger's transfers (the length of each unit type's transfer chain) and this
  * process's pool connections (DatabasePoolMetrics.ts). The database reads have SCRAPE_READ_TIMEOUT; when they
  * fail, `landunits_database_up` is 0 and the database figures keep their previous values.
  *
