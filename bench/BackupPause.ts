@@ -18,7 +18,7 @@ import { startAppProcess } from "@landunits/test-support/AppProcess.ts"
 import { runCliProcess } from "@landunits/test-support/CliProcess.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../adapters/src/app/DemoSeed.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../adapters/src/demo/DemoSeed.ts"
 import { layerEmbedded } from "../adapters/src/postgres/Database.ts"
 
 const padMb = Number(process.env.BENCH_PAD_MB ?? 0)

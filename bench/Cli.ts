@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { DEMO_ADMIN_EMAIL } from "@landunits/adapters/app/DemoHistory.ts"
+import { DEMO_ADMIN_EMAIL } from "@landunits/adapters/demo/DemoHistory.ts"
 import { startAppProcess } from "@landunits/test-support/AppProcess.ts"
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))

@@ -22,7 +22,7 @@ import { Clock, Effect, Layer, ManagedRuntime, Option, Schema } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { layerApp } from "../adapters/src/app/AppLayer.ts"
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../adapters/src/app/DemoSeed.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../adapters/src/demo/DemoSeed.ts"
 import { serveHttp } from "../adapters/src/http/server/HttpApp.ts"
 import { layerEmbedded, layerServer } from "../adapters/src/postgres/Database.ts"
 

@@ -26,7 +26,7 @@ import { apiClient } from "@landunits/test-support/ApiClient.ts"
 import { freePort, startAppProcess } from "@landunits/test-support/AppProcess.ts"
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse, { type Result } from "lighthouse"
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../adapters/src/app/DemoSeed.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../adapters/src/demo/DemoSeed.ts"
 import { currentBuild, DEFAULT_WEB_BUILDS_DIR } from "../adapters/src/http/server/WebBuilds.ts"
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url))

@@ -12,7 +12,7 @@ import { layerDocumentKeyFromEnv } from "@landunits/adapters/documents/DocumentK
 import {
   type AdminCommandOutcome,
   countAdminCommand,
-} from "@landunits/adapters/observability/AdminCommandCounts.ts"
+} from "@landunits/adapters/postgres/AdminCommandCountsPg.ts"
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
 import { usePrivateUmask } from "@landunits/adapters/security/PrivateDataDir.ts"

@@ -1,11 +1,11 @@
 /** The admin CLI's commands, run in-process on an embedded database seeded with the demo data. */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { DEMO_COIN_PRICES, DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/app/DemoSeed.ts"
+import { DEMO_COIN_PRICES, DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/demo/DemoSeed.ts"
 import {
   type AdminCommandCount,
   readAdminCommandCounts,
-} from "@landunits/adapters/observability/AdminCommandCounts.ts"
+} from "@landunits/adapters/postgres/AdminCommandCountsPg.ts"
 import { memberActor } from "@landunits/core/access/AccessModel.ts"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto"
 import { parseDocumentKey } from "@landunits/adapters/documents/DocumentKey.ts"
-import { encrypt } from "@landunits/adapters/documents/DocumentStorePg.ts"
+import { encrypt } from "@landunits/adapters/documents/DocumentSealing.ts"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { DocumentStore } from "@landunits/core/kyc/ports/DocumentStore.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"

@@ -12,7 +12,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { DEMO_EMAIL } from "@landunits/adapters/app/DemoSeed.ts"
+import { DEMO_EMAIL } from "@landunits/adapters/demo/DemoSeed.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"

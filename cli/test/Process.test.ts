@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/app/DemoSeed.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/demo/DemoSeed.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { KycStore } from "@landunits/core/kyc/ports/KycStore.ts"

@@ -38,7 +38,6 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
   },
   "db/restore.ts": {
     modules: [
-      "@landunits/adapters/app/RestoreDrill.ts",
       "@landunits/adapters/backup/BackupErrors.ts",
       "@landunits/adapters/backup/BackupFile.ts",
       "@landunits/adapters/backup/BackupManifest.ts",
@@ -46,6 +45,7 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
       "@landunits/adapters/backup/ServerBackup.ts",
       "@landunits/adapters/postgres/Database.ts",
       "@landunits/adapters/postgres/Migrations.ts",
+      "@landunits/adapters/postgres/RestoreDrillMarkPg.ts",
     ],
     why: `${INFRASTRUCTURE}: a backup file restored into an empty database, checked against the migrations (and marked as a restore drill's copy with --drill)`,
   },
@@ -63,17 +63,17 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
   },
   "db/seed.ts": {
     modules: [
-      "@landunits/adapters/app/DemoHistory.ts",
-      "@landunits/adapters/app/DemoSeed.ts",
-      "@landunits/adapters/app/FirstStartSeed.ts",
+      "@landunits/adapters/demo/DemoHistory.ts",
+      "@landunits/adapters/demo/DemoSeed.ts",
+      "@landunits/adapters/demo/FirstStartSeed.ts",
       "@landunits/adapters/app/SiteContentSeed.ts",
     ],
-    why: `${INFRASTRUCTURE}: the first start's seeds, the same the app runs (adapters/src/app)`,
+    why: `${INFRASTRUCTURE}: the first start's seeds, the same the app runs (adapters/src/demo, adapters/src/app)`,
   },
   "documents/rekey.ts": {
     modules: [
       "@landunits/adapters/documents/DocumentKey.ts",
-      "@landunits/adapters/documents/DocumentRekeyPg.ts",
+      "@landunits/adapters/postgres/DocumentRekeyPg.ts",
     ],
     why: `${INFRASTRUCTURE}: every sealed row re-sealed under the new DOCUMENT_KEY, in the storage's batches`,
   },

@@ -10,7 +10,7 @@
 import { apiClient } from "./ApiClient.ts"
 import type { DeployStack, RestartTimeline } from "./DeployStack.ts"
 
-/** The demo member SEED_DEMO seeds (adapters/src/app/DemoSeed.ts). */
+/** The demo member SEED_DEMO seeds (adapters/src/demo/DemoSeed.ts). */
 const DEMO = { email: "demo@landunits.example", password: "LandDemo2026" }
 const UNIT_TYPES = ["LAND_EUR", "LAND_USD", "LAND_AUD", "LAND_POUND"] as const
 

@@ -1,6 +1,6 @@
 /**
  * The demo a newcomer meets (issue 19): a development start on a fresh DATA_DIR seeds the demo member with a
- * year of history (adapters/src/app/DemoHistory.ts). Signed in as the demo member, the dashboard's charts have
+ * year of history (adapters/src/demo/DemoHistory.ts). Signed in as the demo member, the dashboard's charts have
  * figures, the transactions table lists the orders of each kind and status, and the statement holds them;
  * the printed demo admin runs the CLI runbook at once. Money in money (issue 38): the demo member's sale shows
  * its payouts (paid and owed) on its page, in its timeline and in the history; the sell review says the fee and

@@ -6,9 +6,7 @@
  * next heartbeat of any process. A heartbeat that fails (the database is down) is logged; the next one retries.
  */
 import { Duration, Effect, Layer, Schedule } from "effect"
-import { SqlClient } from "effect/sql"
-import { APP_VERSION } from "./AppVersion.ts"
-import { PROCESS_HOST, PROCESS_ID } from "./ProcessIdentity.ts"
+import { AppProcessesPg } from "../postgres/AppProcessesPg.ts"
 import { isDrill } from "./RestoreDrill.ts"
 
 export const HEARTBEAT_INTERVAL = Duration.seconds(15)
@@ -17,18 +15,14 @@ export const ALIVE_WITHIN = Duration.seconds(45)
 
 export const HeartbeatLive = Layer.effectDiscard(
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const processes = yield* AppProcessesPg
     // A restore drill's process says so (RestoreDrill.ts), for `landunits status`.
     const drill = yield* isDrill
-    const beat = Effect.gen(function* () {
-      yield* sql`
-        INSERT INTO app_processes (process_id, host, pid, version, drill)
-        VALUES (${PROCESS_ID}, ${PROCESS_HOST}, ${process.pid}, ${APP_VERSION}, ${drill})
-        ON CONFLICT (process_id) DO UPDATE SET seen_at = now()`
-      yield* sql`DELETE FROM app_processes WHERE seen_at < now() - interval '7 days'`
-    }).pipe(Effect.catchCause((cause) => Effect.logWarning("The app process's heartbeat failed", cause)))
+    const beat = processes
+      .beat(drill)
+      .pipe(Effect.catchCause((cause) => Effect.logWarning("The app process's heartbeat failed", cause)))
     yield* Effect.acquireRelease(beat, () =>
-      sql`DELETE FROM app_processes WHERE process_id = ${PROCESS_ID}`.pipe(
+      processes.remove.pipe(
         Effect.catchCause((cause) =>
           Effect.logWarning("The app process's heartbeat row was not removed", cause),
         ),

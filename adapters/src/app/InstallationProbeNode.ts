@@ -16,6 +16,7 @@ import { DocumentKey } from "../documents/DocumentKey.ts"
 import { readMailTransportSetting } from "../email/MailTransportSetting.ts"
 import { readPaymentsSettings } from "../payments/PaymentsConfig.ts"
 import { DEFAULT_DATA_DIR } from "../postgres/Database.ts"
+import { sealedRowsByKey } from "../postgres/SealedRowKeysPg.ts"
 import { findOpen } from "../security/PrivateDataDir.ts"
 import { isProduction } from "./ProductionSecret.ts"
 import { appUrlProblem } from "./ProductionSettings.ts"
@@ -47,15 +48,10 @@ const smtpProblem = (url: string) =>
 
 /** The sealed rows whose key the keyring lacks, by key id. */
 const unreadableSealedRows = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const keyring = yield* DocumentKey
   const known = new Set([keyring.keyId, ...keyring.previous.map((k) => k.keyId)])
-  const rows = yield* sql<{ key_id: string; rows: string }>`
-    SELECT key_id, count(*) AS rows FROM (
-      SELECT key_id FROM kyc_documents UNION ALL SELECT key_id FROM data_exports
-      UNION ALL SELECT key_id FROM totp_factors) AS sealed
-    WHERE key_id IS NOT NULL GROUP BY key_id ORDER BY key_id`
-  return rows.filter((r) => !known.has(r.key_id)).map((r) => ({ keyId: r.key_id, rows: Number(r.rows) }))
+  const rows = yield* sealedRowsByKey
+  return rows.filter((r) => !known.has(r.keyId))
 })
 
 const cardMode = (mode: { readonly _tag: "Live" | "TestMode" | "Refused" }): CardMode =>

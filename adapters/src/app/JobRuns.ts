@@ -2,11 +2,9 @@
  * The last run of each scheduled job (the order jobs, the ledger checkpoint job), kept in `job_runs` for
  * `landunits status`: when it started and finished, ok or failed, one line of detail, and the interval it runs
  * at. `JobRunLog` is a reference whose default records nothing, so a job run outside the server (a test, the
- * CLI's `orders expire-due`) needs no database for it; the server provides `JobRunLogPg`.
+ * CLI's `orders expire-due`) needs no database for it; the server provides `JobRunLogPg` (postgres/JobRunLogPg.ts).
  */
-import { Cause, Clock, Context, Duration, Effect, Exit, Layer } from "effect"
-import { SqlClient } from "effect/sql"
-import { PROCESS_ID } from "./ProcessIdentity.ts"
+import { Cause, Clock, Context, Duration, Effect, Exit } from "effect"
 
 export type JobOutcome = "ok" | "failed"
 
@@ -26,29 +24,6 @@ export interface JobRunLogShape {
 export const JobRunLog = Context.Reference<JobRunLogShape>("@landunits/adapters/app/JobRunLog", {
   defaultValue: () => ({ record: () => Effect.void }),
 })
-
-/** Records into `job_runs` (one row per job, the latest run); a failed write is logged and never fails the job. */
-export const JobRunLogPg = Layer.effect(
-  JobRunLog,
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    return {
-      record: (run: JobRun) =>
-        sql`
-          INSERT INTO job_runs (job, started_at, finished_at, outcome, detail, every_ms, process_id)
-          VALUES (${run.job}, ${run.startedAt}, ${run.finishedAt}, ${run.outcome}, ${run.detail.slice(0, 500)},
-                  ${Duration.toMillis(run.every)}, ${PROCESS_ID})
-          ON CONFLICT (job) DO UPDATE SET started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at,
-            outcome = EXCLUDED.outcome, detail = EXCLUDED.detail, every_ms = EXCLUDED.every_ms,
-            process_id = EXCLUDED.process_id`.pipe(
-          Effect.asVoid,
-          Effect.catchCause((cause) =>
-            Effect.logWarning(`The run of job ${run.job} was not recorded`, cause),
-          ),
-        ),
-    }
-  }),
-)
 
 /** The first line of what went wrong. */
 const firstLine = (cause: Cause.Cause<unknown>) => Cause.pretty(cause).split("\n")[0] ?? "failed"

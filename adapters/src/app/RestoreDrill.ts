@@ -5,13 +5,13 @@
  * wait in the copy's outbox) and runs no job (no expiry, unlock, export, purge or retention); it says so at start
  * and in `landunits status` (its heartbeat row carries `drill`).
  *
- * `landunits db restore --drill` marks the restored database (`restore_drill`, migration 2900): a start on a marked
+ * `landunits db restore --drill` marks the restored database (`restore_drill`, migration 2900; postgres/RestoreDrillMarkPg.ts): a start on a marked
  * database without DRILL=1 is refused, so a drill's copy never runs as production by a forgotten setting. A real
  * recovery restores without --drill.
  */
 import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { Config, Effect, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { drillMark } from "../postgres/RestoreDrillMarkPg.ts"
 
 /** DRILL=1 (or true, yes): this process is a restore drill. */
 export const isDrill = Config.Boolean("DRILL").pipe(Config.withDefault(false))
@@ -45,36 +45,6 @@ export const drillSigner = (signer: LedgerSigner["Service"]): LedgerSigner["Serv
 export class RestoreDrillRefused extends Schema.TaggedError<RestoreDrillRefused>()("RestoreDrillRefused", {
   message: Schema.String,
 }) {}
-
-const TABLE = "restore_drill"
-
-/**
- * Marks the database as a drill's copy of `backup` (the table is made when a backup predates it), and forgets the
- * original's app processes the backup holds: their heartbeats are production's, not the drill's.
- */
-export const markAsDrill = (backup: string) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    yield* sql`
-      CREATE TABLE IF NOT EXISTS restore_drill (
-        marked_at  timestamptz NOT NULL DEFAULT now(),
-        backup     text NOT NULL
-      )`
-    yield* sql`INSERT INTO restore_drill (backup) VALUES (${backup})`
-    const [processes] = yield* sql<{
-      present: boolean
-    }>`SELECT to_regclass('app_processes') IS NOT NULL AS present`
-    if (processes?.present === true) yield* sql`DELETE FROM app_processes`
-  })
-
-/** The backup this database is a drill's copy of, if it is one. */
-export const drillMark = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const [table] = yield* sql<{ present: boolean }>`SELECT to_regclass(${TABLE}) IS NOT NULL AS present`
-  if (table?.present !== true) return undefined
-  const [mark] = yield* sql<{ backup: string }>`SELECT backup FROM restore_drill ORDER BY marked_at LIMIT 1`
-  return mark?.backup
-})
 
 /** Refuses a start without DRILL=1 on a drill's copy. */
 export const requireDrillOnMarkedCopy = (drill: boolean) =>

@@ -15,14 +15,14 @@ import { promisify } from "node:util"
 import * as zlib from "node:zlib"
 import { PGlite } from "@electric-sql/pglite"
 import { Effect } from "effect"
+import { appliedMigrations, appliedMigrationsOfPglite, serverVersion } from "../postgres/AppliedMigrations.ts"
 import { embeddedPgDir, hasEmbeddedDatabase } from "../postgres/EmbeddedDataDir.ts"
 import { runningEmbeddedOwner, servedEmbedded } from "../postgres/EmbeddedPostgres.ts"
 import { makePrivate, PRIVATE_DIR_MODE } from "../security/PrivateDataDir.ts"
-import { appliedMigrations, serverVersion } from "./AppliedMigrations.ts"
 import { readEntry } from "./BackupArchive.ts"
 import { BackupFailed, BackupRefused, RestoreTargetNotEmpty } from "./BackupErrors.ts"
 import type { OpenedBackup, Snapshot } from "./BackupFile.ts"
-import { type AppliedMigration, EMBEDDED_DUMP_FILE } from "./BackupManifest.ts"
+import { EMBEDDED_DUMP_FILE } from "./BackupManifest.ts"
 
 const gzip = promisify(zlib.gzip)
 
@@ -106,10 +106,7 @@ export const restoreEmbedded = (dataDir: string, backup: OpenedBackup) =>
         // PGlite writes a loaded database's files readable by everyone: DATA_DIR is private (PrivateDataDir.ts).
         makePrivate(pgDir)
         try {
-          const rows = await db.query<{ migration_id: number; name: string }>(
-            "SELECT migration_id, name FROM landunits_migrations ORDER BY migration_id",
-          )
-          return rows.rows.map((r): AppliedMigration => ({ id: Number(r.migration_id), name: r.name }))
+          return await appliedMigrationsOfPglite(db)
         } finally {
           await db.close()
         }

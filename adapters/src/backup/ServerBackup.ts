@@ -12,8 +12,8 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
-import { appliedMigrations, serverVersion } from "./AppliedMigrations.ts"
+import { appliedMigrations, serverVersion } from "../postgres/AppliedMigrations.ts"
+import { userRelationCount } from "../postgres/UserRelationsPg.ts"
 import { extractEntry } from "./BackupArchive.ts"
 import { BackupFailed, BackupRefused, RestoreTargetNotEmpty } from "./BackupErrors.ts"
 import type { OpenedBackup, Snapshot } from "./BackupFile.ts"
@@ -125,15 +125,7 @@ export const dumpServer = (url: string, dir: string) =>
   })
 
 /** The tables, views and sequences outside PostgreSQL's own schemas: none in an empty database. */
-const userRelations = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const [row] = yield* sql<{ count: number }>`
-    SELECT count(*)::int AS count FROM pg_catalog.pg_class c
-    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-    WHERE c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
-      AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'`
-  return row?.count ?? 0
-}).pipe(
+const userRelations = userRelationCount.pipe(
   Effect.mapError(
     (cause) =>
       new BackupFailed({ message: `The target database could not be read: ${cause.message}`, cause }),

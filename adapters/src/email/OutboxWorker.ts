@@ -1,5 +1,5 @@
 /**
- * Delivers the mail outbox. Each round claims due emails in one statement (FOR UPDATE SKIP LOCKED, so several app
+ * Delivers the mail outbox. Each round claims due emails in one statement (postgres/OutboxDeliveryPg.ts; FOR UPDATE SKIP LOCKED, so several app
  * processes never claim the same email): a claim counts the attempt and leases the email for CLAIM_LEASE. Then,
  * with no transaction open, it renders and sends each through the MailTransport (each send at most SEND_TIMEOUT)
  * and records the outcome: sent; or retried later with a growing delay (30 s, 1 min, 2 min … up to 1 h); or given
@@ -12,8 +12,8 @@
  * (at least once, never lost).
  */
 import { Cause, Duration, Effect, Metric, Schedule } from "effect"
-import { SqlClient } from "effect/sql"
 import { mailDeliveries } from "../observability/Metrics.ts"
+import { OutboxDeliveryPg } from "../postgres/OutboxDeliveryPg.ts"
 import { renderEmail, UnknownEmailTemplate } from "./EmailTemplates.ts"
 import { MailDeliveryFailed, MailTransport } from "./MailTransport.ts"
 
@@ -30,30 +30,15 @@ export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.m
 /** What happened to one delivery, as the metric counts it. */
 export type DeliveryOutcome = "sent" | "retry" | "failed"
 
-interface OutboxRow {
-  readonly id: string
-  readonly to_address: string
-  readonly template: string
-  readonly data: Record<string, string>
-  /** Counting this one. */
-  readonly attempts: number
-}
-
 const count = (outcome: DeliveryOutcome) => Metric.update(mailDeliveries({ outcome }), 1)
 
 /** One round: answers how many emails it handled. */
 export const deliverDue = (options: { readonly from: string; readonly appUrl: string }) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const outbox = yield* OutboxDeliveryPg
     const transport = yield* MailTransport
     // One statement: claimed and leased at once, committed before anything is sent.
-    const due = yield* sql<OutboxRow>`
-      UPDATE mail_outbox SET attempts = attempts + 1,
-        next_attempt_at = now() + make_interval(secs => ${Duration.toSeconds(CLAIM_LEASE)})
-      WHERE id IN (
-        SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
-        ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address, template, data, attempts`
+    const due = yield* outbox.claimDue(CLAIM_LEASE, BATCH)
     for (const row of [...due].sort((a, b) => Number(a.id) - Number(b.id))) {
       const rendered = renderEmail(row.template, row.data, options.appUrl)
       const outcome =
@@ -78,20 +63,17 @@ export const deliverDue = (options: { readonly from: string; readonly appUrl: st
       const attempts = row.attempts
       const about = `Email ${row.id} (${row.template}), attempt ${attempts} of ${MAX_ATTEMPTS}`
       if (outcome.ok) {
-        yield* sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${row.id}`
+        yield* outbox.sent(row.id)
         yield* count("sent")
       } else if (outcome.permanent || attempts >= MAX_ATTEMPTS) {
-        yield* sql`UPDATE mail_outbox SET status = 'failed', last_error = ${outcome.error} WHERE id = ${row.id}`
+        yield* outbox.failed(row.id, outcome.error)
         yield* count("failed")
         yield* Effect.logWarning(
           `${about}, was not delivered; given up${outcome.permanent ? " (refused for good)" : ""}: ${outcome.error}. See landunits mail show ${row.id}`,
         )
       } else {
         const delay = retryDelaySeconds(attempts)
-        yield* sql`
-          UPDATE mail_outbox SET last_error = ${outcome.error},
-            next_attempt_at = now() + make_interval(secs => ${delay})
-          WHERE id = ${row.id}`
+        yield* outbox.retryIn(row.id, outcome.error, delay)
         yield* count("retry")
         yield* Effect.logWarning(`${about}, was not delivered; next attempt in ${delay} s: ${outcome.error}`)
       }

@@ -2,7 +2,7 @@
  * The database pool, as metrics (docs/operations.md, "Metrics"). @effect/sql-pg keeps its pool to itself, so
  * its figures come from the two places that see it:
  *
- * - the database (`readPoolConnections`, when scraped): this process's connections in `pg_stat_activity`, found
+ * - the database (`readPoolConnections` in postgres/PoolConnectionsPg.ts, when scraped): this process's connections in `pg_stat_activity`, found
  *   by the application name every connection of this process announces (`APPLICATION_NAME`): how many are open
  *   and how many are in use (running a statement, or inside a transaction);
  * - the client (`layerPoolWaits`): a transaction asks the pool for a connection of its own. The time from asking
@@ -66,15 +66,3 @@ export const layerPoolWaits = <E, R>(
       return Context.make(PgClient.PgClient, wrapped).pipe(Context.add(SqlClient.SqlClient, wrapped))
     }),
   ).pipe(Layer.provide(database))
-
-/** This process's connections as the database sees them, but the one asking. */
-export const readPoolConnections = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const [row] = yield* sql<{ open: number; in_use: number }>`
-    SELECT count(*)::int AS open,
-           count(*) FILTER (WHERE state IS DISTINCT FROM 'idle')::int AS in_use
-    FROM pg_stat_activity
-    WHERE application_name = ${APPLICATION_NAME} AND pid <> pg_backend_pid()`
-  // The connection asking is open, and in use only for this statement.
-  return { open: Number(row?.open ?? 0) + 1, inUse: Number(row?.in_use ?? 0) }
-})

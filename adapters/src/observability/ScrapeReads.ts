@@ -2,7 +2,7 @@
  * The figures set when /metrics is scraped (Metrics.ts): the process's own (build, CPU, memory, file descriptors,
  * event-loop delay, garbage collections) and the installation's figures from the database: the outbox, the
  * scheduled jobs, the admins' queues and the idempotency records pruned (the reads of `landunits status`,
- * InstallationStatusPg.ts), the admin CLI's commands (AdminCommandCounts.ts), the ledger's transfers (the length of each unit type's transfer chain) and this
+ * InstallationStatusPg.ts), the admin CLI's commands (postgres/AdminCommandCountsPg.ts), the ledger's transfers (the length of each unit type's transfer chain) and this
  * process's pool connections (DatabasePoolMetrics.ts). The database reads have SCRAPE_READ_TIMEOUT; when they
  * fail, `landunits_database_up` is 0 and the database figures keep their previous values.
  *
@@ -14,11 +14,12 @@ import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks"
 import { LimitName } from "@landunits/core/limits/LimitErrors.ts"
 import { UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { Duration, Effect, Metric } from "effect"
-import { SqlClient } from "effect/sql"
 import { APP_VERSION } from "../app/AppVersion.ts"
+import { readAdminCommandCounts } from "../postgres/AdminCommandCountsPg.ts"
 import { readInstallationStatus } from "../postgres/InstallationStatusPg.ts"
-import { readAdminCommandCounts } from "./AdminCommandCounts.ts"
-import { readPoolConnections, transactionsWaiting } from "./DatabasePoolMetrics.ts"
+import { readPoolConnections } from "../postgres/PoolConnectionsPg.ts"
+import { readLedgerChainLengths } from "../postgres/TransferChainHeadsPg.ts"
+import { transactionsWaiting } from "./DatabasePoolMetrics.ts"
 import {
   adminCommands,
   adminQueueOldestAge,
@@ -63,10 +64,7 @@ const set = (metric: Metric.Metric<number, unknown>, value: number, attributes?:
 
 /** Each unit type's transfers: its chain's length (every transfer is a link; the audit chain is not a ledger's). */
 const readLedgerTransfers = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ chain: string; length: string }>`
-    SELECT chain, length FROM ledger_chain_heads WHERE chain <> 'audit'`
-  const lengths = new Map(rows.map((r) => [r.chain, Number(r.length)]))
+  const lengths = yield* readLedgerChainLengths
   return [...new Set([...UnitTypes, ...lengths.keys()])].map((unitType) => ({
     unitType,
     transfers: lengths.get(unitType) ?? 0,

@@ -1,7 +1,7 @@
 /**
  * DataExportStore on PostgreSQL (table `data_exports`, migration 2850). An archive holds the member's KYC documents
  * decrypted, so it is stored as the documents are: AES-256-GCM under the document key, the member and the export
- * bound as additional data (documents/DocumentStorePg.ts). Builders take an export with a lease
+ * bound as additional data (documents/DocumentSealing.ts). Builders take an export with a lease
  * (`FOR UPDATE SKIP LOCKED`), so two app processes never build the same one.
  */
 
@@ -12,7 +12,7 @@ import { MemberId as MemberIdSchema } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { DocumentKey } from "../documents/DocumentKey.ts"
-import { decrypt, encrypt } from "../documents/DocumentStorePg.ts"
+import { decrypt, encrypt } from "../documents/DocumentSealing.ts"
 
 interface ExportRow {
   readonly export_id: string

@@ -1,6 +1,6 @@
 /**
  * The second factor's stores on PostgreSQL. The TOTP secret is a secret: it is stored encrypted with
- * AES-256-GCM under the document key (as KYC documents are, documents/DocumentStorePg.ts), the member bound as
+ * AES-256-GCM under the document key (as KYC documents are, documents/DocumentSealing.ts), the member bound as
  * additional data, so a database reader learns nothing and a row moved to another member does not decrypt.
  * Recovery codes are stored as SHA-256 only. A time step and a recovery code are each used in one statement,
  * so a code sent twice at once passes once. Passkeys are public keys; a WebAuthn challenge is taken once.
@@ -13,7 +13,7 @@ import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { DocumentKey } from "../documents/DocumentKey.ts"
-import { decrypt, encrypt } from "../documents/DocumentStorePg.ts"
+import { decrypt, encrypt } from "../documents/DocumentSealing.ts"
 
 /** What the secret is bound to besides its member (the "document id" of the shared AES-GCM helpers). */
 /** The id a TOTP secret is sealed under, with its member (the additional data). */

@@ -17,7 +17,7 @@
 import type { ChainHead } from "@landunits/core/ledger/TransferChain.ts"
 import { CHAIN_GENESIS } from "@landunits/core/ledger/TransferChain.ts"
 import { Array as Arr, Effect, Option } from "effect"
-import type { SqlClient } from "effect/sql"
+import { SqlClient } from "effect/sql"
 
 type Level = readonly [connection: unknown, depth: number]
 
@@ -114,3 +114,11 @@ export const headsDidNotMove = (moves: ReadonlyArray<HeadMove>, moved: number) =
         .join(", ")}); nothing of it is committed`,
     ),
   )
+
+/** Each ledger chain's length (every transfer is a link), by chain; the audit chain is not a ledger's. */
+export const readLedgerChainLengths = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ chain: string; length: string }>`
+    SELECT chain, length FROM ledger_chain_heads WHERE chain <> 'audit'`
+  return new Map(rows.map((r) => [r.chain, Number(r.length)]))
+})

@@ -6,11 +6,10 @@
  */
 import { DocumentStore } from "@landunits/core/kyc/ports/DocumentStore.ts"
 import { MemberDataArchive } from "@landunits/core/privacy/ports/MemberDataArchive.ts"
-import type { MemberId } from "@landunits/core/shared/Ids.ts"
 import { csvRow } from "@landunits/core/statements/StatementCsv.ts"
 import { Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
 import { strToU8, type Zippable, zipSync } from "fflate"
+import { MemberDataRowsPg } from "../postgres/MemberDataRowsPg.ts"
 
 type Row = Record<string, unknown>
 
@@ -63,46 +62,14 @@ subscriptions.json            your email choices and newsletter sign-up
 
 export const MemberDataArchiveZip = Layer.effect(MemberDataArchive)(
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const rows = yield* MemberDataRowsPg
     const documents = yield* DocumentStore
-    const records = (memberId: MemberId) =>
-      Effect.all({
-        account: sql<{ record: Row }>`SELECT record FROM accounts WHERE member_id = ${memberId}`,
-        kyc: sql<{ record: Row }>`SELECT record FROM kyc_records WHERE member_id = ${memberId}`,
-        orders: sql<{
-          record: Row
-        }>`SELECT record FROM orders WHERE member_id = ${memberId} ORDER BY sequence`,
-        transfers: sql<Row>`
-          SELECT transfer_id, order_id, unit_type, from_key, to_key, units, at FROM ledger_transfers WHERE from_member = ${memberId} OR to_member = ${memberId} ORDER BY seq`,
-        balances: sql<Row>`
-          SELECT unit_type, bucket, units FROM ledger_balances WHERE member_id = ${memberId} ORDER BY opened`,
-        payouts: sql<{ record: Row }>`SELECT record FROM payouts WHERE member_id = ${memberId} ORDER BY seq`,
-        ballots: sql<Row>`SELECT vote_id, answer, record FROM ballots WHERE member_id = ${memberId} ORDER BY vote_id`,
-        quizzes: sql<Row>`SELECT vote_id, record FROM quiz_attempts WHERE member_id = ${memberId} ORDER BY vote_id`,
-        chat: sql<Row>`
-          SELECT message_id, sender, author_name, body, at FROM sales_chat_messages
-          WHERE member_id = ${memberId} ORDER BY at, seq`,
-        questions: sql<{ record: Row }>`
-          SELECT record FROM community_questions WHERE record->>'askerId' = ${memberId} ORDER BY created_at, seq`,
-        ideas: sql<{ record: Row }>`
-          SELECT record FROM ideas WHERE record->>'authorId' = ${memberId} ORDER BY created_at, seq`,
-        upvotes: sql<Row>`SELECT idea_id, at FROM idea_upvotes WHERE member_id = ${memberId} ORDER BY seq`,
-        applications: sql<{ record: Row }>`
-          SELECT record FROM agent_applications WHERE member_id = ${memberId} ORDER BY submitted_at, seq`,
-        subscriptions: sql<Row>`
-          SELECT newsletter, order_updates, governance, news, updated_at FROM member_subscriptions
-          WHERE member_id = ${memberId}`,
-      }).pipe(Effect.orDie)
-
     return MemberDataArchive.of({
       build: Effect.fn("MemberDataArchiveZip.build")(function* (memberId, at) {
-        const r = yield* records(memberId)
+        const r = yield* rows.records(memberId)
         const { passwordHash: _, ...profile } = r.account[0]?.record ?? {}
         const email = typeof profile.email === "string" ? profile.email.toLowerCase() : ""
-        const newsletter = yield* sql<Row>`
-          SELECT email, status, updated_at FROM newsletter_subscribers WHERE lower(email) = ${email}`.pipe(
-          Effect.orDie,
-        )
+        const newsletter = yield* rows.newsletter(email)
         const files: Zippable = {
           "README.txt": strToU8(README),
           "profile.json": json({ memberId, exportedAt: new Date(at).toISOString(), ...profile }),

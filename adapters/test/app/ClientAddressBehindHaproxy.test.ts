@@ -13,7 +13,7 @@ import * as path from "node:path"
 import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
 import { type Haproxy, startHaproxy } from "@landunits/test-support/DeployStack.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/demo/DemoSeed.ts"
 
 const hasHaproxy = (() => {
   try {

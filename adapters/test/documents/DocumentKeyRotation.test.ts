@@ -18,9 +18,9 @@ import {
   parseDocumentKey,
   parsePreviousDocumentKeys,
 } from "../../src/documents/DocumentKey.ts"
-import { rekeyDocuments } from "../../src/documents/DocumentRekeyPg.ts"
-import { DocumentStorePg } from "../../src/documents/DocumentStorePg.ts"
 import { DataExportStorePg } from "../../src/postgres/DataExportStorePg.ts"
+import { rekeyDocuments } from "../../src/postgres/DocumentRekeyPg.ts"
+import { DocumentStorePg } from "../../src/postgres/DocumentStorePg.ts"
 import { SecondFactorStorePg } from "../../src/postgres/SecondFactorStoresPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"

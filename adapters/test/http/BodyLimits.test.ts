@@ -9,7 +9,7 @@ import { SpecMessage } from "@landunits/core/validation/Messages.ts"
 import { Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
-import { seedDemo } from "../../src/app/DemoSeed.ts"
+import { seedDemo } from "../../src/demo/DemoSeed.ts"
 import {
   BodyTooLargeMessage,
   JSON_BODY_MAX_BYTES,

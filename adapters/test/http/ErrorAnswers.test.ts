@@ -7,7 +7,7 @@
 import { Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
-import { seedDemo } from "../../src/app/DemoSeed.ts"
+import { seedDemo } from "../../src/demo/DemoSeed.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
 import { pgliteTarget } from "../support/Databases.ts"

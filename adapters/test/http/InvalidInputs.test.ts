@@ -8,7 +8,7 @@
 import { Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
-import { DEMO_EMAIL, seedDemo } from "../../src/app/DemoSeed.ts"
+import { DEMO_EMAIL, seedDemo } from "../../src/demo/DemoSeed.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { apiMembers } from "../support/ApiMembers.ts"
 import { pgliteTarget } from "../support/Databases.ts"

@@ -5,7 +5,7 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { expect } from "vitest"
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/demo/DemoSeed.ts"
 import { makeClient } from "./TestServer.ts"
 
 export interface ServerWithDatabase {

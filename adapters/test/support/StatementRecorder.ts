@@ -5,7 +5,7 @@
  */
 import { Layer, Tracer } from "effect"
 import { layerApp } from "../../src/app/AppLayer.ts"
-import { seedDemo } from "../../src/app/DemoSeed.ts"
+import { seedDemo } from "../../src/demo/DemoSeed.ts"
 import { serveHttp } from "../../src/http/server/HttpApp.ts"
 import { pgliteTarget } from "./Databases.ts"
 import { useTestServer } from "./TestServer.ts"

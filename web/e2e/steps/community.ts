@@ -12,7 +12,7 @@ import { headline, SHOTS, seriousAxeViolations } from "../support/browser.ts"
 import { adminCli, confirmPayment } from "../support/cli.ts"
 import type { Member } from "../support/members.ts"
 
-/** The demo data's open vote and its quiz (adapters/src/app/DemoSeed.ts). */
+/** The demo data's open vote and its quiz (adapters/src/demo/DemoSeed.ts). */
 export const HEDGEROWS_VOTE = {
   voteId: "vote_hedgerows",
   title: "Plant 5 km of hedgerows at Dordogne Mixed Woodland",

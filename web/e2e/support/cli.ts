@@ -37,7 +37,7 @@ export const adminCliApproved = async (
 }
 
 /**
- * The demo admin a development start seeds with the demo history (adapters/src/app/DemoHistory.ts), so the CLI
+ * The demo admin a development start seeds with the demo history (adapters/src/demo/DemoHistory.ts), so the CLI
  * runbook works from the first minute: `--as admin@landunits.example`.
  */
 export const DEMO_ADMIN = "admin@landunits.example"

@@ -2,7 +2,7 @@
  * Members for the browser tests: their details, registration with the confirmation link of the mail file (through
  * the API or through the register page), an admin, and signing in through the login page.
  */
-import { DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/app/DemoSeed.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/demo/DemoSeed.ts"
 import type { Page } from "playwright-core"
 import { expect } from "vitest"
 import { linkFromMail, mailCount, type RunningServer } from "../server.ts"
@@ -10,7 +10,7 @@ import { apiClient } from "./api.ts"
 import { makeAdmin } from "./cli.ts"
 import { waitFor } from "./wait.ts"
 
-/** The demo member a development start seeds with a year of history (adapters/src/app/DemoSeed.ts). */
+/** The demo member a development start seeds with a year of history (adapters/src/demo/DemoSeed.ts). */
 export const DEMO = { email: DEMO_EMAIL, password: DEMO_PASSWORD } as const
 
 export interface Member {

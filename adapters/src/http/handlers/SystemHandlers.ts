@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { SqlClient, SqlError } from "effect/sql"
+import { SqlError } from "effect/sql"
+import { databasePing } from "../../postgres/DatabasePingPg.ts"
 import { isDatabaseUnreachable } from "../../postgres/SqlErrors.ts"
 import { Api } from "../api/Api.ts"
 import { serviceUnavailable } from "../api/ApiErrors.ts"
@@ -11,10 +12,10 @@ export const SystemHandlers = HttpApiBuilder.group(
   Api,
   "system",
   Effect.fn(function* (handlers) {
-    const sql = yield* SqlClient.SqlClient
+    const ping = yield* databasePing
     const draining = yield* Draining
     return handlers.handle("health", () =>
-      sql`SELECT 1`.pipe(
+      ping.pipe(
         Effect.as({ status: "ok" as const }),
         // A database that does not answer in time is as unready as one that refuses.
         Effect.timeoutOrElse({ duration: HEALTH_TIMEOUT, orElse: () => Effect.fail(serviceUnavailable()) }),

@@ -3,7 +3,7 @@
  * SHA-256), then restored into an empty DATA_DIR (the embedded database; no app running on it) or an empty
  * database (DATABASE_URL, by pg_restore in one transaction). A target that holds a database is refused, and so
  * is a backup made by a newer version of the app (one with migrations this version does not know).
- * With `--drill` the copy is marked as a restore drill's (adapters/src/app/RestoreDrill.ts): the app starts on it
+ * With `--drill` the copy is marked as a restore drill's (adapters/src/app/RestoreDrill.ts, adapters/src/postgres/RestoreDrillMarkPg.ts): the app starts on it
  * only with DRILL=1, and then signs no checkpoint, sends no email and runs no job.
  *
  * Infrastructure: calls the backup and database adapters itself (the storage restored, before the app's
@@ -11,7 +11,6 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { markAsDrill } from "@landunits/adapters/app/RestoreDrill.ts"
 import { BackupRefused } from "@landunits/adapters/backup/BackupErrors.ts"
 import { openBackup } from "@landunits/adapters/backup/BackupFile.ts"
 import type { AppliedMigration, BackupManifest } from "@landunits/adapters/backup/BackupManifest.ts"
@@ -19,6 +18,7 @@ import { restoreEmbedded } from "@landunits/adapters/backup/EmbeddedBackup.ts"
 import { restoreServer, scratchDir } from "@landunits/adapters/backup/ServerBackup.ts"
 import { DEFAULT_DATA_DIR, layerEmbedded, layerServer } from "@landunits/adapters/postgres/Database.ts"
 import { MIGRATIONS_DIRECTORY } from "@landunits/adapters/postgres/Migrations.ts"
+import { markAsDrill } from "@landunits/adapters/postgres/RestoreDrillMarkPg.ts"
 import { Effect } from "effect"
 import { type Cli, layerStderrLogger } from "../../Admin.ts"
 import { finish } from "../../support/BackupOutcome.ts"

@@ -8,10 +8,11 @@
  * Infrastructure: runs the app's first-start seeds (adapters/src/app) itself; allowed in
  * cli/test/ThinCommands.test.ts.
  */
-import { DEMO_ADMIN_EMAIL } from "@landunits/adapters/app/DemoHistory.ts"
-import { DEMO_EMAIL } from "@landunits/adapters/app/DemoSeed.ts"
-import { seedDemoWithHistory } from "@landunits/adapters/app/FirstStartSeed.ts"
+
 import { seedSiteContent } from "@landunits/adapters/app/SiteContentSeed.ts"
+import { DEMO_ADMIN_EMAIL } from "@landunits/adapters/demo/DemoHistory.ts"
+import { DEMO_EMAIL } from "@landunits/adapters/demo/DemoSeed.ts"
+import { seedDemoWithHistory } from "@landunits/adapters/demo/FirstStartSeed.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { audit, bootstrapOperator } from "../../support/Operator.ts"

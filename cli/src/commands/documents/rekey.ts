@@ -9,7 +9,7 @@
  * a use case); allowed in cli/test/ThinCommands.test.ts.
  */
 import { layerDocumentKeyFromEnv } from "@landunits/adapters/documents/DocumentKey.ts"
-import { type RekeyOutcome, rekeyDocuments } from "@landunits/adapters/documents/DocumentRekeyPg.ts"
+import { type RekeyOutcome, rekeyDocuments } from "@landunits/adapters/postgres/DocumentRekeyPg.ts"
 import { Effect } from "effect"
 import { AdminRefused, type Cli, runCommand } from "../../Admin.ts"
 import { audit, requireAdmin } from "../../support/Operator.ts"

@@ -6,8 +6,8 @@ import { AccountRepository } from "@landunits/core/accounts/ports/AccountReposit
 import { SiteContent } from "@landunits/core/content/ports/SiteContent.ts"
 import { Effect, Option } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
-import { seedOnStart } from "../../src/app/FirstStartSeed.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/demo/DemoSeed.ts"
+import { seedOnStart } from "../../src/demo/FirstStartSeed.ts"
 import { PricingSettings } from "../../src/postgres/PricingPg.ts"
 import { onNewInstallation, removeInstallations } from "../support/EmbeddedInstallation.ts"
 

@@ -12,6 +12,8 @@
  * A start whose installation has no price, fee, rate, bank account or reference code says how to set them.
  */
 import { Clock, Config, Effect, Option } from "effect"
+import { isProduction } from "../app/ProductionSecret.ts"
+import { seedSiteContent } from "../app/SiteContentSeed.ts"
 import { PricingSettings } from "../postgres/PricingPg.ts"
 import {
   DEMO_ADMIN_EMAIL,
@@ -26,8 +28,6 @@ import {
   seedDemoData,
   setDemoCoinPrices,
 } from "./DemoSeed.ts"
-import { isProduction } from "./ProductionSecret.ts"
-import { seedSiteContent } from "./SiteContentSeed.ts"
 
 /** The admin commands that configure what the demo data would have (docs/operations.md, "First production start"). */
 export const SETUP_COMMANDS =

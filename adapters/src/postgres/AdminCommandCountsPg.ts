@@ -1,7 +1,7 @@
 /**
  * The admin CLI's commands, counted in the database (`admin_command_counts`, migration 2900): each command that
  * runs adds one to its operation's row for its outcome (cli/src/Admin.ts), and the metrics' scrape reads the
- * counts (`landunits_admin_commands_total`, ScrapeReads.ts). The CLI is a process of a few seconds with no
+ * counts (`landunits_admin_commands_total`, observability/ScrapeReads.ts). The CLI is a process of a few seconds with no
  * metrics port, so its counts are kept where every app process can read them.
  */
 import { Effect } from "effect"

@@ -42,6 +42,7 @@ import { IdempotencyKey, MemberId, type OrderId } from "@landunits/core/shared/I
 import { Clock, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { TEST_CARDS, TestModeCards, testModeGateway } from "../payments/TestModeProvider.ts"
+import { deleteOutboxRowsAfter, lastOutboxId } from "../postgres/OutboxRowsPg.ts"
 import { PricingSettings } from "../postgres/PricingPg.ts"
 import { runAt } from "./ClockAt.ts"
 import { DEMO_EMAIL, DEMO_RATES, setDemoCoinPrices } from "./DemoSeed.ts"
@@ -119,12 +120,9 @@ const demoOrderEngine = Layer.fresh(OrderService.layer).pipe(
  */
 const withoutItsEmails = <A, E, R>(history: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    const [before] = yield* sql<{ id: string }>`SELECT coalesce(max(id), 0)::text AS id FROM mail_outbox`
+    const before = yield* lastOutboxId
     const written = yield* history
-    yield* sql`
-      DELETE FROM mail_outbox
-      WHERE id > ${before!.id}::bigint AND to_address IN (${DEMO_EMAIL}, ${DEMO_FRIEND_EMAIL}, ${DEMO_ADMIN_EMAIL})`
+    yield* deleteOutboxRowsAfter(before, [DEMO_EMAIL, DEMO_FRIEND_EMAIL, DEMO_ADMIN_EMAIL])
     return written
   })
 

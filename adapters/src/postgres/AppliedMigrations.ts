@@ -1,9 +1,10 @@
 /** The schema migrations applied to the database at hand, in order (none when it was never migrated). */
+import type { PGlite } from "@electric-sql/pglite"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { MIGRATIONS_TABLE } from "../postgres/Migrations.ts"
-import { BackupFailed } from "./BackupErrors.ts"
-import type { AppliedMigration } from "./BackupManifest.ts"
+import { BackupFailed } from "../backup/BackupErrors.ts"
+import type { AppliedMigration } from "../backup/BackupManifest.ts"
+import { MIGRATIONS_TABLE } from "./Migrations.ts"
 
 export const appliedMigrations = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -32,3 +33,11 @@ export const serverVersion = Effect.gen(function* () {
       new BackupFailed({ message: `The database's version could not be read: ${cause.message}`, cause }),
   ),
 )
+
+/** The migrations applied to an opened PGlite database (a backup loaded before it is served). */
+export const appliedMigrationsOfPglite = async (db: PGlite): Promise<ReadonlyArray<AppliedMigration>> => {
+  const rows = await db.query<{ migration_id: number; name: string }>(
+    "SELECT migration_id, name FROM landunits_migrations ORDER BY migration_id",
+  )
+  return rows.rows.map((r): AppliedMigration => ({ id: Number(r.migration_id), name: r.name }))
+}

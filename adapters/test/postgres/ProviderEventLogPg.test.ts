@@ -1,7 +1,7 @@
 import { providerEventLogContract } from "@landunits/core/test-support/ProviderEventLogContract.ts"
 import { Layer } from "effect"
 import { describe } from "vitest"
-import { ProviderEventLogPg } from "../../src/payments/ProviderEventLogPg.ts"
+import { ProviderEventLogPg } from "../../src/postgres/ProviderEventLogPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 

@@ -13,10 +13,10 @@
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { sealedId } from "../postgres/DataExportStorePg.ts"
-import { TOTP_PURPOSE } from "../postgres/SecondFactorStoresPg.ts"
-import { DocumentKey } from "./DocumentKey.ts"
-import { decrypt, encrypt } from "./DocumentStorePg.ts"
+import { DocumentKey } from "../documents/DocumentKey.ts"
+import { decrypt, encrypt } from "../documents/DocumentSealing.ts"
+import { sealedId } from "./DataExportStorePg.ts"
+import { TOTP_PURPOSE } from "./SecondFactorStoresPg.ts"
 
 /** Rows re-sealed per transaction. */
 export const REKEY_BATCH = 100

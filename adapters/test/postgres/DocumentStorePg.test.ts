@@ -14,7 +14,7 @@ import {
   layerDocumentKeyFromEnv,
   parseDocumentKey,
 } from "../../src/documents/DocumentKey.ts"
-import { DocumentStorePg } from "../../src/documents/DocumentStorePg.ts"
+import { DocumentStorePg } from "../../src/postgres/DocumentStorePg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 

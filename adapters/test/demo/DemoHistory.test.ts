@@ -14,9 +14,9 @@ import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_FRIEND_EMAIL } from "../../src/app/DemoHistory.ts"
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/app/DemoSeed.ts"
-import { seedOnStart } from "../../src/app/FirstStartSeed.ts"
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_FRIEND_EMAIL } from "../../src/demo/DemoHistory.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/demo/DemoSeed.ts"
+import { seedOnStart } from "../../src/demo/FirstStartSeed.ts"
 import { type AppServices, onNewInstallation, removeInstallations } from "../support/EmbeddedInstallation.ts"
 
 const DAY = 86_400_000
