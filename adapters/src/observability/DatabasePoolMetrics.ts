@@ -10,10 +10,11 @@
  *   still waiting are `landunits_db_pool_waiting`. Statements outside a transaction share connections
  *   (pipelined), so a full pool shows first as transactions waiting.
  */
-import { PgClient } from "@effect/sql-pg"
-import { Context, Effect, Layer, Metric, Option } from "effect"
-import { SqlClient } from "effect/sql"
+import type { PgClient } from "@effect/sql-pg"
+import { Effect, type Layer, Metric, Option } from "effect"
+import type { SqlClient } from "effect/sql"
 import { PROCESS_ID } from "../app/ProcessIdentity.ts"
+import { type AroundTransaction, layerAroundTransactions } from "../postgres/AroundTransactions.ts"
 import { dbPoolWait } from "./Metrics.ts"
 
 /** What this process's connections announce as their application_name. */
@@ -25,44 +26,32 @@ let waiting = 0
 export const transactionsWaiting = () => waiting
 
 /**
- * The client with its `withTransaction` measured: each outermost transaction's wait for its connection. A nested
- * one (a savepoint on the connection already held) is not a wait and is passed through.
+ * Each outermost transaction's wait for its connection measured. A nested one (a savepoint on the connection
+ * already held) is not a wait and is passed through.
  */
-const measured = <C extends SqlClient.SqlClient>(client: C): C => {
-  const withTransaction = <R, E, A>(effect: Effect.Effect<A, E, R>) =>
-    Effect.flatMap(Effect.serviceOption(client.transactionService), (outer) => {
-      if (Option.isSome(outer)) return client.withTransaction(effect)
-      return Effect.suspend(() => {
-        const asked = performance.now()
-        let started = false
-        waiting++
-        const begun = Effect.suspend(() => {
-          started = true
-          waiting--
-          return Effect.andThen(Metric.update(dbPoolWait, (performance.now() - asked) / 1000), effect)
-        })
-        return client.withTransaction(begun).pipe(
-          Effect.ensuring(
-            Effect.sync(() => {
-              if (!started) waiting--
-            }),
-          ),
-        )
+const measured: AroundTransaction = (client, effect) =>
+  Effect.flatMap(Effect.serviceOption(client.transactionService), (outer) => {
+    if (Option.isSome(outer)) return client.withTransaction(effect)
+    return Effect.suspend(() => {
+      const asked = performance.now()
+      let started = false
+      waiting++
+      const begun = Effect.suspend(() => {
+        started = true
+        waiting--
+        return Effect.andThen(Metric.update(dbPoolWait, (performance.now() - asked) / 1000), effect)
       })
+      return client.withTransaction(begun).pipe(
+        Effect.ensuring(
+          Effect.sync(() => {
+            if (!started) waiting--
+          }),
+        ),
+      )
     })
-  return new Proxy(client, {
-    get: (target, property, receiver) =>
-      property === "withTransaction" ? withTransaction : Reflect.get(target, property, receiver),
   })
-}
 
 /** Over a database layer: the same clients, their transactions' connection waits measured. */
 export const layerPoolWaits = <E, R>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E, R>,
-): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E, R> =>
-  Layer.effectContext(
-    Effect.map(Effect.service(PgClient.PgClient), (client) => {
-      const wrapped = measured(client)
-      return Context.make(PgClient.PgClient, wrapped).pipe(Context.add(SqlClient.SqlClient, wrapped))
-    }),
-  ).pipe(Layer.provide(database))
+): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E, R> => layerAroundTransactions(database, measured)

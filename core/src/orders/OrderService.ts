@@ -52,23 +52,8 @@ import { makeSellCommands } from "./SellCommands.ts"
 import type { TransactionPage } from "./Transactions.ts"
 import { makeTransferCommands } from "./TransferCommands.ts"
 
-export type {
-  AdminOrderRequest,
-  ConfirmedPayment,
-  CreateBuyRequest,
-  CreateConvertRequest,
-  CreateSellRequest,
-  CreateTransferRequest,
-  FailPaymentRequest,
-  MemberOrderRequest,
-  OrderError,
-  PayoutRequest,
-  StartedPayment,
-  StartPaymentRequest,
-  SuccessOrderRequest,
-  SystemRequest,
-  UpdateBuyAmountRequest,
-} from "./OrderRequests.ts"
+/** The request types live in OrderRequests.ts (the families import them from there); here for the service's users. */
+export type * from "./OrderRequests.ts"
 
 type Command<I, A> = (request: I) => Effect.Effect<A, OrderError>
 
