@@ -1,5 +1,5 @@
 /**
- * The dashboard's headline (issue 38; docs/decisions/the-dashboard-headline.md): what a member holds now, valued
+ * The dashboard's headline (issue 38; docs/decisions/0057-the-dashboard-headline.md): what a member holds now, valued
  * in one currency they choose, and its change since the previous price day.
  *
  * - **Held** is what the holdings table values: owned, owned_DOUBLE_LAND, pendingSell and convertLocked (Units

@@ -73,7 +73,7 @@ export const REQUIRED_KYC_FIELDS: ReadonlyArray<RequiredKycField> = [
   field("bankDetails.bankAccountNumber", "Bank Account Number", (k) =>
     filled(k.bankDetails?.bankAccountNumber),
   ),
-  // A UK account without an IBAN is paid by its sort code (docs/decisions/bank-details.md); others need none.
+  // A UK account without an IBAN is paid by its sort code (docs/decisions/0049-bank-details.md); others need none.
   field(
     "bankDetails.sortCode",
     "Sort Code",

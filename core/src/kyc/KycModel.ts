@@ -40,7 +40,7 @@ export const BankDetails = Schema.Struct({
   bankAccountName: Schema.String,
   bankAccountNumber: Schema.String,
   iban: Schema.optionalKey(Schema.String),
-  /** UK accounts: the 6-digit sort code (docs/decisions/bank-details.md). */
+  /** UK accounts: the 6-digit sort code (docs/decisions/0049-bank-details.md). */
   sortCode: Schema.optionalKey(Schema.String),
   swiftBic: Schema.String,
   bankName: Schema.String,

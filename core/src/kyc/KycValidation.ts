@@ -63,7 +63,7 @@ const validIban: TextCheck = Schema.makeFilter<string>((iban) => {
 })
 
 /**
- * The rules that join the bank details' fields (docs/decisions/bank-details.md): a UK account without an IBAN is
+ * The rules that join the bank details' fields (docs/decisions/0049-bank-details.md): a UK account without an IBAN is
  * paid by its sort code and 8-digit account number; a sort code always goes with an 8-digit account number; and a
  * sort code beside a UK IBAN must be the IBAN's own (a GB IBAN holds the sort code and the account number).
  * Each field's own checks have passed when these run.

@@ -2,7 +2,7 @@
  * Whether a member's stored bank details can be paid: they are judged by today's rules (the same schema the
  * profile form and the API use, KycValidation.ts `BankDetailsInput`), so details saved before a rule existed (an
  * IBAN whose check digits do not match, a UK account with no sort code) are found, and payouts wait until the
- * member corrects them (docs/decisions/bank-details.md).
+ * member corrects them (docs/decisions/0049-bank-details.md).
  */
 import { validate } from "../validation/Issues.ts"
 import type { KycInfo } from "./KycModel.ts"

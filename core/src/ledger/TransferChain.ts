@@ -14,7 +14,7 @@
  * of the previous version during a rolling release) holds member accounts as `member:<memberId>:<bucket>`; v2
  * (every new transfer) as `member:<pseudonym>:<bucket>`, the pseudonym a hash of a blind kept in the row and the
  * member's id (`memberPseudonym`), so a member's inclusion proof shows another member's account without their id
- * and still lets them recompute the hash (docs/decisions/ledger-proofs-name-other-members-by-pseudonym.md).
+ * and still lets them recompute the hash (docs/decisions/0050-ledger-proofs-name-other-members-by-pseudonym.md).
  */
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js"

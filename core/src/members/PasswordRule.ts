@@ -1,5 +1,5 @@
 /**
- * The one password rule (issue 38; docs/decisions/password-rule.md): every form that sets a password
+ * The one password rule (issue 38; docs/decisions/0053-password-rule.md): every form that sets a password
  * (registration, the emailed reset, change password, the profile's new password) and the API behind each holds
  * a new password to the same checks and shows the same hint under the field. It is spec §5's registration rule,
  * the one every member's password was made under: at least 6 characters, a letter and a digit, at most 255.

@@ -3,7 +3,7 @@
  * value in A's currency = N × priceA; in B's currency × rate / EXCHANGE_RATE_SCALE; in Units of B / priceB.
  * Units are whole on both sides, so the result is floored to whole Units of B, and what that floor leaves,
  * the value of the Units of A that buys no whole Unit of B (the remainder), is the member's: it is paid back
- * as a payout owed to them (shared/decisions.md, "Converts"; docs/decisions/converts-pay-back-the-remainder.md).
+ * as a payout owed to them (shared/decisions.md, "Converts"; docs/decisions/0054-converts-pay-back-the-remainder.md).
  *
  * The remainder is named in A's currency, the currency of what the member gave: only the part that became
  * Units of B crosses the exchange rate, so the remainder is never converted and carries no rate's rounding.

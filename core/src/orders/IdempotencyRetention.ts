@@ -1,5 +1,5 @@
 /**
- * The retention of idempotency records (issue 40; docs/decisions/idempotency-records-kept-30-days.md): a record
+ * The retention of idempotency records (issue 40; docs/decisions/0062-idempotency-records-kept-30-days.md): a record
  * is kept IDEMPOTENCY_RETENTION_DAYS after it was saved, then deleted, in batches of IDEMPOTENCY_PRUNE_BATCH_SIZE.
  * The idempotency-retention job runs it (adapters/src/app/IdempotencyRetentionJob.ts).
  *

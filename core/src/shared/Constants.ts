@@ -93,7 +93,7 @@ export const SQUARE_TRANSFER_DAYS = 3
  * idempotency-retention job deletes it, and its key is free again. 30 days is ten times the longest redelivery of
  * a card provider's webhook (Stripe retries for up to 3 days, Square for up to 72 hours) and far beyond any client's
  * or admin's retry, so a repeat still answers the first result; the order jobs alone add ~2,880 records a day, so
- * keeping them forever is not free (docs/decisions/idempotency-records-kept-30-days.md).
+ * keeping them forever is not free (docs/decisions/0062-idempotency-records-kept-30-days.md).
  */
 export const IDEMPOTENCY_RETENTION_DAYS = 30
 export const IDEMPOTENCY_RETENTION_MS = IDEMPOTENCY_RETENTION_DAYS * DAY

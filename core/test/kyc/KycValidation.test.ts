@@ -299,7 +299,7 @@ describe("bank details", () => {
   })
 })
 
-describe("UK accounts: sort code and account number (docs/decisions/bank-details.md)", () => {
+describe("UK accounts: sort code and account number (docs/decisions/0049-bank-details.md)", () => {
   const ukWithoutIban = withoutField({ ...validBank, sortCode: "60-16-13" }, "iban")
 
   it("a UK account is paid by its sort code and 8-digit account number instead of an IBAN", () => {

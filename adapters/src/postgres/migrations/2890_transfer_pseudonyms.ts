@@ -1,5 +1,5 @@
 /**
- * Issue 37: ledger proofs name other members by pseudonym (docs/decisions/ledger-proofs-name-other-members-by-pseudonym.md).
+ * Issue 37: ledger proofs name other members by pseudonym (docs/decisions/0050-ledger-proofs-name-other-members-by-pseudonym.md).
  *
  * A transfer's hash committed to its account keys, which hold member ids (`member:<memberId>:<bucket>`), so a
  * member's inclusion proof had to show the other member's id for the member to recompute it. New transfers are
