@@ -4,7 +4,10 @@
  * - a backticked code name outside fenced blocks (`PascalCase` or `camelCase` with an inner capital, 3+ characters,
  *   optionally with `()` or `.member`) that the source does not declare,
  * - "this session" or "previous session" anywhere under docs/, a heading that names an issue number, and
- * - a file under docs/ of more than 600 lines.
+ * - a file under docs/ of more than 600 lines, and
+ * - a decision record in docs/decisions/ not named `NNNN-title.md` (numbers unique and consecutive from 0001), without
+ *   its four headings (Context, Decision, Consequences, Superseded by, in that order), or missing from the index,
+ *   docs/decisions.md.
  *
  * The declared names come from scanning the source text with regular expressions (comments removed), not from the
  * compiler: declarations, imports, object keys and method names, file names (a module is named after what it
@@ -165,4 +168,33 @@ describe("the docs read as a reference, not a diary", () => {
       linesOver600: 0,
     })
   })
+})
+
+/** The headings every decision record has, in this order. */
+const RECORD_HEADINGS = ["Context", "Decision", "Consequences", "Superseded by"]
+
+const decisionRecords = filesUnder("docs/decisions", (name) => name.endsWith(".md")).map((file) =>
+  path.basename(file),
+)
+
+describe("the decisions are numbered records", () => {
+  it("named NNNN-title.md, numbered 0001 onwards without a gap or a repeat", () => {
+    expect(decisionRecords.filter((name) => !/^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/.test(name))).toEqual([])
+    const numbers = decisionRecords.map((name) => Number(name.slice(0, 4))).sort((a, b) => a - b)
+    expect(numbers).toEqual(numbers.map((_, index) => index + 1))
+  })
+
+  it("listed in the index, docs/decisions.md", () => {
+    const index = readRepositoryFile("docs/decisions.md")
+    expect(decisionRecords.filter((name) => !index.includes(`(decisions/${name})`))).toEqual([])
+  })
+
+  it.each(decisionRecords)(
+    "%s has a title, then Context, Decision, Consequences and Superseded by",
+    (name) => {
+      const text = readRepositoryFile(`docs/decisions/${name}`)
+      const headings = [...text.matchAll(/^## (.+)$/gm)].map(([, heading]) => heading?.trim())
+      expect({ title: /^# \S/.test(text), headings }).toEqual({ title: true, headings: RECORD_HEADINGS })
+    },
+  )
 })
