@@ -24,6 +24,8 @@ export default defineConfig({
           root: "./adapters",
           include: ["test/**/*.test.ts"],
           environment: "node",
+          // One migrated, empty database for the run, copied by each suite (test-support's DatabaseTemplates.ts).
+          globalSetup: ["../test-support/src/DatabaseTemplates.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Where the app's files go in tests (the development document key, mail files): never the repo.
@@ -37,6 +39,8 @@ export default defineConfig({
           root: "./cli",
           include: ["test/**/*.test.ts"],
           environment: "node",
+          // One migrated, empty database for the run, copied by each suite (test-support's DatabaseTemplates.ts).
+          globalSetup: ["../test-support/src/DatabaseTemplates.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           env: { DATA_DIR: join(tmpdir(), "landunits-test-data") },

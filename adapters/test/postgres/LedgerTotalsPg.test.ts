@@ -56,7 +56,7 @@ const transfer = (
   at: n,
 })
 
-for (const target of databaseTargets().run) {
+for (const target of databaseTargets({ empty: true }).run) {
   describe(`kept ledger totals on ${target.name}`, () => {
     const db = useSuiteDatabase(target)
     const store = () => LedgerStorePg.pipe(Layer.provide(db.layer()))

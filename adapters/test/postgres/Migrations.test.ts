@@ -24,7 +24,7 @@ describe("schema migrations", () => {
     expect(expected.length).toBeGreaterThan(0)
   })
 
-  for (const target of databaseTargets().run) {
+  for (const target of databaseTargets({ empty: true }).run) {
     it(`${target.name}: run every migration once, in id order, and nothing the second time`, async () => {
       const result = await Effect.runPromise(
         Effect.gen(function* () {
@@ -42,7 +42,7 @@ describe("schema migrations", () => {
     })
   }
 
-  for (const target of databaseTargets().run) {
+  for (const target of databaseTargets({ empty: true }).run) {
     it(`${target.name}: 1001 points an installation's demo JPEGs at their WebP and leaves an admin's pictures`, async () => {
       const items = await Effect.runPromise(
         Effect.gen(function* () {
@@ -72,7 +72,7 @@ describe("schema migrations", () => {
     })
   }
 
-  for (const target of databaseTargets().run) {
+  for (const target of databaseTargets({ empty: true }).run) {
     it(`${target.name}: 2710 gives the orders and first results stored before timelines the timeline their status history tells, with an unknown actor`, async () => {
       // An order as it was stored before migration 2710: statusHistory, no timeline.
       const { timeline: _, ...current } = aBuy("ord_before")
@@ -138,7 +138,7 @@ describe("schema migrations", () => {
       const ran = await Effect.runPromise(
         Effect.scoped(
           Effect.gen(function* () {
-            const database = yield* freshServerDatabase(url!)
+            const database = yield* freshServerDatabase(url!, { empty: true })
             const one = (n: number) =>
               migrate.pipe(
                 Effect.provide(Layer.fresh(layerServer(database, 2))),

@@ -7,6 +7,11 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { PgClient } from "@effect/sql-pg"
+import {
+  createServerDatabase,
+  migratedDataDir,
+  withDatabase,
+} from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect, Layer, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { layerEmbedded, layerServer } from "../../src/postgres/Database.ts"
@@ -16,33 +21,41 @@ export interface DatabaseTarget {
   readonly layer: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, unknown>
 }
 
+/**
+ * `empty`: the database starts with nothing in it, not even the migrations' tables (for a test of the migrations
+ * themselves); by default it starts migrated and empty, a copy of the run's template (DatabaseTemplates.ts).
+ */
+export interface FromNothing {
+  readonly empty?: boolean
+}
+
 export const serverUrl = (): string | undefined => {
   const url = process.env.DATABASE_URL?.trim()
   return url === undefined || url === "" ? undefined : url
 }
 
-/** A fresh PGlite data directory, removed when the layer is released. */
-export const pgliteTarget = (): DatabaseTarget => ({
+/**
+ * A fresh PGlite data directory, removed when the layer is released: a copy of the run's migrated, empty one
+ * (test-support's DatabaseTemplates.ts).
+ */
+export const pgliteTarget = ({ empty = false }: FromNothing = {}): DatabaseTarget => ({
   name: "PGlite",
   layer: Layer.unwrap(
     Effect.acquireRelease(
-      Effect.sync(() => fs.mkdtempSync(path.join(os.tmpdir(), "landunits-pglite-"))),
+      Effect.sync(() =>
+        empty ? fs.mkdtempSync(path.join(os.tmpdir(), "landunits-pglite-")) : migratedDataDir(),
+      ),
       (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })),
     ).pipe(Effect.map(layerEmbedded)),
   ),
 })
 
-const withDatabase = (url: string, database: string): string => {
-  const u = new URL(url)
-  u.pathname = `/${database}`
-  return u.toString()
-}
-
 /**
- * A fresh database on the PostgreSQL server of `url`, dropped when the scope closes; answers its URL
+ * A fresh database on the PostgreSQL server of `url` (a copy of the run's migrated template), dropped when the
+ * scope closes; answers its URL
  * (for layers here, or for other OS processes that must share it).
  */
-export const freshServerDatabase = (url: string) =>
+export const freshServerDatabase = (url: string, { empty = false }: FromNothing = {}) =>
   Effect.gen(function* () {
     const name = `lu_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
     const admin = (statement: string) =>
@@ -50,27 +63,33 @@ export const freshServerDatabase = (url: string) =>
         const sql = yield* SqlClient.SqlClient
         yield* sql.unsafe(statement)
       }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
-    yield* Effect.acquireRelease(admin(`CREATE DATABASE ${name}`), () =>
+    yield* Effect.acquireRelease(createServerDatabase(url, name, { empty }), () =>
       admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).pipe(Effect.ignore),
     )
     return withDatabase(url, name)
   })
 
 /** A fresh database on the PostgreSQL server, dropped when the layer is released. */
-export const serverTarget = (url: string, maxConnections?: number): DatabaseTarget => ({
+export const serverTarget = (
+  url: string,
+  maxConnections?: number,
+  from: FromNothing = {},
+): DatabaseTarget => ({
   name: "PostgreSQL",
   layer: Layer.unwrap(
-    freshServerDatabase(url).pipe(Effect.map((database) => layerServer(database, maxConnections))),
+    freshServerDatabase(url, from).pipe(Effect.map((database) => layerServer(database, maxConnections))),
   ),
 })
 
 /** Every database a contract suite runs on here, and the names of those it cannot. */
-export const databaseTargets = (): {
+export const databaseTargets = (
+  from: FromNothing = {},
+): {
   readonly run: ReadonlyArray<DatabaseTarget>
   readonly notRun: ReadonlyArray<string>
 } => {
   const url = serverUrl()
   return url === undefined
-    ? { run: [pgliteTarget()], notRun: ["PostgreSQL (DATABASE_URL is not set)"] }
-    : { run: [pgliteTarget(), serverTarget(url)], notRun: [] }
+    ? { run: [pgliteTarget(from)], notRun: ["PostgreSQL (DATABASE_URL is not set)"] }
+    : { run: [pgliteTarget(from), serverTarget(url, undefined, from)], notRun: [] }
 }

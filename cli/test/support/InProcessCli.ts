@@ -14,6 +14,7 @@ import type { Role } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { PasswordHasher } from "@landunits/core/accounts/ports/PasswordHasher.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
+import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Clock, ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, vi } from "vitest"
 import { type AppRuntime, layerCli, layerStderrLogger, makeRuntime } from "../../src/Admin.ts"
@@ -87,7 +88,7 @@ export const useInProcessCli = (
   let dir: string | undefined
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-"))
+    dir = migratedDataDir("landunits-cli-")
     const database = layerEmbedded(dir)
     runtime =
       options.config === undefined && options.clockAhead === undefined

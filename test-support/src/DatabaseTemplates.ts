@@ -1,0 +1,111 @@
+/**
+ * Migrated, empty databases to start tests from, made once per run instead of once per suite.
+ *
+ * A new embedded database (PGlite's initdb, then every migration) takes seconds on 2 cores; a copy of one made
+ * earlier takes a fraction of a second, and a database server's `CREATE DATABASE … TEMPLATE` copies one in one
+ * statement. The adapters' and the CLI's projects run this as their global setup (vitest.workspace.ts): it makes a
+ * migrated embedded database in a folder of its own and, when DATABASE_URL names a server, a migrated template
+ * database there, and hands both to the test files (`inject`). A test that is about a first start or about the
+ * migrations themselves keeps starting from nothing.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { PgClient } from "@effect/sql-pg"
+import { layerEmbedded, layerServer } from "@landunits/adapters/postgres/Database.ts"
+import { embeddedPgDir } from "@landunits/adapters/postgres/EmbeddedDataDir.ts"
+import { layerMigrated } from "@landunits/adapters/postgres/Migrations.ts"
+import { Effect, Layer, ManagedRuntime, Redacted, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
+import { inject } from "vitest"
+import type { TestProject } from "vitest/node"
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A DATA_DIR holding a migrated, empty embedded database, closed; "" when the global setup did not run. */
+    readonly embeddedTemplate: string
+    /** A migrated, empty database on DATABASE_URL's server, to `CREATE DATABASE … TEMPLATE`; "" when none. */
+    readonly serverTemplate: string
+  }
+}
+
+const serverUrlOf = (): string | undefined => {
+  const url = process.env.DATABASE_URL?.trim()
+  return url === undefined || url === "" ? undefined : url
+}
+
+/** `url` with its database replaced by `database`. */
+export const withDatabase = (url: string, database: string): string => {
+  const u = new URL(url)
+  u.pathname = `/${database}`
+  return u.toString()
+}
+
+/** Runs `statement` on the server of `url` (its own database), on one connection closed afterwards. */
+const onServer = (url: string, statement: string) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql.unsafe(statement)
+  }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
+
+/** Opens the database of `layer`, migrates it and closes it. */
+const migrate = async (layer: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, unknown>) => {
+  const runtime = ManagedRuntime.make(Layer.provideMerge(layerMigrated, layer))
+  await runtime.context()
+  await runtime.dispose()
+}
+
+/** The global setup: the two templates, and what removes them when the run ends. */
+export default async function makeDatabaseTemplates(project: TestProject): Promise<() => Promise<void>> {
+  const embedded = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-template-"))
+  await migrate(layerEmbedded(embedded))
+  project.provide("embeddedTemplate", embedded)
+
+  const url = serverUrlOf()
+  const template = `lu_template_${process.pid}_${project.name}`
+  if (url !== undefined) {
+    await Effect.runPromise(onServer(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`))
+    await Effect.runPromise(onServer(url, `CREATE DATABASE ${template}`))
+    await migrate(layerServer(withDatabase(url, template), 1))
+  }
+  project.provide("serverTemplate", url === undefined ? "" : template)
+
+  return async () => {
+    fs.rmSync(embedded, { recursive: true, force: true })
+    if (url !== undefined)
+      await Effect.runPromise(
+        onServer(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).pipe(Effect.ignore),
+      )
+  }
+}
+
+/**
+ * A new DATA_DIR (under the system's temp folder, named `prefix…`) holding a copy of the run's migrated, empty
+ * embedded database; an empty one where the global setup did not run.
+ */
+export const migratedDataDir = (prefix = "landunits-pglite-"): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  const template = inject("embeddedTemplate")
+  if (template !== undefined && template !== "")
+    fs.cpSync(embeddedPgDir(template), embeddedPgDir(dir), { recursive: true })
+  return dir
+}
+
+/**
+ * `CREATE DATABASE name` on the server of `url`, from the run's migrated template when there is one (unless
+ * `empty`). Several
+ * files copy it at once; the server refuses a copy while another session is connected to the template, which
+ * only the global setup ever is, so a refusal is retried.
+ */
+export const createServerDatabase = (
+  url: string,
+  name: string,
+  { empty = false }: { readonly empty?: boolean } = {},
+) => {
+  const template = inject("serverTemplate")
+  const statement =
+    empty || template === undefined || template === ""
+      ? `CREATE DATABASE ${name}`
+      : `CREATE DATABASE ${name} TEMPLATE ${template}`
+  return onServer(url, statement).pipe(Effect.retry({ times: 50, schedule: Schedule.spaced("100 millis") }))
+}
