@@ -39,8 +39,9 @@ import { MailTransport } from "../email/MailTransport.ts"
 import { OrderServiceObserved } from "../observability/OrderCommandMetrics.ts"
 import { LimitsServiceObserved, RecordingServiceObserved } from "../observability/RateLimitMetrics.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
-import { AccountStoresPg } from "../postgres/AccountStoresPg.ts"
+import { AccountRepositoryPg } from "../postgres/AccountRepositoryPg.ts"
 import { ApprovalStorePg } from "../postgres/ApprovalStorePg.ts"
+import { AttemptLogPg } from "../postgres/AttemptLogPg.ts"
 import { AuditLogPg } from "../postgres/AuditLogPg.ts"
 import { CoinPricesPg } from "../postgres/CoinPricesPg.ts"
 import { AgentStorePg, IdeaStorePg, QuestionStorePg } from "../postgres/CommunityStoresPg.ts"
@@ -48,6 +49,7 @@ import { ContentStoresPg } from "../postgres/ContentStoresPg.ts"
 import { DataExportStorePg } from "../postgres/DataExportStorePg.ts"
 import { DocumentStorePg } from "../postgres/DocumentStorePg.ts"
 import { EnginePg } from "../postgres/EnginePg.ts"
+import { KnownDevicesPg } from "../postgres/KnownDevicesPg.ts"
 import { KycStorePg } from "../postgres/KycStorePg.ts"
 import { LedgerCheckpointsPg } from "../postgres/LedgerCheckpointsPg.ts"
 import { MailerPg } from "../postgres/MailerPg.ts"
@@ -61,8 +63,11 @@ import { RecordingUsagePg } from "../postgres/RecordingUsagePg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
 import { SecondFactorStoresPg } from "../postgres/SecondFactorStoresPg.ts"
+import { SessionStorePg } from "../postgres/SessionStorePg.ts"
+import { SignedInAccountsPg } from "../postgres/SignedInAccountsPg.ts"
 import { SignedInMembersPg } from "../postgres/SignedInMembersPg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
+import { TokenStorePg } from "../postgres/TokenStorePg.ts"
 import { layerMarkedTransactions } from "../postgres/TransactionMarker.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
@@ -100,7 +105,12 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
   Layer.mergeAll(
     EnginePg,
     LedgerCheckpointsPg,
-    AccountStoresPg,
+    AccountRepositoryPg,
+    SessionStorePg,
+    KnownDevicesPg,
+    SignedInAccountsPg,
+    TokenStorePg,
+    AttemptLogPg,
     SignedInMembersPg,
     ContentStoresPg,
     PricingPg,

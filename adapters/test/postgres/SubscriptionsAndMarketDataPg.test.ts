@@ -3,7 +3,7 @@ import { marketDataContract } from "@landunits/core/test-support/MarketDataContr
 import { subscriptionStoreContract } from "@landunits/core/test-support/SubscriptionStoreContract.ts"
 import { Effect, Layer } from "effect"
 import { describe } from "vitest"
-import { AccountRepositoryPg } from "../../src/postgres/AccountStoresPg.ts"
+import { AccountRepositoryPg } from "../../src/postgres/AccountRepositoryPg.ts"
 import { MarketDataPg } from "../../src/postgres/MarketDataPg.ts"
 import { PricingSettings, PricingSettingsPg } from "../../src/postgres/PricingPg.ts"
 import { SubscriptionStorePg } from "../../src/postgres/SubscriptionStorePg.ts"
