@@ -19,9 +19,13 @@ import type { OwnRecords } from "@landunits/core/members/ports/SignedInMembers.t
 import type { ExchangeRate, LandUnitStats, UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
 import { CurrencyTypes, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { Context, Effect, Layer, Option } from "effect"
-import { unitPriceOn } from "../../postgres/PricingPg.ts"
-import { ReferenceData, type ReferenceSnapshot } from "../../reference/ReferenceData.ts"
-import { externalFeesIn, todayIn } from "../../reference/ReferencePorts.ts"
+import { unitPriceOn } from "../../reference/PricingAnswers.ts"
+import {
+  externalFeesIn,
+  ReferenceData,
+  type ReferenceSnapshot,
+  todayIn,
+} from "../../reference/ReferenceData.ts"
 import type { UserBundle } from "../api/Answers.ts"
 
 /**
