@@ -85,11 +85,11 @@ import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
 import { MemberDataArchiveZip } from "../privacy/MemberDataArchiveZip.ts"
 import { ReferenceData } from "../reference/ReferenceData.ts"
-import { layerLedgerSignerFromEnv, readEarlierLedgerPublicKeys } from "../security/LedgerSigningKey.ts"
-import { PasskeysSimpleWebAuthn } from "../security/PasskeysSimpleWebAuthn.ts"
+import { layerLedgerSignerFromEnv, readEarlierLedgerPublicKeys } from "../security/LedgerSignerEd25519.ts"
+import { OneTimePasswordsTotp } from "../security/OneTimePasswordsTotp.ts"
+import { PasskeyCeremoniesSimpleWebAuthn } from "../security/PasskeyCeremoniesSimpleWebAuthn.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
-import { TotpOtpauth } from "../security/TotpOtpauth.ts"
 import { checkpointInterval } from "./LedgerCheckpointJob.ts"
 import { requireProductionSettings } from "./ProductionSettings.ts"
 
@@ -169,8 +169,8 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
 export const layerPlatform = Layer.mergeAll(
   PasswordHasherScrypt,
   SecureRandomNode,
-  TotpOtpauth,
-  PasskeysSimpleWebAuthn,
+  OneTimePasswordsTotp,
+  PasskeyCeremoniesSimpleWebAuthn,
   IdGenerator.layerRandom,
   layerLedgerSignerFromEnv,
   // The mail server is called outside any transaction (core's OutsideTransaction.ts).
