@@ -39,40 +39,57 @@ import { MailTransport } from "../email/MailTransport.ts"
 import { OrderServiceObserved } from "../observability/OrderCommandMetrics.ts"
 import { LimitsServiceObserved, RecordingServiceObserved } from "../observability/RateLimitMetrics.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
-import { AccountStoresPg } from "../postgres/AccountStoresPg.ts"
+import { AccountRepositoryPg } from "../postgres/AccountRepositoryPg.ts"
+import { AgentStorePg } from "../postgres/AgentStorePg.ts"
 import { ApprovalStorePg } from "../postgres/ApprovalStorePg.ts"
+import { AttemptLogPg } from "../postgres/AttemptLogPg.ts"
 import { AuditLogPg } from "../postgres/AuditLogPg.ts"
+import { BankTransfersPg } from "../postgres/BankTransfersPg.ts"
 import { CoinPricesPg } from "../postgres/CoinPricesPg.ts"
-import { AgentStorePg, IdeaStorePg, QuestionStorePg } from "../postgres/CommunityStoresPg.ts"
-import { ContentStoresPg } from "../postgres/ContentStoresPg.ts"
+import { ContactMessagesPg } from "../postgres/ContactMessagesPg.ts"
 import { DataExportStorePg } from "../postgres/DataExportStorePg.ts"
+import { DiscountCodesPg } from "../postgres/DiscountCodesPg.ts"
 import { DocumentStorePg } from "../postgres/DocumentStorePg.ts"
 import { EnginePg } from "../postgres/EnginePg.ts"
+import { ExchangeRateHistoryPg } from "../postgres/ExchangeRateHistoryPg.ts"
+import { ExchangeRatesPg } from "../postgres/ExchangeRatesPg.ts"
+import { IdeaStorePg } from "../postgres/IdeaStorePg.ts"
+import { KnownDevicesPg } from "../postgres/KnownDevicesPg.ts"
 import { KycStorePg } from "../postgres/KycStorePg.ts"
 import { LedgerCheckpointsPg } from "../postgres/LedgerCheckpointsPg.ts"
 import { MailerPg } from "../postgres/MailerPg.ts"
-import { MarketDataPg } from "../postgres/MarketDataPg.ts"
+import { MemberDirectoryPg } from "../postgres/MemberDirectoryPg.ts"
 import { MemberRecordsPg } from "../postgres/MemberRecordsPg.ts"
-import { MemberDirectoryPg, MemberStandingPg } from "../postgres/MemberViewsPg.ts"
+import { MemberStandingPg } from "../postgres/MemberStandingPg.ts"
 import { layerMigrated } from "../postgres/Migrations.ts"
-import { PricingPg, PricingSettingsPg } from "../postgres/PricingPg.ts"
+import { NewsletterSubscribersPg } from "../postgres/NewsletterSubscribersPg.ts"
+import { PasskeyStorePg } from "../postgres/PasskeyStorePg.ts"
+import { PriceBookPg } from "../postgres/PriceBookPg.ts"
+import { PriceScheduleHistoryPg } from "../postgres/PriceScheduleHistoryPg.ts"
+import { PriceSchedulesPg } from "../postgres/PriceSchedulesPg.ts"
+import { PricingSettingsPg } from "../postgres/PricingSettingsPg.ts"
+import { QuestionStorePg } from "../postgres/QuestionStorePg.ts"
 import { RecordingStorePg } from "../postgres/RecordingStorePg.ts"
 import { RecordingUsagePg } from "../postgres/RecordingUsagePg.ts"
 import { ReferenceDataPg } from "../postgres/ReferenceDataPg.ts"
 import { SalesChatStorePg } from "../postgres/SalesChatStorePg.ts"
-import { SecondFactorStoresPg } from "../postgres/SecondFactorStoresPg.ts"
+import { SecondFactorStorePg } from "../postgres/SecondFactorStorePg.ts"
+import { SessionStorePg } from "../postgres/SessionStorePg.ts"
+import { SignedInAccountsPg } from "../postgres/SignedInAccountsPg.ts"
 import { SignedInMembersPg } from "../postgres/SignedInMembersPg.ts"
+import { SiteContentPg } from "../postgres/SiteContentPg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
+import { TokenStorePg } from "../postgres/TokenStorePg.ts"
 import { layerMarkedTransactions } from "../postgres/TransactionMarker.ts"
 import { UnitOwnershipPg } from "../postgres/UnitOwnershipPg.ts"
 import { VoteStorePg } from "../postgres/VoteStorePg.ts"
 import { MemberDataArchiveZip } from "../privacy/MemberDataArchiveZip.ts"
 import { ReferenceData } from "../reference/ReferenceData.ts"
-import { layerLedgerSignerFromEnv, readEarlierLedgerPublicKeys } from "../security/LedgerSigningKey.ts"
-import { PasskeysSimpleWebAuthn } from "../security/PasskeysSimpleWebAuthn.ts"
+import { layerLedgerSignerFromEnv, readEarlierLedgerPublicKeys } from "../security/LedgerSignerEd25519.ts"
+import { OneTimePasswordsTotp } from "../security/OneTimePasswordsTotp.ts"
+import { PasskeyCeremoniesSimpleWebAuthn } from "../security/PasskeyCeremoniesSimpleWebAuthn.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
-import { TotpOtpauth } from "../security/TotpOtpauth.ts"
 import { checkpointInterval } from "./LedgerCheckpointJob.ts"
 import { requireProductionSettings } from "./ProductionSettings.ts"
 
@@ -100,10 +117,20 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
   Layer.mergeAll(
     EnginePg,
     LedgerCheckpointsPg,
-    AccountStoresPg,
+    AccountRepositoryPg,
+    SessionStorePg,
+    KnownDevicesPg,
+    SignedInAccountsPg,
+    TokenStorePg,
+    AttemptLogPg,
     SignedInMembersPg,
-    ContentStoresPg,
-    PricingPg,
+    SiteContentPg,
+    NewsletterSubscribersPg,
+    ContactMessagesPg,
+    PriceBookPg,
+    ExchangeRatesPg,
+    DiscountCodesPg,
+    BankTransfersPg,
     PricingSettingsPg,
     CoinPricesPg,
     KycStorePg,
@@ -113,7 +140,9 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     MemberDirectoryPg,
     UnitOwnershipPg,
     VoteStorePg,
-    MarketDataPg,
+    PriceSchedulesPg,
+    ExchangeRateHistoryPg,
+    PriceScheduleHistoryPg,
     SubscriptionStorePg,
     QuestionStorePg,
     AgentStorePg,
@@ -129,7 +158,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
       MemberDataArchiveZip.pipe(Layer.provide(DocumentStorePg)),
     ).pipe(Layer.provide(layerDocumentKeyFromEnv)),
     // TOTP secrets are encrypted under the same key as KYC documents.
-    SecondFactorStoresPg.pipe(Layer.provide(layerDocumentKeyFromEnv)),
+    Layer.mergeAll(SecondFactorStorePg, PasskeyStorePg).pipe(Layer.provide(layerDocumentKeyFromEnv)),
     ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)),
   ).pipe(Layer.provideMerge(Layer.provideMerge(layerMigrated, layerMarkedTransactions(database))))
 
@@ -140,8 +169,8 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
 export const layerPlatform = Layer.mergeAll(
   PasswordHasherScrypt,
   SecureRandomNode,
-  TotpOtpauth,
-  PasskeysSimpleWebAuthn,
+  OneTimePasswordsTotp,
+  PasskeyCeremoniesSimpleWebAuthn,
   IdGenerator.layerRandom,
   layerLedgerSignerFromEnv,
   // The mail server is called outside any transaction (core's OutsideTransaction.ts).

@@ -1,6 +1,6 @@
 /**
  * What a setting production cannot do without is, and the refusal when it is missing. The layers that read such a
- * setting (DocumentKey.ts, LedgerSigningKey.ts) each describe their own secret here, and ProductionSettings.ts
+ * setting (DocumentKey.ts, LedgerSignerEd25519.ts) each describe their own secret here, and ProductionSettings.ts
  * lists them and checks them at a production start; this module imports neither, so none imports the other back.
  */
 import { Config, type Effect, Schema } from "effect"

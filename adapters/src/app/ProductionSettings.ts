@@ -10,7 +10,7 @@
 import { Config, Effect, Option } from "effect"
 import { DOCUMENT_KEY_SECRET, parsePreviousDocumentKeys } from "../documents/DocumentKey.ts"
 import { readMailTransportSetting } from "../email/MailTransportSetting.ts"
-import { LEDGER_SIGNING_KEY_SECRET, parseEarlierLedgerPublicKeys } from "../security/LedgerSigningKey.ts"
+import { LEDGER_SIGNING_KEY_SECRET, parseEarlierLedgerPublicKeys } from "../security/LedgerSignerEd25519.ts"
 import {
   isProduction,
   ProductionSettingMissing,
@@ -18,7 +18,7 @@ import {
   secretMissing,
 } from "./ProductionSecret.ts"
 
-/** Each described by the module that reads it (DocumentKey.ts, LedgerSigningKey.ts). */
+/** Each described by the module that reads it (DocumentKey.ts, LedgerSignerEd25519.ts). */
 export const REQUIRED_PRODUCTION_SECRETS: ReadonlyArray<RequiredSecret> = [
   DOCUMENT_KEY_SECRET,
   LEDGER_SIGNING_KEY_SECRET,

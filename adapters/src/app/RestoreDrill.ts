@@ -1,15 +1,15 @@
 /**
  * Restore drills (issue 39; docs/operations/backup-and-restore.md): a restored copy started to prove the backup,
  * with the production keys, must not speak for production. Started with DRILL=1, a process signs nothing with the
- * ledger key (no checkpoint: two different #N under one key would be in the public record), sends no email (they
- * wait in the copy's outbox) and runs no job (no expiry, unlock, export, purge or retention); it says so at start
- * and in `landunits status` (its heartbeat row carries `drill`).
+ * ledger key (no checkpoint: two different #N under one key would be in the public record; the drill's signer is
+ * in security/LedgerSignerEd25519.ts), sends no email (they wait in the copy's outbox) and runs no job (no expiry,
+ * unlock, export, purge or retention); it says so at start and in `landunits status` (its heartbeat row carries
+ * `drill`).
  *
  * `landunits db restore --drill` marks the restored database (`restore_drill`, migration 2900; postgres/RestoreDrillMarkPg.ts): a start on a marked
  * database without DRILL=1 is refused, so a drill's copy never runs as production by a forgotten setting. A real
  * recovery restores without --drill.
  */
-import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { Config, Effect, Schema } from "effect"
 import { drillMark } from "../postgres/RestoreDrillMarkPg.ts"
 
@@ -18,28 +18,6 @@ export const isDrill = Config.Boolean("DRILL").pipe(Config.withDefault(false))
 
 export const DRILL_ANNOUNCEMENT =
   "Restore drill (DRILL=1): this process signs no ledger checkpoint, sends no email (they wait in the outbox) and runs no job. Start without DRILL only a real recovery, restored without --drill."
-
-/** What a drill refuses to sign, and why. */
-export class DrillSignsNothing extends Schema.TaggedError<DrillSignsNothing>()("DrillSignsNothing", {
-  message: Schema.String,
-}) {}
-
-/**
- * The signer of a drill: the installation's public key (checkpoints and proofs still verify), and a refusal to
- * sign anything with it.
- */
-export const drillSigner = (signer: LedgerSigner["Service"]): LedgerSigner["Service"] =>
-  LedgerSigner.of({
-    keyId: signer.keyId,
-    publicKey: signer.publicKey,
-    sign: () =>
-      Effect.die(
-        new DrillSignsNothing({
-          message:
-            "A restore drill (DRILL=1) signs nothing with the ledger key: no checkpoint is taken on a drill's copy.",
-        }),
-      ),
-  })
 
 /** A start on a drill's copy without DRILL=1, or DRILL=1 asked where it cannot hold. */
 export class RestoreDrillRefused extends Schema.TaggedError<RestoreDrillRefused>()("RestoreDrillRefused", {

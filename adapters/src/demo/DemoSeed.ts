@@ -17,6 +17,7 @@ import { VoteStore } from "@landunits/core/governance/ports/VoteStore.ts"
 import { emptyKycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { KycStore } from "@landunits/core/kyc/ports/KycStore.ts"
 import { CoinPrices, isCurrentCoinPrice } from "@landunits/core/pricing/ports/CoinPrices.ts"
+import { PricingSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import {
   DEFAULT_BUY_FEE_CENTS,
   DEFAULT_CONVERT_FEE_UNITS,
@@ -28,7 +29,6 @@ import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Option } from "effect"
 import { isProduction } from "../app/ProductionSecret.ts"
 import { seedSiteContent } from "../app/SiteContentSeed.ts"
-import { PricingSettings } from "../postgres/PricingPg.ts"
 
 export const DEMO_EMAIL = "demo@landunits.example"
 export const DEMO_PASSWORD = "LandDemo2026"

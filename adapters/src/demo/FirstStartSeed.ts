@@ -11,10 +11,11 @@
  *
  * A start whose installation has no price, fee, rate, bank account or reference code says how to set them.
  */
+
+import { PricingSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { Clock, Config, Effect, Option } from "effect"
 import { isProduction } from "../app/ProductionSecret.ts"
 import { seedSiteContent } from "../app/SiteContentSeed.ts"
-import { PricingSettings } from "../postgres/PricingPg.ts"
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PASSWORD,

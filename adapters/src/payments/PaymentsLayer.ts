@@ -14,12 +14,12 @@ import { StripeGateway } from "@landunits/core/orders/ports/StripeGateway.ts"
 import { Config, Context, type Duration, Effect, Layer, Redacted } from "effect"
 import { ProviderEventLogPg } from "../postgres/ProviderEventLogPg.ts"
 import { CryptoPaymentsConfigured } from "./CryptoPaymentsConfigured.ts"
-import { PaymentGatewaySquare } from "./PaymentGatewaySquare.ts"
-import { PaymentGatewayStripe } from "./PaymentGatewayStripe.ts"
 import { type CardMode, type PaymentsSettings, readPaymentsSettings } from "./PaymentsConfig.ts"
 import { refusedCardGateway } from "./PaymentsNotConfigured.ts"
 import { PaymentWebhooks, type WebhookKeys } from "./PaymentWebhooks.ts"
 import { SquareCharges } from "./SquareCharges.ts"
+import { SquareGatewaySdk } from "./SquareGatewaySdk.ts"
+import { StripeGatewaySdk } from "./StripeGatewaySdk.ts"
 import {
   makeTestModeKeys,
   TEST_CARD_LIST,
@@ -107,7 +107,7 @@ export const layerPaymentGateways = (settings: PaymentsSettings) =>
     guardedLayer(
       StripeGateway,
       settings.stripe._tag === "Live"
-        ? PaymentGatewayStripe(settings.stripe.settings)
+        ? StripeGatewaySdk(settings.stripe.settings)
         : Layer.succeed(StripeGateway)(
             settings.stripe._tag === "TestMode"
               ? testModeGateway("stripe")
@@ -117,7 +117,7 @@ export const layerPaymentGateways = (settings: PaymentsSettings) =>
     guardedLayer(
       SquareGateway,
       settings.square._tag === "Live"
-        ? PaymentGatewaySquare(settings.square.settings)
+        ? SquareGatewaySdk(settings.square.settings)
         : Layer.succeed(SquareGateway)(
             settings.square._tag === "TestMode"
               ? testModeGateway("square")

@@ -14,8 +14,8 @@ import { ProviderPaymentService } from "@landunits/core/orders/ProviderPaymentSe
 import type { MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
 import { Context, Effect, Layer } from "effect"
 import { CardDeclined } from "./CardDeclined.ts"
-import { squareClient, squareDecline, squareError, squareReferenceId } from "./PaymentGatewaySquare.ts"
 import type { SquareSettings } from "./PaymentsConfig.ts"
+import { squareClient, squareDecline, squareError, squareReferenceId } from "./SquareGatewaySdk.ts"
 import { squareSdk } from "./SquareSdk.ts"
 
 export interface SquareChargeRequest {

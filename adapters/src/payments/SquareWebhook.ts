@@ -6,7 +6,7 @@
  */
 import type { PaymentEventKind, ProviderPaymentEvent } from "@landunits/core/orders/ProviderPaymentEvents.ts"
 import { Effect } from "effect"
-import { readSquareReference, squareAttemptKey } from "./PaymentGatewaySquare.ts"
+import { readSquareReference, squareAttemptKey } from "./SquareGatewaySdk.ts"
 import { squareSdk } from "./SquareSdk.ts"
 import { WebhookPayloadInvalid, WebhookSignatureInvalid } from "./WebhookErrors.ts"
 
@@ -90,7 +90,7 @@ export const squarePaymentEvent = (body: string, testMode: boolean) =>
     const money = record(payment.amount_money)
     const amount = money?.amount
     const reference = text(payment.reference_id)
-    // The reference names the order and the attempt (PaymentGatewaySquare.ts): the attempt's key is the payment
+    // The reference names the order and the attempt (SquareGatewaySdk.ts): the attempt's key is the payment
     // the order holds while that attempt is current.
     const named = reference === undefined ? undefined : readSquareReference(reference)
     const currency = text(money?.currency)

@@ -21,8 +21,8 @@ import { declineMessage } from "@landunits/core/orders/PaymentRules.ts"
 import type { OrderStatus } from "@landunits/core/shared/Enums.ts"
 import type { MemberId, OrderId } from "@landunits/core/shared/Ids.ts"
 import { Context, type Duration, Effect, FiberSet, Layer } from "effect"
-import { squareIdempotencyKey, squareReferenceId } from "./PaymentGatewaySquare.ts"
 import { PaymentWebhooks } from "./PaymentWebhooks.ts"
+import { squareIdempotencyKey, squareReferenceId } from "./SquareGatewaySdk.ts"
 import { stripeSdk } from "./StripeSdk.ts"
 
 export const TEST_CARDS = {
@@ -57,7 +57,7 @@ const digest = (text: string) => createHash("sha256").update(text).digest("hex")
 
 /**
  * A test-mode gateway: the same idempotency key gives the same payment; nothing leaves the process. Square's
- * payment is its reserved charge key, as the live gateway reserves it (PaymentGatewaySquare.ts).
+ * payment is its reserved charge key, as the live gateway reserves it (SquareGatewaySdk.ts).
  */
 export const testModeGateway = (provider: PaymentProvider): CardGatewayShape => ({
   createPayment: (request) =>

@@ -1,7 +1,7 @@
 /**
  * Re-sealing under the current document key (`landunits documents rekey`, docs/security.md "Rotating keys"): every
  * KYC document (`kyc_documents`), every member's data-export archive (`data_exports`) and every authenticator-app
- * secret (`totp_factors`, SecondFactorStoresPg.ts) whose row is sealed under
+ * secret (`totp_factors`, SecondFactorStorePg.ts) whose row is sealed under
  * an earlier key of the keyring (DOCUMENT_KEY_PREVIOUS) is opened with that key and sealed again under DOCUMENT_KEY,
  * with a fresh IV and the same additional data (DocumentStorePg.ts, DataExportStorePg.ts).
  *
@@ -16,7 +16,7 @@ import { SqlClient } from "effect/sql"
 import { DocumentKey } from "../documents/DocumentKey.ts"
 import { decrypt, encrypt } from "../documents/DocumentSealing.ts"
 import { sealedId } from "./DataExportStorePg.ts"
-import { TOTP_PURPOSE } from "./SecondFactorStoresPg.ts"
+import { TOTP_PURPOSE } from "./SecondFactorStorePg.ts"
 
 /** Rows re-sealed per transaction. */
 export const REKEY_BATCH = 100

@@ -7,7 +7,7 @@ import type { CurrencyType, PayingMethod } from "@landunits/core/shared/Enums.ts
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { ReferenceData } from "../reference/ReferenceData.ts"
-import { type UnitRow, unitSettingsOf } from "./PricingPg.ts"
+import { type UnitRow, unitSettingsOf } from "./UnitRowsPg.ts"
 
 interface SnapshotRow {
   readonly units: ReadonlyArray<UnitRow>

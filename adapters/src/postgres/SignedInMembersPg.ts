@@ -12,9 +12,9 @@ import { SignedInMembers } from "@landunits/core/members/ports/SignedInMembers.t
 import { notFound } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { type SessionRow, sessionOf, sha256 } from "./AccountStoresPg.ts"
 import { type TransferRow, toTransfer } from "./LedgerStorePg.ts"
 import { type OrderRow, toOrder } from "./OrderRepositoryPg.ts"
+import { type SessionRow, sessionOf, sha256 } from "./SessionStorePg.ts"
 
 interface SignedInMemberRow extends SessionRow {
   readonly record: Account

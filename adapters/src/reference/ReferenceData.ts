@@ -8,10 +8,12 @@
  * process, is seen within that time. Prices of the day are still computed per call from the cached
  * schedule, and the snapshot is keyed by the day, so midnight (UTC) never serves yesterday's rates.
  */
+import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import type { AdminBankDetails, ExchangeRate, ExternalFees } from "@landunits/core/pricing/PricingModel.ts"
-import type { CurrencyType } from "@landunits/core/shared/Enums.ts"
-import { Cache, Context, Duration, Effect, Exit, Layer } from "effect"
-import type { UnitSettings } from "../postgres/PricingPg.ts"
+import type { UnitSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
+import { type CurrencyType, type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
+import { Cache, Clock, Context, Duration, Effect, Exit, Layer } from "effect"
+import { unconfigured, withDefaultExternalFees } from "./PricingAnswers.ts"
 
 export interface ReferenceSnapshot {
   /** The UTC day (YYYY-MM-DD) the exchange rates were chosen for. */
@@ -48,3 +50,19 @@ export class ReferenceData extends Context.Service<
       }),
     )
 }
+
+/** The reference data for today's UTC day (Effect's Clock). */
+export const todayIn = (reference: ReferenceData["Service"]) =>
+  Effect.flatMap(Clock.currentTimeMillis, (now) => reference.on(formatIsoDate(now)))
+
+export const unitSettingsIn = (snapshot: ReferenceSnapshot, unitType: UnitType) => {
+  const found = snapshot.units.find((u) => u.schedule.unitType === unitType)
+  return found === undefined ? unconfigured(`price for ${unitType}`) : Effect.succeed(found)
+}
+
+/** The unit types that have a price in the snapshot, in the order of UnitTypes. */
+export const pricedUnitTypesIn = (snapshot: ReferenceSnapshot): ReadonlyArray<UnitType> =>
+  UnitTypes.filter((unitType) => snapshot.units.some((u) => u.schedule.unitType === unitType))
+
+export const externalFeesIn = (snapshot: ReferenceSnapshot): ExternalFees =>
+  withDefaultExternalFees(snapshot.externalFees)

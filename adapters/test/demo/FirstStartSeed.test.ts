@@ -4,11 +4,11 @@
  */
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { SiteContent } from "@landunits/core/content/ports/SiteContent.ts"
+import { PricingSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { Effect, Option } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/demo/DemoSeed.ts"
 import { seedOnStart } from "../../src/demo/FirstStartSeed.ts"
-import { PricingSettings } from "../../src/postgres/PricingPg.ts"
 import { onNewInstallation, removeInstallations } from "../support/EmbeddedInstallation.ts"
 
 afterEach(removeInstallations)

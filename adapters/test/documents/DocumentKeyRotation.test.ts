@@ -21,7 +21,7 @@ import {
 import { DataExportStorePg } from "../../src/postgres/DataExportStorePg.ts"
 import { rekeyDocuments } from "../../src/postgres/DocumentRekeyPg.ts"
 import { DocumentStorePg } from "../../src/postgres/DocumentStorePg.ts"
-import { SecondFactorStorePg } from "../../src/postgres/SecondFactorStoresPg.ts"
+import { SecondFactorStorePg } from "../../src/postgres/SecondFactorStorePg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 

@@ -23,17 +23,17 @@ import { Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { DocumentKey } from "../../src/documents/DocumentKey.ts"
-import {
-  AccountRepositoryPg,
-  KnownDevicesPg,
-  SessionStorePg,
-  SignedInAccountsPg,
-  TokenStorePg,
-} from "../../src/postgres/AccountStoresPg.ts"
+import { AccountRepositoryPg } from "../../src/postgres/AccountRepositoryPg.ts"
 import { AttemptLogPg } from "../../src/postgres/AttemptLogPg.ts"
+import { KnownDevicesPg } from "../../src/postgres/KnownDevicesPg.ts"
 import { KycStorePg } from "../../src/postgres/KycStorePg.ts"
-import { MemberDirectoryPg, MemberStandingPg } from "../../src/postgres/MemberViewsPg.ts"
-import { PasskeyStorePg, SecondFactorStorePg } from "../../src/postgres/SecondFactorStoresPg.ts"
+import { MemberDirectoryPg } from "../../src/postgres/MemberDirectoryPg.ts"
+import { MemberStandingPg } from "../../src/postgres/MemberStandingPg.ts"
+import { PasskeyStorePg } from "../../src/postgres/PasskeyStorePg.ts"
+import { SecondFactorStorePg } from "../../src/postgres/SecondFactorStorePg.ts"
+import { SessionStorePg } from "../../src/postgres/SessionStorePg.ts"
+import { SignedInAccountsPg } from "../../src/postgres/SignedInAccountsPg.ts"
+import { TokenStorePg } from "../../src/postgres/TokenStorePg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 

@@ -6,7 +6,7 @@ import { approvalStoreContract } from "@landunits/core/test-support/ApprovalStor
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
-import { AccountRepositoryPg } from "../../src/postgres/AccountStoresPg.ts"
+import { AccountRepositoryPg } from "../../src/postgres/AccountRepositoryPg.ts"
 import { ApprovalStorePg } from "../../src/postgres/ApprovalStorePg.ts"
 import { MailerPg } from "../../src/postgres/MailerPg.ts"
 import { UnitOfWorkPg } from "../../src/postgres/UnitOfWorkPg.ts"

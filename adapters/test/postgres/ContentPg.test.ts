@@ -5,11 +5,9 @@ import {
 } from "@landunits/core/test-support/ContentStoresContract.ts"
 import { Layer } from "effect"
 import { describe } from "vitest"
-import {
-  ContactMessagesPg,
-  NewsletterSubscribersPg,
-  SiteContentPg,
-} from "../../src/postgres/ContentStoresPg.ts"
+import { ContactMessagesPg } from "../../src/postgres/ContactMessagesPg.ts"
+import { NewsletterSubscribersPg } from "../../src/postgres/NewsletterSubscribersPg.ts"
+import { SiteContentPg } from "../../src/postgres/SiteContentPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 

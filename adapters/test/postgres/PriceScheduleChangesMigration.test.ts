@@ -6,14 +6,15 @@
  */
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { PriceScheduleHistory } from "@landunits/core/pricing/ports/PriceScheduleHistory.ts"
+import { PricingSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { AuditLogPg } from "../../src/postgres/AuditLogPg.ts"
-import { MarketDataPg } from "../../src/postgres/MarketDataPg.ts"
 import migration from "../../src/postgres/migrations/2801_price_schedule_changes.ts"
-import { PricingSettings, PricingSettingsPg } from "../../src/postgres/PricingPg.ts"
+import { PriceScheduleHistoryPg } from "../../src/postgres/PriceScheduleHistoryPg.ts"
+import { PricingSettingsPg } from "../../src/postgres/PricingSettingsPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 
@@ -68,7 +69,7 @@ for (const target of databaseTargets().run) {
           yield* migration
           const history = yield* PriceScheduleHistory
           return { eur: yield* history.changes("LAND_EUR"), usd: yield* history.changes("LAND_USD") }
-        }).pipe(Effect.provide(MarketDataPg), Effect.provide(db.layer())),
+        }).pipe(Effect.provide(PriceScheduleHistoryPg), Effect.provide(db.layer())),
       )
       expect(changes.eur.map((c) => [c.at, c.schedule.basePrice, c.schedule.baseDate])).toEqual([
         [Date.UTC(2026, 0, 1, 9), 10_000, "2026-01-01"],

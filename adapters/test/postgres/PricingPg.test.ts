@@ -5,14 +5,19 @@ import { BankTransfers } from "@landunits/core/orders/ports/BankTransfers.ts"
 import { DiscountCodes } from "@landunits/core/orders/ports/DiscountCodes.ts"
 import { ExchangeRates } from "@landunits/core/pricing/ports/ExchangeRates.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
+import { PricingSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
 import { BANK_DETAILS } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
+import { BankTransfersPg } from "../../src/postgres/BankTransfersPg.ts"
+import { DiscountCodesPg } from "../../src/postgres/DiscountCodesPg.ts"
+import { ExchangeRatesPg } from "../../src/postgres/ExchangeRatesPg.ts"
 import { LedgerStorePg } from "../../src/postgres/LedgerStorePg.ts"
-import { PricingPg, PricingSettings, PricingSettingsPg } from "../../src/postgres/PricingPg.ts"
+import { PriceBookPg } from "../../src/postgres/PriceBookPg.ts"
+import { PricingSettingsPg } from "../../src/postgres/PricingSettingsPg.ts"
 import { UnitOwnershipPg } from "../../src/postgres/UnitOwnershipPg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
@@ -20,7 +25,10 @@ import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 for (const target of databaseTargets().run) {
   describe(`prices, rates, codes and bank accounts on ${target.name}`, () => {
     const db = useSuiteDatabase(target)
-    const layer = () => Layer.mergeAll(PricingPg, PricingSettingsPg).pipe(Layer.provide(db.layer()))
+    const layer = () =>
+      Layer.mergeAll(PriceBookPg, ExchangeRatesPg, DiscountCodesPg, BankTransfersPg, PricingSettingsPg).pipe(
+        Layer.provide(db.layer()),
+      )
     const clock = ManualClock.make(Date.UTC(2027, 0, 1, 12))
 
     // First: the suite's database is still a new installation here.

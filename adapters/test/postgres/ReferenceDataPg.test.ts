@@ -1,23 +1,31 @@
 import { BankTransfers } from "@landunits/core/orders/ports/BankTransfers.ts"
 import { ExchangeRates } from "@landunits/core/pricing/ports/ExchangeRates.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
+import { PricingSettings, type UnitSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
 import { CurrencyTypes, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
 import { BANK_DETAILS } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import {
-  PricingPg,
-  PricingSettings,
-  PricingSettingsPg,
-  type UnitSettings,
-} from "../../src/postgres/PricingPg.ts"
+import { BankTransfersPg } from "../../src/postgres/BankTransfersPg.ts"
+import { ExchangeRatesPg } from "../../src/postgres/ExchangeRatesPg.ts"
+import { PriceBookPg } from "../../src/postgres/PriceBookPg.ts"
+import { PricingSettingsPg } from "../../src/postgres/PricingSettingsPg.ts"
 import { ReferenceDataPg } from "../../src/postgres/ReferenceDataPg.ts"
+import { BankTransfersReferenceData } from "../../src/reference/BankTransfersReferenceData.ts"
+import { ExchangeRatesReferenceData } from "../../src/reference/ExchangeRatesReferenceData.ts"
+import { PriceBookReferenceData } from "../../src/reference/PriceBookReferenceData.ts"
 import { ReferenceData } from "../../src/reference/ReferenceData.ts"
-import { layerReferencePorts } from "../../src/reference/ReferencePorts.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
+
+/** The ports answered from a ReferenceData snapshot, as the member's bundle uses them (HttpApp.ts). */
+const referenceDataPorts = Layer.mergeAll(
+  PriceBookReferenceData,
+  ExchangeRatesReferenceData,
+  BankTransfersReferenceData,
+)
 
 const unit = (unitType: UnitSettings["schedule"]["unitType"], basePrice: number): UnitSettings => ({
   schedule: { unitType, basePrice, baseDate: "2026-01-01", growthPerYearPercent: 10 },
@@ -75,10 +83,14 @@ for (const target of databaseTargets().run) {
         Effect.gen(function* () {
           yield* seed.pipe(Effect.provide(settings()))
           return [
-            yield* answersOf.pipe(Effect.provide(PricingPg.pipe(Layer.provide(db.layer())))),
             yield* answersOf.pipe(
               Effect.provide(
-                layerReferencePorts.pipe(Layer.provide(ReferenceDataPg), Layer.provide(db.layer())),
+                Layer.mergeAll(PriceBookPg, ExchangeRatesPg, BankTransfersPg).pipe(Layer.provide(db.layer())),
+              ),
+            ),
+            yield* answersOf.pipe(
+              Effect.provide(
+                referenceDataPorts.pipe(Layer.provide(ReferenceDataPg), Layer.provide(db.layer())),
               ),
             ),
           ] as const
@@ -101,7 +113,7 @@ for (const target of databaseTargets().run) {
     it("a cached snapshot answers for 5 seconds; after that an admin's price change is seen", async () => {
       const clock = ManualClock.make(Date.UTC(2027, 0, 1, 12))
       const cached = Layer.mergeAll(
-        layerReferencePorts.pipe(Layer.provide(ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)))),
+        referenceDataPorts.pipe(Layer.provide(ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)))),
         PricingSettingsPg,
       ).pipe(Layer.provide(db.layer()))
       const prices = await Effect.runPromise(
@@ -125,7 +137,7 @@ for (const target of databaseTargets().run) {
     it("past midnight (UTC) the next day's snapshot is read at once, so yesterday's exchange rates are never served", async () => {
       const clock = ManualClock.make(Date.UTC(2027, 0, 1, 23, 59, 59))
       const cached = Layer.mergeAll(
-        layerReferencePorts.pipe(Layer.provide(ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)))),
+        referenceDataPorts.pipe(Layer.provide(ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)))),
         PricingSettingsPg,
       ).pipe(Layer.provide(db.layer()))
       const rates = await Effect.runPromise(

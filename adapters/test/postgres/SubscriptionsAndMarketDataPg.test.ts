@@ -1,11 +1,14 @@
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { PricingSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { marketDataContract } from "@landunits/core/test-support/MarketDataContract.ts"
 import { subscriptionStoreContract } from "@landunits/core/test-support/SubscriptionStoreContract.ts"
 import { Effect, Layer } from "effect"
 import { describe } from "vitest"
-import { AccountRepositoryPg } from "../../src/postgres/AccountStoresPg.ts"
-import { MarketDataPg } from "../../src/postgres/MarketDataPg.ts"
-import { PricingSettings, PricingSettingsPg } from "../../src/postgres/PricingPg.ts"
+import { AccountRepositoryPg } from "../../src/postgres/AccountRepositoryPg.ts"
+import { ExchangeRateHistoryPg } from "../../src/postgres/ExchangeRateHistoryPg.ts"
+import { PriceScheduleHistoryPg } from "../../src/postgres/PriceScheduleHistoryPg.ts"
+import { PriceSchedulesPg } from "../../src/postgres/PriceSchedulesPg.ts"
+import { PricingSettingsPg } from "../../src/postgres/PricingSettingsPg.ts"
 import { SubscriptionStorePg } from "../../src/postgres/SubscriptionStorePg.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
@@ -45,7 +48,10 @@ for (const target of databaseTargets().run) {
 
     marketDataContract(
       target.name,
-      () => MarketDataPg.pipe(Layer.provide(db.layer())),
+      () =>
+        Layer.mergeAll(PriceSchedulesPg, ExchangeRateHistoryPg, PriceScheduleHistoryPg).pipe(
+          Layer.provide(db.layer()),
+        ),
       () => ({
         setSchedule: (schedule) =>
           settings((s) =>

@@ -11,15 +11,11 @@ import { NotSignedIn } from "./ApiErrors.ts"
 /** HttpOnly, SameSite=Lax, Secure outside development (decisions.md). */
 export const SESSION_COOKIE = "landunits_session"
 
-export interface SignedInMember {
-  readonly memberId: MemberId
-  readonly sessionId: string
-  readonly role: "member" | "admin"
-}
-
-export class CurrentMember extends Context.Service<CurrentMember, SignedInMember>()(
-  "@landunits/adapters/http/api/CurrentMember",
-) {}
+/** The member a live session cookie names, provided to member routes' handlers. */
+export class CurrentMember extends Context.Service<
+  CurrentMember,
+  { readonly memberId: MemberId; readonly sessionId: string; readonly role: "member" | "admin" }
+>()("@landunits/adapters/http/api/CurrentMember") {}
 
 /** The session cookie as an API-key security scheme (read by the middleware, set at login). */
 export const sessionSecurity = HttpApiSecurity.apiKey({ in: "cookie", key: SESSION_COOKIE })

@@ -5,7 +5,7 @@
  * account), so a member can sign in before the admins have set everything.
  *
  * Round trips per bundle: none for GET /user, whose middleware read the member's KYC record, transfers and orders
- * with the session (SignedInRecords); otherwise (login's answer) the KYC record and the ledger (HoldingsService),
+ * with the session (SignedInOwnRecords); otherwise (login's answer) the KYC record and the ledger (HoldingsService),
  * read at once. Everything that is not the member's comes from the process's reference data snapshot
  * (ReferenceData, kept 5 seconds), and the holdings are valued at the same snapshot's prices (the composition
  * gives HoldingsService the snapshot's PriceBook, HttpApp.ts).
@@ -19,9 +19,13 @@ import type { OwnRecords } from "@landunits/core/members/ports/SignedInMembers.t
 import type { ExchangeRate, LandUnitStats, UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
 import { CurrencyTypes, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { Context, Effect, Layer, Option } from "effect"
-import { unitPriceOn } from "../../postgres/PricingPg.ts"
-import { ReferenceData, type ReferenceSnapshot } from "../../reference/ReferenceData.ts"
-import { externalFeesIn, todayIn } from "../../reference/ReferencePorts.ts"
+import { unitPriceOn } from "../../reference/PricingAnswers.ts"
+import {
+  externalFeesIn,
+  ReferenceData,
+  type ReferenceSnapshot,
+  todayIn,
+} from "../../reference/ReferenceData.ts"
 import type { UserBundle } from "../api/Answers.ts"
 
 /**
@@ -61,7 +65,10 @@ export const pricesIn = (snapshot: ReferenceSnapshot): ReadonlyArray<UnitPrice> 
 export class UserBundles extends Context.Service<
   UserBundles,
   {
-    /** `records`: the member's own records when already read with the session (SignedInRecords); else read here. */
+    /**
+     * `records`: the member's own records when already read with the session (SignedInOwnRecords); else read
+     * here.
+     */
     readonly of: (
       account: Account,
       firstLogin: boolean,

@@ -5,7 +5,7 @@ import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { CurrentMember } from "../api/Authentication.ts"
-import { SignedInAccount, SignedInRecords } from "../middleware/SignedInAccount.ts"
+import { SignedInAccount, SignedInOwnRecords } from "../middleware/SignedInAccount.ts"
 import { clientAddress } from "./ClientAddress.ts"
 import { type SessionCookieOptions, setSessionCookie } from "./SessionCookie.ts"
 import { UserBundles } from "./UserBundle.ts"
@@ -40,7 +40,7 @@ export const UserHandlers = (cookies: SessionCookieOptions) =>
             const account = Option.isSome(signedIn)
               ? signedIn.value
               : yield* accounts.account(member.memberId)
-            return yield* bundles.of(account, false, yield* SignedInRecords)
+            return yield* bundles.of(account, false, yield* SignedInOwnRecords)
           }),
         )
         .handle("changePassword", ({ payload }) =>

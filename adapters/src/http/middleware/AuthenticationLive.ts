@@ -2,7 +2,7 @@
  * The Authentication middleware: the session cookie's session, if live, gives the handler its member (and
  * the account read with it, SignedInAccount). One round trip: the session and account are read together; on an
  * endpoint marked WithOwnRecords (GET /user) the member's own records are read in that same statement and handed
- * over too (SignedInRecords).
+ * over too (SignedInOwnRecords).
  * A refusal (no cookie, or a session that ended) answers 401 and, when the request carried the signed-in
  * marker, ends the marker too (handlers/SessionCookie.ts), so the web app stops asking for the user.
  */
@@ -15,7 +15,7 @@ import { HttpServerRequest } from "effect/http"
 import { notSignedIn } from "../api/ApiErrors.ts"
 import { Authentication, CurrentMember, WithOwnRecords } from "../api/Authentication.ts"
 import { clearSignedInMarker, type SessionCookieOptions } from "../handlers/SessionCookie.ts"
-import { SignedInAccount, SignedInRecords } from "./SignedInAccount.ts"
+import { SignedInAccount, SignedInOwnRecords } from "./SignedInAccount.ts"
 
 /** Built with the cookie options, so that a refusal can end the signed-in marker with the same attributes. */
 export const AuthenticationLive = (cookies: SessionCookieOptions) =>
@@ -57,7 +57,7 @@ export const AuthenticationLive = (cookies: SessionCookieOptions) =>
                 role: account.role,
               }),
               Effect.provideService(SignedInAccount, Option.some(account)),
-              Effect.provideService(SignedInRecords, records),
+              Effect.provideService(SignedInOwnRecords, records),
             )
           }),
       })

@@ -13,7 +13,7 @@ export const SignedInAccount = Context.Reference<Option.Option<Account>>(
   { defaultValue: () => Option.none() },
 )
 
-export const SignedInRecords = Context.Reference<Option.Option<OwnRecords>>(
-  "@landunits/adapters/http/middleware/SignedInRecords",
+export const SignedInOwnRecords = Context.Reference<Option.Option<OwnRecords>>(
+  "@landunits/adapters/http/middleware/SignedInOwnRecords",
   { defaultValue: () => Option.none() },
 )

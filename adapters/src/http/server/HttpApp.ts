@@ -13,7 +13,9 @@ import { HttpRouter, UrlParams } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { layerRouteLabel, observeRequests } from "../../observability/HttpObservability.ts"
 import { PaymentPage } from "../../payments/PaymentsLayer.ts"
-import { layerReferencePorts } from "../../reference/ReferencePorts.ts"
+import { BankTransfersReferenceData } from "../../reference/BankTransfersReferenceData.ts"
+import { ExchangeRatesReferenceData } from "../../reference/ExchangeRatesReferenceData.ts"
+import { PriceBookReferenceData } from "../../reference/PriceBookReferenceData.ts"
 import { Api } from "../api/Api.ts"
 import { WEBHOOK_ROUTES } from "../api/PaymentsApi.ts"
 import { AuthHandlers } from "../handlers/AuthHandlers.ts"
@@ -67,9 +69,13 @@ export const DOCS_PATH = "/api/docs"
 
 /**
  * The bundle's HoldingsService values holdings at the reference snapshot's prices (the ones the bundle
- * shows) instead of reading each price again. Fresh: the app's own HoldingsService keeps PricingPg.
+ * shows) instead of reading each price again. Fresh: the app's own HoldingsService keeps PriceBookPg.
  */
-const holdingsAtSnapshotPrices = Layer.fresh(HoldingsService.layer).pipe(Layer.provide(layerReferencePorts))
+const holdingsAtSnapshotPrices = Layer.fresh(HoldingsService.layer).pipe(
+  Layer.provide(
+    Layer.mergeAll(PriceBookReferenceData, ExchangeRatesReferenceData, BankTransfersReferenceData),
+  ),
+)
 
 const apiRoutes = (options: HttpAppOptions) => {
   const cookies = { secure: !options.development }

@@ -5,7 +5,7 @@ import { ed25519PublicKey, ledgerKeyId, signCheckpointText } from "../Checkpoint
 /**
  * Port: the platform's Ed25519 ledger key, which signs checkpoints (Checkpoint.ts). Its private half never
  * leaves the implementation: callers get the public key, its id, and signatures. The app's key comes from
- * `LEDGER_SIGNING_KEY` (adapters/src/security/LedgerSigningKey.ts); tests use a fixed seed.
+ * `LEDGER_SIGNING_KEY` (adapters/src/security/LedgerSignerEd25519.ts); tests use a fixed seed.
  */
 export class LedgerSigner extends Context.Service<
   LedgerSigner,

@@ -1,7 +1,7 @@
 /**
  * Port: what admins change about pricing (prices, fees, external fees, exchange rates, discount codes, bank
  * accounts) and what they read back to change it. The order engine reads the same settings through PriceBook,
- * ExchangeRates, DiscountCodes and BankTransfers. Implemented by adapters/src/postgres/PricingPg.ts.
+ * ExchangeRates, DiscountCodes and BankTransfers. Implemented by adapters/src/postgres/PricingSettingsPg.ts.
  */
 import { Context, type Effect } from "effect"
 import type { DiscountCode } from "../../orders/ports/DiscountCodes.ts"

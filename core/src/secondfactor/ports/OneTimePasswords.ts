@@ -25,7 +25,7 @@ export class OneTimePasswords extends Context.Service<
 >()("@landunits/core/secondfactor/ports/OneTimePasswords") {
   /**
    * FOR TESTS ONLY: secret "SECRET<n>", and the code of step s is the last 6 digits of s + the secret's length
-   * — predictable, so core's tests can compute a valid code; the real one is adapters/src/security/TotpOtpauth.ts.
+   * — predictable, so core's tests can compute a valid code; the real one is adapters/src/security/OneTimePasswordsTotp.ts.
    */
   static readonly layerPredictableForTests = Layer.sync(OneTimePasswords)(() => {
     let n = 0

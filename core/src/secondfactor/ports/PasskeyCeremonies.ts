@@ -13,7 +13,7 @@ export type WebAuthnJson = Readonly<Record<string, unknown>>
 
 /**
  * Port: the WebAuthn ceremonies (W3C Web Authentication), implemented with a well-kept library by the adapter
- * (adapters/src/security/PasskeysSimpleWebAuthn.ts). Options carry a fresh challenge, answered beside them for
+ * (adapters/src/security/PasskeyCeremoniesSimpleWebAuthn.ts). Options carry a fresh challenge, answered beside them for
  * the caller to keep; a verification answers undefined for any response that does not verify (wrong challenge,
  * origin, site, signature or counter).
  */
@@ -54,7 +54,7 @@ export class PasskeyCeremonies extends Context.Service<
   /**
    * FOR TESTS ONLY: an authenticator that signs nothing. An answer verifies when it echoes the challenge and the
    * site's origin (and, for a sign-in, names the passkey), so core's tests can drive the ceremonies; the real
-   * one, with signatures, is adapters/src/security/PasskeysSimpleWebAuthn.ts (browser test: web/e2e/twoFactor.test.ts).
+   * one, with signatures, is adapters/src/security/PasskeyCeremoniesSimpleWebAuthn.ts (browser test: web/e2e/twoFactor.test.ts).
    */
   static readonly layerEchoForTests = Layer.sync(PasskeyCeremonies)(() => {
     let n = 0

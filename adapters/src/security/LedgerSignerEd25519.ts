@@ -16,7 +16,7 @@ import * as path from "node:path"
 import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { Config, Effect, Layer, Option, Schema } from "effect"
 import { isProduction, type RequiredSecret, secretMissing } from "../app/ProductionSecret.ts"
-import { drillSigner, isDrill } from "../app/RestoreDrill.ts"
+import { isDrill } from "../app/RestoreDrill.ts"
 
 export class LedgerSigningKeyInvalid extends Schema.TaggedError<LedgerSigningKeyInvalid>()(
   "LedgerSigningKeyInvalid",
@@ -104,9 +104,32 @@ export const developmentLedgerKey = (dataDir: string) =>
     return yield* parseLedgerSigningKey(fs.readFileSync(file, "utf8"))
   })
 
+/** What a drill refuses to sign, and why. */
+export class DrillSignsNothing extends Schema.TaggedError<DrillSignsNothing>()("DrillSignsNothing", {
+  message: Schema.String,
+}) {}
+
+/**
+ * The signer of a drill: the installation's public key (checkpoints and proofs still verify), and a refusal to
+ * sign anything with it.
+ */
+export const drillSigner = (signer: LedgerSigner["Service"]): LedgerSigner["Service"] =>
+  LedgerSigner.of({
+    keyId: signer.keyId,
+    publicKey: signer.publicKey,
+    sign: () =>
+      Effect.die(
+        new DrillSignsNothing({
+          message:
+            "A restore drill (DRILL=1) signs nothing with the ledger key: no checkpoint is taken on a drill's copy.",
+        }),
+      ),
+  })
+
 /**
  * LEDGER_SIGNING_KEY when set; else, in development only, the development key under DATA_DIR (default ./data). In a
- * restore drill (DRILL=1) it signs nothing (RestoreDrill.ts): its public half still verifies what was signed.
+ * restore drill (DRILL=1) it signs nothing (drillSigner above; RestoreDrill.ts): its public half still verifies what
+ * was signed.
  */
 export const layerLedgerSignerFromEnv = Layer.effect(LedgerSigner)(
   Effect.gen(function* () {

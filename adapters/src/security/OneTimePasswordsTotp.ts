@@ -19,7 +19,7 @@ const totpOf = (secret: string, account = "", issuer = "") =>
     secret: OTPAuth.Secret.fromBase32(secret),
   })
 
-export const TotpOtpauth = Layer.succeed(OneTimePasswords)(
+export const OneTimePasswordsTotp = Layer.succeed(OneTimePasswords)(
   OneTimePasswords.of({
     newSecret: Effect.sync(() => new OTPAuth.Secret({ size: 20 }).base32),
     verify: ({ secret, code, now }) =>

@@ -77,7 +77,7 @@ export const squareDecline = (sdk: SquareSdk, cause: unknown): CardDeclined | un
   })
 }
 
-export const PaymentGatewaySquare = (settings: SquareSettings) =>
+export const SquareGatewaySdk = (settings: SquareSettings) =>
   Layer.sync(SquareGateway)(() =>
     SquareGateway.of({
       createPayment: (request) =>
@@ -96,7 +96,7 @@ export const PaymentGatewaySquare = (settings: SquareSettings) =>
             }),
           ),
           Effect.asVoid,
-          Effect.withSpan("PaymentGatewaySquare.cancelPayment", {
+          Effect.withSpan("SquareGatewaySdk.cancelPayment", {
             kind: "client",
             attributes: { "peer.service": "square" },
           }),

@@ -37,7 +37,7 @@ const providerError = (action: string) => (cause: unknown) =>
     provider: "stripe",
   })
 
-export const PaymentGatewayStripe = (settings: StripeSettings) =>
+export const StripeGatewaySdk = (settings: StripeSettings) =>
   Layer.effect(StripeGateway)(
     Effect.gen(function* () {
       // One client, made on the first call (StripeSdk.ts).
@@ -64,7 +64,7 @@ export const PaymentGatewayStripe = (settings: StripeSettings) =>
                 ? Effect.fail(providerError("start the card payment")("no client secret in its answer"))
                 : Effect.succeed({ paymentId: intent.id, clientSecret: intent.client_secret }),
             ),
-            Effect.withSpan("PaymentGatewayStripe.createPayment", {
+            Effect.withSpan("StripeGatewaySdk.createPayment", {
               kind: "client",
               attributes: { "peer.service": "stripe" },
             }),
@@ -77,7 +77,7 @@ export const PaymentGatewayStripe = (settings: StripeSettings) =>
             }),
           ).pipe(
             Effect.asVoid,
-            Effect.withSpan("PaymentGatewayStripe.cancelPayment", {
+            Effect.withSpan("StripeGatewaySdk.cancelPayment", {
               kind: "client",
               attributes: { "peer.service": "stripe" },
             }),

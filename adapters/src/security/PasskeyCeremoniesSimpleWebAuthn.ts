@@ -28,7 +28,7 @@ const transportsOf = (t: ReadonlyArray<string>) => [...t] as Array<Authenticator
 const orUndefined = <A>(promise: () => Promise<A | undefined>) =>
   Effect.promise(() => promise().catch(() => undefined))
 
-export const PasskeysSimpleWebAuthn = Layer.succeed(PasskeyCeremonies)(
+export const PasskeyCeremoniesSimpleWebAuthn = Layer.succeed(PasskeyCeremonies)(
   PasskeyCeremonies.of({
     registrationOptions: ({ rp, userId, userName, exclude }) =>
       Effect.promise(async () => {

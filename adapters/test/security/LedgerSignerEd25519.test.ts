@@ -1,5 +1,5 @@
 /**
- * The ledger's signing key (adapters/src/security/LedgerSigningKey.ts): LEDGER_SIGNING_KEY in base64 or hex,
+ * The ledger's signing key (adapters/src/security/LedgerSignerEd25519.ts): LEDGER_SIGNING_KEY in base64 or hex,
  * a development key generated once under DATA_DIR and reused, none made up in production, and signatures that
  * node:crypto (OpenSSL's Ed25519) verifies with the published PEM key.
  */
@@ -16,7 +16,7 @@ import {
   layerLedgerSignerFromEnv,
   parseEarlierLedgerPublicKeys,
   parseLedgerSigningKey,
-} from "../../src/security/LedgerSigningKey.ts"
+} from "../../src/security/LedgerSignerEd25519.ts"
 
 const signerWith = (env: Record<string, string>) =>
   Effect.runPromiseExit(

@@ -1,0 +1,36 @@
+/** The order engine's MemberStanding on PostgreSQL: confirmed email, KYC status, name, disabled. */
+import { MemberStanding, type Standing, UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
+import { MemberId } from "@landunits/core/shared/Ids.ts"
+import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { type MemberRow, SELECT_MEMBER } from "./MemberRowsPg.ts"
+
+const toStanding = (row: MemberRow): Standing => ({
+  memberId: MemberId.make(row.member_id),
+  email: row.email,
+  name: `${row.first_name} ${row.last_name}`.trim(),
+  emailConfirmed: row.confirmed,
+  kycStatus: row.kyc_status ?? "UnVerified",
+  ...(row.disabled_at === null ? {} : { disabledAt: Number(row.disabled_at) }),
+})
+export const MemberStandingPg = Layer.effect(MemberStanding)(
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return MemberStanding.of({
+      standing: (memberId) =>
+        sql<MemberRow>`${sql.literal(SELECT_MEMBER)} WHERE a.member_id = ${memberId}`.pipe(
+          Effect.orDie,
+          Effect.flatMap((rows) =>
+            rows[0] === undefined
+              ? Effect.fail(new UnknownMember({ message: `Member ${memberId} was not found`, memberId }))
+              : Effect.succeed(toStanding(rows[0])),
+          ),
+        ),
+      findByEmail: (email) =>
+        sql<MemberRow>`${sql.literal(SELECT_MEMBER)} WHERE lower(a.email) = lower(${email.trim()})`.pipe(
+          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toStanding)),
+          Effect.orDie,
+        ),
+    })
+  }),
+)
