@@ -9,6 +9,7 @@ import { IdeasService } from "../../src/community/IdeasService.ts"
 import { IdeaStore } from "../../src/community/ports/IdeaStore.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
+import { checkProperty } from "../support/EffectProperty.ts"
 
 const T0 = Date.UTC(2026, 4, 1)
 const author = MemberId.make("mem_author")
@@ -136,24 +137,19 @@ describe("Community ideas", () => {
   it.effect("upvote counts: each member counted at most once and the author never", () =>
     Effect.gen(function* () {
       const voters = ["m1", "m2", "m3"].map((m) => MemberId.make(m))
-      const context = yield* Effect.context<never>()
-      yield* Effect.promise(() =>
-        fc.assert(
-          fc.asyncProperty(fc.array(fc.constantFrom(author, ...voters), { maxLength: 20 }), (attempts) =>
-            Effect.runPromiseWith(context)(
-              fresh(
-                Effect.gen(function* () {
-                  const ideas = yield* IdeasService
-                  const posted = yield* ideas.postIdea(asAuthor, idea)
-                  for (const m of attempts) yield* Effect.result(ideas.upvote(memberActor(m), posted.ideaId))
-                  const [view] = yield* ideas.listIdeas(asAuthor)
-                  expect(view?.upvotes).toBe(new Set(attempts.filter((m) => m !== author)).size)
-                }),
-              ),
-            ),
+      yield* checkProperty(
+        [fc.array(fc.constantFrom(author, ...voters), { maxLength: 20 })],
+        (attempts) =>
+          fresh(
+            Effect.gen(function* () {
+              const ideas = yield* IdeasService
+              const posted = yield* ideas.postIdea(asAuthor, idea)
+              for (const m of attempts) yield* Effect.result(ideas.upvote(memberActor(m), posted.ideaId))
+              const [view] = yield* ideas.listIdeas(asAuthor)
+              expect(view?.upvotes).toBe(new Set(attempts.filter((m) => m !== author)).size)
+            }),
           ),
-          { numRuns: 200 },
-        ),
+        { numRuns: 200 },
       )
     }),
   )
