@@ -41,7 +41,7 @@ const fresh = <A, E>(effect: Effect.Effect<A, E, R>) =>
 const withChat = <A, E>(f: (chat: SalesChatService["Service"]) => Effect.Effect<A, E>) =>
   SalesChatService.use(f)
 const fails = <A, E>(effect: Effect.Effect<A, E, R>) =>
-  fresh(Effect.flip(effect)) as Effect.Effect<{ _tag: string; message: string }>
+  fresh(Effect.flip(effect)) as Effect.Effect<{ _tag: string; message: string }, A>
 
 describe("Sales chat", () => {
   it.effect("a member's message opens their thread, which then awaits the team's reply", () =>
