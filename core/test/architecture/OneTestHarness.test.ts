@@ -1,0 +1,122 @@
+/**
+ * Issue 40: the tests have one harness, @effect/vitest's (`it.effect`, `layer()`, `TestClock`). A test file does
+ * not write its own runner of an Effect (`const run = (effect: Effect.Effect<…>) => Effect.runPromise(…)`) nor make
+ * its own clock (an object with `currentTimeMillisUnsafe`, or the old `ManualClock`). The files that still do are
+ * listed below, each with why; the lists only shrink: a file that stops needing its exception leaves the list.
+ */
+import { readdirSync, readFileSync } from "node:fs"
+import { join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+
+const repoDir = fileURLToPath(new URL("../../..", import.meta.url))
+
+/** A function of an Effect that runs it: its parameters take an `Effect.Effect<…>`, its body is `Effect.run…(`. */
+const runnerPattern =
+  /(?:const|let|function)\s+(\w+)\s*=?\s*(?:(?:<[^>]*>)?\s*\((?:[^()]|\([^()]*\))*\)\s*=>\s*)?(?:<[^>]*>)?\s*\((?:[^()]|\([^()]*\))*Effect\.Effect<(?:[^()]|\([^()]*\))*\)\s*(?::[^=\n]*)?(?:=>)?\s*\{?\s*(?:return\s+)?Effect\.run(?:Promise|Sync)\w*\(/g
+
+/** A clock made by hand: an object giving `currentTimeMillisUnsafe`, or the old ManualClock imported. */
+const ownClockPattern = /currentTimeMillisUnsafe\s*:|import \{[^}]*\bManualClock\b[^}]*\} from/
+
+/** Files that still run their own Effects, and why. */
+const ownRunners: Record<string, string> = {
+  "core/test/support/AccountHarness.ts":
+    "a synchronous harness (Effect.runSync) shared by the accounts, second-factor and passkey tests, which interleave plain calls and reads",
+  "core/test/support/AttemptLogContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/AuditLogContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/BuyJournalContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/CoinPricesContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/DocumentStoreContract.ts":
+    "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/KycStoreContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/LedgerCheckpointsContract.ts":
+    "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/LedgerStoreContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/AccountStoresContract.ts":
+    "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/OrderStoresContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/ProviderEventLogContract.ts":
+    "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/RecordingStoreContract.ts":
+    "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/RecordingUsageContract.ts":
+    "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/SecondFactorStoresContract.ts":
+    "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/VoteStoreContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "adapters/test/documents/DocumentKeyRotation.test.ts":
+    "stores over a real PostgreSQL with keys changed between runs",
+  "adapters/test/postgres/EmbeddedPostgres.test.ts":
+    "starts and stops PostgreSQL processes on data directories",
+  "adapters/test/postgres/OrderLocking.test.ts": "concurrent engines over one real PostgreSQL",
+  "adapters/test/postgres/TransferChainHeadsPg.test.ts": "connections to a PostgreSQL server per run",
+  "cli/test/Support.test.ts": "a plain outcome of the CLI's confirmation, no services",
+}
+
+/** Files that still make or use a hand-made clock, and why. */
+const ownClocks: Record<string, string> = {
+  "core/test/support/ManualClock.ts":
+    "the synchronous harnesses' clock: TestClock's adjust is asynchronous, Effect.runSync cannot wait for it",
+  "core/test/support/AccountHarness.ts": "a synchronous harness (Effect.runSync)",
+  "core/test/support/OrderHarness.ts":
+    "a synchronous harness (Effect.runSync) under the order engine's tests and its model-based property",
+  "core/test/support/CoinPricesContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "core/test/support/MarketDataContract.ts": "a store contract also run against PostgreSQL by the adapters",
+  "core/test/pricing/PriceHistory.test.ts": "runs synchronously (Effect.runSync) at set instants",
+  "adapters/test/email/OrderEmails.test.ts": "renders mails over the adapters' stores at a set instant",
+  "adapters/test/payments/CryptoAndConfig.test.ts": "the coin price adapters at a set instant",
+  "adapters/test/postgres/PricingPg.test.ts": "PostgreSQL-backed pricing at set instants",
+  "adapters/test/postgres/ReferenceDataPg.test.ts": "PostgreSQL-backed reference data's cache over time",
+  "cli/test/support/InProcessCli.ts":
+    "a clock ahead of the real one by a set amount for the CLI in process beside a running server: time still passes",
+}
+
+const testFiles = ["core/test", "adapters/test", "cli/test"].flatMap((dir) =>
+  readdirSync(join(repoDir, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => relative(repoDir, join(entry.parentPath, entry.name))),
+)
+const textOf = (file: string) => readFileSync(join(repoDir, file), "utf8")
+const self = relative(repoDir, fileURLToPath(import.meta.url))
+
+const withOwnRunner = testFiles
+  .filter((file) => file !== self)
+  .filter((file) => [...textOf(file).matchAll(runnerPattern)].length > 0)
+  .sort()
+const withOwnClock = testFiles
+  .filter((file) => file !== self)
+  .filter((file) => ownClockPattern.test(textOf(file)))
+  .sort()
+
+describe("one test harness: @effect/vitest's", () => {
+  it("reads the test files of core, the adapters and the CLI", () => {
+    expect(testFiles.length).toBeGreaterThan(250)
+  })
+
+  it("recognises a hand-written runner and a hand-made clock", () => {
+    const runner =
+      "const run = <A, E>(effect: Effect.Effect<A, E, Env>, clock = ManualClock.make(T0)) =>\n  Effect.runPromise(effect.pipe(Effect.provide(makeLayer())))"
+    const curried =
+      "const runWith =\n  <S>(makeLayer: () => Layer.Layer<S>) =>\n  <A, E>(effect: Effect.Effect<A, E, S>) =>\n    Effect.runPromise(Effect.provide(effect, makeLayer()))"
+    const helper =
+      "const fresh = <A, E>(effect: Effect.Effect<A, E, Env>) =>\n  Effect.provide(effect, makeLayer())"
+    expect([...runner.matchAll(runnerPattern)].map((m) => m[1])).toEqual(["run"])
+    expect([...curried.matchAll(runnerPattern)].map((m) => m[1])).toEqual(["runWith"])
+    expect([...helper.matchAll(runnerPattern)]).toEqual([])
+    expect(ownClockPattern.test('import { ManualClock } from "../support/ManualClock.ts"')).toBe(true)
+    expect(ownClockPattern.test("currentTimeMillisUnsafe: () => now,")).toBe(true)
+  })
+
+  it("no test file writes its own runner of an Effect: it.effect (or it.live) runs it, layer() or Effect.provide gives its services", () => {
+    expect(withOwnRunner.filter((file) => !(file in ownRunners))).toEqual([])
+  })
+
+  it("no test file makes its own clock: TestClock (setTime, adjust) moves time", () => {
+    expect(withOwnClock.filter((file) => !(file in ownClocks))).toEqual([])
+  })
+
+  it("the exceptions only shrink: a file listed still needs its exception", () => {
+    expect(Object.keys(ownRunners).filter((file) => !withOwnRunner.includes(file))).toEqual([])
+    expect(Object.keys(ownClocks).filter((file) => !withOwnClock.includes(file))).toEqual([])
+  })
+})
