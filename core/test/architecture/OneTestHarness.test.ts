@@ -62,7 +62,6 @@ const ownClocks: Record<string, string> = {
     "a synchronous harness (Effect.runSync) under the order engine's tests and its model-based property",
   "core/test/support/CoinPricesContract.ts": "a store contract also run against PostgreSQL by the adapters",
   "core/test/support/MarketDataContract.ts": "a store contract also run against PostgreSQL by the adapters",
-  "core/test/pricing/PriceHistory.test.ts": "runs synchronously (Effect.runSync) at set instants",
   "adapters/test/email/OrderEmails.test.ts": "renders mails over the adapters' stores at a set instant",
   "adapters/test/payments/CryptoAndConfig.test.ts": "the coin price adapters at a set instant",
   "adapters/test/postgres/PricingPg.test.ts": "PostgreSQL-backed pricing at set instants",
