@@ -4,7 +4,6 @@
  * a threshold are checked and refused with the messages admins read; what applies is audited with who acted, from
  * where, and an approval's facts; an email's secrets never reach an admin.
  */
-
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { adminOperationHandlers } from "../../src/access/AdminOperationHandlers.ts"

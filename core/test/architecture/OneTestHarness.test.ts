@@ -22,28 +22,6 @@ const ownClockPattern = /currentTimeMillisUnsafe\s*:|import \{[^}]*\bManualClock
 const ownRunners: Record<string, string> = {
   "core/test/support/AccountHarness.ts":
     "a synchronous harness (Effect.runSync) shared by the accounts, second-factor and passkey tests, which interleave plain calls and reads",
-  "core/test/support/AttemptLogContract.ts": "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/AuditLogContract.ts": "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/BuyJournalContract.ts": "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/CoinPricesContract.ts": "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/DocumentStoreContract.ts":
-    "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/KycStoreContract.ts": "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/LedgerCheckpointsContract.ts":
-    "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/LedgerStoreContract.ts": "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/AccountStoresContract.ts":
-    "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/OrderStoresContract.ts": "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/ProviderEventLogContract.ts":
-    "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/RecordingStoreContract.ts":
-    "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/RecordingUsageContract.ts":
-    "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/SecondFactorStoresContract.ts":
-    "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/VoteStoreContract.ts": "a store contract also run against PostgreSQL by the adapters",
   "adapters/test/documents/DocumentKeyRotation.test.ts":
     "stores over a real PostgreSQL with keys changed between runs",
   "adapters/test/postgres/EmbeddedPostgres.test.ts":
@@ -60,8 +38,6 @@ const ownClocks: Record<string, string> = {
   "core/test/support/AccountHarness.ts": "a synchronous harness (Effect.runSync)",
   "core/test/support/OrderHarness.ts":
     "a synchronous harness (Effect.runSync) under the order engine's tests and its model-based property",
-  "core/test/support/CoinPricesContract.ts": "a store contract also run against PostgreSQL by the adapters",
-  "core/test/support/MarketDataContract.ts": "a store contract also run against PostgreSQL by the adapters",
   "adapters/test/email/OrderEmails.test.ts": "renders mails over the adapters' stores at a set instant",
   "adapters/test/payments/CryptoAndConfig.test.ts": "the coin price adapters at a set instant",
   "adapters/test/postgres/PricingPg.test.ts": "PostgreSQL-backed pricing at set instants",

@@ -3,7 +3,6 @@
  * schedules admins set; every admin change is listed with its date and the day's price before and after it; the
  * range is refused in words when it ends after today.
  */
-
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
