@@ -38,10 +38,8 @@ const ownClocks: Record<string, string> = {
   "core/test/support/AccountHarness.ts": "a synchronous harness (Effect.runSync)",
   "core/test/support/OrderHarness.ts":
     "a synchronous harness (Effect.runSync) under the order engine's tests and its model-based property",
-  "adapters/test/email/OrderEmails.test.ts": "renders mails over the adapters' stores at a set instant",
-  "adapters/test/payments/CryptoAndConfig.test.ts": "the coin price adapters at a set instant",
-  "adapters/test/postgres/PricingPg.test.ts": "PostgreSQL-backed pricing at set instants",
-  "adapters/test/postgres/ReferenceDataPg.test.ts": "PostgreSQL-backed reference data's cache over time",
+  "adapters/test/email/OrderEmails.test.ts":
+    "runs an effect on a running app's own runtime (its server and database), a month after the real clock's now",
   "cli/test/support/InProcessCli.ts":
     "a clock ahead of the real one by a set amount for the CLI in process beside a running server: time still passes",
 }
