@@ -28,7 +28,6 @@ const ownRunners: Record<string, string> = {
     "starts and stops PostgreSQL processes on data directories",
   "adapters/test/postgres/OrderLocking.test.ts": "concurrent engines over one real PostgreSQL",
   "adapters/test/postgres/TransferChainHeadsPg.test.ts": "connections to a PostgreSQL server per run",
-  "cli/test/Support.test.ts": "a plain outcome of the CLI's confirmation, no services",
 }
 
 /** Files that still make or use a hand-made clock, and why. */
