@@ -20,8 +20,6 @@ const ownClockPattern = /currentTimeMillisUnsafe\s*:|import \{[^}]*\bManualClock
 
 /** Files that still run their own Effects, and why. */
 const ownRunners: Record<string, string> = {
-  "core/test/support/AccountHarness.ts":
-    "a synchronous harness (Effect.runSync) shared by the accounts, second-factor and passkey tests, which interleave plain calls and reads",
   "adapters/test/documents/DocumentKeyRotation.test.ts":
     "stores over a real PostgreSQL with keys changed between runs",
   "adapters/test/postgres/EmbeddedPostgres.test.ts":
@@ -34,7 +32,6 @@ const ownRunners: Record<string, string> = {
 const ownClocks: Record<string, string> = {
   "core/test/support/ManualClock.ts":
     "the synchronous harnesses' clock: TestClock's adjust is asynchronous, Effect.runSync cannot wait for it",
-  "core/test/support/AccountHarness.ts": "a synchronous harness (Effect.runSync)",
   "core/test/support/OrderHarness.ts":
     "a synchronous harness (Effect.runSync) under the order engine's tests and its model-based property",
   "adapters/test/email/OrderEmails.test.ts":
