@@ -21,11 +21,13 @@ const ownClockPattern = /currentTimeMillisUnsafe\s*:|import \{[^}]*\bManualClock
 /** Files that still run their own Effects, and why. */
 const ownRunners: Record<string, string> = {
   "adapters/test/documents/DocumentKeyRotation.test.ts":
-    "stores over a real PostgreSQL with keys changed between runs",
+    "each step opens the stores under another keyring, between steps of the suite database's own runtime (db.run) and raw SQL reads",
   "adapters/test/postgres/EmbeddedPostgres.test.ts":
-    "starts and stops PostgreSQL processes on data directories",
-  "adapters/test/postgres/OrderLocking.test.ts": "concurrent engines over one real PostgreSQL",
-  "adapters/test/postgres/TransferChainHeadsPg.test.ts": "connections to a PostgreSQL server per run",
+    "opens and closes the embedded PostgreSQL on a data directory between steps, interleaved with other processes (execFile)",
+  "adapters/test/postgres/OrderLocking.test.ts":
+    "a fresh database on a PostgreSQL server per run (DATABASE_URL), read back after a restart; runs only where a server is given",
+  "adapters/test/postgres/TransferChainHeadsPg.test.ts":
+    "a fresh database on a PostgreSQL server per run (DATABASE_URL); runs only where a server is given",
 }
 
 /** Files that still make or use a hand-made clock, and why. */
