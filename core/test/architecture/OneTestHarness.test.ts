@@ -11,15 +11,21 @@ import { describe, expect, it } from "vitest"
 
 const repoDir = fileURLToPath(new URL("../../..", import.meta.url))
 
-/** A function of an Effect that runs it: its parameters take an `Effect.Effect<…>`, its body is `Effect.run…(`. */
+/**
+ * A function of an Effect that runs it (a const, a function or an object's method): its parameters take an
+ * `Effect.Effect<…>`, its body is `Effect.run…(` or a runtime's `.runPromise(`/`.runSync(`.
+ */
 const runnerPattern =
-  /(?:const|let|function)\s+(\w+)\s*=?\s*(?:(?:<[^>]*>)?\s*\((?:[^()]|\([^()]*\))*\)\s*=>\s*)?(?:<[^>]*>)?\s*\((?:[^()]|\([^()]*\))*Effect\.Effect<(?:[^()]|\([^()]*\))*\)\s*(?::[^=\n]*)?(?:=>)?\s*\{?\s*(?:return\s+)?Effect\.run(?:Promise|Sync)\w*\(/g
+  /(?:(?:const|let|function)\s+(\w+)\s*=?|(?<![\w.])(\w+)\s*:)\s*(?:(?:<[^>]*>)?\s*\((?:[^()]|\([^()]*\))*\)\s*=>\s*)?(?:<[^>]*>)?\s*\((?:[^()]|\([^()]*\))*Effect\.Effect<(?:[^()]|\([^()]*\))*\)\s*(?::[^=\n]*)?(?:=>)?\s*\{?\s*(?:return\s+)?(?:Effect|[\w.()]*)\.run(?:Promise|Sync)\w*\(/g
+const runnerName = (match: RegExpMatchArray) => match[1] ?? match[2]
 
 /** A clock made by hand: an object giving `currentTimeMillisUnsafe`, or the old ManualClock imported. */
 const ownClockPattern = /currentTimeMillisUnsafe\s*:|import \{[^}]*\bManualClock\b[^}]*\} from/
 
 /** Files that still run their own Effects, and why. */
 const ownRunners: Record<string, string> = {
+  "core/test/support/OrderHarness.ts":
+    "a synchronous harness (Effect.runSync) under the order engine's tests and its model-based property, which interleave plain calls, reads and the clock",
   "adapters/test/documents/DocumentKeyRotation.test.ts":
     "each step opens the stores under another keyring, between steps of the suite database's own runtime (db.run) and raw SQL reads",
   "adapters/test/postgres/EmbeddedPostgres.test.ts":
@@ -69,10 +75,12 @@ describe("one test harness: @effect/vitest's", () => {
       "const run = <A, E>(effect: Effect.Effect<A, E, Env>, clock = ManualClock.make(T0)) =>\n  Effect.runPromise(effect.pipe(Effect.provide(makeLayer())))"
     const curried =
       "const runWith =\n  <S>(makeLayer: () => Layer.Layer<S>) =>\n  <A, E>(effect: Effect.Effect<A, E, S>) =>\n    Effect.runPromise(Effect.provide(effect, makeLayer()))"
+    const method = "run: <A, E>(effect: Effect.Effect<A, E, Services>): A => Effect.runSync(provide(effect)),"
     const helper =
       "const fresh = <A, E>(effect: Effect.Effect<A, E, Env>) =>\n  Effect.provide(effect, makeLayer())"
-    expect([...runner.matchAll(runnerPattern)].map((m) => m[1])).toEqual(["run"])
-    expect([...curried.matchAll(runnerPattern)].map((m) => m[1])).toEqual(["runWith"])
+    expect([...runner.matchAll(runnerPattern)].map(runnerName)).toEqual(["run"])
+    expect([...curried.matchAll(runnerPattern)].map(runnerName)).toEqual(["runWith"])
+    expect([...method.matchAll(runnerPattern)].map(runnerName)).toEqual(["run"])
     expect([...helper.matchAll(runnerPattern)]).toEqual([])
     expect(ownClockPattern.test('import { ManualClock } from "../support/ManualClock.ts"')).toBe(true)
     expect(ownClockPattern.test("currentTimeMillisUnsafe: () => now,")).toBe(true)
