@@ -1,42 +1,46 @@
 /** The CLI's shared pieces: confirmation of destructive commands, the progress bar, tables, and every command's --help. */
+import { describe, expect, it } from "@effect/vitest"
 import type { Command } from "commander"
 import { Effect } from "effect"
-import { describe, expect, it } from "vitest"
 import { buildProgram } from "../src/Program.ts"
 import { confirm } from "../src/support/Confirm.ts"
 import { table } from "../src/support/Output.ts"
 import { progress, progressLine } from "../src/support/Progress.ts"
 
 const outcome = (effect: Effect.Effect<void, { readonly _tag: string }>) =>
-  Effect.runPromise(Effect.match(effect, { onFailure: (e) => e._tag, onSuccess: () => "confirmed" }))
+  Effect.match(effect, { onFailure: (e) => e._tag, onSuccess: () => "confirmed" })
 
 describe("confirming a destructive command", () => {
-  it("--yes confirms without asking; a non-interactive shell is refused; an interactive one is asked and must say yes", async () => {
-    const asked: Array<string> = []
-    const ask = (reply: string) => async (question: string) => {
-      asked.push(question)
-      return reply
-    }
-    expect(await outcome(confirm("Cancel X", { yes: true, interactive: () => false }))).toBe("confirmed")
-    expect(await outcome(confirm("Cancel X", { yes: false, interactive: () => false, ask: ask("y") }))).toBe(
-      "ConfirmationRequired",
-    )
-    expect(asked).toEqual([])
-    expect(await outcome(confirm("Cancel X", { yes: false, interactive: () => true, ask: ask("yes") }))).toBe(
-      "confirmed",
-    )
-    expect(await outcome(confirm("Cancel X", { yes: false, interactive: () => true, ask: ask("") }))).toBe(
-      "NotConfirmed",
-    )
-    expect(
-      await outcome(confirm("Cancel X", { yes: false, interactive: () => true, ask: ask("nope") })),
-    ).toBe("NotConfirmed")
-    expect(asked).toEqual([
-      "Cancel X. Continue? [y/N] ",
-      "Cancel X. Continue? [y/N] ",
-      "Cancel X. Continue? [y/N] ",
-    ])
-  })
+  it.effect(
+    "--yes confirms without asking; a non-interactive shell is refused; an interactive one is asked and must say yes",
+    () =>
+      Effect.gen(function* () {
+        const asked: Array<string> = []
+        const ask = (reply: string) => async (question: string) => {
+          asked.push(question)
+          return reply
+        }
+        expect(yield* outcome(confirm("Cancel X", { yes: true, interactive: () => false }))).toBe("confirmed")
+        expect(
+          yield* outcome(confirm("Cancel X", { yes: false, interactive: () => false, ask: ask("y") })),
+        ).toBe("ConfirmationRequired")
+        expect(asked).toEqual([])
+        expect(
+          yield* outcome(confirm("Cancel X", { yes: false, interactive: () => true, ask: ask("yes") })),
+        ).toBe("confirmed")
+        expect(
+          yield* outcome(confirm("Cancel X", { yes: false, interactive: () => true, ask: ask("") })),
+        ).toBe("NotConfirmed")
+        expect(
+          yield* outcome(confirm("Cancel X", { yes: false, interactive: () => true, ask: ask("nope") })),
+        ).toBe("NotConfirmed")
+        expect(asked).toEqual([
+          "Cancel X. Continue? [y/N] ",
+          "Cancel X. Continue? [y/N] ",
+          "Cancel X. Continue? [y/N] ",
+        ])
+      }),
+  )
 })
 
 describe("the progress bar", () => {

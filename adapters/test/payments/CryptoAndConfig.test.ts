@@ -3,12 +3,13 @@
  * the refusal without a receiving address or without a current price; and the payment settings: a half-configured provider stops the app, production never falls back to test
  * mode silently.
  */
+
+import { describe, expect, it } from "@effect/vitest"
 import { CryptoPayments } from "@landunits/core/orders/ports/CryptoPayments.ts"
 import { COIN_PRICE_MAX_AGE_MS, CoinPrices } from "@landunits/core/pricing/ports/CoinPrices.ts"
 import type { CryptoCoin } from "@landunits/core/shared/Enums.ts"
-import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
 import { Cause, ConfigProvider, Effect, Exit, Layer } from "effect"
-import { describe, expect, it } from "vitest"
+import { TestClock } from "effect/testing"
 import {
   CryptoPaymentsConfigured,
   coinSmallestUnits,
@@ -50,8 +51,9 @@ describe("crypto amounts", () => {
       ETHER: { _tag: "Live", address: "0xabc" },
     },
   ) =>
-    Effect.runPromiseExit(
+    Effect.exit(
       Effect.gen(function* () {
+        yield* TestClock.setTime(now)
         const coinPrices = yield* CoinPrices
         for (const p of prices) yield* coinPrices.set({ ...p, currency: "EUR" })
         return yield* (yield* CryptoPayments).requestPayment({
@@ -61,48 +63,60 @@ describe("crypto amounts", () => {
           coin,
           idempotencyKey: "o1:payment",
         })
-      }).pipe(
-        Effect.provide(Layer.provideMerge(CryptoPaymentsConfigured(coins), CoinPrices.layerMemory)),
-        ManualClock.provide(ManualClock.make(now)),
-      ),
+      }).pipe(Effect.provide(Layer.provideMerge(CryptoPaymentsConfigured(coins), CoinPrices.layerMemory))),
     )
 
-  it("are refused without a receiving address for the coin, with a message that says so", async () => {
-    const exit = await requestAt(NOW, "BITCOIN", [{ coin: "BITCOIN", centsPerCoin: 6_500_000, asOf: NOW }], {
-      BITCOIN: { _tag: "Refused" },
-      ETHER: { _tag: "Live", address: "0xabc" },
-    })
-    expect(Exit.isFailure(exit)).toBe(true)
-    expect(JSON.stringify(exit)).toContain("no receiving address is configured")
-  })
+  it.effect("are refused without a receiving address for the coin, with a message that says so", () =>
+    Effect.gen(function* () {
+      const exit = yield* requestAt(
+        NOW,
+        "BITCOIN",
+        [{ coin: "BITCOIN", centsPerCoin: 6_500_000, asOf: NOW }],
+        {
+          BITCOIN: { _tag: "Refused" },
+          ETHER: { _tag: "Live", address: "0xabc" },
+        },
+      )
+      expect(Exit.isFailure(exit)).toBe(true)
+      expect(JSON.stringify(exit)).toContain("no receiving address is configured")
+    }),
+  )
 
-  it("are computed from the newest current price of the CoinPrices port, in the order's currency", async () => {
-    const exit = await requestAt(NOW, "BITCOIN", [
-      { coin: "BITCOIN", centsPerCoin: 6_000_000, asOf: NOW - 3_600_000 },
-      { coin: "BITCOIN", centsPerCoin: 6_500_000, asOf: NOW - 60_000 },
-      { coin: "ETHER", centsPerCoin: 300_000, asOf: NOW - 60_000 },
-    ])
-    // €100.00 at €65,000.00 per BTC → 153,847 satoshi, rounded up.
-    expect(Exit.isSuccess(exit) && exit.value).toEqual({
-      address: "bc1qlandunits",
-      coin: "BITCOIN",
-      coinAmount: "0.00153847",
-      centsPerCoin: 6_500_000,
-      testMode: false,
-    })
-  })
+  it.effect(
+    "are computed from the newest current price of the CoinPrices port, in the order's currency",
+    () =>
+      Effect.gen(function* () {
+        const exit = yield* requestAt(NOW, "BITCOIN", [
+          { coin: "BITCOIN", centsPerCoin: 6_000_000, asOf: NOW - 3_600_000 },
+          { coin: "BITCOIN", centsPerCoin: 6_500_000, asOf: NOW - 60_000 },
+          { coin: "ETHER", centsPerCoin: 300_000, asOf: NOW - 60_000 },
+        ])
+        // €100.00 at €65,000.00 per BTC → 153,847 satoshi, rounded up.
+        expect(Exit.isSuccess(exit) && exit.value).toEqual({
+          address: "bc1qlandunits",
+          coin: "BITCOIN",
+          coinAmount: "0.00153847",
+          centsPerCoin: 6_500_000,
+          testMode: false,
+        })
+      }),
+  )
 
-  it("are refused, not charged at an old rate, when the newest price is COIN_PRICE_MAX_AGE_MS (24 hours) old", async () => {
-    const exit = await requestAt(NOW, "ETHER", [
-      { coin: "ETHER", centsPerCoin: 300_000, asOf: NOW - COIN_PRICE_MAX_AGE_MS },
-    ])
-    expect(Exit.isFailure(exit) && Cause.squash(exit.cause)).toMatchObject({
-      _tag: "PaymentProviderError",
-      provider: "crypto",
-      message:
-        "Payment in ETHER is not available: there is no current ETHER price in EUR. Please try again later or choose another payment method.",
-    })
-  })
+  it.effect(
+    "are refused, not charged at an old rate, when the newest price is COIN_PRICE_MAX_AGE_MS (24 hours) old",
+    () =>
+      Effect.gen(function* () {
+        const exit = yield* requestAt(NOW, "ETHER", [
+          { coin: "ETHER", centsPerCoin: 300_000, asOf: NOW - COIN_PRICE_MAX_AGE_MS },
+        ])
+        expect(Exit.isFailure(exit) && Cause.squash(exit.cause)).toMatchObject({
+          _tag: "PaymentProviderError",
+          provider: "crypto",
+          message:
+            "Payment in ETHER is not available: there is no current ETHER price in EUR. Please try again later or choose another payment method.",
+        })
+      }),
+  )
 })
 
 describe("coins offered", () => {
@@ -111,92 +125,102 @@ describe("coins offered", () => {
     coins: Readonly<Record<CryptoCoin, CoinMode>>,
     prices: ReadonlyArray<{ coin: CryptoCoin; currency: "EUR" | "USD"; centsPerCoin: number; asOf: number }>,
   ) =>
-    Effect.runPromise(
+    Effect.gen(function* () {
+      yield* TestClock.setTime(NOW)
+      const coinPrices = yield* CoinPrices
+      for (const p of prices) yield* coinPrices.set(p)
+      return yield* (yield* CryptoPayments).offers
+    }).pipe(Effect.provide(Layer.provideMerge(CryptoPaymentsConfigured(coins), CoinPrices.layerMemory)))
+
+  it.effect(
+    "a coin is offered in the currencies it has a current price in, and not at all without an address",
+    () =>
       Effect.gen(function* () {
-        const coinPrices = yield* CoinPrices
-        for (const p of prices) yield* coinPrices.set(p)
-        return yield* (yield* CryptoPayments).offers
-      }).pipe(
-        Effect.provide(Layer.provideMerge(CryptoPaymentsConfigured(coins), CoinPrices.layerMemory)),
-        ManualClock.provide(ManualClock.make(NOW)),
-      ),
-    )
+        const offers = yield* offersAt(
+          { BITCOIN: { _tag: "Live", address: "bc1qx" }, ETHER: { _tag: "Refused" } },
+          [
+            { coin: "BITCOIN", currency: "EUR", centsPerCoin: 6_500_000, asOf: NOW - 60_000 },
+            { coin: "BITCOIN", currency: "USD", centsPerCoin: 7_000_000, asOf: NOW - COIN_PRICE_MAX_AGE_MS },
+            { coin: "ETHER", currency: "EUR", centsPerCoin: 300_000, asOf: NOW - 60_000 },
+          ],
+        )
+        expect(offers).toEqual({
+          BITCOIN: { mode: "live", pricedIn: ["EUR"] },
+          ETHER: { mode: "unavailable", pricedIn: [] },
+        })
+      }),
+  )
 
-  it("a coin is offered in the currencies it has a current price in, and not at all without an address", async () => {
-    const offers = await offersAt(
-      { BITCOIN: { _tag: "Live", address: "bc1qx" }, ETHER: { _tag: "Refused" } },
-      [
-        { coin: "BITCOIN", currency: "EUR", centsPerCoin: 6_500_000, asOf: NOW - 60_000 },
-        { coin: "BITCOIN", currency: "USD", centsPerCoin: 7_000_000, asOf: NOW - COIN_PRICE_MAX_AGE_MS },
-        { coin: "ETHER", currency: "EUR", centsPerCoin: 300_000, asOf: NOW - 60_000 },
-      ],
-    )
-    expect(offers).toEqual({
-      BITCOIN: { mode: "live", pricedIn: ["EUR"] },
-      ETHER: { mode: "unavailable", pricedIn: [] },
-    })
-  })
-
-  it("a production start without addresses or coin prices offers no coin; development offers both in test mode once priced", async () => {
-    const production = await settingsWith({ NODE_ENV: "production" })
-    expect(Exit.isSuccess(production) && production.value.crypto).toEqual({
-      BITCOIN: { _tag: "Refused" },
-      ETHER: { _tag: "Refused" },
-    })
-    if (!Exit.isSuccess(production)) return
-    expect(await offersAt(production.value.crypto, [])).toEqual({
-      BITCOIN: { mode: "unavailable", pricedIn: [] },
-      ETHER: { mode: "unavailable", pricedIn: [] },
-    })
-    // Addresses but no price: still not offered.
-    const addressed = await settingsWith({
-      NODE_ENV: "production",
-      CRYPTO_BTC_ADDRESS: "bc1qlive",
-      CRYPTO_ETH_ADDRESS: "0xlive",
-    })
-    if (!Exit.isSuccess(addressed)) throw new Error("settings refused")
-    expect(await offersAt(addressed.value.crypto, [])).toEqual({
-      BITCOIN: { mode: "live", pricedIn: [] },
-      ETHER: { mode: "live", pricedIn: [] },
-    })
-    const development = await settingsWith({})
-    if (!Exit.isSuccess(development)) throw new Error("settings refused")
-    expect(development.value.crypto).toEqual({
-      BITCOIN: { _tag: "TestMode", address: TEST_MODE_COIN_ADDRESSES.BITCOIN },
-      ETHER: { _tag: "TestMode", address: TEST_MODE_COIN_ADDRESSES.ETHER },
-    })
-    const priced = await offersAt(development.value.crypto, [
-      { coin: "ETHER", currency: "USD", centsPerCoin: 330_000, asOf: NOW },
-    ])
-    expect(priced.ETHER).toEqual({ mode: "test", pricedIn: ["USD"] })
-  })
+  it.effect(
+    "a production start without addresses or coin prices offers no coin; development offers both in test mode once priced",
+    () =>
+      Effect.gen(function* () {
+        const production = yield* settingsWith({ NODE_ENV: "production" })
+        expect(Exit.isSuccess(production) && production.value.crypto).toEqual({
+          BITCOIN: { _tag: "Refused" },
+          ETHER: { _tag: "Refused" },
+        })
+        if (!Exit.isSuccess(production)) return
+        expect(yield* offersAt(production.value.crypto, [])).toEqual({
+          BITCOIN: { mode: "unavailable", pricedIn: [] },
+          ETHER: { mode: "unavailable", pricedIn: [] },
+        })
+        // Addresses but no price: still not offered.
+        const addressed = yield* settingsWith({
+          NODE_ENV: "production",
+          CRYPTO_BTC_ADDRESS: "bc1qlive",
+          CRYPTO_ETH_ADDRESS: "0xlive",
+        })
+        if (!Exit.isSuccess(addressed)) throw new Error("settings refused")
+        expect(yield* offersAt(addressed.value.crypto, [])).toEqual({
+          BITCOIN: { mode: "live", pricedIn: [] },
+          ETHER: { mode: "live", pricedIn: [] },
+        })
+        const development = yield* settingsWith({})
+        if (!Exit.isSuccess(development)) throw new Error("settings refused")
+        expect(development.value.crypto).toEqual({
+          BITCOIN: { _tag: "TestMode", address: TEST_MODE_COIN_ADDRESSES.BITCOIN },
+          ETHER: { _tag: "TestMode", address: TEST_MODE_COIN_ADDRESSES.ETHER },
+        })
+        const priced = yield* offersAt(development.value.crypto, [
+          { coin: "ETHER", currency: "USD", centsPerCoin: 330_000, asOf: NOW },
+        ])
+        expect(priced.ETHER).toEqual({ mode: "test", pricedIn: ["USD"] })
+      }),
+  )
 })
 
 const settingsWith = (env: Record<string, string>) =>
-  Effect.runPromiseExit(
+  Effect.exit(
     readPaymentsSettings.pipe(Effect.provide(ConfigProvider.layer(ConfigProvider.fromEnvRecord(env)))),
   )
 
 describe("payment settings", () => {
-  it("run both card methods in test mode when no key is set (development)", async () => {
-    const exit = await settingsWith({})
-    expect(Exit.isSuccess(exit) && [exit.value.stripe._tag, exit.value.square._tag]).toEqual([
-      "TestMode",
-      "TestMode",
-    ])
-  })
+  it.effect("run both card methods in test mode when no key is set (development)", () =>
+    Effect.gen(function* () {
+      const exit = yield* settingsWith({})
+      expect(Exit.isSuccess(exit) && [exit.value.stripe._tag, exit.value.square._tag]).toEqual([
+        "TestMode",
+        "TestMode",
+      ])
+    }),
+  )
 
-  it("refuse card methods without keys in production unless PAYMENTS_TEST_MODE=true", async () => {
-    const refused = await settingsWith({ NODE_ENV: "production" })
-    expect(Exit.isSuccess(refused) && refused.value.stripe._tag).toBe("Refused")
-    const allowed = await settingsWith({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "true" })
-    expect(Exit.isSuccess(allowed) && allowed.value.square._tag).toBe("TestMode")
-  })
+  it.effect("refuse card methods without keys in production unless PAYMENTS_TEST_MODE=true", () =>
+    Effect.gen(function* () {
+      const refused = yield* settingsWith({ NODE_ENV: "production" })
+      expect(Exit.isSuccess(refused) && refused.value.stripe._tag).toBe("Refused")
+      const allowed = yield* settingsWith({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "true" })
+      expect(Exit.isSuccess(allowed) && allowed.value.square._tag).toBe("TestMode")
+    }),
+  )
 
-  it("stop the app when a provider is half configured", async () => {
-    const stripe = await settingsWith({ STRIPE_SECRET_KEY: "sk_live_x" })
-    expect(Exit.isFailure(stripe) && JSON.stringify(stripe)).toContain("STRIPE_WEBHOOK_SECRET")
-    const square = await settingsWith({ SQUARE_ACCESS_TOKEN: "t", SQUARE_WEBHOOK_SIGNATURE_KEY: "k" })
-    expect(Exit.isFailure(square) && JSON.stringify(square)).toContain("SQUARE_LOCATION_ID")
-  })
+  it.effect("stop the app when a provider is half configured", () =>
+    Effect.gen(function* () {
+      const stripe = yield* settingsWith({ STRIPE_SECRET_KEY: "sk_live_x" })
+      expect(Exit.isFailure(stripe) && JSON.stringify(stripe)).toContain("STRIPE_WEBHOOK_SECRET")
+      const square = yield* settingsWith({ SQUARE_ACCESS_TOKEN: "t", SQUARE_WEBHOOK_SIGNATURE_KEY: "k" })
+      expect(Exit.isFailure(square) && JSON.stringify(square)).toContain("SQUARE_LOCATION_ID")
+    }),
+  )
 })

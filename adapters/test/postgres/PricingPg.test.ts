@@ -1,3 +1,4 @@
+import { describe, expect, it } from "@effect/vitest"
 import { UnitOwnership } from "@landunits/core/governance/ports/UnitOwnership.ts"
 import { ISSUANCE, member } from "@landunits/core/ledger/LedgerModel.ts"
 import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
@@ -8,10 +9,9 @@ import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { PricingSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
-import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
 import { BANK_DETAILS } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer, Option } from "effect"
-import { describe, expect, it } from "vitest"
+import { TestClock } from "effect/testing"
 import { BankTransfersPg } from "../../src/postgres/BankTransfersPg.ts"
 import { DiscountCodesPg } from "../../src/postgres/DiscountCodesPg.ts"
 import { ExchangeRatesPg } from "../../src/postgres/ExchangeRatesPg.ts"
@@ -29,12 +29,14 @@ for (const target of databaseTargets().run) {
       Layer.mergeAll(PriceBookPg, ExchangeRatesPg, DiscountCodesPg, BankTransfersPg, PricingSettingsPg).pipe(
         Layer.provide(db.layer()),
       )
-    const clock = ManualClock.make(Date.UTC(2027, 0, 1, 12))
+    /** Runs `effect` at noon on 1 January 2027 by the test clock. */
+    const atNoon = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      Effect.andThen(TestClock.setTime(Date.UTC(2027, 0, 1, 12)), effect)
 
     // First: the suite's database is still a new installation here.
-    it("a new installation has nothing configured; an external fee not set is its default", async () => {
-      const result = await Effect.runPromise(
-        Effect.gen(function* () {
+    it.effect("a new installation has nothing configured; an external fee not set is its default", () =>
+      Effect.gen(function* () {
+        const result = yield* Effect.gen(function* () {
           const settings = yield* PricingSettings
           const book = yield* PriceBook
           const before = {
@@ -52,25 +54,25 @@ for (const target of databaseTargets().run) {
             fees: yield* book.externalFees,
             set: yield* settings.externalFees,
           }
-        }).pipe(Effect.provide(layer()), ManualClock.provide(clock)),
-      )
-      expect(result.before).toEqual({
-        configured: false,
-        priced: [],
-        fees: DEFAULT_EXTERNAL_FEES,
-        bankAccounts: {},
-      })
-      expect(result.configured).toBe(true)
-      expect(result.fees).toEqual({
-        ...DEFAULT_EXTERNAL_FEES,
-        crypto: { fixedCentsFees: 5, fixedPercentageFees: 0.5 },
-      })
-      expect(result.set).toEqual({ crypto: { fixedCentsFees: 5, fixedPercentageFees: 0.5 } })
-    })
+        }).pipe(Effect.provide(layer()), atNoon)
+        expect(result.before).toEqual({
+          configured: false,
+          priced: [],
+          fees: DEFAULT_EXTERNAL_FEES,
+          bankAccounts: {},
+        })
+        expect(result.configured).toBe(true)
+        expect(result.fees).toEqual({
+          ...DEFAULT_EXTERNAL_FEES,
+          crypto: { fixedCentsFees: 5, fixedPercentageFees: 0.5 },
+        })
+        expect(result.set).toEqual({ crypto: { fixedCentsFees: 5, fixedPercentageFees: 0.5 } })
+      }),
+    )
 
-    it("prices a unit type today from its schedule, with its fees and land limits", async () => {
-      const result = await Effect.runPromise(
-        Effect.gen(function* () {
+    it.effect("prices a unit type today from its schedule, with its fees and land limits", () =>
+      Effect.gen(function* () {
+        const result = yield* Effect.gen(function* () {
           const settings = yield* PricingSettings
           yield* settings.setUnit({
             schedule: {
@@ -96,45 +98,47 @@ for (const target of databaseTargets().run) {
             missing: yield* Effect.exit(book.unitPrice("LAND_AUD")),
             priced: yield* book.pricedUnitTypes,
           }
-        }).pipe(Effect.provide(layer()), ManualClock.provide(clock)),
-      )
-      // One year after the base date at 10% a year: 10,000 × 1.1 = 11,000.
-      expect(result.price).toEqual({
-        unitType: "LAND_EUR",
-        currency: "EUR",
-        pricePerUnit: 11_000,
-        buyOrderTransactionFeeInCents: 100,
-        sellOrderTransactionFeeInUnits: 10,
-        convertOrderTransactionFeeInUnits: 0,
-      })
-      expect(result.fees).toEqual(DEFAULT_EXTERNAL_FEES)
-      expect(result.land).toEqual({
-        totalProjectLandValueInCents: 5_000_000,
-        maxDoubleLandUnitsBoughtValueInCents: 100_000,
-      })
-      expect(result.missing._tag).toBe("Failure")
-      expect(result.priced).toEqual(["LAND_EUR"])
-    })
+        }).pipe(Effect.provide(layer()), atNoon)
+        // One year after the base date at 10% a year: 10,000 × 1.1 = 11,000.
+        expect(result.price).toEqual({
+          unitType: "LAND_EUR",
+          currency: "EUR",
+          pricePerUnit: 11_000,
+          buyOrderTransactionFeeInCents: 100,
+          sellOrderTransactionFeeInUnits: 10,
+          convertOrderTransactionFeeInUnits: 0,
+        })
+        expect(result.fees).toEqual(DEFAULT_EXTERNAL_FEES)
+        expect(result.land).toEqual({
+          totalProjectLandValueInCents: 5_000_000,
+          maxDoubleLandUnitsBoughtValueInCents: 100_000,
+        })
+        expect(result.missing._tag).toBe("Failure")
+        expect(result.priced).toEqual(["LAND_EUR"])
+      }),
+    )
 
-    it("answers the latest exchange rate on or before today, 1 for a currency to itself, else unavailable", async () => {
-      const result = await Effect.runPromise(
+    it.effect(
+      "answers the latest exchange rate on or before today, 1 for a currency to itself, else unavailable",
+      () =>
         Effect.gen(function* () {
-          const settings = yield* PricingSettings
-          yield* settings.setRate({ from: "USD", to: "EUR", rate: 900_000, day: "2026-12-30" })
-          yield* settings.setRate({ from: "USD", to: "EUR", rate: 910_000, day: "2026-12-31" })
-          yield* settings.setRate({ from: "USD", to: "EUR", rate: 999_999, day: "2027-01-02" })
-          const rates = yield* ExchangeRates
-          return {
-            usdEur: yield* rates.rate("USD", "EUR"),
-            same: yield* rates.rate("GBP", "GBP"),
-            none: yield* Effect.flip(rates.rate("AUD", "GBP")),
-          }
-        }).pipe(Effect.provide(layer()), ManualClock.provide(clock)),
-      )
-      expect(result.usdEur).toEqual({ from: "USD", to: "EUR", rate: 910_000, day: "2026-12-31" })
-      expect(result.same.rate).toBe(1_000_000)
-      expect(result.none._tag).toBe("ExchangeRateUnavailable")
-    })
+          const result = yield* Effect.gen(function* () {
+            const settings = yield* PricingSettings
+            yield* settings.setRate({ from: "USD", to: "EUR", rate: 900_000, day: "2026-12-30" })
+            yield* settings.setRate({ from: "USD", to: "EUR", rate: 910_000, day: "2026-12-31" })
+            yield* settings.setRate({ from: "USD", to: "EUR", rate: 999_999, day: "2027-01-02" })
+            const rates = yield* ExchangeRates
+            return {
+              usdEur: yield* rates.rate("USD", "EUR"),
+              same: yield* rates.rate("GBP", "GBP"),
+              none: yield* Effect.flip(rates.rate("AUD", "GBP")),
+            }
+          }).pipe(Effect.provide(layer()), atNoon)
+          expect(result.usdEur).toEqual({ from: "USD", to: "EUR", rate: 910_000, day: "2026-12-31" })
+          expect(result.same.rate).toBe(1_000_000)
+          expect(result.none._tag).toBe("ExchangeRateUnavailable")
+        }),
+    )
 
     it("finds active reference codes only, and the bank account of a currency", async () => {
       const result = await Effect.runPromise(

@@ -1,13 +1,13 @@
+import { describe, expect, it } from "@effect/vitest"
 import { BankTransfers } from "@landunits/core/orders/ports/BankTransfers.ts"
 import { ExchangeRates } from "@landunits/core/pricing/ports/ExchangeRates.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { PricingSettings, type UnitSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { DEFAULT_EXTERNAL_FEES } from "@landunits/core/shared/Constants.ts"
 import { CurrencyTypes, UnitTypes } from "@landunits/core/shared/Enums.ts"
-import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
 import { BANK_DETAILS } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Exit, Layer } from "effect"
-import { describe, expect, it } from "vitest"
+import { TestClock } from "effect/testing"
 import { BankTransfersPg } from "../../src/postgres/BankTransfersPg.ts"
 import { ExchangeRatesPg } from "../../src/postgres/ExchangeRatesPg.ts"
 import { PriceBookPg } from "../../src/postgres/PriceBookPg.ts"
@@ -20,7 +20,6 @@ import { ReferenceData } from "../../src/reference/ReferenceData.ts"
 import { databaseTargets } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 
-/** The ports answered from a ReferenceData snapshot, as the member's bundle uses them (HttpApp.ts). */
 const referenceDataPorts = Layer.mergeAll(
   PriceBookReferenceData,
   ExchangeRatesReferenceData,
@@ -77,81 +76,89 @@ for (const target of databaseTargets().run) {
       yield* s.setBankAccount("GBP", { ...BANK_DETAILS, bankName: "Pound Bank" })
     })
 
-    it("one snapshot answers exactly what the database ports answer: prices of the day, land limits, fees, latest rates on or before the day, bank accounts", async () => {
-      const clock = ManualClock.make(Date.UTC(2027, 0, 1, 12))
-      const [fromDatabase, fromSnapshot] = await Effect.runPromise(
+    it.effect(
+      "one snapshot answers exactly what the database ports answer: prices of the day, land limits, fees, latest rates on or before the day, bank accounts",
+      () =>
         Effect.gen(function* () {
-          yield* seed.pipe(Effect.provide(settings()))
-          return [
-            yield* answersOf.pipe(
-              Effect.provide(
-                Layer.mergeAll(PriceBookPg, ExchangeRatesPg, BankTransfersPg).pipe(Layer.provide(db.layer())),
+          yield* TestClock.setTime(Date.UTC(2027, 0, 1, 12))
+          const [fromDatabase, fromSnapshot] = yield* Effect.gen(function* () {
+            yield* seed.pipe(Effect.provide(settings()))
+            return [
+              yield* answersOf.pipe(
+                Effect.provide(
+                  Layer.mergeAll(PriceBookPg, ExchangeRatesPg, BankTransfersPg).pipe(
+                    Layer.provide(db.layer()),
+                  ),
+                ),
               ),
-            ),
-            yield* answersOf.pipe(
-              Effect.provide(
-                referenceDataPorts.pipe(Layer.provide(ReferenceDataPg), Layer.provide(db.layer())),
+              yield* answersOf.pipe(
+                Effect.provide(
+                  referenceDataPorts.pipe(Layer.provide(ReferenceDataPg), Layer.provide(db.layer())),
+                ),
               ),
-            ),
-          ] as const
-        }).pipe(ManualClock.provide(clock)),
-      )
-      expect(fromSnapshot).toEqual(fromDatabase)
-      // The comparison is not vacuous: both found prices, rates and accounts, and both refused the missing ones.
-      expect(fromSnapshot.prices.filter((p) => p !== "failed")).toHaveLength(2)
-      expect(
-        fromSnapshot.rates.flat().find((r) => r !== "failed" && r.from === "USD" && r.to === "EUR"),
-      ).toEqual({
-        from: "USD",
-        to: "EUR",
-        rate: 910_000,
-        day: "2026-12-31",
-      })
-      expect(fromSnapshot.bank.filter((b) => b === "failed")).toHaveLength(2)
-    })
+            ] as const
+          })
+          expect(fromSnapshot).toEqual(fromDatabase)
+          // The comparison is not vacuous: both found prices, rates and accounts, and both refused the missing ones.
+          expect(fromSnapshot.prices.filter((p) => p !== "failed")).toHaveLength(2)
+          expect(
+            fromSnapshot.rates.flat().find((r) => r !== "failed" && r.from === "USD" && r.to === "EUR"),
+          ).toEqual({
+            from: "USD",
+            to: "EUR",
+            rate: 910_000,
+            day: "2026-12-31",
+          })
+          expect(fromSnapshot.bank.filter((b) => b === "failed")).toHaveLength(2)
+        }),
+    )
 
-    it("a cached snapshot answers for 5 seconds; after that an admin's price change is seen", async () => {
-      const clock = ManualClock.make(Date.UTC(2027, 0, 1, 12))
-      const cached = Layer.mergeAll(
-        referenceDataPorts.pipe(Layer.provide(ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)))),
-        PricingSettingsPg,
-      ).pipe(Layer.provide(db.layer()))
-      const prices = await Effect.runPromise(
-        Effect.gen(function* () {
+    it.effect("a cached snapshot answers for 5 seconds; after that an admin's price change is seen", () =>
+      Effect.gen(function* () {
+        yield* TestClock.setTime(Date.UTC(2027, 0, 1, 12))
+        const cached = Layer.mergeAll(
+          referenceDataPorts.pipe(Layer.provide(ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)))),
+          PricingSettingsPg,
+        ).pipe(Layer.provide(db.layer()))
+        const prices = yield* Effect.gen(function* () {
           yield* seed
           const book = yield* PriceBook
           const price = Effect.map(book.unitPrice("LAND_EUR"), (p) => p.pricePerUnit)
           const before = yield* price
           yield* (yield* PricingSettings).setUnit(unit("LAND_EUR", 20_000))
-          clock.advance(4_999)
+          yield* TestClock.adjust(4_999)
           const withinTtl = yield* price
-          clock.advance(1)
+          yield* TestClock.adjust(1)
           const afterTtl = yield* price
           return { before, withinTtl, afterTtl }
-        }).pipe(Effect.provide(cached), ManualClock.provide(clock)),
-      )
-      // One year after the base date at 10% a year: 10,000 → 11,000; 20,000 → 22,000.
-      expect(prices).toEqual({ before: 11_000, withinTtl: 11_000, afterTtl: 22_000 })
-    })
+        }).pipe(Effect.provide(cached))
+        // One year after the base date at 10% a year: 10,000 → 11,000; 20,000 → 22,000.
+        expect(prices).toEqual({ before: 11_000, withinTtl: 11_000, afterTtl: 22_000 })
+      }),
+    )
 
-    it("past midnight (UTC) the next day's snapshot is read at once, so yesterday's exchange rates are never served", async () => {
-      const clock = ManualClock.make(Date.UTC(2027, 0, 1, 23, 59, 59))
-      const cached = Layer.mergeAll(
-        referenceDataPorts.pipe(Layer.provide(ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg)))),
-        PricingSettingsPg,
-      ).pipe(Layer.provide(db.layer()))
-      const rates = await Effect.runPromise(
+    it.effect(
+      "past midnight (UTC) the next day's snapshot is read at once, so yesterday's exchange rates are never served",
+      () =>
         Effect.gen(function* () {
-          yield* seed
-          const rates = yield* ExchangeRates
-          const today = yield* rates.rate("USD", "EUR")
-          clock.advance(2_000)
-          const tomorrow = yield* rates.rate("USD", "EUR")
-          return { today: today.rate, tomorrow: tomorrow.rate }
-        }).pipe(Effect.provide(cached), ManualClock.provide(clock)),
-      )
-      expect(rates).toEqual({ today: 910_000, tomorrow: 999_999 })
-    })
+          yield* TestClock.setTime(Date.UTC(2027, 0, 1, 23, 59, 59))
+          const cached = Layer.mergeAll(
+            referenceDataPorts.pipe(
+              Layer.provide(ReferenceData.cached().pipe(Layer.provide(ReferenceDataPg))),
+            ),
+            PricingSettingsPg,
+          ).pipe(Layer.provide(db.layer()))
+          const rates = yield* Effect.gen(function* () {
+            yield* seed
+            const rates = yield* ExchangeRates
+            const today = yield* rates.rate("USD", "EUR")
+            yield* TestClock.adjust(2_000)
+            const tomorrow = yield* rates.rate("USD", "EUR")
+            return { today: today.rate, tomorrow: tomorrow.rate }
+          }).pipe(Effect.provide(cached))
+          expect(rates).toEqual({ today: 910_000, tomorrow: 999_999 })
+        }),
+    )
   })
 }
 

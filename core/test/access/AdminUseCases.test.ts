@@ -4,8 +4,8 @@
  * a threshold are checked and refused with the messages admins read; what applies is audited with who acted, from
  * where, and an approval's facts; an email's secrets never reach an admin.
  */
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { describe, expect, it } from "vitest"
 import { adminOperationHandlers } from "../../src/access/AdminOperationHandlers.ts"
 import { AdminOperationRefused } from "../../src/access/AdminOperationRunner.ts"
 import { fourEyesOperations } from "../../src/access/AdminOperations.ts"
@@ -38,12 +38,12 @@ const member = (overrides: Partial<Account> = {}): Account => ({
   ...overrides,
 })
 
-/** Runs a use case over `layer`: the handlers' requirements are typed `unknown` (the runner's record). */
-const run = <A, ROut, E>(effect: Effect.Effect<A, unknown, unknown>, layer: Layer.Layer<ROut, E>) =>
-  Effect.runPromise(Effect.provide(effect as Effect.Effect<A, unknown, ROut>, layer))
+/** A use case over `layer`: the handlers' requirements are typed `unknown` (the runner's record). */
+const over = <A, ROut, E>(effect: Effect.Effect<A, unknown, unknown>, layer: Layer.Layer<ROut, E>) =>
+  Effect.provide(effect as Effect.Effect<A, unknown, ROut>, layer)
 
 const refusalOf = <ROut, E>(effect: Effect.Effect<unknown, unknown, unknown>, layer: Layer.Layer<ROut, E>) =>
-  run(
+  over(
     effect.pipe(
       Effect.flip,
       Effect.map((e) => (e instanceof AdminOperationRefused ? e.message : `not a refusal: ${String(e)}`)),
@@ -62,109 +62,139 @@ describe("the admins' use cases live in core", () => {
     for (const name of fourEyesOperations) expect(adminOperationHandlers[name], name).toBeDefined()
   })
 
-  it("a discount code's terms are refused with what is wrong: its name, one kind of amount, at most 100%", async () => {
-    const prepare = (params: Record<string, string>) =>
-      refusalOf(createDiscountCode.prepare(params), Layer.empty)
-    expect(await prepare({ code: "a!", percent: "10" })).toBe("A code is 3 to 32 letters, digits, - or _")
-    expect(await prepare({ code: "WELCOME", percent: "10", amountCents: "500" })).toBe(
-      "Give exactly one of --percent or --amount-cents",
-    )
-    expect(await prepare({ code: "WELCOME" })).toBe("Give exactly one of --percent or --amount-cents")
-    expect(await prepare({ code: "WELCOME", percent: "101" })).toBe("--percent must be at most 100")
-    expect(await prepare({ code: "WELCOME", amountCents: "1.5" })).toBe(
-      '--amount-cents must be a whole number ≥ 1 (got "1.5")',
-    )
-  })
-
-  it("creating a code writes it active and audits its terms, the admin, the shell's user and the approval", async () => {
-    codes.length = 0
-    const { code, entries } = await run(
+  it.live(
+    "a discount code's terms are refused with what is wrong: its name, one kind of amount, at most 100%",
+    () =>
       Effect.gen(function* () {
-        const prepared = yield* createDiscountCode.prepare({ code: " SPRING ", percent: "15" })
-        const code = yield* createDiscountCode.apply(acting, prepared.params, { approvalRequest: "req_1" })
-        return { code, entries: yield* (yield* AuditLog).list({}) }
+        const prepare = (params: Record<string, string>) =>
+          refusalOf(createDiscountCode.prepare(params), Layer.empty)
+        expect(yield* prepare({ code: "a!", percent: "10" })).toBe(
+          "A code is 3 to 32 letters, digits, - or _",
+        )
+        expect(yield* prepare({ code: "WELCOME", percent: "10", amountCents: "500" })).toBe(
+          "Give exactly one of --percent or --amount-cents",
+        )
+        expect(yield* prepare({ code: "WELCOME" })).toBe("Give exactly one of --percent or --amount-cents")
+        expect(yield* prepare({ code: "WELCOME", percent: "101" })).toBe("--percent must be at most 100")
+        expect(yield* prepare({ code: "WELCOME", amountCents: "1.5" })).toBe(
+          '--amount-cents must be a whole number ≥ 1 (got "1.5")',
+        )
       }),
-      Layer.merge(pricingSettings, AuditLog.layerMemory),
-    )
-    expect(code).toEqual({
-      code: "SPRING",
-      isPercent: true,
-      amount: 15,
-      minPaymentAmountInCents: 0,
-      active: true,
-    })
-    expect(codes).toEqual([code])
-    expect(createDiscountCode.outcome(code)).toBe("SPRING: 15% off from 0 cents, active")
-    expect(entries).toMatchObject([
-      {
-        actor: "mem_admin",
-        action: "discountCodes.create",
-        subject: "discountCode:SPRING",
-        details: { terms: JSON.stringify(code), approvalRequest: "req_1", via: "cli", osUser: "ops" },
-      },
-    ])
-  })
+  )
 
-  it("a disabled member cannot be made an admin; an admin already is one (a repeat); the role is audited", async () => {
-    const accounts = (account: Account) =>
-      Layer.effectDiscard(Effect.flatMap(AccountRepository, (r) => r.insert(account))).pipe(
-        Layer.provideMerge(AccountRepository.layerMemory),
-      )
-    expect(
-      await refusalOf(makeAdmin.prepare({ member: "bob@example.com" }), accounts(member({ disabledAt: 1 }))),
-    ).toBe("bob@example.com is disabled: a disabled member cannot be an admin")
-    const repeat = await run(makeAdmin.prepare({ member: "mem_bob" }), accounts(member({ role: "admin" })))
-    expect(repeat).toMatchObject({ params: { member: "bob@example.com" }, repeat: true })
-    const { role, entries } = await run(
+  it.live(
+    "creating a code writes it active and audits its terms, the admin, the shell's user and the approval",
+    () =>
       Effect.gen(function* () {
-        yield* makeAdmin.apply(acting, { member: "bob@example.com" }, {})
-        return {
-          role: (yield* memberNamed("mem_bob")).role,
-          entries: yield* (yield* AuditLog).list({ action: "users.makeAdmin" }),
-        }
+        codes.length = 0
+        const { code, entries } = yield* over(
+          Effect.gen(function* () {
+            const prepared = yield* createDiscountCode.prepare({ code: " SPRING ", percent: "15" })
+            const code = yield* createDiscountCode.apply(acting, prepared.params, {
+              approvalRequest: "req_1",
+            })
+            return { code, entries: yield* (yield* AuditLog).list({}) }
+          }),
+          Layer.merge(pricingSettings, AuditLog.layerMemory),
+        )
+        expect(code).toEqual({
+          code: "SPRING",
+          isPercent: true,
+          amount: 15,
+          minPaymentAmountInCents: 0,
+          active: true,
+        })
+        expect(codes).toEqual([code])
+        expect(createDiscountCode.outcome(code)).toBe("SPRING: 15% off from 0 cents, active")
+        expect(entries).toMatchObject([
+          {
+            actor: "mem_admin",
+            action: "discountCodes.create",
+            subject: "discountCode:SPRING",
+            details: { terms: JSON.stringify(code), approvalRequest: "req_1", via: "cli", osUser: "ops" },
+          },
+        ])
       }),
-      Layer.merge(accounts(member()), AuditLog.layerMemory),
-    )
-    expect(role).toBe("admin")
-    expect(entries).toMatchObject([{ subject: "member:mem_bob", details: { email: "bob@example.com" } }])
-  })
+  )
 
-  it("an unknown member is refused by their email or id, as typed", async () => {
-    const layer = AccountRepository.layerMemory
-    expect(await refusalOf(memberNamed("nobody@example.com"), layer)).toBe(
-      "No member has the email nobody@example.com",
-    )
-    expect(
-      await refusalOf(
-        disableMember(acting, "mem_nobody", "why", () => Effect.void),
-        Layer.merge(layer, AuditLog.layerMemory),
-      ),
-    ).toBe("No member has the id mem_nobody")
-  })
+  it.live(
+    "a disabled member cannot be made an admin; an admin already is one (a repeat); the role is audited",
+    () =>
+      Effect.gen(function* () {
+        const accounts = (account: Account) =>
+          Layer.effectDiscard(Effect.flatMap(AccountRepository, (r) => r.insert(account))).pipe(
+            Layer.provideMerge(AccountRepository.layerMemory),
+          )
+        expect(
+          yield* refusalOf(
+            makeAdmin.prepare({ member: "bob@example.com" }),
+            accounts(member({ disabledAt: 1 })),
+          ),
+        ).toBe("bob@example.com is disabled: a disabled member cannot be an admin")
+        const repeat = yield* over(
+          makeAdmin.prepare({ member: "mem_bob" }),
+          accounts(member({ role: "admin" })),
+        )
+        expect(repeat).toMatchObject({ params: { member: "bob@example.com" }, repeat: true })
+        const { role, entries } = yield* over(
+          Effect.gen(function* () {
+            yield* makeAdmin.apply(acting, { member: "bob@example.com" }, {})
+            return {
+              role: (yield* memberNamed("mem_bob")).role,
+              entries: yield* (yield* AuditLog).list({ action: "users.makeAdmin" }),
+            }
+          }),
+          Layer.merge(accounts(member()), AuditLog.layerMemory),
+        )
+        expect(role).toBe("admin")
+        expect(entries).toMatchObject([{ subject: "member:mem_bob", details: { email: "bob@example.com" } }])
+      }),
+  )
 
-  it("only an enabled admin acts: a member or an unknown email is not an admin, a disabled admin cannot act", async () => {
-    const accounts = (account: Account) =>
-      Layer.effectDiscard(Effect.flatMap(AccountRepository, (r) => r.insert(account))).pipe(
-        Layer.provideMerge(AccountRepository.layerMemory),
+  it.live("an unknown member is refused by their email or id, as typed", () =>
+    Effect.gen(function* () {
+      const layer = AccountRepository.layerMemory
+      expect(yield* refusalOf(memberNamed("nobody@example.com"), layer)).toBe(
+        "No member has the email nobody@example.com",
       )
-    expect(await refusalOf(adminNamed("bob@example.com"), accounts(member()))).toBe(
-      "bob@example.com is not an admin (see: landunits users make-admin)",
-    )
-    expect(await refusalOf(adminNamed("nobody@example.com"), accounts(member()))).toBe(
-      "nobody@example.com is not an admin (see: landunits users make-admin)",
-    )
-    expect(
-      await refusalOf(adminNamed("bob@example.com"), accounts(member({ role: "admin", disabledAt: 1 }))),
-    ).toBe("bob@example.com is disabled and cannot act")
-    const admin = await run(adminNamed("bob@example.com"), accounts(member({ role: "admin" })))
-    expect(admin.memberId).toBe("mem_bob")
-  })
+      expect(
+        yield* refusalOf(
+          disableMember(acting, "mem_nobody", "why", () => Effect.void),
+          Layer.merge(layer, AuditLog.layerMemory),
+        ),
+      ).toBe("No member has the id mem_nobody")
+    }),
+  )
 
-  it("a threshold names a known currency", async () => {
-    expect(await refusalOf(setThreshold.prepare({ currency: "XYZ", minorUnits: "100" }), Layer.empty)).toBe(
-      "currency XYZ is not valid: one of EUR, USD, AUD, GBP",
-    )
-  })
+  it.live(
+    "only an enabled admin acts: a member or an unknown email is not an admin, a disabled admin cannot act",
+    () =>
+      Effect.gen(function* () {
+        const accounts = (account: Account) =>
+          Layer.effectDiscard(Effect.flatMap(AccountRepository, (r) => r.insert(account))).pipe(
+            Layer.provideMerge(AccountRepository.layerMemory),
+          )
+        expect(yield* refusalOf(adminNamed("bob@example.com"), accounts(member()))).toBe(
+          "bob@example.com is not an admin (see: landunits users make-admin)",
+        )
+        expect(yield* refusalOf(adminNamed("nobody@example.com"), accounts(member()))).toBe(
+          "nobody@example.com is not an admin (see: landunits users make-admin)",
+        )
+        expect(
+          yield* refusalOf(adminNamed("bob@example.com"), accounts(member({ role: "admin", disabledAt: 1 }))),
+        ).toBe("bob@example.com is disabled and cannot act")
+        const admin = yield* over(adminNamed("bob@example.com"), accounts(member({ role: "admin" })))
+        expect(admin.memberId).toBe("mem_bob")
+      }),
+  )
+
+  it.live("a threshold names a known currency", () =>
+    Effect.gen(function* () {
+      expect(
+        yield* refusalOf(setThreshold.prepare({ currency: "XYZ", minorUnits: "100" }), Layer.empty),
+      ).toBe("currency XYZ is not valid: one of EUR, USD, AUD, GBP")
+    }),
+  )
 
   it("an email's sign-in and reset tokens are masked for admins", () => {
     expect(maskSecrets({ token: "secret", name: "Bob" })).toEqual({ token: "••••••", name: "Bob" })

@@ -4,8 +4,9 @@
  * member without any factor with and without their password. Then every use case of the classes that need the
  * step-up is run through the core method that carries it, so a service that forgot its guard fails here.
  */
-import { Context, Effect, Layer } from "effect"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it } from "@effect/vitest"
+import { Clock, Context, Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import { memberActor } from "../../src/access/AccessModel.ts"
 import { MemberGuard } from "../../src/access/MemberGuard.ts"
 import {
@@ -29,41 +30,45 @@ const STEP_UP_MS = DEFAULT_STEP_UP_SECONDS * 1000
 const device = { id: "device-1", name: "Chrome 131 on Linux" }
 const rp = { id: "localhost", origin: "http://localhost:5173", name: "Landunits" }
 
-const signedIn = (a: Accounts) => {
-  const { memberId } = a.run(a.service.register(ann, "ip"))
-  a.run(a.service.confirmEmail(a.lastToken(ann.email, AccountEmail.confirmEmail)))
-  const { session } = a.run(
+const signedIn = Effect.fnUntraced(function* (a: Accounts) {
+  const { memberId } = yield* a.run(a.service.register(ann, "ip"))
+  yield* a.run(a.service.confirmEmail(yield* a.lastToken(ann.email, AccountEmail.confirmEmail)))
+  const { session } = yield* a.run(
     a.service.login({ email: ann.email, password: ann.password, address: "ip", device }),
   )
   return { memberId, sessionId: session.sessionId }
-}
+})
 
 /** Ann's browser, as the limits count her codes. */
 const ORIGIN = { address: "ip" } as const
 
 /** Ann with an authenticator app (and a passkey), her session's step-up now over. */
-const withExpiredStepUp = () => {
-  const a = makeAccounts()
-  const on = signedIn(a)
-  const setup = a.run(a.factors.beginTotp({ ...on, account: ann.email, currentPassword: ann.password }))
-  a.run(
+const withExpiredStepUp = Effect.fnUntraced(function* () {
+  const a = yield* makeAccounts()
+  const on = yield* signedIn(a)
+  const setup = yield* a.run(
+    a.factors.beginTotp({ ...on, account: ann.email, currentPassword: ann.password }),
+  )
+  yield* a.run(
     a.factors.confirmTotp({
       origin: ORIGIN,
       ...on,
-      code: OneTimePasswords.testCode(setup.secret, a.clock.now()),
+      code: OneTimePasswords.testCode(setup.secret, yield* Clock.currentTimeMillis),
     }),
   )
-  a.clock.advance(STEP_UP_MS + 1)
+  yield* TestClock.adjust(STEP_UP_MS + 1)
   const stepUp = () =>
-    a.run(
-      a.factors.stepUp({
-        origin: ORIGIN,
-        ...on,
-        code: OneTimePasswords.testCode(setup.secret, a.clock.now() + 30_000),
-      }),
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      a.run(
+        a.factors.stepUp({
+          origin: ORIGIN,
+          ...on,
+          code: OneTimePasswords.testCode(setup.secret, now + 30_000),
+        }),
+      ),
     )
   return { a, on, actor: memberActor(on.memberId, on.sessionId), stepUp }
-}
+})
 
 describe("the table of member use cases", () => {
   it("gives every use case one of the four classes, and asks the password only of moves-out or security", () => {
@@ -79,50 +84,63 @@ describe("the table of member use cases", () => {
 })
 
 describe("the guard, walked over the table", () => {
-  it("refuses every moves-out and security use case with SecondFactorRequired once the step-up is over, and lets reads and own actions through", () => {
-    const { a, actor, stepUp } = withExpiredStepUp()
-    for (const useCase of MemberUseCaseNames) {
-      if (needsStepUp(useCase)) {
-        expect(a.fail(a.guard.require(useCase, actor))._tag, useCase).toBe("SecondFactorRequired")
-      } else {
-        a.run(a.guard.require(useCase, actor))
-      }
-    }
-    // The same member without a session (the CLI, an in-process caller) cannot have stepped up: refused too.
-    for (const useCase of MemberUseCaseNames.filter(needsStepUp)) {
-      expect(a.fail(a.guard.require(useCase, memberActor(actor.memberId)))._tag, useCase).toBe(
-        "SecondFactorRequired",
-      )
-    }
-    stepUp()
-    for (const useCase of MemberUseCaseNames) a.run(a.guard.require(useCase, actor))
-    // Another member's session is not this member's step-up.
-    const ben = a.run(a.service.register({ ...ann, email: "ben@example.com" }, "ip"))
-    for (const useCase of MemberUseCaseNames.filter(needsStepUp)) {
-      const sessionOfAnn = memberActor(ben.memberId, actor.sessionId)
-      // Ben has no factor: nothing to step up, only the password where the table asks it.
-      if (needsPasswordWithoutFactor(useCase)) {
-        expect(a.fail(a.guard.require(useCase, sessionOfAnn))._tag, useCase).toBe("PasswordRequired")
-      } else a.run(a.guard.require(useCase, sessionOfAnn))
-    }
-  })
+  it.effect(
+    "refuses every moves-out and security use case with SecondFactorRequired once the step-up is over, and lets reads and own actions through",
+    () =>
+      Effect.gen(function* () {
+        const { a, actor, stepUp } = yield* withExpiredStepUp()
+        for (const useCase of MemberUseCaseNames) {
+          if (needsStepUp(useCase)) {
+            expect((yield* a.fail(a.guard.require(useCase, actor)))._tag, useCase).toBe(
+              "SecondFactorRequired",
+            )
+          } else {
+            yield* a.run(a.guard.require(useCase, actor))
+          }
+        }
+        // The same member without a session (the CLI, an in-process caller) cannot have stepped up: refused too.
+        for (const useCase of MemberUseCaseNames.filter(needsStepUp)) {
+          expect((yield* a.fail(a.guard.require(useCase, memberActor(actor.memberId))))._tag, useCase).toBe(
+            "SecondFactorRequired",
+          )
+        }
+        yield* stepUp()
+        for (const useCase of MemberUseCaseNames) yield* a.run(a.guard.require(useCase, actor))
+        // Another member's session is not this member's step-up.
+        const ben = yield* a.run(a.service.register({ ...ann, email: "ben@example.com" }, "ip"))
+        for (const useCase of MemberUseCaseNames.filter(needsStepUp)) {
+          const sessionOfAnn = memberActor(ben.memberId, actor.sessionId)
+          // Ben has no factor: nothing to step up, only the password where the table asks it.
+          if (needsPasswordWithoutFactor(useCase)) {
+            expect((yield* a.fail(a.guard.require(useCase, sessionOfAnn)))._tag, useCase).toBe(
+              "PasswordRequired",
+            )
+          } else yield* a.run(a.guard.require(useCase, sessionOfAnn))
+        }
+      }),
+  )
 
-  it("asks a member without a second factor for the current password where the table says so, and only there", () => {
-    const a = makeAccounts()
-    const on = signedIn(a)
-    const actor = memberActor(on.memberId, on.sessionId)
-    for (const useCase of MemberUseCaseNames) {
-      if (needsPasswordWithoutFactor(useCase)) {
-        expect(a.fail(a.guard.require(useCase, actor))._tag, useCase).toBe("PasswordRequired")
-        expect(a.fail(a.guard.require(useCase, actor, { currentPassword: "wrong1" }))._tag, useCase).toBe(
-          "PasswordRequired",
-        )
-        a.run(a.guard.require(useCase, actor, { currentPassword: ann.password }))
-      } else {
-        a.run(a.guard.require(useCase, actor))
-      }
-    }
-  })
+  it.effect(
+    "asks a member without a second factor for the current password where the table says so, and only there",
+    () =>
+      Effect.gen(function* () {
+        const a = yield* makeAccounts()
+        const on = yield* signedIn(a)
+        const actor = memberActor(on.memberId, on.sessionId)
+        for (const useCase of MemberUseCaseNames) {
+          if (needsPasswordWithoutFactor(useCase)) {
+            expect((yield* a.fail(a.guard.require(useCase, actor)))._tag, useCase).toBe("PasswordRequired")
+            expect(
+              (yield* a.fail(a.guard.require(useCase, actor, { currentPassword: "wrong1" })))._tag,
+              useCase,
+            ).toBe("PasswordRequired")
+            yield* a.run(a.guard.require(useCase, actor, { currentPassword: ann.password }))
+          } else {
+            yield* a.run(a.guard.require(useCase, actor))
+          }
+        }
+      }),
+  )
 
   it("takes its window from STEP_UP_SECONDS", () => {
     const stores = Effect.runSync(Effect.scoped(Layer.build(memoryGuardStores)))
@@ -178,29 +196,35 @@ type StepUpUseCase = {
 }[MemberUseCase]
 
 describe("every core method of a moves-out or security use case calls the guard itself", () => {
-  it("refuses the account's use cases on a session whose step-up is over, and runs them after a step-up", () => {
-    const { a, on, stepUp } = withExpiredStepUp()
-    const calls: Partial<
-      Record<StepUpUseCase, () => Effect.Effect<unknown, { readonly _tag: string }, never>>
-    > = {
-      newRecoveryCodes: () => a.factors.newRecoveryCodes(on) as never,
-      passkeyOptions: () => a.passkeys.registrationOptions({ ...on, rp, userName: ann.email }) as never,
-      removeTotp: () => a.factors.removeTotp(on) as never,
-      // Last: a new password gives the session a new id.
-      changePassword: () =>
-        a.service.changePassword({
-          memberId: on.memberId,
-          currentSessionId: on.sessionId,
-          currentPassword: ann.password,
-          newPassword: ann.password,
-        }) as never,
-    }
-    for (const [useCase, call] of Object.entries(calls)) {
-      expect((a.fail(call() as never) as { _tag: string })._tag, useCase).toBe("SecondFactorRequired")
-    }
-    stepUp()
-    for (const call of Object.values(calls)) a.run(call() as never)
-  })
+  it.effect(
+    "refuses the account's use cases on a session whose step-up is over, and runs them after a step-up",
+    () =>
+      Effect.gen(function* () {
+        const { a, on, stepUp } = yield* withExpiredStepUp()
+        const calls: Partial<
+          Record<StepUpUseCase, () => Effect.Effect<unknown, { readonly _tag: string }, never>>
+        > = {
+          newRecoveryCodes: () => a.factors.newRecoveryCodes(on) as never,
+          passkeyOptions: () => a.passkeys.registrationOptions({ ...on, rp, userName: ann.email }) as never,
+          removeTotp: () => a.factors.removeTotp(on) as never,
+          // Last: a new password gives the session a new id.
+          changePassword: () =>
+            a.service.changePassword({
+              memberId: on.memberId,
+              currentSessionId: on.sessionId,
+              currentPassword: ann.password,
+              newPassword: ann.password,
+            }) as never,
+        }
+        for (const [useCase, call] of Object.entries(calls)) {
+          expect(((yield* a.fail(call() as never)) as { _tag: string })._tag, useCase).toBe(
+            "SecondFactorRequired",
+          )
+        }
+        yield* stepUp()
+        for (const call of Object.values(calls)) yield* a.run(call() as never)
+      }),
+  )
 
   it("refuses a sell, a transfer and a convert on a session whose step-up is over, before anything else", () => {
     const stores = Effect.runSync(Effect.scoped(Layer.build(memoryGuardStores)))
@@ -281,43 +305,51 @@ describe("wrong current passwords are slowed per member (PASSWORD_PROOF_PER_ACCO
       }),
     )
 
-  it("lets 5 wrong passwords be checked, then makes each next one wait longer (1 s, 2 s, …) with a true Retry-After: refused attempts are not checked and do not count", () => {
-    const a = makeAccounts()
-    const on = signedIn(a)
-    const actor = memberActor(on.memberId, on.sessionId)
-    for (let i = 0; i < PASSWORD_PROOF_PER_ACCOUNT.free; i++) {
-      expect(outcome(a, actor, "wrong1"), `wrong password ${i + 1}`).toBe("PasswordRequired")
-    }
-    // The sixth waits 1 s after the fifth, and asking again and again does not make the wait longer.
-    for (let i = 0; i < 20; i++) expect(outcome(a, actor, "wrong1")).toBe("TooManyAttempts 1s")
-    // Not even the right password is checked before the wait is over (a guesser learns nothing).
-    expect(outcome(a, actor, ann.password)).toBe("TooManyAttempts 1s")
-    a.clock.advance(1_000)
-    expect(outcome(a, actor, "wrong1")).toBe("PasswordRequired")
-    expect(outcome(a, actor, "wrong1")).toBe("TooManyAttempts 2s")
-    a.clock.advance(2_000)
-    expect(outcome(a, actor, "wrong1")).toBe("PasswordRequired")
-    expect(outcome(a, actor, "wrong1")).toBe("TooManyAttempts 4s")
-    // The right password after the wait passes, and the count starts again.
-    a.clock.advance(4_000)
-    expect(outcome(a, actor, ann.password)).toBe("ok")
-    for (let i = 0; i < PASSWORD_PROOF_PER_ACCOUNT.free; i++) {
-      expect(outcome(a, actor, "wrong1")).toBe("PasswordRequired")
-    }
-    expect(outcome(a, actor, "wrong1")).toBe("TooManyAttempts 1s")
-  })
+  it.effect(
+    "lets 5 wrong passwords be checked, then makes each next one wait longer (1 s, 2 s, …) with a true Retry-After: refused attempts are not checked and do not count",
+    () =>
+      Effect.gen(function* () {
+        const a = yield* makeAccounts()
+        const on = yield* signedIn(a)
+        const actor = memberActor(on.memberId, on.sessionId)
+        for (let i = 0; i < PASSWORD_PROOF_PER_ACCOUNT.free; i++) {
+          expect(yield* outcome(a, actor, "wrong1"), `wrong password ${i + 1}`).toBe("PasswordRequired")
+        }
+        // The sixth waits 1 s after the fifth, and asking again and again does not make the wait longer.
+        for (let i = 0; i < 20; i++) expect(yield* outcome(a, actor, "wrong1")).toBe("TooManyAttempts 1s")
+        // Not even the right password is checked before the wait is over (a guesser learns nothing).
+        expect(yield* outcome(a, actor, ann.password)).toBe("TooManyAttempts 1s")
+        yield* TestClock.adjust(1_000)
+        expect(yield* outcome(a, actor, "wrong1")).toBe("PasswordRequired")
+        expect(yield* outcome(a, actor, "wrong1")).toBe("TooManyAttempts 2s")
+        yield* TestClock.adjust(2_000)
+        expect(yield* outcome(a, actor, "wrong1")).toBe("PasswordRequired")
+        expect(yield* outcome(a, actor, "wrong1")).toBe("TooManyAttempts 4s")
+        // The right password after the wait passes, and the count starts again.
+        yield* TestClock.adjust(4_000)
+        expect(yield* outcome(a, actor, ann.password)).toBe("ok")
+        for (let i = 0; i < PASSWORD_PROOF_PER_ACCOUNT.free; i++) {
+          expect(yield* outcome(a, actor, "wrong1")).toBe("PasswordRequired")
+        }
+        expect(yield* outcome(a, actor, "wrong1")).toBe("TooManyAttempts 1s")
+      }),
+  )
 
-  it("counts per member: another member's wrong passwords do not slow this one, and a missing password is not a proof", () => {
-    const a = makeAccounts()
-    const on = signedIn(a)
-    const ben = a.run(a.service.register({ ...ann, email: "ben@example.com" }, "ip"))
-    const benActor = memberActor(ben.memberId)
-    for (let i = 0; i < 6; i++) outcome(a, benActor, "wrong1")
-    expect(outcome(a, benActor, "wrong1")).toMatch(/^TooManyAttempts/)
-    const actor = memberActor(on.memberId, on.sessionId)
-    for (let i = 0; i < 10; i++) {
-      expect(a.fail(a.guard.require("beginTotp", actor))._tag).toBe("PasswordRequired")
-    }
-    expect(outcome(a, actor, ann.password)).toBe("ok")
-  })
+  it.effect(
+    "counts per member: another member's wrong passwords do not slow this one, and a missing password is not a proof",
+    () =>
+      Effect.gen(function* () {
+        const a = yield* makeAccounts()
+        const on = yield* signedIn(a)
+        const ben = yield* a.run(a.service.register({ ...ann, email: "ben@example.com" }, "ip"))
+        const benActor = memberActor(ben.memberId)
+        for (let i = 0; i < 6; i++) yield* outcome(a, benActor, "wrong1")
+        expect(yield* outcome(a, benActor, "wrong1")).toMatch(/^TooManyAttempts/)
+        const actor = memberActor(on.memberId, on.sessionId)
+        for (let i = 0; i < 10; i++) {
+          expect((yield* a.fail(a.guard.require("beginTotp", actor)))._tag).toBe("PasswordRequired")
+        }
+        expect(yield* outcome(a, actor, ann.password)).toBe("ok")
+      }),
+  )
 })

@@ -1,6 +1,7 @@
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
 import { accountKey, checkBatch, invalidTransfer, reversal, sumBalances } from "../../src/ledger/Ledger.ts"
 import { FEES, ISSUANCE, member, type TransferDraft } from "../../src/ledger/LedgerModel.ts"
 import { LedgerService } from "../../src/ledger/LedgerService.ts"
@@ -8,7 +9,6 @@ import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { UnitTypes } from "../../src/shared/Enums.ts"
 import { MemberId, OrderId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
-import { ManualClock } from "../support/ManualClock.ts"
 
 const alice = MemberId.make("mem_alice")
 const bob = MemberId.make("mem_bob")
@@ -96,55 +96,68 @@ describe("LedgerService", () => {
     Layer.provideMerge(LedgerStore.layerMemory),
     Layer.provide(IdGenerator.layerSequential),
   )
-  const run = <A, E>(effect: Effect.Effect<A, E, LedgerService | LedgerStore>) =>
-    Effect.runSync(effect.pipe(Effect.provide(layer), ManualClock.provide(ManualClock.make(1_000))))
+  /** Runs `effect` over a fresh in-memory ledger, the test clock set to 1 000 ms. */
+  const fresh = <A, E>(effect: Effect.Effect<A, E, LedgerService | LedgerStore>) =>
+    TestClock.setTime(1_000).pipe(Effect.andThen(effect), Effect.provide(layer))
 
-  it("posts a batch with ids, the order and the time of posting", () => {
-    const transfers = run(
-      Effect.gen(function* () {
-        const ledger = yield* LedgerService
-        return yield* ledger.post(OrderId.make("ord_1"), [
-          { unitType: "LAND_USD", from: ISSUANCE, to: member(alice, "pendingBuy"), units: 5 },
-        ])
-      }),
-    )
-    expect(transfers).toEqual([
-      {
-        transferId: "trf_000001",
-        unitType: "LAND_USD",
-        from: ISSUANCE,
-        to: member(alice, "pendingBuy"),
-        units: 5,
-        orderId: "ord_1",
-        at: 1_000,
-      },
-    ])
-  })
+  it.effect("posts a batch with ids, the order and the time of posting", () =>
+    Effect.gen(function* () {
+      const transfers = yield* fresh(
+        Effect.gen(function* () {
+          const ledger = yield* LedgerService
+          return yield* ledger.post(OrderId.make("ord_1"), [
+            { unitType: "LAND_USD", from: ISSUANCE, to: member(alice, "pendingBuy"), units: 5 },
+          ])
+        }),
+      )
+      expect(transfers).toEqual([
+        {
+          transferId: "trf_000001",
+          unitType: "LAND_USD",
+          from: ISSUANCE,
+          to: member(alice, "pendingBuy"),
+          units: 5,
+          orderId: "ord_1",
+          at: 1_000,
+        },
+      ])
+    }),
+  )
 
-  it("an empty batch appends nothing", () => {
-    expect(run(Effect.flatMap(LedgerService, (l) => l.post(OrderId.make("ord_1"), [])))).toEqual([])
-  })
+  it.effect("an empty batch appends nothing", () =>
+    Effect.gen(function* () {
+      expect(yield* fresh(Effect.flatMap(LedgerService, (l) => l.post(OrderId.make("ord_1"), [])))).toEqual(
+        [],
+      )
+    }),
+  )
 
-  it("corrects with reversing transfers, never edits", () => {
-    const result = run(
-      Effect.gen(function* () {
-        const ledger = yield* LedgerService
-        const store = yield* LedgerStore
-        const order = OrderId.make("ord_1")
-        const posted = yield* ledger.post(order, [
-          { unitType: "LAND_POUND", from: ISSUANCE, to: member(alice, "owned"), units: 7 },
-        ])
-        yield* ledger.reverse(OrderId.make("ord_fix"), posted)
-        return {
-          owned: yield* ledger.balance(alice, "LAND_POUND", "owned"),
-          lines: (yield* store.transfersByMember(alice)).map((t) => [t.orderId, accountKey(t.from), t.units]),
-        }
-      }),
-    )
-    expect(result.owned).toBe(0)
-    expect(result.lines).toEqual([
-      ["ord_1", "platform:issuance", 7],
-      ["ord_fix", "member:mem_alice:owned", 7],
-    ])
-  })
+  it.effect("corrects with reversing transfers, never edits", () =>
+    Effect.gen(function* () {
+      const result = yield* fresh(
+        Effect.gen(function* () {
+          const ledger = yield* LedgerService
+          const store = yield* LedgerStore
+          const order = OrderId.make("ord_1")
+          const posted = yield* ledger.post(order, [
+            { unitType: "LAND_POUND", from: ISSUANCE, to: member(alice, "owned"), units: 7 },
+          ])
+          yield* ledger.reverse(OrderId.make("ord_fix"), posted)
+          return {
+            owned: yield* ledger.balance(alice, "LAND_POUND", "owned"),
+            lines: (yield* store.transfersByMember(alice)).map((t) => [
+              t.orderId,
+              accountKey(t.from),
+              t.units,
+            ]),
+          }
+        }),
+      )
+      expect(result.owned).toBe(0)
+      expect(result.lines).toEqual([
+        ["ord_1", "platform:issuance", 7],
+        ["ord_fix", "member:mem_alice:owned", 7],
+      ])
+    }),
+  )
 })

@@ -1,5 +1,6 @@
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Result } from "effect"
-import { describe, expect, it } from "vitest"
+import { TestClock } from "effect/testing"
 import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { MarketMessages } from "../../src/market/MarketErrors.ts"
@@ -11,7 +12,6 @@ import { ExchangeRates } from "../../src/pricing/ports/ExchangeRates.ts"
 import { PriceBook, type PriceBookConfig } from "../../src/pricing/ports/PriceBook.ts"
 import { PriceSchedules } from "../../src/pricing/ports/PriceSchedules.ts"
 import type { UnitType } from "../../src/shared/Enums.ts"
-import { ManualClock } from "../support/ManualClock.ts"
 import { defaultPriceBook, defaultRates, START } from "../support/OrderHarness.ts"
 
 const market = (rates: Map<string, number>, book: PriceBookConfig) =>
@@ -42,16 +42,12 @@ const market = (rates: Map<string, number>, book: PriceBookConfig) =>
     ),
   )
 
-const run = <A, E>(
+/** `effect`'s result over fresh stores with these rates and price book, the test clock set to START. */
+const fresh = <A, E>(
   effect: Effect.Effect<A, E, MarketService>,
   rates = defaultRates(),
   book = defaultPriceBook(),
-) =>
-  Effect.runPromise(
-    Effect.result(
-      effect.pipe(Effect.provide(market(rates, book)), ManualClock.provide(ManualClock.make(START))),
-    ),
-  )
+) => Effect.result(TestClock.setTime(START).pipe(Effect.andThen(effect), Effect.provide(market(rates, book))))
 
 /** The default price book with only `priced` unit types priced: a new installation part-way configured. */
 const pricedOnly = (priced: ReadonlyArray<UnitType>): PriceBookConfig => {
@@ -62,90 +58,104 @@ const pricedOnly = (priced: ReadonlyArray<UnitType>): PriceBookConfig => {
 }
 
 describe("the market data service", () => {
-  it("states the land statistics with every project offered whole and the highest growth rate", async () => {
-    const stats = Result.getOrThrow(await run(Effect.flatMap(MarketService, (m) => m.landUnitStats)))
-    expect(stats).toEqual({
-      landValues_aud: 10_000_000,
-      landValues_eur: 10_000_000,
-      landValues_usd: 10_000_000,
-      landValues_pound: 10_000_000,
-      maxLandUnitsForSalePercentage: 100,
-      growthPerYearPercent: 7.5,
-    })
-  })
+  it.effect("states the land statistics with every project offered whole and the highest growth rate", () =>
+    Effect.gen(function* () {
+      const stats = Result.getOrThrow(yield* fresh(Effect.flatMap(MarketService, (m) => m.landUnitStats)))
+      expect(stats).toEqual({
+        landValues_aud: 10_000_000,
+        landValues_eur: 10_000_000,
+        landValues_usd: 10_000_000,
+        landValues_pound: 10_000_000,
+        maxLandUnitsForSalePercentage: 100,
+        growthPerYearPercent: 7.5,
+      })
+    }),
+  )
 
-  it("refuses the statistics when a rate they need is missing, rather than answer a partial figure", async () => {
-    const rates = defaultRates()
-    rates.delete("AUD->GBP")
-    const result = await run(
-      Effect.flatMap(MarketService, (m) => m.statistics),
-      rates,
-    )
-    expect(Result.isFailure(result) && result.failure._tag).toBe("ExchangeRateUnavailable")
-    const complete = Result.getOrThrow(await run(Effect.flatMap(MarketService, (m) => m.statistics)))
-    // Four land values of 100,000.00 at 1.0 to GBP, then 1.0 to USD and EUR.
-    expect(complete.totalAmountsConvertedFromGBP).toEqual({
-      pound: 40_000_000,
-      usd: 40_000_000,
-      euro: 40_000_000,
-    })
-    expect(complete.projectTotals).toHaveLength(4)
-  })
+  it.effect(
+    "refuses the statistics when a rate they need is missing, rather than answer a partial figure",
+    () =>
+      Effect.gen(function* () {
+        const rates = defaultRates()
+        rates.delete("AUD->GBP")
+        const result = yield* fresh(
+          Effect.flatMap(MarketService, (m) => m.statistics),
+          rates,
+        )
+        expect(Result.isFailure(result) && result.failure._tag).toBe("ExchangeRateUnavailable")
+        const complete = Result.getOrThrow(yield* fresh(Effect.flatMap(MarketService, (m) => m.statistics)))
+        // Four land values of 100,000.00 at 1.0 to GBP, then 1.0 to USD and EUR.
+        expect(complete.totalAmountsConvertedFromGBP).toEqual({
+          pound: 40_000_000,
+          usd: 40_000_000,
+          euro: 40_000_000,
+        })
+        expect(complete.projectTotals).toHaveLength(4)
+      }),
+  )
 
-  it("leaves unit types without a price out of the fees page and the project totals, offering no land of them", async () => {
-    const book = pricedOnly(["LAND_EUR"])
-    const fees = Result.getOrThrow(
-      await run(
-        Effect.flatMap(MarketService, (m) => m.fees),
-        undefined,
-        book,
-      ),
-    )
-    expect(fees.fees.map((f) => f.unitType)).toEqual(["LAND_EUR"])
-    const statistics = Result.getOrThrow(
-      await run(
-        Effect.flatMap(MarketService, (m) => m.statistics),
-        undefined,
-        book,
-      ),
-    )
-    expect(statistics.landUnitStats).toMatchObject({
-      landValues_eur: 10_000_000,
-      landValues_usd: 0,
-      landValues_aud: 0,
-      landValues_pound: 0,
-    })
-    expect(statistics.projectTotals.map((t) => t.unitType)).toEqual(["LAND_EUR"])
-    expect(statistics.totalAmountsConvertedFromGBP.pound).toBe(10_000_000)
-    const none = Result.getOrThrow(
-      await run(
-        Effect.flatMap(MarketService, (m) => m.fees),
-        undefined,
-        pricedOnly([]),
-      ),
-    )
-    expect(none.fees).toEqual([])
-  })
+  it.effect(
+    "leaves unit types without a price out of the fees page and the project totals, offering no land of them",
+    () =>
+      Effect.gen(function* () {
+        const book = pricedOnly(["LAND_EUR"])
+        const fees = Result.getOrThrow(
+          yield* fresh(
+            Effect.flatMap(MarketService, (m) => m.fees),
+            undefined,
+            book,
+          ),
+        )
+        expect(fees.fees.map((f) => f.unitType)).toEqual(["LAND_EUR"])
+        const statistics = Result.getOrThrow(
+          yield* fresh(
+            Effect.flatMap(MarketService, (m) => m.statistics),
+            undefined,
+            book,
+          ),
+        )
+        expect(statistics.landUnitStats).toMatchObject({
+          landValues_eur: 10_000_000,
+          landValues_usd: 0,
+          landValues_aud: 0,
+          landValues_pound: 0,
+        })
+        expect(statistics.projectTotals.map((t) => t.unitType)).toEqual(["LAND_EUR"])
+        expect(statistics.totalAmountsConvertedFromGBP.pound).toBe(10_000_000)
+        const none = Result.getOrThrow(
+          yield* fresh(
+            Effect.flatMap(MarketService, (m) => m.fees),
+            undefined,
+            pricedOnly([]),
+          ),
+        )
+        expect(none.fees).toEqual([])
+      }),
+  )
 
-  it("answers a pair's daily history up to today's clock day", async () => {
-    const daily = Result.getOrThrow(
-      await run(
-        Effect.flatMap(MarketService, (m) => m.dailyExchangeRates({ from: "EUR", to: "GBP", days: 4 })),
-      ),
-    )
-    expect(daily.map((r) => [r.day, r.rate])).toEqual([
-      ["2026-01-13", 850_000],
-      ["2026-01-14", 850_000],
-      ["2026-01-15", 860_000],
-    ])
-  })
+  it.effect("answers a pair's daily history up to today's clock day", () =>
+    Effect.gen(function* () {
+      const daily = Result.getOrThrow(
+        yield* fresh(
+          Effect.flatMap(MarketService, (m) => m.dailyExchangeRates({ from: "EUR", to: "GBP", days: 4 })),
+        ),
+      )
+      expect(daily.map((r) => [r.day, r.rate])).toEqual([
+        ["2026-01-13", 850_000],
+        ["2026-01-14", 850_000],
+        ["2026-01-15", 860_000],
+      ])
+    }),
+  )
 
-  it("answers an active code's terms, and ReferenceCodeNotFound with its message for any other", async () => {
-    const found = Result.getOrThrow(
-      await run(Effect.flatMap(MarketService, (m) => m.discountByCode(" WELCOME10 "))),
-    )
-    expect(found).toMatchObject({ isPercent: true, amount: 10 })
-    const missing = await run(Effect.flatMap(MarketService, (m) => m.discountByCode("NOPE")))
-    expect(Result.isFailure(missing) && missing.failure.message).toBe(MarketMessages.referenceCodeNotFound)
-  })
+  it.effect("answers an active code's terms, and ReferenceCodeNotFound with its message for any other", () =>
+    Effect.gen(function* () {
+      const found = Result.getOrThrow(
+        yield* fresh(Effect.flatMap(MarketService, (m) => m.discountByCode(" WELCOME10 "))),
+      )
+      expect(found).toMatchObject({ isPercent: true, amount: 10 })
+      const missing = yield* fresh(Effect.flatMap(MarketService, (m) => m.discountByCode("NOPE")))
+      expect(Result.isFailure(missing) && missing.failure.message).toBe(MarketMessages.referenceCodeNotFound)
+    }),
+  )
 })

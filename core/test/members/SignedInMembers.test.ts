@@ -1,6 +1,6 @@
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { describe, expect, it } from "vitest"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
 import { SignedInAccounts } from "../../src/accounts/ports/SignedInAccounts.ts"
@@ -32,43 +32,51 @@ signedInMembersContract("memory", stores)
 
 describe("SignedInMemberService: the session rules of every signed-in request", () => {
   const ann = MemberId.make("mem_ann")
-  const run = <A, E>(effect: Effect.Effect<A, E, SignedInMemberService | SessionStore | AccountRepository>) =>
-    Effect.runPromise(
-      Effect.provide(
-        effect,
-        SignedInMemberService.layer.pipe(Layer.provideMerge(stores()), Layer.merge(TestClock.layer())),
-      ),
-    )
+  /** Runs `effect` over fresh in-memory stores (the test's clock is it.effect's TestClock, at 0). */
+  const fresh = <A, E>(
+    effect: Effect.Effect<A, E, SignedInMemberService | SessionStore | AccountRepository>,
+  ) => Effect.provide(effect, SignedInMemberService.layer.pipe(Layer.provideMerge(stores())))
 
-  it("answers a live session; a disabled member's session is over; last seen is written every few minutes at most", async () => {
-    const result = await run(
+  it.effect(
+    "answers a live session; a disabled member's session is over; last seen is written every few minutes at most",
+    () =>
       Effect.gen(function* () {
-        const accounts = yield* AccountRepository
-        const sessions = yield* SessionStore
-        const service = yield* SignedInMemberService
-        yield* accounts.insert(anAccount(ann, "ann@example.com"))
-        yield* sessions.create({
-          sessionId: "s1",
-          memberId: ann,
-          createdAt: 0,
-          expiresAt: 3_600_000,
-          lastSeenAt: 0,
+        const result = yield* fresh(
+          Effect.gen(function* () {
+            const accounts = yield* AccountRepository
+            const sessions = yield* SessionStore
+            const service = yield* SignedInMemberService
+            yield* accounts.insert(anAccount(ann, "ann@example.com"))
+            yield* sessions.create({
+              sessionId: "s1",
+              memberId: ann,
+              createdAt: 0,
+              expiresAt: 3_600_000,
+              lastSeenAt: 0,
+            })
+            yield* TestClock.setTime(LAST_SEEN_RESOLUTION_MS - 1)
+            const early = yield* service.current("s1")
+            const seenEarly = (yield* sessions.get("s1", 0)).pipe(Option.getOrThrow).lastSeenAt
+            yield* TestClock.setTime(LAST_SEEN_RESOLUTION_MS)
+            yield* service.current("s1")
+            const seenLater = (yield* sessions.get("s1", 0)).pipe(Option.getOrThrow).lastSeenAt
+            yield* accounts.update({
+              ...anAccount(ann, "ann@example.com"),
+              disabledAt: LAST_SEEN_RESOLUTION_MS,
+            })
+            const disabled = yield* service.current("s1")
+            return { early, seenEarly, seenLater, disabled }
+          }),
+        )
+        expect(Option.getOrThrow(result.early).account.memberId).toBe(ann)
+        expect(Option.getOrThrow(result.early).records).toEqual({
+          kyc: Option.none(),
+          transfers: [],
+          orders: [],
         })
-        yield* TestClock.setTime(LAST_SEEN_RESOLUTION_MS - 1)
-        const early = yield* service.current("s1")
-        const seenEarly = (yield* sessions.get("s1", 0)).pipe(Option.getOrThrow).lastSeenAt
-        yield* TestClock.setTime(LAST_SEEN_RESOLUTION_MS)
-        yield* service.current("s1")
-        const seenLater = (yield* sessions.get("s1", 0)).pipe(Option.getOrThrow).lastSeenAt
-        yield* accounts.update({ ...anAccount(ann, "ann@example.com"), disabledAt: LAST_SEEN_RESOLUTION_MS })
-        const disabled = yield* service.current("s1")
-        return { early, seenEarly, seenLater, disabled }
+        expect(result.seenEarly).toBe(0)
+        expect(result.seenLater).toBe(LAST_SEEN_RESOLUTION_MS)
+        expect(Option.isNone(result.disabled)).toBe(true)
       }),
-    )
-    expect(Option.getOrThrow(result.early).account.memberId).toBe(ann)
-    expect(Option.getOrThrow(result.early).records).toEqual({ kyc: Option.none(), transfers: [], orders: [] })
-    expect(result.seenEarly).toBe(0)
-    expect(result.seenLater).toBe(LAST_SEEN_RESOLUTION_MS)
-    expect(Option.isNone(result.disabled)).toBe(true)
-  })
+  )
 })

@@ -3,9 +3,10 @@
  * schedules admins set; every admin change is listed with its date and the day's price before and after it; the
  * range is refused in words when it ends after today.
  */
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
 import { formatIsoDate } from "../../src/format/Format.ts"
 import { daysFrom } from "../../src/market/MarketFormulas.ts"
 import {
@@ -20,7 +21,7 @@ import type { ExchangeRate, PriceHistoryQuery, PriceSchedule } from "../../src/p
 import { ExchangeRateHistory } from "../../src/pricing/ports/ExchangeRateHistory.ts"
 import { PriceScheduleHistory } from "../../src/pricing/ports/PriceScheduleHistory.ts"
 import { Durations, PRICE_CAP } from "../../src/shared/Constants.ts"
-import { ManualClock } from "../support/ManualClock.ts"
+import { checkProperty } from "../support/EffectProperty.ts"
 
 const DAY = Durations.DAY
 const START = Date.UTC(2025, 5, 1)
@@ -46,11 +47,9 @@ const serviceAt = (
     ),
   )
   return (query: PriceHistoryQuery) =>
-    Effect.runSync(
-      Effect.result(Effect.flatMap(PriceHistoryService, (s) => s.history(query))).pipe(
-        Effect.provide(layer),
-        ManualClock.provide(ManualClock.make(now)),
-      ),
+    TestClock.setTime(now).pipe(
+      Effect.andThen(Effect.result(Effect.flatMap(PriceHistoryService, (s) => s.history(query)))),
+      Effect.provide(layer),
     )
 }
 
@@ -89,43 +88,45 @@ const arbitraryChanges = fc.array(
 )
 
 describe("the price history", () => {
-  it("equals, day by day, the price the price book gave with the schedules admins set (random schedules and changes)", () => {
-    fc.assert(
-      fc.property(
-        arbitraryChanges,
-        fc.integer({ min: 0, max: 365 }),
-        fc.integer({ min: 1, max: 366 }),
-        (changes, endOffset, length) => {
-          const now = START + 365 * DAY + 12 * 3_600_000
-          const to = formatIsoDate(START + endOffset * DAY)
-          const from = formatIsoDate(START + (endOffset - length + 1) * DAY)
-          const answer = serviceAt(now, changes)({ unitType: "LAND_EUR", from, to })
-          if (answer._tag !== "Success") throw new Error(String(answer.failure))
-          expect(answer.success.prices).toEqual(modelPrices(changes, from, to))
-          // Every change made in the range is listed, once, oldest first, with that day's price before and after.
-          const inRange = changes.filter((c) => formatIsoDate(c.at) >= from && formatIsoDate(c.at) <= to)
-          expect(answer.success.changes.map((c) => c.at).toSorted()).toEqual(
-            inRange.map((c) => new Date(c.at).toISOString()).toSorted(),
-          )
-          for (const entry of answer.success.changes) {
-            expect(entry.pricePerUnitAfter).toBe(
-              priceOnDay({
-                ...schedule(entry.basePrice, entry.baseDate, entry.growthPerYearPercent),
-                day: entry.day,
-              }),
+  it.effect(
+    "equals, day by day, the price the price book gave with the schedules admins set (random schedules and changes)",
+    () =>
+      checkProperty(
+        [arbitraryChanges, fc.integer({ min: 0, max: 365 }), fc.integer({ min: 1, max: 366 })],
+        (changes, endOffset, length) =>
+          Effect.gen(function* () {
+            const now = START + 365 * DAY + 12 * 3_600_000
+            const to = formatIsoDate(START + endOffset * DAY)
+            const from = formatIsoDate(START + (endOffset - length + 1) * DAY)
+            const answer = yield* serviceAt(now, changes)({ unitType: "LAND_EUR", from, to })
+            if (answer._tag !== "Success") throw new Error(String(answer.failure))
+            expect(answer.success.prices).toEqual(modelPrices(changes, from, to))
+            // Every change made in the range is listed, once, oldest first, with that day's price before and after.
+            const inRange = changes.filter((c) => formatIsoDate(c.at) >= from && formatIsoDate(c.at) <= to)
+            expect(answer.success.changes.map((c) => c.at).toSorted()).toEqual(
+              inRange.map((c) => new Date(c.at).toISOString()).toSorted(),
             )
-          }
-          // The last change of a day sets that day's price.
-          const last = answer.success.changes.at(-1)
-          if (last !== undefined && answer.success.changes.filter((c) => c.day === last.day).at(-1) === last)
-            expect(answer.success.prices.find((p) => p.day === last.day)?.pricePerUnit).toBe(
-              last.pricePerUnitAfter,
+            for (const entry of answer.success.changes) {
+              expect(entry.pricePerUnitAfter).toBe(
+                priceOnDay({
+                  ...schedule(entry.basePrice, entry.baseDate, entry.growthPerYearPercent),
+                  day: entry.day,
+                }),
+              )
+            }
+            // The last change of a day sets that day's price.
+            const last = answer.success.changes.at(-1)
+            if (
+              last !== undefined &&
+              answer.success.changes.filter((c) => c.day === last.day).at(-1) === last
             )
-        },
+              expect(answer.success.prices.find((p) => p.day === last.day)?.pricePerUnit).toBe(
+                last.pricePerUnitAfter,
+              )
+          }),
+        { numRuns: 200 },
       ),
-      { numRuns: 200 },
-    )
-  })
+  )
 
   it("prices each day from the schedule in effect at its end, leaving out the days before the first", () => {
     const changes: ReadonlyArray<PriceChange> = [
@@ -169,26 +170,30 @@ describe("the price history", () => {
     expect(prices.map((p) => p.pricePerUnit)).toEqual([10_000, 10_246, 10_500])
   })
 
-  it("gives the rates a convert out of the unit type used each day, from its currency to each other one", () => {
-    const now = Date.UTC(2026, 2, 5, 12)
-    const answer = serviceAt(
-      now,
-      [{ at: Date.UTC(2026, 0, 1), schedule: schedule(10_000, "2026-01-01", 0) }],
-      [
-        { from: "EUR", to: "GBP", rate: 850_000, day: "2026-03-02" },
-        { from: "EUR", to: "GBP", rate: 860_000, day: "2026-03-04" },
-        { from: "GBP", to: "EUR", rate: 1_170_000, day: "2026-03-01" },
-      ],
-    )({ unitType: "LAND_EUR", from: "2026-03-01", to: "2026-03-05" })
-    if (answer._tag !== "Success") throw new Error("refused")
-    expect(answer.success.currency).toBe("EUR")
-    expect(answer.success.exchangeRates.map((r) => [r.from, r.to, r.day, r.rate])).toEqual([
-      ["EUR", "GBP", "2026-03-02", 850_000],
-      ["EUR", "GBP", "2026-03-03", 850_000],
-      ["EUR", "GBP", "2026-03-04", 860_000],
-      ["EUR", "GBP", "2026-03-05", 860_000],
-    ])
-  })
+  it.effect(
+    "gives the rates a convert out of the unit type used each day, from its currency to each other one",
+    () =>
+      Effect.gen(function* () {
+        const now = Date.UTC(2026, 2, 5, 12)
+        const answer = yield* serviceAt(
+          now,
+          [{ at: Date.UTC(2026, 0, 1), schedule: schedule(10_000, "2026-01-01", 0) }],
+          [
+            { from: "EUR", to: "GBP", rate: 850_000, day: "2026-03-02" },
+            { from: "EUR", to: "GBP", rate: 860_000, day: "2026-03-04" },
+            { from: "GBP", to: "EUR", rate: 1_170_000, day: "2026-03-01" },
+          ],
+        )({ unitType: "LAND_EUR", from: "2026-03-01", to: "2026-03-05" })
+        if (answer._tag !== "Success") throw new Error("refused")
+        expect(answer.success.currency).toBe("EUR")
+        expect(answer.success.exchangeRates.map((r) => [r.from, r.to, r.day, r.rate])).toEqual([
+          ["EUR", "GBP", "2026-03-02", 850_000],
+          ["EUR", "GBP", "2026-03-03", 850_000],
+          ["EUR", "GBP", "2026-03-04", 860_000],
+          ["EUR", "GBP", "2026-03-05", 860_000],
+        ])
+      }),
+  )
 })
 
 describe("the range of a price history", () => {

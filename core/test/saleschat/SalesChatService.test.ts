@@ -1,5 +1,6 @@
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Schema } from "effect"
-import { describe, expect, it } from "vitest"
+import { TestClock } from "effect/testing"
 import { adminActor, memberActor } from "../../src/access/AccessModel.ts"
 import { AuditLog } from "../../src/audit/ports/AuditLog.ts"
 import { MemberDirectory } from "../../src/kyc/ports/MemberDirectory.ts"
@@ -9,7 +10,6 @@ import { SalesChatMessage, SalesMessageInput } from "../../src/saleschat/SalesCh
 import { SalesChatAudit, SalesChatEmail, SalesChatService } from "../../src/saleschat/SalesChatService.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
-import { ManualClock } from "../support/ManualClock.ts"
 
 const T0 = Date.UTC(2026, 4, 1)
 const ann = MemberId.make("mem_ann")
@@ -35,42 +35,54 @@ const makeLayer = () =>
     ),
   )
 type R = SalesChatService | SalesChatStore | AuditLog | Mailer | IdGenerator | MemberDirectory
-const run = <A, E>(effect: Effect.Effect<A, E, R>, clock = ManualClock.make(T0)) =>
-  Effect.runPromise(effect.pipe(Effect.provide(makeLayer()), ManualClock.provide(clock)))
+/** Runs `effect` over fresh in-memory stores, the test clock set to T0. */
+const fresh = <A, E>(effect: Effect.Effect<A, E, R>) =>
+  TestClock.setTime(T0).pipe(Effect.andThen(effect), Effect.provide(makeLayer()))
 const withChat = <A, E>(f: (chat: SalesChatService["Service"]) => Effect.Effect<A, E>) =>
   SalesChatService.use(f)
 const fails = <A, E>(effect: Effect.Effect<A, E, R>) =>
-  run(Effect.flip(effect)) as Promise<{ _tag: string; message: string }>
+  fresh(Effect.flip(effect)) as Effect.Effect<{ _tag: string; message: string }, A>
 
 describe("Sales chat", () => {
-  it("a member's message opens their thread, which then awaits the team's reply", async () => {
-    const thread = await run(withChat((s) => s.post(asAnn, "  Can I buy 10,000 Units?  ")))
-    expect(thread.awaitingReply).toBe(true)
-    expect(thread.messages).toEqual([
-      expect.objectContaining({ from: "member", authorName: "Ann", text: "Can I buy 10,000 Units?", at: T0 }),
-    ])
-  })
+  it.effect("a member's message opens their thread, which then awaits the team's reply", () =>
+    Effect.gen(function* () {
+      const thread = yield* fresh(withChat((s) => s.post(asAnn, "  Can I buy 10,000 Units?  ")))
+      expect(thread.awaitingReply).toBe(true)
+      expect(thread.messages).toEqual([
+        expect.objectContaining({
+          from: "member",
+          authorName: "Ann",
+          text: "Can I buy 10,000 Units?",
+          at: T0,
+        }),
+      ])
+    }),
+  )
 
-  it("a member never sees another member's thread", async () => {
-    const bens = await run(
-      Effect.gen(function* () {
-        const chat = yield* SalesChatService
-        yield* chat.post(asAnn, "Private question")
-        return yield* chat.myThread(asBen)
-      }),
-    )
-    expect(bens).toEqual({ memberId: ben, messages: [], awaitingReply: false })
-  })
+  it.effect("a member never sees another member's thread", () =>
+    Effect.gen(function* () {
+      const bens = yield* fresh(
+        Effect.gen(function* () {
+          const chat = yield* SalesChatService
+          yield* chat.post(asAnn, "Private question")
+          return yield* chat.myThread(asBen)
+        }),
+      )
+      expect(bens).toEqual({ memberId: ben, messages: [], awaitingReply: false })
+    }),
+  )
 
-  it("a blank or over-long message is refused with the form's words", async () => {
-    expect(await fails(withChat((s) => s.post(asAnn, "   ")))).toMatchObject({
-      _tag: "InvalidSalesMessage",
-      message: SalesChatMessage.textRequired,
-    })
-    expect(await fails(withChat((s) => s.post(asAnn, "x".repeat(2001))))).toMatchObject({
-      message: "A message must be at most 2,000 characters",
-    })
-  })
+  it.effect("a blank or over-long message is refused with the form's words", () =>
+    Effect.gen(function* () {
+      expect(yield* fails(withChat((s) => s.post(asAnn, "   ")))).toMatchObject({
+        _tag: "InvalidSalesMessage",
+        message: SalesChatMessage.textRequired,
+      })
+      expect(yield* fails(withChat((s) => s.post(asAnn, "x".repeat(2001))))).toMatchObject({
+        message: "A message must be at most 2,000 characters",
+      })
+    }),
+  )
 
   it("the form's schema carries the same messages as the service", () => {
     const decode = Schema.decodeUnknownSync(SalesMessageInput)
@@ -79,67 +91,73 @@ describe("Sales chat", () => {
     expect(() => decode({ text: "y".repeat(2001) })).toThrow(SalesChatMessage.textMaxLength)
   })
 
-  it("only admins list waiting threads, read another's thread or reply", async () => {
-    expect(await fails(withChat((s) => s.awaiting(asAnn)))).toMatchObject({ _tag: "Forbidden" })
-    expect(await fails(withChat((s) => s.threadOfMember(asAnn, ben)))).toMatchObject({
-      _tag: "Forbidden",
-    })
-    expect(await fails(withChat((s) => s.reply(asAnn, ben, "Ann", "hi")))).toMatchObject({
-      _tag: "Forbidden",
-    })
-  })
+  it.effect("only admins list waiting threads, read another's thread or reply", () =>
+    Effect.gen(function* () {
+      expect(yield* fails(withChat((s) => s.awaiting(asAnn)))).toMatchObject({ _tag: "Forbidden" })
+      expect(yield* fails(withChat((s) => s.threadOfMember(asAnn, ben)))).toMatchObject({
+        _tag: "Forbidden",
+      })
+      expect(yield* fails(withChat((s) => s.reply(asAnn, ben, "Ann", "hi")))).toMatchObject({
+        _tag: "Forbidden",
+      })
+    }),
+  )
 
-  it("waiting threads are listed longest-waiting first until the team replies; the reply is audited and emailed", async () => {
-    const clock = ManualClock.make(T0)
-    const result = await run(
+  it.effect(
+    "waiting threads are listed longest-waiting first until the team replies; the reply is audited and emailed",
+    () =>
       Effect.gen(function* () {
-        const chat = yield* SalesChatService
-        yield* chat.post(asBen, "First from Ben")
-        clock.advance(1000)
-        yield* chat.post(asAnn, "First from Ann")
-        clock.advance(1000)
-        yield* chat.post(asBen, "Second from Ben")
-        const before = yield* chat.awaiting(asAdmin)
-        clock.advance(1000)
-        const replied = yield* chat.reply(asAdmin, ben, " Sam from Sales ", " Yes, you can. ")
-        const after = yield* chat.awaiting(asAdmin)
-        const audit = yield* (yield* AuditLog).list({ action: SalesChatAudit.reply })
-        const mail = yield* (yield* Mailer).queued
-        return { before, replied, after, audit, mail }
+        const result = yield* fresh(
+          Effect.gen(function* () {
+            const chat = yield* SalesChatService
+            yield* chat.post(asBen, "First from Ben")
+            yield* TestClock.adjust(1000)
+            yield* chat.post(asAnn, "First from Ann")
+            yield* TestClock.adjust(1000)
+            yield* chat.post(asBen, "Second from Ben")
+            const before = yield* chat.awaiting(asAdmin)
+            yield* TestClock.adjust(1000)
+            const replied = yield* chat.reply(asAdmin, ben, " Sam from Sales ", " Yes, you can. ")
+            const after = yield* chat.awaiting(asAdmin)
+            const audit = yield* (yield* AuditLog).list({ action: SalesChatAudit.reply })
+            const mail = yield* (yield* Mailer).queued
+            return { before, replied, after, audit, mail }
+          }),
+        )
+        expect(result.before).toEqual([
+          { memberId: ben, waitingSince: T0, unanswered: 2, lastText: "Second from Ben" },
+          { memberId: ann, waitingSince: T0 + 1000, unanswered: 1, lastText: "First from Ann" },
+        ])
+        expect(result.replied.awaitingReply).toBe(false)
+        expect(result.replied.messages.at(-1)).toMatchObject({
+          from: "team",
+          authorName: "Sam from Sales",
+          adminId: admin,
+          text: "Yes, you can.",
+        })
+        expect(result.after.map((s) => s.memberId)).toEqual([ann])
+        expect(result.audit).toEqual([
+          expect.objectContaining({ actor: admin, subject: `member:${ben}`, action: "saleschat.reply" }),
+        ])
+        expect(result.mail).toEqual([
+          {
+            to: "ben@example.com",
+            template: SalesChatEmail.reply,
+            data: { firstName: "Ben", authorName: "Sam from Sales", text: "Yes, you can." },
+          },
+        ])
       }),
-      clock,
-    )
-    expect(result.before).toEqual([
-      { memberId: ben, waitingSince: T0, unanswered: 2, lastText: "Second from Ben" },
-      { memberId: ann, waitingSince: T0 + 1000, unanswered: 1, lastText: "First from Ann" },
-    ])
-    expect(result.replied.awaitingReply).toBe(false)
-    expect(result.replied.messages.at(-1)).toMatchObject({
-      from: "team",
-      authorName: "Sam from Sales",
-      adminId: admin,
-      text: "Yes, you can.",
-    })
-    expect(result.after.map((s) => s.memberId)).toEqual([ann])
-    expect(result.audit).toEqual([
-      expect.objectContaining({ actor: admin, subject: `member:${ben}`, action: "saleschat.reply" }),
-    ])
-    expect(result.mail).toEqual([
-      {
-        to: "ben@example.com",
-        template: SalesChatEmail.reply,
-        data: { firstName: "Ben", authorName: "Sam from Sales", text: "Yes, you can." },
-      },
-    ])
-  })
+  )
 
-  it("a reply needs a display name and an existing member", async () => {
-    expect(await fails(withChat((s) => s.reply(asAdmin, ben, "  ", "hello")))).toMatchObject({
-      _tag: "InvalidSalesMessage",
-      message: SalesChatMessage.authorRequired,
-    })
-    expect(
-      await fails(withChat((s) => s.reply(asAdmin, MemberId.make("mem_zed"), "Sam", "hello"))),
-    ).toMatchObject({ _tag: "SalesChatMemberNotFound" })
-  })
+  it.effect("a reply needs a display name and an existing member", () =>
+    Effect.gen(function* () {
+      expect(yield* fails(withChat((s) => s.reply(asAdmin, ben, "  ", "hello")))).toMatchObject({
+        _tag: "InvalidSalesMessage",
+        message: SalesChatMessage.authorRequired,
+      })
+      expect(
+        yield* fails(withChat((s) => s.reply(asAdmin, MemberId.make("mem_zed"), "Sam", "hello"))),
+      ).toMatchObject({ _tag: "SalesChatMemberNotFound" })
+    }),
+  )
 })

@@ -1,10 +1,12 @@
 /**
  * The accounts, second factor and passkeys of core over the in-memory stores, as one harness for their tests
- * (AccountService, SecondFactorService, PasskeyService): a manual clock, predictable randomness and one-time
- * codes, an authenticator double that signs nothing (PasskeyCeremonies.layerEchoForTests), and the sent mails.
+ * (AccountService, SecondFactorService, PasskeyService): the test clock (it.effect's TestClock, set to the
+ * harness's first instant), predictable randomness and one-time codes, an authenticator double that signs
+ * nothing (PasskeyCeremonies.layerEchoForTests), and the sent mails. Built inside an `it.effect` test, in its scope.
  */
 
 import { Context, Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import { MemberGuard } from "../../src/access/MemberGuard.ts"
 import { AccountService, SessionLifetime } from "../../src/accounts/AccountService.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
@@ -24,7 +26,6 @@ import { PasskeyStore } from "../../src/secondfactor/ports/PasskeyStore.ts"
 import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStore.ts"
 import { SecondFactorService } from "../../src/secondfactor/SecondFactorService.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
-import { ManualClock } from "./ManualClock.ts"
 
 type Services =
   | AccountService
@@ -36,8 +37,8 @@ type Services =
   | MemberGuard
 
 /** A fresh set of in-memory accounts; `sessionLifetimeMs` replaces the default session lifetime. */
-export const makeAccounts = (sessionLifetimeMs?: number) => {
-  const clock = ManualClock.make(Date.UTC(2026, 0, 1))
+export const makeAccounts = Effect.fnUntraced(function* (sessionLifetimeMs?: number) {
+  yield* TestClock.setTime(Date.UTC(2026, 0, 1))
   const layer = AccountService.layer.pipe(
     Layer.provide(
       sessionLifetimeMs === undefined ? Layer.empty : Layer.succeed(SessionLifetime)(sessionLifetimeMs),
@@ -65,17 +66,19 @@ export const makeAccounts = (sessionLifetimeMs?: number) => {
       ),
     ),
   )
-  const context = Effect.runSync(Effect.scoped(Layer.build(layer))) as Context.Context<Services>
-  const run = <A, E>(effect: Effect.Effect<A, E, Services>) =>
-    Effect.runSync(effect.pipe(Effect.provideContext(context), ManualClock.provide(clock)))
+  const context = (yield* Layer.build(layer)) as Context.Context<Services>
+  /** `effect` over these accounts. */
+  const run = <A, E>(effect: Effect.Effect<A, E, Services>) => Effect.provideContext(effect, context)
   const fail = <A, E>(effect: Effect.Effect<A, E, Services>) => run(Effect.flip(effect))
   /** The token in the last email sent to `to` with `template`. */
   const lastToken = (to: string, template: string) =>
-    run(Effect.flatMap(Mailer, (m) => m.queued))
-      .filter((e) => e.to === to && e.template === template)
-      .at(-1)?.data.token ?? ""
+    run(
+      Effect.map(
+        Effect.flatMap(Mailer, (m) => m.queued),
+        (queued) => queued.filter((e) => e.to === to && e.template === template).at(-1)?.data.token ?? "",
+      ),
+    )
   return {
-    clock,
     run,
     fail,
     lastToken,
@@ -84,9 +87,9 @@ export const makeAccounts = (sessionLifetimeMs?: number) => {
     guard: Context.get(context, MemberGuard),
     passkeys: Context.get(context, PasskeyService),
   }
-}
+})
 
-export type Accounts = ReturnType<typeof makeAccounts>
+export type Accounts = Effect.Success<ReturnType<typeof makeAccounts>>
 
 /** The member most tests register. */
 export const ann = {

@@ -1,6 +1,6 @@
 /** The contract of the ApprovalStore port: run on memory here, on PostgreSQL by the adapters' tests. */
+import { describe, expect, it } from "@effect/vitest"
 import { type Effect as E, Effect, type Layer, Option } from "effect"
-import { describe, expect, it } from "vitest"
 import type { ApprovalRequest } from "../../src/approvals/ApprovalModel.ts"
 import { ApprovalStore } from "../../src/approvals/ports/ApprovalStore.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
@@ -26,70 +26,72 @@ export const approvalStoreContract = (
       status: "pending",
     }
 
-    it("keeps a request as inserted, answers its decision after a save, and lists newest first by requester and status", async () => {
-      const result = await Effect.runPromise(
+    it.live(
+      "keeps a request as inserted, answers its decision after a save, and lists newest first by requester and status",
+      () =>
         Effect.gen(function* () {
-          yield* prepare([ann.adminId, ben.adminId])
-          const store = yield* ApprovalStore
-          const second: ApprovalRequest = {
-            requestId: "apr_c2",
-            command: "users.makeAdmin",
-            params: { member: "x@example.com" },
-            summary: "Give x@example.com the admin role",
-            requestedBy: ben,
-            requestedAt: 2_000,
-            expiresAt: 10_000,
-            status: "pending",
-          }
-          yield* store.insert(base)
-          yield* store.insert(second)
-          const inserted = yield* store.get(base.requestId)
-          const decided: ApprovalRequest = {
+          const result = yield* Effect.gen(function* () {
+            yield* prepare([ann.adminId, ben.adminId])
+            const store = yield* ApprovalStore
+            const second: ApprovalRequest = {
+              requestId: "apr_c2",
+              command: "users.makeAdmin",
+              params: { member: "x@example.com" },
+              summary: "Give x@example.com the admin role",
+              requestedBy: ben,
+              requestedAt: 2_000,
+              expiresAt: 10_000,
+              status: "pending",
+            }
+            yield* store.insert(base)
+            yield* store.insert(second)
+            const inserted = yield* store.get(base.requestId)
+            const decided: ApprovalRequest = {
+              ...base,
+              status: "approved",
+              decidedBy: ben,
+              decidedAt: 3_000,
+              outcome: "ord_1: Completed",
+            }
+            yield* store.save(decided)
+            return {
+              inserted,
+              locked: yield* store.lock(base.requestId),
+              missing: yield* store.get("apr_nope"),
+              all: yield* store.list({}),
+              ann: yield* store.list({ requestedBy: ann.adminId }),
+              pending: yield* store.list({ status: "pending" }),
+            }
+          }).pipe(Effect.provide(makeLayer()))
+          expect(Option.getOrThrow(result.inserted)).toEqual(base)
+          expect(Option.getOrThrow(result.locked)).toEqual({
             ...base,
             status: "approved",
             decidedBy: ben,
             decidedAt: 3_000,
             outcome: "ord_1: Completed",
-          }
-          yield* store.save(decided)
-          return {
-            inserted,
-            locked: yield* store.lock(base.requestId),
-            missing: yield* store.get("apr_nope"),
-            all: yield* store.list({}),
-            ann: yield* store.list({ requestedBy: ann.adminId }),
-            pending: yield* store.list({ status: "pending" }),
-          }
-        }).pipe(Effect.provide(makeLayer())),
-      )
-      expect(Option.getOrThrow(result.inserted)).toEqual(base)
-      expect(Option.getOrThrow(result.locked)).toEqual({
-        ...base,
-        status: "approved",
-        decidedBy: ben,
-        decidedAt: 3_000,
-        outcome: "ord_1: Completed",
-      })
-      expect(Option.isNone(result.missing)).toBe(true)
-      expect(result.all.map((r) => r.requestId)).toEqual(["apr_c2", "apr_c1"])
-      expect(result.ann.map((r) => r.requestId)).toEqual(["apr_c1"])
-      expect(result.pending.map((r) => r.requestId)).toEqual(["apr_c2"])
-      expect(result.all[0]).not.toHaveProperty("amount")
-      expect(result.all[0]).not.toHaveProperty("decidedBy")
-    })
+          })
+          expect(Option.isNone(result.missing)).toBe(true)
+          expect(result.all.map((r) => r.requestId)).toEqual(["apr_c2", "apr_c1"])
+          expect(result.ann.map((r) => r.requestId)).toEqual(["apr_c1"])
+          expect(result.pending.map((r) => r.requestId)).toEqual(["apr_c2"])
+          expect(result.all[0]).not.toHaveProperty("amount")
+          expect(result.all[0]).not.toHaveProperty("decidedBy")
+        }),
+    )
 
-    it("answers only the thresholds set, each currency's last", async () => {
-      const result = await Effect.runPromise(
-        Effect.gen(function* () {
+    it.live("answers only the thresholds set, each currency's last", () =>
+      Effect.gen(function* () {
+        const result = yield* Effect.gen(function* () {
           const store = yield* ApprovalStore
           const before = yield* store.thresholds
           yield* store.setThreshold("GBP", 500_000)
           yield* store.setThreshold("GBP", 250_000)
           yield* store.setThreshold("USD", 0)
           return { before, after: yield* store.thresholds }
-        }).pipe(Effect.provide(makeLayer())),
-      )
-      expect(result.before).toEqual({})
-      expect(result.after).toEqual({ GBP: 250_000, USD: 0 })
-    })
+        }).pipe(Effect.provide(makeLayer()))
+        expect(result.before).toEqual({})
+        expect(result.after).toEqual({ GBP: 250_000, USD: 0 })
+      }),
+    )
   })

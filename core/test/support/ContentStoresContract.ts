@@ -1,6 +1,7 @@
 /** The contracts of the content stores: run on memory here, on PostgreSQL by the adapters' tests. */
+
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
-import { describe, expect, it } from "vitest"
 import { demoFaq, demoProjects } from "../../src/content/DemoContent.ts"
 import { ContactMessages } from "../../src/content/ports/ContactMessages.ts"
 import { NewsletterSubscribers } from "../../src/content/ports/NewsletterSubscribers.ts"
@@ -8,9 +9,9 @@ import { SiteContent } from "../../src/content/ports/SiteContent.ts"
 
 export const siteContentContract = (name: string, makeLayer: () => Layer.Layer<SiteContent>) =>
   describe(`SiteContent contract (${name})`, () => {
-    it("answers each collection in the order it was set, replaced whole, and empty before", async () => {
-      const result = await Effect.runPromise(
-        Effect.gen(function* () {
+    it.live("answers each collection in the order it was set, replaced whole, and empty before", () =>
+      Effect.gen(function* () {
+        const result = yield* Effect.gen(function* () {
           const content = yield* SiteContent
           const before = yield* content.list("team")
           yield* content.replace("projects", demoProjects)
@@ -18,13 +19,13 @@ export const siteContentContract = (name: string, makeLayer: () => Layer.Layer<S
           const first = yield* content.list("projects")
           yield* content.replace("projects", [demoProjects[2]!])
           return { before, first, second: yield* content.list("projects"), faq: yield* content.list("faq") }
-        }).pipe(Effect.provide(makeLayer())),
-      )
-      expect(result.before).toEqual([])
-      expect(result.first).toEqual(demoProjects)
-      expect(result.second).toEqual([demoProjects[2]])
-      expect(result.faq).toEqual(demoFaq)
-    })
+        }).pipe(Effect.provide(makeLayer()))
+        expect(result.before).toEqual([])
+        expect(result.first).toEqual(demoProjects)
+        expect(result.second).toEqual([demoProjects[2]])
+        expect(result.faq).toEqual(demoFaq)
+      }),
+    )
   })
 
 export const newsletterSubscribersContract = (
@@ -32,9 +33,9 @@ export const newsletterSubscribersContract = (
   makeLayer: () => Layer.Layer<NewsletterSubscribers>,
 ) =>
   describe(`NewsletterSubscribers contract (${name})`, () => {
-    it("keeps one subscriber per email ignoring case, verified once by its latest link", async () => {
-      const result = await Effect.runPromise(
-        Effect.gen(function* () {
+    it.live("keeps one subscriber per email ignoring case, verified once by its latest link", () =>
+      Effect.gen(function* () {
+        const result = yield* Effect.gen(function* () {
           const subs = yield* NewsletterSubscribers
           const first = yield* subs.upsertPending("Ann@Example.com", "h1", 1)
           const again = yield* subs.upsertPending("ann@example.com", "h2", 2)
@@ -51,36 +52,36 @@ export const newsletterSubscribersContract = (
             afterVerified,
             status: yield* subs.status("ann@EXAMPLE.com"),
           }
-        }).pipe(Effect.provide(makeLayer())),
-      )
-      expect(Option.isNone(result.first)).toBe(true)
-      expect(Option.getOrThrow(result.again)).toBe("pending")
-      expect(Option.isNone(result.oldLink)).toBe(true)
-      expect(Option.getOrThrow(result.verified).toLowerCase()).toBe("ann@example.com")
-      expect(Option.isNone(result.twice)).toBe(true)
-      expect(Option.getOrThrow(result.afterVerified)).toBe("verified")
-      expect(Option.getOrThrow(result.status)).toBe("verified")
-    })
+        }).pipe(Effect.provide(makeLayer()))
+        expect(Option.isNone(result.first)).toBe(true)
+        expect(Option.getOrThrow(result.again)).toBe("pending")
+        expect(Option.isNone(result.oldLink)).toBe(true)
+        expect(Option.getOrThrow(result.verified).toLowerCase()).toBe("ann@example.com")
+        expect(Option.isNone(result.twice)).toBe(true)
+        expect(Option.getOrThrow(result.afterVerified)).toBe("verified")
+        expect(Option.getOrThrow(result.status)).toBe("verified")
+      }),
+    )
   })
 
 export const contactMessagesContract = (name: string, makeLayer: () => Layer.Layer<ContactMessages>) =>
   describe(`ContactMessages contract (${name})`, () => {
-    it("keeps messages oldest first", async () => {
-      const m = (name: string, at: number) => ({
-        name,
-        email: "a@b.co",
-        subject: "",
-        message: "Hello there, a question",
-        at,
-      })
-      const list = await Effect.runPromise(
-        Effect.gen(function* () {
+    it.live("keeps messages oldest first", () =>
+      Effect.gen(function* () {
+        const m = (name: string, at: number) => ({
+          name,
+          email: "a@b.co",
+          subject: "",
+          message: "Hello there, a question",
+          at,
+        })
+        const list = yield* Effect.gen(function* () {
           const messages = yield* ContactMessages
           yield* messages.save(m("Ann", 1))
           yield* messages.save({ ...m("Ben", 2), memberId: "mem_ben" })
           return yield* messages.list
-        }).pipe(Effect.provide(makeLayer())),
-      )
-      expect(list).toEqual([m("Ann", 1), { ...m("Ben", 2), memberId: "mem_ben" }])
-    })
+        }).pipe(Effect.provide(makeLayer()))
+        expect(list).toEqual([m("Ann", 1), { ...m("Ben", 2), memberId: "mem_ben" }])
+      }),
+    )
   })

@@ -3,8 +3,8 @@
  * PostgreSQL by the adapters' tests (`ledgerCheckpointsContract("pg", layer)`), each over the same backend's
  * LedgerStore.
  */
+import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
-import { describe, expect, it } from "vitest"
 import type { StoredCheckpoint } from "../../src/ledger/CheckpointModel.ts"
 import { ISSUANCE, member, type Transfer } from "../../src/ledger/LedgerModel.ts"
 import { LedgerCheckpoints } from "../../src/ledger/ports/LedgerCheckpoints.ts"
@@ -52,73 +52,85 @@ export const ledgerCheckpointsContract = (
   makeLayer: () => Layer.Layer<LedgerCheckpoints | LedgerStore>,
 ) =>
   describe(`LedgerCheckpoints contract (${name})`, () => {
-    const run = <A, E>(effect: Effect.Effect<A, E, LedgerCheckpoints | LedgerStore>) =>
-      Effect.runPromise(Effect.provide(effect, makeLayer()))
+    const fresh = <A, E>(effect: Effect.Effect<A, E, LedgerCheckpoints | LedgerStore>) =>
+      Effect.provide(effect, makeLayer())
 
-    it("the cut counts every transfer appended, names the last one's position, and gives each chain's head", async () => {
-      const result = await run(
+    it.live(
+      "the cut counts every transfer appended, names the last one's position, and gives each chain's head",
+      () =>
         Effect.gen(function* () {
-          const ledger = yield* LedgerStore
-          const checkpoints = yield* LedgerCheckpoints
-          const empty = yield* checkpoints.cut
-          yield* ledger.append([issue("LAND_USD", 5), issue("LAND_EUR", 2)])
-          yield* ledger.append([issue("LAND_USD", 1)])
-          return {
-            empty,
-            cut: yield* checkpoints.cut,
-            rows: yield* ledger.chainAfter(0, 100),
-            heads: yield* ledger.chainHeads,
-          }
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              const ledger = yield* LedgerStore
+              const checkpoints = yield* LedgerCheckpoints
+              const empty = yield* checkpoints.cut
+              yield* ledger.append([issue("LAND_USD", 5), issue("LAND_EUR", 2)])
+              yield* ledger.append([issue("LAND_USD", 1)])
+              return {
+                empty,
+                cut: yield* checkpoints.cut,
+                rows: yield* ledger.chainAfter(0, 100),
+                heads: yield* ledger.chainHeads,
+              }
+            }),
+          )
+          expect(result.empty).toEqual({ treeSize: 0, lastPosition: 0, chains: [] })
+          expect(result.cut.treeSize).toBe(3)
+          expect(result.cut.lastPosition).toBe(result.rows[2]?.position)
+          expect(result.cut.chains).toEqual([
+            { chain: "LAND_EUR", ...result.heads.get("LAND_EUR") },
+            { chain: "LAND_USD", ...result.heads.get("LAND_USD") },
+          ])
         }),
-      )
-      expect(result.empty).toEqual({ treeSize: 0, lastPosition: 0, chains: [] })
-      expect(result.cut.treeSize).toBe(3)
-      expect(result.cut.lastPosition).toBe(result.rows[2]?.position)
-      expect(result.cut.chains).toEqual([
-        { chain: "LAND_EUR", ...result.heads.get("LAND_EUR") },
-        { chain: "LAND_USD", ...result.heads.get("LAND_USD") },
-      ])
-    })
+    )
 
-    it("appends only the next number: a number taken, or one that skips, is refused and nothing is written", async () => {
-      const result = await run(
+    it.live(
+      "appends only the next number: a number taken, or one that skips, is refused and nothing is written",
+      () =>
         Effect.gen(function* () {
-          const checkpoints = yield* LedgerCheckpoints
-          const skipped = yield* Effect.flip(checkpoints.append(checkpoint(2)))
-          yield* checkpoints.append(checkpoint(1))
-          const again = yield* Effect.flip(checkpoints.append(checkpoint(1, { merkleRoot: hex("9") })))
-          yield* checkpoints.append(checkpoint(2))
-          return { skipped, again, all: yield* checkpoints.after(0, 10) }
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              const checkpoints = yield* LedgerCheckpoints
+              const skipped = yield* Effect.flip(checkpoints.append(checkpoint(2)))
+              yield* checkpoints.append(checkpoint(1))
+              const again = yield* Effect.flip(checkpoints.append(checkpoint(1, { merkleRoot: hex("9") })))
+              yield* checkpoints.append(checkpoint(2))
+              return { skipped, again, all: yield* checkpoints.after(0, 10) }
+            }),
+          )
+          expect(result.skipped._tag).toBe("CheckpointNumberTaken")
+          expect(result.skipped.number).toBe(2)
+          expect(result.again._tag).toBe("CheckpointNumberTaken")
+          expect(result.all.map((c) => [c.number, c.merkleRoot])).toEqual([
+            [1, hex("1")],
+            [2, hex("2")],
+          ])
         }),
-      )
-      expect(result.skipped._tag).toBe("CheckpointNumberTaken")
-      expect(result.skipped.number).toBe(2)
-      expect(result.again._tag).toBe("CheckpointNumberTaken")
-      expect(result.all.map((c) => [c.number, c.merkleRoot])).toEqual([
-        [1, hex("1")],
-        [2, hex("2")],
-      ])
-    })
+    )
 
-    it("reads back every field: the latest, the newest first a page at a time, and all oldest first", async () => {
-      const result = await run(
+    it.live(
+      "reads back every field: the latest, the newest first a page at a time, and all oldest first",
+      () =>
         Effect.gen(function* () {
-          const checkpoints = yield* LedgerCheckpoints
-          const none = yield* checkpoints.latest
-          for (let n = 1; n <= 5; n++) yield* checkpoints.append(checkpoint(n))
-          return {
-            none,
-            latest: yield* checkpoints.latest,
-            newest: yield* checkpoints.newest({ limit: 2 }),
-            before: yield* checkpoints.newest({ before: 3, limit: 10 }),
-            after: yield* checkpoints.after(2, 2),
-          }
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              const checkpoints = yield* LedgerCheckpoints
+              const none = yield* checkpoints.latest
+              for (let n = 1; n <= 5; n++) yield* checkpoints.append(checkpoint(n))
+              return {
+                none,
+                latest: yield* checkpoints.latest,
+                newest: yield* checkpoints.newest({ limit: 2 }),
+                before: yield* checkpoints.newest({ before: 3, limit: 10 }),
+                after: yield* checkpoints.after(2, 2),
+              }
+            }),
+          )
+          expect(Option.isNone(result.none)).toBe(true)
+          expect(result.latest).toEqual(Option.some(checkpoint(5)))
+          expect(result.newest.map((c) => c.number)).toEqual([5, 4])
+          expect(result.before).toEqual([checkpoint(2), checkpoint(1)])
+          expect(result.after).toEqual([checkpoint(3), checkpoint(4)])
         }),
-      )
-      expect(Option.isNone(result.none)).toBe(true)
-      expect(result.latest).toEqual(Option.some(checkpoint(5)))
-      expect(result.newest.map((c) => c.number)).toEqual([5, 4])
-      expect(result.before).toEqual([checkpoint(2), checkpoint(1)])
-      expect(result.after).toEqual([checkpoint(3), checkpoint(4)])
-    })
+    )
   })
