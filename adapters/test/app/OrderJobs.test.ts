@@ -6,7 +6,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
-import { InvalidOrderRequest } from "@landunits/core/orders/OrderErrors.ts"
+import { OrderNotFound } from "@landunits/core/orders/OrderErrors.ts"
 import type { OrderRecord } from "@landunits/core/orders/OrderModel.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import {
@@ -205,7 +205,9 @@ describe("the server's order jobs", () => {
           Effect.suspend(() => {
             failuresLeft -= 1
             if (failuresLeft === 1)
-              return Effect.fail(new InvalidOrderRequest({ message: "the database is away" }))
+              return Effect.fail(
+                new OrderNotFound({ message: "the database is away", orderId: order.orderId }),
+              )
             if (failuresLeft === 0) return Effect.die(new Error("connection reset"))
             return h.orders.expireDue(request)
           }),

@@ -1,24 +1,21 @@
 /**
  * A buy's payment confirmed: the member's "I have paid" (`successOrder`), an admin's funds received
- * (`markFundsReceived`), and the confirmation that settles the buy (`confirmPayment`): it fills the sales queue
- * first in, first out, owes the sellers their payouts, moves their sells on and emails buyer and sellers.
+ * (`markFundsReceived`), and the confirmation that settles the buy (`confirmPayment`): it applies what the pure
+ * `settleBuy` (BuySettlement.ts) decides: the queue filled first in, first out, the sellers' payouts, their sells
+ * moved on, and the emails to buyer and sellers.
  * BuyPaymentCommands.ts composes it.
  */
 
 import { Effect } from "effect"
-import { sellPayoutCents } from "../fees/Fees.ts"
-import { ISSUANCE, member, type TransferDraft } from "../ledger/LedgerModel.ts"
-import { CurrencyOfUnitType } from "../shared/Enums.ts"
 import { PayoutId } from "../shared/Ids.ts"
+import { settleBuy } from "./BuySettlement.ts"
 import type { OrderFrame } from "./OrderCommandFrame.ts"
-import { paymentConfirmedNotice, saleFilledNotice } from "./OrderEmails.ts"
 import { InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
 import type { OrderRecord, Payout } from "./OrderModel.ts"
 import type { AdminOrderRequest, ConfirmedPayment, SuccessOrderRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import { QUEUED_SELL_STATUSES } from "./OrderTransitions.ts"
 import { isCardMethod } from "./PaymentRules.ts"
-import { fillFromQueue, remainingInQueue } from "./SalesQueue.ts"
 
 export const makeBuyPaymentConfirmation = (frame: OrderFrame) => {
   const {
@@ -93,6 +90,11 @@ export const makeBuyPaymentConfirmation = (frame: OrderFrame) => {
       }),
     )
 
+  /**
+   * The buy is paid: what changes is decided by `settleBuy` (BuySettlement.ts) over the buy and its unit type's
+   * queue; this applies it. A late payment (the buy Expired, its Units released) is checked against the limits
+   * again first, as a new reservation.
+   */
   const confirmPayment = (request: AdminOrderRequest) =>
     command(
       "admin",
@@ -101,108 +103,30 @@ export const makeBuyPaymentConfirmation = (frame: OrderFrame) => {
       Effect.gen(function* () {
         const order = yield* orderOfType(request.orderId, "BUY")
         const at = yield* now
-        const approved = yield* transition(order, "Approved", at, {
-          actor: request.actor,
-          reason:
-            order.orderStatus === "Expired"
-              ? "Paid after it expired: confirmed as a late payment, its Units checked and reserved again"
-              : undefined,
-        })
-        const { unitType, numberOfUnits, isDoubleLand, pricePerUnit } = order.currencyUnit
-        const buyer = order.memberId
-        const drafts: Array<TransferDraft> = []
+        const { unitType, numberOfUnits, isDoubleLand } = order.currencyUnit
         if (order.orderStatus === "Expired") {
-          // A late payment: the reservation was released, so the Units are checked and reserved again.
           yield* checkBuyLimits({
-            memberId: buyer,
+            memberId: order.memberId,
             unitType,
             units: numberOfUnits,
             isDoubleLand,
             paymentAmount: 0,
           })
-          drafts.push({ unitType, from: ISSUANCE, to: member(buyer, "pendingBuy"), units: numberOfUnits })
         }
-        // LU2X Units come from issuance only; other buys take the oldest queued sells first.
         const queue = isDoubleLand
           ? []
-          : (yield* orders.find({ orderType: "SELL", unitType, statuses: QUEUED_SELL_STATUSES })).map(
-              (o) => ({
-                orderId: o.orderId,
-                memberId: o.memberId,
-                sequence: o.sequence,
-                remaining: remainingInQueue(o.sell!),
-              }),
-            )
-        const fill = fillFromQueue(queue, numberOfUnits)
-        const target = member(buyer, isDoubleLand ? "owned_DOUBLE_LAND" : "owned")
-        const fromQueue = numberOfUnits - fill.fromIssuance
-        if (fromQueue > 0)
-          drafts.push({ unitType, from: member(buyer, "pendingBuy"), to: ISSUANCE, units: fromQueue })
-        for (const slice of fill.slices) {
-          drafts.push({
-            unitType,
-            from: member(slice.sell.memberId, "pendingSell"),
-            to: target,
-            units: slice.units,
-          })
-        }
-        if (fill.fromIssuance > 0) {
-          drafts.push({
-            unitType,
-            from: member(buyer, "pendingBuy"),
-            to: target,
-            units: fill.fromIssuance,
-          })
-        }
+          : yield* orders.find({ orderType: "SELL", unitType, statuses: QUEUED_SELL_STATUSES })
+        const settlement = yield* Effect.fromResult(settleBuy({ order, queue, at, actor: request.actor }))
         const payouts: Array<Payout> = []
-        const sells: Array<OrderRecord> = []
-        for (const slice of fill.slices) {
-          const sell = yield* orders.get(slice.sell.orderId)
-          const progress = { ...sell.sell!, soldUnits: sell.sell!.soldUnits + slice.units }
-          const status = remainingInQueue(progress) === 0 ? "AllUnitSold" : "PartialComplete"
-          const moved =
-            status === sell.orderStatus
-              ? sell
-              : yield* transition(sell, status, at, {
-                  // The seller reads it: the buyer's order is not named.
-                  actor: request.actor,
-                  reason: `${progress.soldUnits} of ${progress.queuedUnits} queued Units sold`,
-                })
-          sells.push({ ...moved, sell: progress, updatedAt: iso(at) })
-          payouts.push({
-            payoutId: PayoutId.make(yield* ids.next("pay")),
-            memberId: sell.memberId,
-            kind: "sale",
-            sellOrderId: sell.orderId,
-            buyOrderId: order.orderId,
-            unitType,
-            units: slice.units,
-            pricePerUnit,
-            amountCents: sellPayoutCents(slice.units, pricePerUnit),
-            currency: CurrencyOfUnitType[unitType],
-            status: "Initiated",
-            statusHistory: [{ status: "Initiated", at }],
-            createdAt: at,
-          })
+        for (const draft of settlement.payouts) {
+          payouts.push({ payoutId: PayoutId.make(yield* ids.next("pay")), ...draft })
         }
-        // Filled wholly from issuance: nothing is owed to anyone, so the buy is Completed at once.
-        const final =
-          payouts.length === 0
-            ? yield* transition(approved, "Completed", at, {
-                actor: request.actor,
-                reason: "Filled from new Units: nothing is owed to sellers",
-              })
-            : approved
-        const { expiresAt: _, ...settled } = final
-        yield* ledger.post(order.orderId, drafts)
+        yield* ledger.post(order.orderId, settlement.transfers)
         yield* payoutRepo.insert(payouts)
-        for (const sell of sells) yield* orders.update(sell)
-        yield* orders.update(settled)
-        yield* notify(buyer, paymentConfirmedNotice(settled))
-        // Each seller whose queued Units this buy took: partly filled, or all sold (issue 24).
-        for (const [i, sell] of sells.entries())
-          yield* notify(sell.memberId, saleFilledNotice(sell, payouts[i]!))
-        return { order: settled, payouts } satisfies ConfirmedPayment
+        for (const fill of settlement.fills) yield* orders.update(fill.after)
+        yield* orders.update(settlement.order)
+        for (const { memberId, notice } of settlement.notices) yield* notify(memberId, notice)
+        return { order: settlement.order, payouts } satisfies ConfirmedPayment
       }),
     )
 

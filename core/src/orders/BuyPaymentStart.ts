@@ -13,7 +13,7 @@ import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { bankInstructionsNotice, cryptoInstructionsNotice } from "./OrderEmails.ts"
 import { CardPaymentBelowMinimum, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
 import type { OrderRecord } from "./OrderModel.ts"
-import type { OrderError, StartedPayment, StartPaymentRequest } from "./OrderRequests.ts"
+import type { StartedPayment, StartPaymentRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import type { PaymentInstructions } from "./PaymentInstructions.ts"
 import {
@@ -23,7 +23,6 @@ import {
   isCardMethod,
   paymentAttemptKey,
 } from "./PaymentRules.ts"
-import type { IdempotencyKeyTaken } from "./ports/IdempotencyStore.ts"
 
 export const makeBuyPaymentStart = (frame: OrderFrame) => {
   const {
@@ -129,6 +128,20 @@ export const makeBuyPaymentStart = (frame: OrderFrame) => {
         readonly attempt: number
       }
 
+  const done = (started: StartedPayment): Prepared => ({ _tag: "Done", started })
+  const card = (order: OrderRecord, method: CardMethod, attempt: number): Prepared => ({
+    _tag: "Card",
+    order,
+    method,
+    attempt,
+  })
+  const cryptoAttempt = (order: OrderRecord, coin: CryptoCoin, attempt: number): Prepared => ({
+    _tag: "Crypto",
+    order,
+    coin,
+    attempt,
+  })
+
   /**
    * A buy's payment, started or continued. A bank payment is one unit of work. A card or crypto payment is three
    * steps, so that no provider is called while a transaction is open: (1) under the order's lock, decide: the
@@ -153,9 +166,9 @@ export const makeBuyPaymentStart = (frame: OrderFrame) => {
     })
 
     const prepare = uow.transaction(
-      Effect.gen(function* (): Effect.fn.Return<Prepared, OrderError | IdempotencyKeyTaken> {
+      Effect.gen(function* () {
         const repeat = yield* replayed
-        if (repeat !== undefined) return { _tag: "Done", started: repeat }
+        if (repeat !== undefined) return done(repeat)
         const order = yield* ownOrder(request.memberId, request.orderId, "BUY")
         const { paymentMethod, paymentAmount, currency } = order.paymentDetails!
         if (paymentMethod === "None") {
@@ -176,7 +189,7 @@ export const makeBuyPaymentStart = (frame: OrderFrame) => {
             order: updated,
             instructions: { _tag: "BankPayment", bankDetails, reference, paymentAmount, currency },
           }
-          return { _tag: "Done", started: yield* answered(started) }
+          return done(yield* answered(started))
         }
         if (isCardMethod(paymentMethod)) {
           const belowMinimum = checkCardMinimum(paymentAmount, currency)
@@ -191,14 +204,14 @@ export const makeBuyPaymentStart = (frame: OrderFrame) => {
             const attempt = order.payment?.attempt ?? 1
             if (order.buy?.paymentId !== undefined) {
               const started: StartedPayment = { order, instructions: cardInstructions(order, paymentMethod) }
-              return { _tag: "Done", started: yield* answered(started) }
+              return done(yield* answered(started))
             }
             // The attempt began but its provider payment was never recorded (the call failed): ask again.
-            return { _tag: "Card", order, method: paymentMethod, attempt }
+            return card(order, paymentMethod, attempt)
           }
           const attempt = (order.payment?.attempt ?? 0) + 1
           const begun = yield* beginAttempt(order, attempt, request.memberId)
-          return { _tag: "Card", order: begun, method: paymentMethod, attempt }
+          return card(begun, paymentMethod, attempt)
         }
         const coin = request.coin
         if (coin === undefined) {
@@ -208,7 +221,7 @@ export const makeBuyPaymentStart = (frame: OrderFrame) => {
         }
         if (heldQuote(order, coin, at)) {
           const started: StartedPayment = { order, instructions: cryptoInstructions(order) }
-          return { _tag: "Done", started: yield* answered(started) }
+          return done(yield* answered(started))
         }
         const refusal = coinRefusal(coin, (yield* crypto.offers)[coin], currency)
         if (refusal !== undefined) {
@@ -218,15 +231,12 @@ export const makeBuyPaymentStart = (frame: OrderFrame) => {
         }
         const attempt = (order.payment?.attempt ?? (order.payment?.cryptoAddress === undefined ? 0 : 1)) + 1
         const begun = yield* beginAttempt(order, attempt, request.memberId)
-        return { _tag: "Crypto", order: begun, coin, attempt }
+        return cryptoAttempt(begun, coin, attempt)
       }),
     )
 
     /** The provider's answer for the attempt, recorded if the order still waits for that attempt. */
-    const record = (
-      attempt: number,
-      apply: (order: OrderRecord) => Effect.Effect<StartedPayment, OrderError>,
-    ) =>
+    const record = <E>(attempt: number, apply: (order: OrderRecord) => Effect.Effect<StartedPayment, E>) =>
       uow.transaction(
         Effect.gen(function* () {
           const repeat = yield* replayed

@@ -1,41 +1,14 @@
 /**
- * The order engine's requests, its answers and the union of its failures: what OrderService.ts declares and each
+ * The order engine's requests and its answers: what OrderService.ts declares and each
  * family of commands (BuyCommands, SellCommands, …) implements. Their own module, so a family imports them without
  * importing the service that composes it; OrderService.ts re-exports them for its callers.
  */
 import type { Actor } from "../access/AccessModel.ts"
-import type { GuardRefusal } from "../access/MemberGuard.ts"
-import type { InsufficientUnits, InvalidTransfer } from "../ledger/LedgerErrors.ts"
-import type { ExchangeRateUnavailable } from "../pricing/ports/ExchangeRates.ts"
 import type { CryptoCoin, PaymentMethod, UnitType } from "../shared/Enums.ts"
 import type { IdempotencyKey, MemberId, OrderId, PayoutId } from "../shared/Ids.ts"
-import type {
-  CardPaymentBelowMinimum,
-  ConvertLimitExceeded,
-  ConvertTooSmall,
-  DoubleLandCapExceeded,
-  DoubleLandUnitsLocked,
-  EmailNotConfirmed,
-  IdempotencyKeyReused,
-  InvalidOrderRequest,
-  InvalidPayoutTransition,
-  InvalidTransition,
-  KycNotVerified,
-  OrderConflict,
-  OrderNotFound,
-  PayoutNotFound,
-  PayoutNotPayable,
-  PendingPurchaseLimitExceeded,
-  RecipientNotFound,
-  SellNotAboveFee,
-  UnitsUnavailable,
-  UnknownReferenceCode,
-} from "./OrderErrors.ts"
 import type { OrderRecord, Payout, UtmData } from "./OrderModel.ts"
 import type { ActorAdmin, ActorProvider } from "./OrderTimeline.ts"
 import type { PaymentInstructions } from "./PaymentInstructions.ts"
-import type { PaymentProviderError } from "./PaymentProviders.ts"
-import type { UnknownMember } from "./ports/MemberStanding.ts"
 
 // Requests. Every command names its caller and carries its idempotency key. Who acts goes into the order's
 // timeline: the member of a member's request, or the request's `actor`; it is not part of the request's hash.
@@ -154,32 +127,3 @@ export interface ConfirmedPayment {
   /** The payouts owed to the sellers whose queued Units filled the buy. */
   readonly payouts: ReadonlyArray<Payout>
 }
-
-/** Every failure a command can end with. */
-export type OrderError =
-  | GuardRefusal
-  | CardPaymentBelowMinimum
-  | ConvertLimitExceeded
-  | ConvertTooSmall
-  | DoubleLandCapExceeded
-  | DoubleLandUnitsLocked
-  | EmailNotConfirmed
-  | ExchangeRateUnavailable
-  | IdempotencyKeyReused
-  | InsufficientUnits
-  | InvalidOrderRequest
-  | InvalidPayoutTransition
-  | InvalidTransfer
-  | InvalidTransition
-  | KycNotVerified
-  | OrderConflict
-  | OrderNotFound
-  | PaymentProviderError
-  | PayoutNotFound
-  | PayoutNotPayable
-  | PendingPurchaseLimitExceeded
-  | RecipientNotFound
-  | SellNotAboveFee
-  | UnitsUnavailable
-  | UnknownMember
-  | UnknownReferenceCode

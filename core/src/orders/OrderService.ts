@@ -9,8 +9,9 @@
  * - moves Units only through LedgerService (docs/ledger.md lists each command's transfers) and statuses
  *   only through the transition table (OrderTransitions.ts).
  *
- * This file holds the service's shape; its requests, answers and error union are OrderRequests.ts (re-exported
- * here, so the families import them without importing this file). The frame every command runs in (ports,
+ * This file holds the service's shape; its requests and answers are OrderRequests.ts (re-exported here, so the
+ * families import them without importing this file), and what each command can fail with is its family's list in
+ * OrderFamilyErrors.ts (BuyErrors, SellErrors, …), not one union of every failure. The frame every command runs in (ports,
  * idempotency, unit of work, locks, transitions, shared checks) is OrderCommandFrame.ts, made once; each
  * family of commands is a module of its own over that frame (BuyCommands, BuyPaymentCommands,
  * SellCommands, TransferCommands, ConvertCommands, PayoutCommands, OrderJobs, OrderQueries), composed below,
@@ -26,6 +27,17 @@ import { makeConvertCommands } from "./ConvertCommands.ts"
 import type { MemberPayout } from "./MemberPayouts.ts"
 import { makeOrderFrame } from "./OrderCommandFrame.ts"
 import type { OrderNotFound, SellNotAboveFee } from "./OrderErrors.ts"
+import type {
+  BuyErrors,
+  BuyPaymentErrors,
+  CommandError,
+  ConvertErrors,
+  ErrorFamily,
+  OrderJobErrors,
+  PayoutErrors,
+  SellErrors,
+  TransferErrors,
+} from "./OrderFamilyErrors.ts"
 import { makeOrderJobs } from "./OrderJobs.ts"
 import type { OrderRecord, Payout, TransactionFilters } from "./OrderModel.ts"
 import { makeOrderQueries, type QueueRow } from "./OrderQueries.ts"
@@ -38,7 +50,6 @@ import type {
   CreateTransferRequest,
   FailPaymentRequest,
   MemberOrderRequest,
-  OrderError,
   PayoutRequest,
   StartedPayment,
   StartPaymentRequest,
@@ -55,44 +66,56 @@ import { makeTransferCommands } from "./TransferCommands.ts"
 /** The request types live in OrderRequests.ts (the families import them from there); here for the service's users. */
 export type * from "./OrderRequests.ts"
 
-type Command<I, A> = (request: I) => Effect.Effect<A, OrderError>
+/** A command of family F (OrderFamilyErrors.ts): it fails only with the errors its list names. */
+type Command<I, A, F extends ErrorFamily, K extends keyof F> = (
+  request: I,
+) => Effect.Effect<A, CommandError<F, K>>
+type Buy<I, A, K extends keyof typeof BuyErrors> = Command<I, A, typeof BuyErrors, K>
+type BuyPayment<I, A, K extends keyof typeof BuyPaymentErrors> = Command<I, A, typeof BuyPaymentErrors, K>
+type Jobs<I, A, K extends keyof typeof OrderJobErrors> = Command<I, A, typeof OrderJobErrors, K>
+type Payouts<I, A, K extends keyof typeof PayoutErrors> = Command<I, A, typeof PayoutErrors, K>
 
 export class OrderService extends Context.Service<
   OrderService,
   {
     // Buy
-    readonly createBuy: Command<CreateBuyRequest, OrderRecord>
-    readonly updateBuyAmount: Command<UpdateBuyAmountRequest, OrderRecord>
-    readonly startPayment: Command<StartPaymentRequest, StartedPayment>
+    readonly createBuy: Buy<CreateBuyRequest, OrderRecord, "createBuy">
+    readonly updateBuyAmount: Buy<UpdateBuyAmountRequest, OrderRecord, "updateBuyAmount">
+    readonly startPayment: BuyPayment<StartPaymentRequest, StartedPayment, "startPayment">
     /** success_order: the member's "I have paid". */
-    readonly successOrder: Command<SuccessOrderRequest, OrderRecord>
-    readonly cancelBuy: Command<MemberOrderRequest, OrderRecord>
+    readonly successOrder: BuyPayment<SuccessOrderRequest, OrderRecord, "successOrder">
+    readonly cancelBuy: Buy<MemberOrderRequest, OrderRecord, "cancelBuy">
     /** Admin: the funds of a bank order are on the platform's account. */
-    readonly markFundsReceived: Command<AdminOrderRequest, OrderRecord>
+    readonly markFundsReceived: BuyPayment<AdminOrderRequest, OrderRecord, "markFundsReceived">
     /** Admin or the card provider's confirmed webhook: the buy is paid. */
-    readonly confirmPayment: Command<AdminOrderRequest, ConfirmedPayment>
+    readonly confirmPayment: BuyPayment<AdminOrderRequest, ConfirmedPayment, "confirmPayment">
     /** The provider reports the payment failed (or was canceled): Failed, its Units released. */
-    readonly failPayment: Command<FailPaymentRequest, OrderRecord>
+    readonly failPayment: BuyPayment<FailPaymentRequest, OrderRecord, "failPayment">
     /**
      * The provider declined the current attempt's card: the order waits for another card (Initiated), or fails
      * after MAX_CARD_ATTEMPTS declines (PaymentRules.ts, afterDecline).
      */
-    readonly declinePayment: Command<FailPaymentRequest, OrderRecord>
+    readonly declinePayment: BuyPayment<FailPaymentRequest, OrderRecord, "declinePayment">
     /** System: expire every unpaid buy past its window. */
-    readonly expireDue: Command<SystemRequest, ReadonlyArray<OrderRecord>>
+    readonly expireDue: Jobs<SystemRequest, ReadonlyArray<OrderRecord>, "expireDue">
     // Sell
-    readonly createSell: Command<CreateSellRequest, OrderRecord>
-    readonly cancelSellRest: Command<MemberOrderRequest, OrderRecord>
+    readonly createSell: Command<CreateSellRequest, OrderRecord, typeof SellErrors, "createSell">
+    readonly cancelSellRest: Command<MemberOrderRequest, OrderRecord, typeof SellErrors, "cancelSellRest">
     // Transfer
-    readonly createTransfer: Command<CreateTransferRequest, OrderRecord>
+    readonly createTransfer: Command<
+      CreateTransferRequest,
+      OrderRecord,
+      typeof TransferErrors,
+      "createTransfer"
+    >
     // Convert
-    readonly createConvert: Command<CreateConvertRequest, OrderRecord>
+    readonly createConvert: Command<CreateConvertRequest, OrderRecord, typeof ConvertErrors, "createConvert">
     /** System: move every converted Unit whose 30 days are over to owned. */
-    readonly unlockDue: Command<SystemRequest, ReadonlyArray<OrderRecord>>
+    readonly unlockDue: Jobs<SystemRequest, ReadonlyArray<OrderRecord>, "unlockDue">
     // Payouts
     /** Admin: an AUD payout is ready for the transfer between accounts. */
-    readonly markPayoutReady: Command<PayoutRequest, Payout>
-    readonly markPayoutPaid: Command<PayoutRequest, Payout>
+    readonly markPayoutReady: Payouts<PayoutRequest, Payout, "markPayoutReady">
+    readonly markPayoutPaid: Payouts<PayoutRequest, Payout, "markPayoutPaid">
     // Reads
     readonly getOrder: (memberId: MemberId, orderId: OrderId) => Effect.Effect<OrderRecord, OrderNotFound>
     /** The member's orders and the transfers they received, filtered, sorted and paged. */

@@ -18,13 +18,80 @@ const isBlank = (s: string): boolean => s.trim() === ""
 /** Raw input of a text field: forms send strings, JSON may send null, form state may hold undefined. */
 const RawText = Schema.NullishOr(Schema.String).annotate({ expected: "text" })
 
+/** What a JSON Schema says of a text field: the rules a client (or a validating proxy) can check before sending. */
+export interface TextRules {
+  readonly type?: "string"
+  readonly minLength?: number
+  readonly maxLength?: number
+  readonly pattern?: string
+}
+
+/**
+ * The rules of `checks` as JSON Schema keywords (issue 40), read from each check's own description: lengths, and
+ * a pattern whose flags JSON Schema can carry (none, or `u`). A check of its own (`satisfies`) says nothing here.
+ */
+export const textRulesOf = (checks: ReadonlyArray<TextCheck>): TextRules => {
+  let rules: { -readonly [K in keyof TextRules]: TextRules[K] } = {}
+  for (const check of checks) {
+    const representation = check.annotations?.representation as
+      | { readonly id?: string; readonly payload?: Record<string, unknown> }
+      | undefined
+    const payload = representation?.payload ?? {}
+    switch (representation?.id) {
+      case "effect/schema/isMinLength":
+        rules = { ...rules, minLength: Math.max(rules.minLength ?? 0, payload.minLength as number) }
+        break
+      case "effect/schema/isMaxLength":
+        rules = { ...rules, maxLength: Math.min(rules.maxLength ?? Infinity, payload.maxLength as number) }
+        break
+      case "effect/schema/isLengthBetween":
+        rules = { ...rules, minLength: payload.minimum as number, maxLength: payload.maximum as number }
+        break
+      case "effect/schema/isPattern":
+        if (rules.pattern === undefined && ["", "u"].includes(payload.flags as string))
+          rules = { ...rules, pattern: payload.source as string }
+        break
+    }
+  }
+  return rules
+}
+
+/**
+ * A check that refuses nothing and tells the generated JSON Schema (the OpenAPI document) the field's rules: put
+ * on the raw side of a field, the side a request carries, so a client or a validating proxy sees them (issue 40).
+ * The field's own checks, on the decoded side, still decide.
+ */
+export const documented = (rules: TextRules) =>
+  Schema.makeFilter<unknown>(() => undefined, { toJsonSchema: () => ({ ...rules }) })
+
+/**
+ * The raw side of a field, with its rules in the document: a required field is a string of at least one
+ * character; an optional one may be blank (it is then left out); a field the server trims checks its rules on the trimmed text, which the raw text meets too unless
+ * it has spaces around it; a normalized field ("7700 900123") is judged after normalizing, so only its presence
+ * is documented.
+ */
+const rawTextWith = (checks: ReadonlyArray<TextCheck> | undefined, isRequired: boolean) => {
+  const rules = checks === undefined ? {} : textRulesOf(checks)
+  // An optional field given blank text is left out, not refused: no minimum, and a pattern that blank text meets.
+  const { minLength: _, pattern, ...upper } = rules
+  const all: TextRules = isRequired
+    ? { ...rules, type: "string", minLength: Math.max(1, rules.minLength ?? 0) }
+    : { ...upper, ...(pattern === undefined ? {} : { pattern: `^\\s*$|${pattern}` }) }
+  return Object.keys(all).length === 0 ? RawText : RawText.check(documented(all))
+}
+
 const checkedString = (checks: ReadonlyArray<TextCheck>): Schema.String => {
   const [first, ...rest] = checks
   return first === undefined ? Schema.String : Schema.String.check(first, ...rest)
 }
 
-const required = (message: string, transform: (s: string) => string, checks: ReadonlyArray<TextCheck>) =>
-  RawText.pipe(
+const required = (
+  message: string,
+  transform: (s: string) => string,
+  checks: ReadonlyArray<TextCheck>,
+  documentChecks = true,
+) =>
+  rawTextWith(documentChecks ? checks : undefined, true).pipe(
     Schema.decodeTo(Schema.String.check(Schema.isNonEmpty({ message }).abort(), ...checks), {
       decode: SchemaGetter.transform((s: string | null | undefined) =>
         s == null || isBlank(s) ? "" : transform(s),
@@ -38,8 +105,9 @@ const optional = (
   whenBlank: "omit" | "empty",
   transform: (s: string) => string,
   checks: ReadonlyArray<TextCheck>,
+  documentChecks = true,
 ) =>
-  Schema.optionalKey(RawText).pipe(
+  Schema.optionalKey(rawTextWith(documentChecks ? checks : undefined, false)).pipe(
     Schema.decodeTo(Schema.optionalKey(checkedString(checks)), {
       decode: SchemaGetter.transformOptional((o: Option.Option<string | null | undefined>) =>
         Option.isNone(o) || o.value == null
@@ -73,7 +141,7 @@ export const clearableText = (...checks: ReadonlyArray<TextCheck>) => optional("
 
 /** A text field always present in the decoded value: missing, null or blank decodes to "". */
 export const textOrEmpty = (...checks: ReadonlyArray<TextCheck>) =>
-  Schema.optionalKey(RawText).pipe(
+  Schema.optionalKey(rawTextWith(checks, false)).pipe(
     Schema.decodeTo(checkedString(checks), {
       decode: SchemaGetter.transformOptional((o: Option.Option<string | null | undefined>) =>
         Option.some(Option.isNone(o) || o.value == null ? "" : o.value.trim()),
@@ -90,11 +158,11 @@ export const requiredNormalized = (
   requiredMessage: string,
   normalize: (s: string) => string,
   ...checks: ReadonlyArray<TextCheck>
-) => required(requiredMessage, (s) => normalize(s.trim()), checks)
+) => required(requiredMessage, (s) => normalize(s.trim()), checks, false)
 
 /** An optional text field, trimmed and normalized before its checks; blank, null or missing leaves it out. */
 export const optionalNormalized = (normalize: (s: string) => string, ...checks: ReadonlyArray<TextCheck>) =>
-  optional("omit", (s) => normalize(s.trim()), checks)
+  optional("omit", (s) => normalize(s.trim()), checks, false)
 
 /** A required secret (a password): blank fails with `requiredMessage`; the value is kept exactly as typed. */
 export const requiredSecret = (requiredMessage: string, ...checks: ReadonlyArray<TextCheck>) =>

@@ -5,11 +5,14 @@ import {
   choice,
   clearableText,
   maxLength,
+  minLength,
   optionalSecret,
   optionalText,
+  pattern,
   requiredSecret,
   requiredText,
   textOrEmpty,
+  textRulesOf,
 } from "../../src/validation/Fields.ts"
 import { decoded, errorsOf } from "./helpers.ts"
 
@@ -123,5 +126,29 @@ describe("encoding", () => {
   it("a decoded value encodes back to itself, so a form can be filled from it", () => {
     const value = decoded(Form, { required: " r ", optional: "o", clearable: "", secret: " s ", kind: "A" })
     expect(Schema.encodeUnknownSync(Form)(value)).toEqual(value)
+  })
+})
+
+describe("the field rules in the JSON Schema (issue 40)", () => {
+  it("reads lengths and a pattern JSON Schema can carry from the checks", () => {
+    expect(textRulesOf([minLength(2, "m"), maxLength(50, "x"), pattern(/^[a-z]+$/, "p")])).toEqual({
+      minLength: 2,
+      maxLength: 50,
+      pattern: "^[a-z]+$",
+    })
+    expect(textRulesOf([pattern(/^[a-z]+$/i, "p")])).toEqual({})
+  })
+
+  it("puts them on the raw side, the side a request carries, without changing what is accepted", () => {
+    const Named = Schema.Struct({
+      name: requiredText("Name is required", minLength(2, "too short"), maxLength(5, "too long")),
+      nick: optionalText(maxLength(3, "too long"), pattern(/^[a-z]+$/, "letters")),
+    })
+    const json = Schema.toJsonSchemaDocument(Schema.toEncoded(Named)).schema as {
+      properties: Record<string, Record<string, unknown>>
+    }
+    expect(json.properties.name).toMatchObject({ type: "string", minLength: 2, maxLength: 5 })
+    expect(json.properties.nick).toMatchObject({ maxLength: 3, pattern: "^\\s*$|^[a-z]+$" })
+    expect(decoded(Named, { name: "  Ann  ", nick: "  " })).toEqual({ name: "Ann" })
   })
 })

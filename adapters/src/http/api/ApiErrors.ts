@@ -25,6 +25,9 @@ export class NotSignedIn extends Schema.TaggedError<NotSignedIn>()(
 
 export const notSignedIn = () => new NotSignedIn({ message: "Please sign in to continue." })
 
+/** What the anti-forgery check answers (403 NotAllowed) to a change that did not echo the XSRF-TOKEN cookie. */
+export const XSRF_REFUSED_MESSAGE = "This request could not be verified. Reload the page and try again."
+
 /** 403: signed in, but not allowed; or a change without the anti-forgery token. */
 export class NotAllowed extends Schema.TaggedError<NotAllowed>()(
   "NotAllowed",

@@ -13,10 +13,11 @@ import {
 } from "@landunits/core/community/CommunityErrors.ts"
 import {
   AgentApplication,
-  AgentApplicationInput,
+  type AgentApplicationInput,
+  CommunityLimits,
   IdeaId,
   IdeaView,
-  NewIdea,
+  type NewIdea,
   Question,
   QuestionId,
   QuestionViewBy,
@@ -39,6 +40,7 @@ import {
   VoteResults,
   VoteView,
 } from "@landunits/core/governance/GovernanceModel.ts"
+import { documented } from "@landunits/core/validation/Fields.ts"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Authentication } from "./Authentication.ts"
@@ -48,6 +50,12 @@ const QuizOutcome = Schema.Struct({
   quizResult: QuizResultFlag,
   wrongQuestionIds: Schema.Array(Schema.String),
 })
+
+/**
+ * A community text as a request carries it: the service trims it and refuses it blank or over `max` characters
+ * (core's CommunityModel.checkText, 400 InvalidCommunityInput); the document says so (at least 1, at most `max`).
+ */
+const communityText = (max: number) => Schema.String.check(documented({ minLength: 1, maxLength: max }))
 
 export class GovernanceApi extends HttpApiGroup.make("governance")
   .add(
@@ -84,12 +92,15 @@ export class CommunityApi extends HttpApiGroup.make("community")
       success: Schema.Array(Question),
     }),
     HttpApiEndpoint.post("createQuestion", "/community/create-question", {
-      payload: Schema.Struct({ question: Schema.String }),
+      payload: Schema.Struct({ question: communityText(CommunityLimits.question) }),
       success: Question,
       error: InvalidCommunityInput,
     }),
     HttpApiEndpoint.post("answerQuestion", "/community/answer-question", {
-      payload: Schema.Struct({ questionId: QuestionId, answerText: Schema.String }),
+      payload: Schema.Struct({
+        questionId: QuestionId,
+        answerText: communityText(CommunityLimits.answerText),
+      }),
       success: Question,
       error: [Forbidden, QuestionNotFound, QuestionStatusConflict, InvalidCommunityInput],
     }),
@@ -107,13 +118,19 @@ export class CommunityApi extends HttpApiGroup.make("community")
       success: Schema.Struct({ isAgent: Schema.Boolean, applications: Schema.Array(AgentApplication) }),
     }),
     HttpApiEndpoint.post("becomeAgent", "/community/becomeCommunityAgent", {
-      payload: AgentApplicationInput,
+      payload: Schema.Struct({
+        reason: communityText(CommunityLimits.reason),
+        experienceAndMotivation: communityText(CommunityLimits.experienceAndMotivation),
+      }) satisfies Schema.Codec<AgentApplicationInput, unknown>,
       success: AgentApplication,
       error: [InvalidCommunityInput, AgentApplicationConflict],
     }),
     HttpApiEndpoint.get("ideas", "/community/ideas", { success: Schema.Array(IdeaView) }),
     HttpApiEndpoint.post("postIdea", "/community/ideas", {
-      payload: NewIdea,
+      payload: Schema.Struct({
+        title: communityText(CommunityLimits.ideaTitle),
+        description: communityText(CommunityLimits.ideaDescription),
+      }) satisfies Schema.Codec<NewIdea, unknown>,
       success: IdeaView,
       error: InvalidCommunityInput,
     }),

@@ -4,44 +4,31 @@
  * list, today's prices, one order's details. Every command takes the Idempotency-Key header: a repeat
  * answers the first result; the same key with another request is refused (422).
  */
-import { PasswordRequired } from "@landunits/core/access/AccessErrors.ts"
-import { InsufficientUnits, InvalidTransfer } from "@landunits/core/ledger/LedgerErrors.ts"
 import { ReferenceCodeNotFound } from "@landunits/core/market/MarketErrors.ts"
 import { ReferenceCodeQuery } from "@landunits/core/market/MarketModel.ts"
 import { MemberPayout } from "@landunits/core/orders/MemberPayouts.ts"
 import {
-  CardPaymentBelowMinimum,
-  ConvertLimitExceeded,
-  ConvertTooSmall,
-  DoubleLandCapExceeded,
-  DoubleLandUnitsLocked,
-  EmailNotConfirmed,
-  IdempotencyKeyReused,
   InvalidOrderRequest,
-  InvalidPayoutTransition,
-  InvalidTransition,
-  KycNotVerified,
   OrderConflict,
   OrderNotFound,
-  PayoutNotFound,
-  PayoutNotPayable,
-  PendingPurchaseLimitExceeded,
-  RecipientNotFound,
   SellNotAboveFee,
   UnitsUnavailable,
-  UnknownReferenceCode,
 } from "@landunits/core/orders/OrderErrors.ts"
+import {
+  BuyErrors,
+  BuyPaymentErrors,
+  ConvertErrors,
+  errorsOf,
+  SellErrors,
+  TransferErrors,
+} from "@landunits/core/orders/OrderFamilyErrors.ts"
 import { Order, TransactionFilters, UtmData } from "@landunits/core/orders/OrderModel.ts"
 import { tooManyUnitsMessage } from "@landunits/core/orders/OrderSize.ts"
 import { MemberTimelineEntry } from "@landunits/core/orders/OrderTimeline.ts"
 import { CryptoQuote, PaymentInstructions } from "@landunits/core/orders/PaymentInstructions.ts"
-import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
 import { DiscountCode } from "@landunits/core/orders/ports/DiscountCodes.ts"
-import { UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
 import { SaleQueueStanding } from "@landunits/core/orders/SaleQueuePosition.ts"
 import { UnitPrice } from "@landunits/core/pricing/PricingModel.ts"
-import { ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
-import { SecondFactorRequired } from "@landunits/core/secondfactor/SecondFactorErrors.ts"
 import { MAX_UNITS_PER_ORDER } from "@landunits/core/shared/Constants.ts"
 import {
   CryptoCoin,
@@ -164,36 +151,24 @@ export const SaleEstimateQuery = Schema.Struct({ unitType: UnitType, numberOfUni
 
 const OrderIdentity = Schema.Struct({ orderId: OrderId })
 
-const OrderErrors = [
-  CardPaymentBelowMinimum,
-  ConvertLimitExceeded,
-  ConvertTooSmall,
-  DoubleLandCapExceeded,
-  DoubleLandUnitsLocked,
-  EmailNotConfirmed,
-  ExchangeRateUnavailable,
-  IdempotencyKeyReused,
-  InsufficientUnits,
-  InvalidOrderRequest,
-  InvalidTransfer,
-  InvalidTransition,
-  KycNotVerified,
-  OrderConflict,
-  OrderNotFound,
-  PaymentProviderError,
-  PayoutNotFound,
-  PayoutNotPayable,
-  InvalidPayoutTransition,
-  PendingPurchaseLimitExceeded,
-  RecipientNotFound,
-  SellNotAboveFee,
-  UnitsUnavailable,
-  UnknownMember,
-  UnknownReferenceCode,
-  // A sell, transfer or convert of a member with a second factor needs the step-up (MemberUseCases.ts).
-  SecondFactorRequired,
-  PasswordRequired,
-] as const
+/**
+ * What each command endpoint can answer besides the rules every route shares (Api.ts): exactly the errors of the
+ * engine's commands it runs (core's OrderFamilyErrors.ts), so the OpenAPI document lists those and no others
+ * (test/http/OrderEndpointErrors.test.ts). create_order runs one of four commands by its order type; cancel_order
+ * reads the order (404 for another's) and cancels a buy or the unsold rest of a sell.
+ */
+export const ORDER_ENDPOINT_ERRORS = {
+  createOrder: errorsOf(
+    BuyErrors.createBuy,
+    SellErrors.createSell,
+    TransferErrors.createTransfer,
+    ConvertErrors.createConvert,
+  ),
+  updateOrderAmount: errorsOf(BuyErrors.updateBuyAmount),
+  startPayment: errorsOf(BuyPaymentErrors.startPayment),
+  successOrder: errorsOf(BuyPaymentErrors.successOrder),
+  cancelOrder: errorsOf([OrderNotFound], BuyErrors.cancelBuy, SellErrors.cancelSellRest),
+}
 
 export class OrdersApi extends HttpApiGroup.make("orders")
   .add(
@@ -201,7 +176,7 @@ export class OrdersApi extends HttpApiGroup.make("orders")
       headers: IdempotencyHeaders,
       payload: CreateOrderPayload,
       success: Schema.Struct({ orderCreatedData: Order }),
-      error: OrderErrors,
+      error: ORDER_ENDPOINT_ERRORS.createOrder,
     }),
     HttpApiEndpoint.post("updateOrderAmount", "/order/update_order_amount", {
       headers: IdempotencyHeaders,
@@ -211,13 +186,13 @@ export class OrdersApi extends HttpApiGroup.make("orders")
         paymentMethod: Schema.optionalKey(PaymentMethod),
       }),
       success: Schema.Struct({ orderUpdatedData: Order }),
-      error: OrderErrors,
+      error: ORDER_ENDPOINT_ERRORS.updateOrderAmount,
     }),
     HttpApiEndpoint.post("startPayment", "/order/start_payment", {
       headers: IdempotencyHeaders,
       payload: Schema.Struct({ orderId: OrderId, coin: Schema.optionalKey(CryptoCoin) }),
       success: Schema.Struct({ orderData: Order, paymentInstructions: PaymentInstructions }),
-      error: OrderErrors,
+      error: ORDER_ENDPOINT_ERRORS.startPayment,
     }),
     HttpApiEndpoint.post("successOrder", "/order/success_order", {
       headers: IdempotencyHeaders,
@@ -227,13 +202,13 @@ export class OrdersApi extends HttpApiGroup.make("orders")
         utmData: Schema.optionalKey(UtmData),
       }),
       success: Schema.Struct({ orderSuccessData: Order }),
-      error: OrderErrors,
+      error: ORDER_ENDPOINT_ERRORS.successOrder,
     }),
     HttpApiEndpoint.post("cancelOrder", "/order/cancel_order", {
       headers: IdempotencyHeaders,
       payload: OrderIdentity,
       success: Schema.Struct({ orderCancelledData: Order }),
-      error: OrderErrors,
+      error: ORDER_ENDPOINT_ERRORS.cancelOrder,
     }),
     HttpApiEndpoint.get("transactions", "/order/getTransactions", {
       query: TransactionFilters,

@@ -8,7 +8,11 @@ export class StatementsApi extends HttpApiGroup.make("statements")
   .add(
     HttpApiEndpoint.get("generate", "/etc/generate-statement", {
       query: StatementRequest,
-      success: Schema.Uint8Array.pipe(HttpApiSchema.asUint8Array({ contentType: "application/pdf" })),
+      // PDF by default; CSV with format=csv (text, streamed).
+      success: [
+        Schema.Uint8Array.pipe(HttpApiSchema.asUint8Array({ contentType: "application/pdf" })),
+        Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/csv" })),
+      ],
     }),
   )
   .middleware(Authentication) {}

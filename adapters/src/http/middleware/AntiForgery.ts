@@ -7,11 +7,13 @@
 import { randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { XSRF_REFUSED_MESSAGE } from "../api/ApiErrors.ts"
+
+export { XSRF_REFUSED_MESSAGE }
 
 export const XSRF_COOKIE = "XSRF-TOKEN"
 export const XSRF_HEADER = "x-xsrf-token"
 export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
-export const XSRF_REFUSED_MESSAGE = "This request could not be verified. Reload the page and try again."
 
 const sameToken = (a: string, b: string) => {
   const left = Buffer.from(a)

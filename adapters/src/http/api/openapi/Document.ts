@@ -6,14 +6,15 @@
  * - a summary and a description on every operation (Operations.ts), tags with descriptions, `servers`;
  * - the headers: `X-XSRF-TOKEN` on every request that changes anything (the providers' webhooks excepted),
  *   `Idempotency-Key` described where the contract takes it, `Retry-After` on every 429 and 503;
- * - the error answers every route may give besides its own: 413 and 415 for a route with a body, 503 while
- *   the database is away, each `{ message }` in words;
+ * - the error answers every route may give besides its own: 403 from the anti-forgery check on every change
+ *   (`{ _tag: "NotAllowed", message }`, beside the route's own 403s), 413 and 415 for a route with a body, 503
+ *   while the database is away, each with its `message` in words;
  * - examples of the order, KYC and statement requests (Examples.ts);
  * - `anyOf` lists without repeated members (a nullable schema made nullable again lists `null` twice).
  *
  * `OpenApiDocs.test.ts` lints the result with Redocly's recommended rules.
  */
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../ApiErrors.ts"
+import { SERVICE_UNAVAILABLE_MESSAGE, XSRF_REFUSED_MESSAGE } from "../ApiErrors.ts"
 import { WEBHOOK_ROUTES } from "../PaymentsApi.ts"
 import { OPERATION_EXAMPLES } from "./Examples.ts"
 import { OPERATIONS } from "./Operations.ts"
@@ -87,6 +88,39 @@ const XSRF_HEADER = {
   schema: { type: "string", minLength: 1 },
 }
 
+/** The anti-forgery refusal (middleware/AntiForgery.ts): `{ _tag: "NotAllowed", message }`, 403. */
+const XSRF_REFUSED = {
+  type: "object",
+  description: "The request did not echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header.",
+  properties: { _tag: { type: "string", enum: ["NotAllowed"] }, message: { type: "string" } },
+  required: ["_tag", "message"],
+}
+
+/** The route's own 403 answers, if any, with the anti-forgery refusal beside them. */
+const withXsrfRefusal = (forbidden: Json): Json => {
+  if (forbidden === undefined) {
+    return {
+      description: "NotAllowed: the anti-forgery check failed.",
+      content: {
+        "application/json": {
+          schema: XSRF_REFUSED,
+          example: { _tag: "NotAllowed", message: XSRF_REFUSED_MESSAGE },
+        },
+      },
+    }
+  }
+  const json = forbidden.content?.["application/json"] ?? {}
+  const own = json.schema === undefined ? [] : (json.schema.anyOf ?? [json.schema])
+  return {
+    ...forbidden,
+    description: `${forbidden.description} | NotAllowed (the anti-forgery check failed)`,
+    content: {
+      ...forbidden.content,
+      "application/json": { ...json, schema: { anyOf: [...own, XSRF_REFUSED] } },
+    },
+  }
+}
+
 const errorAnswer = (description: string, example: string, headers?: Json) => ({
   description,
   ...(headers === undefined ? {} : { headers }),
@@ -101,6 +135,16 @@ const withoutRepeats = (node: Json): Json => {
   if (node === null || typeof node !== "object") return node
   const out: Json = {}
   for (const [key, value] of Object.entries(node)) out[key] = withoutRepeats(value)
+  // A required text field: its documented rules (core's validation/Fields.ts) make it a string, so the raw side's
+  // "string or null" says nothing more.
+  if (
+    out.type === "string" &&
+    Array.isArray(out.anyOf) &&
+    out.anyOf.every((member: Json) => member.type === "string" || member.type === "null")
+  ) {
+    const { anyOf: _anyOf, ...rest } = out
+    return rest
+  }
   if (Array.isArray(out.anyOf)) {
     const seen = new Set<string>()
     const members = out.anyOf.filter((member: Json) => {
@@ -132,8 +176,11 @@ const describeOperation = (method: string, path: string, operation: Json): Json 
         }
       : parameter,
   )
-  if (method !== "get" && !WEBHOOKS.has(key)) parameters.push(XSRF_HEADER)
+  const changes = method !== "get" && !WEBHOOKS.has(key)
+  if (changes) parameters.push(XSRF_HEADER)
   const responses: Json = { ...operation.responses }
+  // Every change may be refused by the anti-forgery check, whatever the route answers itself.
+  if (changes) responses["403"] = withXsrfRefusal(responses["403"])
   for (const [status, response] of Object.entries<Json>(responses)) {
     if (status === "429") {
       const { "retry-after": _header, ...headers } = response.headers ?? {}
