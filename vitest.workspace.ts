@@ -81,11 +81,15 @@ export default defineConfig({
     // file imported effect, the adapters and the app again, which was three quarters of core's run (26 s → 7 s)
     // and half of web's (13 s → 6 s). Their files keep no state in shared modules; the browser files stay
     // isolated (each holds its own server and browser in module variables).
+    // Coverage of core/src by core's own tests (`npm run test:core`, the first half of `npm test`): the rules are proved
+    // where they are written, at 90% of the lines at least. Measured by itself because V8's coverage slows every file
+    // of a run it is on (core's model files by half), and the adapters', CLI's and browser files' runs measure
+    // nothing here. `include` is relative to the project's root (./core) when only that project runs.
     coverage: {
       provider: "v8",
-      include: ["core/src/**/*.ts"],
-      exclude: ["core/src/index.ts"],
-      reporter: ["text-summary", "text"],
+      include: ["src/**/*.ts"],
+      exclude: ["src/index.ts"],
+      reporter: ["text-summary"],
       thresholds: { lines: 90 },
     },
   },
