@@ -9,11 +9,11 @@
  */
 import * as fs from "node:fs"
 import * as net from "node:net"
-import * as os from "node:os"
 import * as path from "node:path"
 import { DEMO_ADMIN_EMAIL } from "@landunits/adapters/demo/DemoHistory.ts"
 import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
 import { runCliProcess, type Target } from "@landunits/test-support/CliProcess.ts"
+import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 let dataDir: string
@@ -48,7 +48,7 @@ const ask = (line: string) =>
   })
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-admin-socket-"))
+  dataDir = migratedDataDir("landunits-admin-socket-")
   target = { kind: "embedded", dataDir }
   // The embedded database of DATA_DIR, as the CLI processes use (a CI run sets DATABASE_URL for other tests).
   app = await startAppProcess({

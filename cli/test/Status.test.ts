@@ -12,6 +12,7 @@ import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
 import { MIGRATIONS_DIRECTORY } from "@landunits/adapters/postgres/Migrations.ts"
 import { type AppProcess, freePort, startAppProcess } from "@landunits/test-support/AppProcess.ts"
 import { runCliProcess, type Target } from "@landunits/test-support/CliProcess.ts"
+import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -54,7 +55,7 @@ const statusJson = async () => {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-status-"))
+  dataDir = migratedDataDir("landunits-status-")
   target = { kind: "embedded", dataDir }
   app = await startAppProcess({
     DATA_DIR: dataDir,

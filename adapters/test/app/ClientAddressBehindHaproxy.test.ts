@@ -8,9 +8,9 @@
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as http from "node:http"
-import * as os from "node:os"
 import * as path from "node:path"
 import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
+import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
 import { type Haproxy, startHaproxy } from "@landunits/test-support/DeployStack.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/demo/DemoSeed.ts"
@@ -95,7 +95,7 @@ afterAll(async () => {
 
 describe.runIf(hasHaproxy)("the client's address behind HAProxy (TRUSTED_PROXIES=127.0.0.1)", () => {
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-proxy-"))
+    dir = migratedDataDir("landunits-proxy-")
     fs.mkdirSync(path.join(dir, "app"))
     app = await startAppProcess({
       NODE_ENV: "production",

@@ -9,9 +9,8 @@
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as http from "node:http"
-import * as os from "node:os"
-import * as path from "node:path"
 import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
+import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
 import { afterEach, describe, expect, it } from "vitest"
 import { publishTestBuild } from "../support/WebBuildFixture.ts"
 
@@ -25,7 +24,7 @@ afterEach(async () => {
 })
 
 const folder = (name: string) => {
-  const made = fs.mkdtempSync(path.join(os.tmpdir(), `landunits-${name}-`))
+  const made = migratedDataDir(`landunits-${name}-`)
   folders.push(made)
   return made
 }

@@ -12,8 +12,8 @@ import * as fs from "node:fs"
 import * as http from "node:http"
 import * as net from "node:net"
 import * as os from "node:os"
-import * as path from "node:path"
 import { type AppProcess, freePort, startAppProcess } from "@landunits/test-support/AppProcess.ts"
+import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect, Exit, Scope } from "effect"
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -184,7 +184,7 @@ describe("metrics and traces of a production start", () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>
   let metricsPort = 0
   let dropDatabase: () => Promise<void> = async () => {}
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-observability-"))
+  const dataDir = migratedDataDir("landunits-observability-")
 
   beforeAll(async () => {
     receiver = await startReceiver()

@@ -5,10 +5,10 @@
  * next answer is 429 with Retry-After and a message in words. Counted in the database, as sessions are.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import { PgClient } from "@effect/sql-pg"
 import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
+import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect, Exit, Redacted, Scope } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -22,7 +22,7 @@ describe.runIf(url !== undefined)("email limits across two app processes on the 
   let database = ""
   let dropDatabase: () => Promise<void> = async () => {}
   const processes: Array<AppProcess> = []
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-email-limits-"))
+  const dataDir = migratedDataDir("landunits-email-limits-")
 
   beforeAll(async () => {
     const scope = await Effect.runPromise(Scope.make())

@@ -9,10 +9,9 @@
  */
 import { createHash, createPublicKey, verify as verifySignature } from "node:crypto"
 import * as fs from "node:fs"
-import * as os from "node:os"
-import * as path from "node:path"
 import { apiClient } from "@landunits/test-support/ApiClient.ts"
 import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
+import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 // ---- The verifier, from docs/ledger.md alone ------------------------------------------------------------
@@ -182,7 +181,7 @@ let transferToSam: Proof
 let key: PublicKey
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-independent-verifier-"))
+  dataDir = migratedDataDir("landunits-independent-verifier-")
   app = await startAppProcess({ DATA_DIR: dataDir, NODE_ENV: "development", DATABASE_URL: "" }, 180_000)
   const client = apiClient(() => app.baseUrl)
   // The job signs checkpoint #1 as the app starts, after the demo history is seeded.

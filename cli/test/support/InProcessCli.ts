@@ -5,8 +5,6 @@
  * answers what it printed and its exit code (stdin is not a terminal here: a non-interactive shell).
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
-import * as path from "node:path"
 import { seedSiteContent } from "@landunits/adapters/app/SiteContentSeed.ts"
 import { seedDemo } from "@landunits/adapters/demo/DemoSeed.ts"
 import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"

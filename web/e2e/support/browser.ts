@@ -37,8 +37,8 @@ export const launchBrowser = (): Promise<Browser> =>
 export const startServerAndBrowser = async (
   env: Readonly<Record<string, string>> = {},
 ): Promise<{ server: RunningServer; browser: Browser }> => {
-  const server = await startServer(env)
-  const browser = await launchBrowser()
+  // Both at once: Chromium starts while the server opens its database.
+  const [server, browser] = await Promise.all([startServer(env), launchBrowser()])
   fs.mkdirSync(SHOTS, { recursive: true })
   return { server, browser }
 }
