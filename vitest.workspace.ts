@@ -5,6 +5,9 @@ import { join } from "node:path"
 import { defineConfig } from "vitest/config"
 import { LongestFilesFirst } from "./test-support/src/LongestFilesFirst.ts"
 
+/** The order engine's model-based test files (core/test/orders/OrderEngine.model.*.test.ts). */
+const MODEL_FILES = "test/**/*.model.*.test.ts"
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +17,18 @@ export default defineConfig({
           isolate: false,
           root: "./core",
           include: ["test/**/*.test.ts"],
+          exclude: [MODEL_FILES],
+          environment: "node",
+        },
+      },
+      {
+        // The order engine's model-based runs (thousands of generated sequences against a model of the ledger): run
+        // beside the other projects' files, not under coverage, which would slow them by half and add no line.
+        test: {
+          name: "core-model",
+          isolate: false,
+          root: "./core",
+          include: [MODEL_FILES],
           environment: "node",
         },
       },
