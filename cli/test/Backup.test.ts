@@ -17,6 +17,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from "@landunits/adapters/demo/DemoSeed.ts"
 import { layerEmbedded, layerServer } from "@landunits/adapters/postgres/Database.ts"
 import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
 import { runCliProcess, type Target } from "@landunits/test-support/CliProcess.ts"
+import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -25,8 +26,11 @@ import { freshServerDatabase, signIn } from "./support/ServerAndCli.ts"
 /** Where the app runs and where a backup is restored to: the embedded database or a server's. */
 interface Installation {
   readonly name: string
-  /** A fresh, empty target; `env` starts an app on it. */
-  readonly fresh: () => Promise<{
+  /**
+   * A fresh, empty target; `env` starts an app on it. `migrated`: its database may already hold the schema (a copy
+   * of the run's migrated one, test-support's DatabaseTemplates.ts) where the installation has a cheaper start.
+   */
+  readonly fresh: (options?: { readonly migrated?: boolean }) => Promise<{
     target: Target
     env: Record<string, string>
     drop: () => Promise<void>
@@ -41,8 +45,10 @@ const INSTALLATIONS: ReadonlyArray<Installation> = [
   {
     name: "embedded",
     dumpedBy: "through the running app",
-    fresh: async () => {
-      const dataDir = fs.mkdtempSync(path.join(scratch, "data-"))
+    fresh: async ({ migrated = false } = {}) => {
+      const dataDir = migrated
+        ? migratedDataDir("landunits-backup-data-")
+        : fs.mkdtempSync(path.join(scratch, "data-"))
       return {
         target: { kind: "embedded", dataDir },
         env: { DATA_DIR: dataDir, DATABASE_URL: "" },
@@ -154,7 +160,7 @@ describe.each(INSTALLATIONS)("db backup and db restore on the $name database", (
   const file = path.join(scratch, `${installation.name.replace(/\W/g, "-")}.backup`)
 
   beforeAll(async () => {
-    original = await installation.fresh()
+    original = await installation.fresh({ migrated: true })
     app = await startAppProcess({ ...original.env, LOG_FORMAT: "logfmt" })
     const client = await signIn(app.baseUrl, DEMO_EMAIL, DEMO_PASSWORD)
     let stopped = false
