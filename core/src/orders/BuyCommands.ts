@@ -5,45 +5,45 @@
 import { Effect, Option, Result } from "effect"
 import { type DiscountTerms, priceBuyOrder } from "../fees/Fees.ts"
 import { ISSUANCE, member } from "../ledger/LedgerModel.ts"
+import { LedgerService } from "../ledger/LedgerService.ts"
+import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import type { CurrencyType, PaymentMethod } from "../shared/Enums.ts"
 import { cryptoRefusal } from "./CryptoOffers.ts"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { OrderCommandRunner } from "./OrderCommandRunner.ts"
 import { EmailNotConfirmed, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
+import { OrderLimits } from "./OrderLimits.ts"
+import { OrderLocks } from "./OrderLocks.ts"
 import type { NewOrderRecord, OrderRecord } from "./OrderModel.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type { CreateBuyRequest, MemberOrderRequest, UpdateBuyAmountRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import { expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
+import { BuyJournal } from "./ports/BuyJournal.ts"
+import { CryptoPayments } from "./ports/CryptoPayments.ts"
+import { IdempotencyStore } from "./ports/IdempotencyStore.ts"
+import { MemberStanding } from "./ports/MemberStanding.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
+import { SquareGateway } from "./ports/SquareGateway.ts"
+import { StripeGateway } from "./ports/StripeGateway.ts"
+import { UnitOfWork } from "./ports/UnitOfWork.ts"
 
-export const makeBuyCommands = (frame: OrderFrame) => {
-  const {
-    baseRecord,
-    buyJournal,
-    checkBuyLimits,
-    command,
-    crypto,
-    externalFeeOf,
-    findDiscount,
-    idempotency,
-    iso,
-    keyRecord,
-    ledger,
-    memberScope,
-    members,
-    newOrderId,
-    now,
-    onceMoreIfKeyTaken,
-    orders,
-    ownOrder,
-    prices,
-    releaseDrafts,
-    replay,
-    requireOrderSize,
-    square,
-    stripe,
-    transition,
-    uow,
-    withoutKey,
-  } = frame
+export const makeBuyCommands = Effect.gen(function* () {
+  const buyJournal = yield* BuyJournal
+  const crypto = yield* CryptoPayments
+  const idempotency = yield* IdempotencyStore
+  const ledger = yield* LedgerService
+  const members = yield* MemberStanding
+  const orders = yield* OrderRepository
+  const prices = yield* PriceBook
+  const square = yield* SquareGateway
+  const stripe = yield* StripeGateway
+  const uow = yield* UnitOfWork
+  const { command, keyRecord, memberScope, onceMoreIfKeyTaken, replay, withoutKey } =
+    yield* OrderCommandRunner
+  const { ownOrder } = yield* OrderLocks
+  const { checkBuyLimits, requireOrderSize } = yield* OrderLimits
+  const { baseRecord, externalFeeOf, findDiscount, iso, newOrderId, now, releaseDrafts, transition } =
+    yield* OrderRecords
 
   /** A crypto buy needs a coin offered in its currency: an address and a current price (CryptoOffers.ts). */
   const requireCryptoOffered = Effect.fnUntraced(function* (method: PaymentMethod, currency: CurrencyType) {
@@ -289,4 +289,4 @@ export const makeBuyCommands = (frame: OrderFrame) => {
     )
 
   return { createBuy, updateBuyAmount, cancelBuy }
-}
+})

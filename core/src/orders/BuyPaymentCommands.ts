@@ -4,13 +4,16 @@
  * (BuyPaymentConfirmation.ts), and the provider's failure or decline (BuyPaymentFailures.ts).
  */
 
+import { Effect } from "effect"
 import { makeBuyPaymentConfirmation } from "./BuyPaymentConfirmation.ts"
 import { makeBuyPaymentFailures } from "./BuyPaymentFailures.ts"
 import { makeBuyPaymentStart } from "./BuyPaymentStart.ts"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
 
-export const makeBuyPaymentCommands = (frame: OrderFrame) => ({
-  ...makeBuyPaymentStart(frame),
-  ...makeBuyPaymentConfirmation(frame),
-  ...makeBuyPaymentFailures(frame),
+/** The three parts' commands; what it requires is what they require. */
+export const makeBuyPaymentCommands = Effect.gen(function* () {
+  return {
+    ...(yield* makeBuyPaymentStart),
+    ...(yield* makeBuyPaymentConfirmation),
+    ...(yield* makeBuyPaymentFailures),
+  }
 })

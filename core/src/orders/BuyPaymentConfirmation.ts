@@ -7,32 +7,34 @@
  */
 
 import { Effect } from "effect"
+import { LedgerService } from "../ledger/LedgerService.ts"
 import { PayoutId } from "../shared/Ids.ts"
+import { IdGenerator } from "../shared/ports/IdGenerator.ts"
 import { settleBuy } from "./BuySettlement.ts"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { OrderCommandRunner } from "./OrderCommandRunner.ts"
 import { InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
+import { OrderLimits } from "./OrderLimits.ts"
+import { OrderLocks } from "./OrderLocks.ts"
 import type { OrderRecord, Payout } from "./OrderModel.ts"
+import { OrderNotifier } from "./OrderNotifier.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type { AdminOrderRequest, ConfirmedPayment, SuccessOrderRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import { QUEUED_SELL_STATUSES } from "./OrderTransitions.ts"
 import { isCardMethod } from "./PaymentRules.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
+import { PayoutRepository } from "./ports/PayoutRepository.ts"
 
-export const makeBuyPaymentConfirmation = (frame: OrderFrame) => {
-  const {
-    checkBuyLimits,
-    command,
-    ids,
-    iso,
-    ledger,
-    memberScope,
-    notify,
-    now,
-    orderOfType,
-    orders,
-    ownOrder,
-    payoutRepo,
-    transition,
-  } = frame
+export const makeBuyPaymentConfirmation = Effect.gen(function* () {
+  const ids = yield* IdGenerator
+  const ledger = yield* LedgerService
+  const orders = yield* OrderRepository
+  const payoutRepo = yield* PayoutRepository
+  const { command, memberScope } = yield* OrderCommandRunner
+  const { orderOfType, ownOrder } = yield* OrderLocks
+  const { checkBuyLimits } = yield* OrderLimits
+  const { iso, now, transition } = yield* OrderRecords
+  const { notify } = yield* OrderNotifier
 
   const successOrder = (request: SuccessOrderRequest) =>
     command(
@@ -131,4 +133,4 @@ export const makeBuyPaymentConfirmation = (frame: OrderFrame) => {
     )
 
   return { successOrder, markFundsReceived, confirmPayment }
-}
+})

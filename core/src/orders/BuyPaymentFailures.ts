@@ -5,13 +5,21 @@
  */
 
 import { Effect } from "effect"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { LedgerService } from "../ledger/LedgerService.ts"
+import { OrderCommandRunner } from "./OrderCommandRunner.ts"
+import { OrderLocks } from "./OrderLocks.ts"
 import type { OrderRecord } from "./OrderModel.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type { FailPaymentRequest } from "./OrderRequests.ts"
 import { afterDecline, declineMessage } from "./PaymentRules.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
 
-export const makeBuyPaymentFailures = (frame: OrderFrame) => {
-  const { command, ledger, now, orderOfType, orders, releaseDrafts, transition } = frame
+export const makeBuyPaymentFailures = Effect.gen(function* () {
+  const ledger = yield* LedgerService
+  const orders = yield* OrderRepository
+  const { command } = yield* OrderCommandRunner
+  const { orderOfType } = yield* OrderLocks
+  const { now, releaseDrafts, transition } = yield* OrderRecords
 
   const failPayment = (request: FailPaymentRequest) =>
     command(
@@ -68,4 +76,4 @@ export const makeBuyPaymentFailures = (frame: OrderFrame) => {
     )
 
   return { failPayment, declinePayment }
-}
+})

@@ -9,10 +9,13 @@ import type { CryptoCoin } from "../shared/Enums.ts"
 import type { MemberId } from "../shared/Ids.ts"
 import { bankPaymentId } from "./BankPaymentId.ts"
 import { coinRefusal } from "./CryptoOffers.ts"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { OrderCommandRunner } from "./OrderCommandRunner.ts"
 import { bankInstructionsNotice, cryptoInstructionsNotice } from "./OrderEmails.ts"
 import { CardPaymentBelowMinimum, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
+import { OrderLocks } from "./OrderLocks.ts"
 import type { OrderRecord } from "./OrderModel.ts"
+import { OrderNotifier } from "./OrderNotifier.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type { StartedPayment, StartPaymentRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import type { PaymentInstructions } from "./PaymentInstructions.ts"
@@ -23,27 +26,26 @@ import {
   isCardMethod,
   paymentAttemptKey,
 } from "./PaymentRules.ts"
+import { BankTransfers } from "./ports/BankTransfers.ts"
+import { CryptoPayments } from "./ports/CryptoPayments.ts"
+import { IdempotencyStore } from "./ports/IdempotencyStore.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
+import { SquareGateway } from "./ports/SquareGateway.ts"
+import { StripeGateway } from "./ports/StripeGateway.ts"
+import { UnitOfWork } from "./ports/UnitOfWork.ts"
 
-export const makeBuyPaymentStart = (frame: OrderFrame) => {
-  const {
-    bank,
-    crypto,
-    idempotency,
-    iso,
-    keyRecord,
-    memberScope,
-    notify,
-    now,
-    onceMoreIfKeyTaken,
-    orders,
-    ownOrder,
-    replay,
-    square,
-    stripe,
-    transition,
-    uow,
-    withoutKey,
-  } = frame
+export const makeBuyPaymentStart = Effect.gen(function* () {
+  const bank = yield* BankTransfers
+  const crypto = yield* CryptoPayments
+  const idempotency = yield* IdempotencyStore
+  const orders = yield* OrderRepository
+  const square = yield* SquareGateway
+  const stripe = yield* StripeGateway
+  const uow = yield* UnitOfWork
+  const { keyRecord, memberScope, onceMoreIfKeyTaken, replay, withoutKey } = yield* OrderCommandRunner
+  const { ownOrder } = yield* OrderLocks
+  const { iso, now, transition } = yield* OrderRecords
+  const { notify } = yield* OrderNotifier
 
   /** What a card order shows the member while it waits for its current attempt's payment. */
   const cardInstructions = (order: OrderRecord, method: CardMethod): PaymentInstructions => ({
@@ -314,4 +316,4 @@ export const makeBuyPaymentStart = (frame: OrderFrame) => {
   }
 
   return { startPayment }
-}
+})

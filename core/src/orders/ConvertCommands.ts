@@ -7,32 +7,36 @@
 import { Effect } from "effect"
 import { checkConvertLimit, convertibleUnits, convertLimitMessage } from "../availability/Availability.ts"
 import { FEES, ISSUANCE, member, type TransferDraft } from "../ledger/LedgerModel.ts"
+import { LedgerService } from "../ledger/LedgerService.ts"
+import { ExchangeRates } from "../pricing/ports/ExchangeRates.ts"
+import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import { CONVERT_LOCK_MS } from "../shared/Constants.ts"
 import { CurrencyOfUnitType, unitDisplayName } from "../shared/Enums.ts"
 import { PayoutId } from "../shared/Ids.ts"
+import { IdGenerator } from "../shared/ports/IdGenerator.ts"
 import { convertQuote, maxUnitsConvertingInto } from "./Convert.ts"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
 import { ConvertLimitExceeded, ConvertTooSmall, InvalidOrderRequest } from "./OrderErrors.ts"
+import { OrderLimits } from "./OrderLimits.ts"
 import type { Payout } from "./OrderModel.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type { CreateConvertRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
+import { PayoutRepository } from "./ports/PayoutRepository.ts"
+import { UnitOfWork } from "./ports/UnitOfWork.ts"
+import { VerifiedMemberCommand } from "./VerifiedMemberCommand.ts"
 
-export const makeConvertCommands = (frame: OrderFrame) => {
-  const {
-    baseRecord,
-    ids,
-    ledger,
-    newOrderId,
-    now,
-    orders,
-    payoutRepo,
-    prices,
-    rates,
-    remainingOf,
-    transition,
-    uow,
-    verifiedMemberCommand,
-  } = frame
+export const makeConvertCommands = Effect.gen(function* () {
+  const ids = yield* IdGenerator
+  const ledger = yield* LedgerService
+  const orders = yield* OrderRepository
+  const payoutRepo = yield* PayoutRepository
+  const prices = yield* PriceBook
+  const rates = yield* ExchangeRates
+  const uow = yield* UnitOfWork
+  const { verifiedMemberCommand } = yield* VerifiedMemberCommand
+  const { remainingOf } = yield* OrderLimits
+  const { baseRecord, newOrderId, now, transition } = yield* OrderRecords
 
   const createConvert = (request: CreateConvertRequest) =>
     verifiedMemberCommand(
@@ -152,4 +156,4 @@ export const makeConvertCommands = (frame: OrderFrame) => {
     )
 
   return { createConvert }
-}
+})

@@ -1,9 +1,10 @@
 /**
- * The idempotent command runner of the order frame (OrderCommandFrame.ts): one unit of work per command,
- * idempotent under its (scope, key), a repeat answering the first result and a reused key refused.
+ * The idempotent command runner of the order commands: one unit of work per command, idempotent under its
+ * (scope, key), a repeat answering the first result and a reused key refused. A service (one per engine,
+ * provided inside OrderService.layer); the families that run commands require it.
  */
 
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import type { IdempotencyKey, MemberId } from "../shared/Ids.ts"
 import { IdempotencyKeyReused } from "./OrderErrors.ts"
 import {
@@ -116,4 +117,10 @@ export const makeOrderCommandRunner = Effect.gen(function* () {
   }
 })
 
-export type OrderCommandRunner = Effect.Success<typeof makeOrderCommandRunner>
+/** The OrderCommandRunner service, made by `makeOrderCommandRunner`. */
+export class OrderCommandRunner extends Context.Service<
+  OrderCommandRunner,
+  Effect.Success<typeof makeOrderCommandRunner>
+>()("@landunits/core/orders/OrderCommandRunner") {
+  static readonly layer = Layer.effect(OrderCommandRunner)(makeOrderCommandRunner)
+}

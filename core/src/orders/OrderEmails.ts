@@ -4,7 +4,7 @@
  * (`orderId`; the adapter's template links to the order's page, /dashboard/transaction/{orderId}).
  *
  * Pure: what each email carries, as text fields. The order engine enqueues them through the Mailer in the
- * transaction of the step that causes them (OrderCommandFrame's `notify`), so a refused or repeated command
+ * transaction of the step that causes them (OrderNotifier's `notify`), so a refused or repeated command
  * sends nothing, and the outbox adapter renders and delivers them.
  */
 import { formatDateTimeZoned, formatMoney, formatNumber0 } from "../format/Format.ts"

@@ -4,23 +4,34 @@
 
 import { Effect } from "effect"
 import { member } from "../ledger/LedgerModel.ts"
+import { LedgerService } from "../ledger/LedgerService.ts"
 import { Durations } from "../shared/Constants.ts"
 import { UnitTypes } from "../shared/Enums.ts"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { OrderCommandRunner } from "./OrderCommandRunner.ts"
 import { convertUnlockedNotice } from "./OrderEmails.ts"
 import type { OrderRecord } from "./OrderModel.ts"
+import { OrderNotifier } from "./OrderNotifier.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type { SystemRequest } from "./OrderRequests.ts"
 import { byJob } from "./OrderTimeline.ts"
 import { EXPIRING_BUY_STATUSES } from "./OrderTransitions.ts"
 import { expiryWindowMs } from "./PaymentRules.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
+import { UnitOfWork } from "./ports/UnitOfWork.ts"
 
 const hoursText = (ms: number) => {
   const hours = ms / Durations.HOUR
   return hours === 1 ? "1 hour" : `${hours} hours`
 }
 
-export const makeOrderJobs = (frame: OrderFrame) => {
-  const { command, ledger, notify, now, orders, releaseDrafts, transition, uow } = frame
+export const makeOrderJobs = Effect.gen(function* () {
+  const ledger = yield* LedgerService
+  const orders = yield* OrderRepository
+  const uow = yield* UnitOfWork
+  const { command } = yield* OrderCommandRunner
+  const { now, releaseDrafts, transition } = yield* OrderRecords
+  const { notify } = yield* OrderNotifier
+
   const expireDue = (request: SystemRequest) =>
     command(
       "system",
@@ -84,4 +95,4 @@ export const makeOrderJobs = (frame: OrderFrame) => {
     )
 
   return { expireDue, unlockDue }
-}
+})

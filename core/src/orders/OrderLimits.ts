@@ -1,9 +1,10 @@
 /**
- * The checks and limits of the order frame (OrderCommandFrame.ts): an order's size, the member's verified
- * identity, spec §5's availability, the LU2X cap and the pending-purchase limit, and LU2X vesting.
+ * The checks and limits of the order commands: an order's size, the member's verified identity, spec §5's
+ * availability, the LU2X cap and the pending-purchase limit, and LU2X vesting. A service (one per engine,
+ * provided inside OrderService.layer); the families that check require it.
  */
 
-import { Clock, Effect } from "effect"
+import { Clock, Context, Effect, Layer } from "effect"
 import {
   allowedPendingRemainderCents,
   checkBuyAvailability,
@@ -181,4 +182,9 @@ export const makeOrderLimits = Effect.gen(function* () {
   return { requireOrderSize, requireVerified, availabilityOf, remainingOf, checkBuyLimits, checkVested }
 })
 
-export type OrderLimits = Effect.Success<typeof makeOrderLimits>
+/** The OrderLimits service, made by `makeOrderLimits`. */
+export class OrderLimits extends Context.Service<OrderLimits, Effect.Success<typeof makeOrderLimits>>()(
+  "@landunits/core/orders/OrderLimits",
+) {
+  static readonly layer = Layer.effect(OrderLimits)(makeOrderLimits)
+}

@@ -1,9 +1,10 @@
 /**
- * The locks of the order frame (OrderCommandFrame.ts): an order or a payout read again once the unit types
- * it moves are locked, so a command sees it as the last command that held the lock left it.
+ * The locks of the order commands: an order or a payout read again once the unit types it moves are locked, so a
+ * command sees it as the last command that held the lock left it. A service (one per engine, provided inside
+ * OrderService.layer); the families that lock require it.
  */
 
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type { UnitType } from "../shared/Enums.ts"
 import type { MemberId, OrderId, PayoutId } from "../shared/Ids.ts"
 import { OrderConflict, OrderNotFound } from "./OrderErrors.ts"
@@ -66,4 +67,9 @@ export const makeOrderLocks = Effect.gen(function* () {
   return { unitTypesOf, lockedOrder, ownOrder, orderOfType, lockedPayout }
 })
 
-export type OrderLocks = Effect.Success<typeof makeOrderLocks>
+/** The OrderLocks service, made by `makeOrderLocks`. */
+export class OrderLocks extends Context.Service<OrderLocks, Effect.Success<typeof makeOrderLocks>>()(
+  "@landunits/core/orders/OrderLocks",
+) {
+  static readonly layer = Layer.effect(OrderLocks)(makeOrderLocks)
+}

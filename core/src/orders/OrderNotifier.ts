@@ -1,9 +1,10 @@
 /**
- * The notifications of the order frame (OrderCommandFrame.ts): a money step's email to a member, enqueued in
- * the command's unit of work and only while the member's subscription choices allow it.
+ * The notifications of the order commands: a money step's email to a member, enqueued in the command's unit of
+ * work and only while the member's subscription choices allow it. A service (one per engine, provided inside
+ * OrderService.layer); the families that send emails require it.
  */
 
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { Mailer } from "../notifications/ports/Mailer.ts"
 import type { MemberId } from "../shared/Ids.ts"
 import { SubscriptionStore } from "../subscriptions/ports/SubscriptionStore.ts"
@@ -39,4 +40,9 @@ export const makeOrderNotifier = Effect.gen(function* () {
   return { notify }
 })
 
-export type OrderNotifier = Effect.Success<typeof makeOrderNotifier>
+/** The OrderNotifier service, made by `makeOrderNotifier`. */
+export class OrderNotifier extends Context.Service<OrderNotifier, Effect.Success<typeof makeOrderNotifier>>()(
+  "@landunits/core/orders/OrderNotifier",
+) {
+  static readonly layer = Layer.effect(OrderNotifier)(makeOrderNotifier)
+}

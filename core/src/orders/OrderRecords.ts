@@ -1,9 +1,10 @@
 /**
- * The record building of the order frame (OrderCommandFrame.ts): the clock, status transitions, a new order's
- * id and base record, its fees, discount and source bucket, and the transfers that release a buy's reservation.
+ * The record building of the order commands: the clock, status transitions, a new order's id and base record,
+ * its fees, discount and source bucket, and the transfers that release a buy's reservation. A service (one per
+ * engine, provided inside OrderService.layer); the families that build records require it.
  */
 
-import { Clock, Effect, Option } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { ISSUANCE, member, type TransferDraft } from "../ledger/LedgerModel.ts"
 import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import type { PaymentMethod } from "../shared/Enums.ts"
@@ -84,4 +85,9 @@ export const makeOrderRecords = Effect.gen(function* () {
   }
 })
 
-export type OrderRecords = Effect.Success<typeof makeOrderRecords>
+/** The OrderRecords service, made by `makeOrderRecords`. */
+export class OrderRecords extends Context.Service<OrderRecords, Effect.Success<typeof makeOrderRecords>>()(
+  "@landunits/core/orders/OrderRecords",
+) {
+  static readonly layer = Layer.effect(OrderRecords)(makeOrderRecords)
+}

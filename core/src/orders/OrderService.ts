@@ -11,21 +11,24 @@
  *
  * This file holds the service's shape; its requests and answers are OrderRequests.ts (re-exported here, so the
  * families import them without importing this file), and what each command can fail with is its family's list in
- * OrderFamilyErrors.ts (BuyErrors, SellErrors, …), not one union of every failure. The frame every command runs in (ports,
- * idempotency, unit of work, locks, transitions, shared checks) is OrderCommandFrame.ts, made once; each
- * family of commands is a module of its own over that frame (BuyCommands, BuyPaymentCommands,
- * SellCommands, TransferCommands, ConvertCommands, PayoutCommands, OrderJobs, OrderQueries), composed below,
- * so callers see one OrderService as before.
+ * OrderFamilyErrors.ts (BuyErrors, SellErrors, …), not one union of every failure. Each family of commands is a
+ * module of its own (BuyCommands, BuyPaymentCommands, SellCommands, TransferCommands, ConvertCommands,
+ * PayoutCommands, OrderJobs, OrderQueries): an effect that takes only the ports and the small parts it uses, so its
+ * requirements name them. The parts are services: the idempotent command runner (OrderCommandRunner), the locks
+ * (OrderLocks), the checks and limits (OrderLimits), the record building (OrderRecords), the members' emails
+ * (OrderNotifier) and the frame of the commands that move a member's Units out (VerifiedMemberCommand). They are
+ * provided once, inside OrderService.layer, and the families composed below, so callers see one OrderService.
  */
 
 import { Context, Effect, Layer } from "effect"
+import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import type { UnitType } from "../shared/Enums.ts"
 import type { MemberId, OrderId } from "../shared/Ids.ts"
 import { makeBuyCommands } from "./BuyCommands.ts"
 import { makeBuyPaymentCommands } from "./BuyPaymentCommands.ts"
 import { makeConvertCommands } from "./ConvertCommands.ts"
 import type { MemberPayout } from "./MemberPayouts.ts"
-import { makeOrderFrame } from "./OrderCommandFrame.ts"
+import { OrderCommandRunner } from "./OrderCommandRunner.ts"
 import type { OrderNotFound, SellNotAboveFee } from "./OrderErrors.ts"
 import type {
   BuyErrors,
@@ -39,8 +42,12 @@ import type {
   TransferErrors,
 } from "./OrderFamilyErrors.ts"
 import { makeOrderJobs } from "./OrderJobs.ts"
+import { OrderLimits } from "./OrderLimits.ts"
+import { OrderLocks } from "./OrderLocks.ts"
 import type { OrderRecord, Payout, TransactionFilters } from "./OrderModel.ts"
+import { OrderNotifier } from "./OrderNotifier.ts"
 import { makeOrderQueries, type QueueRow } from "./OrderQueries.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type {
   AdminOrderRequest,
   ConfirmedPayment,
@@ -58,10 +65,24 @@ import type {
   UpdateBuyAmountRequest,
 } from "./OrderRequests.ts"
 import { makePayoutCommands } from "./PayoutCommands.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
+import { PayoutRepository } from "./ports/PayoutRepository.ts"
 import type { SaleQueueStanding } from "./SaleQueuePosition.ts"
 import { makeSellCommands } from "./SellCommands.ts"
 import type { TransactionPage } from "./Transactions.ts"
 import { makeTransferCommands } from "./TransferCommands.ts"
+import { VerifiedMemberCommand } from "./VerifiedMemberCommand.ts"
+
+/**
+ * The small parts the families take from (each a service: the families require only those they use), one of each
+ * per engine: provided here, inside OrderService.layer, so an engine built apart (Layer.fresh) gets its own.
+ */
+const OrderCommandParts = Layer.mergeAll(
+  VerifiedMemberCommand.layer,
+  OrderLocks.layer,
+  OrderRecords.layer,
+  OrderNotifier.layer,
+).pipe(Layer.provideMerge(Layer.mergeAll(OrderCommandRunner.layer, OrderLimits.layer)))
 
 /** The request types live in OrderRequests.ts (the families import them from there); here for the service's users. */
 export type * from "./OrderRequests.ts"
@@ -141,18 +162,19 @@ export class OrderService extends Context.Service<
 >()("@landunits/core/orders/OrderService") {
   static readonly layer = Layer.effect(OrderService)(
     Effect.gen(function* () {
-      const frame = yield* makeOrderFrame
-      const { orders, payoutRepo, prices } = frame
+      const orders = yield* OrderRepository
+      const payoutRepo = yield* PayoutRepository
+      const prices = yield* PriceBook
       return OrderService.of({
-        ...makeBuyCommands(frame),
-        ...makeBuyPaymentCommands(frame),
-        ...makeOrderJobs(frame),
-        ...makeSellCommands(frame),
-        ...makeTransferCommands(frame),
-        ...makeConvertCommands(frame),
-        ...makePayoutCommands(frame),
+        ...(yield* makeBuyCommands),
+        ...(yield* makeBuyPaymentCommands),
+        ...(yield* makeOrderJobs),
+        ...(yield* makeSellCommands),
+        ...(yield* makeTransferCommands),
+        ...(yield* makeConvertCommands),
+        ...(yield* makePayoutCommands),
         ...makeOrderQueries(orders, payoutRepo, prices),
       })
     }),
-  )
+  ).pipe(Layer.provide(OrderCommandParts))
 }

@@ -6,15 +6,25 @@
 
 import { Effect } from "effect"
 import type { OrderId } from "../shared/Ids.ts"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { OrderCommandRunner } from "./OrderCommandRunner.ts"
 import { PayoutNotPayable } from "./OrderErrors.ts"
+import { OrderLocks } from "./OrderLocks.ts"
 import type { OrderRecord, Payout } from "./OrderModel.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type { PayoutRequest } from "./OrderRequests.ts"
 import type { StatusCause } from "./OrderTimeline.ts"
 import { movePayout } from "./OrderTransitions.ts"
+import { MemberStanding } from "./ports/MemberStanding.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
+import { PayoutRepository } from "./ports/PayoutRepository.ts"
 
-export const makePayoutCommands = (frame: OrderFrame) => {
-  const { command, lockedPayout, members, now, orders, payoutRepo, transition } = frame
+export const makePayoutCommands = Effect.gen(function* () {
+  const members = yield* MemberStanding
+  const orders = yield* OrderRepository
+  const payoutRepo = yield* PayoutRepository
+  const { command } = yield* OrderCommandRunner
+  const { lockedPayout } = yield* OrderLocks
+  const { now, transition } = yield* OrderRecords
 
   const markPayoutReady = (request: PayoutRequest) =>
     command(
@@ -79,4 +89,4 @@ export const makePayoutCommands = (frame: OrderFrame) => {
     )
 
   return { markPayoutReady, markPayoutPaid }
-}
+})

@@ -5,35 +5,38 @@
 import { Effect } from "effect"
 import { isSellAboveFee, sellQueuedUnits } from "../fees/Fees.ts"
 import { FEES, member, type TransferDraft } from "../ledger/LedgerModel.ts"
+import { LedgerService } from "../ledger/LedgerService.ts"
+import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import { unitDisplayName } from "../shared/Enums.ts"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { OrderCommandRunner } from "./OrderCommandRunner.ts"
 import { salePlacedNotice } from "./OrderEmails.ts"
 import { SellNotAboveFee, UnitsUnavailable } from "./OrderErrors.ts"
+import { OrderLimits } from "./OrderLimits.ts"
+import { OrderLocks } from "./OrderLocks.ts"
 import { currencyUnitFromSource, type OrderRecord } from "./OrderModel.ts"
+import { OrderNotifier } from "./OrderNotifier.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type { CreateSellRequest, MemberOrderRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
+import { PayoutRepository } from "./ports/PayoutRepository.ts"
+import { UnitOfWork } from "./ports/UnitOfWork.ts"
 import { remainingInQueue } from "./SalesQueue.ts"
+import { VerifiedMemberCommand } from "./VerifiedMemberCommand.ts"
 
-export const makeSellCommands = (frame: OrderFrame) => {
-  const {
-    baseRecord,
-    checkVested,
-    command,
-    ledger,
-    memberScope,
-    newOrderId,
-    notify,
-    now,
-    orders,
-    ownOrder,
-    payoutRepo,
-    prices,
-    remainingOf,
-    sourceOf,
-    transition,
-    uow,
-    verifiedMemberCommand,
-  } = frame
+export const makeSellCommands = Effect.gen(function* () {
+  const ledger = yield* LedgerService
+  const orders = yield* OrderRepository
+  const payoutRepo = yield* PayoutRepository
+  const prices = yield* PriceBook
+  const uow = yield* UnitOfWork
+  const { command, memberScope } = yield* OrderCommandRunner
+  const { verifiedMemberCommand } = yield* VerifiedMemberCommand
+  const { ownOrder } = yield* OrderLocks
+  const { checkVested, remainingOf } = yield* OrderLimits
+  const { baseRecord, newOrderId, now, sourceOf, transition } = yield* OrderRecords
+  const { notify } = yield* OrderNotifier
+
   const createSell = (request: CreateSellRequest) =>
     verifiedMemberCommand(
       "createSell",
@@ -140,4 +143,4 @@ export const makeSellCommands = (frame: OrderFrame) => {
     )
 
   return { createSell, cancelSellRest }
-}
+})

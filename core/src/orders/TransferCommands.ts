@@ -2,30 +2,32 @@
 
 import { Effect } from "effect"
 import { member } from "../ledger/LedgerModel.ts"
-import type { OrderFrame } from "./OrderCommandFrame.ts"
+import { LedgerService } from "../ledger/LedgerService.ts"
+import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import { transferReceivedNotice } from "./OrderEmails.ts"
 import { InvalidOrderRequest } from "./OrderErrors.ts"
+import { OrderLimits } from "./OrderLimits.ts"
 import { currencyUnitFromSource } from "./OrderModel.ts"
+import { OrderNotifier } from "./OrderNotifier.ts"
+import { OrderRecords } from "./OrderRecords.ts"
 import type { CreateTransferRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
+import { MemberStanding } from "./ports/MemberStanding.ts"
+import { OrderRepository } from "./ports/OrderRepository.ts"
+import { UnitOfWork } from "./ports/UnitOfWork.ts"
 import { findRecipient, TRANSFER_TO_SELF } from "./RecipientLookup.ts"
+import { VerifiedMemberCommand } from "./VerifiedMemberCommand.ts"
 
-export const makeTransferCommands = (frame: OrderFrame) => {
-  const {
-    baseRecord,
-    checkVested,
-    ledger,
-    members,
-    newOrderId,
-    notify,
-    now,
-    orders,
-    prices,
-    sourceOf,
-    transition,
-    uow,
-    verifiedMemberCommand,
-  } = frame
+export const makeTransferCommands = Effect.gen(function* () {
+  const ledger = yield* LedgerService
+  const members = yield* MemberStanding
+  const orders = yield* OrderRepository
+  const prices = yield* PriceBook
+  const uow = yield* UnitOfWork
+  const { verifiedMemberCommand } = yield* VerifiedMemberCommand
+  const { checkVested } = yield* OrderLimits
+  const { baseRecord, newOrderId, now, sourceOf, transition } = yield* OrderRecords
+  const { notify } = yield* OrderNotifier
 
   const createTransfer = (request: CreateTransferRequest) =>
     verifiedMemberCommand(
@@ -77,4 +79,4 @@ export const makeTransferCommands = (frame: OrderFrame) => {
     )
 
   return { createTransfer }
-}
+})

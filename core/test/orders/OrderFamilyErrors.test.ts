@@ -41,9 +41,9 @@ type ListedTags<F extends ErrorFamily> = { readonly [K in keyof F]: CommandError
 /** True when A and B are the same type (not merely assignable either way). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
 
-/** Every command of the module is in the list, every command of the list in the module, with the same tags. */
-type Matches<M extends (...args: never) => object, F extends ErrorFamily> = Same<
-  InferredTags<ReturnType<M>>,
+/** Every command the module's effect makes is in the list, every command of the list in the module, with the same tags. */
+type Matches<M extends Effect.Effect<object, never, unknown>, F extends ErrorFamily> = Same<
+  InferredTags<Effect.Success<M>>,
   ListedTags<F>
 >
 
