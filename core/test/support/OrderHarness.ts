@@ -5,6 +5,7 @@
  */
 
 import { Context, Effect, Exit, Layer, type Result } from "effect"
+import { TestClock } from "effect/testing"
 import { MemberGuard } from "../../src/access/MemberGuard.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
 import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
@@ -161,15 +162,14 @@ export const memoryGuardStores: Layer.Layer<GuardStores> = Layer.mergeAll(
   LimitsService.layer.pipe(Layer.provide(AttemptLog.layerMemory)),
 )
 
-export const makeHarness = (options: HarnessOptions = {}) => {
-  const clock = ManualClock.make(START)
+/** The in-memory world's knobs and its layer, over one unit of work. */
+const makeWorld = (options: HarnessOptions, unitOfWork: Effect.Success<typeof UnitOfWork.makeMemory>) => {
   const members = new Map<MemberId, Standing>(
     (options.members ?? [standing("alice"), standing("bob"), standing("carol")]).map((m) => [m.memberId, m]),
   )
   const priceBook = { current: options.priceBook ?? defaultPriceBook() }
   const rates = defaultRates()
   // Every store access inside a command is checked against the locks the command took (LockAudit.ts).
-  const unitOfWork = Effect.runSync(UnitOfWork.makeMemory)
   const stores = Layer.mergeAll(lockAuditedStores(unitOfWork.heldLocks), IdempotencyStore.layerMemory)
   const unitOfWorkLayer = Layer.succeed(UnitOfWork)(unitOfWork.unitOfWork)
   const ports = Layer.mergeAll(
@@ -192,7 +192,7 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     SubscriptionStore.layerMemory,
     MemberGuard.layer.pipe(Layer.provide(options.guardStores ?? memoryGuardStores)),
   )
-  const layer = LedgerCheckpointService.layer({ everyMs: CHECKPOINT_EVERY_MS }).pipe(
+  const layer: Layer.Layer<Services> = LedgerCheckpointService.layer({ everyMs: CHECKPOINT_EVERY_MS }).pipe(
     Layer.provideMerge(OrderService.layer),
     Layer.provideMerge(
       Layer.merge(LedgerCheckpoints.layerMemory.pipe(Layer.provide(stores)), LedgerSigner.layerTest),
@@ -201,6 +201,43 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     Layer.provideMerge(LedgerService.layer),
     Layer.provideMerge(ports),
   )
+  return { members, priceBook, rates, layer }
+}
+
+/**
+ * The order engine's world built inside an `it.effect` test, in its scope: the test's TestClock is set to
+ * START (move it with TestClock.adjust / setTime), `run` gives an effect the world's services.
+ */
+export const makeOrderHarness = Effect.fnUntraced(function* (options: HarnessOptions = {}) {
+  yield* TestClock.setTime(START)
+  const unitOfWork = yield* UnitOfWork.makeMemory
+  const { members, priceBook, rates, layer } = makeWorld(options, unitOfWork)
+  const context = (yield* Layer.build(layer)) as Context.Context<Services>
+  const run = <A, E>(effect: Effect.Effect<A, E, Services>) => Effect.provideContext(effect, context)
+  let keys = 0
+  return {
+    members,
+    priceBook,
+    rates,
+    /** `effect` in this world (its failure fails the test unless the test handles it). */
+    run,
+    /** `effect`'s success or typed failure. */
+    result: <A, E>(effect: Effect.Effect<A, E, Services>) => Effect.result(run(effect)),
+    /** The error of a command that must fail. */
+    fail: <A, E>(effect: Effect.Effect<A, E, Services>) => Effect.flip(run(effect)),
+    orders: Context.get(context, OrderService),
+    /** Whether a unit of work (a database transaction, in production) is open now. */
+    inTransaction: () => unitOfWork.heldLocks() !== undefined,
+    key: (name?: string) => IdempotencyKey.make(name ?? `key-${++keys}`),
+  }
+})
+
+export type OrderHarness = Effect.Success<ReturnType<typeof makeOrderHarness>>
+
+export const makeHarness = (options: HarnessOptions = {}) => {
+  const clock = ManualClock.make(START)
+  const unitOfWork = Effect.runSync(UnitOfWork.makeMemory)
+  const { members, priceBook, rates, layer } = makeWorld(options, unitOfWork)
   const context: Context.Context<Services> = Effect.runSync(Effect.scoped(Layer.build(layer)))
   const provide = <A, E>(effect: Effect.Effect<A, E, Services>) =>
     effect.pipe(Effect.provideContext(context), ManualClock.provide(clock))
