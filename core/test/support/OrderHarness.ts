@@ -1,10 +1,10 @@
 /**
- * The order engine wired to in-memory ports, with the knobs tests turn: a manual clock, the members'
- * standing, the price book, exchange rates and reference codes. Effects run synchronously against one
- * shared state, so a test (or a model-based property) can interleave commands and reads.
+ * The order engine wired to in-memory ports, with the knobs tests turn: the members' standing, the price book,
+ * exchange rates and reference codes; time is the test's TestClock. Built inside an `it.effect` test, so a test
+ * (or a model-based property) interleaves commands, reads and TestClock.adjust on one shared state.
  */
 
-import { Context, Effect, Exit, Layer, type Result } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { MemberGuard } from "../../src/access/MemberGuard.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
@@ -44,7 +44,6 @@ import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
 import { SubscriptionStore } from "../../src/subscriptions/ports/SubscriptionStore.ts"
 import { lockAuditedStores } from "./LockAudit.ts"
-import { ManualClock } from "./ManualClock.ts"
 
 /** 2026-01-15T00:00:00Z: the harness's first instant. */
 export const START = Date.UTC(2026, 0, 15)
@@ -233,36 +232,3 @@ export const makeOrderHarness = Effect.fnUntraced(function* (options: HarnessOpt
 })
 
 export type OrderHarness = Effect.Success<ReturnType<typeof makeOrderHarness>>
-
-export const makeHarness = (options: HarnessOptions = {}) => {
-  const clock = ManualClock.make(START)
-  const unitOfWork = Effect.runSync(UnitOfWork.makeMemory)
-  const { members, priceBook, rates, layer } = makeWorld(options, unitOfWork)
-  const context: Context.Context<Services> = Effect.runSync(Effect.scoped(Layer.build(layer)))
-  const provide = <A, E>(effect: Effect.Effect<A, E, Services>) =>
-    effect.pipe(Effect.provideContext(context), ManualClock.provide(clock))
-
-  let keys = 0
-  return {
-    clock,
-    members,
-    priceBook,
-    rates,
-    /** Runs an effect that must succeed. */
-    run: <A, E>(effect: Effect.Effect<A, E, Services>): A => Effect.runSync(provide(effect)),
-    /** Runs an effect and returns its success or typed failure. */
-    result: <A, E>(effect: Effect.Effect<A, E, Services>): Result.Result<A, E> => {
-      const exit = Effect.runSyncExit(Effect.result(provide(effect)))
-      if (Exit.isSuccess(exit)) return exit.value
-      throw new Error(`defect: ${String(exit.cause)}`)
-    },
-    /** Runs a command that must fail and returns its error. */
-    fail: <A, E>(effect: Effect.Effect<A, E, Services>): E => Effect.runSync(Effect.flip(provide(effect))),
-    orders: Context.get(context, OrderService),
-    /** Whether a unit of work (a database transaction, in production) is open now. */
-    inTransaction: () => unitOfWork.heldLocks() !== undefined,
-    key: (name?: string) => IdempotencyKey.make(name ?? `key-${++keys}`),
-  }
-}
-
-export type Harness = ReturnType<typeof makeHarness>
