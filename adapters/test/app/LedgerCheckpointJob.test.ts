@@ -8,7 +8,7 @@ import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpoint
 import { CheckpointRefused } from "@landunits/core/ledger/LedgerErrors.ts"
 import { LedgerCheckpoints } from "@landunits/core/ledger/ports/LedgerCheckpoints.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
-import { makeHarness, START } from "@landunits/core/test-support/OrderHarness.ts"
+import { makeOrderHarness, type OrderHarness, START } from "@landunits/core/test-support/OrderHarness.ts"
 import { ConfigProvider, Duration, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { checkpointInterval, LedgerCheckpointJobLive } from "../../src/app/LedgerCheckpointJob.ts"
@@ -17,7 +17,7 @@ const alice = MemberId.make("alice")
 const HOUR = 3_600_000
 
 let keys = 0
-const buy = (h: ReturnType<typeof makeHarness>) =>
+const buy = (h: OrderHarness) =>
   h.orders.createBuy({
     memberId: alice,
     idempotencyKey: IdempotencyKey.make(`checkpoint-job-${++keys}`),
@@ -39,8 +39,10 @@ const startJob = (service: LedgerCheckpointService["Service"], minutes = 60) =>
     ),
   )
 
-const numbers = (h: ReturnType<typeof makeHarness>) =>
-  h.run(Effect.flatMap(LedgerCheckpoints, (c) => c.after(0, 100))).map((c) => [c.number, c.at, c.treeSize])
+const numbers = (h: OrderHarness) =>
+  Effect.map(h.run(Effect.flatMap(LedgerCheckpoints, (c) => c.after(0, 100))), (checkpoints) =>
+    checkpoints.map((c) => [c.number, c.at, c.treeSize]),
+  )
 
 describe("the ledger checkpoint job", () => {
   it.effect(
@@ -48,31 +50,31 @@ describe("the ledger checkpoint job", () => {
     () =>
       Effect.gen(function* () {
         yield* TestClock.setTime(START)
-        const h = makeHarness()
+        const h = yield* makeOrderHarness()
         yield* buy(h)
-        yield* startJob(h.run(LedgerCheckpointService))
+        yield* startJob(yield* h.run(LedgerCheckpointService))
         yield* TestClock.adjust(Duration.zero)
-        assert.deepStrictEqual(numbers(h), [[1, START, 1]])
+        assert.deepStrictEqual(yield* numbers(h), [[1, START, 1]])
 
         yield* TestClock.adjust(Duration.minutes(10))
         yield* buy(h)
         yield* TestClock.adjust(Duration.minutes(49))
-        assert.strictEqual(numbers(h).length, 1)
+        assert.strictEqual((yield* numbers(h)).length, 1)
         yield* TestClock.adjust(Duration.minutes(1))
-        assert.deepStrictEqual(numbers(h)[1], [2, START + HOUR, 2])
+        assert.deepStrictEqual((yield* numbers(h))[1], [2, START + HOUR, 2])
 
         yield* TestClock.adjust(Duration.hours(23))
-        assert.strictEqual(numbers(h).length, 2)
+        assert.strictEqual((yield* numbers(h)).length, 2)
         yield* TestClock.adjust(Duration.hours(1))
-        assert.deepStrictEqual(numbers(h)[2], [3, START + 25 * HOUR, 2])
+        assert.deepStrictEqual((yield* numbers(h))[2], [3, START + 25 * HOUR, 2])
       }),
   )
 
   it.effect("a refused checkpoint is logged and the next run still takes one", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const h = makeHarness()
-      const real = h.run(LedgerCheckpointService)
+      const h = yield* makeOrderHarness()
+      const real = yield* h.run(LedgerCheckpointService)
       let refusals = 1
       const flaky: LedgerCheckpointService["Service"] = {
         ...real,
@@ -85,9 +87,9 @@ describe("the ledger checkpoint job", () => {
       yield* buy(h)
       yield* startJob(flaky)
       yield* TestClock.adjust(Duration.zero)
-      assert.strictEqual(numbers(h).length, 0)
+      assert.strictEqual((yield* numbers(h)).length, 0)
       yield* TestClock.adjust(Duration.hours(1))
-      assert.deepStrictEqual(numbers(h), [[1, START + HOUR, 1]])
+      assert.deepStrictEqual(yield* numbers(h), [[1, START + HOUR, 1]])
     }),
   )
 

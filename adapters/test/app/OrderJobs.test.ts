@@ -16,7 +16,12 @@ import {
 } from "@landunits/core/shared/Constants.ts"
 import type { PaymentMethod } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
-import { ADMIN, makeHarness, START } from "@landunits/core/test-support/OrderHarness.ts"
+import {
+  ADMIN,
+  makeOrderHarness,
+  type OrderHarness,
+  START,
+} from "@landunits/core/test-support/OrderHarness.ts"
 import { balance } from "@landunits/core/test-support/OrderSteps.ts"
 import { Cause, ConfigProvider, Duration, Effect, Exit, Layer } from "effect"
 import { TestClock } from "effect/testing"
@@ -54,13 +59,18 @@ const jobs = (orders: OrderService["Service"], intervalSeconds = 60) =>
 const startJobs = (orders: OrderService["Service"], intervalSeconds = 60) =>
   Layer.build(jobs(orders, intervalSeconds))
 
-const statusOf = (h: ReturnType<typeof makeHarness>, order: OrderRecord) =>
-  h.run(Effect.flatMap(OrderService, (s) => s.getOrder(order.memberId, order.orderId))).orderStatus
+const statusOf = (h: OrderHarness, order: OrderRecord) =>
+  Effect.map(
+    h.run(Effect.flatMap(OrderService, (s) => s.getOrder(order.memberId, order.orderId))),
+    (o) => o.orderStatus,
+  )
 
-const releases = (h: ReturnType<typeof makeHarness>, order: OrderRecord) =>
-  h
-    .run(Effect.flatMap(LedgerStore, (l) => l.transfersByOrder(order.orderId)))
-    .filter((t) => t.from._tag === "MemberAccount" && t.from.bucket === "pendingBuy").length
+const releases = (h: OrderHarness, order: OrderRecord) =>
+  Effect.map(
+    h.run(Effect.flatMap(LedgerStore, (l) => l.transfersByOrder(order.orderId))),
+    (transfers) =>
+      transfers.filter((t) => t.from._tag === "MemberAccount" && t.from.bucket === "pendingBuy").length,
+  )
 
 describe("the server's order jobs", () => {
   it("a run's idempotency key is the job and its UTC minute", () => {
@@ -73,7 +83,7 @@ describe("the server's order jobs", () => {
 
   it.effect("ORDER_JOBS_INTERVAL_SECONDS under 60 stops the start, naming the setting and the minimum", () =>
     Effect.gen(function* () {
-      const h = makeHarness()
+      const h = yield* makeOrderHarness()
       for (const bad of [1, 30, 59]) {
         const exit = yield* Effect.exit(Effect.scoped(startJobs(h.orders, bad)))
         assert.isTrue(Exit.isFailure(exit), String(bad))
@@ -97,40 +107,40 @@ describe("the server's order jobs", () => {
   it.effect("an unpaid bank buy older than 72 hours is expired by the job and its Units are released", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const h = makeHarness()
+      const h = yield* makeOrderHarness()
       const order = yield* createBuy(h.orders, "bank")
-      assert.strictEqual(balance(h, alice, "LAND_USD", "pendingBuy"), 10)
+      assert.strictEqual(yield* balance(h, alice, "LAND_USD", "pendingBuy"), 10)
       yield* startJobs(h.orders)
 
       yield* TestClock.adjust(BANK_CRYPTO_ORDER_EXPIRY_MS - MINUTE)
-      assert.strictEqual(statusOf(h, order), "Initiated")
-      assert.strictEqual(balance(h, alice, "LAND_USD", "pendingBuy"), 10)
+      assert.strictEqual(yield* statusOf(h, order), "Initiated")
+      assert.strictEqual(yield* balance(h, alice, "LAND_USD", "pendingBuy"), 10)
 
       yield* TestClock.adjust(Duration.minutes(1))
-      assert.strictEqual(statusOf(h, order), "Expired")
-      assert.strictEqual(balance(h, alice, "LAND_USD", "pendingBuy"), 0)
-      assert.strictEqual(releases(h, order), 1)
+      assert.strictEqual(yield* statusOf(h, order), "Expired")
+      assert.strictEqual(yield* balance(h, alice, "LAND_USD", "pendingBuy"), 0)
+      assert.strictEqual(yield* releases(h, order), 1)
     }),
   )
 
   it.effect("an unpaid card buy is expired by the job after 1 hour, a bank buy of the same age is not", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const h = makeHarness()
+      const h = yield* makeOrderHarness()
       const card = yield* createBuy(h.orders, "card-stripe")
       const bank = yield* createBuy(h.orders, "bank")
       yield* startJobs(h.orders)
       yield* TestClock.adjust(CARD_ORDER_EXPIRY_MS)
-      assert.strictEqual(statusOf(h, card), "Expired")
-      assert.strictEqual(statusOf(h, bank), "Initiated")
-      assert.strictEqual(balance(h, alice, "LAND_USD", "pendingBuy"), 10)
+      assert.strictEqual(yield* statusOf(h, card), "Expired")
+      assert.strictEqual(yield* statusOf(h, bank), "Initiated")
+      assert.strictEqual(yield* balance(h, alice, "LAND_USD", "pendingBuy"), 10)
     }),
   )
 
   it.effect("converted Units locked 30 days are unlocked by the job into owned", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const h = makeHarness()
+      const h = yield* makeOrderHarness()
       const paid = yield* createBuy(h.orders, "bank", 100)
       yield* h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: key(), orderId: paid.orderId })
       const convert = yield* h.orders.createConvert({
@@ -145,20 +155,20 @@ describe("the server's order jobs", () => {
       yield* startJobs(h.orders, 3600)
 
       yield* TestClock.adjust(CONVERT_LOCK_MS - HOUR)
-      assert.strictEqual(statusOf(h, convert), "Locked")
-      assert.strictEqual(balance(h, alice, "LAND_EUR", "convertLocked"), units)
+      assert.strictEqual(yield* statusOf(h, convert), "Locked")
+      assert.strictEqual(yield* balance(h, alice, "LAND_EUR", "convertLocked"), units)
 
       yield* TestClock.adjust(Duration.hours(1))
-      assert.strictEqual(statusOf(h, convert), "Completed")
-      assert.strictEqual(balance(h, alice, "LAND_EUR", "convertLocked"), 0)
-      assert.strictEqual(balance(h, alice, "LAND_EUR", "owned"), units)
+      assert.strictEqual(yield* statusOf(h, convert), "Completed")
+      assert.strictEqual(yield* balance(h, alice, "LAND_EUR", "convertLocked"), 0)
+      assert.strictEqual(yield* balance(h, alice, "LAND_EUR", "owned"), units)
     }),
   )
 
   it.effect("two app processes running the jobs in the same minute expire each order exactly once", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const h = makeHarness()
+      const h = yield* makeOrderHarness()
       const runs: Array<string> = []
       // Each process's engine sees the same store (one database); the counter shows both ran.
       const process = (): OrderService["Service"] => ({
@@ -181,21 +191,21 @@ describe("the server's order jobs", () => {
       const dueRun = orderJobKey("expire-due", START + BANK_CRYPTO_ORDER_EXPIRY_MS)
       assert.strictEqual(runs.filter((k) => k === dueRun).length, 2)
       for (const order of orders) {
-        const record = h.run(Effect.flatMap(OrderService, (s) => s.getOrder(alice, order.orderId)))
+        const record = yield* h.run(Effect.flatMap(OrderService, (s) => s.getOrder(alice, order.orderId)))
         assert.deepStrictEqual(
           record.timeline.filter((e) => e.to === "Expired").map((e) => e.at),
           [START + BANK_CRYPTO_ORDER_EXPIRY_MS],
         )
-        assert.strictEqual(releases(h, order), 1)
+        assert.strictEqual(yield* releases(h, order), 1)
       }
-      assert.strictEqual(balance(h, alice, "LAND_USD", "pendingBuy"), 0)
+      assert.strictEqual(yield* balance(h, alice, "LAND_USD", "pendingBuy"), 0)
     }),
   )
 
   it.effect("a failing run is logged and the next run still expires what is due", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const h = makeHarness()
+      const h = yield* makeOrderHarness()
       const order = yield* createBuy(h.orders, "bank")
       let failuresLeft = 2
       let unlockRuns = 0
@@ -220,21 +230,21 @@ describe("the server's order jobs", () => {
       yield* TestClock.adjust(BANK_CRYPTO_ORDER_EXPIRY_MS)
       // The first two runs (a failure, then a defect) happen once the order is already due.
       yield* startJobs(flaky)
-      assert.strictEqual(statusOf(h, order), "Initiated")
+      assert.strictEqual(yield* statusOf(h, order), "Initiated")
       yield* TestClock.adjust(Duration.minutes(1))
-      assert.strictEqual(statusOf(h, order), "Initiated")
+      assert.strictEqual(yield* statusOf(h, order), "Initiated")
       // The failing expiry did not keep the unlock job from running.
       assert.strictEqual(unlockRuns, 2)
       yield* TestClock.adjust(Duration.minutes(1))
-      assert.strictEqual(statusOf(h, order), "Expired")
-      assert.strictEqual(balance(h, alice, "LAND_USD", "pendingBuy"), 0)
+      assert.strictEqual(yield* statusOf(h, order), "Expired")
+      assert.strictEqual(yield* balance(h, alice, "LAND_USD", "pendingBuy"), 0)
     }),
   )
 
   it.effect("the jobs stop when the server's scope closes", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const h = makeHarness()
+      const h = yield* makeOrderHarness()
       let runs = 0
       const counted: OrderService["Service"] = {
         ...h.orders,

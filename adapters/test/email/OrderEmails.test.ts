@@ -11,10 +11,10 @@ import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { CONVERT_LOCK_MS } from "@landunits/core/shared/Constants.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
-import { ManualClock } from "@landunits/core/test-support/ManualClock.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import { layerApp } from "../../src/app/AppLayer.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/demo/DemoSeed.ts"
@@ -228,9 +228,14 @@ describe("an email at every money step, naming the order and linking to its page
     })
     const later = Date.now() + CONVERT_LOCK_MS + 60_000
     await server.run(
-      Effect.flatMap(OrderService, (orders) =>
-        orders.unlockDue({ idempotencyKey: IdempotencyKey.make(`unlock-${orderId}`) }),
-      ).pipe(ManualClock.provide(ManualClock.make(later))),
+      TestClock.setTime(later).pipe(
+        Effect.andThen(
+          Effect.flatMap(OrderService, (orders) =>
+            orders.unlockDue({ idempotencyKey: IdempotencyKey.make(`unlock-${orderId}`) }),
+          ),
+        ),
+        Effect.provide(TestClock.layer()),
+      ),
     )
     const email = await rendered(OrderEmail.convertUnlocked, orderId)
     expect(email.to).toBe(DEMO_EMAIL)

@@ -24,7 +24,7 @@ import { SecondFactorStore } from "../../src/secondfactor/ports/SecondFactorStor
 import { DEFAULT_STEP_UP_SECONDS, StepUpSeconds } from "../../src/secondfactor/SecondFactorModel.ts"
 import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
 import { type Accounts, ann, makeAccounts } from "../support/AccountHarness.ts"
-import { makeHarness, memoryGuardStores } from "../support/OrderHarness.ts"
+import { makeOrderHarness, memoryGuardStores } from "../support/OrderHarness.ts"
 
 const STEP_UP_MS = DEFAULT_STEP_UP_SECONDS * 1000
 const device = { id: "device-1", name: "Chrome 131 on Linux" }
@@ -226,73 +226,80 @@ describe("every core method of a moves-out or security use case calls the guard 
       }),
   )
 
-  it("refuses a sell, a transfer and a convert on a session whose step-up is over, before anything else", () => {
-    const stores = Effect.runSync(Effect.scoped(Layer.build(memoryGuardStores)))
-    const h = makeHarness({ guardStores: Layer.succeedContext(stores) })
-    const alice = MemberId.make("alice")
-    const now = h.clock.now()
-    Effect.runSync(
+  it.effect(
+    "refuses a sell, a transfer and a convert on a session whose step-up is over, before anything else",
+    () =>
       Effect.gen(function* () {
-        const factors = Context.get(stores, SecondFactorStore)
-        yield* factors.saveTotp({
-          memberId: alice,
-          secret: "S",
-          createdAt: now,
-          confirmedAt: now,
-          lastUsedStep: 0,
+        const stores = yield* Layer.build(memoryGuardStores)
+        const h = yield* makeOrderHarness({ guardStores: Layer.succeedContext(stores) })
+        const alice = MemberId.make("alice")
+        const now = yield* Clock.currentTimeMillis
+        yield* Effect.gen(function* () {
+          const factors = Context.get(stores, SecondFactorStore)
+          yield* factors.saveTotp({
+            memberId: alice,
+            secret: "S",
+            createdAt: now,
+            confirmedAt: now,
+            lastUsedStep: 0,
+          })
+          yield* Context.get(stores, SessionStore).create({
+            sessionId: "alice-session",
+            memberId: alice,
+            createdAt: now,
+            expiresAt: now + 86_400_000,
+            secondFactorAt: now - STEP_UP_MS - 1,
+          } as never)
         })
-        yield* Context.get(stores, SessionStore).create({
-          sessionId: "alice-session",
-          memberId: alice,
-          createdAt: now,
-          expiresAt: now + 86_400_000,
-          secondFactorAt: now - STEP_UP_MS - 1,
-        } as never)
+        const actor = memberActor(alice, "alice-session")
+        let n = 0
+        const attempts = {
+          sell: () =>
+            h.orders.createSell({
+              memberId: alice,
+              actor,
+              idempotencyKey: IdempotencyKey.make(`k${n++}`),
+              unitType: "LAND_AUD",
+              numberOfUnits: 50,
+              isDoubleLand: false,
+            }),
+          transfer: () =>
+            h.orders.createTransfer({
+              memberId: alice,
+              actor,
+              idempotencyKey: IdempotencyKey.make(`k${n++}`),
+              unitType: "LAND_AUD",
+              numberOfUnits: 50,
+              recipientEmail: "bob@example.com",
+              isDoubleLand: false,
+            }),
+          convert: () =>
+            h.orders.createConvert({
+              memberId: alice,
+              actor,
+              idempotencyKey: IdempotencyKey.make(`k${n++}`),
+              fromUnitType: "LAND_AUD",
+              toUnitType: "LAND_EUR",
+              numberOfUnits: 50,
+            }),
+        } satisfies Partial<Record<StepUpUseCase, () => Effect.Effect<unknown, unknown, unknown>>>
+        const tagOf = (e: Effect.Effect<unknown, { readonly _tag: string }, unknown>) =>
+          h.run(
+            Effect.match(e as never, { onFailure: (x: { _tag: string }) => x._tag, onSuccess: () => "ok" }),
+          )
+        for (const [useCase, attempt] of Object.entries(attempts)) {
+          expect(yield* tagOf(attempt() as never), useCase).toBe("SecondFactorRequired")
+        }
+        // After a step-up on that session the guard lets each through (whatever the order's own rules then say).
+        yield* Context.get(stores, SessionStore).markSecondFactor(
+          "alice-session",
+          yield* Clock.currentTimeMillis,
+        )
+        for (const [useCase, attempt] of Object.entries(attempts)) {
+          expect(yield* tagOf(attempt() as never), useCase).not.toBe("SecondFactorRequired")
+        }
       }),
-    )
-    const actor = memberActor(alice, "alice-session")
-    let n = 0
-    const attempts = {
-      sell: () =>
-        h.orders.createSell({
-          memberId: alice,
-          actor,
-          idempotencyKey: IdempotencyKey.make(`k${n++}`),
-          unitType: "LAND_AUD",
-          numberOfUnits: 50,
-          isDoubleLand: false,
-        }),
-      transfer: () =>
-        h.orders.createTransfer({
-          memberId: alice,
-          actor,
-          idempotencyKey: IdempotencyKey.make(`k${n++}`),
-          unitType: "LAND_AUD",
-          numberOfUnits: 50,
-          recipientEmail: "bob@example.com",
-          isDoubleLand: false,
-        }),
-      convert: () =>
-        h.orders.createConvert({
-          memberId: alice,
-          actor,
-          idempotencyKey: IdempotencyKey.make(`k${n++}`),
-          fromUnitType: "LAND_AUD",
-          toUnitType: "LAND_EUR",
-          numberOfUnits: 50,
-        }),
-    } satisfies Partial<Record<StepUpUseCase, () => Effect.Effect<unknown, unknown, unknown>>>
-    const tagOf = (e: Effect.Effect<unknown, { readonly _tag: string }, unknown>) =>
-      h.run(Effect.match(e as never, { onFailure: (x: { _tag: string }) => x._tag, onSuccess: () => "ok" }))
-    for (const [useCase, attempt] of Object.entries(attempts)) {
-      expect(tagOf(attempt() as never), useCase).toBe("SecondFactorRequired")
-    }
-    // After a step-up on that session the guard lets each through (whatever the order's own rules then say).
-    Effect.runSync(Context.get(stores, SessionStore).markSecondFactor("alice-session", h.clock.now()))
-    for (const [useCase, attempt] of Object.entries(attempts)) {
-      expect(tagOf(attempt() as never), useCase).not.toBe("SecondFactorRequired")
-    }
-  })
+  )
 })
 
 describe("wrong current passwords are slowed per member (PASSWORD_PROOF_PER_ACCOUNT)", () => {

@@ -24,8 +24,6 @@ const ownClockPattern = /currentTimeMillisUnsafe\s*:|import \{[^}]*\bManualClock
 
 /** Files that still run their own Effects, and why. */
 const ownRunners: Record<string, string> = {
-  "core/test/support/OrderHarness.ts":
-    "a synchronous harness (Effect.runSync) under the order engine's tests and its model-based property, which interleave plain calls, reads and the clock",
   "adapters/test/documents/DocumentKeyRotation.test.ts":
     "each step opens the stores under another keyring, between steps of the suite database's own runtime (db.run) and raw SQL reads",
   "adapters/test/postgres/EmbeddedPostgres.test.ts":
@@ -38,12 +36,6 @@ const ownRunners: Record<string, string> = {
 
 /** Files that still make or use a hand-made clock, and why. */
 const ownClocks: Record<string, string> = {
-  "core/test/support/ManualClock.ts":
-    "the synchronous harnesses' clock: TestClock's adjust is asynchronous, Effect.runSync cannot wait for it",
-  "core/test/support/OrderHarness.ts":
-    "a synchronous harness (Effect.runSync) under the order engine's tests and its model-based property",
-  "adapters/test/email/OrderEmails.test.ts":
-    "runs an effect on a running app's own runtime (its server and database), a month after the real clock's now",
   "cli/test/support/InProcessCli.ts":
     "a clock ahead of the real one by a set amount for the CLI in process beside a running server: time still passes",
 }

@@ -4,10 +4,11 @@
  * pseudonyms) that names another member keeps its place in the proof, its key withheld. Through the order engine in
  * memory (v2), and a mixed v1/v2 proof built from chain rows as a store holding both would give them.
  */
+
+import { describe, expect, it } from "@effect/vitest"
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Effect } from "effect"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
 import type { ChainedTransfer } from "../../src/ledger/ChainVerifier.ts"
 import { canonicalCheckpoint } from "../../src/ledger/Checkpoint.ts"
 import type { OrderProof, ProofAccount, ProvenTransfer } from "../../src/ledger/CheckpointModel.ts"
@@ -28,38 +29,42 @@ import {
   TRANSFER_ENCODING_V1,
 } from "../../src/ledger/TransferChain.ts"
 import { MemberId, type OrderId } from "../../src/shared/Ids.ts"
-import { type Harness, makeHarness } from "../support/OrderHarness.ts"
+import { makeOrderHarness, type OrderHarness } from "../support/OrderHarness.ts"
 import { bought, sell } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
 const bob = MemberId.make("bob")
 
-const take = (h: Harness) => h.run(Effect.flatMap(LedgerCheckpointService, (s) => s.take))
-const proofOf = (h: Harness, memberId: MemberId, orderId: OrderId) =>
+const take = (h: OrderHarness) => h.run(Effect.flatMap(LedgerCheckpointService, (s) => s.take))
+const proofOf = (h: OrderHarness, memberId: MemberId, orderId: OrderId) =>
   h.run(Effect.flatMap(LedgerCheckpointService, (s) => s.proof(memberId, orderId)))
-const publicKey = (h: Harness) => h.run(LedgerSigner).publicKey
+const publicKey = (h: OrderHarness) =>
+  Effect.gen(function* () {
+    return (yield* h.run(LedgerSigner)).publicKey
+  })
 
 /**
  * Bob sells 20 Units (30 less the fee); Alice's buy of 15 is filled from his sale; Bob sends Alice 5. Every
  * transfer is in checkpoint #1.
  */
-const tradedWithBob = () => {
-  const h = makeHarness()
-  bought(h, bob, 40)
-  h.run(sell(h, bob, 30))
-  const filled = bought(h, alice, 15).order
-  const sent = h.run(
-    h.orders.createTransfer({
-      memberId: bob,
-      idempotencyKey: h.key(),
-      unitType: "LAND_USD",
-      numberOfUnits: 5,
-      recipientEmail: "alice@example.com",
-    }),
-  )
-  take(h)
-  return { h, filled, sent }
-}
+const tradedWithBob = () =>
+  Effect.gen(function* () {
+    const h = yield* makeOrderHarness()
+    yield* bought(h, bob, 40)
+    yield* h.run(sell(h, bob, 30))
+    const filled = (yield* bought(h, alice, 15)).order
+    const sent = yield* h.run(
+      h.orders.createTransfer({
+        memberId: bob,
+        idempotencyKey: h.key(),
+        unitType: "LAND_USD",
+        numberOfUnits: 5,
+        recipientEmail: "alice@example.com",
+      }),
+    )
+    yield* take(h)
+    return { h, filled, sent }
+  })
 
 /** The hash a reader recomputes from a proven transfer's fields, as docs/ledger.md §12 says. */
 const recomputed = (t: ProvenTransfer) =>
@@ -72,109 +77,130 @@ const others = (proof: OrderProof) =>
   ])
 
 describe("a proof names another member by pseudonym (issue 37)", () => {
-  it("a buy filled from another member's sale: the seller is a pseudonym, the buyer's accounts are hers, and it verifies", () => {
-    const { h, filled } = tradedWithBob()
-    const proof = proofOf(h, alice, filled.orderId)
-    expect(JSON.stringify(proof)).not.toMatch(/bob/)
-    const fromSeller = proof.transfers.find((t) => t.from.whose === "another member")!
-    expect(fromSeller.from).toEqual({ whose: "another member", bucket: "pendingSell" })
-    expect(fromSeller.fromKey).toMatch(/^member:[0-9a-f]{64}:pendingSell$/)
-    expect(fromSeller.to).toEqual({
-      whose: "you",
-      memberId: alice,
-      bucket: "owned",
-      blind: expect.any(String),
-    })
-    const blind = (fromSeller.to as Extract<ProofAccount, { whose: "you" }>).blind!
-    expect(fromSeller.toKey).toBe(`member:${memberPseudonym(alice, blind)}:owned`)
-    for (const t of proof.transfers) {
-      expect(t.encoding).toBe("landunits-transfer-v2")
-      expect(recomputed(t)).toBe(t.hash)
-    }
-    expect(verifyOrderProof(proof, publicKey(h))).toMatchObject({
-      status: "verified",
-      verified: 3,
-      pending: 0,
-      withheld: 0,
-    })
-  })
+  it.effect(
+    "a buy filled from another member's sale: the seller is a pseudonym, the buyer's accounts are hers, and it verifies",
+    () =>
+      Effect.gen(function* () {
+        const { h, filled } = yield* tradedWithBob()
+        const proof = yield* proofOf(h, alice, filled.orderId)
+        expect(JSON.stringify(proof)).not.toMatch(/bob/)
+        const fromSeller = proof.transfers.find((t) => t.from.whose === "another member")!
+        expect(fromSeller.from).toEqual({ whose: "another member", bucket: "pendingSell" })
+        expect(fromSeller.fromKey).toMatch(/^member:[0-9a-f]{64}:pendingSell$/)
+        expect(fromSeller.to).toEqual({
+          whose: "you",
+          memberId: alice,
+          bucket: "owned",
+          blind: expect.any(String),
+        })
+        const blind = (fromSeller.to as Extract<ProofAccount, { whose: "you" }>).blind!
+        expect(fromSeller.toKey).toBe(`member:${memberPseudonym(alice, blind)}:owned`)
+        for (const t of proof.transfers) {
+          expect(t.encoding).toBe("landunits-transfer-v2")
+          expect(recomputed(t)).toBe(t.hash)
+        }
+        expect(verifyOrderProof(proof, yield* publicKey(h))).toMatchObject({
+          status: "verified",
+          verified: 3,
+          pending: 0,
+          withheld: 0,
+        })
+      }),
+  )
 
-  it("a transfer received: the sender is a pseudonym, the recipient's account hers; the sender's own proof shows it as his", () => {
-    const { h, sent } = tradedWithBob()
-    const received = proofOf(h, alice, sent.orderId)
-    expect(JSON.stringify(received)).not.toMatch(/bob/)
-    expect(received.transfers.map((t) => [t.from.whose, t.to.whose])).toEqual([["another member", "you"]])
-    expect(verifyOrderProof(received, publicKey(h)).status).toBe("verified")
-    const his = proofOf(h, bob, sent.orderId)
-    expect(JSON.stringify(his)).not.toMatch(/alice/)
-    expect(his.transfers.map((t) => [t.from.whose, t.to.whose])).toEqual([["you", "another member"]])
-    // The same transfer: the same encoding and hash, each member opening only their own side.
-    expect([his.transfers[0]!.fromKey, his.transfers[0]!.toKey]).toEqual([
-      received.transfers[0]!.fromKey,
-      received.transfers[0]!.toKey,
-    ])
-    expect(verifyOrderProof(his, publicKey(h)).status).toBe("verified")
-  })
+  it.effect(
+    "a transfer received: the sender is a pseudonym, the recipient's account hers; the sender's own proof shows it as his",
+    () =>
+      Effect.gen(function* () {
+        const { h, sent } = yield* tradedWithBob()
+        const received = yield* proofOf(h, alice, sent.orderId)
+        expect(JSON.stringify(received)).not.toMatch(/bob/)
+        expect(received.transfers.map((t) => [t.from.whose, t.to.whose])).toEqual([["another member", "you"]])
+        expect(verifyOrderProof(received, yield* publicKey(h)).status).toBe("verified")
+        const his = yield* proofOf(h, bob, sent.orderId)
+        expect(JSON.stringify(his)).not.toMatch(/alice/)
+        expect(his.transfers.map((t) => [t.from.whose, t.to.whose])).toEqual([["you", "another member"]])
+        // The same transfer: the same encoding and hash, each member opening only their own side.
+        expect([his.transfers[0]!.fromKey, his.transfers[0]!.toKey]).toEqual([
+          received.transfers[0]!.fromKey,
+          received.transfers[0]!.toKey,
+        ])
+        expect(verifyOrderProof(his, yield* publicKey(h)).status).toBe("verified")
+      }),
+  )
 
-  it("one member's accounts get a new pseudonym in every transfer: proofs do not link them", () => {
-    const { h, filled, sent } = tradedWithBob()
-    bought(h, alice, 4)
-    take(h)
-    const seen = [...others(proofOf(h, alice, filled.orderId)), ...others(proofOf(h, alice, sent.orderId))]
-    expect(seen).toHaveLength(2)
-    expect(new Set(seen.map((k) => k.split(":")[1])).size).toBe(2)
-  })
+  it.effect("one member's accounts get a new pseudonym in every transfer: proofs do not link them", () =>
+    Effect.gen(function* () {
+      const { h, filled, sent } = yield* tradedWithBob()
+      yield* bought(h, alice, 4)
+      yield* take(h)
+      const seen = [
+        ...others(yield* proofOf(h, alice, filled.orderId)),
+        ...others(yield* proofOf(h, alice, sent.orderId)),
+      ]
+      expect(seen).toHaveLength(2)
+      expect(new Set(seen.map((k) => k.split(":")[1])).size).toBe(2)
+    }),
+  )
 
-  it("the member's own account in v2 needs a blind of 64 hex digits: a proof without one fails, naming it", () => {
-    const { h, filled } = tradedWithBob()
-    const proof = proofOf(h, alice, filled.orderId)
-    const which = proof.transfers.findIndex((t) => t.to.whose === "you")
-    const t = proof.transfers[which]!
-    for (const blind of [undefined, "x"]) {
-      const to = { ...(t.to as Extract<ProofAccount, { whose: "you" }>) }
-      if (blind === undefined) delete to.blind
-      else to.blind = blind
-      const transfers = proof.transfers.map((x, i) => (i === which ? { ...t, to } : x))
-      expect(verifyOrderProof({ ...proof, transfers }, publicKey(h))).toEqual({
-        status: "failed",
-        failure: `Transfer ${t.transferId}: its to account, your ${to.bucket}, is not shown to be yours: its pseudonym does not open to your id with the blind given.`,
-      })
-    }
-  })
+  it.effect(
+    "the member's own account in v2 needs a blind of 64 hex digits: a proof without one fails, naming it",
+    () =>
+      Effect.gen(function* () {
+        const { h, filled } = yield* tradedWithBob()
+        const proof = yield* proofOf(h, alice, filled.orderId)
+        const which = proof.transfers.findIndex((t) => t.to.whose === "you")
+        const t = proof.transfers[which]!
+        for (const blind of [undefined, "x"]) {
+          const to = { ...(t.to as Extract<ProofAccount, { whose: "you" }>) }
+          if (blind === undefined) delete to.blind
+          else to.blind = blind
+          const transfers = proof.transfers.map((x, i) => (i === which ? { ...t, to } : x))
+          expect(verifyOrderProof({ ...proof, transfers }, yield* publicKey(h))).toEqual({
+            status: "failed",
+            failure: `Transfer ${t.transferId}: its to account, your ${to.bucket}, is not shown to be yours: its pseudonym does not open to your id with the blind given.`,
+          })
+        }
+      }),
+  )
 
-  it("the member's own account cannot be claimed with another id or blind, nor another's key changed (property)", () => {
-    const { h, filled } = tradedWithBob()
-    const proof = proofOf(h, alice, filled.orderId)
-    const key = publicKey(h)
-    const change = (text: string, at: number) => {
-      const i = at % text.length
-      return text.slice(0, i) + (text[i] === "a" ? "b" : "a") + text.slice(i + 1)
-    }
-    const changeAccount = (a: ProofAccount, at: number): ProofAccount =>
-      a.whose === "you"
-        ? at % 2 === 0
-          ? { ...a, memberId: change(a.memberId, at >> 1) }
-          : { ...a, blind: change(a.blind!, at >> 1) }
-        : a.whose === "another member"
-          ? { ...a, bucket: change(a.bucket, at) }
-          : { ...a, name: change(a.name, at) }
-    fc.assert(
-      fc.property(
-        fc.nat({ max: proof.transfers.length - 1 }),
-        fc.constantFrom("from", "to", "fromKey", "toKey"),
-        fc.nat(),
-        (which, field, at) => {
-          const t = proof.transfers[which]!
-          const changed =
-            field === "from" || field === "to"
-              ? { ...t, [field]: changeAccount(t[field], at) }
-              : { ...t, [field]: change(t[field]!, at) }
-          const transfers = proof.transfers.map((x, i) => (i === which ? changed : x))
-          return verifyOrderProof({ ...proof, transfers }, key).status === "failed"
-        },
-      ),
-    )
-  })
+  it.effect(
+    "the member's own account cannot be claimed with another id or blind, nor another's key changed (property)",
+    () =>
+      Effect.gen(function* () {
+        const { h, filled } = yield* tradedWithBob()
+        const proof = yield* proofOf(h, alice, filled.orderId)
+        const key = yield* publicKey(h)
+        const change = (text: string, at: number) => {
+          const i = at % text.length
+          return text.slice(0, i) + (text[i] === "a" ? "b" : "a") + text.slice(i + 1)
+        }
+        const changeAccount = (a: ProofAccount, at: number): ProofAccount =>
+          a.whose === "you"
+            ? at % 2 === 0
+              ? { ...a, memberId: change(a.memberId, at >> 1) }
+              : { ...a, blind: change(a.blind!, at >> 1) }
+            : a.whose === "another member"
+              ? { ...a, bucket: change(a.bucket, at) }
+              : { ...a, name: change(a.name, at) }
+        fc.assert(
+          fc.property(
+            fc.nat({ max: proof.transfers.length - 1 }),
+            fc.constantFrom("from", "to", "fromKey", "toKey"),
+            fc.nat(),
+            (which, field, at) => {
+              const t = proof.transfers[which]!
+              const changed =
+                field === "from" || field === "to"
+                  ? { ...t, [field]: changeAccount(t[field], at) }
+                  : { ...t, [field]: change(t[field]!, at) }
+              const transfers = proof.transfers.map((x, i) => (i === which ? changed : x))
+              return verifyOrderProof({ ...proof, transfers }, key).status === "failed"
+            },
+          ),
+        )
+      }),
+  )
 })
 
 describe("a proof over transfers of both encodings", () => {

@@ -4,8 +4,11 @@
  * another member (docs/decisions.md, "Each order's timeline"). The model-based test
  * (OrderEngine.model.test.ts) checks the same for every command of random sequences; these are the examples.
  */
+
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
 import type { OrderRecord } from "../../src/orders/OrderModel.ts"
 import {
   byAdmin,
@@ -19,7 +22,7 @@ import {
 import { Durations } from "../../src/shared/Constants.ts"
 import { OrderStatuses, OrderTypes } from "../../src/shared/Enums.ts"
 import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
-import { ADMIN, makeHarness, START } from "../support/OrderHarness.ts"
+import { ADMIN, makeOrderHarness, START } from "../support/OrderHarness.ts"
 import { bought, buy, sell } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
@@ -31,179 +34,211 @@ const rows = (order: OrderRecord) =>
   order.timeline.map((e) => [e.from ?? null, e.to, e.actor._tag, e.reason ?? null])
 
 describe("each order's timeline", () => {
-  it("a bank buy taken to Approved by an admin: one entry per move, from → to, each with who moved it", () => {
-    const h = makeHarness()
-    const order = h.run(buy(h, alice, 10))
-    h.clock.advance(Durations.MINUTE)
-    h.run(h.orders.startPayment({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }))
-    h.run(h.orders.successOrder({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }))
-    h.clock.advance(Durations.DAY)
-    h.run(h.orders.markFundsReceived({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }))
-    const { order: confirmed } = h.run(
-      h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }),
-    )
-    expect(confirmed.timeline).toEqual([
-      { at: START, to: "Initiated", actor: byMember(alice) },
-      { at: START + Durations.MINUTE, from: "Initiated", to: "InProcess", actor: byMember(alice) },
-      { at: START + Durations.MINUTE, from: "InProcess", to: "PaymentSent", actor: byMember(alice) },
-      {
-        at: START + Durations.MINUTE + Durations.DAY,
-        from: "PaymentSent",
-        to: "FundsWaitingApproval",
-        actor: ADMIN,
-      },
-      {
-        at: START + Durations.MINUTE + Durations.DAY,
-        from: "FundsWaitingApproval",
-        to: "Approved",
-        actor: ADMIN,
-      },
-      {
-        at: START + Durations.MINUTE + Durations.DAY,
-        from: "Approved",
-        to: "Completed",
-        actor: ADMIN,
-        reason: "Filled from new Units: nothing is owed to sellers",
-      },
-    ])
-    expect(h.run(h.orders.getOrder(alice, order.orderId))).toEqual(confirmed)
-  })
-
-  it("a change that is not a status change (a new amount) adds no entry; a refused move adds none either", () => {
-    const h = makeHarness()
-    const order = h.run(buy(h, alice, 10))
-    const updated = h.run(
-      h.orders.updateBuyAmount({
-        memberId: alice,
-        idempotencyKey: h.key(),
-        orderId: order.orderId,
-        numberOfUnits: 12,
+  it.effect(
+    "a bank buy taken to Approved by an admin: one entry per move, from → to, each with who moved it",
+    () =>
+      Effect.gen(function* () {
+        const h = yield* makeOrderHarness()
+        const order = yield* h.run(buy(h, alice, 10))
+        yield* TestClock.adjust(Durations.MINUTE)
+        yield* h.run(
+          h.orders.startPayment({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }),
+        )
+        yield* h.run(
+          h.orders.successOrder({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }),
+        )
+        yield* TestClock.adjust(Durations.DAY)
+        yield* h.run(
+          h.orders.markFundsReceived({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }),
+        )
+        const { order: confirmed } = yield* h.run(
+          h.orders.confirmPayment({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }),
+        )
+        expect(confirmed.timeline).toEqual([
+          { at: START, to: "Initiated", actor: byMember(alice) },
+          { at: START + Durations.MINUTE, from: "Initiated", to: "InProcess", actor: byMember(alice) },
+          { at: START + Durations.MINUTE, from: "InProcess", to: "PaymentSent", actor: byMember(alice) },
+          {
+            at: START + Durations.MINUTE + Durations.DAY,
+            from: "PaymentSent",
+            to: "FundsWaitingApproval",
+            actor: ADMIN,
+          },
+          {
+            at: START + Durations.MINUTE + Durations.DAY,
+            from: "FundsWaitingApproval",
+            to: "Approved",
+            actor: ADMIN,
+          },
+          {
+            at: START + Durations.MINUTE + Durations.DAY,
+            from: "Approved",
+            to: "Completed",
+            actor: ADMIN,
+            reason: "Filled from new Units: nothing is owed to sellers",
+          },
+        ])
+        expect(yield* h.run(h.orders.getOrder(alice, order.orderId))).toEqual(confirmed)
       }),
-    )
-    expect(updated.timeline).toEqual(order.timeline)
-    h.run(h.orders.cancelBuy({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }))
-    const refused = h.fail(
-      h.orders.markFundsReceived({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }),
-    )
-    expect(refused._tag).toBe("InvalidTransition")
-    expect(rows(h.run(h.orders.getOrder(alice, order.orderId)))).toEqual([
-      [null, "Initiated", "Member", null],
-      ["Initiated", "Cancelled", "Member", null],
-    ])
-  })
+  )
 
-  it("an unpaid buy expired by the job names the job and the window; run by hand in the CLI it names the admin", () => {
-    const h = makeHarness()
-    const bank = h.run(buy(h, alice, 10))
-    const card = h.run(buy(h, bob, 10, { paymentMethod: "card-stripe" }))
-    h.clock.advance(Durations.HOUR)
-    h.run(h.orders.expireDue({ idempotencyKey: h.key() }))
-    h.clock.advance(71 * Durations.HOUR)
-    h.run(h.orders.expireDue({ idempotencyKey: h.key(), actor: ADMIN }))
-    expect(h.run(h.orders.getOrder(bob, card.orderId)).timeline.at(-1)).toEqual({
-      at: START + Durations.HOUR,
-      from: "Initiated",
-      to: "Expired",
-      actor: byJob("paymentDeadline"),
-      reason: "Not paid within 1 hour: its Units were released",
-    })
-    expect(h.run(h.orders.getOrder(alice, bank.orderId)).timeline.at(-1)).toMatchObject({
-      actor: ADMIN,
-      reason: "Not paid within 72 hours: its Units were released",
-    })
-  })
-
-  it("a provider's failure names the provider's event and gives its reason", () => {
-    const h = makeHarness()
-    const order = h.run(buy(h, alice, 10, { paymentMethod: "card-stripe" }))
-    h.run(h.orders.startPayment({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }))
-    const failed = h.run(
-      h.orders.failPayment({
-        actor: byProvider("stripe", "evt_123"),
-        idempotencyKey: h.key(),
-        orderId: order.orderId,
-        reason: "Your card was declined.",
+  it.effect(
+    "a change that is not a status change (a new amount) adds no entry; a refused move adds none either",
+    () =>
+      Effect.gen(function* () {
+        const h = yield* makeOrderHarness()
+        const order = yield* h.run(buy(h, alice, 10))
+        const updated = yield* h.run(
+          h.orders.updateBuyAmount({
+            memberId: alice,
+            idempotencyKey: h.key(),
+            orderId: order.orderId,
+            numberOfUnits: 12,
+          }),
+        )
+        expect(updated.timeline).toEqual(order.timeline)
+        yield* h.run(h.orders.cancelBuy({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }))
+        const refused = yield* h.fail(
+          h.orders.markFundsReceived({ actor: ADMIN, idempotencyKey: h.key(), orderId: order.orderId }),
+        )
+        expect(refused._tag).toBe("InvalidTransition")
+        expect(rows(yield* h.run(h.orders.getOrder(alice, order.orderId)))).toEqual([
+          [null, "Initiated", "Member", null],
+          ["Initiated", "Cancelled", "Member", null],
+        ])
       }),
-    )
-    expect(rows(failed).at(-1)).toEqual(["InProcess", "Failed", "Provider", "Your card was declined."])
-    expect(failed.timeline.at(-1)!.actor).toEqual({
-      _tag: "Provider",
-      provider: "stripe",
-      eventId: "evt_123",
-    })
-  })
+  )
 
-  it("an admin cancelling for the member is named, with the reason; the member's own cancel names the member", () => {
-    const h = makeHarness()
-    const first = h.run(buy(h, alice, 10))
-    const second = h.run(buy(h, alice, 10))
-    const byAnAdmin = h.run(
-      h.orders.cancelBuy({
-        memberId: alice,
-        orderId: first.orderId,
-        idempotencyKey: h.key(),
-        actor: ADMIN,
-        reason: "The member asked by phone",
+  it.effect(
+    "an unpaid buy expired by the job names the job and the window; run by hand in the CLI it names the admin",
+    () =>
+      Effect.gen(function* () {
+        const h = yield* makeOrderHarness()
+        const bank = yield* h.run(buy(h, alice, 10))
+        const card = yield* h.run(buy(h, bob, 10, { paymentMethod: "card-stripe" }))
+        yield* TestClock.adjust(Durations.HOUR)
+        yield* h.run(h.orders.expireDue({ idempotencyKey: h.key() }))
+        yield* TestClock.adjust(71 * Durations.HOUR)
+        yield* h.run(h.orders.expireDue({ idempotencyKey: h.key(), actor: ADMIN }))
+        expect((yield* h.run(h.orders.getOrder(bob, card.orderId))).timeline.at(-1)).toEqual({
+          at: START + Durations.HOUR,
+          from: "Initiated",
+          to: "Expired",
+          actor: byJob("paymentDeadline"),
+          reason: "Not paid within 1 hour: its Units were released",
+        })
+        expect((yield* h.run(h.orders.getOrder(alice, bank.orderId))).timeline.at(-1)).toMatchObject({
+          actor: ADMIN,
+          reason: "Not paid within 72 hours: its Units were released",
+        })
       }),
-    )
-    const own = h.run(
-      h.orders.cancelBuy({ memberId: alice, orderId: second.orderId, idempotencyKey: h.key() }),
-    )
-    expect(byAnAdmin.timeline.at(-1)).toMatchObject({ actor: ADMIN, reason: "The member asked by phone" })
-    expect(own.timeline.at(-1)).toEqual({
-      at: START,
-      from: "Initiated",
-      to: "Cancelled",
-      actor: byMember(alice),
-    })
-  })
+  )
 
-  it("a sale filled by another member's buy records the confirming admin, and a reason that names no buyer", () => {
-    const h = makeHarness()
-    bought(h, alice, 100)
-    const order = h.run(sell(h, alice, 30))
-    const buyOfBob = bought(h, bob, 15)
-    bought(h, carol, 20)
-    const sale = h.run(h.orders.getOrder(alice, order.orderId))
-    expect(rows(sale)).toEqual([
-      [null, "Initiated", "Member", null],
-      ["Initiated", "InProcess", "Member", null],
-      ["InProcess", "PartialComplete", "Admin", "15 of 20 queued Units sold"],
-      ["PartialComplete", "AllUnitSold", "Admin", "20 of 20 queued Units sold"],
-    ])
-    expect(JSON.stringify(sale.timeline)).not.toContain(buyOfBob.order.orderId)
-    h.run(
-      h.orders.markPayoutPaid({
-        actor: ADMIN,
-        idempotencyKey: h.key(),
-        payoutId: buyOfBob.payouts[0]!.payoutId,
-      }),
-    )
-    expect(rows(h.run(h.orders.getOrder(bob, buyOfBob.order.orderId))).slice(-1)).toEqual([
-      ["Approved", "Completed", "Admin", "The sellers of its Units are paid"],
-    ])
-  })
+  it.effect("a provider's failure names the provider's event and gives its reason", () =>
+    Effect.gen(function* () {
+      const h = yield* makeOrderHarness()
+      const order = yield* h.run(buy(h, alice, 10, { paymentMethod: "card-stripe" }))
+      yield* h.run(
+        h.orders.startPayment({ memberId: alice, idempotencyKey: h.key(), orderId: order.orderId }),
+      )
+      const failed = yield* h.run(
+        h.orders.failPayment({
+          actor: byProvider("stripe", "evt_123"),
+          idempotencyKey: h.key(),
+          orderId: order.orderId,
+          reason: "Your card was declined.",
+        }),
+      )
+      expect(rows(failed).at(-1)).toEqual(["InProcess", "Failed", "Provider", "Your card was declined."])
+      expect(failed.timeline.at(-1)!.actor).toEqual({
+        _tag: "Provider",
+        provider: "stripe",
+        eventId: "evt_123",
+      })
+    }),
+  )
 
-  it("a conversion is locked by its member and unlocked by the job after 30 days", () => {
-    const h = makeHarness()
-    bought(h, alice, 50)
-    const convert = h.run(
-      h.orders.createConvert({
-        memberId: alice,
-        idempotencyKey: h.key(),
-        fromUnitType: "LAND_USD",
-        toUnitType: "LAND_EUR",
-        numberOfUnits: 20,
+  it.effect(
+    "an admin cancelling for the member is named, with the reason; the member's own cancel names the member",
+    () =>
+      Effect.gen(function* () {
+        const h = yield* makeOrderHarness()
+        const first = yield* h.run(buy(h, alice, 10))
+        const second = yield* h.run(buy(h, alice, 10))
+        const byAnAdmin = yield* h.run(
+          h.orders.cancelBuy({
+            memberId: alice,
+            orderId: first.orderId,
+            idempotencyKey: h.key(),
+            actor: ADMIN,
+            reason: "The member asked by phone",
+          }),
+        )
+        const own = yield* h.run(
+          h.orders.cancelBuy({ memberId: alice, orderId: second.orderId, idempotencyKey: h.key() }),
+        )
+        expect(byAnAdmin.timeline.at(-1)).toMatchObject({ actor: ADMIN, reason: "The member asked by phone" })
+        expect(own.timeline.at(-1)).toEqual({
+          at: START,
+          from: "Initiated",
+          to: "Cancelled",
+          actor: byMember(alice),
+        })
       }),
-    )
-    h.clock.advance(30 * Durations.DAY)
-    h.run(h.orders.unlockDue({ idempotencyKey: IdempotencyKey.make("unlock") }))
-    expect(rows(h.run(h.orders.getOrder(alice, convert.orderId)))).toEqual([
-      [null, "Initiated", "Member", null],
-      ["Initiated", "Locked", "Member", null],
-      ["Locked", "Completed", "Job", "The 30-day lock ended: the Units moved to owned"],
-    ])
-  })
+  )
+
+  it.effect(
+    "a sale filled by another member's buy records the confirming admin, and a reason that names no buyer",
+    () =>
+      Effect.gen(function* () {
+        const h = yield* makeOrderHarness()
+        yield* bought(h, alice, 100)
+        const order = yield* h.run(sell(h, alice, 30))
+        const buyOfBob = yield* bought(h, bob, 15)
+        yield* bought(h, carol, 20)
+        const sale = yield* h.run(h.orders.getOrder(alice, order.orderId))
+        expect(rows(sale)).toEqual([
+          [null, "Initiated", "Member", null],
+          ["Initiated", "InProcess", "Member", null],
+          ["InProcess", "PartialComplete", "Admin", "15 of 20 queued Units sold"],
+          ["PartialComplete", "AllUnitSold", "Admin", "20 of 20 queued Units sold"],
+        ])
+        expect(JSON.stringify(sale.timeline)).not.toContain(buyOfBob.order.orderId)
+        yield* h.run(
+          h.orders.markPayoutPaid({
+            actor: ADMIN,
+            idempotencyKey: h.key(),
+            payoutId: buyOfBob.payouts[0]!.payoutId,
+          }),
+        )
+        expect(rows(yield* h.run(h.orders.getOrder(bob, buyOfBob.order.orderId))).slice(-1)).toEqual([
+          ["Approved", "Completed", "Admin", "The sellers of its Units are paid"],
+        ])
+      }),
+  )
+
+  it.effect("a conversion is locked by its member and unlocked by the job after 30 days", () =>
+    Effect.gen(function* () {
+      const h = yield* makeOrderHarness()
+      yield* bought(h, alice, 50)
+      const convert = yield* h.run(
+        h.orders.createConvert({
+          memberId: alice,
+          idempotencyKey: h.key(),
+          fromUnitType: "LAND_USD",
+          toUnitType: "LAND_EUR",
+          numberOfUnits: 20,
+        }),
+      )
+      yield* TestClock.adjust(30 * Durations.DAY)
+      yield* h.run(h.orders.unlockDue({ idempotencyKey: IdempotencyKey.make("unlock") }))
+      expect(rows(yield* h.run(h.orders.getOrder(alice, convert.orderId)))).toEqual([
+        [null, "Initiated", "Member", null],
+        ["Initiated", "Locked", "Member", null],
+        ["Locked", "Completed", "Job", "The 30-day lock ended: the Units moved to owned"],
+      ])
+    }),
+  )
 })
 
 // ---------------------------------------------------------------------------------------------------------

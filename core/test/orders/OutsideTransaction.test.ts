@@ -4,8 +4,9 @@
  * before outside it; the methods the table does not list are left alone. The order engine on the guarded memory
  * providers (OrderHarness) pays, cancels and quotes by card and crypto without tripping it.
  */
+
+import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit } from "effect"
-import { describe, expect, it } from "vitest"
 import {
   CalledInsideTransaction,
   guardedLayer,
@@ -18,7 +19,7 @@ import { SquareGateway } from "../../src/orders/ports/SquareGateway.ts"
 import { StripeGateway } from "../../src/orders/ports/StripeGateway.ts"
 import { InTransaction, UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
 import { MemberId, OrderId } from "../../src/shared/Ids.ts"
-import { makeHarness } from "../support/OrderHarness.ts"
+import { makeOrderHarness } from "../support/OrderHarness.ts"
 import { buy } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
@@ -110,22 +111,30 @@ describe("a port that leaves the process, guarded", () => {
 })
 
 describe("the order engine on guarded providers", () => {
-  it("pays by card, cancels a card buy and quotes crypto with no provider call inside its units of work", () => {
-    const h = makeHarness()
-    const card = h.run(buy(h, alice, 10, { paymentMethod: "card-stripe" }))
-    h.run(h.orders.startPayment({ memberId: alice, idempotencyKey: h.key(), orderId: card.orderId }))
-    h.run(h.orders.cancelBuy({ memberId: alice, idempotencyKey: h.key(), orderId: card.orderId }))
-    const square = h.run(buy(h, alice, 10, { paymentMethod: "card-square" }))
-    h.run(h.orders.startPayment({ memberId: alice, idempotencyKey: h.key(), orderId: square.orderId }))
-    const coin = h.run(buy(h, alice, 10, { paymentMethod: "crypto" }))
-    const started = h.run(
-      h.orders.startPayment({
-        memberId: alice,
-        idempotencyKey: h.key(),
-        orderId: coin.orderId,
-        coin: "BITCOIN",
+  it.effect(
+    "pays by card, cancels a card buy and quotes crypto with no provider call inside its units of work",
+    () =>
+      Effect.gen(function* () {
+        const h = yield* makeOrderHarness()
+        const card = yield* h.run(buy(h, alice, 10, { paymentMethod: "card-stripe" }))
+        yield* h.run(
+          h.orders.startPayment({ memberId: alice, idempotencyKey: h.key(), orderId: card.orderId }),
+        )
+        yield* h.run(h.orders.cancelBuy({ memberId: alice, idempotencyKey: h.key(), orderId: card.orderId }))
+        const square = yield* h.run(buy(h, alice, 10, { paymentMethod: "card-square" }))
+        yield* h.run(
+          h.orders.startPayment({ memberId: alice, idempotencyKey: h.key(), orderId: square.orderId }),
+        )
+        const coin = yield* h.run(buy(h, alice, 10, { paymentMethod: "crypto" }))
+        const started = yield* h.run(
+          h.orders.startPayment({
+            memberId: alice,
+            idempotencyKey: h.key(),
+            orderId: coin.orderId,
+            coin: "BITCOIN",
+          }),
+        )
+        expect(started.instructions._tag).toBe("CryptoPayment")
       }),
-    )
-    expect(started.instructions._tag).toBe("CryptoPayment")
-  })
+  )
 })

@@ -23,7 +23,7 @@ import type { PriceBookConfig } from "../../src/pricing/ports/PriceBook.ts"
 import { PRICE_SCALE } from "../../src/shared/Constants.ts"
 import { CurrencyOfUnitType, type UnitType, UnitTypes } from "../../src/shared/Enums.ts"
 import type { MemberId } from "../../src/shared/Ids.ts"
-import type { Harness } from "./OrderHarness.ts"
+import type { OrderHarness } from "./OrderHarness.ts"
 
 export interface EngineState {
   readonly orders: ReadonlyArray<OrderRecord>
@@ -78,7 +78,7 @@ export const readStateEffect = (memberIds: ReadonlyArray<MemberId>) =>
     return { orders, payouts, totals, transfers, memberBalances, chainBreak } satisfies EngineState
   })
 
-export const readState = (h: Harness, memberIds: ReadonlyArray<MemberId>): EngineState =>
+export const readState = (h: OrderHarness, memberIds: ReadonlyArray<MemberId>) =>
   h.run(readStateEffect(memberIds))
 
 /** The state as text, to compare two states (the same objects always serialize the same way). */
@@ -334,7 +334,7 @@ export const checkConvertRemainders = (state: EngineState) => {
 }
 
 export const checkAll = (
-  h: Harness,
+  h: Pick<OrderHarness, "priceBook">,
   memberIds: ReadonlyArray<MemberId>,
   state: EngineState,
   previous: EngineState | undefined,

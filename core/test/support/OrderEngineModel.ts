@@ -14,7 +14,8 @@
  * prefix picks the three files):
  *   LEDGER_PROPERTY_RUNS=100000 npx vitest run --config vitest.workspace.ts core/test/orders/OrderEngine.model
  */
-import { type Effect, Result } from "effect"
+import { Clock, type Context, Effect, Result } from "effect"
+import { TestClock } from "effect/testing"
 import fc from "fast-check"
 import { expect } from "vitest"
 import type { OrderRecord } from "../../src/orders/OrderModel.ts"
@@ -31,12 +32,13 @@ import {
   UnitTypes,
 } from "../../src/shared/Enums.ts"
 import { type IdempotencyKey, MemberId, OrderId, type PayoutId } from "../../src/shared/Ids.ts"
+import { checkProperty } from "./EffectProperty.ts"
 import { checkAll, type EngineState, readState, stateText } from "./EngineInvariants.ts"
 import {
   ADMIN,
   defaultLand,
-  type Harness,
-  makeHarness,
+  makeOrderHarness,
+  type OrderHarness,
   perUnitType,
   type Services,
   standing,
@@ -65,7 +67,7 @@ const landFor = (unitType: UnitType) =>
   })
 
 const newWorld = () =>
-  makeHarness({
+  makeOrderHarness({
     members: [standing("alice"), standing("bob"), standing("carol"), standing("dave", "UnVerified", false)],
     codes: [
       { code: "SAVE10", isPercent: true, amount: 10, minPaymentAmountInCents: 0 },
@@ -147,37 +149,41 @@ type Run<A> = (key: IdempotencyKey) => Effect.Effect<A, unknown, Services>
  */
 const step = <A>(
   model: Model,
-  h: Harness,
+  h: OrderHarness,
   name: string,
   actor: OrderActor,
   command: Run<A>,
   tampered?: Run<unknown>,
-): Result.Result<A, unknown> => {
-  const before = model.state ?? readState(h, MEMBERS)
-  const key = h.key()
-  const first = h.result(command(key))
-  const after = readState(h, MEMBERS)
-  const afterText = stateText(after)
-  if (Result.isFailure(first)) {
-    expect(afterText, "a refused command changes nothing").toBe(stateText(before))
-  }
-  const replay = h.result(command(key))
-  expect(replay, "replaying a command with its key returns the first result").toEqual(first)
-  expect(stateText(readState(h, MEMBERS)), "replaying a command with its key changes nothing").toBe(afterText)
-  if (Result.isSuccess(first) && tampered !== undefined) {
-    const other = h.result(tampered(key))
-    expect(Result.isFailure(other) && (other.failure as { _tag: string })._tag).toBe("IdempotencyKeyReused")
-    expect(stateText(readState(h, MEMBERS)), "a reused key with another request changes nothing").toBe(
+) =>
+  Effect.gen(function* () {
+    const before = model.state ?? (yield* readState(h, MEMBERS))
+    const key = h.key()
+    const first = yield* h.result(command(key))
+    const after = yield* readState(h, MEMBERS)
+    const afterText = stateText(after)
+    if (Result.isFailure(first)) {
+      expect(afterText, "a refused command changes nothing").toBe(stateText(before))
+    }
+    const replay = yield* h.result(command(key))
+    expect(replay, "replaying a command with its key returns the first result").toEqual(first)
+    expect(stateText(yield* readState(h, MEMBERS)), "replaying a command with its key changes nothing").toBe(
       afterText,
     )
-  }
-  OUTCOMES.set(`${name}:${tagOf(first)}`, (OUTCOMES.get(`${name}:${tagOf(first)}`) ?? 0) + 1)
-  checkAll(h, MEMBERS, after, before)
-  checkTimelineActors(before, after, actor, h.clock.now())
-  model.state = after
-  model.steps++
-  return first
-}
+    if (Result.isSuccess(first) && tampered !== undefined) {
+      const other = yield* h.result(tampered(key))
+      expect(Result.isFailure(other) && (other.failure as { _tag: string })._tag).toBe("IdempotencyKeyReused")
+      expect(
+        stateText(yield* readState(h, MEMBERS)),
+        "a reused key with another request changes nothing",
+      ).toBe(afterText)
+    }
+    OUTCOMES.set(`${name}:${tagOf(first)}`, (OUTCOMES.get(`${name}:${tagOf(first)}`) ?? 0) + 1)
+    checkAll(h, MEMBERS, after, before)
+    checkTimelineActors(before, after, actor, yield* Clock.currentTimeMillis)
+    model.state = after
+    model.steps++
+    return first
+  })
 
 /**
  * Every timeline entry a command added, to any order (its own, a sell its confirmation filled, a buy its payout
@@ -204,16 +210,21 @@ const PROVIDER = byProvider("stripe", "evt_model_test")
 const tagOf = (result: Result.Result<unknown, unknown>) =>
   Result.isFailure(result) ? (result.failure as { _tag: string })._tag : "Success"
 
-type Cmd = fc.Command<Model, Harness>
+/** The world a sequence runs against: the harness, and the test's context (its TestClock) to run each command in. */
+interface World {
+  readonly h: OrderHarness
+  readonly context: Context.Context<never>
+}
+type Cmd = fc.AsyncCommand<Model, World>
 
-/** A command as fast-check runs it: its name (shown in counterexamples) and what it does. */
-const command = (name: string, run: (model: Model, h: Harness) => void): Cmd => ({
+/** A command as fast-check runs it: its name (shown in counterexamples) and what it does, as an Effect. */
+const command = (name: string, run: (model: Model, h: OrderHarness) => Effect.Effect<void>): Cmd => ({
   check: () => true,
-  run,
+  run: (model, world) => Effect.runPromiseWith(world.context)(run(model, world.h)),
   toString: () => name,
 })
 
-const service = (h: Harness): OrderService["Service"] => h.orders
+const service = (h: OrderHarness): OrderService["Service"] => h.orders
 
 /** The buy (or sell) picked by `index` among those the sequence created, as it is now. */
 const orderAt = (model: Model, index: number, list: "buys" | "sells" = "buys"): OrderRecord | undefined => {
@@ -250,79 +261,86 @@ const createBuy = (
 ) =>
   command(
     `createBuy(${MEMBERS[memberIndex]}, ${unitType}, ${units}, ${method}, LU2X=${isDoubleLand}, ${code})`,
-    (model, h) => {
-      const request = {
-        memberId: MEMBERS[memberIndex]!,
-        unitType,
-        numberOfUnits: units,
-        paymentMethod: method,
-        isDoubleLand,
-        referenceCode: code,
-      }
-      const result = step(
-        model,
-        h,
-        "createBuy",
-        byMember(MEMBERS[memberIndex]!),
-        (key) => service(h).createBuy({ ...request, idempotencyKey: key }),
-        (key) => service(h).createBuy({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
-      )
-      if (Result.isSuccess(result)) model.buys.push(result.success.orderId)
-    },
+    (model, h) =>
+      Effect.gen(function* () {
+        const request = {
+          memberId: MEMBERS[memberIndex]!,
+          unitType,
+          numberOfUnits: units,
+          paymentMethod: method,
+          isDoubleLand,
+          referenceCode: code,
+        }
+        const result = yield* step(
+          model,
+          h,
+          "createBuy",
+          byMember(MEMBERS[memberIndex]!),
+          (key) => service(h).createBuy({ ...request, idempotencyKey: key }),
+          (key) => service(h).createBuy({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
+        )
+        if (Result.isSuccess(result)) model.buys.push(result.success.orderId)
+      }),
   )
 
 const updateBuyAmount = (index: number, units: number, method: PaymentMethod) =>
-  command(`updateBuyAmount(#${index}, ${units}, ${method})`, (model, h) => {
-    const order = orderAt(model, index)
-    if (order === undefined) return
-    const request = {
-      memberId: order.memberId,
-      orderId: order.orderId,
-      numberOfUnits: units,
-      paymentMethod: method,
-    }
-    step(
-      model,
-      h,
-      "updateBuyAmount",
-      byMember(order.memberId),
-      (key) => service(h).updateBuyAmount({ ...request, idempotencyKey: key }),
-      (key) => service(h).updateBuyAmount({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
-    )
-  })
+  command(`updateBuyAmount(#${index}, ${units}, ${method})`, (model, h) =>
+    Effect.gen(function* () {
+      const order = orderAt(model, index)
+      if (order === undefined) return
+      const request = {
+        memberId: order.memberId,
+        orderId: order.orderId,
+        numberOfUnits: units,
+        paymentMethod: method,
+      }
+      yield* step(
+        model,
+        h,
+        "updateBuyAmount",
+        byMember(order.memberId),
+        (key) => service(h).updateBuyAmount({ ...request, idempotencyKey: key }),
+        (key) => service(h).updateBuyAmount({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
+      )
+    }),
+  )
 
 const startPayment = (index: number, coin: CryptoCoin | undefined) =>
-  command(`startPayment(#${index}, ${coin})`, (model, h) => {
-    const order = orderAt(model, index)
-    if (order === undefined) return
-    step(model, h, "startPayment", byMember(order.memberId), (key) =>
-      service(h).startPayment({
-        memberId: order.memberId,
-        orderId: order.orderId,
-        coin,
-        idempotencyKey: key,
-      }),
-    )
-  })
+  command(`startPayment(#${index}, ${coin})`, (model, h) =>
+    Effect.gen(function* () {
+      const order = orderAt(model, index)
+      if (order === undefined) return
+      yield* step(model, h, "startPayment", byMember(order.memberId), (key) =>
+        service(h).startPayment({
+          memberId: order.memberId,
+          orderId: order.orderId,
+          coin,
+          idempotencyKey: key,
+        }),
+      )
+    }),
+  )
 
 const successOrder = (index: number, transactionHash: string | undefined) =>
-  command(`successOrder(#${index}, ${transactionHash})`, (model, h) => {
-    const order = orderAt(model, index)
-    if (order === undefined) return
-    const result = step(model, h, "successOrder", byMember(order.memberId), (key) =>
-      service(h).successOrder({
-        memberId: order.memberId,
-        orderId: order.orderId,
-        transactionHash,
-        idempotencyKey: key,
-      }),
-    )
-    if (Result.isSuccess(result) && order.paymentDetails?.paymentMethod.startsWith("card")) {
-      expect(result.success.orderStatus, "a card success_order never moves Units by itself").toBe(
-        order.orderStatus,
+  command(`successOrder(#${index}, ${transactionHash})`, (model, h) =>
+    Effect.gen(function* () {
+      const order = orderAt(model, index)
+      if (order === undefined) return
+      const result = yield* step(model, h, "successOrder", byMember(order.memberId), (key) =>
+        service(h).successOrder({
+          memberId: order.memberId,
+          orderId: order.orderId,
+          transactionHash,
+          idempotencyKey: key,
+        }),
       )
-    }
-  })
+      if (Result.isSuccess(result) && order.paymentDetails?.paymentMethod.startsWith("card")) {
+        expect(result.success.orderStatus, "a card success_order never moves Units by itself").toBe(
+          order.orderStatus,
+        )
+      }
+    }),
+  )
 
 /** Who cancels: the member, or an admin for the member with a reason (the CLI's `orders cancel`). */
 const cancelCause = (memberId: MemberId, asAdmin: boolean) =>
@@ -331,130 +349,142 @@ const cancelCause = (memberId: MemberId, asAdmin: boolean) =>
     : { expected: byMember(memberId), request: {} }
 
 const cancelBuy = (index: number, asAdmin: boolean) =>
-  command(`cancelBuy(#${index}${asAdmin ? ", by an admin" : ""})`, (model, h) => {
-    const order = orderAt(model, index)
-    if (order === undefined) return
-    const cause = cancelCause(order.memberId, asAdmin)
-    step(model, h, "cancelBuy", cause.expected, (key) =>
-      service(h).cancelBuy({
-        memberId: order.memberId,
-        orderId: order.orderId,
-        idempotencyKey: key,
-        ...cause.request,
-      }),
-    )
-  })
+  command(`cancelBuy(#${index}${asAdmin ? ", by an admin" : ""})`, (model, h) =>
+    Effect.gen(function* () {
+      const order = orderAt(model, index)
+      if (order === undefined) return
+      const cause = cancelCause(order.memberId, asAdmin)
+      yield* step(model, h, "cancelBuy", cause.expected, (key) =>
+        service(h).cancelBuy({
+          memberId: order.memberId,
+          orderId: order.orderId,
+          idempotencyKey: key,
+          ...cause.request,
+        }),
+      )
+    }),
+  )
 
 const markFundsReceived = (index: number) =>
-  command(`markFundsReceived(#${index})`, (model, h) => {
-    const order = orderAt(model, index)
-    if (order === undefined) return
-    step(model, h, "markFundsReceived", ADMIN, (key) =>
-      service(h).markFundsReceived({ actor: ADMIN, orderId: order.orderId, idempotencyKey: key }),
-    )
-  })
+  command(`markFundsReceived(#${index})`, (model, h) =>
+    Effect.gen(function* () {
+      const order = orderAt(model, index)
+      if (order === undefined) return
+      yield* step(model, h, "markFundsReceived", ADMIN, (key) =>
+        service(h).markFundsReceived({ actor: ADMIN, orderId: order.orderId, idempotencyKey: key }),
+      )
+    }),
+  )
 
 const confirmPayment = (index: number) =>
-  command(`confirmPayment(#${index})`, (model, h) => {
-    const order = orderAt(model, index)
-    if (order === undefined) return
-    // The expected fill, computed from the state before: the oldest queued sells of the type first.
-    const queue = model
-      .state!.orders.filter(
-        (o) => o.orderType === "SELL" && o.currencyUnit.unitType === order.currencyUnit.unitType,
-      )
-      .filter((o) => (QUEUED_SELL_STATUSES as ReadonlyArray<string>).includes(o.orderStatus))
-      .sort((a, b) => a.sequence - b.sequence)
-    const expected: Array<[string, number]> = []
-    let wanted =
-      order.orderType === "BUY" && !order.currencyUnit.isDoubleLand ? order.currencyUnit.numberOfUnits : 0
-    for (const sell of queue) {
-      const left = sell.sell!.queuedUnits - sell.sell!.soldUnits - sell.sell!.cancelledUnits
-      const taken = Math.min(left, wanted)
-      if (taken > 0) expected.push([sell.orderId, taken])
-      wanted -= taken
-    }
-    const result = step(
-      model,
-      h,
-      "confirmPayment",
-      ADMIN,
-      (key) => service(h).confirmPayment({ actor: ADMIN, orderId: order.orderId, idempotencyKey: key }),
-      (key) =>
-        service(h).confirmPayment({
-          actor: ADMIN,
-          orderId: OrderId.make(`${order.orderId}-other`),
-          idempotencyKey: key,
-        }),
-    )
-    if (Result.isSuccess(result)) {
-      expect(
-        result.success.payouts.map((p) => [p.sellOrderId, p.units]),
-        "the sales queue settles oldest first",
-      ).toEqual(expected)
-      for (const p of result.success.payouts) model.payouts.push(p.payoutId)
-      if (order.currencyUnit.isDoubleLand) {
-        model.lots.push({
-          memberId: order.memberId,
-          unitType: order.currencyUnit.unitType,
-          units: order.currencyUnit.numberOfUnits,
-          at: h.clock.now(),
-        })
+  command(`confirmPayment(#${index})`, (model, h) =>
+    Effect.gen(function* () {
+      const order = orderAt(model, index)
+      if (order === undefined) return
+      // The expected fill, computed from the state before: the oldest queued sells of the type first.
+      const queue = model
+        .state!.orders.filter(
+          (o) => o.orderType === "SELL" && o.currencyUnit.unitType === order.currencyUnit.unitType,
+        )
+        .filter((o) => (QUEUED_SELL_STATUSES as ReadonlyArray<string>).includes(o.orderStatus))
+        .sort((a, b) => a.sequence - b.sequence)
+      const expected: Array<[string, number]> = []
+      let wanted =
+        order.orderType === "BUY" && !order.currencyUnit.isDoubleLand ? order.currencyUnit.numberOfUnits : 0
+      for (const sell of queue) {
+        const left = sell.sell!.queuedUnits - sell.sell!.soldUnits - sell.sell!.cancelledUnits
+        const taken = Math.min(left, wanted)
+        if (taken > 0) expected.push([sell.orderId, taken])
+        wanted -= taken
       }
-    } else if (
-      order.orderType === "BUY" &&
-      (CONFIRMABLE_BUY_STATUSES as ReadonlyArray<string>).includes(order.orderStatus) &&
-      order.orderStatus !== "Expired"
-    ) {
-      throw new Error(`a buy holding its reservation is always confirmable, but: ${tagOf(result)}`)
-    }
-  })
+      const result = yield* step(
+        model,
+        h,
+        "confirmPayment",
+        ADMIN,
+        (key) => service(h).confirmPayment({ actor: ADMIN, orderId: order.orderId, idempotencyKey: key }),
+        (key) =>
+          service(h).confirmPayment({
+            actor: ADMIN,
+            orderId: OrderId.make(`${order.orderId}-other`),
+            idempotencyKey: key,
+          }),
+      )
+      if (Result.isSuccess(result)) {
+        expect(
+          result.success.payouts.map((p) => [p.sellOrderId, p.units]),
+          "the sales queue settles oldest first",
+        ).toEqual(expected)
+        for (const p of result.success.payouts) model.payouts.push(p.payoutId)
+        if (order.currencyUnit.isDoubleLand) {
+          model.lots.push({
+            memberId: order.memberId,
+            unitType: order.currencyUnit.unitType,
+            units: order.currencyUnit.numberOfUnits,
+            at: yield* Clock.currentTimeMillis,
+          })
+        }
+      } else if (
+        order.orderType === "BUY" &&
+        (CONFIRMABLE_BUY_STATUSES as ReadonlyArray<string>).includes(order.orderStatus) &&
+        order.orderStatus !== "Expired"
+      ) {
+        throw new Error(`a buy holding its reservation is always confirmable, but: ${tagOf(result)}`)
+      }
+    }),
+  )
 
 const failPayment = (index: number) =>
-  command(`failPayment(#${index})`, (model, h) => {
-    const order = orderAt(model, index)
-    if (order === undefined) return
-    step(model, h, "failPayment", PROVIDER, (key) =>
-      service(h).failPayment({
-        actor: PROVIDER,
-        orderId: order.orderId,
-        reason: "card_declined",
-        idempotencyKey: key,
-      }),
-    )
-  })
+  command(`failPayment(#${index})`, (model, h) =>
+    Effect.gen(function* () {
+      const order = orderAt(model, index)
+      if (order === undefined) return
+      yield* step(model, h, "failPayment", PROVIDER, (key) =>
+        service(h).failPayment({
+          actor: PROVIDER,
+          orderId: order.orderId,
+          reason: "card_declined",
+          idempotencyKey: key,
+        }),
+      )
+    }),
+  )
 
 /** The provider declines the current attempt's card: the order waits for another card, or fails after MAX_CARD_ATTEMPTS. */
 const declinePayment = (index: number) =>
-  command(`declinePayment(#${index})`, (model, h) => {
-    const order = orderAt(model, index)
-    if (order === undefined) return
-    const result = step(model, h, "declinePayment", PROVIDER, (key) =>
-      service(h).declinePayment({
-        actor: PROVIDER,
-        orderId: order.orderId,
-        reason: "Your card was declined.",
-        idempotencyKey: key,
-      }),
-    )
-    if (Result.isSuccess(result)) {
-      expect(order.orderStatus, "only a payment in progress is declined").toBe("InProcess")
-      expect(["Initiated", "Failed"]).toContain(result.success.orderStatus)
-    }
-  })
-
-const expireDue = command("expireDue()", (model, h) => {
-  const result = step(model, h, "expireDue", byJob("paymentDeadline"), (key) =>
-    service(h).expireDue({ idempotencyKey: key }),
+  command(`declinePayment(#${index})`, (model, h) =>
+    Effect.gen(function* () {
+      const order = orderAt(model, index)
+      if (order === undefined) return
+      const result = yield* step(model, h, "declinePayment", PROVIDER, (key) =>
+        service(h).declinePayment({
+          actor: PROVIDER,
+          orderId: order.orderId,
+          reason: "Your card was declined.",
+          idempotencyKey: key,
+        }),
+      )
+      if (Result.isSuccess(result)) {
+        expect(order.orderStatus, "only a payment in progress is declined").toBe("InProcess")
+        expect(["Initiated", "Failed"]).toContain(result.success.orderStatus)
+      }
+    }),
   )
-  expect(Result.isSuccess(result)).toBe(true)
-  const now = h.clock.now()
-  for (const o of model.state!.orders) {
-    if (o.orderType === "BUY" && (o.orderStatus === "Initiated" || o.orderStatus === "InProcess")) {
-      expect(o.expiresAt! > now, "no unpaid buy outlives its window").toBe(true)
+
+const expireDue = command("expireDue()", (model, h) =>
+  Effect.gen(function* () {
+    const result = yield* step(model, h, "expireDue", byJob("paymentDeadline"), (key) =>
+      service(h).expireDue({ idempotencyKey: key }),
+    )
+    expect(Result.isSuccess(result)).toBe(true)
+    const now = yield* Clock.currentTimeMillis
+    for (const o of model.state!.orders) {
+      if (o.orderType === "BUY" && (o.orderStatus === "Initiated" || o.orderStatus === "InProcess")) {
+        expect(o.expiresAt! > now, "no unpaid buy outlives its window").toBe(true)
+      }
     }
-  }
-})
+  }),
+)
 
 /** LU2X Units follow the vesting schedule: a move succeeds only within the vested Units, and is refused beyond. */
 const checkVesting = (
@@ -475,38 +505,41 @@ const checkVesting = (
 const createSell = (memberIndex: number, unitType: UnitType, amount: Amount, isDoubleLand: boolean) =>
   command(
     `createSell(${MEMBERS[memberIndex]}, ${unitType}, ${amountText(amount)}, LU2X=${isDoubleLand})`,
-    (model, h) => {
-      const memberId = MEMBERS[memberIndex]!
-      const units = resolve(amount, model, memberId, unitType, isDoubleLand ? "owned_DOUBLE_LAND" : "owned")
-      const movable = modelMovable(model, model.state!, memberId, unitType, h.clock.now())
-      const request = { memberId, unitType, numberOfUnits: units, isDoubleLand }
-      const result = step(
-        model,
-        h,
-        "createSell",
-        byMember(memberId),
-        (key) => service(h).createSell({ ...request, idempotencyKey: key }),
-        (key) => service(h).createSell({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
-      )
-      if (Result.isSuccess(result)) model.sells.push(result.success.orderId)
-      checkVesting(result, isDoubleLand, units, movable)
-    },
+    (model, h) =>
+      Effect.gen(function* () {
+        const memberId = MEMBERS[memberIndex]!
+        const units = resolve(amount, model, memberId, unitType, isDoubleLand ? "owned_DOUBLE_LAND" : "owned")
+        const movable = modelMovable(model, model.state!, memberId, unitType, yield* Clock.currentTimeMillis)
+        const request = { memberId, unitType, numberOfUnits: units, isDoubleLand }
+        const result = yield* step(
+          model,
+          h,
+          "createSell",
+          byMember(memberId),
+          (key) => service(h).createSell({ ...request, idempotencyKey: key }),
+          (key) => service(h).createSell({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
+        )
+        if (Result.isSuccess(result)) model.sells.push(result.success.orderId)
+        checkVesting(result, isDoubleLand, units, movable)
+      }),
   )
 
 const cancelSellRest = (index: number, asAdmin: boolean) =>
-  command(`cancelSellRest(#${index}${asAdmin ? ", by an admin" : ""})`, (model, h) => {
-    const order = orderAt(model, index, "sells")
-    if (order === undefined) return
-    const cause = cancelCause(order.memberId, asAdmin)
-    step(model, h, "cancelSellRest", cause.expected, (key) =>
-      service(h).cancelSellRest({
-        memberId: order.memberId,
-        orderId: order.orderId,
-        idempotencyKey: key,
-        ...cause.request,
-      }),
-    )
-  })
+  command(`cancelSellRest(#${index}${asAdmin ? ", by an admin" : ""})`, (model, h) =>
+    Effect.gen(function* () {
+      const order = orderAt(model, index, "sells")
+      if (order === undefined) return
+      const cause = cancelCause(order.memberId, asAdmin)
+      yield* step(model, h, "cancelSellRest", cause.expected, (key) =>
+        service(h).cancelSellRest({
+          memberId: order.memberId,
+          orderId: order.orderId,
+          idempotencyKey: key,
+          ...cause.request,
+        }),
+      )
+    }),
+  )
 
 const createTransfer = (
   memberIndex: number,
@@ -517,108 +550,123 @@ const createTransfer = (
 ) =>
   command(
     `createTransfer(${MEMBERS[memberIndex]} → ${MEMBERS[recipient]}, ${unitType}, ${amountText(amount)}, LU2X=${isDoubleLand})`,
-    (model, h) => {
-      const memberId = MEMBERS[memberIndex]!
-      const units = resolve(amount, model, memberId, unitType, isDoubleLand ? "owned_DOUBLE_LAND" : "owned")
-      const movable = modelMovable(model, model.state!, memberId, unitType, h.clock.now())
-      const request = {
-        memberId,
-        unitType,
-        numberOfUnits: units,
-        recipientEmail: `${MEMBERS[recipient]}@example.com`,
-        isDoubleLand,
-      }
-      const result = step(
-        model,
-        h,
-        "createTransfer",
-        byMember(memberId),
-        (key) => service(h).createTransfer({ ...request, idempotencyKey: key }),
-        (key) => service(h).createTransfer({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
-      )
-      if (Result.isSuccess(result)) {
-        expect(result.success.orderStatus, "a transfer is Completed at once").toBe("Completed")
-      }
-      checkVesting(result, isDoubleLand, units, movable)
-    },
+    (model, h) =>
+      Effect.gen(function* () {
+        const memberId = MEMBERS[memberIndex]!
+        const units = resolve(amount, model, memberId, unitType, isDoubleLand ? "owned_DOUBLE_LAND" : "owned")
+        const movable = modelMovable(model, model.state!, memberId, unitType, yield* Clock.currentTimeMillis)
+        const request = {
+          memberId,
+          unitType,
+          numberOfUnits: units,
+          recipientEmail: `${MEMBERS[recipient]}@example.com`,
+          isDoubleLand,
+        }
+        const result = yield* step(
+          model,
+          h,
+          "createTransfer",
+          byMember(memberId),
+          (key) => service(h).createTransfer({ ...request, idempotencyKey: key }),
+          (key) => service(h).createTransfer({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
+        )
+        if (Result.isSuccess(result)) {
+          expect(result.success.orderStatus, "a transfer is Completed at once").toBe("Completed")
+        }
+        checkVesting(result, isDoubleLand, units, movable)
+      }),
   )
 
 const createConvert = (memberIndex: number, from: UnitType, to: UnitType, amount: Amount) =>
-  command(`createConvert(${MEMBERS[memberIndex]}, ${from} → ${to}, ${amountText(amount)})`, (model, h) => {
-    const units = resolve(amount, model, MEMBERS[memberIndex]!, from, "owned")
-    const request = {
-      memberId: MEMBERS[memberIndex]!,
-      fromUnitType: from,
-      toUnitType: to,
-      numberOfUnits: units,
-    }
-    const result = step(
-      model,
-      h,
-      "createConvert",
-      byMember(MEMBERS[memberIndex]!),
-      (key) => service(h).createConvert({ ...request, idempotencyKey: key }),
-      (key) => service(h).createConvert({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
-    )
-    if (Result.isSuccess(result)) {
-      expect(result.success.orderStatus).toBe("Locked")
-      expect(result.success.unlockAt).toBe(h.clock.now() + CONVERT_LOCK_MS)
-      // The remainder's payout is owed through the same steps as a sale's: the sequence may pay it.
-      const remainder = result.success.convert?.remainderPayoutId
-      if (remainder !== undefined && !model.payouts.includes(remainder)) model.payouts.push(remainder)
-    }
-  })
-
-const unlockDue = command("unlockDue()", (model, h) => {
-  const result = step(model, h, "unlockDue", byJob("convertLock"), (key) =>
-    service(h).unlockDue({ idempotencyKey: key }),
+  command(`createConvert(${MEMBERS[memberIndex]}, ${from} → ${to}, ${amountText(amount)})`, (model, h) =>
+    Effect.gen(function* () {
+      const units = resolve(amount, model, MEMBERS[memberIndex]!, from, "owned")
+      const request = {
+        memberId: MEMBERS[memberIndex]!,
+        fromUnitType: from,
+        toUnitType: to,
+        numberOfUnits: units,
+      }
+      const result = yield* step(
+        model,
+        h,
+        "createConvert",
+        byMember(MEMBERS[memberIndex]!),
+        (key) => service(h).createConvert({ ...request, idempotencyKey: key }),
+        (key) => service(h).createConvert({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
+      )
+      if (Result.isSuccess(result)) {
+        expect(result.success.orderStatus).toBe("Locked")
+        expect(result.success.unlockAt).toBe((yield* Clock.currentTimeMillis) + CONVERT_LOCK_MS)
+        // The remainder's payout is owed through the same steps as a sale's: the sequence may pay it.
+        const remainder = result.success.convert?.remainderPayoutId
+        if (remainder !== undefined && !model.payouts.includes(remainder)) model.payouts.push(remainder)
+      }
+    }),
   )
-  expect(Result.isSuccess(result)).toBe(true)
-  const now = h.clock.now()
-  for (const o of model.state!.orders) {
-    if (o.orderType !== "CONVERT") continue
-    const created = o.timeline[0]!.at
-    if (o.orderStatus === "Locked") {
-      expect(created + CONVERT_LOCK_MS > now, "converted Units unlock once their 30 days are over").toBe(true)
-    } else {
-      expect(
-        o.timeline.at(-1)!.at - created,
-        "converted Units never unlock before 30 days",
-      ).toBeGreaterThanOrEqual(CONVERT_LOCK_MS)
+
+const unlockDue = command("unlockDue()", (model, h) =>
+  Effect.gen(function* () {
+    const result = yield* step(model, h, "unlockDue", byJob("convertLock"), (key) =>
+      service(h).unlockDue({ idempotencyKey: key }),
+    )
+    expect(Result.isSuccess(result)).toBe(true)
+    const now = yield* Clock.currentTimeMillis
+    for (const o of model.state!.orders) {
+      if (o.orderType !== "CONVERT") continue
+      const created = o.timeline[0]!.at
+      if (o.orderStatus === "Locked") {
+        expect(created + CONVERT_LOCK_MS > now, "converted Units unlock once their 30 days are over").toBe(
+          true,
+        )
+      } else {
+        expect(
+          o.timeline.at(-1)!.at - created,
+          "converted Units never unlock before 30 days",
+        ).toBeGreaterThanOrEqual(CONVERT_LOCK_MS)
+      }
     }
-  }
-})
+  }),
+)
 
 const markPayoutReady = (index: number) =>
-  command(`markPayoutReady(#${index})`, (model, h) => {
-    const payoutId = pick(model.payouts, index)
-    if (payoutId === undefined) return
-    step(model, h, "markPayoutReady", ADMIN, (key) =>
-      service(h).markPayoutReady({ actor: ADMIN, payoutId, idempotencyKey: key }),
-    )
-  })
+  command(`markPayoutReady(#${index})`, (model, h) =>
+    Effect.gen(function* () {
+      const payoutId = pick(model.payouts, index)
+      if (payoutId === undefined) return
+      yield* step(model, h, "markPayoutReady", ADMIN, (key) =>
+        service(h).markPayoutReady({ actor: ADMIN, payoutId, idempotencyKey: key }),
+      )
+    }),
+  )
 
 const markPayoutPaid = (index: number) =>
-  command(`markPayoutPaid(#${index})`, (model, h) => {
-    const payoutId = pick(model.payouts, index)
-    if (payoutId === undefined) return
-    step(model, h, "markPayoutPaid", ADMIN, (key) =>
-      service(h).markPayoutPaid({ actor: ADMIN, payoutId, idempotencyKey: key }),
-    )
-  })
+  command(`markPayoutPaid(#${index})`, (model, h) =>
+    Effect.gen(function* () {
+      const payoutId = pick(model.payouts, index)
+      if (payoutId === undefined) return
+      yield* step(model, h, "markPayoutPaid", ADMIN, (key) =>
+        service(h).markPayoutPaid({ actor: ADMIN, payoutId, idempotencyKey: key }),
+      )
+    }),
+  )
 
 const advanceClock = (millis: number) =>
-  command(`advanceClock(${millis / Durations.HOUR} h)`, (model, h) => {
-    h.clock.advance(millis)
-    model.state = readState(h, MEMBERS)
-  })
+  command(`advanceClock(${millis / Durations.HOUR} h)`, (model, h) =>
+    Effect.gen(function* () {
+      yield* TestClock.adjust(millis)
+      model.state = yield* readState(h, MEMBERS)
+    }),
+  )
 
 const setKyc = (memberIndex: number, kycStatus: KycStatus) =>
-  command(`setKyc(${MEMBERS[memberIndex]}, ${kycStatus})`, (_model, h) => {
-    const memberId = MEMBERS[memberIndex]!
-    const current = h.members.get(memberId)!
-    h.members.set(memberId, { ...current, kycStatus, emailConfirmed: true })
-  })
+  command(`setKyc(${MEMBERS[memberIndex]}, ${kycStatus})`, (_model, h) =>
+    Effect.sync(() => {
+      const memberId = MEMBERS[memberIndex]!
+      const current = h.members.get(memberId)!
+      h.members.set(memberId, { ...current, kycStatus, emailConfirmed: true })
+    }),
+  )
 
 // Arbitraries
 
@@ -695,38 +743,50 @@ export const allCommands = [
  * Every sequence starts from the same world: alice, bob and carol each bought and were delivered 50 Units
  * of every type, and alice 20 LU2X Units of LAND_USD (through the engine itself).
  */
-const genesis = (h: Harness, model: Model) => {
-  const buyAndConfirm = (
-    memberId: MemberId,
-    unitType: UnitType,
-    numberOfUnits: number,
-    isDoubleLand: boolean,
-  ) => {
-    const order = h.run(
-      h.orders.createBuy({
-        memberId,
-        idempotencyKey: h.key(),
-        unitType,
-        numberOfUnits,
-        paymentMethod: "bank",
-        isDoubleLand,
-      }),
-    )
-    h.run(h.orders.confirmPayment({ actor: ADMIN, orderId: order.orderId, idempotencyKey: h.key() }))
-  }
-  for (const memberId of MEMBERS.slice(0, 3)) for (const u of UnitTypes) buyAndConfirm(memberId, u, 50, false)
-  buyAndConfirm(MEMBERS[0]!, "LAND_USD", 20, true)
-  model.lots.push({ memberId: MEMBERS[0]!, unitType: "LAND_USD", units: 20, at: h.clock.now() })
-}
+const genesis = (h: OrderHarness, model: Model) =>
+  Effect.gen(function* () {
+    const buyAndConfirm = (
+      memberId: MemberId,
+      unitType: UnitType,
+      numberOfUnits: number,
+      isDoubleLand: boolean,
+    ) =>
+      Effect.gen(function* () {
+        const order = yield* h.run(
+          h.orders.createBuy({
+            memberId,
+            idempotencyKey: h.key(),
+            unitType,
+            numberOfUnits,
+            paymentMethod: "bank",
+            isDoubleLand,
+          }),
+        )
+        yield* h.run(
+          h.orders.confirmPayment({ actor: ADMIN, orderId: order.orderId, idempotencyKey: h.key() }),
+        )
+      })
+    for (const memberId of MEMBERS.slice(0, 3))
+      for (const u of UnitTypes) yield* buyAndConfirm(memberId, u, 50, false)
+    yield* buyAndConfirm(MEMBERS[0]!, "LAND_USD", 20, true)
+    model.lots.push({
+      memberId: MEMBERS[0]!,
+      unitType: "LAND_USD",
+      units: 20,
+      at: yield* Clock.currentTimeMillis,
+    })
+  })
 
-const runModel = (commands: Iterable<Cmd>) => {
-  const h = newWorld()
-  const model: Model = { buys: [], sells: [], payouts: [], lots: [], state: undefined, steps: 0 }
-  genesis(h, model)
-  model.state = readState(h, MEMBERS)
-  fc.modelRun(() => ({ model, real: h }), commands)
-  return model
-}
+const runModel = (commands: Iterable<Cmd>) =>
+  Effect.gen(function* () {
+    const h = yield* newWorld()
+    const model: Model = { buys: [], sells: [], payouts: [], lots: [], state: undefined, steps: 0 }
+    yield* genesis(h, model)
+    model.state = yield* readState(h, MEMBERS)
+    const context = yield* Effect.context<never>()
+    yield* Effect.promise(() => fc.asyncModelRun(() => ({ model, real: { h, context } }), commands))
+    return model
+  })
 
 /** The sales queue and its payouts: buys, sells, cancellations and payouts among verified members. */
 const verified = fc.integer({ min: 0, max: 2 })
@@ -768,13 +828,19 @@ export const timeCommands = [
   fc.constant(advanceClock(183 * DAY)),
 ]
 
-/** A property over random sequences of `commands`, each checked by the model after every step. */
-export const property = (commands: ReadonlyArray<fc.Arbitrary<Cmd>>) => () => {
-  fc.assert(
-    fc.property(fc.commands([...commands], { maxCommands: 50, size: "max" }), (sequence) => {
-      runModel(sequence)
-    }),
+/**
+ * A property over random sequences of `commands`, each checked by the model after every step: an `it.effect`
+ * test, each sequence on a fresh world in its own scope, on the test's TestClock.
+ */
+export const property = (commands: ReadonlyArray<fc.Arbitrary<Cmd>>) => () =>
+  checkProperty(
+    [fc.commands([...commands], { maxCommands: 50, size: "max" })],
+    (sequence) => Effect.scoped(runModel(sequence)),
     { numRuns: RUNS },
+  ).pipe(
+    Effect.tap(() =>
+      Effect.sync(() => {
+        if (process.env.LEDGER_OUTCOMES) console.log([...OUTCOMES.entries()].sort())
+      }),
+    ),
   )
-  if (process.env.LEDGER_OUTCOMES) console.log([...OUTCOMES.entries()].sort())
-}

@@ -1,10 +1,11 @@
 /**
- * The order engine wired to in-memory ports, with the knobs tests turn: a manual clock, the members'
- * standing, the price book, exchange rates and reference codes. Effects run synchronously against one
- * shared state, so a test (or a model-based property) can interleave commands and reads.
+ * The order engine wired to in-memory ports, with the knobs tests turn: the members' standing, the price book,
+ * exchange rates and reference codes; time is the test's TestClock. Built inside an `it.effect` test, so a test
+ * (or a model-based property) interleaves commands, reads and TestClock.adjust on one shared state.
  */
 
-import { Context, Effect, Exit, Layer, type Result } from "effect"
+import { Context, Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import { MemberGuard } from "../../src/access/MemberGuard.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
 import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
@@ -43,7 +44,6 @@ import { IdempotencyKey, MemberId } from "../../src/shared/Ids.ts"
 import { IdGenerator } from "../../src/shared/ports/IdGenerator.ts"
 import { SubscriptionStore } from "../../src/subscriptions/ports/SubscriptionStore.ts"
 import { lockAuditedStores } from "./LockAudit.ts"
-import { ManualClock } from "./ManualClock.ts"
 
 /** 2026-01-15T00:00:00Z: the harness's first instant. */
 export const START = Date.UTC(2026, 0, 15)
@@ -161,15 +161,14 @@ export const memoryGuardStores: Layer.Layer<GuardStores> = Layer.mergeAll(
   LimitsService.layer.pipe(Layer.provide(AttemptLog.layerMemory)),
 )
 
-export const makeHarness = (options: HarnessOptions = {}) => {
-  const clock = ManualClock.make(START)
+/** The in-memory world's knobs and its layer, over one unit of work. */
+const makeWorld = (options: HarnessOptions, unitOfWork: Effect.Success<typeof UnitOfWork.makeMemory>) => {
   const members = new Map<MemberId, Standing>(
     (options.members ?? [standing("alice"), standing("bob"), standing("carol")]).map((m) => [m.memberId, m]),
   )
   const priceBook = { current: options.priceBook ?? defaultPriceBook() }
   const rates = defaultRates()
   // Every store access inside a command is checked against the locks the command took (LockAudit.ts).
-  const unitOfWork = Effect.runSync(UnitOfWork.makeMemory)
   const stores = Layer.mergeAll(lockAuditedStores(unitOfWork.heldLocks), IdempotencyStore.layerMemory)
   const unitOfWorkLayer = Layer.succeed(UnitOfWork)(unitOfWork.unitOfWork)
   const ports = Layer.mergeAll(
@@ -192,7 +191,7 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     SubscriptionStore.layerMemory,
     MemberGuard.layer.pipe(Layer.provide(options.guardStores ?? memoryGuardStores)),
   )
-  const layer = LedgerCheckpointService.layer({ everyMs: CHECKPOINT_EVERY_MS }).pipe(
+  const layer: Layer.Layer<Services> = LedgerCheckpointService.layer({ everyMs: CHECKPOINT_EVERY_MS }).pipe(
     Layer.provideMerge(OrderService.layer),
     Layer.provideMerge(
       Layer.merge(LedgerCheckpoints.layerMemory.pipe(Layer.provide(stores)), LedgerSigner.layerTest),
@@ -201,31 +200,35 @@ export const makeHarness = (options: HarnessOptions = {}) => {
     Layer.provideMerge(LedgerService.layer),
     Layer.provideMerge(ports),
   )
-  const context: Context.Context<Services> = Effect.runSync(Effect.scoped(Layer.build(layer)))
-  const provide = <A, E>(effect: Effect.Effect<A, E, Services>) =>
-    effect.pipe(Effect.provideContext(context), ManualClock.provide(clock))
+  return { members, priceBook, rates, layer }
+}
 
+/**
+ * The order engine's world built inside an `it.effect` test, in its scope: the test's TestClock is set to
+ * START (move it with TestClock.adjust / setTime), `run` gives an effect the world's services.
+ */
+export const makeOrderHarness = Effect.fnUntraced(function* (options: HarnessOptions = {}) {
+  yield* TestClock.setTime(START)
+  const unitOfWork = yield* UnitOfWork.makeMemory
+  const { members, priceBook, rates, layer } = makeWorld(options, unitOfWork)
+  const context = (yield* Layer.build(layer)) as Context.Context<Services>
+  const run = <A, E>(effect: Effect.Effect<A, E, Services>) => Effect.provideContext(effect, context)
   let keys = 0
   return {
-    clock,
     members,
     priceBook,
     rates,
-    /** Runs an effect that must succeed. */
-    run: <A, E>(effect: Effect.Effect<A, E, Services>): A => Effect.runSync(provide(effect)),
-    /** Runs an effect and returns its success or typed failure. */
-    result: <A, E>(effect: Effect.Effect<A, E, Services>): Result.Result<A, E> => {
-      const exit = Effect.runSyncExit(Effect.result(provide(effect)))
-      if (Exit.isSuccess(exit)) return exit.value
-      throw new Error(`defect: ${String(exit.cause)}`)
-    },
-    /** Runs a command that must fail and returns its error. */
-    fail: <A, E>(effect: Effect.Effect<A, E, Services>): E => Effect.runSync(Effect.flip(provide(effect))),
+    /** `effect` in this world (its failure fails the test unless the test handles it). */
+    run,
+    /** `effect`'s success or typed failure. */
+    result: <A, E>(effect: Effect.Effect<A, E, Services>) => Effect.result(run(effect)),
+    /** The error of a command that must fail. */
+    fail: <A, E>(effect: Effect.Effect<A, E, Services>) => Effect.flip(run(effect)),
     orders: Context.get(context, OrderService),
     /** Whether a unit of work (a database transaction, in production) is open now. */
     inTransaction: () => unitOfWork.heldLocks() !== undefined,
     key: (name?: string) => IdempotencyKey.make(name ?? `key-${++keys}`),
   }
-}
+})
 
-export type Harness = ReturnType<typeof makeHarness>
+export type OrderHarness = Effect.Success<ReturnType<typeof makeOrderHarness>>

@@ -4,13 +4,13 @@ import type { MemberBucket } from "../../src/ledger/LedgerModel.ts"
 import { LedgerService } from "../../src/ledger/LedgerService.ts"
 import type { PaymentMethod, UnitType } from "../../src/shared/Enums.ts"
 import type { MemberId } from "../../src/shared/Ids.ts"
-import { ADMIN, type Harness } from "./OrderHarness.ts"
+import { ADMIN, type OrderHarness } from "./OrderHarness.ts"
 
-export const balance = (h: Harness, memberId: MemberId, unitType: UnitType, bucket: MemberBucket) =>
+export const balance = (h: OrderHarness, memberId: MemberId, unitType: UnitType, bucket: MemberBucket) =>
   h.run(Effect.flatMap(LedgerService, (l) => l.balance(memberId, unitType, bucket)))
 
 export const buy = (
-  h: Harness,
+  h: OrderHarness,
   memberId: MemberId,
   numberOfUnits: number,
   options: {
@@ -32,21 +32,20 @@ export const buy = (
 
 /** Buys and confirms (filled from whatever the queue holds), returning the confirmation. */
 export const bought = (
-  h: Harness,
+  h: OrderHarness,
   memberId: MemberId,
   numberOfUnits: number,
   unitType: UnitType = "LAND_USD",
 ) =>
-  h.run(
-    h.orders.confirmPayment({
-      actor: ADMIN,
-      idempotencyKey: h.key(),
-      orderId: h.run(buy(h, memberId, numberOfUnits, { unitType })).orderId,
-    }),
-  )
+  Effect.gen(function* () {
+    // The confirmation's key is taken before the buy's, as the steps always have.
+    const idempotencyKey = h.key()
+    const { orderId } = yield* h.run(buy(h, memberId, numberOfUnits, { unitType }))
+    return yield* h.run(h.orders.confirmPayment({ actor: ADMIN, idempotencyKey, orderId }))
+  })
 
 export const sell = (
-  h: Harness,
+  h: OrderHarness,
   memberId: MemberId,
   numberOfUnits: number,
   unitType: UnitType = "LAND_USD",
