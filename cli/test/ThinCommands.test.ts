@@ -66,9 +66,9 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
       "@landunits/adapters/demo/DemoHistory.ts",
       "@landunits/adapters/demo/DemoSeed.ts",
       "@landunits/adapters/demo/FirstStartSeed.ts",
-      "@landunits/adapters/app/SiteContentSeed.ts",
+      "@landunits/adapters/demo/SiteContentSeed.ts",
     ],
-    why: `${INFRASTRUCTURE}: the first start's seeds, the same the app runs (adapters/src/demo, adapters/src/app)`,
+    why: `${INFRASTRUCTURE}: the first start's seeds, the same the app runs (adapters/src/demo)`,
   },
   "documents/rekey.ts": {
     modules: [
@@ -89,7 +89,7 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
   },
   "status/show.ts": {
     modules: [
-      "@landunits/adapters/app/InstallationStatus.ts",
+      "@landunits/adapters/status/InstallationStatus.ts",
       "@landunits/adapters/postgres/Database.ts",
       "@landunits/adapters/postgres/InstallationStatusPg.ts",
     ],
