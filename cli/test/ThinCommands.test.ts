@@ -56,8 +56,7 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
   "db/status.ts": {
     modules: [
       "@landunits/adapters/postgres/Database.ts",
-      "@landunits/adapters/postgres/Migrations.ts",
-      "effect/sql",
+      "@landunits/adapters/postgres/MigrationStatesPg.ts",
     ],
     why: `${INFRASTRUCTURE}: which migrations the schema has, read from its migrations table`,
   },
@@ -78,11 +77,7 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
     why: `${INFRASTRUCTURE}: every sealed row re-sealed under the new DOCUMENT_KEY, in the storage's batches`,
   },
   "ledger/verify.ts": {
-    modules: [
-      "@landunits/adapters/postgres/ChainRowsPg.ts",
-      "@landunits/core/ledger/ports/LedgerSigner.ts",
-      "effect/sql",
-    ],
+    modules: ["@landunits/adapters/postgres/ChainRowsPg.ts", "@landunits/core/ledger/ports/LedgerSigner.ts"],
     why:
       "infrastructure: the stored rows themselves, read in one REPEATABLE READ transaction and checked by core's " +
       "ChainVerifier against the signing key: it checks the storage, so it may not go through the use cases it checks",
