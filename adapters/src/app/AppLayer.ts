@@ -20,6 +20,7 @@ import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
+import { ProfileService } from "@landunits/core/members/ProfileService.ts"
 import { SignedInMemberService } from "@landunits/core/members/SignedInMemberService.ts"
 import { guardedLayer } from "@landunits/core/orders/OutsideTransaction.ts"
 import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
@@ -196,6 +197,8 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
         Layer.provideMerge(
           LedgerCheckpointService.layer({ everyMs: Duration.toMillis(checkpointEvery), earlierPublicKeys }),
         ),
+        // The profile form's one unit of work over the account and KYC use cases.
+        Layer.provideMerge(ProfileService.layer),
         Layer.provideMerge(
           Layer.mergeAll(
             // Its commands counted, timed and traced (observability/OrderCommandMetrics.ts).
