@@ -7,7 +7,6 @@
 
 import type { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
-import { InstallationProbeNode } from "@landunits/adapters/app/InstallationProbeNode.ts"
 import { layerDocumentKeyFromEnv } from "@landunits/adapters/documents/DocumentKey.ts"
 import {
   type AdminCommandOutcome,
@@ -16,6 +15,7 @@ import {
 import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
 import { OutboxPg } from "@landunits/adapters/postgres/OutboxPg.ts"
 import { usePrivateUmask } from "@landunits/adapters/security/PrivateDataDir.ts"
+import { InstallationProbeNode } from "@landunits/adapters/settings/InstallationProbeNode.ts"
 import { AdminOperationRefused, perform } from "@landunits/core/access/AdminOperationRunner.ts"
 import { type AdminOperationName, ruleOf } from "@landunits/core/access/AdminOperations.ts"
 import { hasAdmin } from "@landunits/core/accounts/MembersAdmin.ts"

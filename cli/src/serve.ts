@@ -10,7 +10,7 @@ import * as nodeModule from "node:module"
 nodeModule.enableCompileCache()
 const { Effect } = await import("effect")
 const { EXIT_CONFIG, productionStartRefusals } = await import(
-  "@landunits/adapters/app/ProductionStartChecks.ts"
+  "@landunits/adapters/settings/ProductionStartChecks.ts"
 )
 const refusals = await Effect.runPromise(productionStartRefusals)
 if (refusals.length > 0) {

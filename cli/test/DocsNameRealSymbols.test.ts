@@ -21,7 +21,7 @@ import { docs, filesUnder, ROOT, readRepositoryFile } from "./support/Repository
 
 /** Words in backticks that look like code names and are not ours or a library's. Each with its reason. */
 const NOT_CODE: ReadonlyMap<string, string> = new Map([
-  ["LandAdmin2026", "a demo password (adapters/src/app/DemoHistory.ts), a string, not a name"],
+  ["LandAdmin2026", "a demo password (adapters/src/demo/DemoHistory.ts), a string, not a name"],
   ["LandDemo2026", "a demo password, a string, not a name"],
   ["LandSam2026", "a demo password, a string, not a name"],
   ["LimitNOFILE", "a systemd directive"],

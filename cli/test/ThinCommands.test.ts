@@ -56,8 +56,7 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
   "db/status.ts": {
     modules: [
       "@landunits/adapters/postgres/Database.ts",
-      "@landunits/adapters/postgres/Migrations.ts",
-      "effect/sql",
+      "@landunits/adapters/postgres/MigrationStatesPg.ts",
     ],
     why: `${INFRASTRUCTURE}: which migrations the schema has, read from its migrations table`,
   },
@@ -66,9 +65,9 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
       "@landunits/adapters/demo/DemoHistory.ts",
       "@landunits/adapters/demo/DemoSeed.ts",
       "@landunits/adapters/demo/FirstStartSeed.ts",
-      "@landunits/adapters/app/SiteContentSeed.ts",
+      "@landunits/adapters/demo/SiteContentSeed.ts",
     ],
-    why: `${INFRASTRUCTURE}: the first start's seeds, the same the app runs (adapters/src/demo, adapters/src/app)`,
+    why: `${INFRASTRUCTURE}: the first start's seeds, the same the app runs (adapters/src/demo)`,
   },
   "documents/rekey.ts": {
     modules: [
@@ -78,18 +77,14 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
     why: `${INFRASTRUCTURE}: every sealed row re-sealed under the new DOCUMENT_KEY, in the storage's batches`,
   },
   "ledger/verify.ts": {
-    modules: [
-      "@landunits/adapters/postgres/ChainRowsPg.ts",
-      "@landunits/core/ledger/ports/LedgerSigner.ts",
-      "effect/sql",
-    ],
+    modules: ["@landunits/adapters/postgres/ChainRowsPg.ts", "@landunits/core/ledger/ports/LedgerSigner.ts"],
     why:
       "infrastructure: the stored rows themselves, read in one REPEATABLE READ transaction and checked by core's " +
       "ChainVerifier against the signing key: it checks the storage, so it may not go through the use cases it checks",
   },
   "status/show.ts": {
     modules: [
-      "@landunits/adapters/app/InstallationStatus.ts",
+      "@landunits/adapters/status/InstallationStatus.ts",
       "@landunits/adapters/postgres/Database.ts",
       "@landunits/adapters/postgres/InstallationStatusPg.ts",
     ],

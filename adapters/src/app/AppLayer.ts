@@ -20,6 +20,7 @@ import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
+import { ProfileService } from "@landunits/core/members/ProfileService.ts"
 import { SignedInMemberService } from "@landunits/core/members/SignedInMemberService.ts"
 import { guardedLayer } from "@landunits/core/orders/OutsideTransaction.ts"
 import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
@@ -36,6 +37,7 @@ import type { SqlClient } from "effect/sql"
 import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DeliveredMailTransport, layerMailTransportFromEnv } from "../email/DeliveredMailTransport.ts"
 import { MailTransport } from "../email/MailTransport.ts"
+import { checkpointInterval } from "../jobs/LedgerCheckpointJob.ts"
 import { OrderServiceObserved } from "../observability/OrderCommandMetrics.ts"
 import { LimitsServiceObserved, RecordingServiceObserved } from "../observability/RateLimitMetrics.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
@@ -90,8 +92,7 @@ import { OneTimePasswordsTotp } from "../security/OneTimePasswordsTotp.ts"
 import { PasskeyCeremoniesSimpleWebAuthn } from "../security/PasskeyCeremoniesSimpleWebAuthn.ts"
 import { PasswordHasherScrypt } from "../security/PasswordHasherScrypt.ts"
 import { SecureRandomNode } from "../security/SecureRandomNode.ts"
-import { checkpointInterval } from "./LedgerCheckpointJob.ts"
-import { requireProductionSettings } from "./ProductionSettings.ts"
+import { requireProductionSettings } from "../settings/ProductionSettings.ts"
 
 export const DEFAULT_SUPPORT_EMAIL = "support@landunits.example"
 /** How long a session (and its cookie) lasts from sign-in, unless SESSION_LIFETIME_DAYS says otherwise. */
@@ -196,6 +197,8 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
         Layer.provideMerge(
           LedgerCheckpointService.layer({ everyMs: Duration.toMillis(checkpointEvery), earlierPublicKeys }),
         ),
+        // The profile form's one unit of work over the account and KYC use cases.
+        Layer.provideMerge(ProfileService.layer),
         Layer.provideMerge(
           Layer.mergeAll(
             // Its commands counted, timed and traced (observability/OrderCommandMetrics.ts).

@@ -27,8 +27,8 @@ import {
 import type { CryptoCoin, CurrencyType, UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Option } from "effect"
-import { isProduction } from "../app/ProductionSecret.ts"
-import { seedSiteContent } from "../app/SiteContentSeed.ts"
+import { isProduction } from "../settings/ProductionSecret.ts"
+import { seedSiteContent } from "./SiteContentSeed.ts"
 
 export const DEMO_EMAIL = "demo@landunits.example"
 export const DEMO_PASSWORD = "LandDemo2026"

@@ -14,8 +14,7 @@
 
 import { PricingSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { Clock, Config, Effect, Option } from "effect"
-import { isProduction } from "../app/ProductionSecret.ts"
-import { seedSiteContent } from "../app/SiteContentSeed.ts"
+import { isProduction } from "../settings/ProductionSecret.ts"
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PASSWORD,
@@ -29,6 +28,7 @@ import {
   seedDemoData,
   setDemoCoinPrices,
 } from "./DemoSeed.ts"
+import { seedSiteContent } from "./SiteContentSeed.ts"
 
 /** The admin commands that configure what the demo data would have (docs/operations.md, "First production start"). */
 export const SETUP_COMMANDS =

@@ -14,7 +14,7 @@ import { createHash, randomBytes } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
-import { isProduction, type RequiredSecret, secretMissing } from "../app/ProductionSecret.ts"
+import { isProduction, type RequiredSecret, secretMissing } from "../settings/ProductionSecret.ts"
 
 export class DocumentKeyInvalid extends Schema.TaggedError<DocumentKeyInvalid>()("DocumentKeyInvalid", {
   message: Schema.String,

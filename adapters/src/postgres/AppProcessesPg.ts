@@ -1,6 +1,6 @@
 /**
  * The app processes' heartbeat rows on PostgreSQL (`app_processes`, migration 2800), for `landunits status`; when
- * a process beats and when it is forgotten is app/Heartbeat.ts's.
+ * a process beats and when it is forgotten is status/Heartbeat.ts's.
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"

@@ -2,14 +2,31 @@
  * The audit log's hash chain (migration 2709) as the verifier reads it: entries in `sequence` order, a page at a
  * time (keyset pages, so memory stays constant however long the log), each with its canonical encoding built
  * here from its fields (core's canonicalAudit, not the database's function: the check must not trust the
- * database's own code), the chain's recorded head, and the kept balances the ledger check compares. The
- * transfers' chain is LedgerStore's (`chainAfter`, `chainHeads`).
+ * database's own code), the chain's recorded head, and the kept balances the ledger check compares, all in one
+ * snapshot (`inOneSnapshot`). The transfers' chain is LedgerStore's (`chainAfter`, `chainHeads`).
  */
 import type { ChainRow } from "@landunits/core/ledger/ChainVerifier.ts"
 import type { ChainHead } from "@landunits/core/ledger/TransferChain.ts"
 import { canonicalAudit } from "@landunits/core/ledger/TransferChain.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+
+/**
+ * `effect` with every read in one snapshot of the database, taken at its first read: one read-only REPEATABLE READ
+ * transaction, so what the app appends meanwhile is not seen (`landunits ledger verify`).
+ */
+export const inOneSnapshot = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    return yield* sql
+      .withTransaction(
+        Effect.gen(function* () {
+          yield* sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`
+          return yield* effect
+        }),
+      )
+      .pipe(Effect.catchTag("SqlError", Effect.die))
+  })
 
 /** Rows a page. */
 export const CHAIN_PAGE = 5_000

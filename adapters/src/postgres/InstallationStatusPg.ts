@@ -8,14 +8,14 @@ import type { CurrencyType, UnitType } from "@landunits/core/shared/Enums.ts"
 import { Duration, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { APP_VERSION } from "../app/AppVersion.ts"
-import { ALIVE_WITHIN } from "../app/Heartbeat.ts"
+import { ALIVE_WITHIN } from "../status/Heartbeat.ts"
 import {
   type InstallationStatus,
   type JobState,
   type MigrationRef,
   SCHEDULED_JOBS,
   type Waiting,
-} from "../app/InstallationStatus.ts"
+} from "../status/InstallationStatus.ts"
 import { PRUNED_KEYS } from "./IdempotencyStorePg.ts"
 import { MIGRATIONS_DIRECTORY, MIGRATIONS_TABLE } from "./Migrations.ts"
 

@@ -1,8 +1,8 @@
 /** JobRunLog on PostgreSQL (`job_runs`, the last run of each scheduled job, for `landunits status`). */
 import { Duration, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { type JobRun, JobRunLog } from "../app/JobRuns.ts"
 import { PROCESS_ID } from "../app/ProcessIdentity.ts"
+import { type JobRun, JobRunLog } from "../jobs/JobRuns.ts"
 
 /** Records into `job_runs` (one row per job, the latest run); a failed write is logged and never fails the job. */
 export const JobRunLogPg = Layer.effect(

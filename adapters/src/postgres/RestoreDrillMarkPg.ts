@@ -1,4 +1,4 @@
-/** The mark of a restore drill's copy on PostgreSQL (`restore_drill`, migration 2900; app/RestoreDrill.ts). */
+/** The mark of a restore drill's copy on PostgreSQL (`restore_drill`, migration 2900; settings/RestoreDrill.ts). */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 

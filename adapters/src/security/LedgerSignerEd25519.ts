@@ -15,8 +15,8 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { Config, Effect, Layer, Option, Schema } from "effect"
-import { isProduction, type RequiredSecret, secretMissing } from "../app/ProductionSecret.ts"
-import { isDrill } from "../app/RestoreDrill.ts"
+import { isProduction, type RequiredSecret, secretMissing } from "../settings/ProductionSecret.ts"
+import { isDrill } from "../settings/RestoreDrill.ts"
 
 export class LedgerSigningKeyInvalid extends Schema.TaggedError<LedgerSigningKeyInvalid>()(
   "LedgerSigningKeyInvalid",

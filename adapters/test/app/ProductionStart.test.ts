@@ -12,8 +12,8 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
-import { EXIT_CONFIG } from "../../src/app/ProductionStartChecks.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/demo/DemoSeed.ts"
+import { EXIT_CONFIG } from "../../src/settings/ProductionStartChecks.ts"
 import { json, makeClient } from "../support/TestServer.ts"
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url))

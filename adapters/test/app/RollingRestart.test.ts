@@ -17,7 +17,7 @@ import * as path from "node:path"
 import { type DeployStack, missingTools, startDeployStack } from "@landunits/test-support/DeployStack.ts"
 import { runRollingRestart } from "@landunits/test-support/RollingRestart.ts"
 import { afterAll, describe, expect, it } from "vitest"
-import { EXIT_CONFIG } from "../../src/app/ProductionStartChecks.ts"
+import { EXIT_CONFIG } from "../../src/settings/ProductionStartChecks.ts"
 import { serverUrl } from "../support/Databases.ts"
 import { assetsOf, publishTestBuild } from "../support/WebBuildFixture.ts"
 

@@ -3,7 +3,8 @@
  * reads or writes where no port asks for it (the outbox worker's statements, the scrape's reads). The logic around it
  * (a worker's loop, a job's schedule, a zip's layout, a document's sealing) stays where it was and calls those.
  *
- * This test reads every source file under adapters/src outside postgres/ with the TypeScript compiler and fails
+ * This test reads every source file under adapters/src outside postgres/, and under cli/src (the admin CLI's
+ * commands, the infrastructure ones included, call the postgres/ modules), with the TypeScript compiler and fails
  * listing each place that holds SQL:
  * - a tagged template whose tag is a SQL client (`sql\`…\``, `sql<Row>\`…\``), whatever its text;
  * - `sql.unsafe(…)`, a statement given as a string;
@@ -19,7 +20,11 @@ import { API } from "typescript/unstable/sync"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
-const SRC = "adapters/src/"
+/** The projects read, and the source folders in them. */
+const PROJECTS = [
+  { config: "adapters/tsconfig.json", src: "adapters/src/" },
+  { config: "cli/tsconfig.json", src: "cli/src/" },
+]
 const POSTGRES = "adapters/src/postgres/"
 
 const STATEMENT =
@@ -72,18 +77,23 @@ const findingsIn = (sourceFile: SourceFile): ReadonlyArray<Finding> => {
 describe("all SQL lives under adapters/src/postgres", () => {
   const api = new API({ cwd: ROOT })
   let findings: ReadonlyArray<Finding> = []
+  let read: ReadonlySet<string> = new Set()
   beforeAll(() => {
-    const config = path.join(ROOT, "adapters", "tsconfig.json")
-    const project = api.updateSnapshot({ openProjects: [config] }).getProject(config)
-    if (project === undefined) throw new Error("no TypeScript project for adapters")
-    findings = project.program
-      .getSourceFileNames()
-      .filter((file) => relative(file).startsWith(SRC) && /\.tsx?$/.test(file))
-      .flatMap((file) => {
+    const configs = PROJECTS.map(({ config }) => path.join(ROOT, config))
+    const snapshot = api.updateSnapshot({ openProjects: configs })
+    const files = new Map<string, SourceFile>()
+    for (const { config, src } of PROJECTS) {
+      const project = snapshot.getProject(path.join(ROOT, config))
+      if (project === undefined) throw new Error(`no TypeScript project for ${config}`)
+      for (const file of project.program.getSourceFileNames()) {
+        if (!relative(file).startsWith(src) || !/\.tsx?$/.test(file) || files.has(relative(file))) continue
         const sourceFile = project.program.getSourceFile(file)
         if (sourceFile === undefined) throw new Error(`the compiler did not parse ${relative(file)}`)
-        return findingsIn(sourceFile)
-      })
+        files.set(relative(file), sourceFile)
+      }
+    }
+    read = new Set(files.keys())
+    findings = [...files.values()].flatMap(findingsIn)
   }, 60_000)
   afterAll(() => api.close())
 
@@ -98,7 +108,12 @@ describe("all SQL lives under adapters/src/postgres", () => {
       expect(seen).toContain(`${POSTGRES}${module}`)
   })
 
-  it("no file under adapters/src outside postgres/ holds SQL", () => {
+  it("reads the CLI's sources too", () => {
+    expect(read).toContain("cli/src/bin.ts")
+    expect(read).toContain("cli/src/commands/db/status.ts")
+  })
+
+  it("no file under adapters/src outside postgres/, nor under cli/src, holds SQL", () => {
     expect(
       findings
         .filter((finding) => !finding.file.startsWith(POSTGRES))

@@ -10,7 +10,7 @@
  * and refuses `off`; elsewhere the default is `off`, so the demo admin and development scripts work as they
  * did, and tests that check the requirement set `required`.
  */
-import { isProduction } from "@landunits/adapters/app/ProductionSecret.ts"
+import { isProduction } from "@landunits/adapters/settings/ProductionSecret.ts"
 import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { TotpCodeForm } from "@landunits/core/secondfactor/SecondFactorValidation.ts"
 import type { MemberId } from "@landunits/core/shared/Ids.ts"

@@ -5,8 +5,8 @@
  * answers what it printed and its exit code (stdin is not a terminal here: a non-interactive shell).
  */
 import * as fs from "node:fs"
-import { seedSiteContent } from "@landunits/adapters/app/SiteContentSeed.ts"
 import { seedDemo } from "@landunits/adapters/demo/DemoSeed.ts"
+import { seedSiteContent } from "@landunits/adapters/demo/SiteContentSeed.ts"
 import { layerEmbedded } from "@landunits/adapters/postgres/Database.ts"
 import type { Role } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"

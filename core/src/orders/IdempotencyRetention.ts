@@ -1,7 +1,7 @@
 /**
  * The retention of idempotency records (issue 40; docs/decisions/0062-idempotency-records-kept-30-days.md): a record
  * is kept IDEMPOTENCY_RETENTION_DAYS after it was saved, then deleted, in batches of IDEMPOTENCY_PRUNE_BATCH_SIZE.
- * The idempotency-retention job runs it (adapters/src/app/IdempotencyRetentionJob.ts).
+ * The idempotency-retention job runs it (adapters/src/jobs/IdempotencyRetentionJob.ts).
  *
  * Each batch is one call of the store, outside any unit of work: never run this inside `UnitOfWork.transaction`,
  * which would hold every batch's deletions (and their locks) in one transaction until the last.

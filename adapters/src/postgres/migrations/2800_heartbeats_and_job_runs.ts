@@ -1,7 +1,7 @@
 /**
  * Issue 28, `landunits status`: which app processes are alive, and how each scheduled job last ran.
  * - `app_processes`: one row per running app process, inserted at its start, its `seen_at` moved every
- *   HEARTBEAT_INTERVAL (adapters/src/app/Heartbeat.ts) and the row deleted on a clean shutdown; a process that
+ *   HEARTBEAT_INTERVAL (adapters/src/status/Heartbeat.ts) and the row deleted on a clean shutdown; a process that
  *   died leaves its row, seen ever longer ago. Times are the database's own (`now()`), so the hosts' clocks
  *   do not matter.
  * - `job_runs`: one row per job (the last run of any process): when it started and finished, ok or failed,

@@ -6,7 +6,7 @@
  * - `app_processes.drill`: a process started as a restore drill (DRILL=1: signs nothing, sends no email, runs no
  *   job), so `landunits status` says so;
  * - `restore_drill`: a database restored as a drill's copy (`db restore --drill`), on which the app starts only as a
- *   drill (adapters/src/app/RestoreDrill.ts). Made `IF NOT EXISTS`: `db restore --drill` makes it in a copy of a
+ *   drill (adapters/src/settings/RestoreDrill.ts). Made `IF NOT EXISTS`: `db restore --drill` makes it in a copy of a
  *   backup older than this migration.
  */
 import { Effect } from "effect"

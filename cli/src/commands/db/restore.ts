@@ -3,7 +3,7 @@
  * SHA-256), then restored into an empty DATA_DIR (the embedded database; no app running on it) or an empty
  * database (DATABASE_URL, by pg_restore in one transaction). A target that holds a database is refused, and so
  * is a backup made by a newer version of the app (one with migrations this version does not know).
- * With `--drill` the copy is marked as a restore drill's (adapters/src/app/RestoreDrill.ts, adapters/src/postgres/RestoreDrillMarkPg.ts): the app starts on it
+ * With `--drill` the copy is marked as a restore drill's (adapters/src/settings/RestoreDrill.ts, adapters/src/postgres/RestoreDrillMarkPg.ts): the app starts on it
  * only with DRILL=1, and then signs no checkpoint, sends no email and runs no job.
  *
  * Infrastructure: calls the backup and database adapters itself (the storage restored, before the app's

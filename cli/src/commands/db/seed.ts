@@ -5,14 +5,14 @@
  * by name, it seeds the demo data in production too (never the history or the admin), but never over prices,
  * fees, rates, bank accounts or codes that admins set.
  *
- * Infrastructure: runs the app's first-start seeds (adapters/src/app) itself; allowed in
+ * Infrastructure: runs the app's first-start seeds (adapters/src/demo) itself; allowed in
  * cli/test/ThinCommands.test.ts.
  */
 
-import { seedSiteContent } from "@landunits/adapters/app/SiteContentSeed.ts"
 import { DEMO_ADMIN_EMAIL } from "@landunits/adapters/demo/DemoHistory.ts"
 import { DEMO_EMAIL } from "@landunits/adapters/demo/DemoSeed.ts"
 import { seedDemoWithHistory } from "@landunits/adapters/demo/FirstStartSeed.ts"
+import { seedSiteContent } from "@landunits/adapters/demo/SiteContentSeed.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { audit, bootstrapOperator } from "../../support/Operator.ts"

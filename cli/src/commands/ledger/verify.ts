@@ -12,14 +12,16 @@
  * walked showed in their recorded heads ("missing") and in the kept balances ("kept as … but its transfers sum to
  * …") of a sound ledger. On the embedded database (one backend) the app's own queries wait while it runs.
  *
- * Infrastructure: reads the stored rows and the signing key itself (ChainRowsPg, LedgerSigner): it checks the
- * storage, so it does not go through the use cases it checks; allowed in cli/test/ThinCommands.test.ts.
+ * Infrastructure: reads the stored rows (ChainRowsPg, its snapshot too: inOneSnapshot) and the signing key
+ * (LedgerSigner) itself: it checks the storage, so it does not go through the use cases it checks; allowed in
+ * cli/test/ThinCommands.test.ts.
  */
 import {
   auditEntriesAfter,
   auditHead,
   CHAIN_PAGE,
   chainRowCount,
+  inOneSnapshot,
   keptBalances,
 } from "@landunits/adapters/postgres/ChainRowsPg.ts"
 import { type ChainBreak, makeChainVerifier } from "@landunits/core/ledger/ChainVerifier.ts"
@@ -32,7 +34,6 @@ import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpoint
 import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { AUDIT_CHAIN, CHAIN_GENESIS } from "@landunits/core/ledger/TransferChain.ts"
 import { Effect, Schema } from "effect"
-import { SqlClient } from "effect/sql"
 import { type Cli, runCommand } from "../../Admin.ts"
 import { requireAdmin } from "../../support/Operator.ts"
 import { progress } from "../../support/Progress.ts"
@@ -51,20 +52,6 @@ export interface VerifyOptions {
   /** Ids of earlier ledger keys of this installation whose checkpoints are trusted (after a rotation). */
   readonly earlierKey?: ReadonlyArray<string>
 }
-
-/** `effect` with every read in one snapshot of the database, taken at its first read (see above). */
-const inOneSnapshot = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    return yield* sql
-      .withTransaction(
-        Effect.gen(function* () {
-          yield* sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`
-          return yield* effect
-        }),
-      )
-      .pipe(Effect.catchTag("SqlError", Effect.die))
-  })
 
 export const ledgerVerify = (cli: Cli, o: VerifyOptions = {}) =>
   runCommand(

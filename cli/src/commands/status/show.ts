@@ -7,15 +7,16 @@
  * Infrastructure: reads the installation's state through its adapter (InstallationStatusPg) without the app's
  * services, so it answers when the app cannot start; allowed in cli/test/ThinCommands.test.ts.
  */
+
+import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
+import { readInstallationStatus } from "@landunits/adapters/postgres/InstallationStatusPg.ts"
 import {
   type Attention,
   age,
   attentionOf,
   type InstallationStatus,
   type Waiting,
-} from "@landunits/adapters/app/InstallationStatus.ts"
-import { layerFromEnv } from "@landunits/adapters/postgres/Database.ts"
-import { readInstallationStatus } from "@landunits/adapters/postgres/InstallationStatusPg.ts"
+} from "@landunits/adapters/status/InstallationStatus.ts"
 import { IDEMPOTENCY_RETENTION_DAYS } from "@landunits/core/shared/Constants.ts"
 import { Effect, Exit } from "effect"
 import { type Cli, ExitCode, layerStderrLogger } from "../../Admin.ts"

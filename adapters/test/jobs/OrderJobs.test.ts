@@ -1,5 +1,5 @@
 /**
- * The server's order jobs (adapters/src/app/OrderJobs.ts) over the in-memory order engine, time driven by
+ * The server's order jobs (adapters/src/jobs/OrderJobs.ts) over the in-memory order engine, time driven by
  * TestClock: unpaid buys expire after their window and release their Units, converts unlock after 30 days,
  * two processes in the same minute do the work once, a failing run does not stop the loop, and the loop
  * stops with its scope.
@@ -25,7 +25,7 @@ import {
 import { balance } from "@landunits/core/test-support/OrderSteps.ts"
 import { Cause, ConfigProvider, Duration, Effect, Exit, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { OrderJobsLive, orderJobKey } from "../../src/app/OrderJobs.ts"
+import { OrderJobsLive, orderJobKey } from "../../src/jobs/OrderJobs.ts"
 
 const alice = MemberId.make("alice")
 const HOUR = 3_600_000

@@ -1,5 +1,5 @@
 /**
- * The server's ledger checkpoint job (adapters/src/app/LedgerCheckpointJob.ts) over the in-memory engine, time
+ * The server's ledger checkpoint job (adapters/src/jobs/LedgerCheckpointJob.ts) over the in-memory engine, time
  * driven by TestClock: a checkpoint at start, one within the interval after the ledger grows, none while nothing
  * moves until a day has passed, a refusal logged without stopping the loop, and the interval's setting.
  */
@@ -11,7 +11,7 @@ import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
 import { makeOrderHarness, type OrderHarness, START } from "@landunits/core/test-support/OrderHarness.ts"
 import { ConfigProvider, Duration, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { checkpointInterval, LedgerCheckpointJobLive } from "../../src/app/LedgerCheckpointJob.ts"
+import { checkpointInterval, LedgerCheckpointJobLive } from "../../src/jobs/LedgerCheckpointJob.ts"
 
 const alice = MemberId.make("alice")
 const HOUR = 3_600_000

@@ -1,5 +1,5 @@
 /**
- * The recording retention job (adapters/src/app/RecordingRetentionJob.ts), time driven by TestClock over the
+ * The recording retention job (adapters/src/jobs/RecordingRetentionJob.ts), time driven by TestClock over the
  * in-memory store: at start and then hourly it deletes the recordings started more than RECORDING_RETENTION_DAYS
  * (30 by default) ago, keeps younger ones, records each run for `landunits status`, and refuses a bad setting.
  */
@@ -10,12 +10,12 @@ import { RecordingId } from "@landunits/core/recording/RecordingModel.ts"
 import { RecordingService } from "@landunits/core/recording/RecordingService.ts"
 import { ConfigProvider, Duration, Effect, Exit, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { type JobRun, JobRunLog } from "../../src/app/JobRuns.ts"
+import { type JobRun, JobRunLog } from "../../src/jobs/JobRuns.ts"
 import {
   RECORDING_RETENTION_JOB,
   RecordingRetentionJobLive,
   recordingRetentionDays,
-} from "../../src/app/RecordingRetentionJob.ts"
+} from "../../src/jobs/RecordingRetentionJob.ts"
 
 const DAY = 24 * 3_600_000
 

@@ -1,5 +1,5 @@
 /**
- * The idempotency retention job (adapters/src/app/IdempotencyRetentionJob.ts, issue 40):
+ * The idempotency retention job (adapters/src/jobs/IdempotencyRetentionJob.ts, issue 40):
  * - over the in-memory store, time driven by TestClock: at start and then hourly it deletes the idempotency records
  *   once they are 30 days old, keeps the younger ones, and records each run with what it deleted;
  * - on each database (PGlite, and PostgreSQL with DATABASE_URL): it deletes in batches, each batch committed on its
@@ -20,8 +20,8 @@ import {
   IDEMPOTENCY_RETENTION_JOB,
   IdempotencyRetentionJobLive,
   runIdempotencyRetentionRound,
-} from "../../src/app/IdempotencyRetentionJob.ts"
-import { type JobRun, JobRunLog } from "../../src/app/JobRuns.ts"
+} from "../../src/jobs/IdempotencyRetentionJob.ts"
+import { type JobRun, JobRunLog } from "../../src/jobs/JobRuns.ts"
 import { makeScrapeReads } from "../../src/observability/ScrapeReads.ts"
 import { IdempotencyStorePg } from "../../src/postgres/IdempotencyStorePg.ts"
 import { readInstallationStatus } from "../../src/postgres/InstallationStatusPg.ts"

@@ -7,7 +7,7 @@
  */
 import { Duration, Effect, Layer, Schedule } from "effect"
 import { AppProcessesPg } from "../postgres/AppProcessesPg.ts"
-import { isDrill } from "./RestoreDrill.ts"
+import { isDrill } from "../settings/RestoreDrill.ts"
 
 export const HEARTBEAT_INTERVAL = Duration.seconds(15)
 /** Three missed heartbeats and the process counts as gone. */

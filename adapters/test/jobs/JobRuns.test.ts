@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Schema } from "effect"
-import { type JobRun, JobRunLog, recordedRun } from "../../src/app/JobRuns.ts"
+import { type JobRun, JobRunLog, recordedRun } from "../../src/jobs/JobRuns.ts"
 
 class Boom extends Schema.TaggedError<Boom>()("Boom", { message: Schema.String }) {}
 

@@ -21,7 +21,7 @@ export interface JobRunLogShape {
   readonly record: (run: JobRun) => Effect.Effect<void>
 }
 
-export const JobRunLog = Context.Reference<JobRunLogShape>("@landunits/adapters/app/JobRunLog", {
+export const JobRunLog = Context.Reference<JobRunLogShape>("@landunits/adapters/jobs/JobRunLog", {
   defaultValue: () => ({ record: () => Effect.void }),
 })
 

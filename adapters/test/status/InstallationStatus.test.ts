@@ -11,7 +11,7 @@ import {
   type InstallationStatus,
   type JobState,
   SCHEDULED_JOBS,
-} from "../../src/app/InstallationStatus.ts"
+} from "../../src/status/InstallationStatus.ts"
 
 const NOW = 1_800_000_000_000
 const MIN = 60_000
