@@ -49,6 +49,7 @@ import type { PgClient } from "@effect/sql-pg"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
+import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Clock, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { layerEmbedded, layerServer } from "../adapters/src/postgres/Database.ts"
@@ -60,7 +61,7 @@ import {
   loadMembers,
   loadPriceBook,
 } from "../adapters/test/postgres/load/LoadSetup.ts"
-import { freshServerDatabase } from "../adapters/test/support/Databases.ts"
+
 import { buyScript, buyScriptSetup } from "./BuySql.ts"
 import {
   dropPgbench,
@@ -202,7 +203,7 @@ const serverFigure = (workload: Workload, clients: number) =>
   Effect.runPromise(
     Effect.scoped(
       Effect.gen(function* () {
-        const url = yield* freshServerDatabase(SERVER)
+        const url = yield* scopedServerDatabase(SERVER)
         return yield* Effect.promise(() =>
           onDatabase(layerServer(url, Math.max(clients, 1)), workload, clients),
         )
@@ -218,7 +219,7 @@ const buySqlFigure = (workload: Workload, clients: number) =>
   Effect.runPromise(
     Effect.scoped(
       Effect.gen(function* () {
-        const url = yield* freshServerDatabase(SERVER)
+        const url = yield* scopedServerDatabase(SERVER)
         yield* Effect.provide(Effect.void, layerMigrated.pipe(Layer.provide(layerServer(url, 1))))
         const database = new URL(url).pathname.slice(1)
         return runPgbenchScript(
@@ -275,7 +276,7 @@ const multiProcessFigure = (workload: Workload, clients: number) =>
   Effect.runPromise(
     Effect.scoped(
       Effect.gen(function* () {
-        const url = yield* freshServerDatabase(SERVER)
+        const url = yield* scopedServerDatabase(SERVER)
         yield* Effect.provide(Effect.void, layerMigrated.pipe(Layer.provide(layerServer(url, 1))))
         // After every worker's start and warm-up.
         const startAt = Date.now() + 5_000 + WARMUP_SECONDS * 1000

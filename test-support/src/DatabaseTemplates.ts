@@ -19,6 +19,7 @@ import { Effect, Layer, ManagedRuntime, Redacted, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import { inject } from "vitest"
 import type { TestProject } from "vitest/node"
+import { withDatabase } from "./DatabaseUrl.ts"
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,13 +33,6 @@ declare module "vitest" {
 const serverUrlOf = (): string | undefined => {
   const url = process.env.DATABASE_URL?.trim()
   return url === undefined || url === "" ? undefined : url
-}
-
-/** `url` with its database replaced by `database`. */
-export const withDatabase = (url: string, database: string): string => {
-  const u = new URL(url)
-  u.pathname = `/${database}`
-  return u.toString()
 }
 
 /** Runs `statement` on the server of `url` (its own database), on one connection closed afterwards. */
@@ -93,15 +87,10 @@ export const migratedDataDir = (prefix = "landunits-pglite-"): string => {
 
 /**
  * `CREATE DATABASE name` on the server of `url`, from the run's migrated template when there is one (unless
- * `empty`). Several
- * files copy it at once; the server refuses a copy while another session is connected to the template, which
- * only the global setup ever is, so a refusal is retried.
+ * `empty`). Several files copy it at once; the server refuses a copy while another session is connected to the
+ * template, which only the global setup ever is, so a refusal is retried.
  */
-export const createServerDatabase = (
-  url: string,
-  name: string,
-  { empty = false }: { readonly empty?: boolean } = {},
-) => {
+const createServerDatabase = (url: string, name: string, empty: boolean) => {
   const template = inject("serverTemplate")
   const statement =
     empty || template === undefined || template === ""
@@ -109,3 +98,32 @@ export const createServerDatabase = (
       : `CREATE DATABASE ${name} TEMPLATE ${template}`
   return onServer(url, statement).pipe(Effect.retry({ times: 50, schedule: Schedule.spaced("100 millis") }))
 }
+
+/** A server database of a test's own: its URL, and what drops it. */
+export interface ServerDatabase {
+  readonly url: string
+  readonly drop: Effect.Effect<void>
+}
+
+/**
+ * A new database on the server of `url`, uniquely named: a copy of the run's migrated, empty template, or with
+ * nothing in it, not even the migrations' tables, when `empty` (a test of a first start or of the migrations).
+ */
+export const newServerDatabase = (
+  url: string,
+  { empty = false }: { readonly empty?: boolean } = {},
+): Effect.Effect<ServerDatabase, unknown> => {
+  const name = `lu_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  return createServerDatabase(url, name, empty).pipe(
+    Effect.as({
+      url: withDatabase(url, name),
+      drop: onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).pipe(Effect.ignore),
+    }),
+  )
+}
+
+/** `newServerDatabase`, dropped when the scope closes; answers its URL. */
+export const scopedServerDatabase = (url: string, options: { readonly empty?: boolean } = {}) =>
+  Effect.acquireRelease(newServerDatabase(url, options), (database) => database.drop).pipe(
+    Effect.map((database) => database.url),
+  )

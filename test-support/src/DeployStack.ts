@@ -15,6 +15,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { type AppProcess, freePort, startAppProcess } from "./AppProcess.ts"
+import { withDatabase } from "./DatabaseUrl.ts"
 
 const DEPLOY = fileURLToPath(new URL("../../docs/deploy/", import.meta.url))
 
@@ -234,12 +235,6 @@ export const startPgbouncer = async (dir: string, options: PgbouncerOptions): Pr
     throw new Error(`${String(error)}\n${bouncer.output()}`)
   }
   return { port, output: bouncer.output, stop: () => stopChild(bouncer.process) }
-}
-
-const withDatabase = (url: string, database: string) => {
-  const u = new URL(url)
-  u.pathname = `/${database}`
-  return u.toString()
 }
 
 /** 32 bytes, base64: what `openssl rand -base64 32` makes (for DOCUMENT_KEY and LEDGER_SIGNING_KEY). */

@@ -13,14 +13,14 @@ import * as http from "node:http"
 import * as net from "node:net"
 import * as os from "node:os"
 import { type AppProcess, freePort, startAppProcess } from "@landunits/test-support/AppProcess.ts"
-import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
+import { migratedDataDir, scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect, Exit, Scope } from "effect"
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { APP_VERSION } from "../../src/app/AppVersion.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/demo/DemoSeed.ts"
 import { routeLabel, UNMATCHED_ROUTE } from "../../src/observability/HttpObservability.ts"
-import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
+import { serverUrl } from "../support/Databases.ts"
 import { json, makeClient } from "../support/TestServer.ts"
 
 // ---- An OTLP/HTTP (JSON) receiver stand-in ---------------------------------------------------------------
@@ -192,7 +192,7 @@ describe("metrics and traces of a production start", () => {
     let database = ""
     if (url !== undefined) {
       const scope = await Effect.runPromise(Scope.make())
-      database = await Effect.runPromise(Scope.provide(scope)(freshServerDatabase(url)))
+      database = await Effect.runPromise(Scope.provide(scope)(scopedServerDatabase(url)))
       dropDatabase = () => Effect.runPromise(Scope.close(scope, Exit.void))
     }
     app = await startAppProcess(

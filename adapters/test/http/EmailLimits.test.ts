@@ -8,11 +8,11 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { PgClient } from "@effect/sql-pg"
 import { type AppProcess, startAppProcess } from "@landunits/test-support/AppProcess.ts"
-import { migratedDataDir } from "@landunits/test-support/DatabaseTemplates.ts"
+import { migratedDataDir, scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect, Exit, Redacted, Scope } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
+import { serverUrl } from "../support/Databases.ts"
 import { json, makeClient } from "../support/TestServer.ts"
 
 const url = serverUrl()
@@ -26,7 +26,7 @@ describe.runIf(url !== undefined)("email limits across two app processes on the 
 
   beforeAll(async () => {
     const scope = await Effect.runPromise(Scope.make())
-    database = await Effect.runPromise(Scope.provide(scope)(freshServerDatabase(url!)))
+    database = await Effect.runPromise(Scope.provide(scope)(scopedServerDatabase(url!)))
     dropDatabase = () => Effect.runPromise(Scope.close(scope, Exit.void))
     // One after the other: the first migrates and seeds, the second finds it done.
     for (const name of ["a", "b"]) {

@@ -8,11 +8,12 @@
  * and committed. Server only: PGlite is one backend, nothing runs concurrently there.
  */
 import { PgClient } from "@effect/sql-pg"
+import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Deferred, Effect, Fiber, Layer, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerMigrated } from "../../src/postgres/Migrations.ts"
-import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
+import { serverUrl } from "../support/Databases.ts"
 
 const url = serverUrl()
 if (url === undefined)
@@ -34,7 +35,7 @@ describe.runIf(url !== undefined)("audit chain order on the PostgreSQL server", 
     const rows = await Effect.runPromise(
       Effect.scoped(
         Effect.gen(function* () {
-          const database = yield* freshServerDatabase(url!)
+          const database = yield* scopedServerDatabase(url!)
           return yield* Effect.gen(function* () {
             const sql = yield* SqlClient.SqlClient
             yield* sql`

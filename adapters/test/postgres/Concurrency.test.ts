@@ -16,11 +16,12 @@ import {
   checkOrdersMatchLedger,
   type EngineState,
 } from "@landunits/core/test-support/EngineInvariants.ts"
+import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerServer } from "../../src/postgres/Database.ts"
 import { layerMigrated } from "../../src/postgres/Migrations.ts"
-import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
+import { serverUrl } from "../support/Databases.ts"
 import { readDatabaseState, startWorker } from "./load/LoadRun.ts"
 import { LOAD_CAPACITY_UNITS, LOAD_UNIT_TYPE, loadMembers, loadPriceBook } from "./load/LoadSetup.ts"
 import type { LoadLine } from "./load/LoadWorker.ts"
@@ -38,7 +39,7 @@ const withDatabase = (serverUrl: string, body: (url: string) => Promise<void>) =
   Effect.runPromise(
     Effect.scoped(
       Effect.gen(function* () {
-        const database = yield* freshServerDatabase(serverUrl)
+        const database = yield* scopedServerDatabase(serverUrl)
         yield* Effect.provide(Effect.void, layerMigrated.pipe(Layer.provide(layerServer(database, 1))))
         yield* Effect.promise(() => body(database))
       }),

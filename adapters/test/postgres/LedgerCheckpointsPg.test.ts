@@ -11,6 +11,7 @@ import { LedgerStore } from "@landunits/core/ledger/ports/LedgerStore.ts"
 import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import { MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { ledgerCheckpointsContract } from "@landunits/core/test-support/LedgerCheckpointsContract.ts"
+import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Context, Deferred, Effect, Fiber, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
@@ -18,7 +19,7 @@ import { layerServer } from "../../src/postgres/Database.ts"
 import { LedgerCheckpointsPg } from "../../src/postgres/LedgerCheckpointsPg.ts"
 import { LedgerStorePg } from "../../src/postgres/LedgerStorePg.ts"
 import { layerMigrated } from "../../src/postgres/Migrations.ts"
-import { databaseTargets, freshServerDatabase, serverUrl } from "../support/Databases.ts"
+import { databaseTargets, serverUrl } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
 
 /** A transfer of 5 Units from issuance to a member, appended (and chained) by the ledger's store. */
@@ -93,7 +94,7 @@ describe.runIf(url !== undefined)("the checkpoint cut on the PostgreSQL server",
     const result = await Effect.runPromise(
       Effect.scoped(
         Effect.gen(function* () {
-          const database = yield* freshServerDatabase(url!)
+          const database = yield* scopedServerDatabase(url!)
           const context = yield* Layer.build(
             Layer.mergeAll(LedgerCheckpointsPg, LedgerStorePg).pipe(
               Layer.provideMerge(Layer.provideMerge(layerMigrated, layerServer(database, 4))),

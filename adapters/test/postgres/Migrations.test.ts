@@ -2,6 +2,7 @@ import * as fs from "node:fs"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { OrderId } from "@landunits/core/shared/Ids.ts"
 import { aBuy } from "@landunits/core/test-support/OrderStoresContract.ts"
+import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
@@ -10,7 +11,7 @@ import { MIGRATIONS_DIRECTORY, migrate } from "../../src/postgres/Migrations.ts"
 import demoPicturesWebp from "../../src/postgres/migrations/1001_demo_pictures_webp.ts"
 import orderTimeline from "../../src/postgres/migrations/2710_order_timeline.ts"
 import { OrderRepositoryPg } from "../../src/postgres/OrderRepositoryPg.ts"
-import { databaseTargets, freshServerDatabase, serverUrl } from "../support/Databases.ts"
+import { databaseTargets, serverUrl } from "../support/Databases.ts"
 
 const files = fs
   .readdirSync(MIGRATIONS_DIRECTORY)
@@ -138,7 +139,7 @@ describe("schema migrations", () => {
       const ran = await Effect.runPromise(
         Effect.scoped(
           Effect.gen(function* () {
-            const database = yield* freshServerDatabase(url!, { empty: true })
+            const database = yield* scopedServerDatabase(url!, { empty: true })
             const one = (n: number) =>
               migrate.pipe(
                 Effect.provide(Layer.fresh(layerServer(database, 2))),

@@ -16,6 +16,7 @@ import { IdempotencyKey, OrderId, TransferId } from "@landunits/core/shared/Ids.
 import { checkDoubleEntry } from "@landunits/core/test-support/EngineInvariants.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
 import { aBuy } from "@landunits/core/test-support/OrderStoresContract.ts"
+import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Deferred, Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { BuyJournalPg } from "../../src/postgres/BuyJournalPg.ts"
@@ -24,7 +25,7 @@ import { IdempotencyStorePg } from "../../src/postgres/IdempotencyStorePg.ts"
 import { LedgerStorePg } from "../../src/postgres/LedgerStorePg.ts"
 import { layerMigrated } from "../../src/postgres/Migrations.ts"
 import { UnitOfWorkPg } from "../../src/postgres/UnitOfWorkPg.ts"
-import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
+import { serverUrl } from "../support/Databases.ts"
 import { readDatabaseState } from "./load/LoadRun.ts"
 import { loadEngineOn, loadMembers, loadPriceBook } from "./load/LoadSetup.ts"
 
@@ -40,7 +41,7 @@ const withEngine = <A>(body: Effect.Effect<A, unknown, OrderService>) =>
   Effect.runPromise(
     Effect.scoped(
       Effect.gen(function* () {
-        const database = yield* freshServerDatabase(url!)
+        const database = yield* scopedServerDatabase(url!)
         const engine = loadEngineOn(
           Layer.provideMerge(layerMigrated, layerServer(database, 16)),
           loadPriceBook(1_000_000),
@@ -155,7 +156,7 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
     const { fresh, totals, repeat } = await Effect.runPromise(
       Effect.scoped(
         Effect.gen(function* () {
-          const database = yield* freshServerDatabase(url!)
+          const database = yield* scopedServerDatabase(url!)
           const stores = Layer.mergeAll(UnitOfWorkPg, LedgerStorePg, BuyJournalPg, IdempotencyStorePg).pipe(
             Layer.provideMerge(Layer.provideMerge(layerMigrated, layerServer(database, 4))),
           )

@@ -19,10 +19,11 @@ import { verifyTransferChains } from "@landunits/core/ledger/TransferChainWalk.t
 import { BuyJournal } from "@landunits/core/orders/ports/BuyJournal.ts"
 import { IdempotencyKey, MemberId, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { aBuy } from "@landunits/core/test-support/OrderStoresContract.ts"
+import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Cause, Context, Deferred, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
-import { freshServerDatabase, serverUrl } from "../support/Databases.ts"
+import { serverUrl } from "../support/Databases.ts"
 
 const issue = (id: string): Transfer => ({
   transferId: TransferId.make(id),
@@ -45,7 +46,7 @@ const onServer = <A, E>(
   Effect.runPromise(
     Effect.scoped(
       Effect.gen(function* () {
-        const database = yield* freshServerDatabase(url)
+        const database = yield* scopedServerDatabase(url)
         const context = yield* Layer.build(
           Layer.mergeAll(LedgerStorePg, BuyJournalPg).pipe(
             Layer.provideMerge(Layer.provideMerge(layerMigrated, layerServer(database, 8))),

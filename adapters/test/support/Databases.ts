@@ -6,14 +6,10 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { PgClient } from "@effect/sql-pg"
-import {
-  createServerDatabase,
-  migratedDataDir,
-  withDatabase,
-} from "@landunits/test-support/DatabaseTemplates.ts"
-import { Effect, Layer, Redacted } from "effect"
-import { SqlClient } from "effect/sql"
+import type { PgClient } from "@effect/sql-pg"
+import { migratedDataDir, scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
+import { Effect, Layer } from "effect"
+import type { SqlClient } from "effect/sql"
 import { layerEmbedded, layerServer } from "../../src/postgres/Database.ts"
 
 export interface DatabaseTarget {
@@ -50,25 +46,6 @@ export const pgliteTarget = ({ empty = false }: FromNothing = {}): DatabaseTarge
   ),
 })
 
-/**
- * A fresh database on the PostgreSQL server of `url` (a copy of the run's migrated template), dropped when the
- * scope closes; answers its URL
- * (for layers here, or for other OS processes that must share it).
- */
-export const freshServerDatabase = (url: string, { empty = false }: FromNothing = {}) =>
-  Effect.gen(function* () {
-    const name = `lu_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-    const admin = (statement: string) =>
-      Effect.gen(function* () {
-        const sql = yield* SqlClient.SqlClient
-        yield* sql.unsafe(statement)
-      }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
-    yield* Effect.acquireRelease(createServerDatabase(url, name, { empty }), () =>
-      admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).pipe(Effect.ignore),
-    )
-    return withDatabase(url, name)
-  })
-
 /** A fresh database on the PostgreSQL server, dropped when the layer is released. */
 export const serverTarget = (
   url: string,
@@ -77,7 +54,7 @@ export const serverTarget = (
 ): DatabaseTarget => ({
   name: "PostgreSQL",
   layer: Layer.unwrap(
-    freshServerDatabase(url, from).pipe(Effect.map((database) => layerServer(database, maxConnections))),
+    scopedServerDatabase(url, from).pipe(Effect.map((database) => layerServer(database, maxConnections))),
   ),
 })
 

@@ -6,16 +6,15 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { PgClient } from "@effect/sql-pg"
 import { layerApp } from "@landunits/adapters/app/AppLayer.ts"
 import { seedDemo } from "@landunits/adapters/demo/DemoSeed.ts"
 import { serveHttp } from "@landunits/adapters/http/server/HttpApp.ts"
 import { layerEmbedded, layerServer } from "@landunits/adapters/postgres/Database.ts"
 import { apiClient as sharedApiClient } from "@landunits/test-support/ApiClient.ts"
 import { type CliResult, runCliProcess, type Target } from "@landunits/test-support/CliProcess.ts"
-import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { newServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
+import { Effect, Layer, ManagedRuntime } from "effect"
 import { HttpServer } from "effect/http"
-import { SqlClient } from "effect/sql"
 
 export type { CliResult, Target }
 
@@ -50,19 +49,13 @@ export const startServer = async (target: Target): Promise<RunningServer> => {
 /** A fresh DATA_DIR under the temp dir. */
 export const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "landunits-cli-process-"))
 
-/** A fresh database on the server of `url`; answers its URL and how to drop it. */
+/**
+ * A fresh database on the server of `url`, with nothing in it (the server started on it migrates it, as a first
+ * start does); answers its URL and how to drop it.
+ */
 export const freshServerDatabase = async (url: string) => {
-  const name = `lu_cli_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const admin = (statement: string) =>
-    Effect.runPromise(
-      Effect.gen(function* () {
-        yield* (yield* SqlClient.SqlClient).unsafe(statement)
-      }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 }))),
-    )
-  await admin(`CREATE DATABASE ${name}`)
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+  const database = await Effect.runPromise(newServerDatabase(url, { empty: true }))
+  return { url: database.url, drop: () => Effect.runPromise(database.drop) }
 }
 
 /** Runs the CLI as an OS process on the pinned Node (this one), stdin not a terminal, on `target`'s database. */

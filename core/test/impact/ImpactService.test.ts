@@ -5,7 +5,7 @@ import { SiteContent } from "../../src/content/ports/SiteContent.ts"
 import { ImpactService } from "../../src/impact/ImpactService.ts"
 import { PriceBook } from "../../src/pricing/ports/PriceBook.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
-import { makeOrderHarness } from "../support/OrderHarness.ts"
+import { makeOrderHarness, setLand } from "../support/OrderHarness.ts"
 import { bought } from "../support/OrderSteps.ts"
 
 describe("the impact service", () => {
@@ -18,16 +18,7 @@ describe("the impact service", () => {
         yield* bought(h, alice, 10, "LAND_USD")
         const impact = (landValue: number) =>
           Effect.gen(function* () {
-            h.priceBook.current = {
-              ...h.priceBook.current,
-              landLimits: {
-                ...h.priceBook.current.landLimits,
-                LAND_USD: {
-                  ...h.priceBook.current.landLimits.LAND_USD,
-                  totalProjectLandValueInCents: landValue,
-                },
-              },
-            }
+            setLand(h, "LAND_USD", { totalProjectLandValueInCents: landValue })
             return yield* h.result(
               Effect.flatMap(ImpactService, (s) => s.yourImpact(alice)).pipe(
                 Effect.provide(

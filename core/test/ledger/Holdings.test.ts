@@ -4,13 +4,7 @@ import { holdingOf } from "../../src/ledger/Holdings.ts"
 import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
 import { ISSUANCE, member } from "../../src/ledger/LedgerModel.ts"
 import { MemberId, OrderId, TransferId } from "../../src/shared/Ids.ts"
-import {
-  ADMIN,
-  defaultLand,
-  makeOrderHarness,
-  type OrderHarness,
-  unitPrice,
-} from "../support/OrderHarness.ts"
+import { ADMIN, makeOrderHarness, type OrderHarness, setLand, unitPrice } from "../support/OrderHarness.ts"
 import { bought, buy, sell } from "../support/OrderSteps.ts"
 
 const alice = MemberId.make("alice")
@@ -148,13 +142,7 @@ describe("project totals (spec §3), derived from the ledger", () => {
     () =>
       Effect.gen(function* () {
         const h = yield* makeOrderHarness()
-        h.priceBook.current = {
-          ...h.priceBook.current,
-          landLimits: {
-            ...h.priceBook.current.landLimits,
-            LAND_USD: defaultLand({ maxDoubleLandUnitsBoughtValueInCents: 77_000 }),
-          },
-        }
+        setLand(h, "LAND_USD", { maxDoubleLandUnitsBoughtValueInCents: 77_000 })
         yield* bought(h, alice, 100)
         yield* h.run(sell(h, alice, 30))
         yield* h.run(buy(h, bob, 15))

@@ -11,8 +11,8 @@ import { BUY_LIMITS_MEMBERS, buyLimitsContract } from "../support/BuyLimitsContr
 import {
   ADMIN,
   BANK_DETAILS,
-  defaultLand,
   makeOrderHarness,
+  setLand,
   standing,
   unitPrice,
 } from "../support/OrderHarness.ts"
@@ -128,13 +128,7 @@ describe("buying", () => {
   it.effect("spec §5: a buy beyond availability is refused: 'You can only buy up to N Unit ($)'", () =>
     Effect.gen(function* () {
       const h = yield* makeOrderHarness()
-      h.priceBook.current = {
-        ...h.priceBook.current,
-        landLimits: {
-          ...h.priceBook.current.landLimits,
-          LAND_USD: defaultLand({ totalProjectLandValueInCents: 50_000 }),
-        },
-      }
+      setLand(h, "LAND_USD", { totalProjectLandValueInCents: 50_000 })
       yield* h.run(buy(h, alice, 30))
       const refused = yield* h.fail(buy(h, bob, 30))
       expect(refused._tag).toBe("UnitsUnavailable")
@@ -147,13 +141,7 @@ describe("buying", () => {
     () =>
       Effect.gen(function* () {
         const h = yield* makeOrderHarness()
-        h.priceBook.current = {
-          ...h.priceBook.current,
-          landLimits: {
-            ...h.priceBook.current.landLimits,
-            LAND_USD: defaultLand({ maxPendingPurchaseCents: 50_000 }),
-          },
-        }
+        setLand(h, "LAND_USD", { maxPendingPurchaseCents: 50_000 })
         yield* h.run(buy(h, alice, 30))
         const refused = yield* h.fail(buy(h, alice, 20))
         expect(refused._tag).toBe("PendingPurchaseLimitExceeded")
@@ -169,13 +157,7 @@ describe("buying", () => {
     () =>
       Effect.gen(function* () {
         const h = yield* makeOrderHarness()
-        h.priceBook.current = {
-          ...h.priceBook.current,
-          landLimits: {
-            ...h.priceBook.current.landLimits,
-            LAND_USD: defaultLand({ maxDoubleLandUnitsBoughtValueInCents: 50_000 }),
-          },
-        }
+        setLand(h, "LAND_USD", { maxDoubleLandUnitsBoughtValueInCents: 50_000 })
         yield* h.run(buy(h, alice, 30, { isDoubleLand: true }))
         const refused = yield* h.fail(buy(h, bob, 30, { isDoubleLand: true }))
         expect(refused._tag).toBe("DoubleLandCapExceeded")
@@ -699,13 +681,7 @@ describe("confirming a payment", () => {
   it.effect("a late payment after Expired is confirmed after a fresh availability check", () =>
     Effect.gen(function* () {
       const h = yield* makeOrderHarness()
-      h.priceBook.current = {
-        ...h.priceBook.current,
-        landLimits: {
-          ...h.priceBook.current.landLimits,
-          LAND_USD: defaultLand({ totalProjectLandValueInCents: 50_000 }),
-        },
-      }
+      setLand(h, "LAND_USD", { totalProjectLandValueInCents: 50_000 })
       const late = yield* h.run(buy(h, alice, 30))
       yield* TestClock.adjust(72 * Durations.HOUR)
       yield* h.run(h.orders.expireDue({ idempotencyKey: h.key() }))

@@ -6,10 +6,10 @@ import type { UnitType } from "../../src/shared/Enums.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 import {
   ADMIN,
-  defaultLand,
   makeOrderHarness,
   type OrderHarness,
   START,
+  setLand,
   standing,
   unitPrice,
 } from "../support/OrderHarness.ts"
@@ -233,13 +233,7 @@ describe("converting", () => {
   it.effect("a convert never takes the target type beyond its land capacity", () =>
     Effect.gen(function* () {
       const h = yield* makeOrderHarness()
-      h.priceBook.current = {
-        ...h.priceBook.current,
-        landLimits: {
-          ...h.priceBook.current.landLimits,
-          LAND_EUR: defaultLand({ totalProjectLandValueInCents: 20_000 }),
-        },
-      }
+      setLand(h, "LAND_EUR", { totalProjectLandValueInCents: 20_000 })
       yield* bought(h, alice, 50)
       // 20 EUR Units of room; 1 USD Unit gives 0.9 EUR Units: at most 23 USD Units (→ 20 EUR Units).
       expect((yield* h.fail(convert(h, 30))).message).toBe("You can only convert up to 23 Unit ($)")

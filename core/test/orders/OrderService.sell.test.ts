@@ -8,10 +8,10 @@ import { closedEmail } from "../../src/privacy/PrivacyModel.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 import {
   ADMIN,
-  defaultLand,
   makeOrderHarness,
   perUnitType,
   START,
+  setLand,
   standing,
   unitPrice,
 } from "../support/OrderHarness.ts"
@@ -256,13 +256,7 @@ describe("selling", () => {
   it.effect("queued Units that pending purchases rely on cannot be taken back", () =>
     Effect.gen(function* () {
       const h = yield* makeOrderHarness()
-      h.priceBook.current = {
-        ...h.priceBook.current,
-        landLimits: {
-          ...h.priceBook.current.landLimits,
-          LAND_USD: defaultLand({ totalProjectLandValueInCents: 100_000 }),
-        },
-      }
+      setLand(h, "LAND_USD", { totalProjectLandValueInCents: 100_000 })
       yield* bought(h, alice, 100)
       const order = yield* h.run(sell(h, alice, 40))
       yield* h.run(buy(h, bob, 25))

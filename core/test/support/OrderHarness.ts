@@ -90,6 +90,19 @@ export const defaultLand = (overrides: Partial<LandLimits> = {}): LandLimits => 
   ...overrides,
 })
 
+/** Changes one unit type's land limits in a harness's price book: those it has, with `overrides`. */
+export const setLand = (
+  h: { readonly priceBook: { current: PriceBookConfig } },
+  unitType: UnitType,
+  overrides: Partial<LandLimits>,
+): void => {
+  const current = h.priceBook.current
+  h.priceBook.current = {
+    ...current,
+    landLimits: { ...current.landLimits, [unitType]: { ...current.landLimits[unitType], ...overrides } },
+  }
+}
+
 export const defaultPriceBook = (): PriceBookConfig => ({
   prices: perUnitType((u) => unitPrice(u)),
   externalFees: DEFAULT_EXTERNAL_FEES,
