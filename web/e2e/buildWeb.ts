@@ -2,14 +2,14 @@
  * The browser tests' global setup: builds the web app once for the whole run, exactly as `npm run build` does
  * (web/scripts/build.ts: a new build in web/builds, named `current`), so that each test file's server
  * (web/e2e/server.ts) serves the same build instead of building it again; then starts the app once on an empty
- * DATA_DIR (migrations, the demo's year of history) so that each file's server starts from a copy of it.
+ * installation (migrations, the demo's year of history), on each database the run has, so that each file's server
+ * starts from a copy of it.
  */
 import { execFileSync } from "node:child_process"
-import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import type { TestProject } from "vitest/node"
-import { seedDataDir } from "./server.ts"
+import { removeInstallation, seedInstallation } from "./server.ts"
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url))
 
@@ -19,7 +19,7 @@ export default async function buildWeb(project: TestProject): Promise<() => void
     cwd: ROOT,
     stdio: "inherit",
   })
-  const seeded = await seedDataDir()
-  project.provide("seededDataDir", seeded)
-  return () => fs.rmSync(seeded, { recursive: true, force: true })
+  const seeded = await seedInstallation()
+  project.provide("seeded", seeded)
+  return () => removeInstallation(seeded)
 }

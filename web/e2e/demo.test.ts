@@ -24,8 +24,10 @@ import { DEMO, signIn } from "./support/members.ts"
 let server: RunningServer
 let browser: Browser
 
+// The embedded database, as `npm start` runs on a fresh machine: the other files run on the PostgreSQL server
+// where the run has one (web/e2e/server.ts).
 beforeAll(async () => {
-  ;({ server, browser } = await startServerAndBrowser())
+  ;({ server, browser } = await startServerAndBrowser({}, { embedded: true }))
 })
 
 afterAll(() => stopServerAndBrowser(server, browser))

@@ -33,12 +33,16 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   })
 
-/** The file's server (serving the current web build, fresh DATA_DIR) and browser; the screenshots folder exists afterwards. */
+/**
+ * The file's server (serving the current web build, a copy of the seeded installation: web/e2e/server.ts) and
+ * browser; the screenshots folder exists afterwards.
+ */
 export const startServerAndBrowser = async (
   env: Readonly<Record<string, string>> = {},
+  options: { readonly embedded?: boolean } = {},
 ): Promise<{ server: RunningServer; browser: Browser }> => {
   // Both at once: Chromium starts while the server opens its database.
-  const [server, browser] = await Promise.all([startServer(env), launchBrowser()])
+  const [server, browser] = await Promise.all([startServer(env, options), launchBrowser()])
   fs.mkdirSync(SHOTS, { recursive: true })
   return { server, browser }
 }

@@ -1,5 +1,5 @@
 /**
- * The admin CLI (`node cli/src/bin.ts`) as an OS process on the running server's DATA_DIR: while the server runs
+ * The admin CLI (`node cli/src/bin.ts`) as an OS process on the running server's installation: while the server runs
  * on the embedded database the CLI reaches it through the server's socket.
  */
 import { type CliResult, runCliProcess } from "@landunits/test-support/CliProcess.ts"
@@ -8,9 +8,14 @@ import type { RunningServer } from "../server.ts"
 
 export type { CliResult }
 
-/** Runs the CLI with `args` on the pinned Node (this one), stdin not a terminal, on the server's data directory. */
+/**
+ * Runs the CLI with `args` on the pinned Node (this one), stdin not a terminal, on the server's data directory and
+ * its database (the server's PostgreSQL database, or the embedded one through the server's socket).
+ */
 export const runCli = (server: RunningServer, args: ReadonlyArray<string>) =>
-  runCliProcess({ kind: "embedded", dataDir: server.dataDir }, args)
+  server.databaseUrl === undefined
+    ? runCliProcess({ kind: "embedded", dataDir: server.dataDir }, args)
+    : runCliProcess({ kind: "server", url: server.databaseUrl }, args, { DATA_DIR: server.dataDir })
 
 /** Runs an admin command `--as` the admin's email; fails the test when it is refused. Answers its stdout. */
 export const adminCli = async (server: RunningServer, admin: string, ...args: ReadonlyArray<string>) => {
