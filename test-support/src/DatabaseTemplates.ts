@@ -5,7 +5,8 @@
  * earlier takes a fraction of a second, and a database server's `CREATE DATABASE … TEMPLATE` copies one in one
  * statement. The adapters' and the CLI's projects run this as their global setup (vitest.workspace.ts): it makes a
  * migrated embedded database in a folder of its own and, when DATABASE_URL names a server, a migrated template
- * database there, and hands both to the test files (`inject`). A test that is about a first start or about the
+ * database there (both at once, and once for the run: the second project's setup reuses the first's), and hands
+ * both to the test files (`inject`). A test that is about a first start or about the
  * migrations themselves keeps starting from nothing.
  */
 import * as fs from "node:fs"
@@ -49,27 +50,59 @@ const migrate = async (layer: Layer.Layer<PgClient.PgClient | SqlClient.SqlClien
   await runtime.dispose()
 }
 
-/** The global setup: the two templates, and what removes them when the run ends. */
-export default async function makeDatabaseTemplates(project: TestProject): Promise<() => Promise<void>> {
-  const embedded = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-template-"))
-  await migrate(layerEmbedded(embedded))
-  project.provide("embeddedTemplate", embedded)
+interface Templates {
+  /** The migrated embedded database's DATA_DIR. */
+  readonly embedded: string
+  /** The migrated template database on DATABASE_URL's server; "" without one. */
+  readonly server: string
+  /** Removes both. */
+  readonly remove: () => Promise<void>
+}
 
+/** Makes the two templates at once (PGlite's migrations run in this process, the server's in the server). */
+const makeTemplates = async (): Promise<Templates> => {
+  const embedded = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-template-"))
   const url = serverUrlOf()
-  const template = `lu_template_${process.pid}_${project.name}`
-  if (url !== undefined) {
+  const template = `lu_template_${process.pid}`
+  const onTheServer = async () => {
+    if (url === undefined) return
     await Effect.runPromise(onServer(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`))
     await Effect.runPromise(onServer(url, `CREATE DATABASE ${template}`))
     await migrate(layerServer(withDatabase(url, template), 1))
   }
-  project.provide("serverTemplate", url === undefined ? "" : template)
+  await Promise.all([migrate(layerEmbedded(embedded)), onTheServer()])
+  return {
+    embedded,
+    server: url === undefined ? "" : template,
+    remove: async () => {
+      fs.rmSync(embedded, { recursive: true, force: true })
+      if (url !== undefined)
+        await Effect.runPromise(
+          onServer(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).pipe(Effect.ignore),
+        )
+    },
+  }
+}
 
+/**
+ * The run's templates, made by the first project whose global setup asks and shared by the others (each project
+ * loads this module on its own, so they meet on globalThis); removed when the last of them tears down.
+ */
+const shared = globalThis as { landunitsTemplates?: { made: Promise<Templates>; users: number } }
+
+/** The global setup: the run's two templates, and what lets them go when the run ends. */
+export default async function makeDatabaseTemplates(project: TestProject): Promise<() => Promise<void>> {
+  shared.landunitsTemplates ??= { made: makeTemplates(), users: 0 }
+  const run = shared.landunitsTemplates
+  run.users += 1
+  const templates = await run.made
+  project.provide("embeddedTemplate", templates.embedded)
+  project.provide("serverTemplate", templates.server)
   return async () => {
-    fs.rmSync(embedded, { recursive: true, force: true })
-    if (url !== undefined)
-      await Effect.runPromise(
-        onServer(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).pipe(Effect.ignore),
-      )
+    run.users -= 1
+    if (run.users > 0) return
+    delete shared.landunitsTemplates
+    await templates.remove()
   }
 }
 
