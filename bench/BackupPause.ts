@@ -65,6 +65,7 @@ try {
         "/api/order/create_order",
         {
           orderType: "BUY",
+          confirmsBusinessPurpose: true,
           currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 1 },
           paymentDetails: { paymentMethod: "bank" },
         },

@@ -124,6 +124,7 @@ const inProcessBuys = async () => {
           Effect.gen(function* () {
             for (let i = 0; (yield* Clock.currentTimeMillis) < deadline; i++) {
               yield* orders.createBuy({
+                confirmsBusinessPurpose: true,
                 memberId,
                 idempotencyKey: IdempotencyKey.make(`bench-in-process-${process.pid}-${fiber}-${i}`),
                 unitType: "LAND_EUR",
@@ -153,6 +154,7 @@ const createOrderRequest: autocannon.Options = {
   headers: { cookie, "x-xsrf-token": xsrf, "content-type": "application/json" },
   body: JSON.stringify({
     orderType: "BUY",
+    confirmsBusinessPurpose: true,
     currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 1 },
     paymentDetails: { paymentMethod: "bank" },
   }),

@@ -139,6 +139,7 @@ const runClients = (workload: Workload, clients: number, prefix: string, deadlin
           let n = 0
           while ((yield* Clock.currentTimeMillis) < deadline) {
             yield* orders.createBuy({
+              confirmsBusinessPurpose: true,
               memberId: members[(client + n) % members.length]!,
               idempotencyKey: IdempotencyKey.make(`${prefix}-${clients}-${client}-${n++}`),
               unitType: workload[client % workload.length]!,

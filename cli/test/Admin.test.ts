@@ -61,6 +61,7 @@ const newBankBuy = (key: string, numberOfUnits = 5) =>
   run(
     Effect.flatMap(OrderService, (orders) =>
       orders.createBuy({
+        confirmsBusinessPurpose: true,
         memberId: demo,
         idempotencyKey: IdempotencyKey.make(key),
         unitType: "LAND_EUR",
@@ -305,6 +306,7 @@ describe("the sales queue and payouts", () => {
     const buy = await run(
       Effect.flatMap(OrderService, (o) =>
         o.createBuy({
+          confirmsBusinessPurpose: true,
           memberId: MemberId.make("mem_other"),
           idempotencyKey: IdempotencyKey.make("cli-test-other-buy"),
           unitType: "LAND_EUR",

@@ -162,6 +162,7 @@ describe("with two admins, every four-eyes operation is filed as a request and c
     run(
       Effect.flatMap(OrderService, (o) =>
         o.createBuy({
+          confirmsBusinessPurpose: true,
           memberId: MemberId.make(memberId),
           idempotencyKey: IdempotencyKey.make(key),
           unitType: "LAND_EUR",

@@ -36,6 +36,7 @@ const buy = (memberId: string, key: string, numberOfUnits: number) =>
   run(
     Effect.flatMap(OrderService, (o) =>
       o.createBuy({
+        confirmsBusinessPurpose: true,
         memberId: MemberId.make(memberId),
         idempotencyKey: IdempotencyKey.make(key),
         unitType: "LAND_EUR",

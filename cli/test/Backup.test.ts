@@ -124,6 +124,7 @@ const buyUntil = async (
       "/api/order/create_order",
       {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 1 },
         paymentDetails: { paymentMethod: "bank" },
       },
@@ -276,6 +277,7 @@ describe.each(INSTALLATIONS)("db backup and db restore on the $name database", (
         "/api/order/create_order",
         {
           orderType: "BUY",
+          confirmsBusinessPurpose: true,
           currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 1 },
           paymentDetails: { paymentMethod: "bank" },
         },

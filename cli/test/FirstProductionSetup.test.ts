@@ -293,6 +293,7 @@ describe("docs/operations.md's first production start, step by step", () => {
       Effect.gen(function* () {
         const orders = yield* OrderService
         const created = yield* orders.createBuy({
+          confirmsBusinessPurpose: true,
           memberId: miaId,
           idempotencyKey: IdempotencyKey.make("first-start-buy"),
           unitType: "LAND_EUR",

@@ -94,6 +94,7 @@ const bankBuy = async (client: ReturnType<typeof apiClient>, units: number, key:
     "/api/order/create_order",
     {
       orderType: "BUY",
+      confirmsBusinessPurpose: true,
       currencyUnit: { unitType: "LAND_EUR", numberOfUnits: units },
       paymentDetails: { paymentMethod: "bank" },
     },

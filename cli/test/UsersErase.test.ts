@@ -34,6 +34,7 @@ const buy = (memberId: string, key: string, numberOfUnits: number) =>
   run(
     Effect.flatMap(OrderService, (orders) =>
       orders.createBuy({
+        confirmsBusinessPurpose: true,
         memberId: MemberId.make(memberId),
         idempotencyKey: IdempotencyKey.make(key),
         unitType: "LAND_EUR",

@@ -257,6 +257,7 @@ const writeHistory = (dana: MemberId) =>
           // A crypto buy needs a coin priced at its instant: the demo's prices of that day.
           paymentMethod === "crypto" ? setDemoCoinPrices(at) : Effect.void,
           orders.createBuy({
+            confirmsBusinessPurpose: true,
             memberId: buyer,
             idempotencyKey: key(`${name}:create`),
             unitType,

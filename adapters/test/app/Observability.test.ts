@@ -244,6 +244,7 @@ describe("metrics and traces of a production start", () => {
       "/api/order/create_order",
       {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 3 },
         paymentDetails: { paymentMethod: "bank" },
       },

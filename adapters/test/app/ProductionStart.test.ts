@@ -318,7 +318,11 @@ describe("a production start (NODE_ENV=production)", () => {
     expect((await member.get("/api/utility/get-your-impact")).status).toBe(200)
     const buy = await member.post(
       "/api/order/create_order",
-      { orderType: "BUY", currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 10 } },
+      {
+        orderType: "BUY",
+        confirmsBusinessPurpose: true,
+        currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 10 },
+      },
       { headers: { "idempotency-key": "first-buy-before-prices" } },
     )
     expect(buy.status).toBe(409)
@@ -409,6 +413,7 @@ describe("a production start (NODE_ENV=production)", () => {
       "/api/order/create_order",
       {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 2 },
         paymentDetails: { paymentMethod: "crypto" },
       },

@@ -100,6 +100,7 @@ describe("an email at every money step, naming the order and linking to its page
     buyId = (
       await order(demo, {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_USD", numberOfUnits: 100 },
         paymentDetails: { paymentMethod: "bank" },
       })
@@ -166,6 +167,7 @@ describe("an email at every money step, naming the order and linking to its page
     const boughtAndConfirmed = async (units: number) => {
       const { orderId: buy } = await order(demo, {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_USD", numberOfUnits: units },
         paymentDetails: { paymentMethod: "bank" },
       })

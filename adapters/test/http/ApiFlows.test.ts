@@ -185,6 +185,7 @@ describe("registration and sign-in over HTTP", () => {
 describe("orders over HTTP", () => {
   const buy = {
     orderType: "BUY",
+    confirmsBusinessPurpose: true,
     currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 3 },
     paymentDetails: { paymentMethod: "bank" },
   }
@@ -321,6 +322,7 @@ describe("a sale's payouts and the sell review's estimate over HTTP (issue 38)",
   }
   const bankBuy = (unitType: string, numberOfUnits: number) => ({
     orderType: "BUY",
+    confirmsBusinessPurpose: true,
     currencyUnit: { unitType, numberOfUnits },
     paymentDetails: { paymentMethod: "bank" },
   })
@@ -413,6 +415,7 @@ describe("statements over HTTP", () => {
       "/api/order/create_order",
       {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_USD", numberOfUnits: 40 },
         paymentDetails: { paymentMethod: "bank" },
       },
@@ -450,6 +453,7 @@ describe("statements over HTTP", () => {
       "/api/order/create_order",
       {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_USD", numberOfUnits: 5 },
         paymentDetails: { paymentMethod: "bank" },
       },
@@ -468,6 +472,7 @@ describe("statements over HTTP", () => {
         "/api/order/create_order",
         {
           orderType: "BUY",
+          confirmsBusinessPurpose: true,
           currencyUnit: { unitType: "LAND_USD", numberOfUnits: 2 },
           paymentDetails: { paymentMethod: "bank" },
         },

@@ -47,6 +47,7 @@ const ownUnits = async (
     "/api/order/create_order",
     {
       orderType: "BUY",
+      confirmsBusinessPurpose: true,
       currencyUnit: { unitType, numberOfUnits: units },
       paymentDetails: { paymentMethod: "bank" },
     },
@@ -293,6 +294,7 @@ describe("payment intents over HTTP (member route)", () => {
         "/api/order/create_order",
         {
           orderType: "BUY",
+          confirmsBusinessPurpose: true,
           currencyUnit: { unitType: "LAND_USD", numberOfUnits: 2 },
           paymentDetails: { paymentMethod: "bank" },
         },
@@ -321,6 +323,7 @@ describe("payment intents over HTTP (member route)", () => {
         "/api/order/create_order",
         {
           orderType: "BUY",
+          confirmsBusinessPurpose: true,
           currencyUnit: { unitType: "LAND_USD", numberOfUnits: 2 },
           paymentDetails: { paymentMethod: "card-stripe" },
         },
@@ -483,6 +486,7 @@ describe("the member's dashboard data over HTTP (member routes)", () => {
         "/api/order/create_order",
         {
           orderType: "BUY",
+          confirmsBusinessPurpose: true,
           currencyUnit: { unitType: "LAND_AUD", numberOfUnits: 4 },
           paymentDetails: { paymentMethod: "bank" },
         },

@@ -27,6 +27,7 @@ const buy = (count: number) =>
       const orders = yield* OrderService
       for (let i = 0; i < count; i++) {
         const order = yield* orders.createBuy({
+          confirmsBusinessPurpose: true,
           memberId: demo,
           idempotencyKey: key(),
           unitType: i % 3 === 2 ? "LAND_USD" : "LAND_EUR",

@@ -94,6 +94,7 @@ describe("text no field may hold", () => {
 describe("how many Units one order may hold", () => {
   const buyOf = (numberOfUnits: number) => ({
     orderType: "BUY",
+    confirmsBusinessPurpose: true,
     currencyUnit: { unitType: "LAND_EUR", numberOfUnits },
     paymentDetails: { paymentMethod: "bank" },
   })
@@ -157,7 +158,11 @@ describe("messages in words", () => {
   it("a missing field is '<Field> is required', a wrong type says what the field must be", async () => {
     const member = await signedIn()
     // One broken rule each (EveryError.test.ts sends several at once).
-    const order = { orderType: "BUY", currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 3 } }
+    const order = {
+      orderType: "BUY",
+      confirmsBusinessPurpose: true,
+      currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 3 },
+    }
     const post = (body: unknown) => member.post("/api/order/create_order", body, { headers: key() })
     expect(await invalidInput(await post({ currencyUnit: order.currencyUnit }))).toEqual([
       { path: "orderType", message: "Order type is required" },

@@ -44,6 +44,7 @@ const buy = async (client: Awaited<ReturnType<typeof newMember>>, units: number)
     "/api/order/create_order",
     {
       orderType: "BUY",
+      confirmsBusinessPurpose: true,
       currencyUnit: { unitType: "LAND_USD", numberOfUnits: units },
       paymentDetails: { paymentMethod: "bank" },
     },

@@ -117,6 +117,7 @@ describe("one member's data is not another's", () => {
       "/api/order/create_order",
       {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 2 },
         paymentDetails: { paymentMethod: "bank" },
       },
@@ -182,6 +183,7 @@ describe("one member's data is not another's", () => {
         "/api/order/create_order",
         {
           orderType: "BUY",
+          confirmsBusinessPurpose: true,
           currencyUnit: { unitType: "LAND_USD", numberOfUnits: 40_000 },
           paymentDetails: { paymentMethod: "bank" },
         },

@@ -68,6 +68,7 @@ describe("who may do what over HTTP (issue 37)", () => {
       "/api/order/create_order",
       {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_USD", numberOfUnits: 200 },
         paymentDetails: { paymentMethod: "bank" },
       },

@@ -190,6 +190,7 @@ describe("the OpenAPI document, checked by Prism's validating proxy against the 
     // One of the member's orders, for the routes that take an order's id.
     const order = {
       orderType: "BUY",
+      confirmsBusinessPurpose: true,
       currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 2 },
       paymentDetails: { paymentMethod: "bank" },
     }

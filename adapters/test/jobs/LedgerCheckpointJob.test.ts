@@ -19,6 +19,7 @@ const HOUR = 3_600_000
 let keys = 0
 const buy = (h: OrderHarness) =>
   h.orders.createBuy({
+    confirmsBusinessPurpose: true,
     memberId: alice,
     idempotencyKey: IdempotencyKey.make(`checkpoint-job-${++keys}`),
     unitType: "LAND_USD",

@@ -36,6 +36,7 @@ const key = () => IdempotencyKey.make(`job-test-${++keys}`)
 
 const createBuy = (orders: OrderService["Service"], paymentMethod: PaymentMethod, numberOfUnits = 10) =>
   orders.createBuy({
+    confirmsBusinessPurpose: true,
     memberId: alice,
     idempotencyKey: key(),
     unitType: "LAND_USD",

@@ -27,6 +27,7 @@ export const startCardBuy = async (
     "/api/order/create_order",
     {
       orderType: "BUY",
+      confirmsBusinessPurpose: true,
       currencyUnit: { unitType, numberOfUnits: units },
       paymentDetails: { paymentMethod: method },
     },
@@ -53,6 +54,7 @@ export const startBankBuy = async (client: Client, unitType: UnitType = "LAND_EU
     "/api/order/create_order",
     {
       orderType: "BUY",
+      confirmsBusinessPurpose: true,
       currencyUnit: { unitType, numberOfUnits: units },
       paymentDetails: { paymentMethod: "bank" },
     },

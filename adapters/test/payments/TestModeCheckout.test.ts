@@ -178,6 +178,7 @@ describe("crypto in test mode (a development start: the example addresses and th
       "/api/order/create_order",
       {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType, numberOfUnits: 4 },
         paymentDetails: { paymentMethod: "crypto" },
       },

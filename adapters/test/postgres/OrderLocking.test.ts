@@ -63,6 +63,7 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
         for (const memberId of members) {
           for (const unitType of ["LAND_USD", "LAND_EUR"] as const) {
             const buy = yield* orders.createBuy({
+              confirmsBusinessPurpose: true,
               memberId,
               idempotencyKey: IdempotencyKey.make(`seed-${memberId}-${unitType}`),
               unitType,
@@ -114,6 +115,7 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
         const orders = yield* OrderService
         const buy = (memberId: (typeof members)[number], key: string, unitType: "LAND_USD" | "LAND_AUD") =>
           orders.createBuy({
+            confirmsBusinessPurpose: true,
             memberId,
             idempotencyKey: IdempotencyKey.make(key),
             unitType,

@@ -46,6 +46,7 @@ const buyAndCancel = async (member: Awaited<ReturnType<typeof newMember>>, key: 
       "/api/order/create_order",
       {
         orderType: "BUY",
+        confirmsBusinessPurpose: true,
         currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 3 },
         paymentDetails: { paymentMethod: "bank" },
       },
@@ -213,6 +214,7 @@ describe("Close my account", () => {
         "/api/order/create_order",
         {
           orderType: "BUY",
+          confirmsBusinessPurpose: true,
           currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 1_500 },
           paymentDetails: { paymentMethod: "bank" },
         },

@@ -8,6 +8,7 @@ import { ISSUANCE, member } from "../ledger/LedgerModel.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
 import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import type { CurrencyType, PaymentMethod } from "../shared/Enums.ts"
+import { purchaseOrderReferenceOf, requireBusinessPurpose } from "./BuyReview.ts"
 import { cryptoRefusal } from "./CryptoOffers.ts"
 import { OrderCommandRunner } from "./OrderCommandRunner.ts"
 import { EmailNotConfirmed, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
@@ -54,6 +55,9 @@ export const makeBuyCommands = Effect.gen(function* () {
 
   /** A new buy's reads that its unit type's lock does not guard: the member, the price, the fees, the code. */
   const priceBuy = Effect.fnUntraced(function* (request: CreateBuyRequest) {
+    // The buy's own rules first (BuyReview.ts): the business-purpose confirmation, and the reference's form.
+    yield* requireBusinessPurpose(request.confirmsBusinessPurpose)
+    const purchaseOrderReference = yield* purchaseOrderReferenceOf(request.purchaseOrderReference)
     const standing = yield* members.standing(request.memberId)
     if (!standing.emailConfirmed) {
       return yield* new EmailNotConfirmed({
@@ -76,7 +80,7 @@ export const makeBuyCommands = Effect.gen(function* () {
       externalFee,
       discount: code,
     })
-    return { price, externalFee, code, priced }
+    return { price, externalFee, code, priced, purchaseOrderReference }
   })
 
   /**
@@ -105,7 +109,7 @@ export const makeBuyCommands = Effect.gen(function* () {
             if (Option.isSome(existing)) return yield* replay<OrderRecord>(existing.value, key)
             return yield* Effect.fail(pricing.failure)
           }
-          const { price, externalFee, code, priced } = pricing.success
+          const { price, externalFee, code, priced, purchaseOrderReference } = pricing.success
           const { unitType, numberOfUnits, isDoubleLand, paymentMethod } = request
           const at = yield* now
           const orderId = yield* newOrderId
@@ -152,6 +156,7 @@ export const makeBuyCommands = Effect.gen(function* () {
                     },
                   }),
               ...(request.comments === undefined ? {} : { comments: request.comments }),
+              ...(purchaseOrderReference === undefined ? {} : { purchaseOrderReference }),
             },
             ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
             expiresAt: at + expiryWindowMs(paymentMethod),

@@ -47,6 +47,13 @@ export class InvalidOrderRequest extends Schema.TaggedError<InvalidOrderRequest>
   { httpApiStatus: 400 },
 ) {}
 
+/** A buy without the buyer's business-purpose confirmation (BuyReview.ts `requireBusinessPurpose`). */
+export class BusinessPurposeNotConfirmed extends Schema.TaggedError<BusinessPurposeNotConfirmed>()(
+  "BusinessPurposeNotConfirmed",
+  Message,
+  { httpApiStatus: 422 },
+) {}
+
 export class EmailNotConfirmed extends Schema.TaggedError<EmailNotConfirmed>()("EmailNotConfirmed", Message, {
   httpApiStatus: 403,
 }) {}

@@ -13,6 +13,7 @@ import { InsufficientUnits, InvalidTransfer } from "../ledger/LedgerErrors.ts"
 import { ExchangeRateUnavailable } from "../pricing/ports/ExchangeRates.ts"
 import { SecondFactorRequired } from "../secondfactor/SecondFactorErrors.ts"
 import {
+  BusinessPurposeNotConfirmed,
   CardPaymentBelowMinimum,
   ConvertLimitExceeded,
   ConvertTooSmall,
@@ -82,6 +83,7 @@ const BUY_LIMITS = [DoubleLandCapExceeded, PendingPurchaseLimitExceeded, UnitsUn
 export const BuyErrors = {
   createBuy: [
     ...BUY_LIMITS,
+    BusinessPurposeNotConfirmed,
     EmailNotConfirmed,
     IdempotencyKeyReused,
     InsufficientUnits,

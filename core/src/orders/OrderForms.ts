@@ -9,6 +9,7 @@ import { MAX_UNITS_PER_ORDER } from "../shared/Constants.ts"
 import type { OrderType } from "../shared/Enums.ts"
 import { maxLength, minLength, optionalText, pattern, requiredText } from "../validation/Fields.ts"
 import { SpecMessage as S } from "../validation/Messages.ts"
+import { PurchaseOrderReferenceField } from "./BuyReview.ts"
 import { tooManyUnitsMessage } from "./OrderSize.ts"
 
 export const OrderFormMessage = {
@@ -40,10 +41,14 @@ export const unitsField = (orderType: OrderType) =>
 /** The number a valid units field holds. */
 export const unitsOf = (text: string): number => Number.parseInt(text, 10)
 
-/** Buy: Units and an optional reference code (unit type, method and LU2X are choices, not typed). */
+/**
+ * Buy: Units, an optional reference code and an optional purchase-order reference (BuyReview.ts; unit type,
+ * method and LU2X are choices, not typed).
+ */
 export const BuyOrderForm = Schema.Struct({
   numberOfUnits: unitsField("BUY"),
   referenceCode: optionalText(maxLength(64, M.referenceCodeMaxLength)),
+  purchaseOrderReference: PurchaseOrderReferenceField,
 })
 export type BuyOrderForm = typeof BuyOrderForm.Type
 

@@ -62,6 +62,8 @@ export const BuyPart = Schema.Struct({
   referenceCode: Schema.optionalKey(Schema.String),
   comments: Schema.optionalKey(Schema.String),
   discount: Schema.optionalKey(Discount),
+  /** The buyer's purchase-order reference (trimmed, 1 to 64 printable characters), printed on the invoice. */
+  purchaseOrderReference: Schema.optionalKey(Schema.String),
 })
 export type BuyPart = typeof BuyPart.Type
 

@@ -23,6 +23,10 @@ export interface CreateBuyRequest {
   readonly referenceCode?: string | undefined
   readonly comments?: string | undefined
   readonly utmData?: UtmData | undefined
+  /** The buyer's purchase-order reference, printed on the invoice (BuyReview.ts `PurchaseOrderReferenceField`). */
+  readonly purchaseOrderReference?: string | undefined
+  /** The buyer confirms business purposes (the terms); a buy without it is refused (BuyReview.ts). */
+  readonly confirmsBusinessPurpose: boolean
 }
 
 export interface UpdateBuyAmountRequest {

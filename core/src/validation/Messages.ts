@@ -135,6 +135,10 @@ export const HouseMessage = {
   contactMessageRequired: "Message is required",
   contactMessageMinLength: "Message must be at least 10 characters",
   contactMessageMaxLength: "Message must be at most 2000 characters",
+  // Buy: the purchase-order reference printed on the invoice (issue 46)
+  purchaseOrderReferenceMaxLength: "Purchase order reference must be at most 64 characters",
+  purchaseOrderReferencePrintable:
+    "Purchase order reference must contain only printable characters (no tabs or line breaks)",
 } as const
 
 export type HouseMessage = (typeof HouseMessage)[keyof typeof HouseMessage]

@@ -16,6 +16,7 @@ const request = (numberOfUnits: number) => ({
   numberOfUnits,
   paymentMethod: "bank" as const,
   isDoubleLand: false,
+  confirmsBusinessPurpose: true,
 })
 
 describe("idempotency", () => {

@@ -76,6 +76,7 @@ describe("a sell order's standing in the queue", () => {
         yield* h.run(
           Effect.flatMap(
             h.orders.createBuy({
+              confirmsBusinessPurpose: true,
               memberId: bob,
               idempotencyKey: h.key(),
               unitType: "LAND_USD",

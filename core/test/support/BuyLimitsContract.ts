@@ -36,6 +36,7 @@ const buys = (steps: ReadonlyArray<readonly [MemberId, number, boolean?]>) =>
     for (const [i, [memberId, numberOfUnits, isDoubleLand]] of steps.entries()) {
       const result = yield* Effect.result(
         orders.createBuy({
+          confirmsBusinessPurpose: true,
           memberId,
           idempotencyKey: IdempotencyKey.make(`limits-${i}`),
           unitType: "LAND_USD",

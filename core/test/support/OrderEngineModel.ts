@@ -276,8 +276,14 @@ const createBuy = (
           h,
           "createBuy",
           byMember(MEMBERS[memberIndex]!),
-          (key) => service(h).createBuy({ ...request, idempotencyKey: key }),
-          (key) => service(h).createBuy({ ...request, numberOfUnits: units + 1, idempotencyKey: key }),
+          (key) => service(h).createBuy({ confirmsBusinessPurpose: true, ...request, idempotencyKey: key }),
+          (key) =>
+            service(h).createBuy({
+              confirmsBusinessPurpose: true,
+              ...request,
+              numberOfUnits: units + 1,
+              idempotencyKey: key,
+            }),
         )
         if (Result.isSuccess(result)) model.buys.push(result.success.orderId)
       }),
@@ -754,6 +760,7 @@ const genesis = (h: OrderHarness, model: Model) =>
       Effect.gen(function* () {
         const order = yield* h.run(
           h.orders.createBuy({
+            confirmsBusinessPurpose: true,
             memberId,
             idempotencyKey: h.key(),
             unitType,

@@ -21,6 +21,7 @@ export const buy = (
   } = {},
 ) =>
   h.orders.createBuy({
+    confirmsBusinessPurpose: true,
     memberId,
     idempotencyKey: h.key(),
     unitType: options.unitType ?? "LAND_USD",

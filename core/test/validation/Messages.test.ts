@@ -22,6 +22,7 @@ import {
   NewsletterForm,
   RegistrationRequest,
 } from "../../src/members/MemberValidation.ts"
+import { BuyOrderForm } from "../../src/orders/OrderForms.ts"
 import { UPLOAD_MAX_BYTES } from "../../src/shared/Constants.ts"
 import type { FieldError } from "../../src/validation/Issues.ts"
 import { HouseMessages, SpecMessages, ValidationMessages } from "../../src/validation/Messages.ts"
@@ -40,6 +41,7 @@ import {
 
 type Schema = Parameters<typeof errorsOf>[0]
 
+const validBuy = { numberOfUnits: "10" }
 const validContactForm = { name: "Ann Lee", email: "ann@example.com", message: "I would like to know more." }
 
 interface Row {
@@ -390,6 +392,23 @@ const table: ReadonlyArray<Row> = [
   row("Message must be at most 2000 characters", ContactForm, validContactForm, "message", {
     message: letters(2001),
   }),
+  // Buy: the purchase-order reference
+  row(
+    "Purchase order reference must be at most 64 characters",
+    BuyOrderForm,
+    validBuy,
+    "purchaseOrderReference",
+    {
+      purchaseOrderReference: letters(65),
+    },
+  ),
+  row(
+    "Purchase order reference must contain only printable characters (no tabs or line breaks)",
+    BuyOrderForm,
+    validBuy,
+    "purchaseOrderReference",
+    { purchaseOrderReference: "PO\t118" },
+  ),
   // Uploads
   upload("File too large. Please upload a file less than 8Mb", UPLOAD_MAX_BYTES + 1, pdf),
   upload("Unsupported file type. Please upload a PDF, JPEG, or PNG.", 1024, gif),

@@ -40,6 +40,7 @@ export const createBuyOrder = async (page: Page, order: OrderRequest): Promise<s
     "/api/order/create_order",
     {
       orderType: "BUY",
+      confirmsBusinessPurpose: true,
       currencyUnit: { unitType: order.unitType, numberOfUnits: order.numberOfUnits },
       paymentDetails: { paymentMethod: order.paymentMethod },
     },

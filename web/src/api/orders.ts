@@ -52,6 +52,10 @@ export interface CreateOrderRequest {
   }
   readonly paymentDetails?: { readonly paymentMethod: PaymentMethod }
   readonly referenceCode?: string
+  /** BUY: the buyer's purchase-order reference, printed on the invoice. */
+  readonly purchaseOrderReference?: string
+  /** BUY: the buyer confirms business purposes (the terms); the server refuses a buy without it. */
+  readonly confirmsBusinessPurpose?: boolean
   readonly recipientEmail?: string
   readonly convert?: { readonly unitType: UnitType }
   readonly utmData?: Record<string, string>

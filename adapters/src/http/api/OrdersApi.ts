@@ -6,6 +6,7 @@
  */
 import { ReferenceCodeNotFound } from "@landunits/core/market/MarketErrors.ts"
 import { ReferenceCodeQuery } from "@landunits/core/market/MarketModel.ts"
+import { PurchaseOrderReferenceField } from "@landunits/core/orders/BuyReview.ts"
 import { MemberPayout } from "@landunits/core/orders/MemberPayouts.ts"
 import {
   InvalidOrderRequest,
@@ -68,6 +69,15 @@ export const CreateOrderPayload = Schema.Struct({
   }),
   paymentDetails: Schema.optionalKey(Schema.Struct({ paymentMethod: PaymentMethod })),
   referenceCode: Schema.optionalKey(Schema.String),
+  /** BUY: the buyer's purchase-order reference, printed on the invoice (core's BuyReview.ts). */
+  purchaseOrderReference: PurchaseOrderReferenceField,
+  /** BUY: the buyer confirms business purposes (the terms); a buy without it is refused (422). */
+  confirmsBusinessPurpose: Schema.optionalKey(
+    Schema.Boolean.annotate({
+      description:
+        "BUY: the buyer confirms business purposes, as the Terms and Conditions ask; a buy without it is refused (BusinessPurposeNotConfirmed, 422).",
+    }),
+  ),
   isDoubleLand: Schema.optionalKey(Schema.Boolean),
   recipientEmail: Schema.optionalKey(Schema.String),
   /** CONVERT: the unit type the Units become. */

@@ -155,6 +155,8 @@ export const OrderHandlers = HttpApiBuilder.group(
               paymentMethod: payload.paymentDetails?.paymentMethod ?? "None",
               isDoubleLand,
               referenceCode: payload.referenceCode,
+              purchaseOrderReference: payload.purchaseOrderReference,
+              confirmsBusinessPurpose: payload.confirmsBusinessPurpose ?? false,
               comments: payload.comments,
               utmData: payload.utmData,
             })

@@ -73,6 +73,7 @@ const client = (index: number) =>
         const numberOfUnits = 1 + Math.floor(next() * 20)
         command = orders
           .createBuy({
+            confirmsBusinessPurpose: true,
             memberId: member,
             idempotencyKey: key,
             unitType: LOAD_UNIT_TYPE,

@@ -85,6 +85,8 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
     if (blocking !== undefined) return
     const request: CreateOrderRequest = {
       orderType: "BUY",
+      // The terms' business-purpose confirmation (core's BuyReview.ts); the review step will ask for it (issue 46).
+      confirmsBusinessPurpose: true,
       currencyUnit: { unitType, numberOfUnits: Number(value.numberOfUnits), isDoubleLand: lu2x },
       paymentDetails: { paymentMethod: method },
       ...(value.referenceCode === undefined ? {} : { referenceCode: value.referenceCode }),
