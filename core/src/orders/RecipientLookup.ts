@@ -31,6 +31,20 @@ export const findRecipient = (members: MemberStanding["Service"], email: string)
     ),
   )
 
+/**
+ * The rule both the lookup and the transfer command apply (one rule, two callers): a transfer goes to another
+ * member, so the sender's own address (any letter case) is refused with TRANSFER_TO_SELF, on the lookup already,
+ * before the sender confirms anything.
+ */
+export const requireAnotherMember = (sender: MemberId, recipient: Standing) =>
+  recipient.memberId === sender
+    ? Effect.fail(new InvalidOrderRequest({ message: TRANSFER_TO_SELF }))
+    : Effect.succeed(recipient)
+
+/** The recipient of a transfer from `sender` to `email`: registered, enabled, and not the sender. */
+export const recipientFor = (members: MemberStanding["Service"], sender: MemberId, email: string) =>
+  Effect.flatMap(findRecipient(members, email), (recipient) => requireAnotherMember(sender, recipient))
+
 /** The first letter of `word`, capital when it has a one-letter capital ("ß" stays "ß"). */
 const initialOf = (word: string): string | undefined => {
   const letter = word.match(/\p{L}/u)?.[0]
@@ -71,9 +85,7 @@ export class RecipientLookup extends Context.Service<
       return RecipientLookup.of({
         nameFor: Effect.fn("RecipientLookup.nameFor")(function* (sender, email) {
           yield* limits.recipientLookup(sender)
-          const recipient = yield* findRecipient(members, email)
-          if (recipient.memberId === sender)
-            return yield* new InvalidOrderRequest({ message: TRANSFER_TO_SELF })
+          const recipient = yield* recipientFor(members, sender, email)
           return recognisableName(recipient.name)
         }),
       })

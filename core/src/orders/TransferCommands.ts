@@ -5,7 +5,6 @@ import { member } from "../ledger/LedgerModel.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
 import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import { transferReceivedNotice } from "./OrderEmails.ts"
-import { InvalidOrderRequest } from "./OrderErrors.ts"
 import { OrderLimits } from "./OrderLimits.ts"
 import { currencyUnitFromSource } from "./OrderModel.ts"
 import { OrderNotifier } from "./OrderNotifier.ts"
@@ -15,7 +14,7 @@ import { byMember } from "./OrderTimeline.ts"
 import { MemberStanding } from "./ports/MemberStanding.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
 import { UnitOfWork } from "./ports/UnitOfWork.ts"
-import { findRecipient, TRANSFER_TO_SELF } from "./RecipientLookup.ts"
+import { recipientFor } from "./RecipientLookup.ts"
 import { VerifiedMemberCommand } from "./VerifiedMemberCommand.ts"
 
 export const makeTransferCommands = Effect.gen(function* () {
@@ -37,9 +36,7 @@ export const makeTransferCommands = Effect.gen(function* () {
       "TRANSFER",
       Effect.gen(function* () {
         const { unitType, numberOfUnits, memberId } = request
-        const recipient = yield* findRecipient(members, request.recipientEmail)
-        if (recipient.memberId === memberId)
-          return yield* new InvalidOrderRequest({ message: TRANSFER_TO_SELF })
+        const recipient = yield* recipientFor(members, memberId, request.recipientEmail)
         const source = sourceOf(request.isDoubleLand)
         const price = yield* prices.unitPrice(unitType)
         yield* uow.lockUnitTypes([unitType])

@@ -6,7 +6,13 @@ import { RECIPIENT_LOOKUPS_PER_MEMBER } from "../../src/limits/Limits.ts"
 import { LimitsService } from "../../src/limits/LimitsService.ts"
 import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { MemberStanding, type Standing } from "../../src/orders/ports/MemberStanding.ts"
-import { RecipientLookup, recognisableName, TRANSFER_TO_SELF } from "../../src/orders/RecipientLookup.ts"
+import {
+  RecipientLookup,
+  recipientFor,
+  recognisableName,
+  requireAnotherMember,
+  TRANSFER_TO_SELF,
+} from "../../src/orders/RecipientLookup.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 
 const standing = (id: string, email: string, name: string): Standing => ({
@@ -98,6 +104,39 @@ describe("RecipientLookup", () => {
       expect(refused._tag).toBe("InvalidOrderRequest")
       expect(refused.message).toBe(TRANSFER_TO_SELF)
     }).pipe(Effect.provide(layer())),
+  )
+
+  it.effect(
+    "refuses the member's own address in any letter case, with the rule the transfer command uses",
+    () =>
+      Effect.gen(function* () {
+        const lookup = yield* RecipientLookup
+        const members = yield* MemberStanding
+        for (const email of ["ALICE@example.com", " alice@EXAMPLE.com "]) {
+          const refused = yield* Effect.flip(lookup.nameFor(alice.memberId, email))
+          // The transfer's own finding of its recipient (TransferCommands.ts) answers the same.
+          const byTransfer = yield* Effect.flip(recipientFor(members, alice.memberId, email))
+          expect(refused).toEqual(byTransfer)
+          expect(refused.message).toBe(TRANSFER_TO_SELF)
+        }
+        expect((yield* Effect.flip(requireAnotherMember(alice.memberId, alice))).message).toBe(
+          TRANSFER_TO_SELF,
+        )
+        expect(yield* requireAnotherMember(alice.memberId, rosa)).toBe(rosa)
+        expect(yield* lookup.nameFor(alice.memberId, "ROSA@example.com")).toBe("Rosa R.")
+      }).pipe(
+        Effect.provide(
+          Layer.provideMerge(
+            layer(),
+            MemberStanding.layerMemory(
+              new Map([
+                [alice.memberId, alice],
+                [rosa.memberId, rosa],
+              ]),
+            ),
+          ),
+        ),
+      ),
   )
 
   it.effect(
