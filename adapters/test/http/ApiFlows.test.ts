@@ -218,6 +218,40 @@ describe("orders over HTTP", () => {
     expect(list.transactions.map((o: { orderId: string }) => o.orderId)).toContain(created.orderId)
   })
 
+  it("a buy needs the business-purpose confirmation (422); its purchase-order reference is kept, trimmed, and read back", async () => {
+    const client = await signedIn()
+    const { confirmsBusinessPurpose: _, ...unconfirmed } = buy
+    for (const [body, keyName] of [
+      [unconfirmed, "po-key-0001"],
+      [{ ...buy, confirmsBusinessPurpose: false }, "po-key-0002"],
+    ] as const) {
+      const refused = await client.post("/api/order/create_order", body, {
+        headers: { "idempotency-key": keyName },
+      })
+      expect(refused.status).toBe(422)
+      expect(await json(refused)).toMatchObject({ _tag: "BusinessPurposeNotConfirmed" })
+    }
+    const tooLong = await client.post(
+      "/api/order/create_order",
+      { ...buy, purchaseOrderReference: "x".repeat(65) },
+      { headers: { "idempotency-key": "po-key-0003" } },
+    )
+    expect(tooLong.status).toBe(400)
+    expect(JSON.stringify(await json(tooLong))).toContain(
+      "Purchase order reference must be at most 64 characters",
+    )
+    const placed = await client.post(
+      "/api/order/create_order",
+      { ...buy, purchaseOrderReference: "  PO-2026/118 " },
+      { headers: { "idempotency-key": "po-key-0004" } },
+    )
+    expect(placed.status).toBe(200)
+    const created = (await json(placed)).orderCreatedData
+    expect(created.buy.purchaseOrderReference).toBe("PO-2026/118")
+    const details = await json(await client.get(`/api/order/get_order_details/${created.orderId}`))
+    expect(details.orderData.buy.purchaseOrderReference).toBe("PO-2026/118")
+  })
+
   it("keeps one member's orders from another: no details, no cancel", async () => {
     const owner = await signedIn()
     const created = (

@@ -1,5 +1,7 @@
+import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { buyJournalContract } from "@landunits/core/test-support/BuyJournalContract.ts"
 import {
+  aBuy,
   idempotencyRetentionContract,
   idempotencyStoreContract,
   orderRepositoryContract,
@@ -7,7 +9,7 @@ import {
 } from "@landunits/core/test-support/OrderStoresContract.ts"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { describe } from "vitest"
+import { describe, expect, it } from "vitest"
 import { BuyJournalPg } from "../../src/postgres/BuyJournalPg.ts"
 import { IdempotencyStorePg } from "../../src/postgres/IdempotencyStorePg.ts"
 import { LedgerStorePg } from "../../src/postgres/LedgerStorePg.ts"
@@ -46,6 +48,20 @@ for (const target of databaseTargets().run) {
       () => IdempotencyStorePg.pipe(Layer.provideMerge(db.layer())),
       databaseClock,
     )
+    it("keeps a buy's purchase-order reference, and refuses one the invoice cannot print (migration 2930)", async () => {
+      const insert = (id: string, purchaseOrderReference: string) =>
+        Effect.runPromise(
+          Effect.gen(function* () {
+            const repo = yield* OrderRepository
+            const stored = yield* repo.insert(aBuy(id, { buy: { purchaseOrderReference } }))
+            return (yield* repo.get(stored.orderId)).buy?.purchaseOrderReference
+          }).pipe(Effect.provide(OrderRepositoryPg.pipe(Layer.provide(db.layer())))),
+        )
+      expect(await insert("po_ok", "x".repeat(64))).toBe("x".repeat(64))
+      await expect(insert("po_long", "x".repeat(65))).rejects.toThrow()
+      await expect(insert("po_tab", "PO\t118")).rejects.toThrow()
+      await expect(insert("po_empty", "")).rejects.toThrow()
+    })
     buyJournalContract(target.name, () =>
       Layer.mergeAll(BuyJournalPg, UnitOfWorkPg, LedgerStorePg, OrderRepositoryPg, IdempotencyStorePg).pipe(
         Layer.provide(db.layer()),

@@ -39,6 +39,7 @@ export const aBuy = (id: string, over: Partial<NewOrderRecord> = {}): NewOrderRe
     clientSecret: "pi_1_secret",
     referenceCode: "SPRING",
     discount: { isPercent: true, amount: 10, discountValue: 1_200, minPaymentAmountInCents: 0 },
+    purchaseOrderReference: "PO-2026/118",
   },
   utmData: { utm_source: "newsletter" },
   createdAt: "2026-03-01T10:00:00.000Z",
