@@ -48,6 +48,7 @@ const bank: PaymentInstructions = {
 
 const buyRequest: CreateOrderRequest = {
   orderType: "BUY",
+  confirmsBusinessPurpose: true,
   currencyUnit: { unitType: "LAND_USD", numberOfUnits: 10 },
   paymentDetails: { paymentMethod: "bank" },
 }

@@ -283,6 +283,7 @@ describe("buy form", () => {
     const sent = calls.find((c) => c.path === "/order/create_order")
     expect(sent?.body).toMatchObject({
       orderType: "BUY",
+      confirmsBusinessPurpose: true,
       currencyUnit: { unitType: "LAND_USD", numberOfUnits: 12, isDoubleLand: false },
       paymentDetails: { paymentMethod: "bank" },
       referenceCode: "WELCOME10",
