@@ -45,6 +45,9 @@ export const requireAnotherMember = (sender: MemberId, recipient: Standing) =>
 export const recipientFor = (members: MemberStanding["Service"], sender: MemberId, email: string) =>
   Effect.flatMap(findRecipient(members, email), (recipient) => requireAnotherMember(sender, recipient))
 
+/** Two email addresses that name the same mailbox as `findByEmail` reads them: trimmed, in any letter case. */
+const sameAddress = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase()
+
 /** The first letter of `word`, capital when it has a one-letter capital ("ß" stays "ß"). */
 const initialOf = (word: string): string | undefined => {
   const letter = word.match(/\p{L}/u)?.[0]
@@ -84,6 +87,10 @@ export class RecipientLookup extends Context.Service<
       const limits = yield* LimitsService
       return RecipientLookup.of({
         nameFor: Effect.fn("RecipientLookup.nameFor")(function* (sender, email) {
+          // The member's own address is refused at once, by the same rule, without spending a look-up of the hour.
+          const own = yield* Effect.option(members.standing(sender))
+          if (Option.isSome(own) && sameAddress(own.value.email, email))
+            yield* requireAnotherMember(sender, own.value)
           yield* limits.recipientLookup(sender)
           const recipient = yield* recipientFor(members, sender, email)
           return recognisableName(recipient.name)

@@ -123,6 +123,11 @@ describe("RecipientLookup", () => {
           TRANSFER_TO_SELF,
         )
         expect(yield* requireAnotherMember(alice.memberId, rosa)).toBe(rosa)
+        // At once: the own address spends none of the hour's look-ups.
+        for (let i = 0; i < RECIPIENT_LOOKUPS_PER_MEMBER.max + 5; i++)
+          expect((yield* Effect.flip(lookup.nameFor(alice.memberId, "alice@example.com"))).message).toBe(
+            TRANSFER_TO_SELF,
+          )
         expect(yield* lookup.nameFor(alice.memberId, "ROSA@example.com")).toBe("Rosa R.")
       }).pipe(
         Effect.provide(
