@@ -82,6 +82,17 @@ describe("the OpenAPI document", () => {
     expect(document.tags.map((t: { name: string }) => t.name).toSorted()).toEqual([...used].toSorted())
     const order = document.paths["/api/order/create_order"].post.requestBody.content["application/json"]
     expect(Object.keys(order.examples)).toEqual(["buyByBank", "sell", "transfer", "convert"])
+    // A buy's example carries the confirmation every buyer gives and a purchase-order reference (issue 46).
+    expect(order.examples.buyByBank.value).toMatchObject({
+      confirmsBusinessPurpose: true,
+      purchaseOrderReference: "PO-2026/118",
+    })
+    const text = JSON.stringify(document)
+    // The request's field is core's (BuyReview.ts): at most 64 characters, none a control character.
+    expect(text).toContain(
+      '"purchaseOrderReference":{"anyOf":[{"type":"string"},{"type":"null"}],"maxLength":64',
+    )
+    expect(text).toContain("BusinessPurposeNotConfirmed")
     const kyc = document.paths["/api/user/update_profile"].post.requestBody.content["multipart/form-data"]
     expect(JSON.parse(kyc.example.kycInfo)).toEqual(KYC_INFO_EXAMPLE)
     const statement = document.paths["/api/etc/generate-statement"].get.parameters

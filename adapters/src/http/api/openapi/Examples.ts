@@ -8,9 +8,12 @@ type Json = any
 
 export const ORDER_EXAMPLES = {
   buyByBank: {
-    summary: "Buy 10 Units of LAND_EUR, paid by bank transfer",
+    summary:
+      "Buy 10 Units of LAND_EUR, paid by bank transfer, with the business-purpose confirmation and a purchase-order reference",
     value: {
       orderType: "BUY",
+      confirmsBusinessPurpose: true,
+      purchaseOrderReference: "PO-2026/118",
       currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 10 },
       paymentDetails: { paymentMethod: "bank" },
     },
