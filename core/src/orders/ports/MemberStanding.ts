@@ -6,7 +6,7 @@ import { MemberId } from "../../shared/Ids.ts"
 export const Standing = Schema.Struct({
   memberId: MemberId,
   email: Schema.String,
-  /** The name a sender sees before a transfer. */
+  /** The member as core names it (members/MemberName.ts): what a sender sees before a transfer, and the emails say. */
   name: Schema.String,
   emailConfirmed: Schema.Boolean,
   kycStatus: KycStatus,
