@@ -43,8 +43,14 @@ const filled = (text: string | undefined): string | undefined => {
 export const personName = (member: Pick<NameableMember, "firstName" | "lastName">): string =>
   `${member.firstName.trim()} ${member.lastName.trim()}`.trim()
 
-/** The business name of a business member (KYC's, else registration's); undefined for an individual. */
-export const businessNameOf = (member: NameableMember, business?: BusinessIdentity): string | undefined =>
+/**
+ * The business name of a business member (KYC's, else registration's); undefined for an individual. KYC's form
+ * starts from it, so a business name given at registration is there to check, not to type again.
+ */
+export const businessNameOf = (
+  member: Pick<NameableMember, "userType" | "businessName">,
+  business?: BusinessIdentity,
+): string | undefined =>
   member.userType === "BUSINESS" ? (filled(business?.businessName) ?? filled(member.businessName)) : undefined
 
 export const memberNaming = (member: NameableMember, business?: BusinessIdentity): MemberNaming => {

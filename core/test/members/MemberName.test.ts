@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
+  businessNameOf,
   memberDisplayName,
   memberNameWithContact,
   memberNaming,
@@ -39,6 +40,12 @@ describe("how a member is named", () => {
       vatNumber: "GB123456789",
     })
     expect(memberDisplayName(greta, { businessName: "  " })).toBe("Acme Ltd")
+  })
+
+  it("KYC's business name starts from registration's until KYC holds its own", () => {
+    expect(businessNameOf(greta)).toBe("Acme Ltd")
+    expect(businessNameOf(greta, { businessName: "Acme Holdings Ltd" })).toBe("Acme Holdings Ltd")
+    expect(businessNameOf({ userType: "USER", businessName: "Acme Ltd" })).toBeUndefined()
   })
 
   it("an individual is the person, greeted by first name", () => {
