@@ -18,6 +18,7 @@ const toStanding = (row: MemberRow): Standing => ({
     },
     { businessName: row.kyc_business_name ?? undefined },
   ),
+  userType: row.user_type,
   emailConfirmed: row.confirmed,
   kycStatus: row.kyc_status ?? "UnVerified",
   ...(row.disabled_at === null ? {} : { disabledAt: Number(row.disabled_at) }),

@@ -251,7 +251,7 @@ describe("an email at every money step, naming the order and linking to its page
       expect(sent.to).toBe(DEMO_EMAIL)
       expect(sent.subject).toBe("You sent 3 Unit ($)")
       expect(sent.text).toContain("Hello Demo Holdings Ltd,")
-      expect(sent.text).toContain(`You transferred 3 Unit ($) to Rory Recipient (order ${orderId})`)
+      expect(sent.text).toContain(`You transferred 3 Unit ($) to Rory R. (order ${orderId})`)
       expect(sent.text).toContain(orderPage(orderId))
     } finally {
       await setDemo(({ businessName: _, ...account }) => ({ ...account, userType: "USER" }))

@@ -156,7 +156,7 @@ export const transferReceivedNotice = (order: OrderRecord, senderName: string): 
   data: { ...orderFields(order), senderName },
 })
 
-/** Units sent to another member (to the sender, issue 46: the record of their own Units leaving; `recipientName` as core names the recipient). */
+/** Units sent to another member (to the sender, issue 46: the record of their own Units leaving; `recipientName` as the sender saw it before sending: RecipientLookup's `nameShownToOthers`). */
 export const transferSentNotice = (order: OrderRecord, recipientName: string): OrderNotice => ({
   template: OrderEmail.transferSent,
   data: { ...orderFields(order), recipientName },

@@ -15,7 +15,7 @@ import { byMember } from "./OrderTimeline.ts"
 import { MemberStanding } from "./ports/MemberStanding.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
 import { UnitOfWork } from "./ports/UnitOfWork.ts"
-import { findRecipient, TRANSFER_TO_SELF } from "./RecipientLookup.ts"
+import { findRecipient, nameShownToOthers, TRANSFER_TO_SELF } from "./RecipientLookup.ts"
 import { VerifiedMemberCommand } from "./VerifiedMemberCommand.ts"
 
 export const makeTransferCommands = Effect.gen(function* () {
@@ -75,7 +75,7 @@ export const makeTransferCommands = Effect.gen(function* () {
         const sender = yield* members.standing(memberId)
         // Both sides hear of it, each naming the other as core names members (the business for a business).
         yield* notify(recipient.memberId, transferReceivedNotice(completed, sender.name))
-        yield* notify(memberId, transferSentNotice(completed, recipient.name))
+        yield* notify(memberId, transferSentNotice(completed, nameShownToOthers(recipient)))
         return completed
       }),
     )
