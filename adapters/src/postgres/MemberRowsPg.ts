@@ -14,6 +14,8 @@ export interface MemberRow {
   readonly business_name: string | null
   /** KYC's business name, once given; null otherwise. */
   readonly kyc_business_name: string | null
+  /** The account's `closedAt` (epoch ms, a JSON number), null while open. */
+  readonly closed_at: number | null
   readonly confirmed: boolean
   readonly kyc_status: KycStatus | null
   /** The account's `disabledAt` (epoch ms, a JSON number), null while enabled. */
@@ -25,5 +27,5 @@ export const SELECT_MEMBER = `
          a.record->>'userType' AS user_type, a.record->>'businessName' AS business_name,
          k.record->'kycInfo'->'businessInfo'->>'businessName' AS kyc_business_name,
          (a.record ? 'emailConfirmedAt') AS confirmed, k.kyc_status,
-         a.record->'disabledAt' AS disabled_at
+         a.record->'disabledAt' AS disabled_at, a.record->'closedAt' AS closed_at
   FROM accounts a LEFT JOIN kyc_records k ON k.member_id = a.member_id`

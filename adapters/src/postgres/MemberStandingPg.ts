@@ -15,6 +15,7 @@ const toStanding = (row: MemberRow): Standing => ({
       lastName: row.last_name,
       userType: row.user_type,
       businessName: row.business_name ?? undefined,
+      closedAt: row.closed_at === null ? undefined : Number(row.closed_at),
     },
     { businessName: row.kyc_business_name ?? undefined },
   ),

@@ -13,6 +13,8 @@ export interface NameableMember {
   readonly userType: UserType
   /** Registration's business name (business members). */
   readonly businessName?: string | undefined
+  /** Set once the account is closed: its names are pseudonymised, so KYC's kept business name names it no more. */
+  readonly closedAt?: number | undefined
 }
 
 /** KYC's business details, when the member gave them. */
@@ -48,10 +50,14 @@ export const personName = (member: Pick<NameableMember, "firstName" | "lastName"
  * starts from it, so a business name given at registration is there to check, not to type again.
  */
 export const businessNameOf = (
-  member: Pick<NameableMember, "userType" | "businessName">,
+  member: Pick<NameableMember, "userType" | "businessName" | "closedAt">,
   business?: BusinessIdentity,
 ): string | undefined =>
-  member.userType === "BUSINESS" ? (filled(business?.businessName) ?? filled(member.businessName)) : undefined
+  member.userType !== "BUSINESS"
+    ? undefined
+    : member.closedAt !== undefined
+      ? filled(member.businessName)
+      : (filled(business?.businessName) ?? filled(member.businessName))
 
 export const memberNaming = (member: NameableMember, business?: BusinessIdentity): MemberNaming => {
   const person = personName(member)
@@ -59,8 +65,9 @@ export const memberNaming = (member: NameableMember, business?: BusinessIdentity
   if (company === undefined) {
     return { displayName: person, greeting: filled(member.firstName) ?? person }
   }
-  const registrationNumber = filled(business?.registrationNumber)
-  const vatNumber = filled(business?.vatNumber)
+  const kept = member.closedAt === undefined ? business : undefined
+  const registrationNumber = filled(kept?.registrationNumber)
+  const vatNumber = filled(kept?.vatNumber)
   return {
     displayName: company,
     ...(person === "" ? {} : { contact: person }),

@@ -48,6 +48,16 @@ describe("how a member is named", () => {
     expect(businessNameOf({ userType: "USER", businessName: "Acme Ltd" })).toBeUndefined()
   })
 
+  it("a closed account is named by its pseudonymised account, not by the KYC details kept after it", () => {
+    const closed = { ...greta, firstName: "Former", lastName: "member", businessName: undefined, closedAt: 1 }
+    expect(
+      memberNaming(closed, { businessName: "Acme Ltd", registrationNumber: "123", vatNumber: "GB1" }),
+    ).toEqual({
+      displayName: "Former member",
+      greeting: "Former",
+    })
+  })
+
   it("an individual is the person, greeted by first name", () => {
     expect(memberNaming(ada)).toEqual({ displayName: "Ada Lovelace", greeting: "Ada" })
     expect(memberNameWithContact(ada)).toBe("Ada Lovelace")
