@@ -6,7 +6,12 @@ import { RECIPIENT_LOOKUPS_PER_MEMBER } from "../../src/limits/Limits.ts"
 import { LimitsService } from "../../src/limits/LimitsService.ts"
 import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { MemberStanding, type Standing } from "../../src/orders/ports/MemberStanding.ts"
-import { RecipientLookup, recognisableName, TRANSFER_TO_SELF } from "../../src/orders/RecipientLookup.ts"
+import {
+  nameShownToOthers,
+  RecipientLookup,
+  recognisableName,
+  TRANSFER_TO_SELF,
+} from "../../src/orders/RecipientLookup.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 
 const standing = (id: string, email: string, name: string): Standing => ({
@@ -121,4 +126,12 @@ describe("RecipientLookup", () => {
         expect(yield* lookup.nameFor(alice.memberId, "rosa@example.com")).toBe("Rosa R.")
       }).pipe(Effect.provide(layer())),
   )
+})
+
+describe("a business is shown by its whole name (issue 46)", () => {
+  it("a business's name is shown whole; a person's recognisably", () => {
+    expect(nameShownToOthers({ name: "Acme Holdings Ltd", userType: "BUSINESS" })).toBe("Acme Holdings Ltd")
+    expect(nameShownToOthers({ name: "Rosa Rivers", userType: "USER" })).toBe("Rosa R.")
+    expect(nameShownToOthers({ name: "Rosa Rivers" })).toBe("Rosa R.")
+  })
 })
