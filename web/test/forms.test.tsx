@@ -130,14 +130,14 @@ describe("registration form", () => {
     }
   })
 
-  it("the business variant requires a business name of at least 2 characters", async () => {
+  it("the business variant requires a business name of at least 3 characters, KYC's rule", async () => {
     serve({})
     await renderInRouter(() => <RegistrationForm variant="business" title="Register your business" />)
     submit("Register")
     const form = screen.getByRole("form", { name: "Register your business" })
     expect(form.textContent).toContain("Business name is required")
-    type("Business name", "A")
-    expect(form.textContent).toContain("Business name must be at least 2 characters")
+    type("Business name", "AB")
+    expect(form.textContent).toContain("Business name must be at least 3 characters")
   })
 
   it("sends the payload without confirmPassword; the server's error shows under the form and clears at the next submit", async () => {

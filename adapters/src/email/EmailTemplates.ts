@@ -279,6 +279,15 @@ export const templates: Readonly<Record<string, Renderer>> = {
       ],
       orderLink(data, appUrl),
     ),
+  [OrderEmail.transferSent]: (data, appUrl) =>
+    email(
+      `You sent ${data.units ?? "Units"}`,
+      [
+        hello(data),
+        `You transferred ${data.units ?? ""} to ${data.recipientName ?? "another member"} (order ${data.orderId ?? ""}). They have left your Units Owned.`,
+      ],
+      orderLink(data, appUrl),
+    ),
   [OrderEmail.convertUnlocked]: (data, appUrl) =>
     email(
       `Your converted Units are unlocked: order ${data.orderId ?? ""}`,

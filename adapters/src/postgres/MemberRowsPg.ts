@@ -10,6 +10,12 @@ export interface MemberRow {
   readonly first_name: string
   readonly last_name: string
   readonly user_type: UserType
+  /** Registration's business name (business members), null otherwise. */
+  readonly business_name: string | null
+  /** KYC's business name, once given; null otherwise. */
+  readonly kyc_business_name: string | null
+  /** The account's `closedAt` (epoch ms, a JSON number), null while open. */
+  readonly closed_at: number | null
   readonly confirmed: boolean
   readonly kyc_status: KycStatus | null
   /** The account's `disabledAt` (epoch ms, a JSON number), null while enabled. */
@@ -18,6 +24,8 @@ export interface MemberRow {
 
 export const SELECT_MEMBER = `
   SELECT a.member_id, a.email, a.record->>'firstName' AS first_name, a.record->>'lastName' AS last_name,
-         a.record->>'userType' AS user_type, (a.record ? 'emailConfirmedAt') AS confirmed, k.kyc_status,
-         a.record->'disabledAt' AS disabled_at
+         a.record->>'userType' AS user_type, a.record->>'businessName' AS business_name,
+         k.record->'kycInfo'->'businessInfo'->>'businessName' AS kyc_business_name,
+         (a.record ? 'emailConfirmedAt') AS confirmed, k.kyc_status,
+         a.record->'disabledAt' AS disabled_at, a.record->'closedAt' AS closed_at
   FROM accounts a LEFT JOIN kyc_records k ON k.member_id = a.member_id`

@@ -1,4 +1,5 @@
-/** The order engine's MemberStanding on PostgreSQL: confirmed email, KYC status, name, disabled. */
+/** The order engine's MemberStanding on PostgreSQL: confirmed email, KYC status, name (core's MemberName), disabled. */
+import { memberDisplayName } from "@landunits/core/members/MemberName.ts"
 import { MemberStanding, type Standing, UnknownMember } from "@landunits/core/orders/ports/MemberStanding.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option } from "effect"
@@ -8,7 +9,17 @@ import { type MemberRow, SELECT_MEMBER } from "./MemberRowsPg.ts"
 const toStanding = (row: MemberRow): Standing => ({
   memberId: MemberId.make(row.member_id),
   email: row.email,
-  name: `${row.first_name} ${row.last_name}`.trim(),
+  name: memberDisplayName(
+    {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      userType: row.user_type,
+      businessName: row.business_name ?? undefined,
+      closedAt: row.closed_at === null ? undefined : Number(row.closed_at),
+    },
+    { businessName: row.kyc_business_name ?? undefined },
+  ),
+  userType: row.user_type,
   emailConfirmed: row.confirmed,
   kycStatus: row.kyc_status ?? "UnVerified",
   ...(row.disabled_at === null ? {} : { disabledAt: Number(row.disabled_at) }),

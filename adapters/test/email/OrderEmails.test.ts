@@ -4,6 +4,7 @@
  * worker renders it: naming the order, its reference where it has one, and linking to the order's page.
  */
 
+import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
@@ -76,8 +77,12 @@ const order = async (client: Awaited<ReturnType<typeof signIn>>, body: unknown) 
 
 const recipient = "rory.recipient@example.com"
 
-/** A registered and confirmed member to receive a transfer. */
+let recipientRegistered = false
+
+/** A registered and confirmed member to receive a transfer (registered once). */
 const registerRecipient = async () => {
+  if (recipientRegistered) return
+  recipientRegistered = true
   const client = makeClient(server)
   await client.get("/api/health")
   await client.post("/api/user/register", {
@@ -219,6 +224,40 @@ describe("an email at every money step, naming the order and linking to its page
     const details = await rory.get(`/api/order/get_order_details/${orderId}`)
     expect(details.status).toBe(200)
     expect((await json(details)).orderData).toMatchObject({ orderId, orderType: "TRANSFER" })
+  })
+
+  it("a business's transfer (issue 46): the recipient reads the business's name, and the sender gets an email too", async () => {
+    await registerRecipient()
+    const setDemo = (change: (account: Account) => Account) =>
+      server.run(
+        Effect.gen(function* () {
+          const accounts = yield* AccountRepository
+          const account = yield* accounts.findByEmail(DEMO_EMAIL)
+          if (Option.isNone(account)) throw new Error("the demo member is not seeded")
+          yield* accounts.update(change(account.value))
+        }),
+      )
+    await setDemo((account) => ({ ...account, userType: "BUSINESS", businessName: "Demo Holdings Ltd" }))
+    try {
+      const demo = await signIn(DEMO_EMAIL, DEMO_PASSWORD)
+      const { orderId } = await order(demo, {
+        orderType: "TRANSFER",
+        currencyUnit: { unitType: "LAND_USD", numberOfUnits: 3 },
+        recipientEmail: recipient,
+      })
+      const received = await rendered(OrderEmail.transferReceived, orderId)
+      expect(received.to).toBe(recipient)
+      expect(received.text).toContain(`Demo Holdings Ltd transferred 3 Unit ($) to you (order ${orderId})`)
+      expect(received.text).not.toContain("Dana Demo")
+      const sent = await rendered(OrderEmail.transferSent, orderId)
+      expect(sent.to).toBe(DEMO_EMAIL)
+      expect(sent.subject).toBe("You sent 3 Unit ($)")
+      expect(sent.text).toContain("Hello Demo Holdings Ltd,")
+      expect(sent.text).toContain(`You transferred 3 Unit ($) to Rory R. (order ${orderId})`)
+      expect(sent.text).toContain(orderPage(orderId))
+    } finally {
+      await setDemo(({ businessName: _, ...account }) => ({ ...account, userType: "USER" }))
+    }
   })
 
   it("converted Units unlocked after 30 days", async () => {

@@ -138,6 +138,7 @@ for (const target of databaseTargets().run) {
         memberId: ann,
         email: "Ann@Example.com",
         name: "Ann Lee",
+        userType: "USER",
         emailConfirmed: true,
         kycStatus: "UnVerified",
       })
@@ -151,6 +152,50 @@ for (const target of databaseTargets().run) {
         firstName: "Ann",
         userType: "USER",
       })
+    })
+
+    it("names a business member's standing by the business: registration's, then KYC's, none once closed (issue 46)", async () => {
+      const greta = MemberId.make("mem_greta")
+      const names = await Effect.runPromise(
+        Effect.gen(function* () {
+          const accounts = yield* AccountRepository
+          const members = yield* MemberStanding
+          const business = { userType: "BUSINESS" as const, businessName: "Acme Ltd" }
+          yield* accounts.insert(
+            anAccount(greta, "acct@acme.example", { firstName: "Greta", lastName: "Green", ...business }),
+          )
+          const registered = yield* members.standing(greta)
+          yield* (yield* KycStore).save({
+            memberId: greta,
+            kycInfo: {
+              ...emptyKycInfo,
+              businessInfo: { businessName: "Acme Holdings Ltd", registrationNumber: "12345678" },
+            },
+            updatedAt: 9,
+          })
+          const afterKyc = yield* members.standing(greta)
+          const account = Option.getOrThrow(yield* accounts.get(greta))
+          const { businessName: _, ...rest } = account
+          yield* accounts.update({
+            ...rest,
+            firstName: "Former",
+            lastName: "member",
+            closedAt: 10,
+            disabledAt: 10,
+          })
+          const closed = yield* members.standing(greta)
+          return [registered, afterKyc, closed].map((s) => [s.name, s.userType])
+        }).pipe(
+          Effect.provide(
+            Layer.mergeAll(AccountRepositoryPg, KycStorePg, MemberStandingPg).pipe(Layer.provide(db.layer())),
+          ),
+        ),
+      )
+      expect(names).toEqual([
+        ["Acme Ltd", "BUSINESS"],
+        ["Acme Holdings Ltd", "BUSINESS"],
+        ["Former member", "BUSINESS"],
+      ])
     })
 
     it("gives one account and one EmailTaken when the same email registers twice at once", async () => {

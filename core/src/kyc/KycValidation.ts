@@ -12,6 +12,7 @@
 import { Schema } from "effect"
 import { SORT_CODE_COUNTRY } from "../shared/Constants.ts"
 import { isCountryName } from "../shared/Countries.ts"
+import { RequiredBusinessName } from "../validation/BusinessName.ts"
 import {
   maxLength,
   minLength,
@@ -230,11 +231,7 @@ export const makePassportSchema = (today: string) => {
 export type PassportInput = ReturnType<typeof makePassportSchema>["Type"]
 
 export const BusinessInfoInput = Schema.Struct({
-  businessName: requiredText(
-    S.businessNameRequired,
-    minLength(3, H.kycBusinessNameMinLength),
-    maxLength(255, H.businessNameMaxLength),
-  ),
+  businessName: RequiredBusinessName,
   registrationNumber: requiredText(
     H.registrationNumberRequired,
     minLength(3, H.registrationNumberMinLength),

@@ -10,6 +10,7 @@ import { Effect, Schema, SchemaGetter } from "effect"
 import { makeKycInfoSchema } from "../kyc/KycValidation.ts"
 import { TERMS_VERSION } from "../shared/Constants.ts"
 import { UserTypes } from "../shared/Enums.ts"
+import { OptionalBusinessName, RequiredBusinessName } from "../validation/BusinessName.ts"
 import {
   accepted,
   choice,
@@ -17,7 +18,6 @@ import {
   maxLength,
   minLength,
   optionalSecret,
-  optionalText,
   pattern,
   requiredSecret,
   requiredText,
@@ -59,21 +59,20 @@ const registrationFields = {
 
 const passwordsMatch = confirmationMatches("password", "confirmPassword")
 
-/** The registration form of the home and landing pages: businessName optional. */
+/** The registration form of the home and landing pages: businessName optional (the one rule when given). */
 export const LandingRegistrationForm = Schema.Struct({
   ...registrationFields,
-  businessName: optionalText(maxLength(255, H.businessNameMaxLength)),
+  businessName: OptionalBusinessName,
 }).check(passwordsMatch)
 export type LandingRegistrationForm = typeof LandingRegistrationForm.Type
 
-/** The registration form of the business pages: businessName required, at least 2 characters. */
+/**
+ * The registration form of the business pages: businessName required, by KYC's rule (at least 3 characters,
+ * validation/BusinessName.ts), so KYC starts from a name it accepts.
+ */
 export const BusinessRegistrationForm = Schema.Struct({
   ...registrationFields,
-  businessName: requiredText(
-    S.businessNameRequired,
-    minLength(2, S.businessNameMinLength2),
-    maxLength(255, H.businessNameMaxLength),
-  ),
+  businessName: RequiredBusinessName,
 }).check(passwordsMatch)
 export type BusinessRegistrationForm = typeof BusinessRegistrationForm.Type
 
@@ -119,7 +118,7 @@ export const RegistrationRequest = Schema.Struct({
   firstName: registrationFields.firstName,
   lastName: registrationFields.lastName,
   password: NewPassword,
-  businessName: optionalText(maxLength(255, H.businessNameMaxLength)),
+  businessName: OptionalBusinessName,
   userType: choice(UserTypes, S.invalidUserType),
   termsAccepted: accepted(H.termsNotAccepted),
   /** TERMS_VERSION when not sent. */

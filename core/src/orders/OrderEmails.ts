@@ -1,6 +1,6 @@
 /**
  * The emails of a member's money steps (issue 27): the payment instructions of a bank or crypto buy, the
- * payment confirmed, a sale placed, partly filled and all sold (issue 24), a transfer received, converted Units unlocked. Each names its order
+ * payment confirmed, a sale placed, partly filled and all sold (issue 24), a transfer received and sent (issue 46), converted Units unlocked. Each names its order
  * (`orderId`; the adapter's template links to the order's page, /dashboard/transaction/{orderId}).
  *
  * Pure: what each email carries, as text fields. The order engine enqueues them through the Mailer in the
@@ -23,6 +23,7 @@ export const OrderEmail = {
   salePartlyFilled: "order-sale-partly-filled",
   saleAllSold: "order-sale-all-sold",
   transferReceived: "order-transfer-received",
+  transferSent: "order-transfer-sent",
   convertUnlocked: "order-convert-unlocked",
 } as const
 export type OrderEmailTemplate = (typeof OrderEmail)[keyof typeof OrderEmail]
@@ -42,6 +43,7 @@ export const OrderEmailTopic: Readonly<Record<OrderEmailTemplate, SubscriptionTo
   [OrderEmail.salePartlyFilled]: undefined,
   [OrderEmail.saleAllSold]: undefined,
   [OrderEmail.transferReceived]: undefined,
+  [OrderEmail.transferSent]: undefined,
   [OrderEmail.convertUnlocked]: "orderUpdates",
 }
 
@@ -145,10 +147,19 @@ export const saleFilledNotice = (
   }
 }
 
-/** Units received from another member (sent to the recipient; `senderName` as the sender registered it). */
+/**
+ * Units received from another member (sent to the recipient; `senderName` as core names the sender,
+ * members/MemberName.ts: the business for a business member).
+ */
 export const transferReceivedNotice = (order: OrderRecord, senderName: string): OrderNotice => ({
   template: OrderEmail.transferReceived,
   data: { ...orderFields(order), senderName },
+})
+
+/** Units sent to another member (to the sender, issue 46: the record of their own Units leaving; `recipientName` as the sender saw it before sending: RecipientLookup's `nameShownToOthers`). */
+export const transferSentNotice = (order: OrderRecord, recipientName: string): OrderNotice => ({
+  template: OrderEmail.transferSent,
+  data: { ...orderFields(order), recipientName },
 })
 
 /** Converted Units out of their 30-day lock, now owned. */

@@ -1,6 +1,7 @@
 /**
  * GET /user/getUserNameByEmail: what a sender sees of a transfer's recipient before anything is sent. Only what
- * recognises the person: the first name and the last name's initial ("Rosa R."), never the whole name; at most
+ * recognises the person: the first name and the last name's initial ("Rosa R."), never the whole name (a business
+ * by its name, issue 46); at most
  * RECIPIENT_LOOKUPS_PER_MEMBER an hour (a list of addresses cannot be walked to learn who is registered); and not
  * the member's own address, since a transfer goes to another member; a disabled or closed account answers as an
  * unknown address. The transfer itself finds its recipient with the same `findRecipient`.
@@ -71,6 +72,13 @@ export const recognisableName = (fullName: string): string => {
   return initial === undefined ? first : `${first} ${initial}.`
 }
 
+/**
+ * What another member sees of a member (the lookup, the sender's email of a transfer): a business by its whole
+ * name, as it acts (members/MemberName.ts); a person recognisably, never whole ("Rosa R.").
+ */
+export const nameShownToOthers = (standing: Pick<Standing, "name" | "userType">): string =>
+  standing.userType === "BUSINESS" ? standing.name : recognisableName(standing.name)
+
 export class RecipientLookup extends Context.Service<
   RecipientLookup,
   {
@@ -93,7 +101,7 @@ export class RecipientLookup extends Context.Service<
             yield* requireAnotherMember(sender, own.value)
           yield* limits.recipientLookup(sender)
           const recipient = yield* recipientFor(members, sender, email)
-          return recognisableName(recipient.name)
+          return nameShownToOthers(recipient)
         }),
       })
     }),

@@ -4,7 +4,7 @@ import { Effect } from "effect"
 import { member } from "../ledger/LedgerModel.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
 import { PriceBook } from "../pricing/ports/PriceBook.ts"
-import { transferReceivedNotice } from "./OrderEmails.ts"
+import { transferReceivedNotice, transferSentNotice } from "./OrderEmails.ts"
 import { OrderLimits } from "./OrderLimits.ts"
 import { currencyUnitFromSource } from "./OrderModel.ts"
 import { OrderNotifier } from "./OrderNotifier.ts"
@@ -14,7 +14,7 @@ import { byMember } from "./OrderTimeline.ts"
 import { MemberStanding } from "./ports/MemberStanding.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
 import { UnitOfWork } from "./ports/UnitOfWork.ts"
-import { recipientFor } from "./RecipientLookup.ts"
+import { nameShownToOthers, recipientFor } from "./RecipientLookup.ts"
 import { VerifiedMemberCommand } from "./VerifiedMemberCommand.ts"
 
 export const makeTransferCommands = Effect.gen(function* () {
@@ -70,7 +70,9 @@ export const makeTransferCommands = Effect.gen(function* () {
         const completed = yield* transition(inserted, "Completed", at, { actor: byMember(memberId) })
         yield* orders.update(completed)
         const sender = yield* members.standing(memberId)
+        // Both sides hear of it, each naming the other as core names members (the business for a business).
         yield* notify(recipient.memberId, transferReceivedNotice(completed, sender.name))
+        yield* notify(memberId, transferSentNotice(completed, nameShownToOthers(recipient)))
         return completed
       }),
     )

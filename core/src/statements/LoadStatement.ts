@@ -1,14 +1,16 @@
 /**
  * The use case behind the HTTP download and the admin CLI's export: a member's statement for a period,
- * read from the ports (account, orders, the member's ledger transfers, payouts, price schedules, the latest
- * signed ledger checkpoint) and built
+ * read from the ports (account, KYC's business details, orders, the member's ledger transfers, payouts, price
+ * schedules, the latest signed ledger checkpoint) and built
  * by `buildStatement`. Both callers use this one function, so a member and an auditor read the same numbers.
  */
 import { Clock, Effect, Option } from "effect"
 import { AccountNotFound } from "../accounts/AccountErrors.ts"
 import { AccountRepository } from "../accounts/ports/AccountRepository.ts"
+import { KycStore } from "../kyc/ports/KycStore.ts"
 import { LedgerCheckpoints } from "../ledger/ports/LedgerCheckpoints.ts"
 import { LedgerStore } from "../ledger/ports/LedgerStore.ts"
+import { memberNaming } from "../members/MemberName.ts"
 import { OrderRepository } from "../orders/ports/OrderRepository.ts"
 import { PayoutRepository } from "../orders/ports/PayoutRepository.ts"
 import { priceOnDay } from "../pricing/Pricing.ts"
@@ -22,12 +24,21 @@ export const loadStatement = Effect.fn("Statements.load")(function* (
 ): Effect.fn.Return<
   Statement,
   AccountNotFound,
-  AccountRepository | OrderRepository | LedgerStore | LedgerCheckpoints | PayoutRepository | PriceSchedules
+  | AccountRepository
+  | OrderRepository
+  | LedgerStore
+  | LedgerCheckpoints
+  | PayoutRepository
+  | PriceSchedules
+  | KycStore
 > {
   const account = yield* (yield* AccountRepository).get(memberId)
   if (Option.isNone(account)) {
     return yield* new AccountNotFound({ message: `Member ${memberId} was not found` })
   }
+  // A business member's statement names the business, with the numbers KYC collected (issue 46).
+  const kyc = Option.getOrUndefined(yield* (yield* KycStore).get(memberId))
+  const naming = memberNaming(account.value, kyc?.kycInfo.businessInfo)
   const orders = yield* (yield* OrderRepository).find({ involving: memberId })
   const transfers = yield* (yield* LedgerStore).transfersByMember(memberId)
   const payouts = yield* (yield* PayoutRepository).find({ memberId })
@@ -36,8 +47,18 @@ export const loadStatement = Effect.fn("Statements.load")(function* (
   const checkpoint = Option.getOrUndefined(yield* (yield* LedgerCheckpoints).latest)
   return buildStatement({
     memberId,
-    memberName: `${account.value.firstName} ${account.value.lastName}`.trim(),
+    memberName: naming.displayName,
     memberEmail: account.value.email,
+    business:
+      naming.contact === undefined && naming.registrationNumber === undefined
+        ? undefined
+        : {
+            ...(naming.contact === undefined ? {} : { contact: naming.contact }),
+            ...(naming.registrationNumber === undefined
+              ? {}
+              : { registrationNumber: naming.registrationNumber }),
+            ...(naming.vatNumber === undefined ? {} : { vatNumber: naming.vatNumber }),
+          },
     period,
     orders,
     transfers,

@@ -46,10 +46,21 @@ export const periodBounds = (period: StatementPeriod): { readonly start: number;
 /** The buy statuses whose payment the platform has received: what a statement counts as paid. */
 export const PAID_BUY_STATUSES: ReadonlyArray<OrderRecord["orderStatus"]> = ["Approved", "Completed"]
 
+/** A business member's statement names the business (memberName) and these (issue 46, members/MemberName.ts). */
+export interface StatementBusiness {
+  /** The person behind the business. */
+  readonly contact?: string
+  readonly registrationNumber?: string
+  readonly vatNumber?: string
+}
+
 export interface StatementInput {
   readonly memberId: MemberId
+  /** How the member is named (members/MemberName.ts): the business for a business member. */
   readonly memberName: string
   readonly memberEmail: string
+  /** A business member's contact and numbers; absent for an individual. */
+  readonly business?: StatementBusiness | undefined
   readonly period: StatementPeriod
   /** The member's orders and the transfers they received, of any period (filtered here). */
   readonly orders: ReadonlyArray<OrderRecord>
@@ -144,6 +155,7 @@ export interface Statement {
   readonly memberId: MemberId
   readonly memberName: string
   readonly memberEmail: string
+  readonly business: StatementBusiness | undefined
   readonly period: StatementPeriod
   readonly generatedAt: number
   /** The ledger's latest signed checkpoint when it was made; undefined before the first. */
@@ -315,6 +327,7 @@ export const buildStatement = (input: StatementInput): Statement => {
     memberId,
     memberName: input.memberName,
     memberEmail: input.memberEmail,
+    business: input.business,
     period,
     generatedAt: input.generatedAt,
     checkpoint: input.checkpoint,

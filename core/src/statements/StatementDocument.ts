@@ -150,17 +150,41 @@ const checkpointFacts = (checkpoint: Statement["checkpoint"]): ReadonlyArray<Sta
   ]
 }
 
+/**
+ * Who the statement is for: the member as named everywhere (members/MemberName.ts); for a business member the
+ * business, its contact, and the registration and VAT numbers KYC collected.
+ */
+const memberFacts = (statement: Statement): ReadonlyArray<StatementFact> => {
+  const business = statement.business
+  const contact = business?.contact === undefined ? "" : ` (contact: ${business.contact})`
+  return [
+    {
+      label: "Member",
+      cells: [statement.memberName, statement.memberEmail],
+      text: `${statement.memberName}${contact} <${statement.memberEmail}>`,
+    },
+    ...(business?.registrationNumber === undefined
+      ? []
+      : [
+          {
+            label: "Registration number",
+            cells: [business.registrationNumber],
+            text: business.registrationNumber,
+          },
+        ]),
+    ...(business?.vatNumber === undefined
+      ? []
+      : [{ label: "VAT number", cells: [business.vatNumber], text: business.vatNumber }]),
+  ]
+}
+
 export const statementDocument = (statement: Statement): StatementDocument => {
   const { period } = statement
   const fromDay = formatDate(period.from)
   const toDay = formatDate(period.to)
   const generated = formatDateTimeZoned(statement.generatedAt)
   const facts: ReadonlyArray<StatementFact> = [
-    {
-      label: "Member",
-      cells: [statement.memberName, statement.memberEmail],
-      text: `${statement.memberName} <${statement.memberEmail}>`,
-    },
+    ...memberFacts(statement),
     {
       label: "Period",
       cells: [period.from, period.to],

@@ -6,7 +6,9 @@
  * required'). Members and KYC schemas take their texts from here, so a message cannot drift from the spec by a
  * typo. The order rules of §5 are not validation messages and live with the order formulas. One exception: the
  * spec's three password rules are one (members/PasswordRule.ts, issue 38), so the change-password and profile
- * forms' own length, uppercase and 'Passwords must matched' messages are gone with their rules.
+ * forms' own length, uppercase and 'Passwords must matched' messages are gone with their rules. Likewise the
+ * business name has one rule, KYC's at least 3 (validation/BusinessName.ts, issue 46), so registration's
+ * 'Business name must be at least 2 characters' is gone with its rule.
  *
  * `HouseMessage` holds the messages the spec leaves unwritten (a length it states without a message, a
  * required field without one, a maximum of 255 characters on free text it leaves unbounded), in the
@@ -26,7 +28,6 @@ export const SpecMessage = {
   passwordsMustMatch: "Passwords must match",
   confirmPasswordRequired: "Please confirm your password",
   invalidUserType: "Invalid user type",
-  businessNameMinLength2: "Business name must be at least 2 characters",
   businessNameRequired: "Business name is required",
   // Newsletter
   emailRequired: "Email is required",
@@ -54,6 +55,7 @@ export const HouseMessage = {
   profileFirstNameMinLength: "First Name must be at least 3 characters",
   lastNameMaxLength: "Last Name must be at most 50 characters",
   passwordMaxLength: "Password must be at most 255 characters",
+  businessNameMinLength: "Business name must be at least 3 characters",
   businessNameMaxLength: "Business name must be at most 255 characters",
   currentPasswordRequired: "Current password is required",
   termsNotAccepted: "Please accept the Terms and Conditions to register",
@@ -123,7 +125,6 @@ export const HouseMessage = {
   expiryDateRequired: "Expiry date is required",
   expiryDateFormat: "Expiry date must be a valid date in YYYY-MM-DD format",
   // KYC: business
-  kycBusinessNameMinLength: "Business name must be at least 3 characters",
   registrationNumberRequired: "Registration number is required",
   registrationNumberMinLength: "Registration number must be at least 3 characters",
   registrationNumberMaxLength: "Registration number must be at most 255 characters",

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { BusinessInfoInput } from "../../src/kyc/KycValidation.ts"
 import {
   BusinessRegistrationForm,
   BusinessRegistrationSubmit,
@@ -244,10 +245,54 @@ describe("registration: user type and business name", () => {
     ])
   })
 
-  it("on the business form a 1-character business name is refused with 'Business name must be at least 2 characters'", () => {
-    expect(messagesAt(BusinessRegistrationForm, landing({ businessName: " A " }), "businessName")).toEqual([
-      "Business name must be at least 2 characters",
-    ])
+  it("one business name rule (issue 46): registration, the API's payload and KYC all refuse 2 characters and take 3", () => {
+    const refused = ["Business name must be at least 3 characters"]
+    expect(messagesAt(BusinessRegistrationForm, landing({ businessName: " AB " }), "businessName")).toEqual(
+      refused,
+    )
+    expect(messagesAt(LandingRegistrationForm, landing({ businessName: "AB" }), "businessName")).toEqual(
+      refused,
+    )
+    expect(
+      messagesAt(BusinessInfoInput, { businessName: "AB", registrationNumber: "12345" }, "businessName"),
+    ).toEqual(refused)
+    expect(messagesAt(BusinessRegistrationForm, landing({ businessName: "Abc" }), "businessName")).toEqual([])
+    expect(
+      messagesAt(BusinessInfoInput, { businessName: "Abc", registrationNumber: "12345" }, "businessName"),
+    ).toEqual([])
+    expect(
+      messagesAt(
+        RegistrationRequest,
+        {
+          email: "greta@example.com",
+          firstName: "Greta",
+          lastName: "Green",
+          password: "engine1843",
+          businessName: "AB",
+          userType: "BUSINESS",
+          termsAccepted: true,
+        },
+        "businessName",
+      ),
+    ).toEqual(refused)
+  })
+
+  it("a name registration accepts, KYC accepts: whatever the length, both forms agree", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (name) => {
+        const atRegistration = messagesAt(
+          BusinessRegistrationForm,
+          landing({ businessName: name }),
+          "businessName",
+        )
+        const atKyc = messagesAt(
+          BusinessInfoInput,
+          { businessName: name, registrationNumber: "12345" },
+          "businessName",
+        )
+        expect(atKyc).toEqual(atRegistration)
+      }),
+    )
   })
 
   it("a business name over 255 characters is refused with 'Business name must be at most 255 characters'", () => {

@@ -137,6 +137,28 @@ describe("the emails of the money steps", () => {
     }),
   )
 
+  it.effect(
+    "a transfer emails the sender too (issue 46), naming the recipient as the lookup showed them",
+    () =>
+      Effect.gen(function* () {
+        const h = yield* makeOrderHarness()
+        yield* bought(h, alice, 10)
+        const order = yield* h.run(
+          h.orders.createTransfer({
+            memberId: alice,
+            idempotencyKey: h.key(),
+            unitType: "LAND_USD",
+            numberOfUnits: 4,
+            recipientEmail: "bob@example.com",
+          }),
+        )
+        const sent = yield* emailsOf(h, OrderEmail.transferSent)
+        expect(sent.map((e) => [e.to, e.data.orderId, e.data.units, e.data.recipientName])).toEqual([
+          ["alice@example.com", order.orderId, "4 Unit ($)", "Member B."],
+        ])
+      }),
+  )
+
   const convertAndUnlock = (h: OrderHarness) =>
     Effect.gen(function* () {
       yield* bought(h, alice, 10)

@@ -7,6 +7,7 @@ import { LimitsService } from "../../src/limits/LimitsService.ts"
 import { AttemptLog } from "../../src/limits/ports/AttemptLog.ts"
 import { MemberStanding, type Standing } from "../../src/orders/ports/MemberStanding.ts"
 import {
+  nameShownToOthers,
   RecipientLookup,
   recipientFor,
   recognisableName,
@@ -165,4 +166,12 @@ describe("RecipientLookup", () => {
         expect(yield* lookup.nameFor(alice.memberId, "rosa@example.com")).toBe("Rosa R.")
       }).pipe(Effect.provide(layer())),
   )
+})
+
+describe("a business is shown by its whole name (issue 46)", () => {
+  it("a business's name is shown whole; a person's recognisably", () => {
+    expect(nameShownToOthers({ name: "Acme Holdings Ltd", userType: "BUSINESS" })).toBe("Acme Holdings Ltd")
+    expect(nameShownToOthers({ name: "Rosa Rivers", userType: "USER" })).toBe("Rosa R.")
+    expect(nameShownToOthers({ name: "Rosa Rivers" })).toBe("Rosa R.")
+  })
 })

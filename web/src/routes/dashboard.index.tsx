@@ -25,8 +25,8 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import type { ReactNode } from "react"
 import type { Settled } from "../api/endpoints.ts"
 import { CHART_PERIODS, type ChartPeriod, type DashboardData, loadDashboard } from "../api/home.ts"
+import { DashboardGreeting } from "../components/dashboard/DashboardGreeting.tsx"
 import { FirstUnits, PortfolioHeadline } from "../components/dashboard/PortfolioHeadline.tsx"
-import { PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { UnpaidOrders } from "../components/orders/UnpaidOrders.tsx"
 import { LineChart } from "../components/shared/LineChart.tsx"
@@ -306,11 +306,7 @@ function Dashboard() {
   const nothing = data.holdings.ok && holdsNothing(data.holdings.value.holdings)
   return (
     <>
-      <PageHead
-        eyebrow="Dashboard"
-        title={`Welcome, ${user?.firstName ?? "member"}`}
-        lead="Your Units, their value and your impact at a glance."
-      />
+      <DashboardGreeting user={user} />
       <div className="container section home">
         {/* An unpaid buy is the one thing to act on: it comes first, above the total (issue 27). */}
         <UnpaidOrders unpaid={data.unpaid} />

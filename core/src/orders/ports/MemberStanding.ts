@@ -1,13 +1,15 @@
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { KycStatus } from "../../shared/Enums.ts"
+import { KycStatus, UserType } from "../../shared/Enums.ts"
 import { MemberId } from "../../shared/Ids.ts"
 
 /** What the order engine needs to know about a member: may they buy (email), sell/transfer/convert (KYC)? */
 export const Standing = Schema.Struct({
   memberId: MemberId,
   email: Schema.String,
-  /** The name a sender sees before a transfer. */
+  /** The member as core names it (members/MemberName.ts): what a sender sees before a transfer, and the emails say. */
   name: Schema.String,
+  /** BUSINESS when `name` is a business's (shown whole to another member); USER when absent. */
+  userType: Schema.optionalKey(UserType),
   emailConfirmed: Schema.Boolean,
   kycStatus: KycStatus,
   /** Epoch ms the account was disabled (a closed account is disabled too): it receives no transfer. Absent while enabled. */

@@ -11,6 +11,7 @@ import { formatNumber0 } from "@landunits/core/format/Format.ts"
 import type { KycDocument, KycInfo } from "@landunits/core/kyc/KycModel.ts"
 import { makeKycInfoSchema } from "@landunits/core/kyc/KycValidation.ts"
 import { checkUpload, MAGIC_BYTES_LENGTH } from "@landunits/core/kyc/Upload.ts"
+import { businessNameOf } from "@landunits/core/members/MemberName.ts"
 import { UPLOAD_EXTENSIONS, UPLOAD_MIME_TYPES } from "@landunits/core/shared/Constants.ts"
 import { allCountries } from "@landunits/core/shared/Countries.ts"
 import type { UserType } from "@landunits/core/shared/EnumValues.ts"
@@ -185,8 +186,26 @@ const uploadId = (field: UploadField) => `kyc-${field.replaceAll(".", "-")}`
 
 export const UPLOAD_HINT = `Accepted file types: ${UPLOAD_EXTENSIONS.join(", ")}. Up to 8 MB.`
 
-/** The form's flat values ("address.houseNumber" …) from the stored kycInfo. */
-export const kycFormValues = (kycInfo: KycInfo, userType: UserType): FormValues<string> => {
+/**
+ * What the form starts from that KYC has not stored yet (issue 46): a business member's business name as
+ * registration gave it (core's businessNameOf), until KYC's business details are saved.
+ */
+export const kycPrefilled = (
+  kycInfo: KycInfo,
+  userType: UserType,
+  registrationBusinessName: string | undefined,
+): FormValues<string> => {
+  if (kycInfo.businessInfo !== undefined) return {}
+  const name = businessNameOf({ userType, businessName: registrationBusinessName })
+  return name === undefined ? {} : { "businessInfo.businessName": name }
+}
+
+/** The form's flat values ("address.houseNumber" …) from the stored kycInfo, and what registration gave. */
+export const kycFormValues = (
+  kycInfo: KycInfo,
+  userType: UserType,
+  registrationBusinessName?: string,
+): FormValues<string> => {
   const values: Record<string, string> = { optionalNote: kycInfo.optionalNote ?? "" }
   for (const section of sectionsFor(userType)) {
     const stored = (kycInfo[section.key] ?? {}) as Record<string, unknown>
@@ -195,7 +214,7 @@ export const kycFormValues = (kycInfo: KycInfo, userType: UserType): FormValues<
       values[`${section.key}.${f.name}`] = typeof v === "string" ? v : ""
     }
   }
-  return values
+  return { ...values, ...kycPrefilled(kycInfo, userType, registrationBusinessName) }
 }
 
 /**
@@ -205,12 +224,21 @@ export const kycFormValues = (kycInfo: KycInfo, userType: UserType): FormValues<
 export const kycInput = (
   values: FormValues<string>,
   userType: UserType,
-  { whole = false }: { readonly whole?: boolean } = {},
+  {
+    whole = false,
+    prefilled = {},
+  }: {
+    readonly whole?: boolean
+    /** kycPrefilled's values: a section holding only these, untouched, is as blank as an empty one in a draft. */
+    readonly prefilled?: FormValues<string>
+  } = {},
 ): Record<string, unknown> => {
   const input: Record<string, unknown> = { optionalNote: values.optionalNote ?? "" }
   for (const section of sectionsFor(userType)) {
     const entries = section.fields.map((f) => [f.name, values[`${section.key}.${f.name}`] ?? ""] as const)
-    if (!whole && entries.every(([, v]) => v.trim() === "")) continue
+    const untouched = ([name, v]: readonly [string, string]) =>
+      v.trim() === "" || prefilled[`${section.key}.${name}`] === v
+    if (!whole && entries.every(untouched)) continue
     input[section.key] = Object.fromEntries(entries)
   }
   return input
@@ -276,6 +304,7 @@ function FileField({
 export function KycForm({
   kycInfo,
   userType,
+  registrationBusinessName,
   today,
   busy,
   serverError,
@@ -286,6 +315,8 @@ export function KycForm({
 }: {
   readonly kycInfo: KycInfo
   readonly userType: UserType
+  /** The business name given at registration: the form starts from it until KYC's business details are saved. */
+  readonly registrationBusinessName?: string | undefined
   /** yyyy-mm-dd: the passport's expiry must be after it. */
   readonly today: string
   readonly busy: boolean
@@ -332,7 +363,7 @@ export function KycForm({
   ).map((s) => s.field)
   const form = useSchemaForm(
     schema,
-    kycFormValues(kycInfo, userType),
+    kycFormValues(kycInfo, userType, registrationBusinessName),
     (value) => {
       if (fileErrors) return
       const firstMissing = missingUploads[0]
@@ -347,13 +378,17 @@ export function KycForm({
       }
       onSave(body, review.current)
     },
-    (values) => kycInput(values, userType, { whole: reviewAskedRef.current }),
+    (values) =>
+      kycInput(values, userType, {
+        whole: reviewAskedRef.current,
+        prefilled: kycPrefilled(kycInfo, userType, registrationBusinessName),
+      }),
   )
   // After a save, the fields show what the server kept: the normalized values ("7700900123", the IBAN in capitals).
   const [valuesKey, setValuesKey] = useState(resetKey)
   if (valuesKey !== resetKey) {
     setValuesKey(resetKey)
-    form.reset(kycFormValues(kycInfo, userType))
+    form.reset(kycFormValues(kycInfo, userType, registrationBusinessName))
   }
   const slotsOf = (section: string) =>
     UPLOAD_SLOTS.filter(

@@ -125,6 +125,7 @@ export function KycPage({ user, today }: { readonly user: User; readonly today: 
         <KycForm
           kycInfo={current.kycInfo}
           userType={current.userType}
+          registrationBusinessName={current.businessName}
           today={today}
           busy={state.hasTag("busy")}
           serverError={state.context.error}
