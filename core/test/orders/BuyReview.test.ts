@@ -13,7 +13,7 @@ import { DEFAULT_EXTERNAL_FEES, type ExternalFee } from "../../src/shared/Consta
 import { PaymentMethods } from "../../src/shared/Enums.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 import { HouseMessage } from "../../src/validation/Messages.ts"
-import { makeOrderHarness } from "../support/OrderHarness.ts"
+import { makeOrderHarness, standing } from "../support/OrderHarness.ts"
 
 const alice = MemberId.make("alice")
 const Form = Schema.Struct({ purchaseOrderReference: PurchaseOrderReferenceField })
@@ -52,22 +52,34 @@ describe("the business-purpose confirmation", () => {
     }),
   )
 
-  it.effect("createBuy refuses every buyer without it and writes nothing", () =>
-    Effect.gen(function* () {
-      const h = yield* makeOrderHarness()
-      const error = yield* h.fail(
-        h.orders.createBuy({
-          memberId: alice,
-          idempotencyKey: h.key(),
-          unitType: "LAND_USD",
-          numberOfUnits: 10,
-          paymentMethod: "bank",
-          isDoubleLand: false,
-          confirmsBusinessPurpose: false,
-        }),
-      )
-      expect(error._tag).toBe("BusinessPurposeNotConfirmed")
-    }),
+  it.effect(
+    "createBuy refuses every buyer without it, an individual as a business (the terms bind both)",
+    () =>
+      Effect.gen(function* () {
+        const h = yield* makeOrderHarness({
+          members: [
+            { ...standing("alice"), userType: "USER" },
+            { ...standing("acme"), userType: "BUSINESS" },
+          ],
+        })
+        for (const memberId of [alice, MemberId.make("acme")]) {
+          const request = {
+            memberId,
+            unitType: "LAND_USD" as const,
+            numberOfUnits: 10,
+            paymentMethod: "bank" as const,
+            isDoubleLand: false,
+          }
+          const error = yield* h.fail(
+            h.orders.createBuy({ ...request, idempotencyKey: h.key(), confirmsBusinessPurpose: false }),
+          )
+          expect(error._tag).toBe("BusinessPurposeNotConfirmed")
+          const order = yield* h.run(
+            h.orders.createBuy({ ...request, idempotencyKey: h.key(), confirmsBusinessPurpose: true }),
+          )
+          expect(order.orderStatus).toBe("Initiated")
+        }
+      }),
   )
 
   it.effect("createBuy keeps the reference, trimmed, on the order; refuses a malformed one", () =>
