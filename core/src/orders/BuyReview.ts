@@ -47,6 +47,13 @@ export const purchaseOrderReferenceOf = (reference: string | undefined) =>
     ),
   )
 
+/**
+ * What the buy form says beside its button: pressing it is the buyer's confirmation (the request carries
+ * `confirmsBusinessPurpose`), and the prices shown exclude tax (spec §1, the terms).
+ */
+export const BUY_CONFIRMATION_WORDS =
+  "By pressing Buy Units you confirm that you buy Units for business purposes, as the Terms and Conditions ask. Prices exclude tax."
+
 /** What a buy without the confirmation is refused with. */
 export const BUSINESS_PURPOSE_NOT_CONFIRMED =
   "Please confirm that you buy Units for business purposes, as the Terms and Conditions ask"

@@ -10,6 +10,7 @@ import { type DiscountTerms, priceBuyOrder } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
 import { PAYMENT_METHOD_LABELS } from "@landunits/core/format/Labels.ts"
 import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
+import { BUY_CONFIRMATION_WORDS } from "@landunits/core/orders/BuyReview.ts"
 import { cryptoRefusal } from "@landunits/core/orders/CryptoOffers.ts"
 import { BuyOrderForm } from "@landunits/core/orders/OrderForms.ts"
 import { checkCardMinimum } from "@landunits/core/orders/PaymentRules.ts"
@@ -85,7 +86,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
     if (blocking !== undefined) return
     const request: CreateOrderRequest = {
       orderType: "BUY",
-      // The terms' business-purpose confirmation (core's BuyReview.ts); the review step will ask for it (issue 46).
+      // Pressing the button under BUY_CONFIRMATION_WORDS is the terms' business-purpose confirmation (core's BuyReview.ts).
       confirmsBusinessPurpose: true,
       currencyUnit: { unitType, numberOfUnits: Number(value.numberOfUnits), isDoubleLand: lu2x },
       paymentDetails: { paymentMethod: method },
@@ -263,9 +264,13 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
             </p>
           ) : null}
           <FormError message={state.context.error} focusOnShow={focusOnShow} />
+          <p className="order-note" id="buy-confirmation">
+            {BUY_CONFIRMATION_WORDS}
+          </p>
           <button
             type="submit"
             className="btn btn--primary btn--block"
+            aria-describedby="buy-confirmation"
             disabled={busy || blocking !== undefined}
           >
             {busy ? "Creating your order…" : "Buy Units"}
