@@ -1,16 +1,18 @@
 /**
- * Invoices on PostgreSQL: the InvoiceStore contract on PGlite and the server, the table refusing every change to an
+ * Invoices on PostgreSQL: the InvoiceStore and InvoiceSettings contracts on PGlite and the server, the table refusing every change to an
  * issued document, a rolled-back order giving its number back, and (on the server) concurrent issues numbered
  * 1..N without a gap or a repeat.
  */
 import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
 import { sampleDraft } from "@landunits/core/test-support/InvoiceSample.ts"
+import { invoiceSettingsContract } from "@landunits/core/test-support/InvoiceSettingsContract.ts"
 import { invoiceStoreContract } from "@landunits/core/test-support/InvoiceStoreContract.ts"
 import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerServer } from "../../src/postgres/Database.ts"
+import { InvoiceSettingsPg } from "../../src/postgres/InvoiceSettingsPg.ts"
 import { InvoiceStorePg } from "../../src/postgres/InvoiceStorePg.ts"
 import { databaseTargets, serverUrl } from "../support/Databases.ts"
 import { useSuiteDatabase } from "../support/SuiteDatabase.ts"
@@ -20,6 +22,7 @@ for (const target of databaseTargets().run) {
     const db = useSuiteDatabase(target)
     const store = () => InvoiceStorePg.pipe(Layer.provideMerge(db.layer()))
     invoiceStoreContract(target.name, () => InvoiceStorePg.pipe(Layer.provide(db.layer())))
+    invoiceSettingsContract(target.name, () => InvoiceSettingsPg.pipe(Layer.provide(db.layer())))
 
     it("refuses to update or delete an issued invoice: the table's trigger, whoever asks", async () => {
       const outcome = await db.run(

@@ -30,3 +30,10 @@ export class InvoiceNotCreditable extends Schema.TaggedError<InvoiceNotCreditabl
   { ...Message, issuerId: Schema.String, number: Schema.Int },
   { httpApiStatus: 409 },
 ) {}
+
+/** The admin has not set the issuer's details: no invoice is issued without them. */
+export class InvoiceIssuerMissing extends Schema.TaggedError<InvoiceIssuerMissing>()(
+  "InvoiceIssuerMissing",
+  Message,
+  { httpApiStatus: 409 },
+) {}

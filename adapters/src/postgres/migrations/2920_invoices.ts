@@ -7,6 +7,8 @@
  *   `document` as issued. An order has at most one invoice; an invoice at most one credit note.
  * - `invoices_immutable`: a trigger refusing every UPDATE and DELETE of an issued document (a correction is a credit
  *   note). TRUNCATE, a statement the tests' reset uses on emptied databases, fires no row trigger.
+ * - `invoice_issuer` (one row) and `invoice_tax_treatments` (one per currency): the admin's settings
+ *   (InvoiceSettingsPg.ts), copied into each document as it is issued.
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
@@ -47,4 +49,14 @@ export default Effect.gen(function* () {
   yield* sql`
     CREATE TRIGGER invoices_immutable BEFORE UPDATE OR DELETE ON invoices
     FOR EACH ROW EXECUTE FUNCTION invoices_refuse_change()`
+  yield* sql`
+    CREATE TABLE invoice_issuer (
+      singleton  boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+      details    jsonb NOT NULL
+    )`
+  yield* sql`
+    CREATE TABLE invoice_tax_treatments (
+      currency   text PRIMARY KEY,
+      treatment  jsonb NOT NULL
+    )`
 })
