@@ -56,6 +56,8 @@ import { EnginePg } from "../postgres/EnginePg.ts"
 import { ExchangeRateHistoryPg } from "../postgres/ExchangeRateHistoryPg.ts"
 import { ExchangeRatesPg } from "../postgres/ExchangeRatesPg.ts"
 import { IdeaStorePg } from "../postgres/IdeaStorePg.ts"
+import { InvoiceSettingsPg } from "../postgres/InvoiceSettingsPg.ts"
+import { InvoiceStorePg } from "../postgres/InvoiceStorePg.ts"
 import { KnownDevicesPg } from "../postgres/KnownDevicesPg.ts"
 import { KycStorePg } from "../postgres/KycStorePg.ts"
 import { LedgerCheckpointsPg } from "../postgres/LedgerCheckpointsPg.ts"
@@ -153,6 +155,8 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     MemberRecordsPg,
     RecordingStorePg,
     RecordingUsagePg,
+    InvoiceStorePg,
+    InvoiceSettingsPg,
     Layer.mergeAll(
       DocumentStorePg,
       DataExportStorePg,

@@ -74,6 +74,8 @@ export const AdminOperations = {
     what: "Setting a four-eyes threshold",
   },
   "statements.export": read,
+  "invoices.list": read,
+  "invoices.show": read,
   "ledger.verify": read,
   "ledger.checkpoint": operation,
   "pricing.show": read,

@@ -1,0 +1,65 @@
+/**
+ * `landunits invoices list|show`: an admin reads the invoices issued in a period and one document as issued; a
+ * member is refused (the commands are `read` in core's admin table).
+ */
+import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
+import { MemberId } from "@landunits/core/shared/Ids.ts"
+import { sampleDraft } from "@landunits/core/test-support/InvoiceSample.ts"
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { ExitCode } from "../src/Admin.ts"
+import { useInProcessCli } from "./support/InProcessCli.ts"
+
+const ADMIN = "books-admin@landunits.example"
+const MEMBER = "buyer@landunits.example"
+
+const { cli, run } = useInProcessCli([
+  {
+    memberId: MemberId.make("mem_books_admin"),
+    email: ADMIN,
+    firstName: "Bo",
+    lastName: "Oks",
+    role: "admin",
+  },
+  { memberId: MemberId.make("mem_buyer"), email: MEMBER, firstName: "Bu", lastName: "Yer", role: "member" },
+])
+
+describe("landunits invoices", () => {
+  it("lists a period's invoices and shows one with both parties, the lines, the tax wording and the PO reference", async () => {
+    await run(
+      Effect.gen(function* () {
+        const store = yield* InvoiceStore
+        yield* store.issue(sampleDraft({ orderId: "o-1" }, { issuedAt: "2026-11-02T10:00:00.000Z" }))
+        yield* store.issue(sampleDraft({ orderId: "o-2" }, { issuedAt: "2026-12-02T10:00:00.000Z" }))
+      }),
+    )
+    const list = await cli("--as", ADMIN, "invoices", "list", "--from", "2026-11-01", "--to", "2026-11-30")
+    expect(list.code).toBe(0)
+    expect(list.out).toContain("landunits-000001")
+    expect(list.out).not.toContain("landunits-000002")
+
+    const show = await cli("--as", ADMIN, "invoices", "show", "1", "--issuer", "landunits")
+    expect(show.code).toBe(0)
+    for (const expected of [
+      "Invoice",
+      "Landunits B.V.",
+      "NL123456789B01",
+      "Acme Farming GmbH",
+      "DE123456789",
+      "PO-2026-117",
+      "VAT 21%",
+    ])
+      expect(show.out).toContain(expected)
+
+    const json = await cli("--as", ADMIN, "--json", "invoices", "show", "1", "--issuer", "landunits")
+    expect(JSON.parse(json.out).invoice.number).toBe(1)
+  })
+
+  it("refuses a member and a bad period", async () => {
+    const member = await cli("--as", MEMBER, "invoices", "list", "--from", "2026-11-01", "--to", "2026-11-30")
+    expect(member.code).toBe(ExitCode.refused)
+    const bad = await cli("--as", ADMIN, "invoices", "list", "--from", "2026-13-01", "--to", "2026-11-30")
+    expect(bad.code).toBe(ExitCode.refused)
+    expect(bad.err).toContain("--from must be a day")
+  })
+})
