@@ -2,6 +2,10 @@
  * `landunits invoices list|show`: an admin reads the invoices issued in a period and one document as issued; a
  * member is refused (the commands are `read` in core's admin table).
  */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { sampleDraft } from "@landunits/core/test-support/InvoiceSample.ts"
@@ -55,11 +59,69 @@ describe("landunits invoices", () => {
     expect(JSON.parse(json.out).invoice.number).toBe(1)
   })
 
+  it("exports a period for the accountant: one CSV, or a PDF per document; audited", async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "invoices-export-"))
+    try {
+      const csv = await cli(
+        "--as",
+        ADMIN,
+        "invoices",
+        "export",
+        "--from",
+        "2026-11-01",
+        "--to",
+        "2026-12-31",
+        "--out",
+        out,
+      )
+      expect(csv.code, csv.err).toBe(0)
+      const text = fs.readFileSync(path.join(out, "invoices_2026-11-01_2026-12-31.csv"), "utf8")
+      expect(text.split("\r\n").filter((l) => l !== "")).toHaveLength(3)
+      const pdf = await cli(
+        "--as",
+        ADMIN,
+        "invoices",
+        "export",
+        "--from",
+        "2026-11-01",
+        "--to",
+        "2026-11-30",
+        "--format",
+        "pdf",
+        "--out",
+        out,
+      )
+      expect(pdf.code, pdf.err).toBe(0)
+      const bytes = fs.readFileSync(path.join(out, "invoice-landunits-000001.pdf"))
+      expect(bytes.subarray(0, 5).toString()).toBe("%PDF-")
+      const audited = await run(Effect.flatMap(AuditLog, (log) => log.list({ action: "invoices.export" })))
+      expect(audited.length).toBe(2)
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true })
+    }
+  })
+
   it("refuses a member and a bad period", async () => {
     const member = await cli("--as", MEMBER, "invoices", "list", "--from", "2026-11-01", "--to", "2026-11-30")
     expect(member.code).toBe(ExitCode.refused)
     const bad = await cli("--as", ADMIN, "invoices", "list", "--from", "2026-13-01", "--to", "2026-11-30")
     expect(bad.code).toBe(ExitCode.refused)
     expect(bad.err).toContain("--from must be a day")
+    const xml = await cli(
+      "--as",
+      ADMIN,
+      "invoices",
+      "export",
+      "--from",
+      "2026-11-01",
+      "--to",
+      "2026-11-30",
+      "--format",
+      "xml",
+      "--out",
+      os.tmpdir(),
+    )
+    expect(xml.code).toBe(ExitCode.refused)
+    expect(xml.err).toContain("--format must be csv or pdf")
   })
 })

@@ -76,6 +76,7 @@ export const AdminOperations = {
   "statements.export": read,
   "invoices.list": read,
   "invoices.show": read,
+  "invoices.export": read,
   "ledger.verify": read,
   "ledger.checkpoint": operation,
   "pricing.show": read,

@@ -1,10 +1,12 @@
 /**
- * The admins' reads of issued invoices and credit notes (`landunits invoices list|show`): a period's documents (days
- * yyyy-mm-dd, both included, UTC) and one document by number (of the issuer set in InvoiceSettings unless named).
- * Reads only: an issued document never changes.
+ * The admins' reads of issued invoices and credit notes (`landunits invoices list|show|export`): a period's documents
+ * (days yyyy-mm-dd, both included, UTC), one document by number (of the issuer set in InvoiceSettings unless named),
+ * and a period's export for the accountant (audited). Reads only: an issued document never changes.
  */
 import { Effect, Option } from "effect"
-import { refuse } from "../access/AdminUseCase.ts"
+import type { ActingAdmin } from "../access/AdminOperationRunner.ts"
+import { auditAdmin, refuse } from "../access/AdminUseCase.ts"
+import type { IssuedInvoice } from "./InvoiceModel.ts"
 import { InvoiceSettings } from "./ports/InvoiceSettings.ts"
 import { InvoiceStore } from "./ports/InvoiceStore.ts"
 
@@ -54,4 +56,35 @@ export const showInvoice = Effect.fn("InvoicesAdmin.show")(function* (number: st
   const found = yield* (yield* InvoiceStore).find(issuerId, n)
   if (Option.isNone(found)) return yield* refuse(`No invoice ${n} of ${issuerId}`)
   return found.value
+})
+
+export const INVOICE_EXPORT_FORMATS = ["csv", "pdf"] as const
+export type InvoiceExportFormat = (typeof INVOICE_EXPORT_FORMATS)[number]
+
+export interface InvoiceExportInput extends InvoiceListInput {
+  readonly format: string
+}
+
+/**
+ * A period's documents for the accountant: `write` keeps them (one CSV, or one PDF per document, written by the
+ * caller); the export is audited with its period, format and count.
+ */
+export const exportInvoices = Effect.fn("InvoicesAdmin.export")(function* <E, R>(
+  acting: ActingAdmin,
+  input: InvoiceExportInput,
+  write: (
+    format: InvoiceExportFormat,
+    documents: ReadonlyArray<IssuedInvoice>,
+  ) => Effect.Effect<ReadonlyArray<string>, E, R>,
+) {
+  const format = INVOICE_EXPORT_FORMATS.find((f) => f === input.format)
+  if (format === undefined) return yield* refuse(`--format must be csv or pdf (got ${input.format})`)
+  const documents = yield* listInvoices(input)
+  const files = yield* write(format, documents)
+  yield* auditAdmin(acting, "invoices.export", `invoices:${input.from}..${input.to}`, {
+    format,
+    documents: String(documents.length),
+    ...(input.issuer === undefined ? {} : { issuer: input.issuer }),
+  })
+  return { documents: documents.length, files }
 })
