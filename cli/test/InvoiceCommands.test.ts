@@ -6,10 +6,11 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
+import { InvoiceSettings } from "@landunits/core/invoices/ports/InvoiceSettings.ts"
 import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { sampleDraft } from "@landunits/core/test-support/InvoiceSample.ts"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { ExitCode } from "../src/Admin.ts"
 import { useInProcessCli } from "./support/InProcessCli.ts"
@@ -99,6 +100,70 @@ describe("landunits invoices", () => {
     } finally {
       fs.rmSync(out, { recursive: true, force: true })
     }
+  })
+
+  it("sets the issuer and a currency's tax treatment (the only admin: at once, audited); refuses a bad treatment", async () => {
+    const issuer = await cli(
+      "--as",
+      ADMIN,
+      "--yes",
+      "invoices",
+      "set-issuer",
+      "--issuer-id",
+      "landunits",
+      "--legal-name",
+      "Landunits B.V.",
+      "--address",
+      "Keizersgracht 1, Amsterdam",
+      "--registration-id",
+      "KvK 12345678",
+      "--tax-id",
+      "NL123456789B01",
+    )
+    expect(issuer.code, issuer.err).toBe(0)
+    const show = await cli("--as", ADMIN, "invoices", "show", "1")
+    expect(show.code, show.err).toBe(0)
+    const tax = await cli(
+      "--as",
+      ADMIN,
+      "--yes",
+      "invoices",
+      "set-tax",
+      "GBP",
+      "--treatment",
+      "reverse-charge",
+      "--words",
+      "Reverse charge",
+    )
+    expect(tax.code, tax.err).toBe(0)
+    const settings = await run(
+      Effect.gen(function* () {
+        const s = yield* InvoiceSettings
+        return { issuer: yield* s.issuer, tax: yield* s.taxTreatments }
+      }),
+    )
+    expect(Option.getOrThrow(settings.issuer).legalName).toBe("Landunits B.V.")
+    expect(settings.tax).toEqual([
+      { currency: "GBP", treatment: { _tag: "ReverseCharge", words: "Reverse charge" } },
+    ])
+    const audited = await run(Effect.flatMap(AuditLog, (log) => log.list({ action: "invoices.setTax" })))
+    expect(audited).toHaveLength(1)
+    const bad = await cli(
+      "--as",
+      ADMIN,
+      "--yes",
+      "invoices",
+      "set-tax",
+      "GBP",
+      "--treatment",
+      "rate",
+      "--rate-bp",
+      "20.5",
+      "--words",
+      "VAT",
+    )
+    expect(bad.code).toBe(ExitCode.refused)
+    expect(bad.err).toContain("--rate-bp must be a whole number")
   })
 
   it("refuses a member and a bad period", async () => {

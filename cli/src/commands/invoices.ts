@@ -26,4 +26,24 @@ export const invoicesCommands = (invoices: Command, cli: Cli) => {
     .requiredOption("--out <folder>", "the folder to write them to (created if missing)")
     .option("--issuer <issuerId>", "one issuer's documents")
     .action(async (o) => (await import("./invoices/export.ts")).invoicesExport(cli, o))
+  invoices
+    .command("set-issuer")
+    .description(
+      "set who issues invoices: legal name, address, registration and tax ids (a second admin approves)",
+    )
+    .requiredOption("--issuer-id <id>", "the numbering sequence's key, e.g. landunits")
+    .requiredOption("--legal-name <name>", "the legal entity's name")
+    .requiredOption("--address <address>", "its registered address, on one line")
+    .requiredOption("--registration-id <id>", "its company registration id")
+    .requiredOption("--tax-id <id>", "its VAT number")
+    .action(async (o) => (await import("./invoices/set-issuer.ts")).invoicesSetIssuer(cli, o))
+  invoices
+    .command("set-tax <currency>")
+    .description(
+      "set a currency's tax treatment on invoices: a rate, reverse charge or out of scope (a second admin approves)",
+    )
+    .requiredOption("--treatment <treatment>", "rate, reverse-charge or out-of-scope")
+    .option("--rate-bp <n>", "the rate in basis points (2100 = 21%), with --treatment rate")
+    .requiredOption("--words <words>", 'what the invoice prints, e.g. "VAT 21%" or "Reverse charge"')
+    .action(async (currency, o) => (await import("./invoices/set-tax.ts")).invoicesSetTax(cli, currency, o))
 }

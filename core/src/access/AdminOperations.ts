@@ -77,6 +77,8 @@ export const AdminOperations = {
   "invoices.list": read,
   "invoices.show": read,
   "invoices.export": read,
+  "invoices.setIssuer": always("Setting the invoices' issuer"),
+  "invoices.setTax": always("Setting a currency's invoice tax treatment"),
   "ledger.verify": read,
   "ledger.checkpoint": operation,
   "pricing.show": read,
