@@ -126,4 +126,36 @@ describe.runIf(url !== undefined)("invoice numbers under concurrent orders on th
     expect(result.rows.every((r) => Number(r.order_id.slice(2)) % 3 !== 2)).toBe(true)
     expect(result.counter).toBe(expected)
   }, 120_000)
+
+  it("one order's invoice issued by two transactions at once: one invoice, one number, the second answers the first's", async () => {
+    const result = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* scopedServerDatabase(url!)
+          return yield* Effect.gen(function* () {
+            const invoices = yield* InvoiceStore
+            const sql = yield* SqlClient.SqlClient
+            const both = yield* Effect.forEach(
+              [0, 1],
+              () =>
+                sql.withTransaction(
+                  Effect.gen(function* () {
+                    const issued = yield* invoices.issue(sampleDraft({ orderId: "o-same" }))
+                    yield* Effect.sleep("50 millis") // hold the transaction: the other waits on the counter row
+                    return issued.number
+                  }),
+                ),
+              { concurrency: "unbounded" },
+            )
+            const next = yield* invoices.issue(sampleDraft({ orderId: "o-next" }))
+            const [rows] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM invoices`
+            return { both, next: next.number, rows: rows!.n }
+          }).pipe(Effect.provide(InvoiceStorePg.pipe(Layer.provideMerge(layerServer(database, 4)))))
+        }),
+      ),
+    )
+    expect(result.both).toEqual([1, 1])
+    expect(result.next).toBe(2)
+    expect(result.rows).toBe(2)
+  }, 60_000)
 })
