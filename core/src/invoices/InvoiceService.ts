@@ -4,11 +4,12 @@
  * inside the transaction that marks the buy paid, so a rolled-back confirmation takes its number back; issuing again
  * for the same order answers the invoice already issued.
  */
-import { Clock, Effect, Option } from "effect"
-import type { Order } from "../orders/OrderModel.ts"
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import type { Order, OrderRecord } from "../orders/OrderModel.ts"
 import { InvoiceIssuerMissing, OrderNotInvoiceable } from "./InvoiceErrors.ts"
-import type { InvoiceBuyer } from "./InvoiceModel.ts"
+import type { InvoiceBuyer, IssuedInvoice } from "./InvoiceModel.ts"
 import { makeInvoice, treatmentFor } from "./Invoices.ts"
+import { InvoiceBuyers } from "./ports/InvoiceBuyers.ts"
 import { InvoiceSettings } from "./ports/InvoiceSettings.ts"
 import { InvoiceStore } from "./ports/InvoiceStore.ts"
 
@@ -51,3 +52,40 @@ export const issueForPaidBuy = Effect.fn("InvoiceService.issueForPaidBuy")(funct
   )
   return yield* store.issue(draft)
 })
+
+/**
+ * What the order engine calls when a buy's payment is confirmed (BuyPaymentConfirmation.ts `confirmPayment`), inside
+ * the confirmation's unit of work: the buy's invoice, issued once. The engine reads it as an optional service: an
+ * installation whose composition provides none issues no invoice. A buyer without an address, or settings not yet
+ * made (no issuer, no treatment for the currency), leave the order without an invoice and a warning in the log: the
+ * payment is confirmed all the same.
+ */
+export class InvoiceIssuer extends Context.Service<
+  InvoiceIssuer,
+  { readonly issuePaid: (order: OrderRecord) => Effect.Effect<Option.Option<IssuedInvoice>> }
+>()("@landunits/core/invoices/InvoiceService/InvoiceIssuer") {
+  static readonly layer = Layer.effect(InvoiceIssuer)(
+    Effect.gen(function* () {
+      const context = yield* Effect.context<InvoiceStore | InvoiceSettings | InvoiceBuyers>()
+      return InvoiceIssuer.of({
+        issuePaid: (order) =>
+          Effect.gen(function* () {
+            const buyer = yield* (yield* InvoiceBuyers).buyerOf(order.memberId)
+            if (Option.isNone(buyer)) {
+              yield* Effect.logWarning(`No invoice for ${order.orderId}: the buyer has no address`)
+              return Option.none<IssuedInvoice>()
+            }
+            return yield* issueForPaidBuy({ order, buyer: buyer.value }).pipe(
+              Effect.map(Option.some),
+              Effect.catch((error) =>
+                Effect.as(
+                  Effect.logWarning(`No invoice for ${order.orderId}: ${error.message}`),
+                  Option.none(),
+                ),
+              ),
+            )
+          }).pipe(Effect.provideContext(context)),
+      })
+    }),
+  )
+}
