@@ -3,15 +3,18 @@
  * issued document, a rolled-back order giving its number back, and (on the server) concurrent issues numbered
  * 1..N without a gap or a repeat.
  */
+import { InvoiceBuyers } from "@landunits/core/invoices/ports/InvoiceBuyers.ts"
 import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
+import { MemberId } from "@landunits/core/shared/Ids.ts"
 import { sampleDraft } from "@landunits/core/test-support/InvoiceSample.ts"
 import { invoiceSettingsContract } from "@landunits/core/test-support/InvoiceSettingsContract.ts"
 import { invoiceStoreContract } from "@landunits/core/test-support/InvoiceStoreContract.ts"
 import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
-import { Effect, Exit, Layer } from "effect"
+import { Effect, Exit, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { layerServer } from "../../src/postgres/Database.ts"
+import { InvoiceBuyersPg } from "../../src/postgres/InvoiceBuyersPg.ts"
 import { InvoiceSettingsPg } from "../../src/postgres/InvoiceSettingsPg.ts"
 import { InvoiceStorePg } from "../../src/postgres/InvoiceStorePg.ts"
 import { databaseTargets, serverUrl } from "../support/Databases.ts"
@@ -42,6 +45,48 @@ for (const target of databaseTargets().run) {
       expect(String(outcome.update)).toContain("an issued invoice never changes")
       expect(Exit.isFailure(outcome.remove)).toBe(true)
       expect(outcome.total).toBe(sampleDraft().total)
+    })
+
+    it("names the buyer from their account (the company when given) and their KYC address; none without one", async () => {
+      const buyers = await db.run(
+        Effect.gen(function* () {
+          const sql = yield* SqlClient.SqlClient
+          const account = (id: string, extra: object) =>
+            sql`INSERT INTO accounts (member_id, email, role, created_at, record)
+                VALUES (${id}, ${`${id}@example.com`}, 'member', 0,
+                        ${JSON.stringify({ memberId: id, firstName: "Ann", lastName: "Lee", ...extra })}::jsonb)`
+          yield* account("mem_ann", {})
+          yield* account("mem_co", { businessName: "Lee Farms Ltd" })
+          yield* account("mem_none", {})
+          const address = {
+            houseNumber: "12",
+            streetAddress: "High Street",
+            townCity: "London",
+            postcode: "SW1A 1AA",
+            country: "United Kingdom",
+          }
+          for (const id of ["mem_ann", "mem_co"])
+            yield* sql`INSERT INTO kyc_records (member_id, kyc_status, record, updated_at)
+                       VALUES (${id}, 'Verified', ${JSON.stringify({ memberId: id, kycInfo: { kycStatus: "Verified", address } })}::jsonb, 0)`
+          const of = (id: string) => Effect.flatMap(InvoiceBuyers, (b) => b.buyerOf(MemberId.make(id)))
+          return {
+            ann: yield* of("mem_ann"),
+            co: yield* of("mem_co"),
+            none: yield* of("mem_none"),
+            stranger: yield* of("mem_stranger"),
+          }
+        }).pipe(Effect.provide(InvoiceBuyersPg.pipe(Layer.provideMerge(db.layer())))),
+      )
+      expect(buyers.ann).toEqual(
+        Option.some({
+          memberId: "mem_ann",
+          name: "Ann Lee",
+          address: "12 High Street, London, SW1A 1AA, United Kingdom",
+        }),
+      )
+      expect(Option.map(buyers.co, (b) => b.name)).toEqual(Option.some("Lee Farms Ltd"))
+      expect(buyers.none).toEqual(Option.none())
+      expect(buyers.stranger).toEqual(Option.none())
     })
 
     it("an order whose transaction rolls back gives its number back: the next invoice takes it", async () => {

@@ -13,8 +13,10 @@
  * A credit note copies its invoice with every amount negated (never recomputed, so it cancels it exactly).
  */
 import { Result } from "effect"
+import type { Address } from "../kyc/KycModel.ts"
 import type { Order } from "../orders/OrderModel.ts"
 import type { CurrencyType } from "../shared/Enums.ts"
+import type { MemberId } from "../shared/Ids.ts"
 import { divRoundHalfUp } from "../shared/Money.ts"
 import { OrderNotInvoiceable, TaxTreatmentMissing } from "./InvoiceErrors.ts"
 import type {
@@ -152,4 +154,33 @@ export const creditNoteOf = (invoice: IssuedInvoice, issuedAt: string): InvoiceD
     total: negate(invoice.total),
     credits: number,
   }
+}
+
+/** What the buyer's account and KYC say, as `invoiceBuyerOf` reads them. */
+export interface BuyerRecords {
+  readonly memberId: MemberId
+  readonly firstName: string
+  readonly lastName: string
+  readonly businessName?: string | undefined
+  readonly address?: Address | undefined
+}
+
+/** An address on one line: "12 High Street, Flat 2, London, SW1A 1AA, United Kingdom" (empty parts left out). */
+export const addressLine = (a: Address): string =>
+  [`${a.houseNumber} ${a.streetAddress}`.trim(), a.additionalAddress ?? "", a.townCity, a.postcode, a.country]
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .join(", ")
+
+/**
+ * The buyer as an invoice names them: the company's name when the member gave one, else theirs; the KYC address on
+ * one line. None without an address. (Members give no company registration or VAT number yet: the invoice's
+ * `registrationId` and `taxId` stay empty until the profile has them.)
+ */
+export const invoiceBuyerOf = (records: BuyerRecords): InvoiceBuyer | undefined => {
+  const address = records.address === undefined ? "" : addressLine(records.address)
+  const person = `${records.firstName} ${records.lastName}`.trim()
+  const name = records.businessName?.trim() || person
+  if (address === "" || name === "") return undefined
+  return { memberId: records.memberId, name, address }
 }

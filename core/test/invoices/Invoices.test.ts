@@ -2,7 +2,13 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { IssuedInvoice, TaxTreatment } from "../../src/invoices/InvoiceModel.ts"
-import { creditNoteOf, makeInvoice, taxOf, treatmentFor } from "../../src/invoices/Invoices.ts"
+import {
+  creditNoteOf,
+  invoiceBuyerOf,
+  makeInvoice,
+  taxOf,
+  treatmentFor,
+} from "../../src/invoices/Invoices.ts"
 import {
   reverseCharge,
   type SampleBuy,
@@ -163,5 +169,45 @@ describe("a credit note", () => {
         expect(note.net + note.tax.amount).toBe(note.total)
       }),
     )
+  })
+})
+
+describe("the buyer an invoice names", () => {
+  const address = {
+    houseNumber: "12",
+    streetAddress: "High Street",
+    additionalAddress: "Flat 2",
+    townCity: "London",
+    postcode: "SW1A 1AA",
+    country: "United Kingdom",
+  }
+  const member = { memberId: sampleBuyer.memberId, firstName: "Ann", lastName: "Lee" }
+
+  it("is the company when the member gave one, else the member, with the KYC address on one line", () => {
+    expect(invoiceBuyerOf({ ...member, address })).toEqual({
+      memberId: sampleBuyer.memberId,
+      name: "Ann Lee",
+      address: "12 High Street, Flat 2, London, SW1A 1AA, United Kingdom",
+    })
+    expect(invoiceBuyerOf({ ...member, businessName: "Lee Farms Ltd", address })?.name).toBe("Lee Farms Ltd")
+    expect(invoiceBuyerOf({ ...member, businessName: "  ", address })?.name).toBe("Ann Lee")
+  })
+
+  it("is none without an address", () => {
+    expect(invoiceBuyerOf(member)).toBeUndefined()
+    expect(
+      invoiceBuyerOf({
+        ...member,
+        address: {
+          ...address,
+          houseNumber: "",
+          streetAddress: "",
+          additionalAddress: "",
+          townCity: "",
+          postcode: "",
+          country: "",
+        },
+      }),
+    ).toBeUndefined()
   })
 })
