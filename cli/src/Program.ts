@@ -18,6 +18,7 @@ import { dbCommands } from "./commands/db.ts"
 import { discountCodesCommands } from "./commands/discount-codes.ts"
 import { doctorCommand } from "./commands/doctor.ts"
 import { documentsCommands } from "./commands/documents.ts"
+import { invoicesCommands } from "./commands/invoices.ts"
 import { kycCommands } from "./commands/kyc.ts"
 import { ledgerCommands } from "./commands/ledger.ts"
 import { mailCommands } from "./commands/mail.ts"
@@ -47,6 +48,7 @@ const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["payouts", "paying sellers", payoutsCommands],
   ["approvals", "four eyes: requests a second admin approves, and the thresholds", approvalsCommands],
   ["statements", "members' statements", statementsCommands],
+  ["invoices", "invoices and credit notes issued for buy orders", invoicesCommands],
   ["ledger", "the ledger's hash chains and balances: verify them", ledgerCommands],
   ["pricing", "prices, fees, exchange rates, coin prices, land limits and bank accounts", pricingCommands],
   ["discount-codes", "reference codes members use for a discount", discountCodesCommands],

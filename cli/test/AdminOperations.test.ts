@@ -113,6 +113,31 @@ const sampleArgs = (ids: {
   "pricing.setLand": ["pricing", "set-land", "LAND_EUR", "--land-value-cents", "1"],
   "pricing.setBankAccount": ["pricing", "set-bank-account", "EUR", ...BANK],
   "discountCodes.create": ["discount-codes", "create", "OPS99", "--percent", "99"],
+  "invoices.setIssuer": [
+    "invoices",
+    "set-issuer",
+    "--issuer-id",
+    "landunits",
+    "--legal-name",
+    "Landunits B.V.",
+    "--address",
+    "Keizersgracht 1, Amsterdam",
+    "--registration-id",
+    "KvK 1",
+    "--tax-id",
+    "NL1B01",
+  ],
+  "invoices.setTax": [
+    "invoices",
+    "set-tax",
+    "EUR",
+    "--treatment",
+    "rate",
+    "--rate-bp",
+    "2100",
+    "--words",
+    "VAT 21%",
+  ],
 })
 
 const NO_IDS = { orderToConfirm: "ord_none", orderToCancel: "ord_none", payout: "pay_none" }

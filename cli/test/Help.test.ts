@@ -65,6 +65,7 @@ describe("landunits --help", () => {
       "payouts",
       "approvals",
       "statements",
+      "invoices",
       "ledger",
       "pricing",
       "discount-codes",

@@ -100,6 +100,10 @@ const ALLOWED: Readonly<Record<string, { readonly modules: ReadonlyArray<string>
     modules: ["@landunits/adapters/statements/MemberStatement.ts"],
     why: "a file format: the statement's PDF, rendered as the HTTP download renders it; core's use case builds and audits",
   },
+  "invoices/export.ts": {
+    modules: ["@landunits/adapters/statements/MemberStatement.ts"],
+    why: "a file format: an invoice's PDF, drawn by the statement's renderer; core's use case lists and audits",
+  },
 }
 
 /** Command files that write their own audit entry: infrastructure, with no core use case behind them. */

@@ -15,6 +15,7 @@ import { IdeasService } from "@landunits/core/community/IdeasService.ts"
 import { ContentService } from "@landunits/core/content/ContentService.ts"
 import { GovernanceService } from "@landunits/core/governance/GovernanceService.ts"
 import { ImpactService } from "@landunits/core/impact/ImpactService.ts"
+import { InvoiceIssuer } from "@landunits/core/invoices/InvoiceService.ts"
 import { KycService } from "@landunits/core/kyc/KycService.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
@@ -56,6 +57,9 @@ import { EnginePg } from "../postgres/EnginePg.ts"
 import { ExchangeRateHistoryPg } from "../postgres/ExchangeRateHistoryPg.ts"
 import { ExchangeRatesPg } from "../postgres/ExchangeRatesPg.ts"
 import { IdeaStorePg } from "../postgres/IdeaStorePg.ts"
+import { InvoiceBuyersPg } from "../postgres/InvoiceBuyersPg.ts"
+import { InvoiceSettingsPg } from "../postgres/InvoiceSettingsPg.ts"
+import { InvoiceStorePg } from "../postgres/InvoiceStorePg.ts"
 import { KnownDevicesPg } from "../postgres/KnownDevicesPg.ts"
 import { KycStorePg } from "../postgres/KycStorePg.ts"
 import { LedgerCheckpointsPg } from "../postgres/LedgerCheckpointsPg.ts"
@@ -153,6 +157,9 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     MemberRecordsPg,
     RecordingStorePg,
     RecordingUsagePg,
+    InvoiceStorePg,
+    InvoiceSettingsPg,
+    InvoiceBuyersPg,
     Layer.mergeAll(
       DocumentStorePg,
       DataExportStorePg,
@@ -230,6 +237,8 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
             Layer.provideMerge(Layer.merge(HoldingsService.layer, LimitsServiceObserved)),
             Layer.provideMerge(Layer.succeed(SessionLifetime)(sessionLifetimeMs)),
             Layer.provideMerge(LedgerService.layer),
+            // A buy's invoice, issued when its payment is confirmed (core/src/invoices/InvoiceService.ts).
+            Layer.provideMerge(InvoiceIssuer.layer),
             Layer.provideMerge(
               Layer.mergeAll(
                 stores,

@@ -6,6 +6,7 @@
  */
 import { makeAdmin } from "../accounts/MembersAdmin.ts"
 import { ApprovalsAdminOperations } from "../approvals/ApprovalsAdmin.ts"
+import { InvoiceSettingsAdminOperations } from "../invoices/InvoiceSettingsAdmin.ts"
 import { OrdersAdminOperations } from "../orders/OrdersAdmin.ts"
 import { PayoutsAdminOperations } from "../orders/PayoutsAdmin.ts"
 import { DiscountCodesAdminOperations } from "../pricing/DiscountCodesAdmin.ts"
@@ -20,6 +21,7 @@ export const adminOperationHandlers = {
   "users.makeAdmin": makeAdmin,
   ...DiscountCodesAdminOperations,
   ...ApprovalsAdminOperations,
+  ...InvoiceSettingsAdminOperations,
 } as const satisfies OperationHandlers
 
 export const isFourEyesOperation = (name: string): name is FourEyesOperation =>

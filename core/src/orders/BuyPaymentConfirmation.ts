@@ -6,7 +6,8 @@
  * BuyPaymentCommands.ts composes it.
  */
 
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
+import { InvoiceIssuer } from "../invoices/InvoiceService.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
 import { PayoutId } from "../shared/Ids.ts"
 import { IdGenerator } from "../shared/ports/IdGenerator.ts"
@@ -35,6 +36,8 @@ export const makeBuyPaymentConfirmation = Effect.gen(function* () {
   const { checkBuyLimits } = yield* OrderLimits
   const { iso, now, transition } = yield* OrderRecords
   const { notify } = yield* OrderNotifier
+  // Optional: a composition without invoicing confirms payments without issuing invoices (InvoiceService.ts).
+  const invoicing = yield* Effect.serviceOption(InvoiceIssuer)
 
   const successOrder = (request: SuccessOrderRequest) =>
     command(
@@ -127,6 +130,8 @@ export const makeBuyPaymentConfirmation = Effect.gen(function* () {
         yield* payoutRepo.insert(payouts)
         for (const fill of settlement.fills) yield* orders.update(fill.after)
         yield* orders.update(settlement.order)
+        // The buy's invoice, numbered in this unit of work: a confirmation that rolls back takes its number back.
+        if (Option.isSome(invoicing)) yield* invoicing.value.issuePaid(settlement.order)
         for (const { memberId, notice } of settlement.notices) yield* notify(memberId, notice)
         return { order: settlement.order, payouts } satisfies ConfirmedPayment
       }),

@@ -10,6 +10,7 @@ import { MemberGuard } from "../../src/access/MemberGuard.ts"
 import { AccountRepository } from "../../src/accounts/ports/AccountRepository.ts"
 import { PasswordHasher } from "../../src/accounts/ports/PasswordHasher.ts"
 import { SessionStore } from "../../src/accounts/ports/SessionStore.ts"
+import type { InvoiceIssuer } from "../../src/invoices/InvoiceService.ts"
 import { HoldingsService } from "../../src/ledger/HoldingsService.ts"
 import { LedgerCheckpointService } from "../../src/ledger/LedgerCheckpointService.ts"
 import { LedgerService } from "../../src/ledger/LedgerService.ts"
@@ -155,6 +156,8 @@ export interface HarnessOptions {
   readonly crypto?: Layer.Layer<CryptoPayments>
   /** The stores the member guard reads (factors, sessions, accounts); fresh in-memory ones by default. */
   readonly guardStores?: Layer.Layer<GuardStores>
+  /** Invoicing (InvoiceService.ts InvoiceIssuer) for the engine; none by default, as the engine takes it optionally. */
+  readonly invoicing?: Layer.Layer<InvoiceIssuer>
 }
 
 export type GuardStores =
@@ -203,6 +206,7 @@ const makeWorld = (options: HarnessOptions, unitOfWork: Effect.Success<typeof Un
     Mailer.layerMemory,
     SubscriptionStore.layerMemory,
     MemberGuard.layer.pipe(Layer.provide(options.guardStores ?? memoryGuardStores)),
+    options.invoicing ?? Layer.empty,
   )
   const layer: Layer.Layer<Services> = LedgerCheckpointService.layer({ everyMs: CHECKPOINT_EVERY_MS }).pipe(
     Layer.provideMerge(OrderService.layer),

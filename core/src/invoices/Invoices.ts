@@ -1,0 +1,186 @@
+/**
+ * The invoice of a buy order, as pure functions (issue 46). The lines are the order's own amounts, as priced by
+ * fees/Fees.ts and charged: the Units (numberOfUnits × pricePerUnit = subTotal), the platform's buy fee, the payment
+ * method's fee (the rest of transactionFee) and the discount (negative). They add up to the net, which must be the
+ * order's paymentAmount (an order whose amounts do not add up is refused, never invoiced with a made-up line).
+ *
+ * Tax follows the admin's treatment for the currency (never a hard-coded rate):
+ *   a rate  — exact  = net × basisPoints (in 1/10,000 of a minor unit, an exact integer)
+ *             amount = exact / 10,000 rounded half-up once (shared/Money.ts divRoundHalfUp)
+ *             rounding = amount × 10,000 − exact, shown on the invoice (|rounding| ≤ 5,000: half a minor unit)
+ *   a note  — reverse charge or out of scope: no tax, the note's words printed.
+ *   total = net + tax amount.
+ * A credit note copies its invoice with every amount negated (never recomputed, so it cancels it exactly).
+ */
+import { Result } from "effect"
+import type { Address } from "../kyc/KycModel.ts"
+import type { Order } from "../orders/OrderModel.ts"
+import type { CurrencyType } from "../shared/Enums.ts"
+import type { MemberId } from "../shared/Ids.ts"
+import { divRoundHalfUp } from "../shared/Money.ts"
+import { OrderNotInvoiceable, TaxTreatmentMissing } from "./InvoiceErrors.ts"
+import type {
+  InvoiceBuyer,
+  InvoiceDraft,
+  InvoiceLine,
+  InvoiceTax,
+  IssuedInvoice,
+  IssuerDetails,
+  TaxSettings,
+  TaxTreatment,
+} from "./InvoiceModel.ts"
+
+/** Basis points per whole: 10,000 bp = 100%. */
+const BASIS = 10_000n
+
+/** The admin's treatment for a currency, or TaxTreatmentMissing: no currency is invoiced under an assumed rate. */
+export const treatmentFor = (
+  settings: TaxSettings,
+  currency: CurrencyType,
+): Result.Result<TaxTreatment, TaxTreatmentMissing> => {
+  const found = settings.find((s) => s.currency === currency)
+  return found === undefined
+    ? Result.fail(
+        new TaxTreatmentMissing({
+          message: `No tax treatment is set for ${currency}: set one with landunits invoices tax`,
+          currency,
+        }),
+      )
+    : Result.succeed(found.treatment)
+}
+
+/** The tax on a net amount under a treatment, with its rounding shown. */
+export const taxOf = (net: number, treatment: TaxTreatment): InvoiceTax => {
+  if (treatment._tag !== "Rate") return { treatment, basisPoints: 0, exact: 0, amount: 0, rounding: 0 }
+  const exact = BigInt(net) * BigInt(treatment.basisPoints)
+  const amount = divRoundHalfUp(exact, BASIS)
+  return {
+    treatment,
+    basisPoints: treatment.basisPoints,
+    exact: Number(exact),
+    amount: Number(amount),
+    rounding: Number(amount * BASIS - exact),
+  }
+}
+
+/** The lines of a buy: the Units, the buy fee, the payment method's fee and the discount; zero fee lines left out. */
+export const buyLines = (order: Order): ReadonlyArray<InvoiceLine> => {
+  const details = order.paymentDetails
+  if (details === undefined) return []
+  const buyFee = Math.min(order.currencyUnit.buyOrderTransactionFeeInCents ?? 0, details.transactionFee)
+  const methodFee = details.transactionFee - buyFee
+  const discount = order.buy?.discount?.discountValue ?? 0
+  const lines: Array<InvoiceLine> = [
+    {
+      kind: "units",
+      quantity: order.currencyUnit.numberOfUnits,
+      pricePerUnit: order.currencyUnit.pricePerUnit,
+      unitType: order.currencyUnit.unitType,
+      amount: details.subTotal,
+    },
+  ]
+  if (buyFee > 0) lines.push({ kind: "buyFee", quantity: 1, amount: buyFee })
+  if (methodFee > 0) lines.push({ kind: "paymentMethodFee", quantity: 1, amount: methodFee })
+  if (discount > 0) lines.push({ kind: "discount", quantity: 1, amount: -discount })
+  return lines
+}
+
+export interface MakeInvoiceInput {
+  readonly order: Order
+  readonly buyer: InvoiceBuyer
+  readonly issuer: IssuerDetails
+  readonly treatment: TaxTreatment
+  /** ISO-8601 instant: when the payment was confirmed. */
+  readonly issuedAt: string
+  /** The order's purchase-order reference, when it has one. */
+  readonly purchaseOrderReference?: string | undefined
+}
+
+/** The invoice of a paid buy order, before its number; OrderNotInvoiceable for anything else. */
+export const makeInvoice = (input: MakeInvoiceInput): Result.Result<InvoiceDraft, OrderNotInvoiceable> => {
+  const { order } = input
+  const details = order.paymentDetails
+  if (order.orderType !== "BUY" || details === undefined) {
+    return Result.fail(
+      new OrderNotInvoiceable({ message: "Only a priced buy order has an invoice", orderId: order.orderId }),
+    )
+  }
+  const lines = buyLines(order)
+  const net = lines.reduce((sum, line) => sum + line.amount, 0)
+  if (net !== details.paymentAmount) {
+    return Result.fail(
+      new OrderNotInvoiceable({
+        message: `The order's lines add up to ${net}, not to its payment amount ${details.paymentAmount}`,
+        orderId: order.orderId,
+      }),
+    )
+  }
+  const tax = taxOf(net, input.treatment)
+  return Result.succeed({
+    kind: "invoice",
+    orderId: order.orderId,
+    currency: details.currency,
+    issuedAt: input.issuedAt,
+    issuer: input.issuer,
+    buyer: input.buyer,
+    lines,
+    net,
+    tax,
+    total: net + tax.amount,
+    ...(input.purchaseOrderReference === undefined
+      ? {}
+      : { purchaseOrderReference: input.purchaseOrderReference }),
+  })
+}
+
+/** −n without a negative zero. */
+const negate = (n: number): number => (n === 0 ? 0 : -n)
+
+/** The credit note cancelling an issued invoice: the same document with every amount negated, referencing it. */
+export const creditNoteOf = (invoice: IssuedInvoice, issuedAt: string): InvoiceDraft => {
+  const { number, ...draft } = invoice
+  return {
+    ...draft,
+    kind: "creditNote",
+    issuedAt,
+    lines: invoice.lines.map((line) => ({ ...line, amount: negate(line.amount) })),
+    net: negate(invoice.net),
+    tax: {
+      ...invoice.tax,
+      exact: negate(invoice.tax.exact),
+      amount: negate(invoice.tax.amount),
+      rounding: negate(invoice.tax.rounding),
+    },
+    total: negate(invoice.total),
+    credits: number,
+  }
+}
+
+/** What the buyer's account and KYC say, as `invoiceBuyerOf` reads them. */
+export interface BuyerRecords {
+  readonly memberId: MemberId
+  readonly firstName: string
+  readonly lastName: string
+  readonly businessName?: string | undefined
+  readonly address?: Address | undefined
+}
+
+/** An address on one line: "12 High Street, Flat 2, London, SW1A 1AA, United Kingdom" (empty parts left out). */
+export const addressLine = (a: Address): string =>
+  [`${a.houseNumber} ${a.streetAddress}`.trim(), a.additionalAddress ?? "", a.townCity, a.postcode, a.country]
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .join(", ")
+
+/**
+ * The buyer as an invoice names them: the company's name when the member gave one, else theirs; the KYC address on
+ * one line. None without an address. (Members give no company registration or VAT number yet: the invoice's
+ * `registrationId` and `taxId` stay empty until the profile has them.)
+ */
+export const invoiceBuyerOf = (records: BuyerRecords): InvoiceBuyer | undefined => {
+  const address = records.address === undefined ? "" : addressLine(records.address)
+  const person = `${records.firstName} ${records.lastName}`.trim()
+  const name = records.businessName?.trim() || person
+  if (address === "" || name === "") return undefined
+  return { memberId: records.memberId, name, address }
+}
