@@ -1,6 +1,7 @@
 /**
- * InvoiceBuyers on PostgreSQL: the buyer's name (or company) from their account's record and their address from
- * their KYC record, read in one statement and named by core (Invoices.ts `invoiceBuyerOf`).
+ * InvoiceBuyers on PostgreSQL: the buyer's account record (names, type, registration's business name, closure) and
+ * their KYC record (address; a business's name, registration and VAT numbers), read in one statement and named by
+ * core (Invoices.ts `invoiceBuyerOf`, through members/MemberName.ts).
  */
 import { invoiceBuyerOf } from "@landunits/core/invoices/Invoices.ts"
 import { InvoiceBuyers } from "@landunits/core/invoices/ports/InvoiceBuyers.ts"
@@ -11,7 +12,20 @@ import { SqlClient } from "effect/sql"
 interface AccountFields {
   readonly firstName?: unknown
   readonly lastName?: unknown
+  readonly userType?: unknown
   readonly businessName?: unknown
+  readonly closedAt?: unknown
+}
+
+interface KycFields {
+  readonly kycInfo?: {
+    readonly address?: unknown
+    readonly businessInfo?: {
+      readonly businessName?: unknown
+      readonly registrationNumber?: unknown
+      readonly vatNumber?: unknown
+    }
+  }
 }
 
 const json = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
@@ -31,13 +45,22 @@ export const InvoiceBuyersPg = Layer.effect(InvoiceBuyers)(
             const row = rows[0]
             if (row === undefined) return Option.none()
             const account = (json(row.account) ?? {}) as AccountFields
-            const address = (json(row.kyc) as { kycInfo?: { address?: unknown } } | null)?.kycInfo?.address
+            const kycInfo = ((json(row.kyc) ?? {}) as KycFields).kycInfo
+            const address = kycInfo?.address
+            const business = kycInfo?.businessInfo
             return Option.fromNullishOr(
               invoiceBuyerOf({
                 memberId,
                 firstName: text(account.firstName),
                 lastName: text(account.lastName),
+                userType: account.userType === "BUSINESS" ? "BUSINESS" : "USER",
                 businessName: text(account.businessName),
+                closedAt: typeof account.closedAt === "number" ? account.closedAt : undefined,
+                business: {
+                  businessName: text(business?.businessName),
+                  registrationNumber: text(business?.registrationNumber),
+                  vatNumber: text(business?.vatNumber),
+                },
                 address: isAddress(address) ? address : undefined,
               }),
             )

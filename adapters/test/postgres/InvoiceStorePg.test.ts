@@ -47,7 +47,7 @@ for (const target of databaseTargets().run) {
       expect(outcome.total).toBe(sampleDraft().total)
     })
 
-    it("names the buyer from their account (the company when given) and their KYC address; none without one", async () => {
+    it("names the buyer as core names members (a business by KYC's company name and ids) with their KYC address; none without one", async () => {
       const buyers = await db.run(
         Effect.gen(function* () {
           const sql = yield* SqlClient.SqlClient
@@ -55,9 +55,9 @@ for (const target of databaseTargets().run) {
             sql`INSERT INTO accounts (member_id, email, role, created_at, record)
                 VALUES (${id}, ${`${id}@example.com`}, 'member', 0,
                         ${JSON.stringify({ memberId: id, firstName: "Ann", lastName: "Lee", ...extra })}::jsonb)`
-          yield* account("mem_ann", {})
-          yield* account("mem_co", { businessName: "Lee Farms Ltd" })
-          yield* account("mem_none", {})
+          yield* account("mem_ann", { userType: "USER" })
+          yield* account("mem_co", { userType: "BUSINESS", businessName: "Lee Farms" })
+          yield* account("mem_none", { userType: "USER" })
           const address = {
             houseNumber: "12",
             streetAddress: "High Street",
@@ -65,9 +65,14 @@ for (const target of databaseTargets().run) {
             postcode: "SW1A 1AA",
             country: "United Kingdom",
           }
+          const businessInfo = {
+            businessName: "Lee Farms Ltd",
+            registrationNumber: "12345678",
+            vatNumber: "GB123456789",
+          }
           for (const id of ["mem_ann", "mem_co"])
             yield* sql`INSERT INTO kyc_records (member_id, kyc_status, record, updated_at)
-                       VALUES (${id}, 'Verified', ${JSON.stringify({ memberId: id, kycInfo: { kycStatus: "Verified", address } })}::jsonb, 0)`
+                       VALUES (${id}, 'Verified', ${JSON.stringify({ memberId: id, kycInfo: { kycStatus: "Verified", address, ...(id === "mem_co" ? { businessInfo } : {}) } })}::jsonb, 0)`
           const of = (id: string) => Effect.flatMap(InvoiceBuyers, (b) => b.buyerOf(MemberId.make(id)))
           return {
             ann: yield* of("mem_ann"),
@@ -84,7 +89,15 @@ for (const target of databaseTargets().run) {
           address: "12 High Street, London, SW1A 1AA, United Kingdom",
         }),
       )
-      expect(Option.map(buyers.co, (b) => b.name)).toEqual(Option.some("Lee Farms Ltd"))
+      expect(buyers.co).toEqual(
+        Option.some({
+          memberId: "mem_co",
+          name: "Lee Farms Ltd",
+          address: "12 High Street, London, SW1A 1AA, United Kingdom",
+          registrationId: "12345678",
+          taxId: "GB123456789",
+        }),
+      )
       expect(buyers.none).toEqual(Option.none())
       expect(buyers.stranger).toEqual(Option.none())
     })

@@ -103,8 +103,8 @@ export const InvoiceDraft = Schema.Struct({
   /** net + tax.amount. */
   total: Schema.Int,
   /**
-   * The buyer's purchase-order reference, printed when the buy order carries one (the order's optional
-   * `purchaseOrderReference`; makeInvoice takes it as an input until orders carry it).
+   * The buyer's purchase-order reference, printed when the buy order carries one (the order's
+   * `buy.purchaseOrderReference`, core/src/orders/BuyReview.ts).
    */
   purchaseOrderReference: Schema.optionalKey(Text),
   /** A credit note: the number of the invoice it cancels. */

@@ -13,11 +13,10 @@ import { InvoiceBuyers } from "./ports/InvoiceBuyers.ts"
 import { InvoiceSettings } from "./ports/InvoiceSettings.ts"
 import { InvoiceStore } from "./ports/InvoiceStore.ts"
 
+/** A paid buy and its buyer; the invoice prints the order's purchase-order reference when the buyer gave one. */
 export interface PaidBuy {
   readonly order: Order
   readonly buyer: InvoiceBuyer
-  /** The order's purchase-order reference, when the buyer gave one. */
-  readonly purchaseOrderReference?: string | undefined
 }
 
 export const issueForPaidBuy = Effect.fn("InvoiceService.issueForPaidBuy")(function* (paid: PaidBuy) {
@@ -47,7 +46,7 @@ export const issueForPaidBuy = Effect.fn("InvoiceService.issueForPaidBuy")(funct
       issuer: issuer.value,
       treatment,
       issuedAt,
-      purchaseOrderReference: paid.purchaseOrderReference,
+      purchaseOrderReference: paid.order.buy?.purchaseOrderReference,
     }),
   )
   return yield* store.issue(draft)

@@ -14,6 +14,7 @@
  */
 import { Result } from "effect"
 import type { Address } from "../kyc/KycModel.ts"
+import { type BusinessIdentity, memberNaming, type NameableMember } from "../members/MemberName.ts"
 import type { Order } from "../orders/OrderModel.ts"
 import type { CurrencyType } from "../shared/Enums.ts"
 import type { MemberId } from "../shared/Ids.ts"
@@ -157,11 +158,10 @@ export const creditNoteOf = (invoice: IssuedInvoice, issuedAt: string): InvoiceD
 }
 
 /** What the buyer's account and KYC say, as `invoiceBuyerOf` reads them. */
-export interface BuyerRecords {
+export interface BuyerRecords extends NameableMember {
   readonly memberId: MemberId
-  readonly firstName: string
-  readonly lastName: string
-  readonly businessName?: string | undefined
+  /** KYC's business details (business members), with the registration and VAT numbers the invoice prints. */
+  readonly business?: BusinessIdentity | undefined
   readonly address?: Address | undefined
 }
 
@@ -173,14 +173,19 @@ export const addressLine = (a: Address): string =>
     .join(", ")
 
 /**
- * The buyer as an invoice names them: the company's name when the member gave one, else theirs; the KYC address on
- * one line. None without an address. (Members give no company registration or VAT number yet: the invoice's
- * `registrationId` and `taxId` stay empty until the profile has them.)
+ * The buyer as an invoice names them, as core names members everywhere (members/MemberName.ts `memberNaming`): a
+ * business member as the company, with KYC's registration and VAT numbers; an individual as the person; the KYC
+ * address on one line. None without an address.
  */
 export const invoiceBuyerOf = (records: BuyerRecords): InvoiceBuyer | undefined => {
   const address = records.address === undefined ? "" : addressLine(records.address)
-  const person = `${records.firstName} ${records.lastName}`.trim()
-  const name = records.businessName?.trim() || person
-  if (address === "" || name === "") return undefined
-  return { memberId: records.memberId, name, address }
+  const naming = memberNaming(records, records.business)
+  if (address === "" || naming.displayName === "") return undefined
+  return {
+    memberId: records.memberId,
+    name: naming.displayName,
+    address,
+    ...(naming.registrationNumber === undefined ? {} : { registrationId: naming.registrationNumber }),
+    ...(naming.vatNumber === undefined ? {} : { taxId: naming.vatNumber }),
+  }
 }

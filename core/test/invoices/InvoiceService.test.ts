@@ -23,7 +23,8 @@ describe("issuing a paid buy's invoice", () => {
       Effect.gen(function* () {
         yield* configured
         yield* TestClock.setTime(Date.parse("2026-11-03T12:00:00.000Z"))
-        const paid = { order: sampleBuyOrder(), buyer: sampleBuyer, purchaseOrderReference: "PO-1" }
+        const order = sampleBuyOrder()
+        const paid = { order: { ...order, buy: { purchaseOrderReference: "PO-1" } }, buyer: sampleBuyer }
         const invoice = yield* issueForPaidBuy(paid)
         expect(invoice.number).toBe(1)
         expect(invoice.issuer).toEqual(sampleIssuer)

@@ -181,16 +181,46 @@ describe("the buyer an invoice names", () => {
     postcode: "SW1A 1AA",
     country: "United Kingdom",
   }
-  const member = { memberId: sampleBuyer.memberId, firstName: "Ann", lastName: "Lee" }
+  const member = {
+    memberId: sampleBuyer.memberId,
+    firstName: "Ann",
+    lastName: "Lee",
+    userType: "USER" as const,
+  }
+  const business = { ...member, userType: "BUSINESS" as const }
 
-  it("is the company when the member gave one, else the member, with the KYC address on one line", () => {
+  it("is the person for an individual, with the KYC address on one line", () => {
     expect(invoiceBuyerOf({ ...member, address })).toEqual({
       memberId: sampleBuyer.memberId,
       name: "Ann Lee",
       address: "12 High Street, Flat 2, London, SW1A 1AA, United Kingdom",
     })
-    expect(invoiceBuyerOf({ ...member, businessName: "Lee Farms Ltd", address })?.name).toBe("Lee Farms Ltd")
-    expect(invoiceBuyerOf({ ...member, businessName: "  ", address })?.name).toBe("Ann Lee")
+    // An individual is never named as a company, whatever a record holds.
+    expect(invoiceBuyerOf({ ...member, businessName: "Lee Farms Ltd", address })?.name).toBe("Ann Lee")
+  })
+
+  it("is the company for a business member, with KYC's registration and VAT numbers", () => {
+    expect(
+      invoiceBuyerOf({
+        ...business,
+        businessName: "Lee Farms",
+        business: { businessName: "Lee Farms Ltd", registrationNumber: "12345678", vatNumber: "GB123456789" },
+        address,
+      }),
+    ).toEqual({
+      memberId: sampleBuyer.memberId,
+      name: "Lee Farms Ltd",
+      address: "12 High Street, Flat 2, London, SW1A 1AA, United Kingdom",
+      registrationId: "12345678",
+      taxId: "GB123456789",
+    })
+    // Before KYC: registration's name, no ids; a blank name falls back to the person.
+    expect(invoiceBuyerOf({ ...business, businessName: "Lee Farms", address })).toEqual({
+      memberId: sampleBuyer.memberId,
+      name: "Lee Farms",
+      address: "12 High Street, Flat 2, London, SW1A 1AA, United Kingdom",
+    })
+    expect(invoiceBuyerOf({ ...business, businessName: "  ", address })?.name).toBe("Ann Lee")
   })
 
   it("is none without an address", () => {
