@@ -132,11 +132,9 @@ const sampleArgs = (ids: {
     "set-tax",
     "EUR",
     "--treatment",
-    "rate",
-    "--rate-bp",
-    "2100",
+    "reverse-charge",
     "--words",
-    "VAT 21%",
+    "Reverse charge: the buyer accounts for the VAT",
   ],
 })
 

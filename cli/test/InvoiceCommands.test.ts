@@ -164,6 +164,23 @@ describe("landunits invoices", () => {
     )
     expect(bad.code).toBe(ExitCode.refused)
     expect(bad.err).toContain("--rate-bp must be a whole number")
+    // Checkout charges no tax yet: a rate would make the invoice claim more than the member paid.
+    const taxed = await cli(
+      "--as",
+      ADMIN,
+      "--yes",
+      "invoices",
+      "set-tax",
+      "GBP",
+      "--treatment",
+      "rate",
+      "--rate-bp",
+      "2000",
+      "--words",
+      "VAT 20%",
+    )
+    expect(taxed.code).toBe(ExitCode.refused)
+    expect(taxed.err).toContain("checkout does not charge tax yet")
   })
 
   it("refuses a member and a bad period", async () => {

@@ -80,6 +80,13 @@ const taxOf = (params: OperationParams) =>
           `--rate-bp must be a whole number of basis points from 0 to 10000 (got ${JSON.stringify(bp)})`,
         )
       }
+      // Checkout charges the net (prices exclude tax, and no tax is added to a payment yet): an invoice with a rate
+      // above 0 would say the member paid more than they did (docs/decisions/0067).
+      if (Number(bp) > 0) {
+        return yield* refuse(
+          "A tax rate above 0 is refused: checkout does not charge tax yet, so the invoice would claim more than the member paid. Set --treatment reverse-charge or out-of-scope with its words, or --rate-bp 0",
+        )
+      }
       treatment = { _tag: "Rate", basisPoints: Number(bp), words }
     } else if (kind === "reverse-charge") {
       treatment = { _tag: "ReverseCharge", words }
