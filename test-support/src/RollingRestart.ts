@@ -93,6 +93,7 @@ export const runRollingRestart = async (
           "/api/order/create_order",
           {
             orderType: "BUY",
+            confirmsBusinessPurpose: true,
             currencyUnit: { unitType: UNIT_TYPES[lane % UNIT_TYPES.length], numberOfUnits: 1 },
             paymentDetails: { paymentMethod: "bank" },
           },
