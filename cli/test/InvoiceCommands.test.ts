@@ -121,20 +121,12 @@ describe("landunits invoices", () => {
       "NL123456789B01",
     )
     expect(issuer.code, issuer.err).toBe(0)
+    /** `invoices set-tax GBP …` by the admin, asked nothing. */
+    const setTax = (...args: ReadonlyArray<string>) =>
+      cli("--as", ADMIN, "--yes", "invoices", "set-tax", "GBP", ...args)
     const show = await cli("--as", ADMIN, "invoices", "show", "1")
     expect(show.code, show.err).toBe(0)
-    const tax = await cli(
-      "--as",
-      ADMIN,
-      "--yes",
-      "invoices",
-      "set-tax",
-      "GBP",
-      "--treatment",
-      "reverse-charge",
-      "--words",
-      "Reverse charge",
-    )
+    const tax = await setTax("--treatment", "reverse-charge", "--words", "Reverse charge")
     expect(tax.code, tax.err).toBe(0)
     const settings = await run(
       Effect.gen(function* () {
@@ -148,37 +140,11 @@ describe("landunits invoices", () => {
     ])
     const audited = await run(Effect.flatMap(AuditLog, (log) => log.list({ action: "invoices.setTax" })))
     expect(audited).toHaveLength(1)
-    const bad = await cli(
-      "--as",
-      ADMIN,
-      "--yes",
-      "invoices",
-      "set-tax",
-      "GBP",
-      "--treatment",
-      "rate",
-      "--rate-bp",
-      "20.5",
-      "--words",
-      "VAT",
-    )
+    const bad = await setTax("--treatment", "rate", "--rate-bp", "20.5", "--words", "VAT")
     expect(bad.code).toBe(ExitCode.refused)
     expect(bad.err).toContain("--rate-bp must be a whole number")
     // Checkout charges no tax yet: a rate would make the invoice claim more than the member paid.
-    const taxed = await cli(
-      "--as",
-      ADMIN,
-      "--yes",
-      "invoices",
-      "set-tax",
-      "GBP",
-      "--treatment",
-      "rate",
-      "--rate-bp",
-      "2000",
-      "--words",
-      "VAT 20%",
-    )
+    const taxed = await setTax("--treatment", "rate", "--rate-bp", "2000", "--words", "VAT 20%")
     expect(taxed.code).toBe(ExitCode.refused)
     expect(taxed.err).toContain("checkout does not charge tax yet")
   })

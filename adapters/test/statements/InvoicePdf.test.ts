@@ -45,7 +45,7 @@ describe("an invoice's PDF", () => {
       "HRB 98765",
       "DE123456789",
       "PO-2026-117",
-      "Land Units, LAND_EUR",
+      "Land Units, Unit (€)",
       "€123.40",
       "Buy fee",
       "Payment method fee",

@@ -5,7 +5,7 @@
  * tax treatment's words and the tax's rounding under them.
  */
 import { formatDate, formatMoney, formatPrice } from "../format/Format.ts"
-import { CurrencySymbol, type CurrencyType } from "../shared/Enums.ts"
+import { CurrencySymbol, type CurrencyType, unitDisplayName } from "../shared/Enums.ts"
 import {
   STATEMENT_DISCLAIMER,
   type StatementDocument,
@@ -35,7 +35,7 @@ const lineText = (line: InvoiceLine, currency: CurrencyType): ReadonlyArray<stri
   switch (line.kind) {
     case "units":
       return [
-        line.unitType === undefined ? "Land Units" : `Land Units, ${line.unitType}`,
+        line.unitType === undefined ? "Land Units" : `Land Units, ${unitDisplayName(line.unitType)}`,
         String(line.quantity),
         line.pricePerUnit === undefined ? "" : formatPrice(line.pricePerUnit, currency),
         money,

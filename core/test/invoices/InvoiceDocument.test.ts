@@ -26,7 +26,7 @@ describe("the invoice as a document", () => {
   it("lists the lines and the totals, with the tax's words and its rounding shown", () => {
     const [lines, totals] = invoiceDocument(invoice).tables
     expect(rowsOf(lines!)).toEqual([
-      ["Land Units, LAND_EUR", "100", "€1.234", "€123.40"],
+      ["Land Units, Unit (€)", "100", "€1.234", "€123.40"],
       ["Buy fee", "1", "", "€1.00"],
       ["Payment method fee", "1", "", "€2.17"],
       ["Discount", "1", "", "-€12.66"],
