@@ -1,0 +1,13 @@
+/**
+ * A document's kind in words, the one place every reader names it (the member's documents list, the order page,
+ * the PDF's title): "Invoice", "Credit note". A kind added to InvoiceModel.ts `InvoiceKind` does not compile until
+ * it has its words here.
+ */
+import type { InvoiceKind } from "./InvoiceModel.ts"
+
+const LABELS: Readonly<Record<InvoiceKind, string>> = {
+  invoice: "Invoice",
+  creditNote: "Credit note",
+}
+
+export const invoiceKindLabel = (kind: InvoiceKind): string => LABELS[kind]
