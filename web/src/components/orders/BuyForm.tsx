@@ -388,7 +388,9 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
             ["Subtotal", priced === undefined ? "—" : formatMoney(priced.subTotal, currency)],
             [
               "Buy fee",
-              charges === undefined ? (buyFeeText ?? "—") : formatMoney(chargeOf("buyFee"), currency),
+              <span key="buyFee" className="money">
+                {charges === undefined ? (buyFeeText ?? "—") : formatMoney(chargeOf("buyFee"), currency)}
+              </span>,
               undefined,
               BUY_FEE_WHY,
             ],
@@ -396,7 +398,9 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
               ? ["Payment method fee", "choose a payment method"]
               : [
                   `${methodLabel} fee`,
-                  priced === undefined ? "—" : formatMoney(chargeOf("methodFee"), currency),
+                  <span key="methodFee" className="money">
+                    {priced === undefined ? "—" : formatMoney(chargeOf("methodFee"), currency)}
+                  </span>,
                   undefined,
                   `What paying by ${methodLabel} costs`,
                 ],

@@ -57,7 +57,14 @@ export const buyReviewRows = ({
   return [
     ...lines,
     ["Net", money(charges?.totalCents)],
-    ["Tax", "No tax added", undefined, taxWords],
+    [
+      "Tax",
+      <span key="tax" className="order-figure">
+        No tax added
+      </span>,
+      undefined,
+      taxWords,
+    ],
     ["Total to pay", money(charges?.totalCents), "total"],
   ]
 }
