@@ -68,6 +68,9 @@ export const requireBusinessPurpose = (confirmsBusinessPurpose: boolean) =>
     ? Effect.void
     : Effect.fail(new BusinessPurposeNotConfirmed({ message: BUSINESS_PURPOSE_NOT_CONFIRMED }))
 
+/** Why the platform's buy fee is charged: the review's line and the buy form's row say it. */
+export const BUY_FEE_WHY = "The platform's fee on every buy"
+
 /** One line of a buy's charges, in cents of the order's currency. */
 export interface ChargeLine {
   readonly kind: "units" | "buyFee" | "methodFee" | "discount"
@@ -129,7 +132,7 @@ export const explainBuyCharges = (input: BuyChargesInput): BuyCharges => {
     lines.push({
       kind: "buyFee",
       name: "Buy fee",
-      why: "The platform's fee on every buy",
+      why: BUY_FEE_WHY,
       amountCents: platformFee,
     })
   if (methodFee > 0)

@@ -1,7 +1,7 @@
 /**
  * The Buy tab (spec §2, §4, §5, §9): unit type (LAND_USD by default), number of Units, payment method (bank for
- * business members, none chosen for individuals), the LU2X offer, a reference code; live subtotal, fee of the
- * method, discount and payment amount with core's formulas; the availability and LU2X messages of spec §5.
+ * business members, none chosen for individuals), the LU2X offer, a reference code; live subtotal, the buy fee,
+ * the method's fee, discount and payment amount with core's formulas; the availability and LU2X messages of spec §5.
  * The fees are named where they are charged: the platform's buy fee and the payment method's fee, each its own
  * line (core's `explainBuyCharges`).
  *
@@ -18,7 +18,7 @@ import { formatMoney, formatNumber0, formatPercent } from "@landunits/core/forma
 import { PAYMENT_METHOD_LABELS } from "@landunits/core/format/Labels.ts"
 import { PRICES_EXCLUDE_TAX } from "@landunits/core/invoices/TaxWords.ts"
 import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
-import { BUY_CONFIRMATION_WORDS, explainBuyCharges } from "@landunits/core/orders/BuyReview.ts"
+import { BUY_CONFIRMATION_WORDS, BUY_FEE_WHY, explainBuyCharges } from "@landunits/core/orders/BuyReview.ts"
 import { cryptoRefusal } from "@landunits/core/orders/CryptoOffers.ts"
 import { BuyOrderForm, BuyReviewForm } from "@landunits/core/orders/OrderForms.ts"
 import { checkCardMinimum } from "@landunits/core/orders/PaymentRules.ts"
@@ -56,9 +56,6 @@ import {
 } from "./OrderParts.tsx"
 
 export const CHOOSE_METHOD_MESSAGE = "Choose a payment method"
-
-/** Why the platform's buy fee is charged (core's explainBuyCharges says the same on the review). */
-const BUY_FEE_WHY = "The platform's fee on every buy"
 
 /**
  * The tax words of a currency as the payment settings give them (core's `taxWordsFor` on the server); the terms'
