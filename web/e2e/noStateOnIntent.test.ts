@@ -14,6 +14,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { currentBuild, DEFAULT_WEB_BUILDS_DIR } from "@landunits/adapters/http/server/WebBuilds.ts"
+import { BUY_CONFIRMATION_WORDS } from "@landunits/core/orders/BuyReview.ts"
 import { createMemoryHistory } from "@tanstack/react-router"
 import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -283,6 +284,12 @@ describe("keyboard only: the main flows, with focus where the next step is", () 
     await key.press("Space")
     for (let i = 0; i < 6 && !(await bank.isChecked()); i++) await key.press("ArrowDown")
     expect(await bank.isChecked()).toBe(true)
+    await tabTo(page, page.getByRole("button", { name: "Review your buy" }))
+    await key.press("Enter")
+    // The review (issue 46): its heading takes focus; tick the business-purpose box and buy, by keyboard.
+    await focusLandsOn(page, page.getByRole("heading", { name: "Review your buy" }))
+    await tabTo(page, page.getByLabel(BUY_CONFIRMATION_WORDS))
+    await key.press("Space")
     await tabTo(page, page.getByRole("button", { name: "Buy Units" }))
     await key.press("Enter")
     await page.waitForURL(/\/dashboard\/buy-units\/payment-bank/)

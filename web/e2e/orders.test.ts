@@ -19,6 +19,7 @@ import type { RunningServer } from "./server.ts"
 import {
   buyByBank,
   buyByTestCard,
+  confirmBuyReview,
   holdingRow,
   orderIdOf,
   payWithTestCard,
@@ -141,7 +142,7 @@ describe("buying", () => {
     await page.getByLabel("Unit type").selectOption("LAND_USD")
     expect(await page.getByRole("radio", { checked: true }).count()).toBe(0)
     // Core's schema messages.
-    await page.getByRole("button", { name: "Buy Units" }).click()
+    await page.getByRole("button", { name: "Review your buy" }).click()
     await expect
       .poll(() => page.locator("#buy-numberOfUnits-error").textContent())
       .toBe(OrderFormMessage.unitsRequired)
@@ -280,7 +281,8 @@ describe("buying", () => {
     await page.getByLabel("Unit type").selectOption("LAND_EUR")
     await page.getByLabel("Number of Units").fill("10")
     await page.getByRole("radio", { name: /^Bank transfer/ }).check()
-    await page.getByRole("button", { name: "Buy Units" }).click()
+    await page.getByRole("button", { name: "Review your buy" }).click()
+    await confirmBuyReview(page)
     await expect
       .poll(() => page.locator(".form-error").textContent())
       .toBe(

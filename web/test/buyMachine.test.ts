@@ -28,6 +28,7 @@ const settings: PaymentSettings = {
   square: { mode: "test" },
   crypto: { BITCOIN: { mode: "test", pricedIn: ["USD"] }, ETHER: { mode: "unavailable", pricedIn: [] } },
   testCards: [],
+  taxWords: [],
 }
 
 const bank: PaymentInstructions = {
@@ -111,9 +112,24 @@ const run = (
 const settled = (actor: ReturnType<typeof run>["actor"]) => waitFor(actor, (s) => !s.hasTag("busy"))
 
 describe("buy machine", () => {
-  it("creates the order from the form and ends in created, with the order id for the payment page", async () => {
+  it("reviews first: nothing is created from the form, Back returns to it, and only the review places the order", async () => {
+    const { actor, calls } = run({})
+    actor.send({ type: "order.submit", request: buyRequest })
+    expect(actor.getSnapshot().value).toBe("editing")
+    actor.send({ type: "order.review" })
+    expect(actor.getSnapshot().value).toBe("reviewing")
+    actor.send({ type: "order.back" })
+    expect(actor.getSnapshot().value).toBe("editing")
+    actor.send({ type: "order.review" })
+    actor.send({ type: "order.submit", request: buyRequest })
+    await waitFor(actor, (x) => x.status === "done")
+    expect(calls.created).toHaveLength(1)
+  })
+
+  it("creates the order from the review and ends in created, with the order id for the payment page", async () => {
     const { actor, calls } = run({})
     expect(actor.getSnapshot().value).toBe("editing")
+    actor.send({ type: "order.review" })
     actor.send({ type: "order.submit", request: buyRequest })
     const s = await waitFor(actor, (x) => x.status === "done")
     expect(s.value).toBe("created")
@@ -137,8 +153,10 @@ describe("buy machine", () => {
         },
       },
     )
+    actor.send({ type: "order.review" })
     actor.send({ type: "order.submit", request: buyRequest })
-    await waitFor(actor, (s) => s.matches("editing") && s.context.error !== null)
+    // The refusal is shown on the review, where the member confirms again.
+    await waitFor(actor, (s) => s.matches("reviewing") && s.context.error !== null)
     expect(actor.getSnapshot().context.error).toBe("You can only buy up to 7,800 Unit ($)")
     actor.send({ type: "order.submit", request: buyRequest })
     await waitFor(actor, (s) => s.status === "done")
@@ -148,6 +166,7 @@ describe("buy machine", () => {
 
   it("gives a changed request a new idempotency key", async () => {
     const { actor, calls } = run({}, { create: async () => Promise.reject(new ApiError("no", 409)) })
+    actor.send({ type: "order.review" })
     actor.send({ type: "order.submit", request: buyRequest })
     await waitFor(actor, (s) => s.context.error !== null)
     actor.send({

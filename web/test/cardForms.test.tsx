@@ -39,6 +39,7 @@ const settings = (live: Partial<PaymentSettings>): PaymentSettings => ({
   square: { mode: "test" },
   crypto: { BITCOIN: { mode: "unavailable", pricedIn: [] }, ETHER: { mode: "unavailable", pricedIn: [] } },
   testCards: [],
+  taxWords: [],
   ...live,
 })
 

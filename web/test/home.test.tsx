@@ -450,7 +450,7 @@ describe("KYC form", () => {
     renderForm()
     expect(screen.getAllByText(UPLOAD_HINT).length).toBeGreaterThan(0)
     expect(UPLOAD_HINT).toContain(".jpeg, .png, .jpg, .pdf")
-    const input = screen.getByLabelText("Passport File") as HTMLInputElement
+    const input = screen.getByLabelText(/^Passport File/) as HTMLInputElement
     const big = new File([new Uint8Array(8_388_609)], "big.pdf", { type: "application/pdf" })
     await act(async () => {
       fireEvent.change(input, { target: { files: [big] } })
@@ -476,7 +476,7 @@ describe("KYC form", () => {
     type(/^Expiry Date/, "2034-01-15")
     const pdf = new File(["%PDF-1.4 passport"], "passport.pdf", { type: "application/pdf" })
     await act(async () => {
-      fireEvent.change(screen.getByLabelText("Passport File"), { target: { files: [pdf] } })
+      fireEvent.change(screen.getByLabelText(/^Passport File/), { target: { files: [pdf] } })
     })
     await waitFor(() => expect(screen.queryByText(/Unsupported|too large/)).toBeNull())
     save()
@@ -608,16 +608,29 @@ describe("KYC form", () => {
     }
     fireEvent.click(screen.getByRole("button", { name: "Save and send for review" }))
     expect(saved).toHaveLength(0)
-    const file = screen.getByLabelText("Passport File")
+    const file = screen.getByLabelText(/^Passport File/)
     expect(file.getAttribute("aria-invalid")).toBe("true")
     expect(screen.getByText("Passport File is required")).toBeTruthy()
     expect(document.activeElement).toBe(file)
   })
 
+  it("the required uploads are marked * as the page's other required fields are; the optional ones are not", () => {
+    renderForm(undefined, "BUSINESS")
+    const labelOf = (id: string) => document.querySelector(`label[for="${id}"]`)?.textContent
+    expect(labelOf("kyc-kycInfo-passport-passportFile")).toBe("Passport File *")
+    expect(labelOf("kyc-kycInfo-businessInfo-registrationDocument")).toBe("Registration Document *")
+    expect(labelOf("kyc-kycInfo-businessInfo-optionalDocument")).toBe("Business Optional Document")
+    expect(labelOf("kyc-kycInfo-optionalDocument")).toBe("Optional Document")
+    // The same mark as a required text field's (Field.tsx): hidden from screen readers, which hear "required".
+    expect(screen.getByText("Business Name").closest("label")?.textContent).toBe("Business Name *")
+    expect((screen.getByLabelText(/^Passport File/) as HTMLInputElement).required).toBe(true)
+    expect((screen.getByLabelText(/^Optional Document/) as HTMLInputElement).required).toBe(false)
+  })
+
   it("business details are asked of business members only", () => {
     renderForm(undefined, "BUSINESS")
     expect(screen.getByLabelText(/^Business Name/)).toBeTruthy()
-    expect(screen.getByLabelText("Registration Document")).toBeTruthy()
+    expect(screen.getByLabelText(/^Registration Document/)).toBeTruthy()
     cleanup()
     renderForm(undefined, "USER")
     expect(screen.queryByLabelText(/^Business Name/)).toBeNull()

@@ -6,9 +6,15 @@
 import { checkConvertLimit } from "@landunits/core/availability/Availability.ts"
 import { priceBuyOrder, sellQuote, subtotalCents } from "@landunits/core/fees/Fees.ts"
 import { formatMoney } from "@landunits/core/format/Format.ts"
+import { PRICES_EXCLUDE_TAX } from "@landunits/core/invoices/TaxWords.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
+import {
+  BUSINESS_PURPOSE_NOT_CONFIRMED,
+  BUY_CONFIRMATION_WORDS,
+  explainBuyCharges,
+} from "@landunits/core/orders/BuyReview.ts"
 import {
   convertedUnits,
   convertQuote,
@@ -60,6 +66,8 @@ const data = (
     holdings?: ReadonlyArray<UnitHolding>
     /** The coins' offers (GET /api/payments/settings); both priced in every currency unless given. */
     crypto?: PaymentSettings["crypto"]
+    /** The tax words of each currency (GET /api/payments/settings); none given unless set. */
+    taxWords?: PaymentSettings["taxWords"]
   } = {},
 ): OrderFormsData => {
   const price = PRICES.LAND_USD
@@ -110,6 +118,7 @@ const data = (
           ETHER: { mode: "test", pricedIn: ["EUR", "USD", "AUD", "GBP"] },
         },
         testCards: [],
+        taxWords: options.taxWords ?? [],
       },
     },
   }
@@ -146,6 +155,8 @@ const units = (value: string) =>
   fireEvent.change(screen.getByLabelText(/^Number of Units/), { target: { value } })
 const summary = (name: string) => within(screen.getByRole("region", { name }))
 const row = (name: string, term: string) => summary(name).getByText(term).nextElementSibling?.textContent
+const buyReview = () => within(screen.getByRole("region", { name: "Review your buy" }))
+const buyReviewRow = (term: string) => buyReview().getByText(term).nextElementSibling?.textContent
 
 afterEach(() => cleanup())
 
@@ -159,11 +170,11 @@ describe("buy form", () => {
     const methods = screen.getByRole("group", { name: "Payment method" })
     const region = methods.querySelector('[aria-live="polite"]')
     expect(region?.textContent).toBe("")
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Buy Units" })))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review your buy" })))
     expect(screen.getByText(CHOOSE_METHOD_MESSAGE)).toBeTruthy()
     // Said in the live region that was there before it (WCAG 4.1.3), and tied to the choice.
     expect(region?.textContent).toBe(CHOOSE_METHOD_MESSAGE)
-    expect(methods.getAttribute("aria-describedby")).toBe("buy-method-error")
+    expect(methods.getAttribute("aria-describedby")).toBe("buy-method-hint buy-method-error")
     expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
   })
 
@@ -176,36 +187,53 @@ describe("buy form", () => {
   it("says core's messages for the number of Units", async () => {
     serve({})
     await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Buy Units" })))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review your buy" })))
     expect(screen.getByText(OrderFormMessage.unitsRequired)).toBeTruthy()
     units("0")
     expect(screen.getByText(OrderFormMessage.unitsWhole)).toBeTruthy()
   })
 
-  it("computes subtotal, the method's fee and the payment amount live with core's formula", async () => {
+  it("computes subtotal, the buy fee and the method's fee (each named) and the payment amount live with core's formula", async () => {
     serve({})
     await renderInRouter(() => <BuyForm data={data()} />)
     units("10")
-    for (const [label, method] of [
-      [/^Card \(Stripe\)/, "card-stripe"],
-      [/^Card \(Square\)/, "card-square"],
-      [/^Crypto/, "crypto"],
-      [/^Bank transfer/, "bank"],
+    // Before a method is chosen the buy fee is known; the method's is not.
+    expect(row("Your order", "Buy fee")).toBe("$1.00")
+    expect(row("Your order", "Payment method fee")).toBe("choose a payment method")
+    for (const [label, method, name] of [
+      [/^Card \(Stripe\)/, "card-stripe", "Card (Stripe) fee"],
+      [/^Card \(Square\)/, "card-square", "Card (Square) fee"],
+      [/^Crypto/, "crypto", "Crypto fee"],
+      [/^Bank transfer/, "bank", "Bank transfer fee"],
     ] as const) {
       fireEvent.click(screen.getByRole("radio", { name: label }))
-      const expected = priceBuyOrder({
+      const input = {
         numberOfUnits: 10,
         pricePerUnit: PRICES.LAND_USD,
         isDoubleLand: false,
         buyFeeCents: 100,
         externalFee: DEFAULT_EXTERNAL_FEES[method],
-      })
+      }
+      const expected = priceBuyOrder(input)
+      const lines = explainBuyCharges({ ...input, paymentMethod: method }).lines
+      const methodFee = lines.find((l) => l.kind === "methodFee")?.amountCents ?? 0
       expect(row("Your order", "Subtotal")).toBe(formatMoney(expected.subTotal, "USD"))
-      expect(row("Your order", "Fee")).toBe(formatMoney(expected.transactionFee, "USD"))
+      expect(row("Your order", "Buy fee")).toBe("$1.00")
+      expect(row("Your order", name)).toBe(formatMoney(methodFee, "USD"))
+      expect(100 + methodFee).toBe(expected.transactionFee)
       expect(row("Your order", "Payment amount")).toBe(formatMoney(expected.paymentAmount, "USD"))
     }
-    // Bank: $114.90 + the $1.00 buy fee (0 + 0%).
+    // Bank: $114.90 + the $1.00 buy fee (0 + 0%); the method says its own fee, the form says the buy fee's.
     expect(row("Your order", "Payment amount")).toBe("$115.90")
+    expect(row("Your order", "Bank transfer fee")).toBe("$0.00")
+    expect(screen.getByText("The platform's fee on every buy")).toBeTruthy()
+    expect(screen.getByRole("group", { name: "Payment method" }).getAttribute("aria-describedby")).toBe(
+      "buy-method-hint",
+    )
+    expect(screen.getByText(/Every buy has the platform's buy fee of \$1\.00/)).toBeTruthy()
+    expect(screen.getByRole("radio", { name: /^Bank transfer/ }).closest("label")?.textContent).toBe(
+      "Bank transfer method fee $0.00 + 0%",
+    )
   })
 
   it("offers crypto only with a coin that has an address and a current price in the unit's currency, and says why not", async () => {
@@ -237,7 +265,7 @@ describe("buy form", () => {
     await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS", availableUsd: 5 })} />)
     units("6")
     expect(screen.getByText("You can only buy up to 5 Unit ($)")).toBeTruthy()
-    expect((screen.getByRole("button", { name: "Buy Units" }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole("button", { name: "Review your buy" }) as HTMLButtonElement).disabled).toBe(true)
     units("5")
     expect(screen.queryByText(/You can only buy up to/)).toBeNull()
     fireEvent.click(screen.getByLabelText("Buy in the LU2X offer (half price)"))
@@ -270,7 +298,98 @@ describe("buy form", () => {
     expect(row("Your order", "Payment amount")).toBe(formatMoney(expected.paymentAmount, "USD"))
   })
 
-  it("sends the order with an Idempotency-Key, the method and the code", async () => {
+  it("reviews before paying: Units × price, each charge with why, net, the currency's tax words, the total; nothing is sent until Buy Units", async () => {
+    const calls = serve({})
+    await renderInRouter(() => (
+      <BuyForm
+        data={data({
+          userType: "BUSINESS",
+          taxWords: [{ currency: "USD", words: "Out of scope of US sales tax" }],
+        })}
+      />
+    ))
+    units("12")
+    fireEvent.click(screen.getByRole("radio", { name: /^Card \(Stripe\)/ }))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review your buy" })))
+    const charges = explainBuyCharges({
+      numberOfUnits: 12,
+      pricePerUnit: PRICES.LAND_USD,
+      isDoubleLand: false,
+      buyFeeCents: 100,
+      paymentMethod: "card-stripe",
+      externalFee: DEFAULT_EXTERNAL_FEES["card-stripe"],
+    })
+    const total = formatMoney(charges.totalCents, "USD")
+    expect(buyReviewRow("12 Unit ($) × $11.49")).toBe(formatMoney(12 * 1149, "USD"))
+    expect(buyReviewRow("Buy fee")).toBe("$1.00")
+    expect(buyReview().getByText("The platform's fee on every buy")).toBeTruthy()
+    const methodFee = charges.lines.find((l) => l.kind === "methodFee")!
+    expect(buyReviewRow("Card (Stripe) fee")).toBe(formatMoney(methodFee.amountCents, "USD"))
+    expect(buyReview().getByText(methodFee.why)).toBeTruthy()
+    expect(buyReviewRow("Net")).toBe(total)
+    expect(buyReviewRow("Tax")).toBe("No tax added")
+    expect(buyReview().getByText("Out of scope of US sales tax")).toBeTruthy()
+    expect(buyReviewRow("Total to pay")).toBe(total)
+    // The total comes before the action, in the reading order as on the screen.
+    const totalRow = buyReview().getByText("Total to pay")
+    const buy = buyReview().getByRole("button", { name: "Buy Units" })
+    expect(totalRow.compareDocumentPosition(buy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(buyReview().getByLabelText(/^Purchase-order reference/)).toBeTruthy()
+    expect((buyReview().getByLabelText(BUY_CONFIRMATION_WORDS) as HTMLInputElement).checked).toBe(false)
+    expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
+  })
+
+  it("says the terms' tax words while no treatment is set for the currency, or the settings cannot be read", async () => {
+    serve({})
+    const unread = {
+      ...data({ userType: "BUSINESS" }),
+      payments: { ok: false as const, error: new Error("down") },
+    }
+    for (const formData of [data({ userType: "BUSINESS" }), unread as unknown as OrderFormsData]) {
+      await renderInRouter(() => <BuyForm data={formData} />)
+      units("2")
+      await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review your buy" })))
+      expect(buyReview().getByText(PRICES_EXCLUDE_TAX)).toBeTruthy()
+      cleanup()
+    }
+  })
+
+  it("refuses to buy without the business-purpose confirmation: says so, focus goes to the box, nothing is sent", async () => {
+    const calls = serve({})
+    await renderInRouter(() => <BuyForm data={data()} />)
+    units("3")
+    fireEvent.click(screen.getByRole("radio", { name: /^Bank transfer/ }))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review your buy" })))
+    const box = buyReview().getByLabelText(BUY_CONFIRMATION_WORDS)
+    await act(async () => fireEvent.click(buyReview().getByRole("button", { name: "Buy Units" })))
+    expect(buyReview().getByText(BUSINESS_PURPOSE_NOT_CONFIRMED)).toBeTruthy()
+    expect(document.activeElement).toBe(box)
+    expect(box.getAttribute("aria-invalid")).toBe("true")
+    expect(box.getAttribute("aria-describedby")).toBe("buy-confirmsBusinessPurpose-error")
+    expect(calls.filter((c) => c.path === "/order/create_order")).toHaveLength(0)
+  })
+
+  it("Back returns to the form with its values, and the review keeps what was typed in it", async () => {
+    serve({})
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    units("3")
+    fireEvent.change(screen.getByLabelText("Reference code"), { target: { value: "WELCOME10" } })
+    fireEvent.click(screen.getByLabelText("Buy in the LU2X offer (half price)"))
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review your buy" })))
+    fireEvent.change(buyReview().getByLabelText(/^Purchase-order reference/), { target: { value: "PO-118" } })
+    await act(async () => fireEvent.click(buyReview().getByRole("button", { name: "Back" })))
+    expect(screen.queryByRole("heading", { name: "Review your buy" })).toBeNull()
+    expect((screen.getByLabelText(/^Number of Units/) as HTMLInputElement).value).toBe("3")
+    expect((screen.getByLabelText("Reference code") as HTMLInputElement).value).toBe("WELCOME10")
+    expect((screen.getByLabelText("Buy in the LU2X offer (half price)") as HTMLInputElement).checked).toBe(
+      true,
+    )
+    expect((screen.getByRole("radio", { name: /^Bank transfer/ }) as HTMLInputElement).checked).toBe(true)
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review your buy" })))
+    expect((buyReview().getByLabelText(/^Purchase-order reference/) as HTMLInputElement).value).toBe("PO-118")
+  })
+
+  it("sends the order with an Idempotency-Key, the method, the code, the purchase-order reference and the confirmation", async () => {
     const calls = serve({
       "/order/create_order": () => ({
         orderCreatedData: { orderId: "ord_abcdef12345", orderStatus: "Initiated" },
@@ -279,16 +398,39 @@ describe("buy form", () => {
     await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
     units("12")
     fireEvent.change(screen.getByLabelText("Reference code"), { target: { value: "WELCOME10" } })
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Buy Units" })))
-    const sent = calls.find((c) => c.path === "/order/create_order")
-    expect(sent?.body).toMatchObject({
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review your buy" })))
+    fireEvent.change(buyReview().getByLabelText(/^Purchase-order reference/), {
+      target: { value: "  PO-2026/118 " },
+    })
+    fireEvent.click(buyReview().getByLabelText(BUY_CONFIRMATION_WORDS))
+    await act(async () => fireEvent.click(buyReview().getByRole("button", { name: "Buy Units" })))
+    const sent = calls.filter((c) => c.path === "/order/create_order")
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.body).toMatchObject({
       orderType: "BUY",
       confirmsBusinessPurpose: true,
       currencyUnit: { unitType: "LAND_USD", numberOfUnits: 12, isDoubleLand: false },
       paymentDetails: { paymentMethod: "bank" },
       referenceCode: "WELCOME10",
+      purchaseOrderReference: "PO-2026/118",
     })
-    expect(sent?.key?.length).toBeGreaterThanOrEqual(8)
+    expect(sent[0]?.key?.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it("leaves a blank purchase-order reference out of the request", async () => {
+    const calls = serve({
+      "/order/create_order": () => ({
+        orderCreatedData: { orderId: "ord_abcdef12345", orderStatus: "Initiated" },
+      }),
+    })
+    await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
+    units("2")
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review your buy" })))
+    fireEvent.click(buyReview().getByLabelText(BUY_CONFIRMATION_WORDS))
+    await act(async () => fireEvent.click(buyReview().getByRole("button", { name: "Buy Units" })))
+    const body = calls.find((c) => c.path === "/order/create_order")?.body as Record<string, unknown>
+    expect(body.confirmsBusinessPurpose).toBe(true)
+    expect("purchaseOrderReference" in body).toBe(false)
   })
 })
 
@@ -644,10 +786,16 @@ describe("focus follows the order forms' steps within the page (WCAG 2.4.3)", ()
     await act(async () => fireEvent.click(button))
   }
 
-  it("buy: a refused order takes focus (its message, not an alert as well)", async () => {
+  it("buy: the review's heading, Back → the review button, a refused order → its message (not an alert as well)", async () => {
     serve({ "/order/create_order": () => ({ __status: 409, message: "You have too many unpaid orders" }) })
     await renderInRouter(() => <BuyForm data={data({ userType: "BUSINESS" })} />)
     units("3")
+    await press("Review your buy")
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Review your buy" }))
+    await press("Back")
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Review your buy" }))
+    await press("Review your buy")
+    fireEvent.click(screen.getByLabelText(BUY_CONFIRMATION_WORDS))
     await press("Buy Units")
     await waitFor(() => expect(document.activeElement?.textContent).toBe("You have too many unpaid orders"))
     expect(document.activeElement?.getAttribute("tabindex")).toBe("-1")

@@ -28,6 +28,7 @@ const settings: PaymentSettings = {
   square: { mode: "test" },
   crypto: { BITCOIN: { mode: "test", pricedIn: ["USD"] }, ETHER: { mode: "unavailable", pricedIn: [] } },
   testCards: [{ number: "4000000000000002", outcome: "Declined" }],
+  taxWords: [],
 } as PaymentSettings
 
 const BANK: PaymentInstructions = {

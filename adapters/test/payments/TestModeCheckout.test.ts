@@ -3,6 +3,9 @@
  * page learns it runs in test mode, the member pays with a documented test card, the outcome arrives as a
  * signed webhook through the same verification path as a real provider's, and the Units become owned.
  */
+import { InvoiceSettings } from "@landunits/core/invoices/ports/InvoiceSettings.ts"
+import { PRICES_EXCLUDE_TAX } from "@landunits/core/invoices/TaxWords.ts"
+import { CurrencyTypes } from "@landunits/core/shared/EnumValues.ts"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
@@ -237,5 +240,26 @@ describe("crypto in test mode (a development start: the example addresses and th
       "Payment by crypto is not available for USD: no coin has a receiving address and a current price. Please choose another payment method.",
     )
     expect(await unitsOf(client, "LAND_USD")).toEqual({ owned: 0, pendingBuy: 0 })
+  })
+})
+
+describe("the tax words the buy's review shows (issue 46)", () => {
+  it("are the terms' words for every currency until the admin sets a treatment, then the treatment's words", async () => {
+    const client = await newMember()
+    const before = await json(await client.get("/api/payments/settings"))
+    expect(before.taxWords).toEqual(
+      CurrencyTypes.map((currency) => ({ currency, words: PRICES_EXCLUDE_TAX })),
+    )
+    const words = "Reverse charge: the buyer accounts for the GST"
+    await server.run(
+      Effect.gen(function* () {
+        const settings = yield* InvoiceSettings
+        yield* settings.setTaxTreatment("AUD", { _tag: "ReverseCharge", words })
+      }),
+    )
+    const after = await json(await client.get("/api/payments/settings"))
+    expect(after.taxWords).toEqual(
+      CurrencyTypes.map((currency) => ({ currency, words: currency === "AUD" ? words : PRICES_EXCLUDE_TAX })),
+    )
   })
 })

@@ -48,11 +48,12 @@ export const purchaseOrderReferenceOf = (reference: string | undefined) =>
   )
 
 /**
- * What the buy form says beside its button: pressing it is the buyer's confirmation (the request carries
- * `confirmsBusinessPurpose`), and the prices shown exclude tax (spec §1, the terms).
+ * The label of the review's business-purpose checkbox (web's BuyForm.tsx): ticking it is the buyer's confirmation
+ * (the request carries `confirmsBusinessPurpose`); the review's tax line says that prices exclude tax
+ * (invoices/TaxWords.ts).
  */
 export const BUY_CONFIRMATION_WORDS =
-  "By pressing Buy Units you confirm that you buy Units for business purposes, as the Terms and Conditions ask. Prices exclude tax."
+  "I confirm that I buy Units for business purposes, as the Terms and Conditions ask."
 
 /** What a buy without the confirmation is refused with. */
 export const BUSINESS_PURPOSE_NOT_CONFIRMED =
@@ -66,6 +67,9 @@ export const requireBusinessPurpose = (confirmsBusinessPurpose: boolean) =>
   confirmsBusinessPurpose
     ? Effect.void
     : Effect.fail(new BusinessPurposeNotConfirmed({ message: BUSINESS_PURPOSE_NOT_CONFIRMED }))
+
+/** Why the platform's buy fee is charged: the review's line and the buy form's row say it. */
+export const BUY_FEE_WHY = "The platform's fee on every buy"
 
 /** One line of a buy's charges, in cents of the order's currency. */
 export interface ChargeLine {
@@ -128,7 +132,7 @@ export const explainBuyCharges = (input: BuyChargesInput): BuyCharges => {
     lines.push({
       kind: "buyFee",
       name: "Buy fee",
-      why: "The platform's fee on every buy",
+      why: BUY_FEE_WHY,
       amountCents: platformFee,
     })
   if (methodFee > 0)

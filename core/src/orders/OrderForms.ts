@@ -7,9 +7,9 @@ import { Schema } from "effect"
 import { EMAIL_PATTERN } from "../members/MemberValidation.ts"
 import { MAX_UNITS_PER_ORDER } from "../shared/Constants.ts"
 import type { OrderType } from "../shared/Enums.ts"
-import { maxLength, minLength, optionalText, pattern, requiredText } from "../validation/Fields.ts"
+import { accepted, maxLength, minLength, optionalText, pattern, requiredText } from "../validation/Fields.ts"
 import { SpecMessage as S } from "../validation/Messages.ts"
-import { PurchaseOrderReferenceField } from "./BuyReview.ts"
+import { BUSINESS_PURPOSE_NOT_CONFIRMED, PurchaseOrderReferenceField } from "./BuyReview.ts"
 import { tooManyUnitsMessage } from "./OrderSize.ts"
 
 export const OrderFormMessage = {
@@ -41,16 +41,22 @@ export const unitsField = (orderType: OrderType) =>
 /** The number a valid units field holds. */
 export const unitsOf = (text: string): number => Number.parseInt(text, 10)
 
-/**
- * Buy: Units, an optional reference code and an optional purchase-order reference (BuyReview.ts; unit type,
- * method and LU2X are choices, not typed).
- */
+/** Buy: Units and an optional reference code (unit type, method and LU2X are choices, not typed). */
 export const BuyOrderForm = Schema.Struct({
   numberOfUnits: unitsField("BUY"),
   referenceCode: optionalText(maxLength(64, M.referenceCodeMaxLength)),
-  purchaseOrderReference: PurchaseOrderReferenceField,
 })
 export type BuyOrderForm = typeof BuyOrderForm.Type
+
+/**
+ * The buy's review (BuyReview.ts): an optional purchase-order reference, and the business-purpose confirmation
+ * every buyer ticks (the terms; a buy without it is refused in the same words).
+ */
+export const BuyReviewForm = Schema.Struct({
+  purchaseOrderReference: PurchaseOrderReferenceField,
+  confirmsBusinessPurpose: accepted(BUSINESS_PURPOSE_NOT_CONFIRMED),
+})
+export type BuyReviewForm = typeof BuyReviewForm.Type
 
 /** Sell: the number of Units. */
 export const SellOrderForm = Schema.Struct({ numberOfUnits: unitsField("SELL") })

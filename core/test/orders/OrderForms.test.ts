@@ -1,7 +1,9 @@
 /** The order forms' rules (core/src/orders/OrderForms.ts): what the web forms check before sending, in the API's words. */
 import { describe, expect, it } from "vitest"
+import { BUSINESS_PURPOSE_NOT_CONFIRMED } from "../../src/orders/BuyReview.ts"
 import {
   BuyOrderForm,
+  BuyReviewForm,
   ConvertOrderForm,
   CryptoPaymentForm,
   OrderFormMessage as M,
@@ -58,6 +60,22 @@ describe("order forms", () => {
     expect(
       errorOf(validate(BuyOrderForm, { numberOfUnits: "5", referenceCode: "x".repeat(65) }), "referenceCode"),
     ).toBe(M.referenceCodeMaxLength)
+  })
+
+  it("the buy's review: the business-purpose box must be ticked, the purchase-order reference is optional and trimmed", () => {
+    expect(
+      errorOf(validate(BuyReviewForm, { confirmsBusinessPurpose: false }), "confirmsBusinessPurpose"),
+    ).toBe(BUSINESS_PURPOSE_NOT_CONFIRMED)
+    expect(errorOf(validate(BuyReviewForm, {}), "confirmsBusinessPurpose")).toBe(
+      BUSINESS_PURPOSE_NOT_CONFIRMED,
+    )
+    expect(validate(BuyReviewForm, { confirmsBusinessPurpose: true, purchaseOrderReference: "  " })).toEqual({
+      ok: true,
+      value: { confirmsBusinessPurpose: true },
+    })
+    expect(
+      validate(BuyReviewForm, { confirmsBusinessPurpose: true, purchaseOrderReference: " PO-2026/118 " }),
+    ).toEqual({ ok: true, value: { confirmsBusinessPurpose: true, purchaseOrderReference: "PO-2026/118" } })
   })
 
   it("a transfer needs the recipient's email, checked with the spec's email messages", () => {

@@ -22,7 +22,7 @@ import {
   NewsletterForm,
   RegistrationRequest,
 } from "../../src/members/MemberValidation.ts"
-import { BuyOrderForm } from "../../src/orders/OrderForms.ts"
+import { BuyReviewForm } from "../../src/orders/OrderForms.ts"
 import { UPLOAD_MAX_BYTES } from "../../src/shared/Constants.ts"
 import type { FieldError } from "../../src/validation/Issues.ts"
 import { HouseMessages, SpecMessages, ValidationMessages } from "../../src/validation/Messages.ts"
@@ -41,7 +41,7 @@ import {
 
 type Schema = Parameters<typeof errorsOf>[0]
 
-const validBuy = { numberOfUnits: "10" }
+const validBuyReview = { confirmsBusinessPurpose: true }
 const validContactForm = { name: "Ann Lee", email: "ann@example.com", message: "I would like to know more." }
 
 interface Row {
@@ -386,8 +386,8 @@ const table: ReadonlyArray<Row> = [
   // Buy: the purchase-order reference
   row(
     "Purchase order reference must be at most 64 characters",
-    BuyOrderForm,
-    validBuy,
+    BuyReviewForm,
+    validBuyReview,
     "purchaseOrderReference",
     {
       purchaseOrderReference: letters(65),
@@ -395,8 +395,8 @@ const table: ReadonlyArray<Row> = [
   ),
   row(
     "Purchase order reference must contain only printable characters (no tabs or line breaks)",
-    BuyOrderForm,
-    validBuy,
+    BuyReviewForm,
+    validBuyReview,
     "purchaseOrderReference",
     { purchaseOrderReference: "PO\t118" },
   ),

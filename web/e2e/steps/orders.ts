@@ -3,6 +3,7 @@
  * test can chain them: buy (bank transfer, test-mode card), sell, transfer and convert through the order pages.
  * Members, sign-in and the admin CLI are in ../support.
  */
+import { BUY_CONFIRMATION_WORDS } from "@landunits/core/orders/BuyReview.ts"
 import type { Page } from "playwright-core"
 import { expect } from "vitest"
 import type { RunningServer } from "../server.ts"
@@ -14,18 +15,45 @@ export const orderIdOf = (page: Page): string => new URL(page.url()).searchParam
 export type CardMethodLabel = "Card (Stripe)" | "Card (Square)"
 export type MethodLabel = CardMethodLabel | "Bank transfer" | "Crypto"
 
-/** Fills the Buy tab and sends it; answers when the payment page of the method is shown. */
+/**
+ * On the buy's review (issue 46): the purchase-order reference if given, the business-purpose confirmation ticked,
+ * then "Buy Units".
+ */
+export const confirmBuyReview = async (
+  page: Page,
+  options: { readonly purchaseOrderReference?: string } = {},
+) => {
+  const review = page.getByRole("region", { name: "Review your buy" })
+  await review.waitFor()
+  if (options.purchaseOrderReference !== undefined)
+    await review.getByLabel("Purchase-order reference").fill(options.purchaseOrderReference)
+  await review.getByLabel(BUY_CONFIRMATION_WORDS).check()
+  await review.getByRole("button", { name: "Buy Units" }).click()
+}
+
+/** Fills the Buy tab, reviews it and places it; answers when the payment page of the method is shown. */
 export const placeBuy = async (
   page: Page,
   server: RunningServer,
-  options: { readonly units: number; readonly method: MethodLabel; readonly unit?: string },
+  options: {
+    readonly units: number
+    readonly method: MethodLabel
+    readonly unit?: string
+    readonly purchaseOrderReference?: string
+  },
 ) => {
   await page.goto(`${server.url}/dashboard/transaction?tab=buy`)
   await headline(page, "Buy Units")
   if (options.unit !== undefined) await page.getByLabel("Unit type").selectOption({ label: options.unit })
   await page.getByLabel("Number of Units").fill(String(options.units))
   await page.getByRole("radio", { name: new RegExp(`^${escapeRegExp(options.method)}`) }).check()
-  await page.getByRole("button", { name: "Buy Units" }).click()
+  await page.getByRole("button", { name: "Review your buy" }).click()
+  await confirmBuyReview(
+    page,
+    options.purchaseOrderReference === undefined
+      ? {}
+      : { purchaseOrderReference: options.purchaseOrderReference },
+  )
   await page.waitForURL(/\/dashboard\/buy-units\/payment-/)
   return orderIdOf(page)
 }

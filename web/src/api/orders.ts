@@ -90,6 +90,8 @@ export interface PaymentSettings {
   readonly square: { readonly mode: CardMode; readonly applicationId?: string; readonly locationId?: string }
   readonly crypto: CoinOffers
   readonly testCards: ReadonlyArray<{ readonly number: string; readonly outcome: string }>
+  /** Per currency, what the buy's review says about tax (core's invoices/TaxWords.ts). */
+  readonly taxWords: ReadonlyArray<{ readonly currency: CurrencyType; readonly words: string }>
 }
 
 export interface TestPaymentAnswer {

@@ -3,8 +3,10 @@
  * Pending) → the payment page of the chosen method starts the payment → the member pays (bank: "I have made
  * the transfer", crypto: the transaction hash, card: the card form) → success, or cancelled, or failed.
  *
- * One machine for the whole flow, started twice: by the buy form (input without orderId: editing → creating →
- * created, where the page goes to the payment page) and by the payment page (input with the orderId from the
+ * One machine for the whole flow, started twice: by the buy form (input without orderId: editing → reviewing →
+ * creating → created, where the page goes to the payment page; issue 46: the review shows the charges, the tax
+ * words, the purchase-order reference and the business-purpose confirmation before anything is placed, "Back"
+ * returns to editing, and a refusal returns to the review) and by the payment page (input with the orderId from the
  * address: loading → … → succeeded | cancelled | failed). A reload of a payment page lands in the right state
  * from the order's status, and every command is idempotent (docs/api.md), so nothing is paid twice.
  *
@@ -97,6 +99,11 @@ interface Context {
 }
 
 type Event =
+  /** The form is filled in: show the review (nothing is sent). */
+  | { readonly type: "order.review" }
+  /** From the review, back to the form as it was. */
+  | { readonly type: "order.back" }
+  /** From the review: place the order. */
   | { readonly type: "order.submit"; readonly request: CreateOrderRequest }
   | { readonly type: "payment.chooseCoin"; readonly coin: CryptoCoin }
   | { readonly type: "payment.markSent" }
@@ -186,7 +193,12 @@ export const buyMachine = setup({
   states: {
     start: { always: [{ guard: "hasOrderId", target: "loading" }, { target: "editing" }] },
     editing: {
+      on: { "order.review": { target: "reviewing", actions: assign({ error: null }) } },
+    },
+    /** The buy's review: nothing is created until the member places the order from it. */
+    reviewing: {
       on: {
+        "order.back": { target: "editing", actions: assign({ error: null }) },
         "order.submit": {
           target: "creating",
           actions: assign(({ context, event }) => ({
@@ -213,7 +225,10 @@ export const buyMachine = setup({
             orderId: ({ event }) => event.output.orderId,
           }),
         },
-        onError: { target: "editing", actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: {
+          target: "reviewing",
+          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+        },
       },
     },
     /** The order exists: the form's page goes to the payment page of its method. */

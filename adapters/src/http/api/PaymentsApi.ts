@@ -8,7 +8,7 @@
  * route-walk test).
  *
  * `payments`: the member's payment page: how each card method runs here (live or built-in test mode) and
- * its public keys, paying with a test card in test mode, and charging a Square card token.
+ * its public keys, the tax words of each currency (the buy's review), paying with a test card in test mode, and charging a Square card token.
  */
 import { InvalidOrderRequest, OrderConflict, OrderNotFound } from "@landunits/core/orders/OrderErrors.ts"
 import { PaymentProviderError } from "@landunits/core/orders/PaymentProviders.ts"
@@ -66,6 +66,11 @@ export const PaymentPageSettings = Schema.Struct({
   crypto: Schema.Struct({ BITCOIN: CoinOfferSchema, ETHER: CoinOfferSchema }),
   /** The test cards of the built-in test mode and what each does. */
   testCards: Schema.Array(Schema.Struct({ number: Schema.String, outcome: Schema.String })),
+  /**
+   * What the buy's review says about tax, per currency: the admin's tax treatment's words, else the terms' "Prices
+   * shown exclude tax." (core's invoices/TaxWords.ts).
+   */
+  taxWords: Schema.Array(Schema.Struct({ currency: CurrencyType, words: Schema.String })),
 })
 export type PaymentPageSettings = typeof PaymentPageSettings.Type
 

@@ -2,6 +2,8 @@
  * The payment routes: the providers' webhooks read the raw body (the signature covers its exact bytes, so it
  * must not be parsed and re-serialized first) and hand it to PaymentWebhooks; the member's payment page.
  */
+import { InvoiceSettings } from "@landunits/core/invoices/ports/InvoiceSettings.ts"
+import { taxWordsByCurrency } from "@landunits/core/invoices/TaxWords.ts"
 import type { AppliedProviderEvent } from "@landunits/core/orders/ProviderPaymentService.ts"
 import { CryptoPayments } from "@landunits/core/orders/ports/CryptoPayments.ts"
 import { Effect } from "effect"
@@ -52,8 +54,17 @@ export const PaymentHandlers = HttpApiBuilder.group(
     const testMode = yield* TestModeCards
     const square = yield* SquareCharges
     const crypto = yield* CryptoPayments
+    const invoiceSettings = yield* InvoiceSettings
     return handlers
-      .handle("settings", () => Effect.map(crypto.offers, (offers) => ({ ...page, crypto: offers })))
+      .handle("settings", () =>
+        Effect.all([crypto.offers, invoiceSettings.taxTreatments]).pipe(
+          Effect.map(([offers, treatments]) => ({
+            ...page,
+            crypto: offers,
+            taxWords: taxWordsByCurrency(treatments),
+          })),
+        ),
+      )
       .handle("testModePay", ({ payload }) =>
         Effect.gen(function* () {
           const { memberId } = yield* CurrentMember

@@ -264,25 +264,33 @@ function FileField({
   stored,
   chosen,
   required,
+  missing,
   onChoose,
 }: {
   readonly field: UploadField
   readonly label: string
   readonly stored: KycDocument | undefined
   readonly chosen: Chosen | undefined
-  /** Shown missing: the member asked for the review and no file is uploaded or chosen. */
+  /** Verification needs it (REQUIRED_UPLOADS): marked * as the page's other required fields are (Field.tsx). */
   readonly required: boolean
+  /** Shown missing: the member asked for the review and no file is uploaded or chosen. */
+  readonly missing: boolean
   readonly onChoose: (field: UploadField, file: File | null) => void
 }) {
   const id = uploadId(field)
-  const error = chosen?.error ?? (required ? `${label} is required` : undefined)
+  const error = chosen?.error ?? (missing ? `${label} is required` : undefined)
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
       <input
         id={id}
         name={field}
         type="file"
+        // The form is noValidate: this only tells assistive technology the file is required (the * is hidden).
+        required={required}
         accept={[...UPLOAD_EXTENSIONS, ...UPLOAD_MIME_TYPES].join(",")}
         aria-invalid={error !== undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
@@ -401,7 +409,8 @@ export function KycForm({
       label={slot.label}
       stored={slot.stored(kycInfo)}
       chosen={files[slot.field]}
-      required={reviewAsked && missingUploads.includes(slot.field)}
+      required={REQUIRED_UPLOADS.has(slot.field)}
+      missing={reviewAsked && missingUploads.includes(slot.field)}
       onChoose={onChoose}
     />
   )

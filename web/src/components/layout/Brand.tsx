@@ -10,11 +10,19 @@ export function Logo() {
   )
 }
 
-export function Brand({ tag }: { readonly tag?: string }) {
+/**
+ * The logo and the name, a link home. A business page's brand (issue 46) carries the "Business" badge, which stays
+ * visible at 375 px (app.css), and leads to the business home, /business, whose Register is the business one.
+ */
+export function Brand({ tag, home = "/" }: { readonly tag?: string; readonly home?: "/" | "/business" }) {
   return (
-    <Link to="/" className="brand" aria-label="Landunits home">
+    <Link
+      to={home}
+      className={`brand${tag ? " brand--tagged" : ""}`}
+      aria-label={home === "/" ? "Landunits home" : "Landunits Business home"}
+    >
       <Logo />
-      <span>Landunits</span>
+      <span className="brand__name">Landunits</span>
       {tag ? <span className="brand__tag">{tag}</span> : null}
     </Link>
   )

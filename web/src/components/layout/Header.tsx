@@ -1,6 +1,7 @@
 /**
  * The three headers of spec §2. Default: guests see Contact, News, Register, Log in; members see Contact,
- * Dashboard, Logout (a button: signing out is never a link the router could preload) and the grouped-menu toggle. Business: Register goes to /business-register.
+ * Dashboard, Logout (a button: signing out is never a link the router could preload) and the grouped-menu toggle. Business: Register goes to /business-register, the logo to /business, and the
+ * "Business" badge stays beside the logo at 375 px.
  * Rocket1: only Log in for guests.
  * Below 768 px a guest's Contact and News move behind a "More" toggle (aria-expanded), so every link of the
  * header stays reachable at 375 px; a member's Contact is in the grouped menu there.
@@ -43,7 +44,7 @@ export function Header({ variant }: { readonly variant: HeaderVariant }) {
   return (
     <header className={`site-header${user === null ? "" : " site-header--member"}`}>
       <div className="container site-header__bar">
-        <Brand {...(variant === "business" ? { tag: "Business" } : {})} />
+        <Brand {...(variant === "business" ? { tag: "Business", home: "/business" } : {})} />
         <nav className="nav" aria-label="Main">
           {user === null ? (
             variant === "rocket1" ? (

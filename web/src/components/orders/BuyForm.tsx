@@ -1,22 +1,31 @@
 /**
  * The Buy tab (spec §2, §4, §5, §9): unit type (LAND_USD by default), number of Units, payment method (bank for
- * business members, none chosen for individuals), the LU2X offer, a reference code; live subtotal, fee of the
- * method, discount and payment amount with core's formulas; the availability and LU2X messages of spec §5.
- * Sending creates the order (the buy machine) and goes to the payment page of the method (a new page: the root
- * layout moves focus there); a refusal stays here and takes focus (lib/useFocusOnShow.ts).
+ * business members, none chosen for individuals), the LU2X offer, a reference code; live subtotal, the buy fee,
+ * the method's fee, discount and payment amount with core's formulas; the availability and LU2X messages of spec §5.
+ * The fees are named where they are charged: the platform's buy fee and the payment method's fee, each its own
+ * line (core's `explainBuyCharges`).
+ *
+ * "Review your buy" opens the review (issue 46): Units × price, each charge with why, the discount, net, the tax
+ * words of the order's currency (core's TaxWords.ts, read with the payment settings), the total; then an optional
+ * purchase-order reference and the business-purpose confirmation every buyer ticks (decision 0066). "Buy Units"
+ * there creates the order (the buy machine) and goes to the payment page of the method (a new page: the root
+ * layout moves focus there); "Back" returns to the form as it was; a refusal stays on the review and takes focus
+ * (lib/useFocusOnShow.ts).
  */
 import { checkBuyAvailability, checkDoubleLandCap } from "@landunits/core/availability/Availability.ts"
 import { type DiscountTerms, priceBuyOrder } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
 import { PAYMENT_METHOD_LABELS } from "@landunits/core/format/Labels.ts"
+import { PRICES_EXCLUDE_TAX } from "@landunits/core/invoices/TaxWords.ts"
 import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
-import { BUY_CONFIRMATION_WORDS } from "@landunits/core/orders/BuyReview.ts"
+import { BUY_CONFIRMATION_WORDS, BUY_FEE_WHY, explainBuyCharges } from "@landunits/core/orders/BuyReview.ts"
 import { cryptoRefusal } from "@landunits/core/orders/CryptoOffers.ts"
-import { BuyOrderForm } from "@landunits/core/orders/OrderForms.ts"
+import { BuyOrderForm, BuyReviewForm } from "@landunits/core/orders/OrderForms.ts"
 import { checkCardMinimum } from "@landunits/core/orders/PaymentRules.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import {
   CurrencyOfUnitType,
+  type CurrencyType,
   PayingMethods,
   type PaymentMethod,
   type UnitType,
@@ -34,7 +43,8 @@ import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { liveBuyActors } from "../../machines/buyActors.ts"
 import { buyMachine, paymentRoute } from "../../machines/buyMachine.ts"
 import { LazyPriceHistory } from "../prices/LazyPriceHistory.tsx"
-import { Field, FieldError, FormError } from "../shared/Field.tsx"
+import { CheckboxField, Field, FieldError } from "../shared/Field.tsx"
+import { BuyReview } from "./BuyReview.tsx"
 import {
   Lu2xChoice,
   OrderWarning,
@@ -46,6 +56,14 @@ import {
 } from "./OrderParts.tsx"
 
 export const CHOOSE_METHOD_MESSAGE = "Choose a payment method"
+
+/**
+ * The tax words of a currency as the payment settings give them (core's `taxWordsFor` on the server); the terms'
+ * own words while the settings cannot be read.
+ */
+export const taxWordsOf = (payments: OrderFormsData["payments"], currency: CurrencyType): string =>
+  (payments.ok ? payments.value.taxWords.find((w) => w.currency === currency)?.words : undefined) ??
+  PRICES_EXCLUDE_TAX
 
 /** Spec §4: bank for business members, none chosen for individuals. */
 export const defaultPaymentMethod = (userType: "USER" | "BUSINESS"): PaymentMethod =>
@@ -77,6 +95,8 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
     if (method === "crypto" && cryptoUnavailable !== undefined) setMethod("None")
   }, [method, cryptoUnavailable])
 
+  // The form's figures, as reviewed: nothing is sent until "Buy Units" on the review.
+  const [reviewed, setReviewed] = useState<BuyOrderForm | null>(null)
   const form = useSchemaForm(BuyOrderForm, { numberOfUnits: "", referenceCode: "" }, (value) => {
     if (method === "None") {
       setMethodError(true)
@@ -84,34 +104,53 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
       return
     }
     if (blocking !== undefined) return
-    const request: CreateOrderRequest = {
-      orderType: "BUY",
-      // Pressing the button under BUY_CONFIRMATION_WORDS is the terms' business-purpose confirmation (core's BuyReview.ts).
-      confirmsBusinessPurpose: true,
-      currencyUnit: { unitType, numberOfUnits: Number(value.numberOfUnits), isDoubleLand: lu2x },
-      paymentDetails: { paymentMethod: method },
-      ...(value.referenceCode === undefined ? {} : { referenceCode: value.referenceCode }),
-      ...(lu2x ? { isDoubleLand: true } : {}),
-      ...withUtm(),
-    }
-    send({ type: "order.submit", request })
+    setReviewed(value)
+    send({ type: "order.review" })
   })
+  const review = useSchemaForm(
+    BuyReviewForm,
+    { purchaseOrderReference: "", confirmsBusinessPurpose: "" },
+    (value) => {
+      if (reviewed === null || method === "None") return
+      const request: CreateOrderRequest = {
+        orderType: "BUY",
+        // The box the member ticked under BUY_CONFIRMATION_WORDS: the terms' business-purpose confirmation.
+        confirmsBusinessPurpose: value.confirmsBusinessPurpose,
+        currencyUnit: { unitType, numberOfUnits: Number(reviewed.numberOfUnits), isDoubleLand: lu2x },
+        paymentDetails: { paymentMethod: method },
+        ...(reviewed.referenceCode === undefined ? {} : { referenceCode: reviewed.referenceCode }),
+        ...(value.purchaseOrderReference === undefined
+          ? {}
+          : { purchaseOrderReference: value.purchaseOrderReference }),
+        ...(lu2x ? { isDoubleLand: true } : {}),
+        ...withUtm(),
+      }
+      send({ type: "order.submit", request })
+    },
+    (values) => ({ ...values, confirmsBusinessPurpose: values.confirmsBusinessPurpose === "true" }),
+  )
 
   const units = typedUnits(form.values.numberOfUnits)
   const externalFee = method === "None" ? undefined : bundle.externalFees[method]
-  const priced =
+  const buyInput =
     price === undefined || units === 0
       ? undefined
-      : safely(() =>
-          priceBuyOrder({
-            numberOfUnits: units,
-            pricePerUnit: price.pricePerUnit,
-            isDoubleLand: lu2x,
-            buyFeeCents: price.buyOrderTransactionFeeInCents,
-            externalFee: externalFee ?? { fixedCentsFees: 0, fixedPercentageFees: 0 },
-            discount: discount?.code === form.values.referenceCode.trim() ? discount.terms : undefined,
-          }),
-        )
+      : {
+          numberOfUnits: units,
+          pricePerUnit: price.pricePerUnit,
+          isDoubleLand: lu2x,
+          buyFeeCents: price.buyOrderTransactionFeeInCents,
+          externalFee: externalFee ?? { fixedCentsFees: 0, fixedPercentageFees: 0 },
+          discount: discount?.code === form.values.referenceCode.trim() ? discount.terms : undefined,
+        }
+  const priced = buyInput === undefined ? undefined : safely(() => priceBuyOrder(buyInput))
+  // The same order as named lines: the buy fee and the method's fee each with its name (lines of 0 are left out).
+  const charges =
+    buyInput === undefined
+      ? undefined
+      : safely(() => explainBuyCharges({ ...buyInput, paymentMethod: method }))
+  const chargeOf = (kind: "buyFee" | "methodFee") =>
+    charges?.lines.find((line) => line.kind === kind)?.amountCents ?? 0
 
   const totals = statistics.ok
     ? statistics.value.projectTotals.find((t) => t.unitType === unitType)
@@ -169,6 +208,46 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
   }
 
   const busy = state.hasTag("busy") || state.matches("created")
+  const methodLabel = PAYMENT_METHOD_LABELS[method]
+  const buyFeeText =
+    price === undefined ? undefined : formatMoney(price.buyOrderTransactionFeeInCents, currency)
+
+  if (!state.matches("editing") && reviewed !== null && method !== "None") {
+    return (
+      <BuyReview
+        charges={charges}
+        unitName={`${lu2x ? "LU2X " : ""}${unitDisplayName(unitType)}`}
+        priceText={
+          price === undefined
+            ? "—"
+            : `${formatPrice(price.pricePerUnit, currency)}${lu2x ? " (LU2X: half price)" : ""}`
+        }
+        units={Number(reviewed.numberOfUnits)}
+        currency={currency}
+        methodLabel={methodLabel}
+        taxWords={taxWordsOf(data.payments, currency)}
+        serverError={state.context.error}
+        busy={busy}
+        onBack={() => send({ type: "order.back" })}
+        focusOnShow={focusOnShow}
+        onSubmit={review.onSubmit}
+      >
+        <Field
+          label="Purchase-order reference"
+          idPrefix="buy"
+          hint="Optional: your own order number, printed on the invoice."
+          {...review.field("purchaseOrderReference")}
+        />
+        <CheckboxField
+          label={BUY_CONFIRMATION_WORDS}
+          required
+          idPrefix="buy"
+          {...review.checkbox("confirmsBusinessPurpose")}
+        />
+      </BuyReview>
+    )
+  }
+
   return (
     <>
       <div className="order-layout">
@@ -188,9 +267,20 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
           <OrderWarning message={availability ?? lu2xCap} id="buy-availability" />
           <fieldset
             className="field order-methods"
-            aria-describedby={methodError && method === "None" ? "buy-method-error" : undefined}
+            aria-describedby={
+              buyFeeText === undefined
+                ? methodError && method === "None"
+                  ? "buy-method-error"
+                  : undefined
+                : `buy-method-hint${methodError && method === "None" ? " buy-method-error" : ""}`
+            }
           >
             <legend>Payment method</legend>
+            {buyFeeText === undefined ? null : (
+              <p className="field__hint" id="buy-method-hint">
+                Every buy has the platform's buy fee of {buyFeeText}; the method you choose adds its own fee.
+              </p>
+            )}
             {methods.map((m) => (
               <label key={m} className="order-radio">
                 <input
@@ -208,7 +298,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
                   {PAYMENT_METHOD_LABELS[m]}
                   <small>
                     {" "}
-                    fee {formatMoney(bundle.externalFees[m].fixedCentsFees, currency)} +{" "}
+                    method fee {formatMoney(bundle.externalFees[m].fixedCentsFees, currency)} +{" "}
                     {formatPercent(bundle.externalFees[m].fixedPercentageFees)}
                   </small>
                 </span>
@@ -263,17 +353,21 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
               .
             </p>
           ) : null}
-          <FormError message={state.context.error} focusOnShow={focusOnShow} />
-          <p className="order-note" id="buy-confirmation">
-            {BUY_CONFIRMATION_WORDS}
+          {/* On a phone the summary follows the form: the total is read here, before the action. */}
+          <p className="order-form__total">
+            <span>Payment amount</span>
+            <span className="money">
+              {priced === undefined || method === "None" ? "—" : formatMoney(priced.paymentAmount, currency)}
+            </span>
           </p>
+          {/* After "Back", focus returns to the button that opened the review. */}
           <button
             type="submit"
             className="btn btn--primary btn--block"
-            aria-describedby="buy-confirmation"
-            disabled={busy || blocking !== undefined}
+            ref={focusOnShow}
+            disabled={blocking !== undefined}
           >
-            {busy ? "Creating your order…" : "Buy Units"}
+            Review your buy
           </button>
         </form>
         <Summary
@@ -290,13 +384,23 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
             ["Units", units === 0 ? "—" : formatNumber0(units)],
             ["Subtotal", priced === undefined ? "—" : formatMoney(priced.subTotal, currency)],
             [
-              "Fee",
-              method === "None"
-                ? "choose a payment method"
-                : priced === undefined
-                  ? "—"
-                  : formatMoney(priced.transactionFee, currency),
+              "Buy fee",
+              <span key="buyFee" className="money">
+                {charges === undefined ? (buyFeeText ?? "—") : formatMoney(chargeOf("buyFee"), currency)}
+              </span>,
+              undefined,
+              BUY_FEE_WHY,
             ],
+            method === "None"
+              ? ["Payment method fee", "choose a payment method"]
+              : [
+                  `${methodLabel} fee`,
+                  <span key="methodFee" className="money">
+                    {priced === undefined ? "—" : formatMoney(chargeOf("methodFee"), currency)}
+                  </span>,
+                  undefined,
+                  `What paying by ${methodLabel} costs`,
+                ],
             ...(priced !== undefined && priced.discountValue > 0
               ? ([["Discount", `−${formatMoney(priced.discountValue, currency)}`]] as const)
               : []),

@@ -68,8 +68,21 @@ export function Lu2xChoice({
   )
 }
 
-/** A row of a summary: a term, its value, and `total` on the row that sums it up (the one announced). */
-export type SummaryRow = readonly [string, ReactNode, ("total" | undefined)?]
+/**
+ * A row of a summary: a term, its value, `total` on the row that sums it up (the one announced), and why it is
+ * there (a charge's reason, shown under its term).
+ */
+export type SummaryRow = readonly [string, ReactNode, ("total" | undefined)?, string?]
+
+/** A summary row's term, with its reason under it when it has one. */
+export function SummaryTerm({ term, why }: { readonly term: string; readonly why?: string | undefined }) {
+  return (
+    <dt>
+      {term}
+      {why === undefined ? null : <span className="order-summary__why">{why}</span>}
+    </dt>
+  )
+}
 
 /** How long the total must stay the same before it is announced: one announcement per figure typed. */
 export const TOTAL_ANNOUNCE_DELAY_MS = 500
@@ -102,9 +115,9 @@ export function Summary({
     <section className="order-summary" aria-label={title}>
       <h2>{title}</h2>
       <dl>
-        {rows.map(([term, value, kind]) => (
+        {rows.map(([term, value, kind, why]) => (
           <div key={term} className={kind === "total" ? "order-summary__total" : undefined}>
-            <dt>{term}</dt>
+            <SummaryTerm term={term} why={why} />
             <dd>{value}</dd>
           </div>
         ))}

@@ -301,7 +301,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
   "GET /api/payments/settings": {
     summary: "Payment methods available here",
     description:
-      "How each card method runs here (`mode`: live, test or unavailable) with its public keys, each coin's `mode` and the currencies it has a current price in (`pricedIn`: where it is offered), and the test cards.",
+      "How each card method runs here (`mode`: live, test or unavailable) with its public keys, each coin's `mode` and the currencies it has a current price in (`pricedIn`: where it is offered), the test cards, and `taxWords`: per currency, what the buy's review says about tax (the admin's tax treatment's words, else \"Prices shown exclude tax.\").",
   },
   "POST /api/payments/test-mode/pay": {
     summary: "Pay with a test card (test mode)",
