@@ -50,7 +50,7 @@ export const treatmentFor = (
   return found === undefined
     ? Result.fail(
         new TaxTreatmentMissing({
-          message: `No tax treatment is set for ${currency}: set one with landunits invoices tax`,
+          message: `No tax treatment is set for ${currency}: set one with landunits invoices set-tax`,
           currency,
         }),
       )
