@@ -39,12 +39,14 @@ import { StripeGateway } from "@landunits/core/orders/ports/StripeGateway.ts"
 import { PricingSettings } from "@landunits/core/pricing/ports/PricingSettings.ts"
 import { MAX_CARD_ATTEMPTS } from "@landunits/core/shared/Constants.ts"
 import type { PaymentMethod, UnitType } from "@landunits/core/shared/Enums.ts"
+import { CurrencyTypes } from "@landunits/core/shared/EnumValues.ts"
 import { IdempotencyKey, MemberId, type OrderId } from "@landunits/core/shared/Ids.ts"
 import { Clock, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { TEST_CARDS, TestModeCards, testModeGateway } from "../payments/TestModeProvider.ts"
 import { deleteOutboxRowsAfter, lastOutboxId } from "../postgres/OutboxRowsPg.ts"
 import { runAt } from "./ClockAt.ts"
+import { DEMO_ISSUER, setDemoInvoiceSettings } from "./DemoInvoiceSettings.ts"
 import { DEMO_EMAIL, DEMO_RATES, setDemoCoinPrices } from "./DemoSeed.ts"
 
 /** The demo admin: the CLI runbook works from the first minute (`--as admin@landunits.example`). */
@@ -239,6 +241,12 @@ const writeHistory = (dana: MemberId) =>
           })
         }),
       )
+
+    // Invoices from the first confirmed buy: the demo issuer and its tax notes, set by Ada as the CLI sets them.
+    yield* setDemoInvoiceSettings
+    yield* adminActs("invoices.setIssuer", `issuer:${DEMO_ISSUER.issuerId}`, daysAgo(369))
+    for (const currency of CurrencyTypes)
+      yield* adminActs("invoices.setTax", `currency:${currency}`, daysAgo(369))
 
     /** A buy up to the member's "I have paid" (bank; crypto with a transaction hash never starts here). */
     const buy = (

@@ -236,8 +236,15 @@ export const templates: Readonly<Record<string, Renderer>> = {
         hello(data),
         `We have received your payment of ${data.amount ?? ""} for order ${data.orderId ?? ""}${data.reference === undefined ? "" : ` (reference ${data.reference})`}.`,
         `Your ${data.units ?? ""} are now in your Units Owned.`,
+        ...(data.invoice === undefined
+          ? []
+          : [
+              `Your invoice ${data.invoice} is on your order's page: download it there as a PDF. Your invoices and credit notes are also listed on your statement page.`,
+            ]),
       ],
-      orderLink(data, appUrl),
+      data.invoice === undefined
+        ? orderLink(data, appUrl)
+        : { ...orderLink(data, appUrl), label: "See your order and its invoice" },
     ),
   [OrderEmail.salePlaced]: (data, appUrl) =>
     email(

@@ -8,6 +8,7 @@ import { memberActor } from "@landunits/core/access/AccessModel.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { CommunityService } from "@landunits/core/community/CommunityService.ts"
 import { GovernanceService } from "@landunits/core/governance/GovernanceService.ts"
+import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
 import { HoldingsService } from "@landunits/core/ledger/HoldingsService.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
@@ -15,6 +16,7 @@ import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_FRIEND_EMAIL } from "../../src/demo/DemoHistory.ts"
+import { DEMO_ISSUER } from "../../src/demo/DemoInvoiceSettings.ts"
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../src/demo/DemoSeed.ts"
 import { seedOnStart } from "../../src/demo/FirstStartSeed.ts"
 import { type AppServices, onNewInstallation, removeInstallations } from "../support/EmbeddedInstallation.ts"
@@ -80,6 +82,7 @@ const whatWasSeeded = Effect.gen(function* () {
     // The history's money-step emails (dated in the past) are never sent: none waits in the outbox.
     demoMail: yield* sql<{ to_address: string }>`
       SELECT to_address FROM mail_outbox WHERE to_address IN (${DEMO_EMAIL}, ${DEMO_FRIEND_EMAIL}, ${DEMO_ADMIN_EMAIL})`,
+    invoices: yield* (yield* InvoiceStore).listForMember(dana.memberId),
     audited: yield* sql<{ action: string; n: string }>`
       SELECT action, COUNT(*)::text AS n FROM audit_log WHERE actor = 'mem_demo_admin' GROUP BY action`,
   }
@@ -174,6 +177,24 @@ describe("the demo history of a development start", () => {
       (p) => p.kind === "convertRemainder" && p.status === "Completed",
     )
     expect(audited["payouts.paid"]).toBe(1 + remaindersPaid.length)
+  })
+
+  it("issues an invoice for each of the demo member's confirmed buys, dated when it was confirmed, naming her", () => {
+    const { orders, invoices } = seeded.value
+    const approvedAt = (o: (typeof orders)[number]) => o.timeline.find((t) => t.to === "Approved")?.at
+    const confirmed = orders.filter((o) => o.orderType === "BUY" && approvedAt(o) !== undefined)
+    expect(confirmed.length).toBeGreaterThan(2)
+    expect(invoices.map((i) => i.orderId).sort()).toEqual(confirmed.map((o) => o.orderId).sort())
+    for (const invoice of invoices) {
+      const order = confirmed.find((o) => o.orderId === invoice.orderId)!
+      // Issued in the confirmation's unit of work, read from the same (past) clock a moment later.
+      const issuedAfter = Date.parse(invoice.issuedAt) - approvedAt(order)!
+      expect(issuedAfter).toBeGreaterThanOrEqual(0)
+      expect(issuedAfter).toBeLessThan(60_000)
+      expect(invoice.issuer).toEqual(DEMO_ISSUER)
+      expect(invoice.buyer.name).toBe("Dana Demo")
+      expect(invoice.total).toBe(order.paymentDetails!.paymentAmount)
+    }
   })
 
   it("owes each convert's remainder to the demo member: the unlocked one's paid, the locked one's still owed", () => {

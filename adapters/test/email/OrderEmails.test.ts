@@ -7,6 +7,7 @@
 import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
+import { InvoiceSettings } from "@landunits/core/invoices/ports/InvoiceSettings.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
@@ -146,6 +147,47 @@ describe("an email at every money step, naming the order and linking to its page
     expect(email.text).toContain(`(reference ${buyId.slice(-5)})`)
     expect(email.text).toContain("Your 100 Unit ($) are now in your Units Owned.")
     expect(email.text).toContain(orderPage(buyId))
+    // No issuer is set in this installation: no invoice, and the email does not speak of one.
+    expect(email.text).not.toContain("invoice")
+  })
+
+  it("the payment confirmed with its invoice issued (issue 46): the email names it and links to the order's page", async () => {
+    await server.run(
+      Effect.gen(function* () {
+        const settings = yield* InvoiceSettings
+        yield* settings.setIssuer({
+          issuerId: "emails",
+          legalName: "Landunits B.V.",
+          address: "Keizersgracht 1, Amsterdam",
+          registrationId: "KvK 12345678",
+          taxId: "NL123456789B01",
+        })
+        yield* settings.setTaxTreatment("USD", { _tag: "OutOfScope", words: "Outside the scope of VAT" })
+      }),
+    )
+    const demo = await signIn(DEMO_EMAIL, DEMO_PASSWORD)
+    const { orderId } = await order(demo, {
+      orderType: "BUY",
+      confirmsBusinessPurpose: true,
+      currencyUnit: { unitType: "LAND_USD", numberOfUnits: 10 },
+      paymentDetails: { paymentMethod: "bank" },
+    })
+    await server.run(
+      Effect.flatMap(OrderService, (orders) =>
+        orders.confirmPayment({
+          actor: ADMIN,
+          idempotencyKey: IdempotencyKey.make(`confirm-${orderId}`),
+          orderId: OrderId.make(orderId),
+        }),
+      ),
+    )
+    const email = await rendered(OrderEmail.paymentConfirmed, orderId)
+    expect(email.to).toBe(DEMO_EMAIL)
+    expect(email.text).toContain(
+      "Your invoice emails-000001 is on your order's page: download it there as a PDF.",
+    )
+    expect(email.text).toContain(orderPage(orderId))
+    expect(email.html).toContain(`<a href="${orderPage(orderId)}">See your order and its invoice</a>`)
   })
 
   it("a sale placed: its fee and what went to the queue", async () => {

@@ -1,15 +1,18 @@
 /**
  * Authorization between members: member B can neither read nor change member A's orders, statements, KYC
- * data or documents, sales chat or data exports, by any route. The API definition is walked so that a new route taking an id cannot
+ * data or documents, sales chat, data exports or invoices, by any route. The API definition is walked so that a new route taking an id cannot
  * slip past: every member route with an id in its path or body is named below as private (A's alone: B gets
  * 404, as for an order that does not exist, and nothing changes) or shared (a community resource every
  * member sees by design, with its own rules in core).
  */
 
+import { makeInvoice } from "@landunits/core/invoices/Invoices.ts"
+import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { OrderRepository } from "@landunits/core/orders/ports/OrderRepository.ts"
 import { IdempotencyKey, OrderId } from "@landunits/core/shared/Ids.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
-import { Duration, Effect, Layer } from "effect"
+import { Duration, Effect, Layer, Result } from "effect"
 import { HttpApi } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
@@ -77,6 +80,8 @@ const PRIVATE = [
   "payments.squareCharge",
   "ledger.proof",
   "privacy.downloadDataExport",
+  "invoices.list",
+  "invoices.pdf",
 ]
 /** Shared by design: votes, community questions and ideas are seen by every member. */
 const SHARED = [
@@ -132,6 +137,29 @@ describe("one member's data is not another's", () => {
     const exportPath = `/api/user/data-exports/${requested.exportId}/download`
     expect((await a.get(exportPath)).status).toBe(200)
 
+    // A's invoice for the order (issued straight into the store: the order need not be paid for this).
+    const invoice = await server.run(
+      Effect.gen(function* () {
+        const order = yield* (yield* OrderRepository).get(OrderId.make(orderId))
+        const draft = makeInvoice({
+          order,
+          buyer: { memberId: order.memberId, name: "Dana Demo", address: "1 Demo Street, Berlin" },
+          issuer: {
+            issuerId: "isolation",
+            legalName: "Landunits B.V.",
+            address: "Keizersgracht 1, Amsterdam",
+            registrationId: "KvK 1",
+            taxId: "NL1",
+          },
+          treatment: { _tag: "OutOfScope", words: "Outside the scope of VAT" },
+          issuedAt: new Date().toISOString(),
+        })
+        return yield* (yield* InvoiceStore).issue(Result.getOrThrow(draft))
+      }),
+    )
+    const invoicePath = `/api/invoices/isolation/${invoice.number}/pdf`
+    expect((await a.get(invoicePath)).status).toBe(200)
+
     const b = await newMember("intruder@example.com")
     const key = (n: string) => ({ headers: { "idempotency-key": `isolation-${n}` } })
     const attempts: Record<string, () => Promise<Response>> = {
@@ -149,6 +177,8 @@ describe("one member's data is not another's", () => {
         b.post("/api/payments/square/charge", { orderId, sourceId: "cnon:card-nonce-ok" }),
       "ledger.proof": () => b.get(`/api/ledger/proof/${orderId}`),
       "privacy.downloadDataExport": () => b.get(exportPath),
+      "invoices.list": () => b.get(`/api/invoices?orderId=${orderId}`),
+      "invoices.pdf": () => b.get(invoicePath),
     }
     expect(Object.keys(attempts).sort()).toEqual([...PRIVATE].sort())
     for (const [name, attempt] of Object.entries(attempts)) {

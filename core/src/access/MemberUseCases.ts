@@ -40,6 +40,8 @@ export const MemberUseCaseNames = [
   "lookUpRecipient",
   "viewPaymentSettings",
   "viewStatement",
+  "viewInvoices",
+  "downloadInvoice",
   "viewLedgerProof",
   "viewVotes",
   "viewQuestions",
@@ -109,6 +111,9 @@ export const MEMBER_USE_CASES = {
   lookUpRecipient: read,
   viewPaymentSettings: read,
   viewStatement: read,
+  // The member's own invoices and credit notes (issue 46): a record of their own buys, like the statement.
+  viewInvoices: read,
+  downloadInvoice: read,
   viewLedgerProof: read,
   viewVotes: read,
   viewQuestions: read,

@@ -8,7 +8,8 @@
  */
 import { csvRow } from "../statements/StatementCsv.ts"
 import { invoiceNumberText } from "./InvoiceDocument.ts"
-import { type IssuedInvoice, invoiceKindLabel } from "./InvoiceModel.ts"
+import { invoiceKindLabel } from "./InvoiceKindLabel.ts"
+import type { IssuedInvoice } from "./InvoiceModel.ts"
 
 /** Minor units as a decimal of the currency, exactly; negative in parentheses. */
 export const accountingAmount = (cents: number): string => {

@@ -4,7 +4,7 @@
  * both parties with their ids and the purchase-order reference; the tables hold the lines and the totals, with the
  * tax treatment's words and the tax's rounding under them. A payout statement (self-billing) names Landunits as its
  * issuer and the seller paid, the sale and the payout, the sale's fee in Units, and its total as the total paid.
- * The title is the kind's label (InvoiceModel.ts `invoiceKindLabel`).
+ * The title is the kind's label (InvoiceKindLabel.ts `invoiceKindLabel`).
  */
 import { formatDate, formatMoney, formatPrice } from "../format/Format.ts"
 import { CurrencySymbol, type CurrencyType, unitDisplayName } from "../shared/Enums.ts"
@@ -13,7 +13,8 @@ import {
   type StatementDocument,
   type StatementFact,
 } from "../statements/StatementDocument.ts"
-import { type InvoiceKind, type InvoiceLine, type IssuedInvoice, invoiceKindLabel } from "./InvoiceModel.ts"
+import { invoiceKindLabel } from "./InvoiceKindLabel.ts"
+import type { InvoiceKind, InvoiceLine, IssuedInvoice } from "./InvoiceModel.ts"
 
 /** A kind's file name prefix: invoice-…, credit-note-…, payout-statement-…. */
 const fileKind: Record<InvoiceKind, string> = {

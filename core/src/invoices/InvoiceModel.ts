@@ -99,18 +99,6 @@ export type InvoiceTax = typeof InvoiceTax.Type
 export const InvoiceKind = Schema.Literals(["invoice", "creditNote", "payoutStatement"])
 export type InvoiceKind = typeof InvoiceKind.Type
 
-/** A kind as the PDF, the CSV, the CLI and the member's lists name it: "Invoice", "Credit note", "Payout statement". */
-export const invoiceKindLabel = (kind: InvoiceKind): string => {
-  switch (kind) {
-    case "invoice":
-      return "Invoice"
-    case "creditNote":
-      return "Credit note"
-    case "payoutStatement":
-      return "Payout statement"
-  }
-}
-
 /** A document before its number: what makeInvoice (or creditNoteOf) answers and InvoiceStore.issue numbers. */
 export const InvoiceDraft = Schema.Struct({
   kind: InvoiceKind,

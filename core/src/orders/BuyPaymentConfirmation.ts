@@ -7,12 +7,15 @@
  */
 
 import { Effect, Option } from "effect"
+import { invoiceNumberText } from "../invoices/InvoiceDocument.ts"
+import type { IssuedInvoice } from "../invoices/InvoiceModel.ts"
 import { InvoiceIssuer } from "../invoices/InvoiceService.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
 import { PayoutId } from "../shared/Ids.ts"
 import { IdGenerator } from "../shared/ports/IdGenerator.ts"
 import { settleBuy } from "./BuySettlement.ts"
 import { OrderCommandRunner } from "./OrderCommandRunner.ts"
+import { withInvoiceNumber } from "./OrderEmails.ts"
 import { InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
 import { OrderLimits } from "./OrderLimits.ts"
 import { OrderLocks } from "./OrderLocks.ts"
@@ -131,8 +134,18 @@ export const makeBuyPaymentConfirmation = Effect.gen(function* () {
         for (const fill of settlement.fills) yield* orders.update(fill.after)
         yield* orders.update(settlement.order)
         // The buy's invoice, numbered in this unit of work: a confirmation that rolls back takes its number back.
-        if (Option.isSome(invoicing)) yield* invoicing.value.issuePaid(settlement.order)
-        for (const { memberId, notice } of settlement.notices) yield* notify(memberId, notice)
+        const invoice = Option.isSome(invoicing)
+          ? yield* invoicing.value.issuePaid(settlement.order)
+          : Option.none<IssuedInvoice>()
+        // The buyer's email names the invoice, downloaded from the order's page.
+        for (const { memberId, notice } of settlement.notices) {
+          yield* notify(
+            memberId,
+            Option.isSome(invoice) && memberId === settlement.order.memberId
+              ? withInvoiceNumber(notice, invoiceNumberText(invoice.value))
+              : notice,
+          )
+        }
         return { order: settlement.order, payouts } satisfies ConfirmedPayment
       }),
     )

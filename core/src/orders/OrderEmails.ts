@@ -112,6 +112,16 @@ export const paymentConfirmedNotice = (order: OrderRecord): OrderNotice => ({
   },
 })
 
+/**
+ * The buyer's payment-confirmed email when the buy's invoice was issued with the confirmation: the invoice's number
+ * as printed, which the email names and says is downloaded on the order's page (a link, never an attachment). Any
+ * other notice is left as it is.
+ */
+export const withInvoiceNumber = (notice: OrderNotice, invoiceNumber: string): OrderNotice =>
+  notice.template === OrderEmail.paymentConfirmed
+    ? { ...notice, data: { ...notice.data, invoice: invoiceNumber } }
+    : notice
+
 /** A sale placed: its fee and the Units in the sales queue. */
 export const salePlacedNotice = (order: OrderRecord): OrderNotice => ({
   template: OrderEmail.salePlaced,

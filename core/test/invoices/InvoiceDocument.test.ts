@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { formatExactMoney, invoiceDocument, invoiceNumberText } from "../../src/invoices/InvoiceDocument.ts"
-import { invoiceKindLabel } from "../../src/invoices/InvoiceModel.ts"
+import { invoiceKindLabel } from "../../src/invoices/InvoiceKindLabel.ts"
 import { creditNoteOf } from "../../src/invoices/Invoices.ts"
 import { reverseCharge, sampleDraft, samplePayoutStatement } from "../support/InvoiceSample.ts"
 

@@ -9,6 +9,8 @@ import { InvoiceIssuer } from "../../src/invoices/InvoiceService.ts"
 import { InvoiceBuyers } from "../../src/invoices/ports/InvoiceBuyers.ts"
 import { InvoiceSettings } from "../../src/invoices/ports/InvoiceSettings.ts"
 import { InvoiceStore } from "../../src/invoices/ports/InvoiceStore.ts"
+import { Mailer } from "../../src/notifications/ports/Mailer.ts"
+import { OrderEmail } from "../../src/orders/OrderEmails.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
 import { sampleBuyer, sampleIssuer, vat21 } from "../support/InvoiceSample.ts"
 import { ADMIN, makeOrderHarness } from "../support/OrderHarness.ts"
@@ -59,6 +61,10 @@ describe("a buy's invoice, issued when its payment is confirmed", () => {
         quantity: 10,
         amount: order.paymentDetails!.subTotal,
       })
+      // The buyer's payment-confirmed email names the invoice, to download from the order's page.
+      const queued = yield* h.run(Effect.flatMap(Mailer, (m) => m.queued))
+      const confirmed = queued.filter((e) => e.template === OrderEmail.paymentConfirmed)
+      expect(confirmed.map((e) => e.data.invoice)).toEqual(["landunits-000001"])
     }),
   )
 

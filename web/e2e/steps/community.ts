@@ -107,7 +107,9 @@ export const answerQuestion = async (page: Page, server: RunningServer, question
   const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: question }) })
   await item.getByLabel("Your answer").fill(answer)
   await item.getByRole("button", { name: "Send answer" }).click()
-  await item.getByText(answer, { exact: true }).waitFor()
+  // In the saved answers' list, not the text box: React writes a controlled textarea's value into its text, so a
+  // page-wide match is found before the server has the answer (and closing the page then would lose it).
+  await item.getByRole("list", { name: "Answers" }).getByText(answer).waitFor()
 }
 
 /** Writes to the sales team on /dashboard/saleschat. */

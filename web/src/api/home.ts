@@ -21,6 +21,7 @@ import type {
 import { periodStart } from "../lib/pricePeriods.ts"
 import { call, request } from "./client.ts"
 import { api, type MessageAnswer, settle } from "./endpoints.ts"
+import { ordersApi } from "./orders.ts"
 import { type TransactionSearch, transactionQuery } from "./transactionSearch.ts"
 
 export interface TransactionsAnswer {
@@ -68,6 +69,10 @@ export const homeApi = {
   saveSubscriptions: (changes: SubscriptionChanges): Promise<SubscriptionsAnswer> =>
     call("POST", "/user/manage-user-subscriptions", changes),
 }
+
+/** The statement page's data: the member's invoices and credit notes (issue 46); a failure leaves the form. */
+export const loadStatementPage = async () => ({ invoices: await settle(ordersApi.invoices()) })
+export type StatementPageData = Awaited<ReturnType<typeof loadStatementPage>>
 
 /** How many days of history the dashboard's charts may show. */
 export const CHART_PERIODS = [30, 90, 365] as const

@@ -52,7 +52,8 @@ export const orderResultRoute = (title: string) => ({
 /**
  * The order page (/dashboard/transaction/{orderId}): the order with its timeline, and while it is an unpaid buy what paying it
  * needs again (its payment intent: amount, reference, deadline; for a bank buy the platform's account in
- * its currency). Another member's order, or none, is `found: false` (the API answers 404 for both).
+ * its currency); once a buy is paid, its documents (its invoice and any credit note, issue 46). Another member's
+ * order, or none, is `found: false` (the API answers 404 for both).
  */
 export const loadOrderPage = async (orderId: string) => {
   let order: OrderDetails
@@ -62,7 +63,11 @@ export const loadOrderPage = async (orderId: string) => {
     if (error instanceof ApiError && error.status === 404) return { found: false as const, orderId }
     throw error
   }
-  if (!isUnpaidBuy(order)) return { found: true as const, order, intent: undefined, bank: undefined }
+  if (!isUnpaidBuy(order)) {
+    // A paid buy's invoice and any credit note (issue 46); their failure leaves the rest of the page.
+    const documents = order.orderType === "BUY" ? await settle(ordersApi.invoices(orderId)) : undefined
+    return { found: true as const, order, intent: undefined, bank: undefined, documents }
+  }
   const [intent, bundle] = await Promise.all([
     settle(ordersApi.paymentIntent(orderId)),
     order.paymentDetails?.paymentMethod === "bank" ? settle(ordersApi.bundle()) : undefined,
@@ -71,6 +76,6 @@ export const loadOrderPage = async (orderId: string) => {
     bundle?.ok === true
       ? bundle.value.adminBankDetails.find((b) => b.currency === order.paymentDetails?.currency)?.details
       : undefined
-  return { found: true as const, order, intent, bank }
+  return { found: true as const, order, intent, bank, documents: undefined }
 }
 export type OrderPageData = Awaited<ReturnType<typeof loadOrderPage>>

@@ -5,6 +5,7 @@
  */
 
 import type { OrderDetails } from "@landunits/adapters/http/api/OrdersApi.ts"
+import type { MemberInvoice } from "@landunits/core/invoices/MemberInvoices.ts"
 import type { UnitHolding } from "@landunits/core/ledger/LedgerModel.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
 import type { User } from "@landunits/core/members/MemberModel.ts"
@@ -180,6 +181,9 @@ export const ordersApi = {
       "GET",
       orderId === undefined ? "/order/payouts" : `/order/payouts?orderId=${encodeURIComponent(orderId)}`,
     ),
+  /** The member's invoices and credit notes (issue 46): all of them, or one order's. */
+  invoices: (orderId?: string): Promise<{ invoices: ReadonlyArray<MemberInvoice> }> =>
+    call("GET", orderId === undefined ? "/invoices" : `/invoices?orderId=${encodeURIComponent(orderId)}`),
   /** Where a sale of N Units placed now would stand, and when it may be sold (the sell review). */
   saleEstimate: (unitType: UnitType, numberOfUnits: number): Promise<{ saleEstimate: SaleQueueStanding }> =>
     call("GET", `/order/sale_estimate?unitType=${unitType}&numberOfUnits=${numberOfUnits}`),

@@ -1,16 +1,18 @@
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
 import "../styles/home.css"
+import { loadStatementPage, type StatementPageData } from "../api/home.ts"
 import { StatementForm } from "../components/orders/StatementForm.tsx"
+import { YourInvoices } from "../components/orders/YourInvoices.tsx"
 import { pageHead } from "../lib/pageHead.ts"
 
-function Statement() {
+function Statement({ data }: { readonly data: StatementPageData }) {
   return (
     <>
       <PageHead
         eyebrow="Dashboard"
         title="Transaction Statement"
-        lead="Every order in a period, as a PDF document or a CSV spreadsheet."
+        lead="Every order in a period, as a PDF document or a CSV spreadsheet; and your invoices."
       />
       <div className="container section settings-page stack-s">
         <StatementForm />
@@ -18,6 +20,7 @@ function Statement() {
           To look through your orders on screen, see your{" "}
           <Link to="/dashboard/my-transactions">transaction history</Link>.
         </p>
+        <YourInvoices invoices={data.invoices} />
       </div>
     </>
   )
@@ -25,5 +28,7 @@ function Statement() {
 
 export const Route = createFileRoute("/dashboard/statement")({
   head: () => pageHead("Transaction statement"),
-  component: Statement,
+  loader: () => loadStatementPage(),
+  staleTime: 0,
+  component: () => <Statement data={Route.useLoaderData()} />,
 })

@@ -9,6 +9,7 @@ import { CommunityApi, GovernanceApi } from "./CommunityApi.ts"
 import { ContentApi } from "./ContentApi.ts"
 import { DashboardApi } from "./DashboardApi.ts"
 import { InvalidInputs } from "./InvalidInputs.ts"
+import { InvoicesApi } from "./InvoicesApi.ts"
 import { LedgerApi } from "./LedgerApi.ts"
 import { MarketApi } from "./MarketApi.ts"
 import { OrdersApi } from "./OrdersApi.ts"
@@ -35,6 +36,7 @@ export class Api extends HttpApi.make("landunits")
   .add(PaymentWebhooksApi)
   .add(ProfileApi)
   .add(StatementsApi)
+  .add(InvoicesApi)
   .add(LedgerApi)
   .add(GovernanceApi)
   .add(CommunityApi)

@@ -36,6 +36,8 @@ export const ENDPOINT_USE_CASES = {
   "profile.updateProfile": ["updateProfile", "saveKycDetails", "changePassword", "changeBankDetails"],
   "profile.approveProfile": ["submitKyc"],
   "statements.generate": ["viewStatement"],
+  "invoices.list": ["viewInvoices"],
+  "invoices.pdf": ["downloadInvoice"],
   "ledger.proof": ["viewLedgerProof"],
   "governance.votes": ["viewVotes"],
   "governance.openVoting": ["viewVotes"],

@@ -23,6 +23,7 @@ import { CurrentTrustedProxies } from "../handlers/ClientAddress.ts"
 import { CommunityHandlers, GovernanceHandlers } from "../handlers/CommunityHandlers.ts"
 import { ContentHandlers } from "../handlers/ContentHandlers.ts"
 import { DashboardHandlers } from "../handlers/DashboardHandlers.ts"
+import { InvoiceHandlers } from "../handlers/InvoiceHandlers.ts"
 import { LedgerHandlers } from "../handlers/LedgerHandlers.ts"
 import { MarketHandlers } from "../handlers/MarketHandlers.ts"
 import { OrderHandlers } from "../handlers/OrderHandlers.ts"
@@ -92,6 +93,7 @@ const apiRoutes = (options: HttpAppOptions) => {
       PaymentHandlers,
       PaymentWebhookHandlers,
       StatementHandlers,
+      InvoiceHandlers,
       LedgerHandlers,
       ProfileHandlers(cookies),
       GovernanceHandlers,

@@ -3,7 +3,7 @@
  * notes, payout statements), by number, each kind by its label and the member it names (the buyer, or the seller paid).
  */
 import { invoiceNumberText } from "@landunits/core/invoices/InvoiceDocument.ts"
-import { invoiceKindLabel } from "@landunits/core/invoices/InvoiceModel.ts"
+import { invoiceKindLabel } from "@landunits/core/invoices/InvoiceKindLabel.ts"
 import { listInvoices } from "@landunits/core/invoices/InvoicesAdmin.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"

@@ -4,7 +4,9 @@
  * when, who and why); a convert's remainder paid back (ConvertRemainderPanel.tsx); while it is an unpaid buy, how to pay it again (the bank details and reference with copy
  * buttons, or the way back to the card or crypto page); cancel where core's rules allow it; and a "Verify" panel
  * that checks the order's transfers against the ledger's latest signed checkpoint, in the browser
- * (VerifyPanel.tsx); a sale's payouts (issue 38: PayoutsPanel.tsx), owed, ready and paid, also in the timeline.
+ * (VerifyPanel.tsx); a sale's payouts (issue 38: PayoutsPanel.tsx), owed, ready and paid, also in the timeline;
+ * a paid buy's invoice and any credit note to download (issue 46: OrderDocuments.tsx), and its purchase-order
+ * reference among its details.
  * Another member's order, or an unknown id, is a plain not-found.
  */
 import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
@@ -28,6 +30,7 @@ import { FormError } from "../shared/Field.tsx"
 import { OrderStatusBadge } from "../shared/StatusBadge.tsx"
 import { ConvertRemainderPanel } from "./ConvertRemainderPanel.tsx"
 import { CopyButton } from "./CopyButton.tsx"
+import { OrderDocuments } from "./OrderDocuments.tsx"
 import { Summary } from "./OrderParts.tsx"
 import { OrderTimeline } from "./OrderTimeline.tsx"
 import { PayoutsPanel } from "./PayoutsPanel.tsx"
@@ -66,8 +69,11 @@ const rowsOf = (order: Order): Array<readonly [string, ReactNode, ("total" | und
     ["Price per Unit", formatPrice(cu.pricePerUnit, pay?.currency ?? CurrencyOfUnitType[cu.unitType])],
   ]
   if (order.orderType === "BUY" && pay !== undefined) {
+    rows.push(["Payment method", paymentMethodLabel(pay.paymentMethod)])
+    // The buyer's own reference, printed on the invoice (issue 46).
+    const poReference = order.buy?.purchaseOrderReference
+    if (poReference !== undefined) rows.push(["Purchase order reference", poReference])
     rows.push(
-      ["Payment method", paymentMethodLabel(pay.paymentMethod)],
       ["Subtotal", formatMoney(pay.subTotal, pay.currency)],
       ["Fee", formatMoney(pay.transactionFee, pay.currency)],
     )
@@ -336,6 +342,7 @@ function OrderShown({ data }: { readonly data: Extract<OrderPageData, { found: t
         <SalesQueuePanel order={order} />
         <ConvertRemainderPanel order={order} />
         <PayoutsPanel order={order} />
+        <OrderDocuments documents={data.documents} />
         <Summary title="Order details" rows={rowsOf(order)} />
         <OrderTimeline timeline={order.timeline} payouts={order.payouts} orderType={order.orderType} />
         <CancelOrder order={order} />

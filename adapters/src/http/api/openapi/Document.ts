@@ -48,6 +48,10 @@ const TAGS: ReadonlyArray<{ readonly name: string; readonly description: string 
   },
   { name: "statements", description: "The member's statement for a period, as a PDF or CSV download." },
   {
+    name: "invoices",
+    description: "The member's own invoices and credit notes, listed and as PDF downloads.",
+  },
+  {
     name: "ledger",
     description:
       "The ledger's signed checkpoints and their public key (anyone), and a member's proof that an order's " +

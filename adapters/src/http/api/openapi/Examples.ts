@@ -101,6 +101,32 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
       },
     }),
   },
+  "GET /api/invoices": {
+    parameters: (parameters) =>
+      parameters.map((parameter) =>
+        parameter.name === "orderId"
+          ? { ...parameter, description: "Only this order's documents (its invoice and any credit note)." }
+          : parameter,
+      ),
+  },
+  "GET /api/invoices/{issuerId}/{number}/pdf": {
+    parameters: (parameters) =>
+      parameters.map((parameter) => {
+        if (parameter.name === "issuerId")
+          return {
+            ...parameter,
+            description: "The issuer's id (a document's `issuerId`).",
+            example: "landunits",
+          }
+        if (parameter.name === "number")
+          return {
+            ...parameter,
+            description: "The document's number in its issuer's sequence.",
+            example: "42",
+          }
+        return parameter
+      }),
+  },
   "GET /api/etc/generate-statement": {
     parameters: (parameters) =>
       parameters.map((parameter) => {

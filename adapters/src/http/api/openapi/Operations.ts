@@ -346,6 +346,16 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
     description:
       "The member's statement for a period (`?fromDate=&toDate=`), PDF, or CSV with `format=csv`, as a download.",
   },
+  "GET /api/invoices": {
+    summary: "The member's invoices and credit notes",
+    description:
+      "The member's own documents, newest first: each invoice and credit note with its issuer, number (as printed), kind and its words, order, issue date, currency, total (minor units; negative on a credit note) and `downloadPath`. `?orderId=` one order's only; another member's order is a 404, as a missing one.",
+  },
+  "GET /api/invoices/{issuerId}/{number}/pdf": {
+    summary: "Download an invoice or credit note",
+    description:
+      "One of the member's own documents as a PDF download (`landunits-invoice-<issuer>-<number>.pdf`, `Cache-Control: no-store`); another member's, or none, is a 404 `InvoiceNotFound` in the same words.",
+  },
   "GET /api/governance/votes": {
     summary: "Votes",
     description:
