@@ -7,6 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { InvoiceIssuer } from "../../src/invoices/InvoiceService.ts"
+import { invoiceFileName, viewInvoices } from "../../src/invoices/MemberInvoices.ts"
 import { InvoiceBuyers } from "../../src/invoices/ports/InvoiceBuyers.ts"
 import { InvoiceSettings } from "../../src/invoices/ports/InvoiceSettings.ts"
 import { InvoiceStore } from "../../src/invoices/ports/InvoiceStore.ts"
@@ -32,8 +33,12 @@ const invoicingWorld = Effect.gen(function* () {
     ),
   )
   const issuer = InvoiceIssuer.layer.pipe(Layer.provide(Layer.succeedContext(stores)))
-  const inStores = <A, E>(effect: Effect.Effect<A, E, InvoiceStore | InvoiceSettings>) =>
-    Effect.provideContext(effect, stores)
+  const inStores = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    Effect.provideContext(effect, stores) as Effect.Effect<
+      A,
+      E,
+      Exclude<R, InvoiceStore | InvoiceSettings | InvoiceBuyers>
+    >
   const switchOn = inStores(
     Effect.gen(function* () {
       const settings = yield* InvoiceSettings
@@ -87,6 +92,12 @@ describe("a sale's payout statement, issued when its payout is recorded paid", (
             amount: payout.amountCents,
           },
         ])
+        // The seller reads it among their documents, for the sale's order, by its label.
+        const theirs = yield* h.run(world.inStores(viewInvoices(alice, { orderId: sale.orderId })))
+        expect(theirs.map((d) => [d.kindLabel, d.number, d.total])).toEqual([
+          ["Payout statement", 3, payout.amountCents],
+        ])
+        expect(invoiceFileName(statement)).toBe("landunits-payout-statement-landunits-000003.pdf")
         const all = yield* world.inStores(
           Effect.flatMap(InvoiceStore, (s) => s.listForPeriod({ from: "2000-01-01", to: "2999-01-01" })),
         )
