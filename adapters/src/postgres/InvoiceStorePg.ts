@@ -1,10 +1,11 @@
 /**
- * Issued invoices, credit notes and payout statements on PostgreSQL (migrations 2920, 2940). `issue` takes the issuer's next number by an
- * upsert of its `invoice_sequences` row returning the new number, and inserts the document, in one transaction: the
- * caller's when there is one (a savepoint inside it), so an order whose transaction rolls back takes its number back.
- * Concurrent issues queue on the counter row until the first commits: unique, gap-free numbers. A second invoice for
- * an order (a concurrent retry) hits `invoices_one_per_order`, a second statement for a payout
- * `invoices_one_per_payout`; its savepoint rolls back, number included, and the document already issued is answered. Nothing here updates or deletes a document; the table's trigger refuses both.
+ * Issued invoices, credit notes and payout statements on PostgreSQL (migrations 2920, 2940). `issue` takes the
+ * issuer's next number by an upsert of its `invoice_sequences` row returning the new number, and inserts the
+ * document, in one transaction: the caller's when there is one (a savepoint inside it), so an order whose transaction
+ * rolls back takes its number back. Concurrent issues queue on the counter row until the first commits: unique,
+ * gap-free numbers. A second invoice for an order (a concurrent retry) hits `invoices_one_per_order`, a second
+ * statement for a payout `invoices_one_per_payout`; its savepoint rolls back, number included, and the document
+ * already issued is answered. Nothing here updates or deletes a document; the table's trigger refuses both.
  */
 import { InvoiceNotCreditable, InvoiceNotFound } from "@landunits/core/invoices/InvoiceErrors.ts"
 import { type InvoiceDraft, IssuedInvoice } from "@landunits/core/invoices/InvoiceModel.ts"
