@@ -312,4 +312,21 @@ describe("with two admins, every four-eyes operation is filed as a request and c
       expect(await lastAudit()).toMatchObject({ action: "approvals.approve", details: { command: name } })
     },
   )
+
+  it("invoices.credit: the credit note is issued, with its reason, only once Bob approves", async () => {
+    const creditNote = () =>
+      run(Effect.flatMap(InvoiceStore, (s) => s.findCreditNote("landunits", Number(ids.invoice))))
+    const outcome = await as(ADA, ...sampleArgs(ids)["invoices.credit"])
+    expect(outcome.code).toBe(ExitCode.awaitingApproval)
+    expect(await creditNote()).toEqual(Option.none())
+    const id = /request (apr_\w+)/.exec(outcome.out)![1]!
+    const approved = await as(BOB, "approvals", "approve", id)
+    expect(approved.err).toBe("")
+    expect(approved.code).toBe(0)
+    expect(Option.getOrThrow(await creditNote()).reason).toBe("Issued to the wrong company")
+    expect(await lastAudit()).toMatchObject({
+      action: "approvals.approve",
+      details: { command: "invoices.credit" },
+    })
+  })
 })
