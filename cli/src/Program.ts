@@ -48,7 +48,7 @@ const GROUPS: ReadonlyArray<readonly [string, string, Register]> = [
   ["payouts", "paying sellers", payoutsCommands],
   ["approvals", "four eyes: requests a second admin approves, and the thresholds", approvalsCommands],
   ["statements", "members' statements", statementsCommands],
-  ["invoices", "invoices and credit notes issued for buy orders", invoicesCommands],
+  ["invoices", "invoices and credit notes of buy orders, payout statements of sales", invoicesCommands],
   ["ledger", "the ledger's hash chains and balances: verify them", ledgerCommands],
   ["pricing", "prices, fees, exchange rates, coin prices, land limits and bank accounts", pricingCommands],
   ["discount-codes", "reference codes members use for a discount", discountCodesCommands],

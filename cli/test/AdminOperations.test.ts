@@ -18,6 +18,7 @@ import {
   operationNameOf,
 } from "@landunits/core/access/AdminOperations.ts"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
+import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { BankTransfers } from "@landunits/core/orders/ports/BankTransfers.ts"
 import { CoinPrices } from "@landunits/core/pricing/ports/CoinPrices.ts"
@@ -25,6 +26,7 @@ import { ExchangeRates } from "@landunits/core/pricing/ports/ExchangeRates.ts"
 import { PriceBook } from "@landunits/core/pricing/ports/PriceBook.ts"
 import { SecondFactorService } from "@landunits/core/secondfactor/SecondFactorService.ts"
 import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
+import { sampleDraft } from "@landunits/core/test-support/InvoiceSample.ts"
 import type { Command } from "commander"
 import { Effect, Option } from "effect"
 import * as OTPAuth from "otpauth"
@@ -98,6 +100,7 @@ const sampleArgs = (ids: {
   orderToConfirm: string
   orderToCancel: string
   payout: string
+  invoice: string
 }): Record<MoneyOrPowerOperation, ReadonlyArray<string>> => ({
   "users.makeAdmin": ["users", "make-admin", CYD],
   "orders.confirmPayment": ["orders", "confirm-payment", ids.orderToConfirm],
@@ -127,6 +130,15 @@ const sampleArgs = (ids: {
     "--tax-id",
     "NL1B01",
   ],
+  "invoices.credit": [
+    "invoices",
+    "credit",
+    ids.invoice,
+    "--issuer",
+    "landunits",
+    "--reason",
+    "Issued to the wrong company",
+  ],
   "invoices.setTax": [
     "invoices",
     "set-tax",
@@ -138,7 +150,7 @@ const sampleArgs = (ids: {
   ],
 })
 
-const NO_IDS = { orderToConfirm: "ord_none", orderToCancel: "ord_none", payout: "pay_none" }
+const NO_IDS = { orderToConfirm: "ord_none", orderToCancel: "ord_none", payout: "pay_none", invoice: "1" }
 
 describe("in production, every money-or-power operation needs the admin's second factor", () => {
   const { cli, run } = useInProcessCli([person("mem_ops_ada", ADA, "Ada", "admin")], {
@@ -240,7 +252,12 @@ describe("with two admins, every four-eyes operation is filed as a request and c
     const id = /request (apr_\w+)/.exec(asked.out)![1]!
     expect((await as(BOB, "approvals", "approve", id)).code).toBe(0)
     const [payout] = JSON.parse((await as(ADA, "--json", "payouts", "list")).out)
+    // An issued invoice to credit (no issuer is set here, so the engine issued none: it is number 1).
+    const invoice = await run(
+      Effect.flatMap(InvoiceStore, (s) => s.issue(sampleDraft({ orderId: "ops-invoiced" }))),
+    )
     ids = {
+      invoice: String(invoice.number),
       orderToConfirm: (await buy("mem_ops_cyd", "ops-confirm", 2)).orderId,
       orderToCancel: (await buy("mem_ops_cyd", "ops-cancel", 2)).orderId,
       payout: payout.payoutId,
@@ -295,4 +312,21 @@ describe("with two admins, every four-eyes operation is filed as a request and c
       expect(await lastAudit()).toMatchObject({ action: "approvals.approve", details: { command: name } })
     },
   )
+
+  it("invoices.credit: the credit note is issued, with its reason, only once Bob approves", async () => {
+    const creditNote = () =>
+      run(Effect.flatMap(InvoiceStore, (s) => s.findCreditNote("landunits", Number(ids.invoice))))
+    const outcome = await as(ADA, ...sampleArgs(ids)["invoices.credit"])
+    expect(outcome.code).toBe(ExitCode.awaitingApproval)
+    expect(await creditNote()).toEqual(Option.none())
+    const id = /request (apr_\w+)/.exec(outcome.out)![1]!
+    const approved = await as(BOB, "approvals", "approve", id)
+    expect(approved.err).toBe("")
+    expect(approved.code).toBe(0)
+    expect(Option.getOrThrow(await creditNote()).reason).toBe("Issued to the wrong company")
+    expect(await lastAudit()).toMatchObject({
+      action: "approvals.approve",
+      details: { command: "invoices.credit" },
+    })
+  })
 })

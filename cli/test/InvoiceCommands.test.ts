@@ -1,6 +1,7 @@
 /**
- * `landunits invoices list|show`: an admin reads the invoices issued in a period and one document as issued; a
- * member is refused (the commands are `read` in core's admin table).
+ * `landunits invoices …`: an admin reads the invoices issued in a period and one document as issued (a member is
+ * refused: the reads are `read` in core's admin table), sets the issuer and the tax, cancels an invoice with a
+ * credit note, issues the invoices paid buys lack, and reads a sale's payout statement issued when its payout was paid.
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -8,7 +9,8 @@ import * as path from "node:path"
 import { AuditLog } from "@landunits/core/audit/ports/AuditLog.ts"
 import { InvoiceSettings } from "@landunits/core/invoices/ports/InvoiceSettings.ts"
 import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
-import { MemberId } from "@landunits/core/shared/Ids.ts"
+import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import { IdempotencyKey, MemberId } from "@landunits/core/shared/Ids.ts"
 import { sampleDraft } from "@landunits/core/test-support/InvoiceSample.ts"
 import { Effect, Option } from "effect"
 import { describe, expect, it } from "vitest"
@@ -171,5 +173,186 @@ describe("landunits invoices", () => {
     )
     expect(xml.code).toBe(ExitCode.refused)
     expect(xml.err).toContain("--format must be csv or pdf")
+  })
+
+  it("cancels an invoice with a credit note carrying the reason (the only admin: at once, audited); refuses in words", async () => {
+    const credit = (...args: ReadonlyArray<string>) =>
+      cli("--as", ADMIN, "--yes", "invoices", "credit", ...args)
+    const noReason = await credit("1", "--reason", "   ")
+    expect(noReason.code).toBe(ExitCode.refused)
+    expect(noReason.err).toContain("--reason must say why the invoice is cancelled")
+    const done = await credit("1", "--reason", "Issued to the wrong company")
+    expect(done.code, done.err).toBe(0)
+    expect(done.out).toContain("Credit note landunits-000003 cancels invoice landunits-000001")
+    const note = await run(Effect.flatMap(InvoiceStore, (s) => s.find("landunits", 3)))
+    expect(Option.getOrThrow(note)).toMatchObject({
+      kind: "creditNote",
+      credits: 1,
+      reason: "Issued to the wrong company",
+    })
+    const show = await cli("--as", ADMIN, "invoices", "show", "3")
+    expect(show.out).toContain("Credit note")
+    expect(show.out).toContain("Reason: Issued to the wrong company")
+    const audited = await run(Effect.flatMap(AuditLog, (log) => log.list({ action: "invoices.credit" })))
+    expect(audited).toHaveLength(1)
+    expect(audited[0]!.details).toMatchObject({
+      creditNote: "landunits-000003",
+      reason: "Issued to the wrong company",
+    })
+
+    const twice = await credit("1", "--reason", "again")
+    expect(twice.code).toBe(ExitCode.refused)
+    expect(twice.err).toContain(
+      "Invoice landunits-000001 is already credited by credit note landunits-000003",
+    )
+    const ofANote = await credit("3", "--reason", "again")
+    expect(ofANote.code).toBe(ExitCode.refused)
+    expect(ofANote.err).toContain("landunits-000003 is a credit note: a credit note is never itself credited")
+    const missing = await credit("99", "--reason", "again")
+    expect(missing.err).toContain("No invoice 99 of landunits")
+  })
+
+  it("issues the invoices paid buys lack, oldest payment first; a dry run issues none; a second run issues nothing", async () => {
+    // A EUR buy paid while EUR has no tax treatment: the engine confirms it without an invoice.
+    const order = await run(
+      Effect.flatMap(OrderService, (o) =>
+        o.createBuy({
+          confirmsBusinessPurpose: true,
+          memberId: MemberId.make("mem_demo"),
+          idempotencyKey: IdempotencyKey.make("inv-missing-buy"),
+          unitType: "LAND_EUR",
+          numberOfUnits: 20,
+          paymentMethod: "bank",
+          isDoubleLand: false,
+        }),
+      ),
+    )
+    const confirmed = await cli("--as", ADMIN, "--yes", "orders", "confirm-payment", order.orderId)
+    expect(confirmed.code, confirmed.err).toBe(0)
+    expect(Option.isNone(await run(Effect.flatMap(InvoiceStore, (s) => s.findForOrder(order.orderId))))).toBe(
+      true,
+    )
+    const eur = await cli(
+      "--as",
+      ADMIN,
+      "--yes",
+      "invoices",
+      "set-tax",
+      "EUR",
+      "--treatment",
+      "out-of-scope",
+      "--words",
+      "Out of scope of EU VAT",
+    )
+    expect(eur.code, eur.err).toBe(0)
+
+    const dry = await cli("--as", ADMIN, "invoices", "issue-missing", "--dry-run")
+    expect(dry.code, dry.err).toBe(0)
+    expect(dry.out).toContain("dry run: nothing issued")
+    expect(dry.out).toContain(`${order.orderId} (paid `)
+    expect(Option.isNone(await run(Effect.flatMap(InvoiceStore, (s) => s.findForOrder(order.orderId))))).toBe(
+      true,
+    )
+
+    const issued = await cli("--as", ADMIN, "invoices", "issue-missing")
+    expect(issued.code, issued.err).toBe(0)
+    const invoice = Option.getOrThrow(
+      await run(Effect.flatMap(InvoiceStore, (s) => s.findForOrder(order.orderId))),
+    )
+    expect(issued.out).toContain(`${order.orderId} (paid `)
+    expect(issued.out).toContain(`issued landunits-${String(invoice.number).padStart(6, "0")}`)
+    expect(invoice.tax.treatment.words).toBe("Out of scope of EU VAT")
+
+    const again = await cli("--as", ADMIN, "invoices", "issue-missing")
+    expect(again.code, again.err).toBe(0)
+    expect(again.out).not.toContain(order.orderId)
+    const after = await run(Effect.flatMap(InvoiceStore, (s) => s.findForOrder(order.orderId)))
+    expect(Option.getOrThrow(after).number).toBe(invoice.number)
+    const audited = await run(
+      Effect.flatMap(AuditLog, (log) => log.list({ action: "invoices.issueMissing" })),
+    )
+    expect(audited.map((a) => a.details.dryRun)).toEqual(["true", "false", "false"])
+  })
+
+  it("a sale's payout paid gets its payout statement: listed, shown and exported with the other documents", async () => {
+    await run(
+      Effect.flatMap(OrderService, (o) =>
+        o.createSell({
+          memberId: MemberId.make("mem_demo"),
+          idempotencyKey: IdempotencyKey.make("inv-sell"),
+          unitType: "LAND_EUR",
+          numberOfUnits: 15,
+        }),
+      ),
+    )
+    const filling = await run(
+      Effect.flatMap(OrderService, (o) =>
+        o.createBuy({
+          confirmsBusinessPurpose: true,
+          memberId: MemberId.make("mem_buyer"),
+          idempotencyKey: IdempotencyKey.make("inv-fill"),
+          unitType: "LAND_EUR",
+          numberOfUnits: 3,
+          paymentMethod: "bank",
+          isDoubleLand: false,
+        }),
+      ),
+    )
+    expect((await cli("--as", ADMIN, "--yes", "orders", "confirm-payment", filling.orderId)).code).toBe(0)
+    const payouts = JSON.parse((await cli("--as", ADMIN, "--json", "payouts", "list")).out)
+    const payout = payouts.find((p: { buyOrderId: string }) => p.buyOrderId === filling.orderId)
+    expect(payout.memberId).toBe("mem_demo")
+    const paid = await cli("--as", ADMIN, "--yes", "payouts", "mark-paid", payout.payoutId)
+    expect(paid.code, paid.err).toBe(0)
+
+    const statement = Option.getOrThrow(
+      await run(Effect.flatMap(InvoiceStore, (s) => s.findForPayout(payout.payoutId))),
+    )
+    expect(statement).toMatchObject({ kind: "payoutStatement", total: payout.amountCents, currency: "EUR" })
+    const number = `landunits-${String(statement.number).padStart(6, "0")}`
+    const day = statement.issuedAt.slice(0, 10)
+    const list = await cli("--as", ADMIN, "invoices", "list", "--from", day, "--to", day)
+    expect(list.out).toMatch(new RegExp(`${number}\\s+Payout statement`))
+    const show = await cli("--as", ADMIN, "invoices", "show", String(statement.number))
+    for (const expected of [
+      "Payout statement",
+      "Issued by (self-billing): Landunits B.V.",
+      "Seller paid:",
+      "Land Units sold",
+      "Total paid",
+      "Out of scope of EU VAT",
+    ])
+      expect(show.out).toContain(expected)
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "invoices-export-"))
+    try {
+      const pdf = await cli(
+        "--as",
+        ADMIN,
+        "invoices",
+        "export",
+        "--from",
+        day,
+        "--to",
+        day,
+        "--format",
+        "pdf",
+        "--out",
+        out,
+      )
+      expect(pdf.code, pdf.err).toBe(0)
+      expect(
+        fs
+          .readFileSync(path.join(out, `payout-statement-${number}.pdf`))
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-")
+      const csv = await cli("--as", ADMIN, "invoices", "export", "--from", day, "--to", day, "--out", out)
+      expect(csv.code, csv.err).toBe(0)
+      expect(fs.readFileSync(path.join(out, `invoices_${day}_${day}.csv`), "utf8")).toContain(
+        `${number},Payout statement,`,
+      )
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true })
+    }
   })
 })

@@ -180,7 +180,8 @@ describe("the demo history of a development start", () => {
   })
 
   it("issues an invoice for each of the demo member's confirmed buys, dated when it was confirmed, naming her", () => {
-    const { orders, invoices } = seeded.value
+    const { orders } = seeded.value
+    const invoices = seeded.value.invoices.filter((d) => d.kind === "invoice")
     const approvedAt = (o: (typeof orders)[number]) => o.timeline.find((t) => t.to === "Approved")?.at
     const confirmed = orders.filter((o) => o.orderType === "BUY" && approvedAt(o) !== undefined)
     expect(confirmed.length).toBeGreaterThan(2)
@@ -194,6 +195,21 @@ describe("the demo history of a development start", () => {
       expect(invoice.issuer).toEqual(DEMO_ISSUER)
       expect(invoice.buyer.name).toBe("Dana Demo")
       expect(invoice.total).toBe(order.paymentDetails!.paymentAmount)
+    }
+  })
+
+  it("issues a payout statement for each of the demo member's sale payouts paid, and none for a convert's remainder", () => {
+    const { payouts, invoices } = seeded.value
+    const statements = invoices.filter((d) => d.kind === "payoutStatement")
+    // The demo member's own payouts.
+    const paidSales = payouts.filter((p) => (p.kind ?? "sale") === "sale" && p.status === "Completed")
+    expect(paidSales.length).toBeGreaterThan(0)
+    expect(statements.map((s) => s.payoutId).sort()).toEqual(paidSales.map((p) => p.payoutId).sort())
+    for (const statement of statements) {
+      const payout = paidSales.find((p) => p.payoutId === statement.payoutId)!
+      expect(statement.buyer.name).toBe("Dana Demo")
+      expect(statement.total).toBe(payout.amountCents)
+      expect(statement.orderId).toBe(payout.sellOrderId)
     }
   })
 

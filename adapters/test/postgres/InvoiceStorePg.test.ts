@@ -1,12 +1,12 @@
 /**
  * Invoices on PostgreSQL: the InvoiceStore and InvoiceSettings contracts on PGlite and the server, the table refusing every change to an
  * issued document, a rolled-back order giving its number back, and (on the server) concurrent issues numbered
- * 1..N without a gap or a repeat.
+ * 1..N without a gap or a repeat, payout statements among them, each payout's once.
  */
 import { InvoiceBuyers } from "@landunits/core/invoices/ports/InvoiceBuyers.ts"
 import { InvoiceStore } from "@landunits/core/invoices/ports/InvoiceStore.ts"
 import { MemberId } from "@landunits/core/shared/Ids.ts"
-import { sampleDraft } from "@landunits/core/test-support/InvoiceSample.ts"
+import { sampleDraft, samplePayoutStatement } from "@landunits/core/test-support/InvoiceSample.ts"
 import { invoiceSettingsContract } from "@landunits/core/test-support/InvoiceSettingsContract.ts"
 import { invoiceStoreContract } from "@landunits/core/test-support/InvoiceStoreContract.ts"
 import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
@@ -215,5 +215,44 @@ describe.runIf(url !== undefined)("invoice numbers under concurrent orders on th
     expect(result.both).toEqual([1, 1])
     expect(result.next).toBe(2)
     expect(result.rows).toBe(2)
+  }, 60_000)
+
+  it("invoices and payout statements issued at once share the issuer's sequence 1..N; one payout's statement by two transactions is issued once", async () => {
+    const result = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* scopedServerDatabase(url!)
+          return yield* Effect.gen(function* () {
+            const invoices = yield* InvoiceStore
+            const sql = yield* SqlClient.SqlClient
+            const drafts = Array.from({ length: 20 }, (_, i) =>
+              i % 2 === 0
+                ? sampleDraft({ orderId: `o-${i}` })
+                : samplePayoutStatement({ payoutId: `p-${i}` }),
+            )
+            // Every payout statement twice, concurrently: the second answers the first's.
+            const numbers = yield* Effect.forEach(
+              [...drafts, ...drafts.filter((d) => d.kind === "payoutStatement")],
+              (draft, i) =>
+                sql.withTransaction(
+                  Effect.gen(function* () {
+                    yield* Effect.sleep(`${i % 5} millis`)
+                    return (yield* invoices.issue(draft)).number
+                  }),
+                ),
+              { concurrency: "unbounded" },
+            )
+            const rows = yield* sql<{ number: number; kind: string; payout_id: string | null }>`
+              SELECT number, kind, payout_id FROM invoices ORDER BY number`
+            return { numbers, rows }
+          }).pipe(Effect.provide(InvoiceStorePg.pipe(Layer.provideMerge(layerServer(database, 8)))))
+        }),
+      ),
+    )
+    expect(result.rows.map((r) => r.number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    expect(result.rows.filter((r) => r.kind === "payoutStatement")).toHaveLength(10)
+    expect(new Set(result.rows.map((r) => r.payout_id).filter((p) => p !== null)).size).toBe(10)
+    // The repeats answered their payout's first statement.
+    expect(result.numbers.slice(20)).toEqual(result.numbers.slice(0, 20).filter((_, i) => i % 2 === 1))
   }, 60_000)
 })

@@ -1,5 +1,5 @@
 /**
- * An invoice's PDF: core's invoice document (invoices/InvoiceDocument.ts) drawn by the statement's renderer, read
+ * An invoice's, a credit note's and a payout statement's PDF: core's invoice document (invoices/InvoiceDocument.ts) drawn by the statement's renderer, read
  * back with pdftotext (poppler-utils) and rendered with pdftoppm.
  */
 import { execFileSync } from "node:child_process"
@@ -8,7 +8,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { invoiceDocument } from "@landunits/core/invoices/InvoiceDocument.ts"
 import { creditNoteOf } from "@landunits/core/invoices/Invoices.ts"
-import { sampleDraft } from "@landunits/core/test-support/InvoiceSample.ts"
+import { sampleDraft, samplePayoutStatement } from "@landunits/core/test-support/InvoiceSample.ts"
 import { describe, expect, it } from "vitest"
 import { statementPdf } from "../../src/statements/StatementPdf.ts"
 
@@ -60,11 +60,41 @@ describe("an invoice's PDF", () => {
     expect(text).toMatch(/VAT 21%/)
   })
 
-  it("a credit note's PDF names the invoice it cancels, its amounts negated", async () => {
-    const note = { ...creditNoteOf(invoice, "2026-11-05T00:00:00.000Z"), number: 43 }
+  it("a credit note's PDF names the invoice it cancels and why, its amounts negated", async () => {
+    const note = {
+      ...creditNoteOf(invoice, "2026-11-05T00:00:00.000Z", "Issued to the wrong company"),
+      number: 43,
+    }
     const { text } = await readBack(await statementPdf(invoiceDocument(note)))
     expect(text).toContain("Credit note")
     expect(text).toMatch(/Cancels invoice:\s+landunits-000042/)
+    expect(text).toMatch(/Reason:\s+Issued to the wrong company/)
     expect(text).toContain("-€137.83")
+  })
+
+  it("a payout statement's PDF names Landunits (self-billing) and the seller paid, the Units sold × price, the fee, the tax wording and the total paid", async () => {
+    const statement = { ...samplePayoutStatement({ payoutId: "pay_77" }), number: 44 }
+    const { text, rendered } = await readBack(await statementPdf(invoiceDocument(statement)))
+    expect(rendered).toBe(true)
+    for (const expected of [
+      "Payout statement",
+      "landunits-000044",
+      "Issued by (self-billing)",
+      "Landunits B.V.",
+      "NL123456789B01",
+      "Seller paid",
+      "Acme Farming GmbH",
+      "HRB 98765",
+      "DE123456789",
+      "sell-1",
+      "pay_77",
+      "10 Units, taken in Units when the sale was placed",
+      "Land Units sold, Unit (€)",
+      "€1.234",
+      "Reverse charge",
+    ]) {
+      expect(text, expected).toContain(expected)
+    }
+    expect(text).toMatch(/Total paid\s+€49\.36/)
   })
 })

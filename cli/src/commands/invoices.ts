@@ -5,20 +5,24 @@ import type { Cli } from "../Admin.ts"
 export const invoicesCommands = (invoices: Command, cli: Cli) => {
   invoices
     .command("list")
-    .description("list the invoices and credit notes issued in a period (both days included, UTC), by number")
+    .description(
+      "list the invoices, credit notes and payout statements issued in a period (both days included, UTC), by number",
+    )
     .requiredOption("--from <day>", "first day, yyyy-mm-dd")
     .requiredOption("--to <day>", "last day, yyyy-mm-dd")
     .option("--issuer <issuerId>", "one issuer's documents")
     .action(async (o) => (await import("./invoices/list.ts")).invoicesList(cli, o))
   invoices
     .command("show <number>")
-    .description("show one invoice or credit note as issued: both parties, the lines, the tax and the totals")
+    .description(
+      "show one invoice, credit note or payout statement as issued: both parties, the lines, the tax and the totals",
+    )
     .option("--issuer <issuerId>", "the issuer whose number it is (default: the issuer set)")
     .action(async (number, o) => (await import("./invoices/show.ts")).invoicesShow(cli, number, o))
   invoices
     .command("export")
     .description(
-      "write a period's invoices and credit notes for the accountant: one CSV, or one PDF per document",
+      "write a period's invoices, credit notes and payout statements for the accountant: one CSV, or one PDF per document",
     )
     .requiredOption("--from <day>", "first day, yyyy-mm-dd")
     .requiredOption("--to <day>", "last day, yyyy-mm-dd")
@@ -26,6 +30,21 @@ export const invoicesCommands = (invoices: Command, cli: Cli) => {
     .requiredOption("--out <folder>", "the folder to write them to (created if missing)")
     .option("--issuer <issuerId>", "one issuer's documents")
     .action(async (o) => (await import("./invoices/export.ts")).invoicesExport(cli, o))
+  invoices
+    .command("credit <number>")
+    .description(
+      "cancel an issued invoice with its credit note, the reason printed on it (a second admin approves)",
+    )
+    .option("--issuer <issuerId>", "the issuer whose number it is (default: the issuer set)")
+    .requiredOption("--reason <text>", "why it is cancelled, one line, printed on the credit note")
+    .action(async (number, o) => (await import("./invoices/credit.ts")).invoicesCredit(cli, number, o))
+  invoices
+    .command("issue-missing")
+    .description(
+      "issue the invoices of paid buys that have none (paid before invoicing was set up), in order of payment",
+    )
+    .option("--dry-run", "list what would be issued, issuing nothing")
+    .action(async (o) => (await import("./invoices/issue-missing.ts")).invoicesIssueMissing(cli, o))
   invoices
     .command("set-issuer")
     .description(

@@ -6,6 +6,7 @@
  */
 import { makeAdmin } from "../accounts/MembersAdmin.ts"
 import { ApprovalsAdminOperations } from "../approvals/ApprovalsAdmin.ts"
+import { CreditNotesAdminOperations } from "../invoices/CreditNotesAdmin.ts"
 import { InvoiceSettingsAdminOperations } from "../invoices/InvoiceSettingsAdmin.ts"
 import { OrdersAdminOperations } from "../orders/OrdersAdmin.ts"
 import { PayoutsAdminOperations } from "../orders/PayoutsAdmin.ts"
@@ -22,6 +23,7 @@ export const adminOperationHandlers = {
   ...DiscountCodesAdminOperations,
   ...ApprovalsAdminOperations,
   ...InvoiceSettingsAdminOperations,
+  ...CreditNotesAdminOperations,
 } as const satisfies OperationHandlers
 
 export const isFourEyesOperation = (name: string): name is FourEyesOperation =>

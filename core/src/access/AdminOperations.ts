@@ -79,6 +79,8 @@ export const AdminOperations = {
   "invoices.export": read,
   "invoices.setIssuer": always("Setting the invoices' issuer"),
   "invoices.setTax": always("Setting a currency's invoice tax treatment"),
+  "invoices.credit": always("Issuing a credit note"),
+  "invoices.issueMissing": operation,
   "ledger.verify": read,
   "ledger.checkpoint": operation,
   "pricing.show": read,

@@ -1,12 +1,14 @@
 /**
- * A period's invoices and credit notes as one CSV for the accountant (`landunits invoices export --format csv`):
+ * A period's invoices, credit notes and payout statements as one CSV for the accountant (`landunits invoices export --format csv`):
  * a row per document with both parties' ids, the amounts in the currency's units (exact decimals, never floats) and
- * the tax treatment's words. Cells are escaped as the statement's CSV escapes them (a leading =, +, - or @ quoted
+ * the tax treatment's words; the kind as its label ("Invoice", "Credit note", "Payout statement"), a payout
+ * statement's payout and a credit note's reason in the last two columns. Cells are escaped as the statement's CSV escapes them (a leading =, +, - or @ quoted
  * so a spreadsheet never runs it); a credit note's negative amounts are written in the accounting style, in
  * parentheses ("(137.83)"), which spreadsheets read as negative numbers.
  */
 import { csvRow } from "../statements/StatementCsv.ts"
 import { invoiceNumberText } from "./InvoiceDocument.ts"
+import { invoiceKindLabel } from "./InvoiceKindLabel.ts"
 import type { IssuedInvoice } from "./InvoiceModel.ts"
 
 /** Minor units as a decimal of the currency, exactly; negative in parentheses. */
@@ -34,6 +36,8 @@ export const INVOICE_CSV_COLUMNS = [
   "taxBasisPoints",
   "tax",
   "total",
+  "payoutId",
+  "reason",
 ] as const
 
 export const invoicesCsv = (documents: ReadonlyArray<IssuedInvoice>): string =>
@@ -42,7 +46,7 @@ export const invoicesCsv = (documents: ReadonlyArray<IssuedInvoice>): string =>
     .map((d) =>
       csvRow([
         invoiceNumberText(d),
-        d.kind,
+        invoiceKindLabel(d.kind),
         d.credits === undefined ? "" : invoiceNumberText({ issuer: d.issuer, number: d.credits }),
         d.issuedAt,
         d.orderId,
@@ -58,6 +62,8 @@ export const invoicesCsv = (documents: ReadonlyArray<IssuedInvoice>): string =>
         String(d.tax.basisPoints),
         accountingAmount(d.tax.amount),
         accountingAmount(d.total),
+        d.payoutId ?? "",
+        d.reason ?? "",
       ]),
     )
     .join("")

@@ -1,8 +1,10 @@
 /**
- * An issued invoice or credit note as a document, in the statement's shape (statements/StatementDocument.ts), so the
+ * An issued invoice, credit note or payout statement as a document, in the statement's shape (statements/StatementDocument.ts), so the
  * statement's PDF renderer (adapters/src/statements/StatementPdf.ts) draws it unchanged: the facts name the document,
  * both parties with their ids and the purchase-order reference; the tables hold the lines and the totals, with the
- * tax treatment's words and the tax's rounding under them.
+ * tax treatment's words and the tax's rounding under them. A payout statement (self-billing) names Landunits as its
+ * issuer and the seller paid, the sale and the payout, the sale's fee in Units, and its total as the total paid.
+ * The title is the kind's label (InvoiceKindLabel.ts `invoiceKindLabel`).
  */
 import { formatDate, formatMoney, formatPrice } from "../format/Format.ts"
 import { CurrencySymbol, type CurrencyType, unitDisplayName } from "../shared/Enums.ts"
@@ -11,7 +13,15 @@ import {
   type StatementDocument,
   type StatementFact,
 } from "../statements/StatementDocument.ts"
-import type { InvoiceLine, IssuedInvoice } from "./InvoiceModel.ts"
+import { invoiceKindLabel } from "./InvoiceKindLabel.ts"
+import type { InvoiceKind, InvoiceLine, IssuedInvoice } from "./InvoiceModel.ts"
+
+/** A kind's file name prefix: invoice-…, credit-note-…, payout-statement-…. */
+const fileKind: Record<InvoiceKind, string> = {
+  invoice: "invoice",
+  creditNote: "credit-note",
+  payoutStatement: "payout-statement",
+}
 
 /** The document's number as printed: the issuer's id and the number, zero-padded ("landunits-000042"). */
 export const invoiceNumberText = (invoice: Pick<IssuedInvoice, "issuer" | "number">): string =>
@@ -46,6 +56,15 @@ const lineText = (line: InvoiceLine, currency: CurrencyType): ReadonlyArray<stri
       return ["Payment method fee", "1", "", money]
     case "discount":
       return ["Discount", "1", "", money]
+    case "unitsSold":
+      return [
+        line.unitType === undefined
+          ? "Land Units sold"
+          : `Land Units sold, ${unitDisplayName(line.unitType)}`,
+        String(line.quantity),
+        line.pricePerUnit === undefined ? "" : formatPrice(line.pricePerUnit, currency),
+        money,
+      ]
   }
 }
 
@@ -54,7 +73,8 @@ const fact = (label: string, text: string): StatementFact => ({ label, cells: [t
 export const invoiceDocument = (invoice: IssuedInvoice): StatementDocument => {
   const number = invoiceNumberText(invoice)
   const { issuer, buyer, currency, tax } = invoice
-  const title = invoice.kind === "invoice" ? "Invoice" : "Credit note"
+  const title = invoiceKindLabel(invoice.kind)
+  const payout = invoice.kind === "payoutStatement"
   const buyerIds = [
     buyer.registrationId === undefined ? [] : [`registration ${buyer.registrationId}`],
     buyer.taxId === undefined ? [] : [`VAT ${buyer.taxId}`],
@@ -63,25 +83,35 @@ export const invoiceDocument = (invoice: IssuedInvoice): StatementDocument => {
   return {
     title,
     number,
-    fileBase: `${invoice.kind === "invoice" ? "invoice" : "credit-note"}-${number}`,
+    fileBase: `${fileKind[invoice.kind]}-${number}`,
     facts: [
       fact(`${title} number`, number),
       fact("Issue date", formatDate(invoice.issuedAt)),
       fact(
-        "From",
+        payout ? "Issued by (self-billing)" : "From",
         `${issuer.legalName}, ${issuer.address} (registration ${issuer.registrationId}, VAT ${issuer.taxId})`,
       ),
       fact(
-        "To",
+        payout ? "Seller paid" : "To",
         `${buyer.name}, ${buyer.address}${buyerIds.length === 0 ? "" : ` (${buyerIds.join(", ")})`}`,
       ),
-      fact("Order", invoice.orderId),
+      fact(payout ? "Sale" : "Order", invoice.orderId),
+      ...(invoice.payoutId === undefined ? [] : [fact("Payout", invoice.payoutId)]),
+      ...(invoice.sellFeeUnits === undefined
+        ? []
+        : [
+            fact(
+              "Sell fee",
+              `${invoice.sellFeeUnits} Units, taken in Units when the sale was placed; nothing is deducted from this payout`,
+            ),
+          ]),
       ...(invoice.purchaseOrderReference === undefined
         ? []
         : [fact("Purchase order reference", invoice.purchaseOrderReference)]),
       ...(invoice.credits === undefined
         ? []
         : [fact("Cancels invoice", invoiceNumberText({ issuer, number: invoice.credits }))]),
+      ...(invoice.reason === undefined ? [] : [fact("Reason", invoice.reason)]),
     ],
     tables: [
       {
@@ -107,7 +137,7 @@ export const invoiceDocument = (invoice: IssuedInvoice): StatementDocument => {
         rows: () => [
           ["Net", formatMoney(invoice.net, currency)],
           [taxLabel, formatMoney(tax.amount, currency)],
-          ["Total", formatMoney(invoice.total, currency)],
+          [payout ? "Total paid" : "Total", formatMoney(invoice.total, currency)],
         ],
         empty: "",
         notes: [

@@ -1,11 +1,12 @@
 /**
- * Invoices and credit notes for buy orders (issue 46): the document as issued, the issuer's details and the tax
- * treatment per currency, all set by the admin (never a hard-coded rate). Money is integer minor units (cents)
- * of the invoice's currency; a credit note carries the same fields with every amount negated.
+ * Invoices and credit notes for buy orders, and payout statements for a sale's payouts (issue 46): the document as
+ * issued, the issuer's details and the tax treatment per currency, all set by the admin (never a hard-coded rate).
+ * Money is integer minor units (cents) of the document's currency; a credit note carries the same fields with every
+ * amount negated. All three kinds share the issuer's one gap-free number sequence (docs/decisions/0068).
  */
 import { Schema } from "effect"
 import { CurrencyType, UnitType } from "../shared/Enums.ts"
-import { MemberId, OrderId } from "../shared/Ids.ts"
+import { MemberId, OrderId, PayoutId } from "../shared/Ids.ts"
 
 const Text = Schema.String.check(Schema.isMinLength(1))
 const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
@@ -23,7 +24,10 @@ export const IssuerDetails = Schema.Struct({
 })
 export type IssuerDetails = typeof IssuerDetails.Type
 
-/** The buyer as the invoice names them: a member's name or their company's, with the company's ids when given. */
+/**
+ * The member a document names beside the issuer: on an invoice or credit note the buyer, on a payout statement the
+ * seller paid. A member's name or their company's, with the company's ids when given.
+ */
 export const InvoiceBuyer = Schema.Struct({
   memberId: MemberId,
   name: Text,
@@ -53,13 +57,20 @@ export type TaxTreatment = typeof TaxTreatment.Type
 export const TaxSettings = Schema.Array(Schema.Struct({ currency: CurrencyType, treatment: TaxTreatment }))
 export type TaxSettings = typeof TaxSettings.Type
 
-export const InvoiceLineKind = Schema.Literals(["units", "buyFee", "paymentMethodFee", "discount"])
+/** A buy's lines (units, buyFee, paymentMethodFee, discount); a payout statement's (unitsSold). */
+export const InvoiceLineKind = Schema.Literals([
+  "units",
+  "buyFee",
+  "paymentMethodFee",
+  "discount",
+  "unitsSold",
+])
 export type InvoiceLineKind = typeof InvoiceLineKind.Type
 
 /** One line: quantity × unit price for Units, the fees and the discount as single amounts (a discount negative). */
 export const InvoiceLine = Schema.Struct({
   kind: InvoiceLineKind,
-  /** Units bought (the units line), 1 otherwise. */
+  /** Units bought (the units line) or sold (unitsSold), 1 otherwise. */
   quantity: Schema.Int,
   /** The units line: the price per Unit in 1/PRICE_SCALE of the currency; absent on the other lines. */
   pricePerUnit: Schema.optionalKey(NonNegativeInt),
@@ -84,12 +95,14 @@ export const InvoiceTax = Schema.Struct({
 })
 export type InvoiceTax = typeof InvoiceTax.Type
 
-export const InvoiceKind = Schema.Literals(["invoice", "creditNote"])
+/** A buy's invoice, the credit note cancelling one, or a sale's payout statement (self-billing). */
+export const InvoiceKind = Schema.Literals(["invoice", "creditNote", "payoutStatement"])
 export type InvoiceKind = typeof InvoiceKind.Type
 
 /** A document before its number: what makeInvoice (or creditNoteOf) answers and InvoiceStore.issue numbers. */
 export const InvoiceDraft = Schema.Struct({
   kind: InvoiceKind,
+  /** The buy invoiced (an invoice, a credit note); the sale paid (a payout statement). */
   orderId: OrderId,
   currency: CurrencyType,
   /** ISO-8601 instant. */
@@ -109,6 +122,15 @@ export const InvoiceDraft = Schema.Struct({
   purchaseOrderReference: Schema.optionalKey(Text),
   /** A credit note: the number of the invoice it cancels. */
   credits: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0))),
+  /** A credit note: why the admin issued it (`landunits invoices credit --reason`), printed on it. */
+  reason: Schema.optionalKey(Text),
+  /** A payout statement: the payout it documents (one statement per payout). */
+  payoutId: Schema.optionalKey(PayoutId),
+  /**
+   * A payout statement: the sale's fee, in Units, taken when the sale was placed (never deducted from a payout's
+   * money), printed so the statement says what the sale cost.
+   */
+  sellFeeUnits: Schema.optionalKey(NonNegativeInt),
 })
 export type InvoiceDraft = typeof InvoiceDraft.Type
 

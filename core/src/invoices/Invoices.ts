@@ -11,15 +11,22 @@
  *   a note  — reverse charge or out of scope: no tax, the note's words printed.
  *   total = net + tax amount.
  * A credit note copies its invoice with every amount negated (never recomputed, so it cancels it exactly).
+ *
+ * A sale's payout statement (self-billing: Landunits documents what it paid the seller) has one line, the Units
+ * sold × the price they sold at = the payout's amount, which is the net; the same treatment's words; and the total
+ * paid. The sale's fee was taken in Units when the sale was placed and is printed, never deducted from the money.
+ * Checkout and payouts add no tax yet (decision 0067): a treatment whose tax is not 0 is refused, so the total is
+ * always what was paid.
  */
 import { Result } from "effect"
 import type { Address } from "../kyc/KycModel.ts"
 import { type BusinessIdentity, memberNaming, type NameableMember } from "../members/MemberName.ts"
-import type { Order } from "../orders/OrderModel.ts"
+import type { Order, Payout } from "../orders/OrderModel.ts"
 import type { CurrencyType } from "../shared/Enums.ts"
 import type { MemberId } from "../shared/Ids.ts"
 import { divRoundHalfUp } from "../shared/Money.ts"
-import { OrderNotInvoiceable, TaxTreatmentMissing } from "./InvoiceErrors.ts"
+import { invoiceNumberText } from "./InvoiceDocument.ts"
+import { InvoiceNotCreditable, OrderNotInvoiceable, TaxTreatmentMissing } from "./InvoiceErrors.ts"
 import type {
   InvoiceBuyer,
   InvoiceDraft,
@@ -43,7 +50,7 @@ export const treatmentFor = (
   return found === undefined
     ? Result.fail(
         new TaxTreatmentMissing({
-          message: `No tax treatment is set for ${currency}: set one with landunits invoices tax`,
+          message: `No tax treatment is set for ${currency}: set one with landunits invoices set-tax`,
           currency,
         }),
       )
@@ -134,14 +141,80 @@ export const makeInvoice = (input: MakeInvoiceInput): Result.Result<InvoiceDraft
   })
 }
 
+export interface MakePayoutStatementInput {
+  readonly payout: Payout
+  /** The sale's fee in Units (the sell order's `sell.feeUnits`), when known. */
+  readonly sellFeeUnits?: number | undefined
+  /** The seller, named as invoiceBuyerOf names members. */
+  readonly seller: InvoiceBuyer
+  readonly issuer: IssuerDetails
+  readonly treatment: TaxTreatment
+  /** ISO-8601 instant: when the payout was recorded as paid. */
+  readonly issuedAt: string
+}
+
+/**
+ * The payout statement of a sale's paid payout, before its number; OrderNotInvoiceable for a convert's remainder
+ * (not a sale) or a treatment whose tax would make the total differ from what was paid.
+ */
+export const makePayoutStatement = (
+  input: MakePayoutStatementInput,
+): Result.Result<InvoiceDraft, OrderNotInvoiceable> => {
+  const { payout } = input
+  if ((payout.kind ?? "sale") !== "sale") {
+    return Result.fail(
+      new OrderNotInvoiceable({
+        message: "Only a sale's payout has a payout statement",
+        orderId: payout.sellOrderId,
+      }),
+    )
+  }
+  const net = payout.amountCents
+  const tax = taxOf(net, input.treatment)
+  if (tax.amount !== 0) {
+    return Result.fail(
+      new OrderNotInvoiceable({
+        message: `The ${payout.currency} treatment adds tax, which payouts do not pay: the statement would claim more than was paid`,
+        orderId: payout.sellOrderId,
+      }),
+    )
+  }
+  return Result.succeed({
+    kind: "payoutStatement",
+    orderId: payout.sellOrderId,
+    payoutId: payout.payoutId,
+    currency: payout.currency,
+    issuedAt: input.issuedAt,
+    issuer: input.issuer,
+    buyer: input.seller,
+    lines: [
+      {
+        kind: "unitsSold",
+        quantity: payout.units,
+        pricePerUnit: payout.pricePerUnit,
+        unitType: payout.unitType,
+        amount: net,
+      },
+    ],
+    net,
+    tax,
+    total: net,
+    ...(input.sellFeeUnits === undefined ? {} : { sellFeeUnits: input.sellFeeUnits }),
+  })
+}
+
 /** −n without a negative zero. */
 const negate = (n: number): number => (n === 0 ? 0 : -n)
 
-/** The credit note cancelling an issued invoice: the same document with every amount negated, referencing it. */
-export const creditNoteOf = (invoice: IssuedInvoice, issuedAt: string): InvoiceDraft => {
-  const { number, ...draft } = invoice
+/**
+ * The credit note cancelling an issued invoice: the same document with every amount negated, referencing it, with
+ * the admin's reason when given.
+ */
+export const creditNoteOf = (invoice: IssuedInvoice, issuedAt: string, reason?: string): InvoiceDraft => {
+  const { number, reason: _reason, ...draft } = invoice
   return {
     ...draft,
+    ...(reason === undefined ? {} : { reason }),
     kind: "creditNote",
     issuedAt,
     lines: invoice.lines.map((line) => ({ ...line, amount: negate(line.amount) })),
@@ -154,6 +227,29 @@ export const creditNoteOf = (invoice: IssuedInvoice, issuedAt: string): InvoiceD
     },
     total: negate(invoice.total),
     credits: number,
+  }
+}
+
+/**
+ * Why a document cannot have a credit note, in words, or undefined when it can: only an invoice is credited, and
+ * once (`creditNote` is the credit note it already has).
+ */
+export const creditRefusal = (
+  document: IssuedInvoice,
+  creditNote: IssuedInvoice | undefined,
+): InvoiceNotCreditable | undefined => {
+  const number = invoiceNumberText(document)
+  const refused = (message: string) =>
+    new InvoiceNotCreditable({ message, issuerId: document.issuer.issuerId, number: document.number })
+  switch (document.kind) {
+    case "creditNote":
+      return refused(`${number} is a credit note: a credit note is never itself credited`)
+    case "payoutStatement":
+      return refused(`${number} is a payout statement: only an invoice has a credit note`)
+    case "invoice":
+      return creditNote === undefined
+        ? undefined
+        : refused(`Invoice ${number} is already credited by credit note ${invoiceNumberText(creditNote)}`)
   }
 }
 

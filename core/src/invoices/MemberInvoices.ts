@@ -1,6 +1,6 @@
 /**
- * The member's own documents (issue 46): the invoices and credit notes issued to them, listed (all of them, or one
- * order's) and fetched one by one for the PDF. A member only ever reaches their own: another member's document
+ * The member's own documents (issue 46): the invoices and credit notes issued to them and the payout statements of
+ * their sales, listed (all of them, or one order's) and fetched one by one for the PDF. A member only ever reaches their own: another member's document
  * answers InvoiceNotFound and another member's order OrderNotFound, in the same words as a missing one, so no
  * answer tells that it exists.
  */
@@ -22,7 +22,7 @@ export const MemberInvoice = Schema.Struct({
   /** The number as printed on the document ("landunits-000042"). */
   numberText: Schema.String,
   kind: InvoiceKind,
-  /** The kind in words ("Invoice", "Credit note"): InvoiceKindLabel.ts. */
+  /** The kind in words ("Invoice", "Credit note", "Payout statement"): InvoiceKindLabel.ts. */
   kindLabel: Schema.String,
   orderId: OrderId,
   /** ISO-8601 instant. */

@@ -1,10 +1,13 @@
 /**
  * The payout commands of admins: an AUD payout ready for the transfer, a payout paid (which may complete its orders).
  * A sale's proceeds and a convert's remainder (OrderModel.ts PayoutKind) take the same steps; only a sale's
- * payouts complete orders (a convert's status follows its Units' lock).
+ * payouts complete orders (a convert's status follows its Units' lock). A sale's payout recorded paid gets its payout
+ * statement in the same unit of work (InvoiceService.ts `InvoiceIssuer`, when the composition provides it), issued
+ * last so the issuer's number sequence is held for as short a time as possible (decision 0067).
  */
 
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
+import { InvoiceIssuer } from "../invoices/InvoiceService.ts"
 import type { OrderId } from "../shared/Ids.ts"
 import { OrderCommandRunner } from "./OrderCommandRunner.ts"
 import { PayoutNotPayable } from "./OrderErrors.ts"
@@ -25,6 +28,8 @@ export const makePayoutCommands = Effect.gen(function* () {
   const { command } = yield* OrderCommandRunner
   const { lockedPayout } = yield* OrderLocks
   const { now, transition } = yield* OrderRecords
+  // Optional: a composition without invoicing pays out without issuing payout statements (InvoiceService.ts).
+  const invoicing = yield* Effect.serviceOption(InvoiceIssuer)
 
   const markPayoutReady = (request: PayoutRequest) =>
     command(
@@ -84,6 +89,10 @@ export const makePayoutCommands = Effect.gen(function* () {
           actor: request.actor,
           reason: "The sellers of its Units are paid",
         })
+        // The sale's payout statement, numbered in this unit of work: a payout that rolls back takes its number back.
+        if (Option.isSome(invoicing)) {
+          yield* invoicing.value.issuePaidPayout(paid, yield* orders.get(payout.sellOrderId))
+        }
         return paid
       }),
     )

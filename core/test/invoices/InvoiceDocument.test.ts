@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { formatExactMoney, invoiceDocument, invoiceNumberText } from "../../src/invoices/InvoiceDocument.ts"
+import { invoiceKindLabel } from "../../src/invoices/InvoiceKindLabel.ts"
 import { creditNoteOf } from "../../src/invoices/Invoices.ts"
-import { reverseCharge, sampleDraft } from "../support/InvoiceSample.ts"
+import { reverseCharge, sampleDraft, samplePayoutStatement } from "../support/InvoiceSample.ts"
 
 const rowsOf = (table: { rows: () => Iterable<ReadonlyArray<string>> }) => [...table.rows()]
 
@@ -57,5 +58,40 @@ describe("the invoice as a document", () => {
     expect(formatExactMoney(5_000, "GBP")).toBe("£0.005")
     expect(formatExactMoney(-1_000_000, "USD")).toBe("-$1.00")
     expect(invoiceNumberText({ issuer: invoice.issuer, number: 7 })).toBe("landunits-000007")
+  })
+
+  it("a payout statement names Landunits as issuer and the seller paid, the sale, the payout, the fee in Units and the total paid", () => {
+    const statement = { ...samplePayoutStatement(), number: 7 }
+    const document = invoiceDocument(statement)
+    expect(document.title).toBe("Payout statement")
+    expect(document.fileBase).toBe("payout-statement-landunits-000007")
+    expect(document.facts.map((f) => `${f.label}: ${f.text}`)).toEqual([
+      "Payout statement number: landunits-000007",
+      "Issue date: 03/11/2026",
+      "Issued by (self-billing): Landunits B.V., Keizersgracht 1, 1015 CC Amsterdam, Netherlands (registration KvK 12345678, VAT NL123456789B01)",
+      "Seller paid: Acme Farming GmbH, Hauptstraße 5, 10115 Berlin, Germany (registration HRB 98765, VAT DE123456789)",
+      "Sale: sell-1",
+      "Payout: payout-1",
+      "Sell fee: 10 Units, taken in Units when the sale was placed; nothing is deducted from this payout",
+    ])
+    const [lines, totals] = document.tables
+    expect(rowsOf(lines!)).toEqual([["Land Units sold, Unit (€)", "40", "€1.234", "€49.36"]])
+    expect(rowsOf(totals!)).toEqual([
+      ["Net", "€49.36"],
+      ["Tax", "€0.00"],
+      ["Total paid", "€49.36"],
+    ])
+    expect(totals!.notes).toEqual([reverseCharge.words])
+  })
+
+  it("a credit note prints the admin's reason; each kind is titled by its label", () => {
+    const invoice = { ...sampleDraft(), number: 1 }
+    const note = { ...creditNoteOf(invoice, "2026-11-05T00:00:00.000Z", "Wrong buyer named"), number: 2 }
+    expect(invoiceDocument(note).facts.at(-1)).toMatchObject({ label: "Reason", text: "Wrong buyer named" })
+    expect(["invoice", "creditNote", "payoutStatement"].map((k) => invoiceKindLabel(k as never))).toEqual([
+      "Invoice",
+      "Credit note",
+      "Payout statement",
+    ])
   })
 })

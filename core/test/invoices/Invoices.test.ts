@@ -6,6 +6,7 @@ import {
   creditNoteOf,
   invoiceBuyerOf,
   makeInvoice,
+  makePayoutStatement,
   taxOf,
   treatmentFor,
 } from "../../src/invoices/Invoices.ts"
@@ -16,6 +17,7 @@ import {
   sampleBuyOrder,
   sampleDraft,
   sampleIssuer,
+  samplePayout,
   vat21,
 } from "../support/InvoiceSample.ts"
 
@@ -239,5 +241,62 @@ describe("the buyer an invoice names", () => {
         },
       }),
     ).toBeUndefined()
+  })
+})
+
+describe("a sale's payout statement", () => {
+  const input = {
+    payout: samplePayout(),
+    sellFeeUnits: 10,
+    seller: sampleBuyer,
+    issuer: sampleIssuer,
+    treatment: reverseCharge,
+    issuedAt: "2026-11-03T09:00:00.000Z",
+  }
+
+  it("has one line, the Units sold × their price = the payout, which is the net and the total paid", () => {
+    const draft = Result.getOrThrow(makePayoutStatement(input))
+    expect(draft.kind).toBe("payoutStatement")
+    expect(draft.lines).toEqual([
+      { kind: "unitsSold", quantity: 40, pricePerUnit: 1234, unitType: "LAND_EUR", amount: 4936 },
+    ])
+    expect([draft.net, draft.tax.amount, draft.total]).toEqual([4936, 0, 4936])
+    expect(draft.sellFeeUnits).toBe(10)
+    expect(draft.payoutId).toBe("payout-1")
+  })
+
+  it("is refused for a convert's remainder, and under a treatment that would add tax to what was paid", () => {
+    const remainder = makePayoutStatement({ ...input, payout: samplePayout({ kind: "convertRemainder" }) })
+    expect(Result.isFailure(remainder) && remainder.failure.message).toBe(
+      "Only a sale's payout has a payout statement",
+    )
+    const taxed = makePayoutStatement({ ...input, treatment: vat21 })
+    expect(Result.isFailure(taxed) && taxed.failure.message).toContain("would claim more than was paid")
+    const zeroRate = makePayoutStatement({
+      ...input,
+      treatment: { _tag: "Rate", basisPoints: 0, words: "VAT 0%" },
+    })
+    expect(Result.isSuccess(zeroRate)).toBe(true)
+  })
+
+  it("property: the total paid is the payout's amount, to the cent", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 50_000 }),
+        (units, price) => {
+          const payout = samplePayout({ units, pricePerUnit: price })
+          const draft = Result.getOrThrow(makePayoutStatement({ ...input, payout }))
+          expect(draft.total).toBe(payout.amountCents)
+          expect(draft.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(draft.net)
+        },
+      ),
+    )
+  })
+
+  it("a credit note keeps the admin's reason, and never the credited invoice's", () => {
+    const invoice = { ...sampleDraft(), number: 1 }
+    expect(creditNoteOf(invoice, "2026-11-05T00:00:00.000Z", "Duplicate").reason).toBe("Duplicate")
+    expect(creditNoteOf(invoice, "2026-11-05T00:00:00.000Z").reason).toBeUndefined()
   })
 })

@@ -1,17 +1,17 @@
 /** Sample buy orders, issuers and buyers for the invoice tests (core's and the adapters' contract suites). */
 
 import { Result } from "effect"
-import { priceBuyOrder } from "../../src/fees/Fees.ts"
+import { priceBuyOrder, sellPayoutCents } from "../../src/fees/Fees.ts"
 import type {
   InvoiceBuyer,
   InvoiceDraft,
   IssuerDetails,
   TaxTreatment,
 } from "../../src/invoices/InvoiceModel.ts"
-import { makeInvoice } from "../../src/invoices/Invoices.ts"
-import type { Order } from "../../src/orders/OrderModel.ts"
+import { makeInvoice, makePayoutStatement } from "../../src/invoices/Invoices.ts"
+import type { Order, Payout } from "../../src/orders/OrderModel.ts"
 import type { CurrencyType, UnitType } from "../../src/shared/Enums.ts"
-import { MemberId, OrderId } from "../../src/shared/Ids.ts"
+import { MemberId, OrderId, PayoutId } from "../../src/shared/Ids.ts"
 
 export const sampleIssuer: IssuerDetails = {
   issuerId: "landunits",
@@ -118,5 +118,53 @@ export const sampleDraft = (
       treatment: options.treatment ?? vat21,
       issuedAt: options.issuedAt ?? "2026-11-01T10:05:00.000Z",
       purchaseOrderReference: "PO-2026-117",
+    }),
+  )
+
+/** A sale's payout of `units` at `pricePerUnit` (1/PRICE_SCALE of a currency unit), paid (Completed). */
+export const samplePayout = (
+  payout: {
+    readonly payoutId?: string
+    readonly units?: number
+    readonly pricePerUnit?: number
+    readonly currency?: CurrencyType
+    readonly kind?: Payout["kind"]
+  } = {},
+): Payout => {
+  const units = payout.units ?? 40
+  const pricePerUnit = payout.pricePerUnit ?? 1234
+  return {
+    payoutId: PayoutId.make(payout.payoutId ?? "payout-1"),
+    memberId: sampleBuyer.memberId,
+    kind: payout.kind ?? "sale",
+    sellOrderId: OrderId.make("sell-1"),
+    buyOrderId: OrderId.make("order-1"),
+    unitType: "LAND_EUR",
+    units,
+    pricePerUnit,
+    amountCents: sellPayoutCents(units, pricePerUnit),
+    currency: payout.currency ?? "EUR",
+    status: "Completed",
+    statusHistory: [
+      { status: "Initiated", at: Date.parse("2026-11-01T10:05:00.000Z") },
+      { status: "Completed", at: Date.parse("2026-11-03T09:00:00.000Z") },
+    ],
+    createdAt: Date.parse("2026-11-01T10:05:00.000Z"),
+  }
+}
+
+/** The draft payout statement of a sample payout, the sale's fee 10 Units, under a reverse charge. */
+export const samplePayoutStatement = (
+  payout: Parameters<typeof samplePayout>[0] = {},
+  options: { readonly issuedAt?: string; readonly treatment?: TaxTreatment } = {},
+): InvoiceDraft =>
+  Result.getOrThrow(
+    makePayoutStatement({
+      payout: samplePayout(payout),
+      sellFeeUnits: 10,
+      seller: sampleBuyer,
+      issuer: sampleIssuer,
+      treatment: options.treatment ?? reverseCharge,
+      issuedAt: options.issuedAt ?? "2026-11-03T09:00:00.000Z",
     }),
   )

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { InvoiceStore } from "../../src/invoices/ports/InvoiceStore.ts"
-import { MemberId, OrderId } from "../../src/shared/Ids.ts"
-import { sampleBuyer, sampleDraft, sampleIssuer } from "./InvoiceSample.ts"
+import { MemberId, OrderId, PayoutId } from "../../src/shared/Ids.ts"
+import { sampleBuyer, sampleDraft, sampleIssuer, samplePayoutStatement } from "./InvoiceSample.ts"
 
 const at = (day: number) => `2026-11-${String(day).padStart(2, "0")}T10:00:00.000Z`
 
@@ -66,6 +66,67 @@ export const invoiceStoreContract = (name: string, makeLayer: () => Layer.Layer<
             expect(missing._tag).toBe("InvoiceNotFound")
             // A refused credit note used no number.
             expect((yield* store.issue(sampleDraft({ orderId: "o-2" }, { issuedAt: at(5) }))).number).toBe(3)
+          }),
+        ),
+    )
+
+    it.live(
+      "a credit note carries the admin's reason; a credit note or a payout statement is refused in words",
+      () =>
+        fresh(
+          Effect.gen(function* () {
+            const store = yield* InvoiceStore
+            yield* store.issue(sampleDraft({ orderId: "o-1" }, { issuedAt: at(1) }))
+            yield* store.issue(samplePayoutStatement({ payoutId: "p-1" }, { issuedAt: at(2) }))
+            expect(yield* store.findCreditNote("landunits", 1)).toEqual(Option.none())
+            const note = yield* store.creditNote("landunits", 1, at(3), "Wrong buyer named")
+            expect(note.reason).toBe("Wrong buyer named")
+            expect(note.number).toBe(3)
+            expect(yield* store.findCreditNote("landunits", 1)).toEqual(Option.some(note))
+            expect(yield* store.find("landunits", 3)).toEqual(Option.some(note))
+            const twice = yield* Effect.flip(store.creditNote("landunits", 1, at(4), "again"))
+            expect(twice.message).toBe(
+              "Invoice landunits-000001 is already credited by credit note landunits-000003",
+            )
+            const ofANote = yield* Effect.flip(store.creditNote("landunits", 3, at(4), "again"))
+            expect(ofANote.message).toBe(
+              "landunits-000003 is a credit note: a credit note is never itself credited",
+            )
+            const ofAStatement = yield* Effect.flip(store.creditNote("landunits", 2, at(4), "again"))
+            expect(ofAStatement.message).toBe(
+              "landunits-000002 is a payout statement: only an invoice has a credit note",
+            )
+            expect((yield* store.issue(sampleDraft({ orderId: "o-2" }, { issuedAt: at(5) }))).number).toBe(4)
+          }),
+        ),
+    )
+
+    it.live(
+      "a payout's statement takes the issuer's next number, once per payout, apart from the sale's other payouts",
+      () =>
+        fresh(
+          Effect.gen(function* () {
+            const store = yield* InvoiceStore
+            const invoice = yield* store.issue(sampleDraft({ orderId: "o-1" }, { issuedAt: at(1) }))
+            const first = yield* store.issue(samplePayoutStatement({ payoutId: "p-1" }, { issuedAt: at(2) }))
+            const again = yield* store.issue(samplePayoutStatement({ payoutId: "p-1" }, { issuedAt: at(4) }))
+            const second = yield* store.issue(
+              samplePayoutStatement({ payoutId: "p-2", units: 7 }, { issuedAt: at(3) }),
+            )
+            expect([invoice.number, first.number, second.number]).toEqual([1, 2, 3])
+            expect(again).toEqual(first)
+            expect(first).toEqual({
+              ...samplePayoutStatement({ payoutId: "p-1" }, { issuedAt: at(2) }),
+              number: 2,
+            })
+            expect(yield* store.findForPayout(PayoutId.make("p-2"))).toEqual(Option.some(second))
+            expect(yield* store.findForPayout(PayoutId.make("p-9"))).toEqual(Option.none())
+            // The sale's statements are not a buy's invoice.
+            expect(yield* store.findForOrder(first.orderId)).toEqual(Option.none())
+            const mine = yield* store.listForMember(sampleBuyer.memberId)
+            expect(mine.map((d) => d.kind)).toEqual(["payoutStatement", "payoutStatement", "invoice"])
+            const period = yield* store.listForPeriod({ from: at(1), to: at(30) })
+            expect(period.map((d) => d.number)).toEqual([1, 2, 3])
           }),
         ),
     )

@@ -1,7 +1,7 @@
 /**
  * `landunits invoices export --from yyyy-mm-dd --to yyyy-mm-dd [--format csv|pdf] --out <folder> [--issuer <id>]`:
- * a period's invoices and credit notes for the accountant: one CSV (`invoices_<from>_<to>.csv`, core's InvoiceCsv.ts)
- * or one PDF per document (`<invoice|credit-note>-<number>.pdf`). Audited (core's InvoicesAdmin.ts `exportInvoices`).
+ * a period's invoices, credit notes and payout statements for the accountant: one CSV (`invoices_<from>_<to>.csv`,
+ * core's InvoiceCsv.ts) or one PDF per document (`<invoice|credit-note|payout-statement>-<number>.pdf`). Audited (core's InvoicesAdmin.ts `exportInvoices`).
  *
  * Allowed an adapter (cli/test/ThinCommands.test.ts): the PDF renderer (statements/MemberStatement.ts
  * `statementPdfBytes`): a file format, not a use case.

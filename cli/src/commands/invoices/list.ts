@@ -1,5 +1,9 @@
-/** `landunits invoices list --from yyyy-mm-dd --to yyyy-mm-dd [--issuer <id>]`: a period's documents, by number. */
+/**
+ * `landunits invoices list --from yyyy-mm-dd --to yyyy-mm-dd [--issuer <id>]`: a period's documents (invoices, credit
+ * notes, payout statements), by number, each kind by its label and the member it names (the buyer, or the seller paid).
+ */
 import { invoiceNumberText } from "@landunits/core/invoices/InvoiceDocument.ts"
+import { invoiceKindLabel } from "@landunits/core/invoices/InvoiceKindLabel.ts"
 import { listInvoices } from "@landunits/core/invoices/InvoicesAdmin.ts"
 import { Effect } from "effect"
 import { type Cli, runCommand } from "../../Admin.ts"
@@ -23,16 +27,16 @@ export const invoicesList = (cli: Cli, o: ListOptions) =>
       table(
         documents.map((d) => ({
           number: invoiceNumberText(d),
-          kind: d.kind,
+          kind: invoiceKindLabel(d.kind),
           issuedAt: d.issuedAt,
           orderId: d.orderId,
-          buyer: d.buyer.name,
+          member: d.buyer.name,
           currency: d.currency,
           netCents: d.net,
           taxCents: d.tax.amount,
           totalCents: d.total,
         })),
-        ["number", "kind", "issuedAt", "orderId", "buyer", "currency", "netCents", "taxCents", "totalCents"],
+        ["number", "kind", "issuedAt", "orderId", "member", "currency", "netCents", "taxCents", "totalCents"],
         "No invoices in this period.",
       ),
     (documents) => ({ invoices: documents }),

@@ -1,4 +1,7 @@
-/** `landunits invoices show <number> [--issuer <id>]`: one document as issued; `--json` answers it whole. */
+/**
+ * `landunits invoices show <number> [--issuer <id>]`: one document (invoice, credit note or payout statement) as
+ * issued; `--json` answers it whole.
+ */
 import { invoiceDocument } from "@landunits/core/invoices/InvoiceDocument.ts"
 import { showInvoice } from "@landunits/core/invoices/InvoicesAdmin.ts"
 import { Effect } from "effect"
