@@ -3,15 +3,20 @@
  * the admin's confirmation with the CLI, buy by test-mode card (a decline, then another card on the same order, at
  * 1280 and 375 px), crypto in test mode to Approved (QR code, copy buttons, the quote kept), Pending then Owned, sell,
  * transfer (the recipient's name first), convert with its 30-day lock and its remainder paid back, cancel, and the route variants.
+ * A business member's buy (issue 46): the review with the business-purpose confirmation and the purchase-order
+ * reference at 1280 and 375 px, and the invoice PDF read back; an individual's invoice names the person.
  * One server, one browser. Each order page gets one axe run at 1280 px and screenshots at 1280 and 375 px.
  */
+import { execFileSync } from "node:child_process"
 import * as path from "node:path"
+import { DEMO_ISSUER, DEMO_TAX_TREATMENT } from "@landunits/adapters/demo/DemoInvoiceSettings.ts"
 import {
   allowedPendingRemainderCents,
   pendingPurchaseLimitMessage,
   remainingUnits,
 } from "@landunits/core/availability/Availability.ts"
 import type { Statistics } from "@landunits/core/market/MarketModel.ts"
+import { BUSINESS_PURPOSE_NOT_CONFIRMED } from "@landunits/core/orders/BuyReview.ts"
 import { OrderFormMessage } from "@landunits/core/orders/OrderForms.ts"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -27,6 +32,7 @@ import {
   sellUnits,
   transferUnits,
 } from "./steps/orders.ts"
+import { pageApi } from "./support/api.ts"
 import {
   headline,
   openContext,
@@ -416,6 +422,141 @@ describe("selling, transferring, converting", () => {
     }
     expect(details.orderData.orderStatus).toBe("Locked")
     await inspect(page, "convert-success")
+    await context.close()
+  })
+})
+
+/** A business member: registered as a company, with KYC's company details and address saved (not yet verified). */
+const GRETA: Member = {
+  email: "greta@greenleaf.example",
+  password: "Greenleaf2026",
+  firstName: "Greta",
+  lastName: "Green",
+}
+const GREENLEAF = {
+  businessName: "Greenleaf Trading Ltd",
+  registrationNumber: "HRB 204417",
+  vatNumber: "DE812345678",
+} as const
+
+/** Saves KYC's details through the profile API with the page's session, as the KYC form sends them. */
+const saveCompanyDetails = async (page: Page) => {
+  const cookies = await page.context().cookies()
+  const xsrf = cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
+  const saved = await page.request.post(`${server.url}/api/user/update_profile`, {
+    headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf) },
+    multipart: {
+      firstName: GRETA.firstName,
+      lastName: GRETA.lastName,
+      kycInfo: JSON.stringify({
+        address: {
+          houseNumber: "7",
+          streetAddress: "Lindenstraße",
+          townCity: "Berlin",
+          postcode: "10969",
+          country: "Germany",
+        },
+        businessInfo: GREENLEAF,
+      }),
+    },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+}
+
+/** The order page's invoice, downloaded as the member does (the link), read with pdftotext and drawn with pdftoppm. */
+const downloadInvoice = async (page: Page, orderId: string, name: string) => {
+  await page.goto(`${server.url}/dashboard/transaction/${orderId}`)
+  const link = page.getByRole("link", { name: /Download invoice \(PDF\)/ })
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()])
+  const file = path.join(SHOTS, `${name}.pdf`)
+  await download.saveAs(file)
+  execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", file, path.join(SHOTS, name)])
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" })
+}
+
+describe("a business buys like a business (issue 46)", () => {
+  beforeAll(async () => {
+    await registerAndConfirm(server, GRETA, { businessName: GREENLEAF.businessName })
+  })
+
+  it.each([1280, 375])(
+    "at %i px: the buy's review names each charge, asks for the business-purpose confirmation and takes a purchase-order reference; the invoice PDF names both parties with their ids, the lines, the tax words and the reference",
+    async (width) => {
+      const { context, page } = await openContext(browser, width)
+      await signIn(page, server, GRETA)
+      await saveCompanyDetails(page)
+      const purchaseOrder = `PO-${width}-0042`
+
+      await page.goto(`${server.url}/dashboard/transaction?tab=buy`)
+      await headline(page, "Buy Units")
+      await page.getByLabel("Unit type").selectOption("LAND_EUR")
+      await page.getByLabel("Number of Units").fill("3")
+      // Bank is a business member's default method.
+      expect(await page.getByRole("radio", { name: /^Bank transfer/ }).isChecked()).toBe(true)
+      await page.getByRole("button", { name: "Review your buy" }).click()
+      const review = page.getByRole("region", { name: "Review your buy" })
+      await review.waitFor()
+      const reviewText = (await review.textContent()) ?? ""
+      expect(reviewText).toContain("Buy fee")
+      expect(reviewText).toContain(DEMO_TAX_TREATMENT.words)
+      // Nothing is placed without the confirmation: its refusal, and the order is not sent.
+      await review.getByRole("button", { name: "Buy Units" }).click()
+      await expect.poll(() => review.getByText(BUSINESS_PURPOSE_NOT_CONFIRMED).count()).toBeGreaterThan(0)
+      expect(page.url()).toContain("/dashboard/transaction")
+      // The total sits above the action, on a phone as on a desktop.
+      const total = await review.locator(".order-summary__total").boundingBox()
+      const action = await review.getByRole("button", { name: "Buy Units" }).boundingBox()
+      expect(total!.y + total!.height).toBeLessThanOrEqual(action!.y)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+      await page.screenshot({
+        path: path.join(SHOTS, `${width}-orders-business-buy-review.png`),
+        fullPage: true,
+      })
+      await confirmBuyReview(page, { purchaseOrderReference: purchaseOrder })
+      await page.waitForURL(/\/dashboard\/buy-units\/payment-bank/)
+      const orderId = orderIdOf(page)
+      await page.getByRole("button", { name: "I have made the transfer" }).click()
+      await page.waitForURL(/\/dashboard\/buy-units\/payment\/success/)
+      await confirmPayment(server, DEMO_ADMIN, orderId)
+
+      const invoice = await downloadInvoice(page, orderId, `${width}-orders-business-invoice`)
+      for (const words of [
+        // Landunits, from the issuer settings (the demo's), with its ids.
+        DEMO_ISSUER.legalName,
+        DEMO_ISSUER.registrationId,
+        DEMO_ISSUER.taxId,
+        // The buyer: the company with KYC's registration and VAT numbers, not the person.
+        GREENLEAF.businessName,
+        GREENLEAF.registrationNumber,
+        GREENLEAF.vatNumber,
+        "Lindenstraße",
+        orderId,
+        purchaseOrder,
+        "Buy fee",
+      ])
+        expect(invoice, words).toContain(words)
+      expect(invoice).not.toContain("Greta Green")
+      expect(invoice.replace(/\s+/g, " ")).toContain(DEMO_TAX_TREATMENT.words)
+
+      // Among the company's documents on the statement page.
+      await page.goto(`${server.url}/dashboard/statement`)
+      await page.getByRole("heading", { name: "Your invoices" }).waitFor()
+      expect(await page.getByRole("link", { name: /Download/ }).count()).toBeGreaterThan(0)
+      await context.close()
+    },
+  )
+
+  it("an individual member's invoice names the person", async () => {
+    const { context, page } = await open()
+    await signIn(page, server, DEMO)
+    const listed = await pageApi(page, "GET", "/api/invoices")
+    const { invoices } = (await listed.json()) as {
+      invoices: ReadonlyArray<{ kind: string; orderId: string }>
+    }
+    const first = invoices.find((i) => i.kind === "invoice")!
+    const invoice = await downloadInvoice(page, first.orderId, "1280-orders-individual-invoice")
+    expect(invoice).toContain("Dana Demo")
+    expect(invoice).toContain(DEMO_ISSUER.legalName)
     await context.close()
   })
 })
