@@ -26,6 +26,7 @@ const invoice: MemberInvoice = {
   issuedAt: "2026-11-20T10:05:00.000Z",
   currency: "EUR",
   total: 12_345,
+  taxWords: "Outside the scope of VAT",
   downloadPath: "/api/invoices/landunits/7/pdf",
 }
 const creditNote: MemberInvoice = {
@@ -40,11 +41,27 @@ const creditNote: MemberInvoice = {
   downloadPath: "/api/invoices/landunits/9/pdf",
 }
 
+const statement: MemberInvoice = {
+  ...invoice,
+  number: 11,
+  numberText: "landunits-000011",
+  kind: "payoutStatement",
+  kindLabel: "Payout statement",
+  orderId: "ord_sell1" as MemberInvoice["orderId"],
+  downloadPath: "/api/invoices/landunits/11/pdf",
+}
+
 const buyOrder = {
   orderId: "ord_buy1",
   orderType: "BUY",
   orderStatus: "Completed",
-  currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 10, pricePerUnit: 12_000, isDoubleLand: false },
+  currencyUnit: {
+    unitType: "LAND_EUR",
+    numberOfUnits: 10,
+    pricePerUnit: 12_000,
+    isDoubleLand: false,
+    buyOrderTransactionFeeInCents: 100,
+  },
   paymentDetails: {
     paymentAmount: 12_345,
     paymentMethod: "bank",
@@ -66,6 +83,7 @@ const paidBuy = (documents: unknown): OrderPageData =>
     intent: undefined,
     bank: undefined,
     documents,
+    taxWords: "Outside the scope of VAT",
   }) as unknown as OrderPageData
 
 afterEach(cleanup)
@@ -89,6 +107,11 @@ describe("a paid buy's page: its invoice and credit note (issue 46)", () => {
     )
     expect(screen.getByText("Purchase order reference")).toBeTruthy()
     expect(screen.getByText("PO-2026/118")).toBeTruthy()
+    // Each charge named, as the review named it, and the tax words.
+    const details = screen.getByRole("region", { name: "Order details" })
+    expect(details.textContent).toContain("Buy fee")
+    expect(details.textContent).toContain("Bank transfer fee")
+    expect(details.textContent).toContain("Outside the scope of VAT")
   })
 
   it("shows nothing of invoices while the buy has none, and says so when they could not be loaded", async () => {
@@ -100,7 +123,7 @@ describe("a paid buy's page: its invoice and credit note (issue 46)", () => {
     expect(screen.getByRole("alert").textContent).toBe("Your invoice could not be loaded: The server is busy")
   })
 
-  it("the loader asks for a paid buy's documents by its order, and not for a sale's", async () => {
+  it("the loader asks for a paid buy's and a sale's documents by their order, and the buy's tax words", async () => {
     const asked: Array<string> = []
     const sale = {
       ...buyOrder,
@@ -115,13 +138,20 @@ describe("a paid buy's page: its invoice and credit note (issue 46)", () => {
       if (path === "/order/get_order_details/ord_buy1") return json(200, { orderData: buyOrder })
       if (path === "/order/get_order_details/ord_sell1") return json(200, { orderData: sale })
       if (path === "/invoices?orderId=ord_buy1") return json(200, { invoices: [invoice] })
+      if (path === "/invoices?orderId=ord_sell1") return json(200, { invoices: [statement] })
+      if (path === "/payments/settings") return json(503, { message: "Busy" })
       return json(404, { message: "Not found" })
     })
     const bought = await loadOrderPage("ord_buy1")
     expect(bought.found && bought.documents).toEqual({ ok: true, value: { invoices: [invoice] } })
+    // The invoice's own tax words, whatever the settings say now (here they cannot be read).
+    expect(bought.found && bought.taxWords).toBe(invoice.taxWords)
     const sold = await loadOrderPage("ord_sell1")
-    expect(sold.found && sold.documents).toBeUndefined()
-    expect(asked.filter((p) => p.startsWith("/invoices"))).toEqual(["/invoices?orderId=ord_buy1"])
+    expect(sold.found && sold.documents).toEqual({ ok: true, value: { invoices: [statement] } })
+    expect(asked.filter((p) => p.startsWith("/invoices"))).toEqual([
+      "/invoices?orderId=ord_buy1",
+      "/invoices?orderId=ord_sell1",
+    ])
   })
 })
 

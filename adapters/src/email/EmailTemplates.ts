@@ -6,6 +6,7 @@ import { AccountEmail } from "@landunits/core/accounts/AccountService.ts"
 import { SecurityEmail } from "@landunits/core/accounts/SecurityEmails.ts"
 import { ApprovalEmail } from "@landunits/core/approvals/ApprovalService.ts"
 import { ContentEmail } from "@landunits/core/content/ContentService.ts"
+import { AMOUNT_TAX_NOTE } from "@landunits/core/invoices/TaxWords.ts"
 import { EmailTemplate } from "@landunits/core/notifications/NotificationModel.ts"
 import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
 import { PrivacyEmail } from "@landunits/core/privacy/PrivacyService.ts"
@@ -209,6 +210,7 @@ export const templates: Readonly<Record<string, Renderer>> = {
           `Bank: ${data.bankName ?? ""}`,
         ].join("\n"),
         "Put the payment reference on your transfer so that we can match it to your order.",
+        AMOUNT_TAX_NOTE,
         ...payBeforeLine(data),
         "Your Units are in Pending now and move to Owned once the funds register, within 24 hours on a weekday.",
       ],
@@ -225,6 +227,7 @@ export const templates: Readonly<Record<string, Renderer>> = {
           `Receiving address: ${data.address ?? ""}`,
         ].join("\n"),
         "Send exactly this amount, then give us the transaction hash on your order's page.",
+        AMOUNT_TAX_NOTE,
         ...payBeforeLine(data),
       ],
       orderLink(data, appUrl),
@@ -236,6 +239,7 @@ export const templates: Readonly<Record<string, Renderer>> = {
         hello(data),
         `We have received your payment of ${data.amount ?? ""} for order ${data.orderId ?? ""}${data.reference === undefined ? "" : ` (reference ${data.reference})`}.`,
         `Your ${data.units ?? ""} are now in your Units Owned.`,
+        AMOUNT_TAX_NOTE,
         ...(data.invoice === undefined
           ? []
           : [

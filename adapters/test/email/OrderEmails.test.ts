@@ -8,6 +8,7 @@ import type { Account } from "@landunits/core/accounts/AccountModel.ts"
 import { AccountService } from "@landunits/core/accounts/AccountService.ts"
 import { AccountRepository } from "@landunits/core/accounts/ports/AccountRepository.ts"
 import { InvoiceSettings } from "@landunits/core/invoices/ports/InvoiceSettings.ts"
+import { AMOUNT_TAX_NOTE } from "@landunits/core/invoices/TaxWords.ts"
 import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { OrderEmail } from "@landunits/core/orders/OrderEmails.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
@@ -126,6 +127,7 @@ describe("an email at every money step, naming the order and linking to its page
     expect(email.text).toContain(`Payment reference: ${buyId.slice(-5)}`)
     expect(email.text).toContain(`IBAN: ${paymentInstructions.bankDetails.iban}`)
     expect(email.text).toMatch(/Amount: \$\d[\d,]*\.\d\d/)
+    expect(email.text).toContain(AMOUNT_TAX_NOTE)
     expect(email.text).toMatch(/Pay before [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC\./)
     expect(email.text).toContain(orderPage(buyId))
     expect(email.html).toContain(`<a href="${orderPage(buyId)}">See your order</a>`)
@@ -146,6 +148,7 @@ describe("an email at every money step, naming the order and linking to its page
     expect(email.to).toBe(DEMO_EMAIL)
     expect(email.text).toContain(`(reference ${buyId.slice(-5)})`)
     expect(email.text).toContain("Your 100 Unit ($) are now in your Units Owned.")
+    expect(email.text).toContain(AMOUNT_TAX_NOTE)
     expect(email.text).toContain(orderPage(buyId))
     // No issuer is set in this installation: no invoice, and the email does not speak of one.
     expect(email.text).not.toContain("invoice")
@@ -397,6 +400,7 @@ describe("a crypto buy's instructions", () => {
     if (!("subject" in email)) throw new Error(email.message)
     expect(email.subject).toBe("How to pay your order ord_123abc")
     expect(email.text).toContain("Amount: 0.00101000 BTC ($101.00)")
+    expect(email.text).toContain(AMOUNT_TAX_NOTE)
     expect(email.text).toContain("Receiving address: bc1qexampleaddress")
     expect(email.text).toContain("Pay before Jan 18, 2026, 12:00 AM UTC.")
     expect(email.text).toContain(orderPage("ord_123abc"))

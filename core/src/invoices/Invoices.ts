@@ -21,6 +21,7 @@
 import { Result } from "effect"
 import type { Address } from "../kyc/KycModel.ts"
 import { type BusinessIdentity, memberNaming, type NameableMember } from "../members/MemberName.ts"
+import { type ChargeLine, placedBuyCharges } from "../orders/BuyReview.ts"
 import type { Order, Payout } from "../orders/OrderModel.ts"
 import type { CurrencyType } from "../shared/Enums.ts"
 import type { MemberId } from "../shared/Ids.ts"
@@ -31,6 +32,7 @@ import type {
   InvoiceBuyer,
   InvoiceDraft,
   InvoiceLine,
+  InvoiceLineKind,
   InvoiceTax,
   IssuedInvoice,
   IssuerDetails,
@@ -71,27 +73,30 @@ export const taxOf = (net: number, treatment: TaxTreatment): InvoiceTax => {
   }
 }
 
-/** The lines of a buy: the Units, the buy fee, the payment method's fee and the discount; zero fee lines left out. */
-export const buyLines = (order: Order): ReadonlyArray<InvoiceLine> => {
-  const details = order.paymentDetails
-  if (details === undefined) return []
-  const buyFee = Math.min(order.currencyUnit.buyOrderTransactionFeeInCents ?? 0, details.transactionFee)
-  const methodFee = details.transactionFee - buyFee
-  const discount = order.buy?.discount?.discountValue ?? 0
-  const lines: Array<InvoiceLine> = [
-    {
-      kind: "units",
-      quantity: order.currencyUnit.numberOfUnits,
-      pricePerUnit: order.currencyUnit.pricePerUnit,
-      unitType: order.currencyUnit.unitType,
-      amount: details.subTotal,
-    },
-  ]
-  if (buyFee > 0) lines.push({ kind: "buyFee", quantity: 1, amount: buyFee })
-  if (methodFee > 0) lines.push({ kind: "paymentMethodFee", quantity: 1, amount: methodFee })
-  if (discount > 0) lines.push({ kind: "discount", quantity: 1, amount: -discount })
-  return lines
-}
+/**
+ * The lines of a buy: the Units, the buy fee, the payment method's fee and the discount, as the order page and the
+ * review name them (orders/BuyReview.ts `placedBuyCharges`); zero fee lines left out.
+ */
+export const buyLines = (order: Order): ReadonlyArray<InvoiceLine> =>
+  (placedBuyCharges(order)?.lines ?? []).map(
+    (line): InvoiceLine =>
+      line.kind === "units"
+        ? {
+            kind: "units",
+            quantity: order.currencyUnit.numberOfUnits,
+            pricePerUnit: order.currencyUnit.pricePerUnit,
+            unitType: order.currencyUnit.unitType,
+            amount: line.amountCents,
+          }
+        : { kind: INVOICE_LINE_OF[line.kind], quantity: 1, amount: line.amountCents },
+  )
+
+/** A charge's line on the invoice. */
+const INVOICE_LINE_OF = {
+  buyFee: "buyFee",
+  methodFee: "paymentMethodFee",
+  discount: "discount",
+} as const satisfies Record<Exclude<ChargeLine["kind"], "units">, InvoiceLineKind>
 
 export interface MakeInvoiceInput {
   readonly order: Order

@@ -30,6 +30,8 @@ export const MemberInvoice = Schema.Struct({
   currency: CurrencyType,
   /** In minor units; negative on a credit note. */
   total: Schema.Int,
+  /** The tax treatment's words as the document prints them (a rate, reverse charge, out of scope). */
+  taxWords: Schema.String,
   /** A credit note: the printed number of the invoice it cancels. */
   credits: Schema.optionalKey(Schema.String),
   /** Where the PDF is downloaded: GET, signed in as the member. */
@@ -68,6 +70,7 @@ export const memberInvoiceOf = (invoice: IssuedInvoice): MemberInvoice => ({
   issuedAt: invoice.issuedAt,
   currency: invoice.currency,
   total: invoice.total,
+  taxWords: invoice.tax.treatment.words,
   ...(invoice.credits === undefined
     ? {}
     : { credits: invoiceNumberText({ issuer: invoice.issuer, number: invoice.credits }) }),

@@ -9,6 +9,10 @@ import type { TaxSettings } from "./InvoiceModel.ts"
 /** The terms' words (web/src/content/legal.ts, spec §1 "prices exclude tax"): said while no treatment is set. */
 export const PRICES_EXCLUDE_TAX = "Prices shown exclude tax."
 
+/** What an email that names an amount to pay or paid says of tax (the instructions, the payment confirmed). */
+export const AMOUNT_TAX_NOTE =
+  "Prices exclude tax: the amount is the Units' price and the fees, with no tax added."
+
 /** The tax words for a currency: the admin's treatment's words, else the terms' "Prices shown exclude tax." */
 export const taxWordsFor = (settings: TaxSettings, currency: CurrencyType): string =>
   settings.find((s) => s.currency === currency)?.treatment.words ?? PRICES_EXCLUDE_TAX

@@ -11,6 +11,7 @@ import type { PaymentMethod } from "../shared/Enums.ts"
 import { maxLength, optionalText, pattern } from "../validation/Fields.ts"
 import { HouseMessage as H } from "../validation/Messages.ts"
 import { BusinessPurposeNotConfirmed, InvalidOrderRequest } from "./OrderErrors.ts"
+import type { Order } from "./OrderModel.ts"
 
 /** The longest purchase-order reference, in characters after trimming. */
 export const PURCHASE_ORDER_REFERENCE_MAX_LENGTH = 64
@@ -118,23 +119,44 @@ export const explainBuyCharges = (input: BuyChargesInput): BuyCharges => {
     buyFeeCents: input.buyFeeCents,
     externalFee: { fixedCentsFees: 0, fixedPercentageFees: 0 },
   })
-  const methodFee = priced.transactionFee - platformFee
-  const method = paymentMethodLabel(input.paymentMethod)
+  return chargesOf({
+    numberOfUnits: input.numberOfUnits,
+    isDoubleLand: input.isDoubleLand,
+    paymentMethod: input.paymentMethod,
+    subTotal: priced.subTotal,
+    buyFee: platformFee,
+    transactionFee: priced.transactionFee,
+    discountValue: priced.discountValue,
+    paymentAmount: priced.paymentAmount,
+  })
+}
+
+/** A buy's amounts as priced (before it is placed) or as stored on the order (after). */
+interface BuyAmounts {
+  readonly numberOfUnits: number
+  readonly isDoubleLand: boolean
+  readonly paymentMethod: PaymentMethod
+  readonly subTotal: number
+  /** The platform's part of transactionFee; the rest is the payment method's. */
+  readonly buyFee: number
+  readonly transactionFee: number
+  readonly discountValue: number
+  readonly paymentAmount: number
+}
+
+/** The named lines of a buy's amounts: the method's fee is the transaction fee less the buy fee. */
+const chargesOf = (a: BuyAmounts): BuyCharges => {
+  const methodFee = a.transactionFee - a.buyFee
+  const method = paymentMethodLabel(a.paymentMethod)
   const lines: Array<ChargeLine> = [
     {
       kind: "units",
-      name: `${input.numberOfUnits} Units`,
-      why: input.isDoubleLand ? "The Units at half of today's price (LU2X)" : "The Units at today's price",
-      amountCents: net,
+      name: `${a.numberOfUnits} Units`,
+      why: a.isDoubleLand ? "The Units at half of today's price (LU2X)" : "The Units at today's price",
+      amountCents: a.subTotal,
     },
   ]
-  if (platformFee > 0)
-    lines.push({
-      kind: "buyFee",
-      name: "Buy fee",
-      why: BUY_FEE_WHY,
-      amountCents: platformFee,
-    })
+  if (a.buyFee > 0) lines.push({ kind: "buyFee", name: "Buy fee", why: BUY_FEE_WHY, amountCents: a.buyFee })
   if (methodFee > 0)
     lines.push({
       kind: "methodFee",
@@ -142,17 +164,32 @@ export const explainBuyCharges = (input: BuyChargesInput): BuyCharges => {
       why: `What paying by ${method} costs: a percentage of the Units and the buy fee, plus a fixed amount`,
       amountCents: methodFee,
     })
-  if (priced.discountValue > 0)
+  if (a.discountValue > 0)
     lines.push({
       kind: "discount",
       name: "Reference code discount",
       why: "Taken off the total by your reference code",
-      amountCents: -priced.discountValue,
+      amountCents: -a.discountValue,
     })
-  return {
-    lines,
-    netCents: priced.subTotal,
-    feesCents: priced.transactionFee,
-    totalCents: priced.paymentAmount,
-  }
+  return { lines, netCents: a.subTotal, feesCents: a.transactionFee, totalCents: a.paymentAmount }
+}
+
+/**
+ * A placed buy's charges from the amounts stored on it (the order page, the invoice), named as the review named
+ * them: its buy fee is the one it was priced with (`buyOrderTransactionFeeInCents`), at most its transaction fee.
+ * None for an order without payment details.
+ */
+export const placedBuyCharges = (order: Pick<Order, "currencyUnit" | "paymentDetails" | "buy">) => {
+  const details = order.paymentDetails
+  if (details === undefined) return undefined
+  return chargesOf({
+    numberOfUnits: order.currencyUnit.numberOfUnits,
+    isDoubleLand: order.currencyUnit.isDoubleLand === true,
+    paymentMethod: details.paymentMethod,
+    subTotal: details.subTotal,
+    buyFee: Math.min(order.currencyUnit.buyOrderTransactionFeeInCents ?? 0, details.transactionFee),
+    transactionFee: details.transactionFee,
+    discountValue: order.buy?.discount?.discountValue ?? 0,
+    paymentAmount: details.paymentAmount,
+  })
 }

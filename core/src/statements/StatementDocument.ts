@@ -8,9 +8,11 @@
  * The activity's rows are made when they are read (`rows()` can be read more than once), so the CSV of
  * 10,000 orders is written without holding 10,000 rows of text.
  */
+
 import { formatDate, formatDateTimeZoned, formatMoney, formatNumber0 } from "../format/Format.ts"
 import { orderStatusLabel } from "../format/Labels.ts"
 import { PAYOUT_STATUS_LABELS } from "../format/PayoutWords.ts"
+import { PRICES_EXCLUDE_TAX } from "../invoices/TaxWords.ts"
 import { payoutOrderId } from "../orders/MemberPayouts.ts"
 import { displayPrice } from "../pricing/Pricing.ts"
 import {
@@ -276,6 +278,8 @@ export const statementDocument = (statement: Statement): StatementDocument => {
     empty: "No orders in this period.",
     notes: [
       "Amount: a buy's payment (fee included); a sell's payouts owed up to the period's end; a conversion's value at its price. Transfers are free.",
+      // Tax where money is (issue 46); a paid buy's invoice states how tax applies to it.
+      `${PRICES_EXCLUDE_TAX} No tax is added to a buy's payment.`,
     ],
   }
 

@@ -6,6 +6,7 @@ import {
   BUSINESS_PURPOSE_NOT_CONFIRMED,
   explainBuyCharges,
   PurchaseOrderReferenceField,
+  placedBuyCharges,
   requireBusinessPurpose,
 } from "../../src/orders/BuyReview.ts"
 import { BuyErrors } from "../../src/orders/OrderFamilyErrors.ts"
@@ -195,6 +196,33 @@ describe("a buy's charges as named lines", () => {
           expect(charges.lines.filter((l) => l.kind === "buyFee").map((l) => l.amountCents)).toEqual(
             buyFeeCents > 0 ? [buyFeeCents] : [],
           )
+          // The order page and the invoice name the placed order's stored amounts the same way.
+          const placed = placedBuyCharges({
+            currencyUnit: {
+              unitType: "LAND_EUR",
+              numberOfUnits,
+              pricePerUnit,
+              isDoubleLand,
+              buyOrderTransactionFeeInCents: buyFeeCents,
+            },
+            paymentDetails: {
+              paymentAmount: priced.paymentAmount,
+              paymentMethod,
+              paymentMethodFees: fee,
+              currency: "EUR",
+              subTotal: priced.subTotal,
+              transactionFee: priced.transactionFee,
+            },
+            buy: {
+              discount: {
+                isPercent: terms?.isPercent ?? false,
+                amount: terms?.amount ?? 0,
+                minPaymentAmountInCents: terms?.minPaymentAmountInCents ?? 0,
+                discountValue: priced.discountValue,
+              },
+            },
+          })
+          expect(placed).toEqual(charges)
         },
       ),
     )

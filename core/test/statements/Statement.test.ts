@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { PRICES_EXCLUDE_TAX } from "../../src/invoices/TaxWords.ts"
 import type { Payout } from "../../src/orders/OrderModel.ts"
 import { OrderId, PayoutId } from "../../src/shared/Ids.ts"
 import { buildStatement } from "../../src/statements/Statement.ts"
@@ -247,6 +248,8 @@ describe("the statement as CSV", () => {
       csvLines.filter((l) => /^\d\d\/\d\d\/\d{4},ord_\w+,(BUY|SELL|TRANSFER|CONVERT)/.test(l)),
     ).toHaveLength(5)
     expect(csvLines).toContain("01/03/2026,ord_first,BUY,Unit ($),12,Completed,$123.45,$3.45")
+    // Tax where money is (issue 46): the orders' amounts exclude tax, and none is added.
+    expect(csvLines).toContain(csvCell(`${PRICES_EXCLUDE_TAX} No tax is added to a buy's payment.`))
     expect(csvLines.at(-2)).toBe(csvCell(STATEMENT_DISCLAIMER))
     expect(csv.endsWith("\r\n")).toBe(true)
   })

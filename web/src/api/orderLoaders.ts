@@ -5,7 +5,9 @@
  */
 
 import type { OrderDetails } from "@landunits/adapters/http/api/OrdersApi.ts"
+import { PRICES_EXCLUDE_TAX } from "@landunits/core/invoices/TaxWords.ts"
 import { isUnpaidBuy } from "@landunits/core/orders/OrderActions.ts"
+import type { CurrencyType } from "@landunits/core/shared/EnumValues.ts"
 import { pageHead } from "../lib/pageHead.ts"
 import { ApiError } from "./client.ts"
 import { settle } from "./endpoints.ts"
@@ -21,6 +23,14 @@ export const loadOrderForms = async () => {
   return { bundle, statistics, payments }
 }
 export type OrderFormsData = Awaited<ReturnType<typeof loadOrderForms>>
+
+/**
+ * The tax words of a currency as the payment settings give them (core's `taxWordsFor` on the server); the terms'
+ * own words while the settings cannot be read.
+ */
+export const taxWordsOf = (payments: OrderFormsData["payments"], currency: CurrencyType): string =>
+  (payments.ok ? payments.value.taxWords.find((w) => w.currency === currency)?.words : undefined) ??
+  PRICES_EXCLUDE_TAX
 
 /** A success page: the order, and the member's holding of its unit type (Pending, Owned, Locked). */
 export const loadOrderResult = async (orderId: string) => {
@@ -63,19 +73,44 @@ export const loadOrderPage = async (orderId: string) => {
     if (error instanceof ApiError && error.status === 404) return { found: false as const, orderId }
     throw error
   }
+  const currency = order.paymentDetails?.currency
+  // A buy's tax words (issue 46): its invoice's once issued, else the currency's from the payment settings.
+  const settingsTaxWords = async () =>
+    currency === undefined ? undefined : taxWordsOf(await settle(ordersApi.paymentSettings()), currency)
   if (!isUnpaidBuy(order)) {
-    // A paid buy's invoice and any credit note (issue 46); their failure leaves the rest of the page.
-    const documents = order.orderType === "BUY" ? await settle(ordersApi.invoices(orderId)) : undefined
-    return { found: true as const, order, intent: undefined, bank: undefined, documents }
+    // A sale's payout statements (one per payout paid); transfers and converts have no document.
+    if (order.orderType !== "BUY") {
+      const documents = order.orderType === "SELL" ? await settle(ordersApi.invoices(orderId)) : undefined
+      return {
+        found: true as const,
+        order,
+        intent: undefined,
+        bank: undefined,
+        documents,
+        taxWords: undefined,
+      }
+    }
+    // A paid buy's invoice and any credit note; their failure leaves the rest of the page.
+    const [documents, taxWords] = await Promise.all([settle(ordersApi.invoices(orderId)), settingsTaxWords()])
+    const invoice = documents.ok ? documents.value.invoices.find((d) => d.kind === "invoice") : undefined
+    return {
+      found: true as const,
+      order,
+      intent: undefined,
+      bank: undefined,
+      documents,
+      taxWords: invoice?.taxWords ?? taxWords,
+    }
   }
-  const [intent, bundle] = await Promise.all([
+  const [intent, bundle, taxWords] = await Promise.all([
     settle(ordersApi.paymentIntent(orderId)),
     order.paymentDetails?.paymentMethod === "bank" ? settle(ordersApi.bundle()) : undefined,
+    settingsTaxWords(),
   ])
   const bank =
     bundle?.ok === true
-      ? bundle.value.adminBankDetails.find((b) => b.currency === order.paymentDetails?.currency)?.details
+      ? bundle.value.adminBankDetails.find((b) => b.currency === currency)?.details
       : undefined
-  return { found: true as const, order, intent, bank, documents: undefined }
+  return { found: true as const, order, intent, bank, documents: undefined, taxWords }
 }
 export type OrderPageData = Awaited<ReturnType<typeof loadOrderPage>>

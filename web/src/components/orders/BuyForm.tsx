@@ -16,7 +16,6 @@ import { checkBuyAvailability, checkDoubleLandCap } from "@landunits/core/availa
 import { type DiscountTerms, priceBuyOrder } from "@landunits/core/fees/Fees.ts"
 import { formatMoney, formatNumber0, formatPercent } from "@landunits/core/format/Format.ts"
 import { PAYMENT_METHOD_LABELS } from "@landunits/core/format/Labels.ts"
-import { PRICES_EXCLUDE_TAX } from "@landunits/core/invoices/TaxWords.ts"
 import { defaultUnitType } from "@landunits/core/ledger/DefaultUnitType.ts"
 import { BUY_CONFIRMATION_WORDS, BUY_FEE_WHY, explainBuyCharges } from "@landunits/core/orders/BuyReview.ts"
 import { cryptoRefusal } from "@landunits/core/orders/CryptoOffers.ts"
@@ -25,7 +24,6 @@ import { checkCardMinimum } from "@landunits/core/orders/PaymentRules.ts"
 import { DEFAULT_UNIT_TYPE } from "@landunits/core/shared/Constants.ts"
 import {
   CurrencyOfUnitType,
-  type CurrencyType,
   PayingMethods,
   type PaymentMethod,
   type UnitType,
@@ -35,7 +33,7 @@ import { useNavigate } from "@tanstack/react-router"
 import { useMachine } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { errorMessage } from "../../api/client.ts"
-import type { OrderFormsData } from "../../api/orderLoaders.ts"
+import { type OrderFormsData, taxWordsOf } from "../../api/orderLoaders.ts"
 import { type CreateOrderRequest, ordersApi, utmData } from "../../api/orders.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { formatPrice } from "../../lib/prices.ts"
@@ -56,14 +54,6 @@ import {
 } from "./OrderParts.tsx"
 
 export const CHOOSE_METHOD_MESSAGE = "Choose a payment method"
-
-/**
- * The tax words of a currency as the payment settings give them (core's `taxWordsFor` on the server); the terms'
- * own words while the settings cannot be read.
- */
-export const taxWordsOf = (payments: OrderFormsData["payments"], currency: CurrencyType): string =>
-  (payments.ok ? payments.value.taxWords.find((w) => w.currency === currency)?.words : undefined) ??
-  PRICES_EXCLUDE_TAX
 
 /** Spec §4: bank for business members, none chosen for individuals. */
 export const defaultPaymentMethod = (userType: "USER" | "BUSINESS"): PaymentMethod =>

@@ -20,6 +20,7 @@ export const buyReviewRows = ({
   units,
   currency,
   taxWords,
+  totalLabel = "Total to pay",
 }: {
   readonly charges: BuyCharges | undefined
   readonly unitName: string
@@ -27,6 +28,8 @@ export const buyReviewRows = ({
   readonly units: number
   readonly currency: CurrencyType
   readonly taxWords: string
+  /** The total's term: "Total to pay" before paying, the order page's "Amount" after. */
+  readonly totalLabel?: string
 }): ReadonlyArray<SummaryRow> => {
   // An amount never breaks inside itself, however narrow the review's value column gets.
   const money = (cents: number | undefined) => (
@@ -65,7 +68,7 @@ export const buyReviewRows = ({
       undefined,
       taxWords,
     ],
-    ["Total to pay", money(charges?.totalCents), "total"],
+    [totalLabel, money(charges?.totalCents), "total"],
   ]
 }
 

@@ -11,13 +11,15 @@
  */
 import { formatDateTimeZoned, formatMoney, formatNumber0 } from "@landunits/core/format/Format.ts"
 import { orderTypeLabel, paymentMethodLabel } from "@landunits/core/format/Labels.ts"
+import { PRICES_EXCLUDE_TAX } from "@landunits/core/invoices/TaxWords.ts"
+import { placedBuyCharges } from "@landunits/core/orders/BuyReview.ts"
 import { isUnpaidBuy, memberCancel } from "@landunits/core/orders/OrderActions.ts"
 import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import type { AdminBankDetails } from "@landunits/core/pricing/PricingModel.ts"
 import { CONVERT_LOCK_MS, DELIVERY_WINDOW_HOURS } from "@landunits/core/shared/Constants.ts"
 import { CurrencyOfUnitType, type OrderType, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { Link, useRouter } from "@tanstack/react-router"
-import { type ReactNode, useState } from "react"
+import { useState } from "react"
 import { errorMessage } from "../../api/client.ts"
 import type { Settled } from "../../api/endpoints.ts"
 import type { OrderPageData } from "../../api/orderLoaders.ts"
@@ -28,10 +30,11 @@ import { paymentRoute } from "../../machines/buyMachine.ts"
 import { PageHead } from "../layout/Page.tsx"
 import { FormError } from "../shared/Field.tsx"
 import { OrderStatusBadge } from "../shared/StatusBadge.tsx"
+import { buyReviewRows } from "./BuyReview.tsx"
 import { ConvertRemainderPanel } from "./ConvertRemainderPanel.tsx"
 import { CopyButton } from "./CopyButton.tsx"
 import { OrderDocuments } from "./OrderDocuments.tsx"
-import { Summary } from "./OrderParts.tsx"
+import { Summary, type SummaryRow } from "./OrderParts.tsx"
 import { OrderTimeline } from "./OrderTimeline.tsx"
 import { PayoutsPanel } from "./PayoutsPanel.tsx"
 import { SalesQueuePanel } from "./SalesQueuePanel.tsx"
@@ -57,10 +60,10 @@ const unitsOf = (units: number, order: Order) =>
   `${formatNumber0(units)} ${unitDisplayName(order.currencyUnit.unitType)}`
 
 /** The figures of the order by its type. */
-const rowsOf = (order: Order): Array<readonly [string, ReactNode, ("total" | undefined)?]> => {
+const rowsOf = (order: Order, taxWords: string | undefined): Array<SummaryRow> => {
   const cu = order.currencyUnit
   const pay = order.paymentDetails
-  const rows: Array<readonly [string, ReactNode, ("total" | undefined)?]> = [
+  const rows: Array<SummaryRow> = [
     ["Order", <code key="id">{order.orderId}</code>],
     ["Status", <StatusBadge key="status" order={order} />],
     ["Type", orderTypeLabel(order.orderType)],
@@ -73,14 +76,18 @@ const rowsOf = (order: Order): Array<readonly [string, ReactNode, ("total" | und
     // The buyer's own reference, printed on the invoice (issue 46).
     const poReference = order.buy?.purchaseOrderReference
     if (poReference !== undefined) rows.push(["Purchase order reference", poReference])
+    // Each charge named with why, the tax words and the amount, as the review showed them (issue 46).
     rows.push(
-      ["Subtotal", formatMoney(pay.subTotal, pay.currency)],
-      ["Fee", formatMoney(pay.transactionFee, pay.currency)],
+      ...buyReviewRows({
+        charges: placedBuyCharges(order),
+        unitName: unitDisplayName(cu.unitType),
+        priceText: formatPrice(cu.pricePerUnit, pay.currency),
+        units: cu.numberOfUnits,
+        currency: pay.currency,
+        taxWords: taxWords ?? PRICES_EXCLUDE_TAX,
+        totalLabel: "Amount",
+      }),
     )
-    const discount = order.buy?.discount?.discountValue
-    if (discount !== undefined && discount > 0)
-      rows.push(["Discount", `−${formatMoney(discount, pay.currency)}`])
-    rows.push(["Amount", formatMoney(pay.paymentAmount, pay.currency), "total"])
   }
   if (order.orderType === "SELL") {
     const fee = cu.sellOrderTransactionFeeInUnits ?? 0
@@ -342,8 +349,8 @@ function OrderShown({ data }: { readonly data: Extract<OrderPageData, { found: t
         <SalesQueuePanel order={order} />
         <ConvertRemainderPanel order={order} />
         <PayoutsPanel order={order} />
-        <OrderDocuments documents={data.documents} />
-        <Summary title="Order details" rows={rowsOf(order)} />
+        <OrderDocuments documents={data.documents} sale={order.orderType === "SELL"} />
+        <Summary title="Order details" rows={rowsOf(order, data.taxWords)} />
         <OrderTimeline timeline={order.timeline} payouts={order.payouts} orderType={order.orderType} />
         <CancelOrder order={order} />
         <VerifyPanel orderId={order.orderId} />
