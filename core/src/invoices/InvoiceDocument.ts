@@ -24,6 +24,9 @@ const fileKind: Record<InvoiceKind, string> = {
 }
 
 /** The document's number as printed: the issuer's id and the number, zero-padded ("landunits-000042"). */
+/** Where a document names a member who has given no address yet. */
+export const NO_ADDRESS = "address not given"
+
 export const invoiceNumberText = (invoice: Pick<IssuedInvoice, "issuer" | "number">): string =>
   `${invoice.issuer.issuerId}-${String(invoice.number).padStart(6, "0")}`
 
@@ -93,7 +96,7 @@ export const invoiceDocument = (invoice: IssuedInvoice): StatementDocument => {
       ),
       fact(
         payout ? "Seller paid" : "To",
-        `${buyer.name}, ${buyer.address}${buyerIds.length === 0 ? "" : ` (${buyerIds.join(", ")})`}`,
+        `${buyer.name}, ${buyer.address ?? NO_ADDRESS}${buyerIds.length === 0 ? "" : ` (${buyerIds.join(", ")})`}`,
       ),
       fact(payout ? "Sale" : "Order", invoice.orderId),
       ...(invoice.payoutId === undefined ? [] : [fact("Payout", invoice.payoutId)]),

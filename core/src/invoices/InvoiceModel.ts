@@ -31,7 +31,8 @@ export type IssuerDetails = typeof IssuerDetails.Type
 export const InvoiceBuyer = Schema.Struct({
   memberId: MemberId,
   name: Text,
-  address: Text,
+  /** KYC's address on one line; absent while the member has given none (the document says so). */
+  address: Schema.optionalKey(Text),
   registrationId: Schema.optionalKey(Text),
   /** The buyer's VAT number, when a company gave one. */
   taxId: Schema.optionalKey(Text),

@@ -95,8 +95,8 @@ export const issueForPaidPayout = Effect.fn("InvoiceService.issueForPaidPayout")
  * (BuyPaymentConfirmation.ts `confirmPayment`), the buy's invoice; when a sale's payout is recorded paid
  * (PayoutCommands.ts `markPayoutPaid`), its payout statement; each issued once. The engine reads it as an optional
  * service: an installation whose composition provides none issues no documents. Until the admin sets the issuer,
- * invoicing is off (a debug line); after, a member without an address or a currency without a tax treatment leave
- * the order (payout) without its document and a warning in the log (`landunits invoices issue-missing` issues a
+ * invoicing is off (a debug line); after, a member without a name (none: registration asks for it) or a currency
+ * without a tax treatment leave the order (payout) without its document and a warning in the log (`landunits invoices issue-missing` issues a
  * buy's later). The payment (payout) is recorded all the same.
  */
 export class InvoiceIssuer extends Context.Service<
@@ -126,7 +126,7 @@ export class InvoiceIssuer extends Context.Service<
           }
           const member = yield* (yield* InvoiceBuyers).buyerOf(memberId)
           if (Option.isNone(member)) {
-            yield* Effect.logWarning(`No document for ${what}: the member has no address`)
+            yield* Effect.logWarning(`No document for ${what}: the member has no name to print`)
             return Option.none<IssuedInvoice>()
           }
           return yield* issue(member.value).pipe(

@@ -276,16 +276,17 @@ export const addressLine = (a: Address): string =>
 /**
  * The buyer as an invoice names them, as core names members everywhere (members/MemberName.ts `memberNaming`): a
  * business member as the company, with KYC's registration and VAT numbers; an individual as the person; the KYC
- * address on one line. None without an address.
+ * address on one line, when one is given (a document without it says so: every paid buy has its invoice). None
+ * only without a name.
  */
 export const invoiceBuyerOf = (records: BuyerRecords): InvoiceBuyer | undefined => {
   const address = records.address === undefined ? "" : addressLine(records.address)
   const naming = memberNaming(records, records.business)
-  if (address === "" || naming.displayName === "") return undefined
+  if (naming.displayName === "") return undefined
   return {
     memberId: records.memberId,
     name: naming.displayName,
-    address,
+    ...(address === "" ? {} : { address }),
     ...(naming.registrationNumber === undefined ? {} : { registrationId: naming.registrationNumber }),
     ...(naming.vatNumber === undefined ? {} : { taxId: naming.vatNumber }),
   }

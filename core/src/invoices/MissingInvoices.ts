@@ -74,7 +74,8 @@ export const issueMissingInvoices = Effect.fn("MissingInvoices.issue")(function*
     const outcome = yield* uow.transaction(
       Effect.gen(function* () {
         const buyer = yield* buyers.buyerOf(order.memberId)
-        if (Option.isNone(buyer)) return { _tag: "Left", ...at, reason: "the buyer has no address" } as const
+        if (Option.isNone(buyer))
+          return { _tag: "Left", ...at, reason: "the buyer has no name to print" } as const
         const invoice = yield* issueForPaidBuy({ order, buyer: buyer.value })
         return { _tag: "Issued", ...at, invoice } as const
       }).pipe(

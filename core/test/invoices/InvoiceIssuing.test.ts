@@ -19,7 +19,7 @@ import { buy } from "../support/OrderSteps.ts"
 const alice = MemberId.make("alice")
 const bob = MemberId.make("bob")
 
-/** Invoicing over in-memory stores the test reads, with Alice's details (Bob has given no address). */
+/** Invoicing over in-memory stores the test reads, with Alice's details (Bob is not among the buyers it can name). */
 const invoicingWorld = Effect.gen(function* () {
   const stores = yield* Layer.build(
     Layer.mergeAll(
@@ -69,7 +69,7 @@ describe("a buy's invoice, issued when its payment is confirmed", () => {
   )
 
   it.effect(
-    "without the settings, or for a buyer without an address, the payment is confirmed and no invoice issued",
+    "without the settings, or for a buyer it cannot name, the payment is confirmed and no invoice issued",
     () =>
       Effect.gen(function* () {
         const world = yield* invoicingWorld

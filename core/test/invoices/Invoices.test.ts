@@ -1,6 +1,7 @@
 import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { invoiceDocument, NO_ADDRESS } from "../../src/invoices/InvoiceDocument.ts"
 import type { IssuedInvoice, TaxTreatment } from "../../src/invoices/InvoiceModel.ts"
 import {
   creditNoteOf,
@@ -225,8 +226,9 @@ describe("the buyer an invoice names", () => {
     expect(invoiceBuyerOf({ ...business, businessName: "  ", address })?.name).toBe("Ann Lee")
   })
 
-  it("is none without an address", () => {
-    expect(invoiceBuyerOf(member)).toBeUndefined()
+  it("without an address is still named, the address left out (the document says it is not given); none without a name", () => {
+    const named = { memberId: sampleBuyer.memberId, name: "Ann Lee" }
+    expect(invoiceBuyerOf(member)).toEqual(named)
     expect(
       invoiceBuyerOf({
         ...member,
@@ -240,7 +242,10 @@ describe("the buyer an invoice names", () => {
           country: "",
         },
       }),
-    ).toBeUndefined()
+    ).toEqual(named)
+    expect(invoiceBuyerOf({ ...member, firstName: "", lastName: "" })).toBeUndefined()
+    const drawn = invoiceDocument({ ...issued(sampleDraft({})), buyer: named })
+    expect(drawn.facts.find((f) => f.label === "To")?.text).toBe(`Ann Lee, ${NO_ADDRESS}`)
   })
 })
 

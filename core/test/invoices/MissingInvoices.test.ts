@@ -1,6 +1,6 @@
 /**
  * `invoices.issueMissing` (core/src/invoices/MissingInvoices.ts): paid buys confirmed while invoicing was off get
- * their invoices, oldest payment first, each in its own unit of work; a buyer still without an address is left and
+ * their invoices, oldest payment first, each in its own unit of work; a buyer it cannot name (none without a name) is left and
  * named; a dry run issues nothing; a second run issues nothing; each run audited.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -26,7 +26,7 @@ const acting = {
 
 describe("issuing the invoices paid buys lack", () => {
   it.effect(
-    "oldest payment first, the buyer without an address left and named; a dry run and a second run issue nothing",
+    "oldest payment first, a buyer it cannot name left and said why; a dry run and a second run issue nothing",
     () =>
       Effect.gen(function* () {
         const stores = yield* Layer.build(
@@ -75,7 +75,7 @@ describe("issuing the invoices paid buys lack", () => {
           ]),
         ).toEqual([
           ["Issued", third.orderId, 1],
-          ["Left", second.orderId, "the buyer has no address"],
+          ["Left", second.orderId, "the buyer has no name to print"],
           ["Issued", first.orderId, 2],
         ])
         expect(Option.getOrThrow(yield* store.findForOrder(first.orderId)).net).toBe(

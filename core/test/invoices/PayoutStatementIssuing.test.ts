@@ -1,7 +1,7 @@
 /**
  * The order engine issues a sale's payout statement when the payout is recorded paid (PayoutCommands.ts, inside the
  * payout's unit of work): numbered in the issuer's one sequence after the buys' invoices, naming the seller, the
- * Units sold × their price and the sale's fee; without the settings or the seller's address the payout is paid and
+ * Units sold × their price and the sale's fee; without the settings or a seller it can name the payout is paid and
  * no statement issued.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -110,7 +110,7 @@ describe("a sale's payout statement, issued when its payout is recorded paid", (
   )
 
   it.effect(
-    "without the settings, or for a seller without an address, the payout is paid and no statement issued",
+    "without the settings, or for a seller it cannot name, the payout is paid and no statement issued",
     () =>
       Effect.gen(function* () {
         const world = yield* invoicingWorld
