@@ -4,7 +4,7 @@
  * a row deleted, a row inserted, two rows' order swapped, an audit entry changed) makes the command fail naming
  * the row and how; undone, it passes again. On the embedded database, and on the PostgreSQL server when
  * DATABASE_URL names one (CI's run). Half the LAND_USD chain is written as new buys write it (BuyJournal: the
- * links computed by the database's `record_buy`), the rest by the ledger's appends (links computed by the app).
+ * links computed by the database's `record_buys`), the rest by the ledger's appends (links computed by the app).
  * Each chain holds both encodings (migration 2890): its first rows as a process of the previous version writes them
  * during a rolling release (v1, members by id), the rest as this version does (v2, members by pseudonym).
  */
@@ -199,10 +199,10 @@ const history = Effect.gen(function* () {
       if (unitType === "LAND_USD" && i === 1) yield* buyAsPreviousVersion(transfer, i)
       else if (unitType === "LAND_EUR" && i <= 2) yield* appendAsPreviousVersion(transfer)
       else if (unitType === "LAND_USD" && i % 2 === 1) {
-        // As a new buy: its order and key with it, its link computed by the database (record_buy).
+        // As a batch of new buys: its order and key with it, its link computed by the database (record_buys).
         const order = aBuy(`ord_chain_${i}`)
         yield* uow.transaction(
-          buys.recordBuy(
+          buys.recordBuys(unitType, [
             {
               unitType,
               order: { ...order, memberId: HOLDER, currencyUnit: { ...order.currencyUnit, unitType } },
@@ -213,8 +213,7 @@ const history = Effect.gen(function* () {
                 requestHash: `hash-${i}`,
               },
             },
-            () => Effect.void,
-          ),
+          ]),
         )
       } else yield* ledger.append([transfer])
     }

@@ -15,7 +15,6 @@ import { UnitOfWork } from "@landunits/core/orders/ports/UnitOfWork.ts"
 import { IdempotencyKey, OrderId, TransferId } from "@landunits/core/shared/Ids.ts"
 import { checkDoubleEntry } from "@landunits/core/test-support/EngineInvariants.ts"
 import { ADMIN } from "@landunits/core/test-support/OrderHarness.ts"
-import { aBuy } from "@landunits/core/test-support/OrderStoresContract.ts"
 import { scopedServerDatabase } from "@landunits/test-support/DatabaseTemplates.ts"
 import { Deferred, Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
@@ -154,7 +153,7 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
     expect(state.orders).toHaveLength(members.length * 2)
     expect(new Set(same.map(([first]) => first.orderId)).size).toBe(members.length)
   })
-  it("a buy's reads wait for the lock's holder and see what it committed: totals and key (their snapshots follow the lock)", async () => {
+  it("a batch's reads wait for the lock's holder and see what it committed: totals and keys (their snapshots follow the lock)", async () => {
     const { fresh, totals, repeat } = await Effect.runPromise(
       Effect.scoped(
         Effect.gen(function* () {
@@ -189,57 +188,30 @@ describe.runIf(url !== undefined)("order locking on the PostgreSQL server", () =
                 yield* keys.save({ ...key, requestHash: "held-hash", response: { orderId: "ord_held" } })
               }),
             )
-            const seen: Array<{ pendingBuy: number; issuance: number }> = []
-            const buy = (orderId: string, idempotencyKey: IdempotencyKey) =>
+            const open = (idempotencyKey: IdempotencyKey) =>
               Effect.andThen(
                 Deferred.await(holding),
-                uow.transaction(
-                  buys.recordBuy(
-                    {
-                      unitType: "LAND_USD",
-                      order: {
-                        ...aBuy(orderId),
-                        currencyUnit: { ...aBuy(orderId).currencyUnit, unitType: "LAND_USD" },
-                      },
-                      transfers: [
-                        {
-                          transferId: TransferId.make(`trf_${orderId}`),
-                          unitType: "LAND_USD",
-                          from: ISSUANCE,
-                          to: member(members[1]!, "pendingBuy"),
-                          units: 1,
-                          orderId: OrderId.make(orderId),
-                          at: 0,
-                        },
-                      ],
-                      key: { scope: key.scope, idempotencyKey, requestHash: "other-hash" },
-                    },
-                    (totals) =>
-                      Effect.sync(
-                        () => void seen.push({ pendingBuy: totals.pendingBuy, issuance: totals.issuance }),
-                      ),
-                  ),
-                ),
+                uow.transaction(buys.openBatch("LAND_USD", [{ scope: key.scope, idempotencyKey }])),
               )
             const [, fresh, repeat] = yield* Effect.all(
-              [
-                holder,
-                buy("ord_fresh", IdempotencyKey.make("fresh-key")),
-                buy("ord_repeat", key.idempotencyKey),
-              ],
+              [holder, open(IdempotencyKey.make("fresh-key")), open(key.idempotencyKey)],
               { concurrency: 3 },
             )
+            const seen = [fresh, repeat].map((b) => ({
+              pendingBuy: b.totals.pendingBuy,
+              issuance: b.totals.issuance,
+            }))
             return { fresh, totals: seen, repeat }
           }).pipe(Effect.provide(stores))
         }),
       ),
     )
-    expect(fresh._tag).toBe("Recorded")
-    // The fresh buy's check saw the holder's 5 Units (and not its own 1): read after the lock, before its write.
-    expect(totals).toEqual([{ pendingBuy: 5, issuance: -5 }])
-    expect(repeat).toMatchObject({
-      _tag: "Repeated",
-      existing: { requestHash: "held-hash", response: { orderId: "ord_held" } },
-    })
+    // Both batches waited for the holder and saw what it committed: its 5 Units, and its key.
+    expect(totals).toEqual([
+      { pendingBuy: 5, issuance: -5 },
+      { pendingBuy: 5, issuance: -5 },
+    ])
+    expect(fresh.saved).toEqual([])
+    expect(repeat.saved).toMatchObject([{ requestHash: "held-hash", response: { orderId: "ord_held" } }])
   })
 })

@@ -146,15 +146,14 @@ describe.runIf(url !== undefined)("the transfer chains' heads on the PostgreSQL 
         const buy = Effect.andThen(
           Deferred.await(appending),
           sql.withTransaction(
-            buys.recordBuy(
+            buys.recordBuys("LAND_EUR", [
               {
                 unitType: "LAND_EUR",
                 order: aBuy("ord_buy"),
                 transfers: [{ ...issue("buy"), orderId: OrderId.make("ord_buy") }],
                 key: { scope: "member:holder", idempotencyKey: IdempotencyKey.make("k1"), requestHash: "h1" },
               },
-              () => Effect.void,
-            ),
+            ]),
           ),
         ).pipe(Effect.exit)
         const [, bought] = yield* Effect.all([around, buy], { concurrency: 2 })

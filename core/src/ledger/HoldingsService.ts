@@ -39,11 +39,8 @@ export class HoldingsService extends Context.Service<
       records: TransfersWithOrders,
     ) => Effect.Effect<ReadonlyArray<UnitHolding>, OrderNotFound>
     readonly projectTotals: (unitType: UnitType) => Effect.Effect<ProjectTotals>
-    /**
-     * The full-price value, in cents, of the LU2X buys of `unitType` that count against the LU2X cap; `excluding`
-     * leaves one order out (a new buy checked once written: BuyJournal).
-     */
-    readonly doubleLandBoughtCents: (unitType: UnitType, excluding?: OrderId) => Effect.Effect<number>
+    /** The full-price value, in cents, of the LU2X buys of `unitType` that count against the LU2X cap. */
+    readonly doubleLandBoughtCents: (unitType: UnitType) => Effect.Effect<number>
   }
 >()("@landunits/core/ledger/HoldingsService") {
   static readonly layer = Layer.effect(HoldingsService)(
@@ -86,7 +83,7 @@ export class HoldingsService extends Context.Service<
         return yield* holdingsFrom(memberId, { transfers, orders: behind })
       })
 
-      const doubleLandBoughtCents = Effect.fnUntraced(function* (unitType: UnitType, excluding?: OrderId) {
+      const doubleLandBoughtCents = Effect.fnUntraced(function* (unitType: UnitType) {
         const doubleLand = yield* orders.find({
           orderType: "BUY",
           unitType,
@@ -94,10 +91,7 @@ export class HoldingsService extends Context.Service<
           statuses: COUNTED_DOUBLE_LAND_STATUSES,
         })
         return doubleLand.reduce(
-          (sum, o) =>
-            o.orderId === excluding
-              ? sum
-              : sum + subtotalCents(o.currencyUnit.numberOfUnits, o.currencyUnit.pricePerUnit, false),
+          (sum, o) => sum + subtotalCents(o.currencyUnit.numberOfUnits, o.currencyUnit.pricePerUnit, false),
           0,
         )
       })

@@ -1,5 +1,6 @@
 /**
- * The buy commands a member starts: create a buy (its price, fees and code read before its lock; its key, capacity and write under it), change its amount, cancel it before payment.
+ * The buy commands a member starts: create a buy (its price, fees and code read before its lock; its key, capacity and
+ * write under it, with the other buys of its batch: BuyBatches.ts), change its amount, cancel it before payment.
  */
 
 import { Effect, Option, Result } from "effect"
@@ -8,6 +9,7 @@ import { ISSUANCE, member } from "../ledger/LedgerModel.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
 import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import type { CurrencyType, PaymentMethod } from "../shared/Enums.ts"
+import { BuyBatches } from "./BuyBatches.ts"
 import { purchaseOrderReferenceOf, requireBusinessPurpose } from "./BuyReview.ts"
 import { cryptoRefusal } from "./CryptoOffers.ts"
 import { OrderCommandRunner } from "./OrderCommandRunner.ts"
@@ -19,7 +21,6 @@ import { OrderRecords } from "./OrderRecords.ts"
 import type { CreateBuyRequest, MemberOrderRequest, UpdateBuyAmountRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import { expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
-import { BuyJournal } from "./ports/BuyJournal.ts"
 import { CryptoPayments } from "./ports/CryptoPayments.ts"
 import { IdempotencyStore } from "./ports/IdempotencyStore.ts"
 import { MemberStanding } from "./ports/MemberStanding.ts"
@@ -29,7 +30,7 @@ import { StripeGateway } from "./ports/StripeGateway.ts"
 import { UnitOfWork } from "./ports/UnitOfWork.ts"
 
 export const makeBuyCommands = Effect.gen(function* () {
-  const buyJournal = yield* BuyJournal
+  const batches = yield* BuyBatches
   const crypto = yield* CryptoPayments
   const idempotency = yield* IdempotencyStore
   const ledger = yield* LedgerService
@@ -84,13 +85,13 @@ export const makeBuyCommands = Effect.gen(function* () {
   })
 
   /**
-   * A new buy. Everything its lock guards is one call (BuyJournal): the lock, its key, its unit type's totals, and
-   * the write of its order, transfers and key, with `checkBuyLimits` judging the totals read before the write (on
-   * PostgreSQL one statement, and a refusal rolls the write back): a buy's cost is mostly its statements. So the
-   * order and its transfers are made before the lock, with everything they need: the reads the lock does not
-   * guard (the member, the price, the fees, the code). A repeat answers its first result whatever those say now
+   * A new buy. Its reads that the unit type's lock does not guard (the member, the price, the fees, the code) come
+   * first, outside any transaction; the order and its transfers are made from them. Then the buy joins the next
+   * batch of its unit type (BuyBatches.ts), which under the lock reads its key (a repeat answers its first result),
+   * judges it on the unit type's totals with the batch's earlier buys counted (`judgeBuy`) and writes it with the
+   * others, answering once the batch has committed. A repeat answers its first result whatever those reads say now
    * (a discount code removed since, say), so their refusal waits until the key is known to be new: then the key
-   * alone is read under the lock (a rare path, two statements).
+   * alone is read under the lock.
    */
   const createBuy = (request: CreateBuyRequest) => {
     const key = keyRecord(
@@ -99,84 +100,86 @@ export const makeBuyCommands = Effect.gen(function* () {
       request.idempotencyKey,
       withoutKey(request),
     )
-    return onceMoreIfKeyTaken(
-      uow.transaction(
-        Effect.gen(function* () {
-          const pricing = yield* Effect.result(priceBuy(request))
-          if (Result.isFailure(pricing)) {
-            yield* uow.lockUnitTypes([request.unitType])
-            const existing = yield* idempotency.find(key.scope, key.idempotencyKey)
-            if (Option.isSome(existing)) return yield* replay<OrderRecord>(existing.value, key)
-            return yield* Effect.fail(pricing.failure)
-          }
-          const { price, externalFee, code, priced, purchaseOrderReference } = pricing.success
-          const { unitType, numberOfUnits, isDoubleLand, paymentMethod } = request
-          const at = yield* now
-          const orderId = yield* newOrderId
-          const transfers = yield* ledger.prepare(orderId, [
-            {
-              unitType,
-              from: ISSUANCE,
-              to: member(request.memberId, "pendingBuy"),
-              units: numberOfUnits,
-            },
-          ])
-          const order: NewOrderRecord = {
-            ...baseRecord({
-              orderId,
-              memberId: request.memberId,
-              orderType: "BUY",
-              at,
-              currencyUnit: {
-                unitType,
-                numberOfUnits,
-                pricePerUnit: price.pricePerUnit,
-                isDoubleLand,
-                buyOrderTransactionFeeInCents: price.buyOrderTransactionFeeInCents,
-              },
+    return Effect.gen(function* () {
+      const pricing = yield* Effect.result(priceBuy(request))
+      if (Result.isFailure(pricing)) {
+        return yield* onceMoreIfKeyTaken(
+          uow.transaction(
+            Effect.gen(function* () {
+              yield* uow.lockUnitTypes([request.unitType])
+              const existing = yield* idempotency.find(key.scope, key.idempotencyKey)
+              if (Option.isSome(existing)) return yield* replay<OrderRecord>(existing.value, key)
+              return yield* Effect.fail(pricing.failure)
             }),
-            paymentDetails: {
-              paymentAmount: priced.paymentAmount,
-              paymentMethod,
-              paymentMethodFees: externalFee,
-              currency: price.currency,
-              subTotal: priced.subTotal,
-              transactionFee: priced.transactionFee,
-            },
-            buy: {
-              ...(code === undefined
-                ? {}
-                : {
-                    referenceCode: code.code,
-                    discount: {
-                      isPercent: code.isPercent,
-                      amount: code.amount,
-                      discountValue: priced.discountValue,
-                      minPaymentAmountInCents: code.minPaymentAmountInCents,
-                    },
-                  }),
-              ...(request.comments === undefined ? {} : { comments: request.comments }),
-              ...(purchaseOrderReference === undefined ? {} : { purchaseOrderReference }),
-            },
-            ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
-            expiresAt: at + expiryWindowMs(paymentMethod),
-          }
-          const recorded = yield* buyJournal.recordBuy({ unitType, order, transfers, key }, (totals) =>
-            checkBuyLimits({
-              memberId: request.memberId,
-              unitType,
-              units: numberOfUnits,
-              isDoubleLand,
-              paymentAmount: priced.paymentAmount,
-              newBuy: { totals, orderId },
-            }),
-          )
-          return recorded._tag === "Repeated"
-            ? yield* replay<OrderRecord>(recorded.existing, key)
-            : recorded.order
+          ),
+        )
+      }
+      const { price, externalFee, code, priced, purchaseOrderReference } = pricing.success
+      const { unitType, numberOfUnits, isDoubleLand, paymentMethod } = request
+      const at = yield* now
+      const orderId = yield* newOrderId
+      const transfers = yield* ledger.prepare(orderId, [
+        {
+          unitType,
+          from: ISSUANCE,
+          to: member(request.memberId, "pendingBuy"),
+          units: numberOfUnits,
+        },
+      ])
+      const order: NewOrderRecord = {
+        ...baseRecord({
+          orderId,
+          memberId: request.memberId,
+          orderType: "BUY",
+          at,
+          currencyUnit: {
+            unitType,
+            numberOfUnits,
+            pricePerUnit: price.pricePerUnit,
+            isDoubleLand,
+            buyOrderTransactionFeeInCents: price.buyOrderTransactionFeeInCents,
+          },
         }),
-      ),
-    )
+        paymentDetails: {
+          paymentAmount: priced.paymentAmount,
+          paymentMethod,
+          paymentMethodFees: externalFee,
+          currency: price.currency,
+          subTotal: priced.subTotal,
+          transactionFee: priced.transactionFee,
+        },
+        buy: {
+          ...(code === undefined
+            ? {}
+            : {
+                referenceCode: code.code,
+                discount: {
+                  isPercent: code.isPercent,
+                  amount: code.amount,
+                  discountValue: priced.discountValue,
+                  minPaymentAmountInCents: code.minPaymentAmountInCents,
+                },
+              }),
+          ...(request.comments === undefined ? {} : { comments: request.comments }),
+          ...(purchaseOrderReference === undefined ? {} : { purchaseOrderReference }),
+        },
+        ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
+        expiresAt: at + expiryWindowMs(paymentMethod),
+      }
+      const recorded = yield* batches.record({
+        entry: { unitType, order, transfers, key },
+        limits: {
+          memberId: request.memberId,
+          unitType,
+          units: numberOfUnits,
+          isDoubleLand,
+          paymentAmount: priced.paymentAmount,
+        },
+      })
+      return recorded._tag === "Repeated"
+        ? yield* replay<OrderRecord>(recorded.existing, key)
+        : recorded.order
+    })
   }
 
   const updateBuyAmount = (request: UpdateBuyAmountRequest) =>

@@ -12,13 +12,14 @@ import {
   checkPendingPurchaseLimit,
   remainingUnits,
 } from "../availability/Availability.ts"
+import { subtotalCents } from "../fees/Fees.ts"
 import { HoldingsService } from "../ledger/HoldingsService.ts"
 import type { Transfer } from "../ledger/LedgerModel.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
 import { LedgerStore, type LedgerTotals } from "../ledger/ports/LedgerStore.ts"
 import { type LandLimits, PriceBook } from "../pricing/ports/PriceBook.ts"
 import type { OrderType, UnitType } from "../shared/Enums.ts"
-import type { MemberId, OrderId } from "../shared/Ids.ts"
+import type { MemberId } from "../shared/Ids.ts"
 import { doubleLandLockedMessage, movableDoubleLandUnits } from "./DoubleLandVesting.ts"
 import {
   DoubleLandCapExceeded,
@@ -28,11 +29,28 @@ import {
   PendingPurchaseLimitExceeded,
   UnitsUnavailable,
 } from "./OrderErrors.ts"
-import type { OrderRecord } from "./OrderModel.ts"
+import type { NewOrderRecord, OrderRecord } from "./OrderModel.ts"
 import { isAllowedOrderSize, tooManyUnitsMessage } from "./OrderSize.ts"
 import { RESERVING_BUY_STATUSES } from "./OrderTransitions.ts"
 import { MemberStanding } from "./ports/MemberStanding.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
+
+/** What the buys of a unit type are judged by, read once for a batch (`buyTerms`). */
+export interface BuyTerms {
+  readonly pricePerUnit: number
+  readonly land: LandLimits
+}
+
+/** A buy as the limits judge it. */
+export interface BuyLimitsInput {
+  readonly memberId: MemberId
+  readonly unitType: UnitType
+  readonly units: number
+  readonly isDoubleLand: boolean
+  readonly paymentAmount: number
+  /** The order being changed: its Units and amount are already counted, and are added back. */
+  readonly own?: OrderRecord | undefined
+}
 
 export const makeOrderLimits = Effect.gen(function* () {
   const orders = yield* OrderRepository
@@ -92,28 +110,29 @@ export const makeOrderLimits = Effect.gen(function* () {
     return remainingUnits(availabilityOf(totals, land, pricePerUnit, 0))
   })
 
+  /** What the buys of `unitType` are judged by (spec §5): today's price and the land's limits; a batch reads them once. */
+  const buyTerms = Effect.fnUntraced(function* (unitType: UnitType) {
+    return {
+      pricePerUnit: (yield* prices.unitPrice(unitType)).pricePerUnit,
+      land: yield* prices.landLimits(unitType),
+    } satisfies BuyTerms
+  })
+
   /**
-   * spec §5 for a buy of `units`: availability, the LU2X cap, the member's pending-purchase limit.
-   * `own` is the order being changed (its Units and amount are already counted and are added back).
-   * Call it holding the unit type's lock.
+   * spec §5 for a buy of `units`: availability, the LU2X cap, the member's pending-purchase limit, judged on
+   * `totals` (the unit type's, read under its lock). `own` is the order being changed (its Units and amount are
+   * already counted and are added back). `earlier` are the buys of the same batch accepted before this one and not
+   * yet written (BuyBatches.ts): `totals` include their Units already, and the LU2X and pending-purchase sums, read
+   * from the stored orders, add them here. Call it holding the unit type's lock.
    */
-  const checkBuyLimits = Effect.fnUntraced(function* (input: {
-    readonly memberId: MemberId
-    readonly unitType: UnitType
-    readonly units: number
-    readonly isDoubleLand: boolean
-    readonly paymentAmount: number
-    readonly own?: OrderRecord | undefined
-    /**
-     * A new buy's totals, read with its lock before its write (BuyJournal), and its order id: the checks that read
-     * orders leave that order out, as on PostgreSQL they run once it is written (in memory it is not there yet).
-     */
-    readonly newBuy?: { readonly totals: LedgerTotals; readonly orderId: OrderId } | undefined
-  }) {
+  const judgeBuy = Effect.fnUntraced(function* (
+    terms: BuyTerms,
+    totals: LedgerTotals,
+    input: BuyLimitsInput,
+    earlier: ReadonlyArray<NewOrderRecord> = [],
+  ) {
     const { unitType, units } = input
-    const price = (yield* prices.unitPrice(unitType)).pricePerUnit
-    const totals = input.newBuy?.totals ?? (yield* ledgerStore.totals(unitType))
-    const land = yield* prices.landLimits(unitType)
+    const { pricePerUnit: price, land } = terms
     const ownUnits = input.own?.currencyUnit.numberOfUnits ?? 0
     const unavailable = checkBuyAvailability({
       ...availabilityOf(totals, land, price, ownUnits),
@@ -123,12 +142,16 @@ export const makeOrderLimits = Effect.gen(function* () {
     if (unavailable !== undefined) return yield* new UnitsUnavailable({ message: unavailable })
     if (input.isDoubleLand) {
       // Only an LU2X buy needs the value of the LU2X buys: other buys skip that lookup.
+      const earlierDoubleLand = earlier
+        .filter((o) => o.currencyUnit.isDoubleLand)
+        .reduce(
+          (sum, o) => sum + subtotalCents(o.currencyUnit.numberOfUnits, o.currencyUnit.pricePerUnit, false),
+          0,
+        )
       const capped = checkDoubleLandCap({
         maxDoubleLandUnitsBoughtValueInCents: land.maxDoubleLandUnitsBoughtValueInCents,
-        totalDoubleLandUnitsBoughtValueInCents: yield* holdings.doubleLandBoughtCents(
-          unitType,
-          input.newBuy?.orderId,
-        ),
+        totalDoubleLandUnitsBoughtValueInCents:
+          (yield* holdings.doubleLandBoughtCents(unitType)) + earlierDoubleLand,
         pricePerUnit: price,
         countedUnits: ownUnits,
         requestedUnits: units,
@@ -143,9 +166,8 @@ export const makeOrderLimits = Effect.gen(function* () {
         unitType,
         statuses: RESERVING_BUY_STATUSES,
       })
-      const counted = input.own?.orderId ?? input.newBuy?.orderId
-      const currentPendingCents = pending
-        .filter((o) => o.orderId !== counted)
+      const currentPendingCents = [...pending, ...earlier.filter((o) => o.memberId === input.memberId)]
+        .filter((o) => o.orderId !== input.own?.orderId)
         .reduce((sum, o) => sum + (o.paymentDetails?.paymentAmount ?? 0), 0)
       const limited = checkPendingPurchaseLimit({
         allowedRemainderCents: allowedPendingRemainderCents({
@@ -158,6 +180,12 @@ export const makeOrderLimits = Effect.gen(function* () {
       })
       if (limited !== undefined) return yield* new PendingPurchaseLimitExceeded({ message: limited })
     }
+  })
+
+  /** `judgeBuy` on the unit type's terms and totals read now: a buy changed alone. Call it holding the unit type's lock. */
+  const checkBuyLimits = Effect.fnUntraced(function* (input: BuyLimitsInput) {
+    const terms = yield* buyTerms(input.unitType)
+    yield* judgeBuy(terms, yield* ledgerStore.totals(input.unitType), input)
   })
 
   /** LU2X vesting: refuses moving more owned_DOUBLE_LAND Units than have vested. */
@@ -179,7 +207,16 @@ export const makeOrderLimits = Effect.gen(function* () {
     }
   })
 
-  return { requireOrderSize, requireVerified, availabilityOf, remainingOf, checkBuyLimits, checkVested }
+  return {
+    requireOrderSize,
+    requireVerified,
+    availabilityOf,
+    remainingOf,
+    buyTerms,
+    judgeBuy,
+    checkBuyLimits,
+    checkVested,
+  }
 })
 
 /** The OrderLimits service, made by `makeOrderLimits`. */

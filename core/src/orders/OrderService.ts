@@ -24,6 +24,7 @@ import { Context, Effect, Layer } from "effect"
 import { PriceBook } from "../pricing/ports/PriceBook.ts"
 import type { UnitType } from "../shared/Enums.ts"
 import type { MemberId, OrderId } from "../shared/Ids.ts"
+import { BuyBatches } from "./BuyBatches.ts"
 import { makeBuyCommands } from "./BuyCommands.ts"
 import { makeBuyPaymentCommands } from "./BuyPaymentCommands.ts"
 import { makeConvertCommands } from "./ConvertCommands.ts"
@@ -82,7 +83,10 @@ const OrderCommandParts = Layer.mergeAll(
   OrderLocks.layer,
   OrderRecords.layer,
   OrderNotifier.layer,
-).pipe(Layer.provideMerge(Layer.mergeAll(OrderCommandRunner.layer, OrderLimits.layer)))
+).pipe(
+  Layer.provideMerge(BuyBatches.layer),
+  Layer.provideMerge(Layer.mergeAll(OrderCommandRunner.layer, OrderLimits.layer)),
+)
 
 /** The request types live in OrderRequests.ts (the families import them from there); here for the service's users. */
 export type * from "./OrderRequests.ts"

@@ -1,7 +1,7 @@
 import { Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { ISSUANCE, member } from "../../src/ledger/LedgerModel.ts"
-import { LedgerStore, type LedgerTotals } from "../../src/ledger/ports/LedgerStore.ts"
+import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { BuyJournal } from "../../src/orders/ports/BuyJournal.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
 import { lockOrder, UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
@@ -70,7 +70,7 @@ describe("the unit of work's locks", () => {
     expect(Exit.isSuccess(appendUnder("LAND_USD", "LAND_USD"))).toBe(true)
   })
 
-  it("BuyJournal takes the unit type's lock, then answers the key's record, or runs the check on the totals before it writes", () => {
+  it("BuyJournal takes the unit type's lock before it reads the batch's totals and keys, and writes only under it", () => {
     const memory = Effect.runSync(UnitOfWork.makeMemory)
     const layer = BuyJournal.layerMemory.pipe(
       Layer.provideMerge(
@@ -96,11 +96,19 @@ describe("the unit of work's locks", () => {
       orderId: OrderId.make(`ord_${id}`),
       at: 0,
     })
+    const entry = {
+      unitType: "LAND_AUD" as const,
+      order: {
+        ...aBuy("ord_2"),
+        currencyUnit: { ...aBuy("ord_2").currencyUnit, unitType: "LAND_AUD" as const },
+      },
+      transfers: [reserve("2", 3)],
+      key: { scope: saved.scope, idempotencyKey: IdempotencyKey.make("k2"), requestHash: "h2" },
+    }
     const result = Effect.runSync(
       Effect.provide(
         Effect.gen(function* () {
           const journal = yield* BuyJournal
-          const { scope, idempotencyKey } = saved
           yield* memory.unitOfWork.transaction(
             Effect.gen(function* () {
               yield* memory.unitOfWork.lockUnitTypes(["LAND_AUD"])
@@ -108,43 +116,24 @@ describe("the unit of work's locks", () => {
               yield* (yield* IdempotencyStore).save(saved)
             }),
           )
-          return yield* memory.unitOfWork.transaction(
+          const opened = yield* memory.unitOfWork.transaction(
             Effect.gen(function* () {
-              const checked: Array<{ pendingBuy: number; held: ReadonlySet<UnitType> }> = []
-              const check = (totals: LedgerTotals) =>
-                Effect.sync(
-                  () =>
-                    void checked.push({ pendingBuy: totals.pendingBuy, held: new Set(memory.heldLocks()) }),
-                )
-              const entry = (key: IdempotencyKey) => ({
-                unitType: "LAND_AUD" as const,
-                order: {
-                  ...aBuy("ord_2"),
-                  currencyUnit: { ...aBuy("ord_2").currencyUnit, unitType: "LAND_AUD" as const },
-                },
-                transfers: [reserve("2", 3)],
-                key: { scope, idempotencyKey: key, requestHash: "h2" },
-              })
-              const known = yield* journal.recordBuy(entry(idempotencyKey), check)
-              const fresh = yield* journal.recordBuy(entry(IdempotencyKey.make("k2")), check)
-              const refused = yield* Effect.flip(
-                journal.recordBuy({ ...entry(IdempotencyKey.make("k3")), transfers: [reserve("3", 1)] }, () =>
-                  Effect.fail("refused" as const),
-                ),
-              )
-              const totals = yield* (yield* LedgerStore).totals("LAND_AUD")
-              return { known, fresh, refused, checked, pendingBuy: totals.pendingBuy }
+              const start = yield* journal.openBatch("LAND_AUD", [saved, entry.key])
+              return { start, held: new Set(memory.heldLocks()) }
             }),
           )
+          // recordBuys alone (no openBatch before it) still takes the lock: the audited store lets it append.
+          const stored = yield* memory.unitOfWork.transaction(journal.recordBuys("LAND_AUD", [entry]))
+          const totals = yield* (yield* LedgerStore).totals("LAND_AUD")
+          return { opened, stored, pendingBuy: totals.pendingBuy }
         }),
         layer,
       ),
     )
-    expect(result.known).toEqual({ _tag: "Repeated", existing: saved })
-    expect(result.fresh._tag).toBe("Recorded")
-    // Checked once, holding the lock, on the totals before the buy's own write; a refusal writes nothing.
-    expect(result.checked).toEqual([{ pendingBuy: 4, held: new Set(["LAND_AUD"]) }])
-    expect(result.refused).toBe("refused")
+    expect(result.opened.held).toEqual(new Set(["LAND_AUD"]))
+    expect(result.opened.start.saved).toEqual([saved])
+    expect(result.opened.start.totals.pendingBuy).toBe(4)
+    expect(result.stored.map((o) => o.orderId)).toEqual(["ord_2"])
     expect(result.pendingBuy).toBe(7)
   })
 })

@@ -1,16 +1,15 @@
 /**
- * The contract of BuyJournal (a new buy under its unit type's lock: its key, its totals, the check, and its order,
- * transfers and key all or nothing): run on memory here, on PGlite and the PostgreSQL server by the adapters'
- * tests. The layer gives the journal, the unit of work and the three stores it writes to, sharing one state. Each
- * buy runs in a transaction of its own, as `createBuy`'s does: on PostgreSQL a refused check is taken back by it.
+ * The contract of BuyJournal (a batch of buys under its unit type's lock: its totals and keys read, then its orders,
+ * transfers and keys written all or nothing): run on memory here, on PGlite and the PostgreSQL server by the
+ * adapters' tests. The layer gives the journal, the unit of work and the three stores it writes to, sharing one
+ * state. Each batch runs in a transaction of its own, as BuyBatches' does.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import { ISSUANCE, member, type Transfer } from "../../src/ledger/LedgerModel.ts"
-import { LedgerStore, type LedgerTotals } from "../../src/ledger/ports/LedgerStore.ts"
+import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { TRANSFER_ENCODING_V2 } from "../../src/ledger/TransferChain.ts"
 import { verifyTransferChains } from "../../src/ledger/TransferChainWalk.ts"
-import { UnitsUnavailable } from "../../src/orders/OrderErrors.ts"
 import type { NewOrderRecord } from "../../src/orders/OrderModel.ts"
 import { BuyJournal } from "../../src/orders/ports/BuyJournal.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
@@ -40,19 +39,29 @@ const keyOf = (key: string) => ({
   requestHash: `hash-${key}`,
 })
 
-/** A buy of `orderId` in a transaction of its own, its check given. */
-const buyIn = <E = never>(
-  order: NewOrderRecord,
-  transfers: ReadonlyArray<Transfer>,
-  key: string,
-  check: (totals: LedgerTotals) => Effect.Effect<void, E> = () => Effect.void,
-) =>
+/** A batch of buys (order, transfers, key) of LAND_EUR written in a transaction of its own. */
+const batchIn = (buys: ReadonlyArray<readonly [NewOrderRecord, ReadonlyArray<Transfer>, string]>) =>
   Effect.gen(function* () {
     const uow = yield* UnitOfWork
     const journal = yield* BuyJournal
     return yield* uow.transaction(
-      journal.recordBuy({ unitType: "LAND_EUR", order, transfers, key: keyOf(key) }, check),
+      journal.recordBuys(
+        "LAND_EUR",
+        buys.map(([order, transfers, key]) => ({ unitType: "LAND_EUR", order, transfers, key: keyOf(key) })),
+      ),
     )
+  })
+
+/** A buy of `orderId` in a batch of its own. */
+const buyIn = (order: NewOrderRecord, transfers: ReadonlyArray<Transfer>, key: string) =>
+  batchIn([[order, transfers, key]])
+
+/** What a batch of LAND_EUR buys asking for `keys` starts from, in a transaction of its own. */
+const openIn = (keys: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const uow = yield* UnitOfWork
+    const journal = yield* BuyJournal
+    return yield* uow.transaction(journal.openBatch("LAND_EUR", keys.map(keyOf)))
   })
 
 export const buyJournalContract = (name: string, makeLayer: () => Layer.Layer<Stores>) =>
@@ -60,109 +69,69 @@ export const buyJournalContract = (name: string, makeLayer: () => Layer.Layer<St
     const fresh = <A, E>(effect: Effect.Effect<A, E, Stores>) => Effect.provide(effect, makeLayer())
 
     it.live(
-      "records the order with its sequence, its transfers and its key (whose first result is the stored order) together, the check judging the totals before the write",
+      "records a batch's orders in order with their sequences, their transfers and their keys (whose first result is the stored order) together",
       () =>
         Effect.gen(function* () {
-          const seen: Array<LedgerTotals> = []
-          const check = (totals: LedgerTotals) => Effect.sync(() => void seen.push(totals))
           const result = yield* fresh(
             Effect.gen(function* () {
-              const first = yield* buyIn(aBuy("o1"), [transfer("t1", "o1")], "k1", check)
-              const second = yield* buyIn(aBuy("o2"), [transfer("t2", "o2", { units: 3 })], "k2", check)
+              const stored = yield* batchIn([
+                [aBuy("o1"), [transfer("t1", "o1")], "k1"],
+                [aBuy("o2"), [transfer("t2", "o2", { units: 3 })], "k2"],
+              ])
               return {
-                first,
-                second,
-                stored: yield* (yield* OrderRepository).get(OrderId.make("o1")),
+                stored,
+                o1: yield* (yield* OrderRepository).get(OrderId.make("o1")),
                 transfers: yield* (yield* LedgerStore).transfersByOrder(OrderId.make("o1")),
                 reserved: yield* (yield* LedgerStore).balance("LAND_EUR", member(ann, "pendingBuy")),
-                key: yield* (yield* IdempotencyStore).find(`member:${ann}`, IdempotencyKey.make("k1")),
+                key: yield* (yield* IdempotencyStore).find(`member:${ann}`, IdempotencyKey.make("k2")),
               }
             }),
           )
-          if (result.first._tag !== "Recorded" || result.second._tag !== "Recorded")
-            throw new Error("not recorded")
-          expect(result.first.order).toEqual({ ...aBuy("o1"), sequence: result.first.order.sequence })
-          expect(result.second.order.sequence).toBeGreaterThan(result.first.order.sequence)
-          expect(result.stored).toEqual(result.first.order)
+          const [first, second] = result.stored
+          expect(first).toEqual({ ...aBuy("o1"), sequence: first!.sequence })
+          expect(second).toEqual({ ...aBuy("o2"), sequence: second!.sequence })
+          expect(second!.sequence).toBeGreaterThan(first!.sequence)
+          expect(result.o1).toEqual(first)
           expect(result.transfers).toEqual([transfer("t1", "o1")])
           expect(result.reserved).toBe(15)
-          expect(Option.getOrThrow(result.key)).toEqual({ ...keyOf("k1"), response: result.first.order })
-          expect(seen.map((t) => [t.pendingBuy, t.issuance])).toEqual([
-            [0, 0],
-            [12, -12],
-          ])
+          expect(Option.getOrThrow(result.key)).toEqual({ ...keyOf("k2"), response: second })
         }),
     )
 
-    it.live("a key already saved answers its first result and writes nothing, its check not run", () =>
-      Effect.gen(function* () {
-        let checked = 0
-        const result = yield* fresh(
-          Effect.gen(function* () {
-            const first = yield* buyIn(aBuy("o1"), [transfer("t1", "o1")], "k1")
-            const again = yield* buyIn(aBuy("o2"), [transfer("t2", "o2")], "k1", () =>
-              Effect.sync(() => void checked++),
-            )
-            return {
-              first,
-              again,
-              orders: (yield* (yield* OrderRepository).find({})).map((o) => o.orderId),
-              reserved: yield* (yield* LedgerStore).balance("LAND_EUR", member(ann, "pendingBuy")),
-            }
-          }),
-        )
-        if (result.first._tag !== "Recorded") throw new Error("not recorded")
-        expect(result.again).toEqual({
-          _tag: "Repeated",
-          existing: { ...keyOf("k1"), response: result.first.order },
-        })
-        expect(checked).toBe(0)
-        expect(result.orders).toEqual(["o1"])
-        expect(result.reserved).toBe(12)
-      }),
-    )
-
-    it.live("a refused check fails the buy and, its transaction ended, nothing of it is left", () =>
-      Effect.gen(function* () {
-        const result = yield* fresh(
-          Effect.gen(function* () {
-            yield* buyIn(aBuy("o1"), [transfer("t1", "o1")], "k1")
-            const refused = yield* Effect.flip(
-              buyIn(aBuy("o2"), [transfer("t2", "o2")], "k2", (totals) =>
-                Effect.fail(new UnitsUnavailable({ message: `pending ${totals.pendingBuy}` })),
-              ),
-            )
-            return {
-              refused,
-              orders: (yield* (yield* OrderRepository).find({})).map((o) => o.orderId),
-              transfers: yield* (yield* LedgerStore).transfersByOrder(OrderId.make("o2")),
-              reserved: yield* (yield* LedgerStore).balance("LAND_EUR", member(ann, "pendingBuy")),
-              key: yield* (yield* IdempotencyStore).find(`member:${ann}`, IdempotencyKey.make("k2")),
-              heads: yield* (yield* LedgerStore).chainHeads,
-            }
-          }),
-        )
-        expect(result.refused).toMatchObject({ _tag: "UnitsUnavailable", message: "pending 12" })
-        expect(result.orders).toEqual(["o1"])
-        expect(result.transfers).toEqual([])
-        expect(result.reserved).toBe(12)
-        expect(Option.isNone(result.key)).toBe(true)
-        expect(result.heads.get("LAND_EUR")?.length).toBe(1)
-      }),
+    it.live(
+      "opens a batch with the unit type's totals and the saved records of the keys asked for, none other",
+      () =>
+        Effect.gen(function* () {
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              const before = yield* openIn(["k1"])
+              const [stored] = yield* buyIn(aBuy("o1"), [transfer("t1", "o1")], "k1")
+              yield* buyIn(aBuy("o2"), [transfer("t2", "o2", { units: 3 })], "k2")
+              return { before, after: yield* openIn(["k1", "k3"]), stored }
+            }),
+          )
+          expect(result.before.saved).toEqual([])
+          expect([result.before.totals.pendingBuy, result.before.totals.issuance]).toEqual([0, 0])
+          expect(result.after.saved).toEqual([{ ...keyOf("k1"), response: result.stored }])
+          expect([result.after.totals.pendingBuy, result.after.totals.issuance]).toEqual([15, -15])
+        }),
     )
 
     it.live(
-      "writes nothing when the transfers would take a member account below zero (InsufficientUnits)",
+      "writes nothing of a batch whose transfers would take a member account below zero (InsufficientUnits)",
       () =>
         Effect.gen(function* () {
           const result = yield* fresh(
             Effect.gen(function* () {
               const refused = yield* Effect.flip(
-                buyIn(
-                  aBuy("o1"),
-                  [transfer("t1", "o1", { from: member(ann, "owned"), to: ISSUANCE, units: 5 })],
-                  "k1",
-                ),
+                batchIn([
+                  [aBuy("o0"), [transfer("t0", "o0")], "k0"],
+                  [
+                    aBuy("o1"),
+                    [transfer("t1", "o1", { from: member(ann, "owned"), to: ISSUANCE, units: 5 })],
+                    "k1",
+                  ],
+                ]),
               )
               return {
                 refused,

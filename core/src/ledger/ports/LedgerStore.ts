@@ -30,6 +30,20 @@ const emptyTotals = (): { -readonly [K in keyof LedgerTotals]: number } => ({
   fees: 0,
 })
 
+/** The figure of the totals an account counts in: its bucket, or the platform account's name. */
+export const totalsBucket = (account: Account): keyof LedgerTotals =>
+  account._tag === "MemberAccount" ? account.bucket : account.name
+
+/** `totals` after `transfers` (all of the totals' unit type): each transfer's Units out of its source, into its target. */
+export const totalsAfter = (totals: LedgerTotals, transfers: ReadonlyArray<Transfer>): LedgerTotals => {
+  const next = { ...totals }
+  for (const t of transfers) {
+    next[totalsBucket(t.from)] -= t.units
+    next[totalsBucket(t.to)] += t.units
+  }
+  return next
+}
+
 /**
  * Port: the append-only store of ledger transfers.
  *
@@ -153,8 +167,7 @@ export class LedgerStore extends Context.Service<
             const totals = emptyTotals()
             for (const b of balances.values()) {
               if (b.unitType !== unitType) continue
-              const name = b.account._tag === "MemberAccount" ? b.account.bucket : b.account.name
-              totals[name] += b.units
+              totals[totalsBucket(b.account)] += b.units
             }
             return totals
           }),

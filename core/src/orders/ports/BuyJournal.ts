@@ -3,6 +3,7 @@ import type { InsufficientUnits, InvalidTransfer } from "../../ledger/LedgerErro
 import type { Transfer } from "../../ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "../../ledger/ports/LedgerStore.ts"
 import type { UnitType } from "../../shared/Enums.ts"
+import type { IdempotencyKey } from "../../shared/Ids.ts"
 import type { NewOrderRecord, OrderRecord } from "../OrderModel.ts"
 import type { IdempotencyKeyTaken, IdempotencyRecord } from "./IdempotencyStore.ts"
 import { IdempotencyStore } from "./IdempotencyStore.ts"
@@ -21,37 +22,45 @@ export interface NewBuyEntry {
   readonly key: Omit<IdempotencyRecord, "response">
 }
 
-/** What `recordBuy` did: recorded the buy, or found the key's first result and wrote nothing. */
-export type BuyRecorded =
-  | { readonly _tag: "Recorded"; readonly order: OrderRecord }
-  | { readonly _tag: "Repeated"; readonly existing: IdempotencyRecord }
+/** An idempotency key asked for by a batch: its scope and value. */
+export interface BuyKey {
+  readonly scope: string
+  readonly idempotencyKey: IdempotencyKey
+}
+
+/** What a batch of buys starts from, read under its unit type's lock: the totals, and the keys already saved. */
+export interface BuyBatchStart {
+  readonly totals: LedgerTotals
+  /** The saved records of the keys asked for (those never saved are absent). */
+  readonly saved: ReadonlyArray<IdempotencyRecord>
+}
 
 /**
- * Port: a new buy, all of it under its unit type's lock: takes the lock (as `UnitOfWork.lockUnitTypes`), reads the
- * key (a record saved under it answers `Repeated` and nothing is written), reads the unit type's ledger totals, runs
- * `check` on them, and records the order, its transfers and its key, all or nothing.
+ * Port: the buys of one unit type, a batch at a time (BuyBatches.ts), inside the batch's transaction.
  *
- * Where the check runs differs, and the caller must allow for both. In memory, where nothing can be taken back,
- * it runs before the write: a refusal writes nothing. On PostgreSQL the lock, the reads and the write are one
- * statement (a buy's cost is mostly its statements: docs/benchmarks.md), so the check runs after the write, on the
- * totals read before it: a refusal fails this effect, and the command's transaction, which must end with that
- * failure, rolls the write back. So `check` judges the totals it is given, and when it reads more (the member's
- * orders, the LU2X buys), it must not count the new order, which may already be there (exclude it by id).
+ * - `openBatch(unitType, keys)` takes the unit type's order-command lock (as `UnitOfWork.lockUnitTypes`) and reads,
+ *   under it, the unit type's ledger totals and the records already saved under `keys`.
+ * - `recordBuys(unitType, entries)` writes the accepted buys, in order, all or nothing: each order (given its sequence
+ *   as `OrderRepository.insert` gives it), its transfers appended to the unit type's chain (checked as
+ *   `LedgerStore.append` checks a batch: InsufficientUnits, InvalidTransfer) and its key, whose response is the stored
+ *   order. A key saved meanwhile by a command holding another lock fails it with IdempotencyKeyTaken. It answers the
+ *   stored orders in the order of `entries`. It holds the lock itself (taking it again is free), so it cannot write
+ *   outside it.
  *
- * The rest as the three ports it writes to: the batch is checked as `LedgerStore.append` checks it
- * (InsufficientUnits, InvalidTransfer), the order gets its sequence as `OrderRepository.insert` gives it, and a key
- * saved meanwhile by a command holding another lock fails with IdempotencyKeyTaken. Inside a transaction only.
+ * Core decides between the two (the checks, in arrival order, on totals that include the batch's earlier buys); the
+ * adapter never judges a buy. Inside a transaction only.
  */
 export class BuyJournal extends Context.Service<
   BuyJournal,
   {
-    readonly recordBuy: <E>(
-      entry: NewBuyEntry,
-      check: (totals: LedgerTotals) => Effect.Effect<void, E>,
-    ) => Effect.Effect<BuyRecorded, E | InsufficientUnits | InvalidTransfer | IdempotencyKeyTaken>
+    readonly openBatch: (unitType: UnitType, keys: ReadonlyArray<BuyKey>) => Effect.Effect<BuyBatchStart>
+    readonly recordBuys: (
+      unitType: UnitType,
+      entries: ReadonlyArray<NewBuyEntry>,
+    ) => Effect.Effect<ReadonlyArray<OrderRecord>, InsufficientUnits | InvalidTransfer | IdempotencyKeyTaken>
   }
 >()("@landunits/core/orders/ports/BuyJournal") {
-  /** In memory: lock, key, totals, the check, then the write (the append checks its batch before it changes anything). */
+  /** In memory: the lock, the reads and the writes through the stores (the append checks its batch before it changes anything). */
   static readonly layerMemory = Layer.effect(BuyJournal)(
     Effect.gen(function* () {
       const uow = yield* UnitOfWork
@@ -59,17 +68,32 @@ export class BuyJournal extends Context.Service<
       const orders = yield* OrderRepository
       const keys = yield* IdempotencyStore
       return BuyJournal.of({
-        recordBuy: (entry, check) =>
+        openBatch: (unitType, wanted) =>
           Effect.gen(function* () {
-            yield* uow.lockUnitTypes([entry.unitType])
-            const existing = yield* keys.find(entry.key.scope, entry.key.idempotencyKey)
-            if (Option.isSome(existing))
-              return { _tag: "Repeated", existing: existing.value } satisfies BuyRecorded
-            yield* check(yield* ledger.totals(entry.unitType))
-            yield* ledger.append(entry.transfers)
-            const stored = yield* orders.insert(entry.order)
-            yield* keys.save({ ...entry.key, response: stored })
-            return { _tag: "Recorded", order: stored } satisfies BuyRecorded
+            yield* uow.lockUnitTypes([unitType])
+            const saved: Array<IdempotencyRecord> = []
+            for (const key of wanted) {
+              const found = yield* keys.find(key.scope, key.idempotencyKey)
+              if (Option.isSome(found)) saved.push(found.value)
+            }
+            return { totals: yield* ledger.totals(unitType), saved }
+          }),
+        recordBuys: (unitType, entries) =>
+          Effect.gen(function* () {
+            yield* uow.lockUnitTypes([unitType])
+            if (
+              entries.some((e) => e.unitType !== unitType || e.transfers.some((t) => t.unitType !== unitType))
+            ) {
+              return yield* Effect.die(new Error(`A batch of ${unitType} buys moves only ${unitType}`))
+            }
+            yield* ledger.append(entries.flatMap((e) => e.transfers))
+            const stored: Array<OrderRecord> = []
+            for (const entry of entries) {
+              const order = yield* orders.insert(entry.order)
+              yield* keys.save({ ...entry.key, response: order })
+              stored.push(order)
+            }
+            return stored
           }),
       })
     }),

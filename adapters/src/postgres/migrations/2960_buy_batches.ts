@@ -1,0 +1,123 @@
+/**
+ * Issue 41: the buys of a unit type committed in batches (core's BuyBatches, BuyJournalPg; decision 0071).
+ *
+ * A batch is BEGIN, `open_buy_batch`, core's checks of each buy (with the price and the land's limits read once),
+ * `record_buys`, COMMIT: the lock, the round trips and the WAL flush of a commit paid once for every buy of the
+ * batch. The decision to keep each buy is core's, taken between the two statements, so no refusal is written and
+ * none is taken back.
+ *
+ * `open_buy_batch(lock_class, lock_key, of_unit_type, keys)` takes the unit type's advisory lock (UnitOfWorkPg's key)
+ * and answers, under it, the saved records of the keys asked for (a JSON array of { scope, key }: rows with
+ * `key_scope`, `key_value`, `request_hash`, `response`), then the unit type's kept totals (rows with `bucket`,
+ * `units`).
+ *
+ * `record_buys(lock_class, lock_key, of_unit_type, transfers, balances, orders)` takes the lock again (free: the
+ * transaction holds it; a call without `open_buy_batch` before it still writes under the lock), then writes as
+ * `record_buy` (migrations 2870, 2890) does for one buy: the transfers with their chain links from the head read under
+ * the lock (each transfer's canonical encoding made by the app), the balance rows (the guard of migration 0203 and the
+ * totals' triggers), the chain's head moved only from the length read, then each order and its key, whose response is
+ * the order's record with its sequence. `orders` is a JSON array, in the batch's order, of { order_id, member_id,
+ * order_type, order_status, is_double_land, created_at, record, key_scope, key_value, key_hash }. Rows answered: one
+ * per order (`order_id`, `sequence`) in that order, then one with the chain's length and head after the write.
+ *
+ * `record_buy` stays: during a rolling release, processes of the previous version still call it.
+ */
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+
+export default Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE FUNCTION open_buy_batch(lock_class integer, lock_key integer, of_unit_type text, keys jsonb)
+    RETURNS TABLE (bucket text, units numeric, key_scope text, key_value text, request_hash text, response jsonb)
+    LANGUAGE plpgsql VOLATILE AS $$
+    #variable_conflict use_column
+    BEGIN
+      PERFORM pg_advisory_xact_lock(lock_class, lock_key);
+      RETURN QUERY
+        SELECT NULL::text, NULL::numeric, k.scope, k.idempotency_key, k.request_hash, k.response
+        FROM jsonb_to_recordset(keys) AS w(scope text, key text)
+        JOIN idempotency_keys k ON k.scope = w.scope AND k.idempotency_key = w.key;
+      RETURN QUERY
+        SELECT b.bucket, b.units::numeric, NULL::text, NULL::text, NULL::text, NULL::jsonb
+        FROM ledger_bucket_totals b WHERE b.unit_type = of_unit_type;
+    END $$`
+  yield* sql`
+    CREATE FUNCTION record_buys(
+      lock_class integer, lock_key integer, of_unit_type text, transfers jsonb, balances jsonb, orders jsonb)
+    RETURNS TABLE (order_id text, sequence bigint, chain_length bigint, chain_head text)
+    LANGUAGE plpgsql VOLATILE AS $$
+    #variable_conflict use_column
+    DECLARE
+      from_length bigint;
+      to_length bigint;
+      at_head text;
+      before_head text;
+      link text;
+      t record;
+      o record;
+      seq bigint;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(lock_class, lock_key);
+      SELECT h.length, h.head INTO from_length, at_head FROM ledger_chain_heads h WHERE h.chain = of_unit_type;
+      IF NOT FOUND THEN
+        from_length := 0;
+        at_head := repeat('0', 64);
+      END IF;
+      to_length := from_length;
+      before_head := at_head;
+      FOR t IN
+        SELECT x.* FROM jsonb_array_elements(transfers) WITH ORDINALITY AS e(value, i),
+          jsonb_to_record(e.value) AS x(transfer_id text, order_id text, unit_type text, from_key text,
+            from_member text, to_key text, to_member text, units integer, at bigint, canonical text,
+            encoding smallint, from_blind text, to_blind text)
+        ORDER BY e.i
+      LOOP
+        IF t.unit_type IS DISTINCT FROM of_unit_type THEN
+          RAISE EXCEPTION 'record_buys: a transfer of % in a batch of %', t.unit_type, of_unit_type;
+        END IF;
+        link := ledger_chain_link(at_head, t.canonical);
+        INSERT INTO ledger_transfers (transfer_id, order_id, unit_type, from_key, from_member, to_key, to_member,
+                                      units, at, chain_index, prev_hash, hash, encoding, from_blind, to_blind)
+        VALUES (t.transfer_id, t.order_id, t.unit_type, t.from_key, t.from_member, t.to_key, t.to_member,
+                t.units, t.at, to_length + 1, at_head, link, COALESCE(t.encoding, 1), t.from_blind, t.to_blind);
+        before_head := at_head;
+        at_head := link;
+        to_length := to_length + 1;
+      END LOOP;
+      INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
+      SELECT c.unit_type, c.account_key, c.member_id, c.bucket, c.units
+      FROM jsonb_to_recordset(balances) AS c(unit_type text, account_key text, member_id text, bucket text, units bigint)
+      ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units;
+      IF to_length > from_length THEN
+        IF from_length = 0 THEN
+          INSERT INTO ledger_chain_heads AS h (chain, length, head, prev)
+          VALUES (of_unit_type, to_length, at_head, before_head)
+          ON CONFLICT (chain) DO UPDATE SET length = EXCLUDED.length, head = EXCLUDED.head, prev = EXCLUDED.prev
+          WHERE h.length = 0;
+        ELSE
+          UPDATE ledger_chain_heads AS h SET length = to_length, head = at_head, prev = before_head
+          WHERE h.chain = of_unit_type AND h.length = from_length;
+        END IF;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'A ledger append did not start from its chains'' heads (0 of 1 moved: % at %); nothing of it is committed',
+            of_unit_type, from_length;
+        END IF;
+      END IF;
+      FOR o IN
+        SELECT x.* FROM jsonb_array_elements(orders) WITH ORDINALITY AS e(value, i),
+          jsonb_to_record(e.value) AS x(order_id text, member_id text, order_type text, order_status text,
+            is_double_land boolean, created_at timestamptz, record jsonb, key_scope text, key_value text, key_hash text)
+        ORDER BY e.i
+      LOOP
+        INSERT INTO orders (order_id, member_id, order_type, unit_type, order_status, is_double_land, created_at, record)
+        VALUES (o.order_id, o.member_id, o.order_type, of_unit_type, o.order_status, o.is_double_land, o.created_at,
+                o.record)
+        RETURNING orders.sequence INTO seq;
+        INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response)
+        VALUES (o.key_scope, o.key_value, o.key_hash, o.record || jsonb_build_object('sequence', seq));
+        RETURN QUERY SELECT o.order_id, seq, NULL::bigint, NULL::text;
+      END LOOP;
+      RETURN QUERY SELECT NULL::text, NULL::bigint, to_length, at_head;
+    END $$`
+})

@@ -1,0 +1,250 @@
+/**
+ * New buys of one unit type committed together (issue 41, decision 0071). Every buy of a unit type checks its
+ * capacity and moves its issuance balance under the unit type's lock, so they commit one after another, and each
+ * paid a commit's fixed cost alone (the lock's hand-over, the round trips, the WAL flush). Here the buys that arrive
+ * for a unit type while its batch commits wait for the next batch, which takes them all (up to `maxBuys`):
+ *
+ * - one transaction takes the lock once and reads the totals and the batch's keys (`BuyJournal.openBatch`), then
+ *   core judges each buy in arrival order (`OrderLimits.judgeBuy`) on totals that include the batch's earlier
+ *   accepted buys, writes the accepted ones in one statement (`BuyJournal.recordBuys`) and commits once;
+ * - each buy keeps its own answer: a refused buy (its limit's message, unchanged) fails alone; a key already saved
+ *   answers its first result, and a key repeated within the batch the result of its first buy there;
+ * - no buy is answered before its batch's COMMIT, so a crash loses no acknowledged buy and leaves no half batch;
+ * - a batch that fails as a whole on what one buy carries (a key saved meanwhile under another lock, a transfer the
+ *   ledger refuses) is run again one buy at a time, so that buy alone fails; a defect fails every buy of the batch.
+ *
+ * Each engine (each app process) batches its own arrivals; the lock orders the batches of every process. A buy waits
+ * at most for the batch in flight and `maxWaitMs` (0 by default: a buy that finds no batch in flight starts one at
+ * once, and those arriving meanwhile form the next).
+ */
+
+import { Cause, Context, Deferred, Effect, Exit, Layer, Option, Scope } from "effect"
+import type { InsufficientUnits, InvalidTransfer } from "../ledger/LedgerErrors.ts"
+import { totalsAfter } from "../ledger/ports/LedgerStore.ts"
+import type { UnitType } from "../shared/Enums.ts"
+import type { DoubleLandCapExceeded, PendingPurchaseLimitExceeded, UnitsUnavailable } from "./OrderErrors.ts"
+import { type BuyLimitsInput, OrderLimits } from "./OrderLimits.ts"
+import type { OrderRecord } from "./OrderModel.ts"
+import { BuyJournal, type NewBuyEntry } from "./ports/BuyJournal.ts"
+import type { IdempotencyRecord } from "./ports/IdempotencyStore.ts"
+import { UnitOfWork } from "./ports/UnitOfWork.ts"
+
+/** The bounds of a batch: at most `maxBuys` buys, and a first buy waits at most `maxWaitMs` for others to join. */
+export interface BuyBatchBounds {
+  readonly maxBuys: number
+  readonly maxWaitMs: number
+}
+
+/** The measured defaults (docs/benchmarks.md, "Buys in batches"). */
+export const DEFAULT_BUY_BATCH_BOUNDS: BuyBatchBounds = { maxBuys: 64, maxWaitMs: 0 }
+
+/** The bounds an engine's batches keep; the app reads them from BUY_BATCH_MAX and BUY_BATCH_WAIT_MS. */
+export const BuyBatchSettings = Context.Reference<BuyBatchBounds>("@landunits/core/orders/BuyBatchSettings", {
+  defaultValue: () => DEFAULT_BUY_BATCH_BOUNDS,
+})
+
+/** Told the size of every batch an engine commits (metrics, the benchmark's batch sizes); nothing by default. */
+export const BuyBatchObserver = Context.Reference<(unitType: UnitType, size: number) => void>(
+  "@landunits/core/orders/BuyBatchObserver",
+  { defaultValue: () => () => {} },
+)
+
+/** A new buy for its batch: what it writes, and what the limits judge. */
+export interface BatchedBuy {
+  readonly entry: NewBuyEntry
+  readonly limits: Omit<BuyLimitsInput, "own">
+}
+
+/** What became of a buy: recorded, or its key's first result found (nothing written). */
+export type BuyRecorded =
+  | { readonly _tag: "Recorded"; readonly order: OrderRecord }
+  | { readonly _tag: "Repeated"; readonly existing: IdempotencyRecord }
+
+/** Why a buy of a batch was refused: its limit, or the ledger's check of its transfers. */
+export type BatchedBuyError =
+  | UnitsUnavailable
+  | DoubleLandCapExceeded
+  | PendingPurchaseLimitExceeded
+  | InsufficientUnits
+  | InvalidTransfer
+
+interface Waiter {
+  readonly buy: BatchedBuy
+  readonly done: Deferred.Deferred<BuyRecorded, BatchedBuyError>
+}
+
+/** Each buy's verdict inside its batch, settled once the batch has committed. */
+type Verdict =
+  | { readonly _tag: "Saved"; readonly record: IdempotencyRecord }
+  | { readonly _tag: "Accepted"; readonly index: number }
+  | { readonly _tag: "Refused"; readonly cause: Cause.Cause<BatchedBuyError> }
+
+const keyId = (key: { readonly scope: string; readonly idempotencyKey: string }) =>
+  `${key.scope}\u0000${key.idempotencyKey}`
+
+/** The tag of the error a batch failed with, if it failed with one (not a defect, not an interruption). */
+const failedWith = (cause: Cause.Cause<unknown>): string | undefined =>
+  Option.getOrUndefined(
+    Option.flatMap(Cause.findErrorOption(cause), (error) =>
+      typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string"
+        ? Option.some(error._tag)
+        : Option.none(),
+    ),
+  )
+
+/** What a batch can fail with on account of one of its buys: then it runs again one buy at a time. */
+const ONE_BUYS_FAILURES = new Set(["IdempotencyKeyTaken", "InsufficientUnits", "InvalidTransfer"])
+
+export const makeBuyBatches = Effect.gen(function* () {
+  const uow = yield* UnitOfWork
+  const journal = yield* BuyJournal
+  const { buyTerms, judgeBuy } = yield* OrderLimits
+  const bounds = yield* BuyBatchSettings
+  const observe = yield* BuyBatchObserver
+  const scope = yield* Scope.Scope
+  const maxBuys = Math.max(1, Math.floor(bounds.maxBuys))
+
+  /** One batch, one transaction: the lock and reads, each buy judged in arrival order, the accepted ones written. */
+  const commit = (unitType: UnitType, batch: ReadonlyArray<Waiter>) =>
+    uow.transaction(
+      Effect.gen(function* () {
+        const keys = new Map(batch.map((w) => [keyId(w.buy.entry.key), w.buy.entry.key]))
+        const start = yield* journal.openBatch(unitType, [...keys.values()])
+        const terms = yield* buyTerms(unitType)
+        const saved = new Map(start.saved.map((record) => [keyId(record), record]))
+        let totals = start.totals
+        const accepted: Array<NewBuyEntry> = []
+        const acceptedByKey = new Map<string, number>()
+        const verdicts: Array<Verdict> = []
+        for (const { buy } of batch) {
+          const id = keyId(buy.entry.key)
+          const record = saved.get(id)
+          if (record !== undefined) {
+            verdicts.push({ _tag: "Saved", record })
+            continue
+          }
+          const earlier = acceptedByKey.get(id)
+          if (earlier !== undefined) {
+            verdicts.push({ _tag: "Accepted", index: earlier })
+            continue
+          }
+          const judged = yield* Effect.exit(
+            judgeBuy(
+              terms,
+              totals,
+              buy.limits,
+              accepted.map((e) => e.order),
+            ),
+          )
+          if (Exit.isFailure(judged)) {
+            verdicts.push({ _tag: "Refused", cause: judged.cause })
+            continue
+          }
+          acceptedByKey.set(id, accepted.length)
+          verdicts.push({ _tag: "Accepted", index: accepted.length })
+          accepted.push(buy.entry)
+          totals = totalsAfter(totals, buy.entry.transfers)
+        }
+        const stored = accepted.length === 0 ? [] : yield* journal.recordBuys(unitType, accepted)
+        return { verdicts, accepted, stored }
+      }),
+    )
+
+  /** Answers each buy of a committed batch. A buy whose key an earlier one of the batch took answers that one's result. */
+  const answer = (
+    batch: ReadonlyArray<Waiter>,
+    { verdicts, accepted, stored }: Effect.Success<ReturnType<typeof commit>>,
+  ) =>
+    Effect.forEach(
+      batch,
+      (waiter, i) => {
+        const verdict = verdicts[i]!
+        if (verdict._tag === "Refused") return Deferred.failCause(waiter.done, verdict.cause)
+        if (verdict._tag === "Saved")
+          return Deferred.succeed(waiter.done, { _tag: "Repeated", existing: verdict.record })
+        const entry = accepted[verdict.index]!
+        const order = stored[verdict.index]!
+        return Deferred.succeed(
+          waiter.done,
+          entry === waiter.buy.entry
+            ? { _tag: "Recorded", order }
+            : { _tag: "Repeated", existing: { ...entry.key, response: order } },
+        )
+      },
+      { discard: true },
+    )
+
+  /**
+   * Commits `batch` and answers each of its buys. A batch that failed on one buy's account runs again one buy at a
+   * time (a single buy whose key was taken meanwhile runs once more, and then finds it); any other failure (a
+   * defect, a lost connection) fails every buy of the batch, none of which was committed.
+   */
+  const settle = (unitType: UnitType, batch: ReadonlyArray<Waiter>, keyRetry = true): Effect.Effect<void> =>
+    Effect.flatMap(Effect.exit(commit(unitType, batch)), (exit) => {
+      if (Exit.isSuccess(exit)) return answer(batch, exit.value)
+      const failure = failedWith(exit.cause)
+      if (failure !== undefined && ONE_BUYS_FAILURES.has(failure)) {
+        if (batch.length > 1) return Effect.forEach(batch, (w) => settle(unitType, [w]), { discard: true })
+        if (failure === "IdempotencyKeyTaken" && keyRetry) return settle(unitType, batch, false)
+      }
+      const cause = exit.cause as Cause.Cause<BatchedBuyError>
+      return Effect.forEach(batch, (w) => Deferred.failCause(w.done, cause), { discard: true })
+    })
+
+  const queues = new Map<UnitType, { readonly waiting: Array<Waiter>; draining: boolean }>()
+
+  /** Takes the unit type's waiting buys as batches, one after another, until none waits. */
+  const drain = (unitType: UnitType, queue: { readonly waiting: Array<Waiter>; draining: boolean }) =>
+    Effect.gen(function* () {
+      while (true) {
+        if (bounds.maxWaitMs > 0 && queue.waiting.length < maxBuys) yield* Effect.sleep(bounds.maxWaitMs)
+        const batch = queue.waiting.splice(0, maxBuys)
+        if (batch.length === 0) {
+          // In the same step as the check: a buy arriving after it finds no drain and starts one.
+          queue.draining = false
+          return
+        }
+        observe(unitType, batch.length)
+        yield* settle(unitType, batch).pipe(
+          Effect.onInterrupt(() =>
+            Effect.forEach(batch, (w) => Deferred.interrupt(w.done), { discard: true }),
+          ),
+        )
+      }
+    }).pipe(
+      // Interrupted (the engine closing): no waiting buy is left without an answer, and none of them was committed.
+      Effect.onInterrupt(() =>
+        Effect.suspend(() => {
+          queue.draining = false
+          return Effect.forEach(queue.waiting.splice(0), (w) => Deferred.interrupt(w.done), { discard: true })
+        }),
+      ),
+    )
+
+  /** Records a new buy with the next batch of its unit type; answers once that batch has committed. */
+  const record = (buy: BatchedBuy): Effect.Effect<BuyRecorded, BatchedBuyError> =>
+    Effect.gen(function* () {
+      const done = yield* Deferred.make<BuyRecorded, BatchedBuyError>()
+      const unitType = buy.entry.unitType
+      let queue = queues.get(unitType)
+      if (queue === undefined) {
+        queue = { waiting: [], draining: false }
+        queues.set(unitType, queue)
+      }
+      queue.waiting.push({ buy, done })
+      if (!queue.draining) {
+        queue.draining = true
+        yield* Effect.forkIn(drain(unitType, queue), scope)
+      }
+      return yield* Deferred.await(done)
+    })
+
+  return { record }
+})
+
+/** The BuyBatches service, made by `makeBuyBatches`: one per engine, its batches' fibers in the engine's scope. */
+export class BuyBatches extends Context.Service<BuyBatches, Effect.Success<typeof makeBuyBatches>>()(
+  "@landunits/core/orders/BuyBatches",
+) {
+  static readonly layer = Layer.effect(BuyBatches)(makeBuyBatches)
+}
