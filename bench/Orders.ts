@@ -46,6 +46,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import type { PgClient } from "@effect/sql-pg"
+import { BuyBatchObserver } from "@landunits/core/orders/BuyBatches.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
@@ -181,6 +182,17 @@ const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", st
     return committed / (elapsed / 1000)
   })
 
+/** The size of every batch of buys committed in this process (BuyBatches.ts), per figure: cleared by each `onDatabase`. */
+const batchSizes: Array<number> = []
+
+/** "median m, p99 n" of the batch sizes recorded since the last clear. */
+const batchSizesSeen = () => {
+  const sorted = [...batchSizes].sort((a, b) => a - b)
+  if (sorted.length === 0) return "no batch"
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
+  return `batches median ${at(0.5)}, p99 ${at(0.99)}`
+}
+
 const onDatabase = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>,
   workload: Workload,
@@ -197,6 +209,9 @@ const onDatabase = <E>(
         ),
       ),
       Effect.scoped,
+      Effect.provideService(BuyBatchObserver, (_, size) => void batchSizes.push(size)),
+      Effect.tap(() => Effect.sync(() => console.log(`    ${clients} clients, ${workload.length} unit type(s): ${batchSizesSeen()}`))),
+      Effect.ensuring(Effect.sync(() => void batchSizes.splice(0))),
     ),
   )
 

@@ -107,12 +107,24 @@ export default async function makeDatabaseTemplates(project: TestProject): Promi
 }
 
 /**
+ * What the run's global setup provided under `name`; undefined outside a Vitest worker (a benchmark, a script),
+ * where `inject` throws: there, databases start empty and are migrated by their user.
+ */
+const injected = (name: "embeddedTemplate" | "serverTemplate"): string | undefined => {
+  try {
+    return inject(name)
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * A new DATA_DIR (under the system's temp folder, named `prefix…`) holding a copy of the run's migrated, empty
  * embedded database; an empty one where the global setup did not run.
  */
 export const migratedDataDir = (prefix = "landunits-pglite-"): string => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
-  const template = inject("embeddedTemplate")
+  const template = injected("embeddedTemplate")
   if (template !== undefined && template !== "")
     fs.cpSync(embeddedPgDir(template), embeddedPgDir(dir), { recursive: true })
   return dir
@@ -124,7 +136,7 @@ export const migratedDataDir = (prefix = "landunits-pglite-"): string => {
  * template, which only the global setup ever is, so a refusal is retried.
  */
 const createServerDatabase = (url: string, name: string, empty: boolean) => {
-  const template = inject("serverTemplate")
+  const template = injected("serverTemplate")
   const statement =
     empty || template === undefined || template === ""
       ? `CREATE DATABASE ${name}`

@@ -37,6 +37,15 @@ export const MemberStandingPg = Layer.effect(MemberStanding)(
               : Effect.succeed(toStanding(rows[0])),
           ),
         ),
+      standings: (memberIds) =>
+        memberIds.length === 0
+          ? Effect.succeed(new Map())
+          : sql<MemberRow>`${sql.literal(SELECT_MEMBER)} WHERE a.member_id IN ${sql.in(memberIds)}`.pipe(
+              Effect.orDie,
+              Effect.map(
+                (rows) => new Map(rows.map((row) => [MemberId.make(row.member_id), toStanding(row)])),
+              ),
+            ),
       findByEmail: (email) =>
         sql<MemberRow>`${sql.literal(SELECT_MEMBER)} WHERE lower(a.email) = lower(${email.trim()})`.pipe(
           Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toStanding)),

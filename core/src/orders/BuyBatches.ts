@@ -18,12 +18,13 @@
  * once, and those arriving meanwhile form the next).
  */
 
-import { Cause, Context, Deferred, Effect, Exit, Layer, Option, Scope } from "effect"
+import { Cause, Context, Deferred, Effect, Exit, Layer, Option, Result, Scope } from "effect"
 import type { InsufficientUnits, InvalidTransfer } from "../ledger/LedgerErrors.ts"
 import { totalsAfter } from "../ledger/ports/LedgerStore.ts"
 import type { UnitType } from "../shared/Enums.ts"
+import { type BuyAsked, BuyPricing, type BuyPricingError } from "./BuyPricing.ts"
 import type { DoubleLandCapExceeded, PendingPurchaseLimitExceeded, UnitsUnavailable } from "./OrderErrors.ts"
-import { type BuyLimitsInput, OrderLimits } from "./OrderLimits.ts"
+import { OrderLimits } from "./OrderLimits.ts"
 import type { OrderRecord } from "./OrderModel.ts"
 import { BuyJournal, type NewBuyEntry } from "./ports/BuyJournal.ts"
 import type { IdempotencyRecord } from "./ports/IdempotencyStore.ts"
@@ -49,19 +50,14 @@ export const BuyBatchObserver = Context.Reference<(unitType: UnitType, size: num
   { defaultValue: () => () => {} },
 )
 
-/** A new buy for its batch: what it writes, and what the limits judge. */
-export interface BatchedBuy {
-  readonly entry: NewBuyEntry
-  readonly limits: Omit<BuyLimitsInput, "own">
-}
-
 /** What became of a buy: recorded, or its key's first result found (nothing written). */
 export type BuyRecorded =
   | { readonly _tag: "Recorded"; readonly order: OrderRecord }
   | { readonly _tag: "Repeated"; readonly existing: IdempotencyRecord }
 
-/** Why a buy of a batch was refused: its limit, or the ledger's check of its transfers. */
+/** Why a buy of a batch was refused: its own request, its limit, or the ledger's check of its transfers. */
 export type BatchedBuyError =
+  | BuyPricingError
   | UnitsUnavailable
   | DoubleLandCapExceeded
   | PendingPurchaseLimitExceeded
@@ -69,7 +65,7 @@ export type BatchedBuyError =
   | InvalidTransfer
 
 interface Waiter {
-  readonly buy: BatchedBuy
+  readonly asked: BuyAsked
   readonly done: Deferred.Deferred<BuyRecorded, BatchedBuyError>
 }
 
@@ -99,55 +95,72 @@ export const makeBuyBatches = Effect.gen(function* () {
   const uow = yield* UnitOfWork
   const journal = yield* BuyJournal
   const { buyTerms, judgeBuy } = yield* OrderLimits
+  const { priceBuys } = yield* BuyPricing
   const bounds = yield* BuyBatchSettings
   const observe = yield* BuyBatchObserver
   const scope = yield* Scope.Scope
   const maxBuys = Math.max(1, Math.floor(bounds.maxBuys))
 
-  /** One batch, one transaction: the lock and reads, each buy judged in arrival order, the accepted ones written. */
+  /**
+   * One batch: its buys priced (the reads the lock does not guard, once for the batch), then one transaction: the
+   * lock and reads, each buy judged in arrival order, the accepted ones written. A buy refused before its lock is
+   * refused only once its key is known new: a repeat answers its first result whatever the reads say now.
+   */
   const commit = (unitType: UnitType, batch: ReadonlyArray<Waiter>) =>
-    uow.transaction(
-      Effect.gen(function* () {
-        const keys = new Map(batch.map((w) => [keyId(w.buy.entry.key), w.buy.entry.key]))
-        const start = yield* journal.openBatch(unitType, [...keys.values()])
-        const terms = yield* buyTerms(unitType)
-        const saved = new Map(start.saved.map((record) => [keyId(record), record]))
-        let totals = start.totals
-        const accepted: Array<NewBuyEntry> = []
-        const acceptedByKey = new Map<string, number>()
-        const verdicts: Array<Verdict> = []
-        for (const { buy } of batch) {
-          const id = keyId(buy.entry.key)
-          const record = saved.get(id)
-          if (record !== undefined) {
-            verdicts.push({ _tag: "Saved", record })
-            continue
-          }
-          const earlier = acceptedByKey.get(id)
-          if (earlier !== undefined) {
-            verdicts.push({ _tag: "Accepted", index: earlier })
-            continue
-          }
-          const judged = yield* Effect.exit(
-            judgeBuy(
-              terms,
-              totals,
-              buy.limits,
-              accepted.map((e) => e.order),
-            ),
-          )
-          if (Exit.isFailure(judged)) {
-            verdicts.push({ _tag: "Refused", cause: judged.cause })
-            continue
-          }
-          acceptedByKey.set(id, accepted.length)
-          verdicts.push({ _tag: "Accepted", index: accepted.length })
-          accepted.push(buy.entry)
-          totals = totalsAfter(totals, buy.entry.transfers)
-        }
-        const stored = accepted.length === 0 ? [] : yield* journal.recordBuys(unitType, accepted)
-        return { verdicts, accepted, stored }
-      }),
+    Effect.flatMap(
+      priceBuys(
+        unitType,
+        batch.map((w) => w.asked),
+      ),
+      (priced) =>
+        uow.transaction(
+          Effect.gen(function* () {
+            const keys = new Map(batch.map((w) => [keyId(w.asked.key), w.asked.key]))
+            const start = yield* journal.openBatch(unitType, [...keys.values()])
+            const saved = new Map(start.saved.map((record) => [keyId(record), record]))
+            const terms = priced.some(Result.isSuccess) ? yield* buyTerms(unitType) : undefined
+            let totals = start.totals
+            const accepted: Array<NewBuyEntry> = []
+            const acceptedByKey = new Map<string, number>()
+            const verdicts: Array<Verdict> = []
+            for (const [i, waiter] of batch.entries()) {
+              const id = keyId(waiter.asked.key)
+              const record = saved.get(id)
+              if (record !== undefined) {
+                verdicts.push({ _tag: "Saved", record })
+                continue
+              }
+              const earlier = acceptedByKey.get(id)
+              if (earlier !== undefined) {
+                verdicts.push({ _tag: "Accepted", index: earlier })
+                continue
+              }
+              const buy = priced[i]!
+              if (Result.isFailure(buy)) {
+                verdicts.push({ _tag: "Refused", cause: Cause.fail(buy.failure) })
+                continue
+              }
+              const judged = yield* Effect.exit(
+                judgeBuy(
+                  terms!,
+                  totals,
+                  buy.success.limits,
+                  accepted.map((e) => e.order),
+                ),
+              )
+              if (Exit.isFailure(judged)) {
+                verdicts.push({ _tag: "Refused", cause: judged.cause })
+                continue
+              }
+              acceptedByKey.set(id, accepted.length)
+              verdicts.push({ _tag: "Accepted", index: accepted.length })
+              accepted.push(buy.success.entry)
+              totals = totalsAfter(totals, buy.success.entry.transfers)
+            }
+            const stored = accepted.length === 0 ? [] : yield* journal.recordBuys(unitType, accepted)
+            return { verdicts, accepted, stored }
+          }),
+        ),
     )
 
   /** Answers each buy of a committed batch. A buy whose key an earlier one of the batch took answers that one's result. */
@@ -166,7 +179,7 @@ export const makeBuyBatches = Effect.gen(function* () {
         const order = stored[verdict.index]!
         return Deferred.succeed(
           waiter.done,
-          entry === waiter.buy.entry
+          entry.key === waiter.asked.key
             ? { _tag: "Recorded", order }
             : { _tag: "Repeated", existing: { ...entry.key, response: order } },
         )
@@ -222,16 +235,16 @@ export const makeBuyBatches = Effect.gen(function* () {
     )
 
   /** Records a new buy with the next batch of its unit type; answers once that batch has committed. */
-  const record = (buy: BatchedBuy): Effect.Effect<BuyRecorded, BatchedBuyError> =>
+  const record = (asked: BuyAsked): Effect.Effect<BuyRecorded, BatchedBuyError> =>
     Effect.gen(function* () {
       const done = yield* Deferred.make<BuyRecorded, BatchedBuyError>()
-      const unitType = buy.entry.unitType
+      const unitType = asked.request.unitType
       let queue = queues.get(unitType)
       if (queue === undefined) {
         queue = { waiting: [], draining: false }
         queues.set(unitType, queue)
       }
-      queue.waiting.push({ buy, done })
+      queue.waiting.push({ asked, done })
       if (!queue.draining) {
         queue.draining = true
         yield* Effect.forkIn(drain(unitType, queue), scope)

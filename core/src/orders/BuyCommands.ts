@@ -3,95 +3,43 @@
  * write under it, with the other buys of its batch: BuyBatches.ts), change its amount, cancel it before payment.
  */
 
-import { Effect, Option, Result } from "effect"
+import { Effect } from "effect"
 import { type DiscountTerms, priceBuyOrder } from "../fees/Fees.ts"
 import { ISSUANCE, member } from "../ledger/LedgerModel.ts"
 import { LedgerService } from "../ledger/LedgerService.ts"
-import { PriceBook } from "../pricing/ports/PriceBook.ts"
-import type { CurrencyType, PaymentMethod } from "../shared/Enums.ts"
 import { BuyBatches } from "./BuyBatches.ts"
-import { purchaseOrderReferenceOf, requireBusinessPurpose } from "./BuyReview.ts"
-import { cryptoRefusal } from "./CryptoOffers.ts"
+import { requireCryptoOffered } from "./CryptoOffers.ts"
 import { OrderCommandRunner } from "./OrderCommandRunner.ts"
-import { EmailNotConfirmed, InvalidOrderRequest, OrderConflict } from "./OrderErrors.ts"
+import { OrderConflict } from "./OrderErrors.ts"
 import { OrderLimits } from "./OrderLimits.ts"
 import { OrderLocks } from "./OrderLocks.ts"
-import type { NewOrderRecord, OrderRecord } from "./OrderModel.ts"
+import type { OrderRecord } from "./OrderModel.ts"
 import { OrderRecords } from "./OrderRecords.ts"
 import type { CreateBuyRequest, MemberOrderRequest, UpdateBuyAmountRequest } from "./OrderRequests.ts"
 import { byMember } from "./OrderTimeline.ts"
 import { expiryWindowMs, isCardMethod } from "./PaymentRules.ts"
 import { CryptoPayments } from "./ports/CryptoPayments.ts"
-import { IdempotencyStore } from "./ports/IdempotencyStore.ts"
-import { MemberStanding } from "./ports/MemberStanding.ts"
 import { OrderRepository } from "./ports/OrderRepository.ts"
 import { SquareGateway } from "./ports/SquareGateway.ts"
 import { StripeGateway } from "./ports/StripeGateway.ts"
-import { UnitOfWork } from "./ports/UnitOfWork.ts"
 
 export const makeBuyCommands = Effect.gen(function* () {
   const batches = yield* BuyBatches
   const crypto = yield* CryptoPayments
-  const idempotency = yield* IdempotencyStore
   const ledger = yield* LedgerService
-  const members = yield* MemberStanding
   const orders = yield* OrderRepository
-  const prices = yield* PriceBook
   const square = yield* SquareGateway
   const stripe = yield* StripeGateway
-  const uow = yield* UnitOfWork
-  const { command, keyRecord, memberScope, onceMoreIfKeyTaken, replay, withoutKey } =
-    yield* OrderCommandRunner
+  const { command, keyRecord, memberScope, replay, withoutKey } = yield* OrderCommandRunner
   const { ownOrder } = yield* OrderLocks
   const { checkBuyLimits, requireOrderSize } = yield* OrderLimits
-  const { baseRecord, externalFeeOf, findDiscount, iso, newOrderId, now, releaseDrafts, transition } =
-    yield* OrderRecords
-
-  /** A crypto buy needs a coin offered in its currency: an address and a current price (CryptoOffers.ts). */
-  const requireCryptoOffered = Effect.fnUntraced(function* (method: PaymentMethod, currency: CurrencyType) {
-    if (method !== "crypto") return
-    const refusal = cryptoRefusal(yield* crypto.offers, currency)
-    if (refusal !== undefined) return yield* new InvalidOrderRequest({ message: refusal })
-  })
-
-  /** A new buy's reads that its unit type's lock does not guard: the member, the price, the fees, the code. */
-  const priceBuy = Effect.fnUntraced(function* (request: CreateBuyRequest) {
-    // The buy's own rules first (BuyReview.ts): the business-purpose confirmation, and the reference's form.
-    yield* requireBusinessPurpose(request.confirmsBusinessPurpose)
-    const purchaseOrderReference = yield* purchaseOrderReferenceOf(request.purchaseOrderReference)
-    const standing = yield* members.standing(request.memberId)
-    if (!standing.emailConfirmed) {
-      return yield* new EmailNotConfirmed({
-        message: "Please confirm your email address before buying Units",
-      })
-    }
-    yield* requireOrderSize(request.numberOfUnits, "BUY")
-    const price = yield* prices.unitPrice(request.unitType)
-    yield* requireCryptoOffered(request.paymentMethod, price.currency)
-    const externalFee = yield* externalFeeOf(request.paymentMethod)
-    const code =
-      request.referenceCode === undefined || request.referenceCode.trim() === ""
-        ? undefined
-        : yield* findDiscount(request.referenceCode)
-    const priced = priceBuyOrder({
-      numberOfUnits: request.numberOfUnits,
-      pricePerUnit: price.pricePerUnit,
-      isDoubleLand: request.isDoubleLand,
-      buyFeeCents: price.buyOrderTransactionFeeInCents,
-      externalFee,
-      discount: code,
-    })
-    return { price, externalFee, code, priced, purchaseOrderReference }
-  })
+  const { externalFeeOf, iso, now, releaseDrafts, transition } = yield* OrderRecords
 
   /**
-   * A new buy. Its reads that the unit type's lock does not guard (the member, the price, the fees, the code) come
-   * first, outside any transaction; the order and its transfers are made from them. Then the buy joins the next
-   * batch of its unit type (BuyBatches.ts), which under the lock reads its key (a repeat answers its first result),
-   * judges it on the unit type's totals with the batch's earlier buys counted (`judgeBuy`) and writes it with the
-   * others, answering once the batch has committed. A repeat answers its first result whatever those reads say now
-   * (a discount code removed since, say), so their refusal waits until the key is known to be new: then the key
-   * alone is read under the lock.
+   * A new buy joins the next batch of its unit type (BuyBatches.ts), which prices it with the batch's shared reads
+   * (BuyPricing.ts), reads its key under the lock (a repeat answers its first result, whatever those reads say now),
+   * judges it on the unit type's totals with the batch's earlier buys counted (`judgeBuy`), writes it with the others
+   * and answers once the batch has committed.
    */
   const createBuy = (request: CreateBuyRequest) => {
     const key = keyRecord(
@@ -100,86 +48,11 @@ export const makeBuyCommands = Effect.gen(function* () {
       request.idempotencyKey,
       withoutKey(request),
     )
-    return Effect.gen(function* () {
-      const pricing = yield* Effect.result(priceBuy(request))
-      if (Result.isFailure(pricing)) {
-        return yield* onceMoreIfKeyTaken(
-          uow.transaction(
-            Effect.gen(function* () {
-              yield* uow.lockUnitTypes([request.unitType])
-              const existing = yield* idempotency.find(key.scope, key.idempotencyKey)
-              if (Option.isSome(existing)) return yield* replay<OrderRecord>(existing.value, key)
-              return yield* Effect.fail(pricing.failure)
-            }),
-          ),
-        )
-      }
-      const { price, externalFee, code, priced, purchaseOrderReference } = pricing.success
-      const { unitType, numberOfUnits, isDoubleLand, paymentMethod } = request
-      const at = yield* now
-      const orderId = yield* newOrderId
-      const transfers = yield* ledger.prepare(orderId, [
-        {
-          unitType,
-          from: ISSUANCE,
-          to: member(request.memberId, "pendingBuy"),
-          units: numberOfUnits,
-        },
-      ])
-      const order: NewOrderRecord = {
-        ...baseRecord({
-          orderId,
-          memberId: request.memberId,
-          orderType: "BUY",
-          at,
-          currencyUnit: {
-            unitType,
-            numberOfUnits,
-            pricePerUnit: price.pricePerUnit,
-            isDoubleLand,
-            buyOrderTransactionFeeInCents: price.buyOrderTransactionFeeInCents,
-          },
-        }),
-        paymentDetails: {
-          paymentAmount: priced.paymentAmount,
-          paymentMethod,
-          paymentMethodFees: externalFee,
-          currency: price.currency,
-          subTotal: priced.subTotal,
-          transactionFee: priced.transactionFee,
-        },
-        buy: {
-          ...(code === undefined
-            ? {}
-            : {
-                referenceCode: code.code,
-                discount: {
-                  isPercent: code.isPercent,
-                  amount: code.amount,
-                  discountValue: priced.discountValue,
-                  minPaymentAmountInCents: code.minPaymentAmountInCents,
-                },
-              }),
-          ...(request.comments === undefined ? {} : { comments: request.comments }),
-          ...(purchaseOrderReference === undefined ? {} : { purchaseOrderReference }),
-        },
-        ...(request.utmData === undefined ? {} : { utmData: request.utmData }),
-        expiresAt: at + expiryWindowMs(paymentMethod),
-      }
-      const recorded = yield* batches.record({
-        entry: { unitType, order, transfers, key },
-        limits: {
-          memberId: request.memberId,
-          unitType,
-          units: numberOfUnits,
-          isDoubleLand,
-          paymentAmount: priced.paymentAmount,
-        },
-      })
-      return recorded._tag === "Repeated"
-        ? yield* replay<OrderRecord>(recorded.existing, key)
-        : recorded.order
-    })
+    return Effect.flatMap(batches.record({ request, key }), (recorded) =>
+      recorded._tag === "Repeated"
+        ? replay<OrderRecord>(recorded.existing, key)
+        : Effect.succeed(recorded.order),
+    )
   }
 
   const updateBuyAmount = (request: UpdateBuyAmountRequest) =>
@@ -199,7 +72,8 @@ export const makeBuyCommands = Effect.gen(function* () {
         const { unitType, isDoubleLand, pricePerUnit } = order.currencyUnit
         const paymentMethod = request.paymentMethod ?? order.paymentDetails!.paymentMethod
         const methodChanged = paymentMethod !== order.paymentDetails!.paymentMethod
-        if (methodChanged) yield* requireCryptoOffered(paymentMethod, order.paymentDetails!.currency)
+        if (methodChanged)
+          yield* requireCryptoOffered(crypto.offers, paymentMethod, order.paymentDetails!.currency)
         const externalFee = yield* externalFeeOf(paymentMethod)
         const terms: DiscountTerms | undefined = order.buy?.discount
         const priced = priceBuyOrder({

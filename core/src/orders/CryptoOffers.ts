@@ -5,8 +5,11 @@
  * coins, and the server refuses the others in the same words (BuyCommands, BuyPaymentCommands). Plain values, no
  * schema, so a page reads them without loading Effect's Schema.
  */
+import { Effect } from "effect"
+import type { PaymentMethod } from "../shared/Enums.ts"
 import type { CryptoCoin, CurrencyType } from "../shared/EnumValues.ts"
 import { CryptoCoins } from "../shared/EnumValues.ts"
+import { InvalidOrderRequest } from "./OrderErrors.ts"
 
 /** How a coin runs here: a configured address, the built-in test mode's example address, or none. */
 export type CoinMode = "live" | "test" | "unavailable"
@@ -43,3 +46,17 @@ export const cryptoRefusal = (offers: CoinOffers, currency: CurrencyType): strin
   offeredCoins(offers, currency).length > 0
     ? undefined
     : `Payment by crypto is not available for ${currency}: no coin has a receiving address and a current price. Please choose another payment method.`
+
+/**
+ * A buy paid in crypto needs a coin offered in its currency: an address and a current price. `offers` is read only
+ * for such a buy.
+ */
+export const requireCryptoOffered = Effect.fnUntraced(function* (
+  offers: Effect.Effect<CoinOffers>,
+  method: PaymentMethod,
+  currency: CurrencyType,
+) {
+  if (method !== "crypto") return
+  const refusal = cryptoRefusal(yield* offers, currency)
+  if (refusal !== undefined) return yield* new InvalidOrderRequest({ message: refusal })
+})

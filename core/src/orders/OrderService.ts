@@ -27,6 +27,7 @@ import type { MemberId, OrderId } from "../shared/Ids.ts"
 import { BuyBatches } from "./BuyBatches.ts"
 import { makeBuyCommands } from "./BuyCommands.ts"
 import { makeBuyPaymentCommands } from "./BuyPaymentCommands.ts"
+import { BuyPricing } from "./BuyPricing.ts"
 import { makeConvertCommands } from "./ConvertCommands.ts"
 import type { MemberPayout } from "./MemberPayouts.ts"
 import { OrderCommandRunner } from "./OrderCommandRunner.ts"
@@ -81,11 +82,11 @@ import { VerifiedMemberCommand } from "./VerifiedMemberCommand.ts"
 const OrderCommandParts = Layer.mergeAll(
   VerifiedMemberCommand.layer,
   OrderLocks.layer,
-  OrderRecords.layer,
   OrderNotifier.layer,
 ).pipe(
   Layer.provideMerge(BuyBatches.layer),
-  Layer.provideMerge(Layer.mergeAll(OrderCommandRunner.layer, OrderLimits.layer)),
+  Layer.provideMerge(BuyPricing.layer),
+  Layer.provideMerge(Layer.mergeAll(OrderCommandRunner.layer, OrderLimits.layer, OrderRecords.layer)),
 )
 
 /** The request types live in OrderRequests.ts (the families import them from there); here for the service's users. */

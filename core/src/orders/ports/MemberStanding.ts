@@ -31,6 +31,8 @@ export class MemberStanding extends Context.Service<
   MemberStanding,
   {
     readonly standing: (memberId: MemberId) => Effect.Effect<Standing, UnknownMember>
+    /** The standing of each of `memberIds` found, in one read (a batch of buys); a member not found is absent. */
+    readonly standings: (memberIds: ReadonlyArray<MemberId>) => Effect.Effect<ReadonlyMap<MemberId, Standing>>
     readonly findByEmail: (email: string) => Effect.Effect<Option.Option<Standing>>
   }
 >()("@landunits/core/orders/ports/MemberStanding") {
@@ -44,6 +46,16 @@ export class MemberStanding extends Context.Service<
             ? Effect.fail(new UnknownMember({ message: `Member ${memberId} was not found`, memberId }))
             : Effect.succeed(found)
         }),
+      standings: (memberIds) =>
+        Effect.sync(
+          () =>
+            new Map(
+              memberIds.flatMap((id) => {
+                const found = members.get(id)
+                return found === undefined ? [] : [[id, found] as const]
+              }),
+            ),
+        ),
       findByEmail: (email) =>
         Effect.sync(() => {
           const wanted = email.trim().toLowerCase()
