@@ -289,6 +289,68 @@ const createBuy = (
       }),
   )
 
+/**
+ * Several buys placed at once, so that they are committed in batches (BuyBatches.ts): every invariant holds after
+ * them; the orders added are exactly the buys answered with one, and each unit type's pending Units grew by exactly
+ * their Units; replayed with their keys (all at once again), the committed ones answer their first results, the
+ * refused ones are refused again, and nothing changes.
+ */
+const createBuysAtOnce = (
+  buys: ReadonlyArray<readonly [number, UnitType, number, PaymentMethod, boolean, string | undefined]>,
+) =>
+  command(`createBuysAtOnce(${buys.map((b) => b.join(" ")).join("; ")})`, (model, h) =>
+    Effect.gen(function* () {
+      const before = model.state ?? (yield* readState(h, MEMBERS))
+      const requests = buys.map(
+        ([m, unitType, numberOfUnits, paymentMethod, isDoubleLand, referenceCode]) => ({
+          confirmsBusinessPurpose: true,
+          memberId: MEMBERS[m]!,
+          unitType,
+          numberOfUnits,
+          paymentMethod,
+          isDoubleLand,
+          referenceCode,
+          idempotencyKey: h.key(),
+        }),
+      )
+      const placeAll = Effect.forEach(requests, (r) => h.result(service(h).createBuy(r)), {
+        concurrency: "unbounded",
+      })
+      const first = yield* placeAll
+      const after = yield* readState(h, MEMBERS)
+      const accepted = first.flatMap((r) => (Result.isSuccess(r) ? [r.success] : []))
+      const known = new Set(before.orders.map((o) => o.orderId))
+      expect(
+        after.orders
+          .filter((o) => !known.has(o.orderId))
+          .map((o) => o.orderId)
+          .sort(),
+        "the orders added are the buys answered with one",
+      ).toEqual(accepted.map((o) => o.orderId).sort())
+      for (const u of UnitTypes) {
+        const units = accepted
+          .filter((o) => o.currencyUnit.unitType === u)
+          .reduce((sum, o) => sum + o.currencyUnit.numberOfUnits, 0)
+        expect(after.totals[u].pendingBuy - before.totals[u].pendingBuy, `${u}: pending Units`).toBe(units)
+      }
+      // A refused buy saved no key: replayed, it is judged again, now with the whole batch counted (still refused).
+      const again = yield* placeAll
+      expect(
+        again.map((r, i) => (Result.isSuccess(first[i]!) ? r : Result.isFailure(r))),
+        "buys replayed at once with their keys: each committed one answers its first result, each refused one is refused",
+      ).toEqual(first.map((r) => (Result.isSuccess(r) ? r : true)))
+      expect(stateText(yield* readState(h, MEMBERS)), "replaying the buys changes nothing").toBe(
+        stateText(after),
+      )
+      for (const r of first)
+        OUTCOMES.set(`createBuysAtOnce:${tagOf(r)}`, (OUTCOMES.get(`createBuysAtOnce:${tagOf(r)}`) ?? 0) + 1)
+      checkAll(h, MEMBERS, after, before)
+      model.buys.push(...accepted.map((o) => o.orderId))
+      model.state = after
+      model.steps++
+    }),
+  )
+
 const updateBuyAmount = (index: number, units: number, method: PaymentMethod) =>
   command(`updateBuyAmount(#${index}, ${units}, ${method})`, (model, h) =>
     Effect.gen(function* () {
@@ -795,6 +857,27 @@ const runModel = (commands: Iterable<Cmd>) =>
     return model
   })
 
+/** Buys placed several at once (batched commits, BuyBatches.ts) among every other command. */
+export const batchedCommands = [
+  ...allCommands,
+  fc
+    .array(
+      fc.tuple(
+        member,
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant<UnitType>("LAND_POUND") },
+          { weight: 2, arbitrary: unitType },
+        ),
+        units,
+        fc.constantFrom(...PaymentMethods),
+        lu2x,
+        fc.constantFrom(undefined, undefined, "SAVE10", "BOGUS"),
+      ),
+      { minLength: 2, maxLength: 8 },
+    )
+    .map((buys) => createBuysAtOnce(buys)),
+]
+
 /** The sales queue and its payouts: buys, sells, cancellations and payouts among verified members. */
 const verified = fc.integer({ min: 0, max: 2 })
 export const marketCommands = [
@@ -839,15 +922,17 @@ export const timeCommands = [
  * A property over random sequences of `commands`, each checked by the model after every step: an `it.effect`
  * test, each sequence on a fresh world in its own scope, on the test's TestClock.
  */
-export const property = (commands: ReadonlyArray<fc.Arbitrary<Cmd>>) => () =>
-  checkProperty(
-    [fc.commands([...commands], { maxCommands: 50, size: "max" })],
-    (sequence) => Effect.scoped(runModel(sequence)),
-    { numRuns: RUNS },
-  ).pipe(
-    Effect.tap(() =>
-      Effect.sync(() => {
-        if (process.env.LEDGER_OUTCOMES) console.log([...OUTCOMES.entries()].sort())
-      }),
-    ),
-  )
+export const property =
+  (commands: ReadonlyArray<fc.Arbitrary<Cmd>>, numRuns = RUNS) =>
+  () =>
+    checkProperty(
+      [fc.commands([...commands], { maxCommands: 50, size: "max" })],
+      (sequence) => Effect.scoped(runModel(sequence)),
+      { numRuns },
+    ).pipe(
+      Effect.tap(() =>
+        Effect.sync(() => {
+          if (process.env.LEDGER_OUTCOMES) console.log([...OUTCOMES.entries()].sort())
+        }),
+      ),
+    )
