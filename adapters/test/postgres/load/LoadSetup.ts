@@ -60,6 +60,7 @@ export const loadMembers = (): ReadonlyArray<MemberId> =>
 export const loadEngineOn = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>,
   priceBook: PriceBookConfig = loadPriceBook(),
+  stores: typeof EnginePg = EnginePg,
 ) => {
   const members = new Map(loadMembers().map((id) => [id, standing(id)]))
   const memoryPorts = Layer.mergeAll(
@@ -80,7 +81,7 @@ export const loadEngineOn = <E>(
   return OrderService.layer.pipe(
     Layer.provideMerge(HoldingsService.layer),
     Layer.provideMerge(LedgerService.layer),
-    Layer.provideMerge(Layer.mergeAll(EnginePg, memoryPorts)),
+    Layer.provideMerge(Layer.mergeAll(stores, memoryPorts)),
     Layer.provideMerge(database),
   )
 }
