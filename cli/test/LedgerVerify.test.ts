@@ -35,6 +35,7 @@ import { aBuy } from "@landunits/core/test-support/OrderStoresContract.ts"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startWorker } from "../../adapters/test/postgres/load/LoadRun.ts"
 import { type AppRuntime, type CommandRunner, makeRuntime } from "../src/Admin.ts"
 import { buildProgram } from "../src/Program.ts"
 import { freshServerDatabase } from "./support/ServerAndCli.ts"
@@ -680,6 +681,28 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
  * are read: verify reads one snapshot, so the sound ledger verifies as it stood when the run began.
  */
 describe.runIf(serverUrl !== undefined && serverUrl !== "")("ledger verify while the app appends", () => {
+  it("after three app processes × 50 clients bought one unit type to its capacity in batches, the ledger verifies", async () => {
+    const database = await freshServerDatabase(serverUrl!)
+    const runtime = makeRuntime(layerServer(database.url))
+    try {
+      await runtime.runPromise(history)
+      // Buys of 1 to 20 Units of one unit type with 1,000 of capacity, with confirmations, cancels, sells, transfers
+      // and replays (adapters' load workers), three OS processes each batching its own 50 clients' buys.
+      const workers = [0, 1, 2].map((w) => startWorker(database.url, w, 50, 20, 41))
+      expect(await Promise.all(workers.map((w) => w.done))).toEqual([0, 0, 0])
+      const lines = workers.flatMap((w) => w.lines)
+      expect(lines.filter((l) => l.outcome === "defect")).toEqual([])
+      expect(lines.some((l) => l.op === "buy" && l.detail === "UnitsUnavailable")).toBe(true)
+      const result = await runAsAdmin(runtime, ["ledger", "verify"])
+      expect(result.err).toBe("")
+      expect(result.code).toBe(0)
+      expect(result.out).toMatch(/^The ledger verifies: \d+ transfer\(s\)/)
+    } finally {
+      await runtime.dispose()
+      await database.drop()
+    }
+  }, 180_000)
+
   it("a transfer committed after the chains were walked is neither named missing nor counted in the balances", async () => {
     const database = await freshServerDatabase(serverUrl!)
     const runtime = makeRuntime(layerServer(database.url))
