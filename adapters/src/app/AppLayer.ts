@@ -23,6 +23,11 @@ import { LedgerService } from "@landunits/core/ledger/LedgerService.ts"
 import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { ProfileService } from "@landunits/core/members/ProfileService.ts"
 import { SignedInMemberService } from "@landunits/core/members/SignedInMemberService.ts"
+import {
+  BuyBatchObserver,
+  BuyBatchSettings,
+  DEFAULT_BUY_BATCH_BOUNDS,
+} from "@landunits/core/orders/BuyBatches.ts"
 import { guardedLayer } from "@landunits/core/orders/OutsideTransaction.ts"
 import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"
@@ -39,7 +44,7 @@ import { layerDocumentKeyFromEnv } from "../documents/DocumentKey.ts"
 import { DeliveredMailTransport, layerMailTransportFromEnv } from "../email/DeliveredMailTransport.ts"
 import { MailTransport } from "../email/MailTransport.ts"
 import { checkpointInterval } from "../jobs/LedgerCheckpointJob.ts"
-import { OrderServiceObserved } from "../observability/OrderCommandMetrics.ts"
+import { OrderServiceObserved, observeBuyBatch } from "../observability/OrderCommandMetrics.ts"
 import { LimitsServiceObserved, RecordingServiceObserved } from "../observability/RateLimitMetrics.ts"
 import { layerPaymentGateways, layerPaymentServices, readPayments } from "../payments/PaymentsLayer.ts"
 import { AccountRepositoryPg } from "../postgres/AccountRepositoryPg.ts"
@@ -107,6 +112,19 @@ export const readStepUpSeconds = Config.schema(
   Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
   "STEP_UP_SECONDS",
 ).pipe(Config.withDefault(DEFAULT_STEP_UP_SECONDS))
+
+/**
+ * BUY_BATCH_MAX and BUY_BATCH_WAIT_MS: the most buys of a unit type one batch commits, and how long a buy that
+ * finds no batch in flight waits for others to join it (core's BuyBatches; docs/benchmarks.md, "Buys in batches").
+ */
+export const readBuyBatchBounds = Config.all({
+  maxBuys: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)), "BUY_BATCH_MAX").pipe(
+    Config.withDefault(DEFAULT_BUY_BATCH_BOUNDS.maxBuys),
+  ),
+  maxWaitMs: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), "BUY_BATCH_WAIT_MS").pipe(
+    Config.withDefault(DEFAULT_BUY_BATCH_BOUNDS.maxWaitMs),
+  ),
+})
 
 /** SESSION_LIFETIME_DAYS: a whole number of days, at least 1. */
 export const readSessionLifetimeMs = Config.schema(
@@ -197,6 +215,7 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
       const payments = yield* readPayments
       const sessionLifetimeMs = yield* readSessionLifetimeMs
       const stepUpSeconds = yield* readStepUpSeconds
+      const buyBatchBounds = yield* readBuyBatchBounds
       const checkpointEvery = yield* checkpointInterval
       const earlierPublicKeys = yield* readEarlierLedgerPublicKeys
       const stores = layerStores(database)
@@ -208,8 +227,15 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
         Layer.provideMerge(ProfileService.layer),
         Layer.provideMerge(
           Layer.mergeAll(
-            // Its commands counted, timed and traced (observability/OrderCommandMetrics.ts).
-            OrderServiceObserved,
+            // Its commands counted, timed and traced, its batches of buys measured (observability/OrderCommandMetrics.ts).
+            OrderServiceObserved.pipe(
+              Layer.provide(
+                Layer.merge(
+                  Layer.succeed(BuyBatchSettings)(buyBatchBounds),
+                  Layer.succeed(BuyBatchObserver)(observeBuyBatch),
+                ),
+              ),
+            ),
             AccountService.layer,
             SignedInMemberService.layer,
             ContentService.layer(supportEmail),

@@ -77,6 +77,14 @@ export const orderLockWait = labelledHistogram(
   WAIT_SECONDS,
 )
 
+/** Buys in a batch: one when they arrive one at a time, up to BUY_BATCH_MAX in a rush on a unit type. */
+const BATCH_BUYS = [1, 2, 4, 8, 16, 32, 64, 128, 256]
+export const buyBatchSize = labelledHistogram(
+  "landunits_buy_batch_size",
+  "Buys of one unit type committed together in one transaction (core's BuyBatches), by unit type.",
+  BATCH_BUYS,
+)
+
 // Rate limits (label limit)
 
 export const rateLimited = labelledCounter(

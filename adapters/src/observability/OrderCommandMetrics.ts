@@ -9,14 +9,16 @@
  * - `landunits_order_command_duration_seconds{command}`;
  * - `landunits_order_lock_wait_seconds{command}`: the time the command waited for its unit types' order-command
  *   locks, measured where the PostgreSQL adapter takes them (UnitOfWorkPg.ts, BuyJournalPg.ts) and labelled
- *   with the command running (`CurrentOrderCommand`). A new buy takes its lock in the statement that also reads
- *   its totals and writes it (BuyJournalPg.ts): its figure is that statement's time, the write included.
+ *   with the command running (`CurrentOrderCommand`). New buys take their lock a batch at a time, in the statement
+ *   that also reads the batch's totals and keys (BuyJournalPg.ts), labelled `createBuy`;
+ * - `landunits_buy_batch_size{unit_type}`: the buys each batch took (core's BuyBatches, BuyBatchObserver).
  *
  * The reads (getOrder, transactions, …) are passed through: their SQL statements have spans of their own.
  */
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
+import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import { Cause, Context, Effect, Exit, Layer, Metric } from "effect"
-import { orderCommandDuration, orderCommands, orderLockWait } from "./Metrics.ts"
+import { buyBatchSize, orderCommandDuration, orderCommands, orderLockWait } from "./Metrics.ts"
 
 /** The order commands, as `command` labels say them. */
 export const ORDER_COMMANDS = [
@@ -86,6 +88,10 @@ const observed =
         Effect.withSpan(`OrderService.${command}`, { attributes: { "order.command": command } }),
       )
     })
+
+/** Each batch of buys counted in `landunits_buy_batch_size` (give it to the engine as its BuyBatchObserver). */
+export const observeBuyBatch = (unitType: UnitType, size: number) =>
+  Metric.update(buyBatchSize({ unit_type: unitType }), size)
 
 /** OrderService with its commands observed (see above). */
 export const observeOrderService = (service: OrderService["Service"]): OrderService["Service"] => {

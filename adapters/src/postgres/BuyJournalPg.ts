@@ -18,7 +18,7 @@ import type { UnitType } from "@landunits/core/shared/Enums.ts"
 import type { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
-import { recordLockWait } from "../observability/OrderCommandMetrics.ts"
+import { CurrentOrderCommand, recordLockWait } from "../observability/OrderCommandMetrics.ts"
 import { appendFailure, emptyTotals, prepareAppend } from "./LedgerStorePg.ts"
 import { nativeChainHash } from "./NativeChainHash.ts"
 import { recordJson } from "./OrderRepositoryPg.ts"
@@ -64,6 +64,7 @@ export const BuyJournalPg = Layer.effect(BuyJournal)(
             Effect.orDie,
             // The batch's lock wait: this statement waits for the lock, then reads (OrderCommandMetrics.ts).
             recordLockWait,
+            Effect.provideService(CurrentOrderCommand, "createBuy"),
           )
           const totals = emptyTotals()
           const saved: Array<IdempotencyRecord> = []

@@ -291,6 +291,7 @@ describe("metrics and traces of a production start", () => {
       landunits_order_commands_total: "COUNTER",
       landunits_order_command_duration_seconds: "HISTOGRAM",
       landunits_order_lock_wait_seconds: "HISTOGRAM",
+      landunits_buy_batch_size: "HISTOGRAM",
       landunits_ledger_transfers_total: "COUNTER",
       landunits_idempotency_keys_pruned_total: "COUNTER",
       landunits_outbox_pending: "GAUGE",
@@ -422,12 +423,17 @@ describe("metrics and traces of a production start", () => {
     // Every span of its trace, once the command's are in.
     const trace = await waitFor("the buy's command and SQL spans", () => {
       const spans = receiver.spans.filter((s) => s.traceId === server.traceId)
-      return spans.some((s) => s.name === "OrderService.createBuy") ? spans : undefined
+      return spans.some((s) => s.name === "OrderService.createBuy") &&
+        spans.some((s) => s.name === "BuyJournalPg.recordBuys")
+        ? spans
+        : undefined
     })
     const names = trace.map((s) => s.name)
     expect(names).toContain("OrderService.createBuy")
     expect(names).toContain("UnitOfWorkPg.transaction")
-    expect(names).toContain("BuyJournalPg.recordBuy")
+    // The buy's batch (this buy its first): its statements' spans under this request's.
+    expect(names).toContain("BuyJournalPg.openBatch")
+    expect(names).toContain("BuyJournalPg.recordBuys")
     const statements = trace.filter((s) => attribute(s, "db.system.name") === "postgresql")
     expect(statements.length).toBeGreaterThan(2)
     // One tree: every span but the server span has its parent in the trace, and all carry the request id.

@@ -18,7 +18,7 @@
  * once, and those arriving meanwhile form the next).
  */
 
-import { Cause, Context, Deferred, Effect, Exit, Layer, Option, Result, Scope } from "effect"
+import { Cause, Context, Deferred, Effect, Exit, Layer, Option, Result, Scope, type Tracer } from "effect"
 import type { InsufficientUnits, InvalidTransfer } from "../ledger/LedgerErrors.ts"
 import { totalsAfter } from "../ledger/ports/LedgerStore.ts"
 import type { UnitType } from "../shared/Enums.ts"
@@ -44,10 +44,10 @@ export const BuyBatchSettings = Context.Reference<BuyBatchBounds>("@landunits/co
   defaultValue: () => DEFAULT_BUY_BATCH_BOUNDS,
 })
 
-/** Told the size of every batch an engine commits (metrics, the benchmark's batch sizes); nothing by default. */
-export const BuyBatchObserver = Context.Reference<(unitType: UnitType, size: number) => void>(
+/** Told the size of every batch an engine takes (metrics, the benchmark's batch sizes); nothing by default. */
+export const BuyBatchObserver = Context.Reference<(unitType: UnitType, size: number) => Effect.Effect<void>>(
   "@landunits/core/orders/BuyBatchObserver",
-  { defaultValue: () => () => {} },
+  { defaultValue: () => () => Effect.void },
 )
 
 /** What became of a buy: recorded, or its key's first result found (nothing written). */
@@ -67,6 +67,10 @@ export type BatchedBuyError =
 interface Waiter {
   readonly asked: BuyAsked
   readonly done: Deferred.Deferred<BuyRecorded, BatchedBuyError>
+  /** The span of the request that placed it, if traced. */
+  readonly span: Tracer.AnySpan | undefined
+  /** The request's tracer: the batch's spans go where the first buy's request's go. */
+  readonly tracer: Tracer.Tracer
 }
 
 /** Each buy's verdict inside its batch, settled once the batch has committed. */
@@ -217,11 +221,15 @@ export const makeBuyBatches = Effect.gen(function* () {
           queue.draining = false
           return
         }
-        observe(unitType, batch.length)
+        yield* observe(unitType, batch.length)
+        // Its statements' spans go under the first buy's request, where its tracer sends them: that trace shows them.
+        const first = batch[0]!
         yield* settle(unitType, batch).pipe(
           Effect.onInterrupt(() =>
             Effect.forEach(batch, (w) => Deferred.interrupt(w.done), { discard: true }),
           ),
+          (commit) => (first.span === undefined ? commit : Effect.withParentSpan(commit, first.span)),
+          Effect.withTracer(first.tracer),
         )
       }
     }).pipe(
@@ -244,7 +252,8 @@ export const makeBuyBatches = Effect.gen(function* () {
         queue = { waiting: [], draining: false }
         queues.set(unitType, queue)
       }
-      queue.waiting.push({ asked, done })
+      const span = Option.getOrUndefined(yield* Effect.option(Effect.currentParentSpan))
+      queue.waiting.push({ asked, done, span, tracer: yield* Effect.tracer })
       if (!queue.draining) {
         queue.draining = true
         yield* Effect.forkIn(drain(unitType, queue), scope)

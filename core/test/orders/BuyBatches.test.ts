@@ -31,7 +31,11 @@ const batchedHarness = (options: Parameters<typeof makeOrderHarness>[0] = {}) =>
         standing("erin", "Verified", false),
       ],
       ...options,
-    }).pipe(Effect.provideService(BuyBatchObserver, (unitType, size) => void sizes.push([unitType, size])))
+    }).pipe(
+      Effect.provideService(BuyBatchObserver, (unitType, size) =>
+        Effect.sync(() => void sizes.push([unitType, size])),
+      ),
+    )
     return { h, sizes }
   })
 
