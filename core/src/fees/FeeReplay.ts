@@ -1,0 +1,367 @@
+/**
+ * The fee replay (issue 42, `landunits audit fees`): every stored order's money recomputed with core's formulas
+ * (Fees.ts `priceBuyOrder`, `sellQueuedUnits`; Convert.ts `convertQuote`) from the terms in force when the order
+ * was created, and every field that differs named. Pure: the terms come in as a FeeHistory (FeeHistoryRead.ts
+ * reads it from the ports), the orders one at a time.
+ *
+ * What is trusted and what is recomputed:
+ * - Trusted (the member's choices, which the ledger's transfers bear out and `ledger verify` checks): the order's
+ *   type, unit type, number of Units, LU2X flag, payment method, reference code and instant of creation.
+ * - Checked against the history, where the history holds them (then the replay prices with the history's value,
+ *   not the stored one): the price per Unit (the price schedule history: the schedule in force at the instant of
+ *   creation, priced for that UTC day), the unit type's buy, sell and convert fees and the payment method's
+ *   external fee (the audited `pricing.setFees` / `pricing.setExternalFee` changes, before the first of them the
+ *   first one's "before", with none the setting as it is), a reference code's terms (its audited
+ *   `discountCodes.create`, else the code as stored) and a convert's exchange rate (the exchange rate history: the
+ *   latest rate of a day on or before the order's). A buy's external fee may be any value in force from its
+ *   creation until it left Initiated: a member may change the method or amount of an unpaid buy, which prices it
+ *   again at that moment's external fee. Where the history does not reach (an order older than the first recorded
+ *   schedule, a rate set again for the order's day after it), the stored term is used and the order is counted
+ *   as `unchecked` for it: never invented.
+ * - Recomputed: a buy's subtotal, transaction fee, discount and payment amount; a sell's fee and queued Units; a
+ *   convert's Units received, remainder and fee in money; a transfer is free (no fee anywhere on it).
+ */
+import { convertQuote } from "../orders/Convert.ts"
+import { EXCHANGE_RATE_SCALE, type OrderRecord } from "../orders/OrderModel.ts"
+import type { PriceChange } from "../pricing/PriceHistory.ts"
+import { priceOnDay } from "../pricing/Pricing.ts"
+import type { ExternalFee } from "../shared/Constants.ts"
+import type { CurrencyType, OrderType, PaymentMethod, UnitType } from "../shared/Enums.ts"
+import { CurrencyOfUnitType } from "../shared/EnumValues.ts"
+import type { DiscountTerms } from "./Fees.ts"
+import { priceBuyOrder, sellQueuedUnits } from "./Fees.ts"
+
+/** A unit type's own fees: buy (cents), sell and convert (Units). */
+export interface UnitFees {
+  readonly buy: number
+  readonly sell: number
+  readonly convert: number
+}
+
+/** A setting changed at an instant (epoch ms): what it was before (undefined: unknown) and after. */
+export interface SettingChange<A> {
+  readonly at: number
+  readonly before: A | undefined
+  readonly after: A
+}
+
+/** One setting over time: its audited changes (any order) and its value now. */
+export interface SettingHistory<A> {
+  readonly changes: ReadonlyArray<SettingChange<A>>
+  readonly current: A | undefined
+}
+
+/** An exchange rate set for a day (millionths). */
+export interface DayRate {
+  readonly day: string
+  readonly rate: number
+}
+
+/** Everything the replay prices with, as it stood over time. */
+export interface FeeHistory {
+  /** Each unit type's schedule changes (PriceScheduleHistory). */
+  readonly schedules: ReadonlyMap<UnitType, ReadonlyArray<PriceChange>>
+  readonly unitFees: ReadonlyMap<UnitType, SettingHistory<UnitFees>>
+  readonly externalFees: ReadonlyMap<PaymentMethod, SettingHistory<ExternalFee>>
+  /** Keyed `FROM->TO`: the rates set for the pair, oldest day first. */
+  readonly rates: ReadonlyMap<string, ReadonlyArray<DayRate>>
+  /** Audited `pricing.setRate`: when a pair's rate for a day was set (a convert before it may have used another). */
+  readonly rateSets: ReadonlyArray<{ readonly at: number; readonly pair: string; readonly day: string }>
+  /** Each reference code's terms over time. */
+  readonly discountCodes: ReadonlyMap<string, SettingHistory<DiscountTerms>>
+}
+
+/** One field of one order whose stored value is not what the replay computes. */
+export interface FeeDifference {
+  readonly orderId: string
+  readonly orderType: OrderType
+  readonly createdAt: string
+  /** The order's field, as stored (`paymentDetails.transactionFee`, `currencyUnit.pricePerUnit`, …). */
+  readonly field: string
+  readonly stored: string
+  /** What the formulas give, or for a term, what was in force when the order was created. */
+  readonly recomputed: string
+}
+
+/** What could not be checked against the history for an order (the stored term was used). */
+export type Unchecked = "price" | "exchangeRate"
+
+export interface OrderReplay {
+  readonly differences: ReadonlyArray<FeeDifference>
+  readonly unchecked: ReadonlyArray<Unchecked>
+}
+
+const byTime = <A extends { readonly at: number }>(changes: ReadonlyArray<A>): ReadonlyArray<A> =>
+  changes.toSorted((a, b) => a.at - b.at)
+
+/** A history with its changes sorted oldest first (the replay reads each many times). */
+export const sortedHistory = <A>(history: SettingHistory<A>): SettingHistory<A> => ({
+  changes: byTime(history.changes),
+  current: history.current,
+})
+
+/**
+ * The value of a setting at instant `t`: the latest change at or before it; before the first change, that
+ * change's "before"; with no change at all, the value now. Undefined when none of these is known.
+ */
+export const settingAt = <A>(history: SettingHistory<A> | undefined, t: number): A | undefined => {
+  if (history === undefined) return undefined
+  const changes = history.changes
+  if (changes.length === 0) return history.current
+  let found: A | undefined
+  let seen = false
+  for (const change of changes) {
+    if (change.at > t) break
+    found = change.after
+    seen = true
+  }
+  return seen ? found : changes[0]!.before
+}
+
+/** Every value a setting had at some instant from `from` to `to` (both included). */
+export const settingsDuring = <A>(
+  history: SettingHistory<A> | undefined,
+  from: number,
+  to: number,
+): Array<A> => {
+  const values: Array<A> = []
+  const first = settingAt(history, from)
+  if (first !== undefined) values.push(first)
+  for (const change of history?.changes ?? []) {
+    if (change.at > from && change.at <= to) values.push(change.after)
+  }
+  return values
+}
+
+/** The schedule in force at instant `t` (the latest change at or before it), priced for t's UTC day. */
+export const priceAt = (changes: ReadonlyArray<PriceChange> | undefined, t: number, day: string) => {
+  let found: PriceChange | undefined
+  for (const change of changes ?? []) {
+    if (change.at > t) break
+    found = change
+  }
+  return found === undefined ? undefined : priceOnDay({ ...found.schedule, day })
+}
+
+/** The rate of `from → to` in force on `day` for an order made at `t`, or undefined when the history cannot say. */
+export const rateAt = (
+  history: FeeHistory,
+  from: CurrencyType,
+  to: CurrencyType,
+  day: string,
+  t: number,
+): number | undefined => {
+  if (from === to) return EXCHANGE_RATE_SCALE
+  const pair = `${from}->${to}`
+  // A rate set after the order for its day or an earlier one replaced what the order may have used.
+  if (history.rateSets.some((s) => s.pair === pair && s.at > t && s.day <= day)) return undefined
+  // The latest day on or before the order's (the rates are sorted by day): a binary search, a replay reads it often.
+  const rates = history.rates.get(pair) ?? []
+  let lo = 0
+  let hi = rates.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (rates[mid]!.day <= day) lo = mid + 1
+    else hi = mid
+  }
+  return lo === 0 ? undefined : rates[lo - 1]!.rate
+}
+
+const sameFee = (a: ExternalFee, b: ExternalFee) =>
+  a.fixedCentsFees === b.fixedCentsFees && a.fixedPercentageFees === b.fixedPercentageFees
+const feeText = (f: ExternalFee) => `${f.fixedCentsFees} cents + ${f.fixedPercentageFees}%`
+const sameTerms = (a: DiscountTerms, b: DiscountTerms) =>
+  a.isPercent === b.isPercent &&
+  a.amount === b.amount &&
+  (a.minPaymentAmountInCents ?? 0) === (b.minPaymentAmountInCents ?? 0)
+const termsText = (d: DiscountTerms) =>
+  `${d.isPercent ? `${d.amount}%` : `${d.amount} cents`} from ${d.minPaymentAmountInCents ?? 0} cents`
+
+const NO_FEE: ExternalFee = { fixedCentsFees: 0, fixedPercentageFees: 0 }
+
+/** The instant a buy left Initiated (after which its price no longer changes), else its last update. */
+const repricedUntil = (order: OrderRecord, createdAt: number) => {
+  const left = order.timeline.find((e) => e.from === "Initiated")
+  return left?.at ?? Math.max(createdAt, Date.parse(order.updatedAt))
+}
+
+/**
+ * Replays one order: its differences (empty when its money is what the formulas give from the terms in force
+ * when it was created) and what the history could not check.
+ */
+export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderReplay => {
+  const differences: Array<FeeDifference> = []
+  const unchecked: Array<Unchecked> = []
+  const createdAt = Date.parse(order.createdAt)
+  const day = Number.isNaN(createdAt)
+    ? order.createdAt.slice(0, 10)
+    : new Date(createdAt).toISOString().slice(0, 10)
+  const differ = (field: string, stored: unknown, recomputed: unknown) => {
+    if (String(stored) === String(recomputed)) return
+    differences.push({
+      orderId: order.orderId,
+      orderType: order.orderType,
+      createdAt: order.createdAt,
+      field,
+      stored: String(stored),
+      recomputed: String(recomputed),
+    })
+  }
+  /** A stored term against the history's: the history's when it has one (named when they differ), else the stored. */
+  const term = (
+    field: string,
+    stored: number | undefined,
+    inForce: number | undefined,
+  ): number | undefined => {
+    if (inForce === undefined) return stored
+    if (stored !== undefined) differ(field, stored, inForce)
+    return inForce
+  }
+  const unit = order.currencyUnit
+  const unitPrice = (unitType: UnitType, field: string, stored: number) => {
+    const inForce = priceAt(history.schedules.get(unitType), createdAt, day)
+    if (inForce === undefined) unchecked.push("price")
+    return term(field, stored, inForce) ?? stored
+  }
+  /** A formula refused its inputs (a sell of no more than its fee, say): named on the field it could not compute. */
+  const guarded = (field: string, stored: unknown, compute: () => void) => {
+    try {
+      compute()
+    } catch (e) {
+      differ(field, stored, `not computable: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+  const fees = settingAt(history.unitFees.get(unit.unitType), createdAt)
+
+  switch (order.orderType) {
+    case "BUY": {
+      const details = order.paymentDetails
+      if (details === undefined) {
+        differ("paymentDetails", "absent", "a buy's subtotal, fee and payment amount")
+        break
+      }
+      const pricePerUnit = unitPrice(unit.unitType, "currencyUnit.pricePerUnit", unit.pricePerUnit)
+      const buyFee =
+        term("currencyUnit.buyOrderTransactionFeeInCents", unit.buyOrderTransactionFeeInCents, fees?.buy) ?? 0
+      const method = details.paymentMethod
+      const methodHistory = history.externalFees.get(method)
+      const atCreation = method === "None" ? NO_FEE : settingAt(methodHistory, createdAt)
+      const possible =
+        method === "None"
+          ? [NO_FEE]
+          : settingsDuring(methodHistory, createdAt, repricedUntil(order, createdAt))
+      let externalFee: ExternalFee = details.paymentMethodFees
+      if (possible.length > 0 && !possible.some((f) => sameFee(f, details.paymentMethodFees))) {
+        const inForce = atCreation ?? possible[0]!
+        differ("paymentDetails.paymentMethodFees", feeText(details.paymentMethodFees), feeText(inForce))
+        externalFee = inForce
+      }
+      const storedDiscount = order.buy?.discount
+      const code = order.buy?.referenceCode
+      const codeTerms = code === undefined ? undefined : settingAt(history.discountCodes.get(code), createdAt)
+      let discount: DiscountTerms | undefined = storedDiscount
+      if (codeTerms !== undefined) {
+        if (storedDiscount === undefined) differ("buy.discount", "absent", termsText(codeTerms))
+        else if (!sameTerms(storedDiscount, codeTerms))
+          differ("buy.discount", termsText(storedDiscount), termsText(codeTerms))
+        discount = codeTerms
+      }
+      guarded("paymentDetails.paymentAmount", details.paymentAmount, () => {
+        const priced = priceBuyOrder({
+          numberOfUnits: unit.numberOfUnits,
+          pricePerUnit,
+          isDoubleLand: unit.isDoubleLand,
+          buyFeeCents: buyFee,
+          externalFee,
+          discount,
+        })
+        differ("paymentDetails.subTotal", details.subTotal, priced.subTotal)
+        differ("paymentDetails.transactionFee", details.transactionFee, priced.transactionFee)
+        differ("buy.discount.discountValue", storedDiscount?.discountValue ?? 0, priced.discountValue)
+        differ("paymentDetails.paymentAmount", details.paymentAmount, priced.paymentAmount)
+      })
+      break
+    }
+    case "SELL": {
+      unitPrice(unit.unitType, "currencyUnit.pricePerUnit", unit.pricePerUnit)
+      const feeUnits =
+        term(
+          "currencyUnit.sellOrderTransactionFeeInUnits",
+          unit.sellOrderTransactionFeeInUnits,
+          fees?.sell,
+        ) ?? order.sell?.feeUnits
+      if (order.sell === undefined) {
+        differ("sell", "absent", "a sell's fee and queued Units")
+        break
+      }
+      const sell = order.sell
+      if (feeUnits === undefined) break
+      differ("sell.feeUnits", sell.feeUnits, feeUnits)
+      guarded("sell.queuedUnits", sell.queuedUnits, () =>
+        differ("sell.queuedUnits", sell.queuedUnits, sellQueuedUnits(unit.numberOfUnits, feeUnits)),
+      )
+      break
+    }
+    case "CONVERT": {
+      const convert = order.convert
+      if (convert === undefined) {
+        differ("convert", "absent", "a convert's Units, remainder and fee")
+        break
+      }
+      const fromPrice = unitPrice(unit.unitType, "currencyUnit.pricePerUnit", unit.pricePerUnit)
+      const toPrice = unitPrice(convert.unitType, "convert.pricePerUnit", convert.pricePerUnit)
+      const feeUnits =
+        term(
+          "currencyUnit.convertOrderTransactionFeeInUnits",
+          unit.convertOrderTransactionFeeInUnits,
+          fees?.convert,
+        ) ?? 0
+      const rateInForce = rateAt(
+        history,
+        CurrencyOfUnitType[unit.unitType],
+        CurrencyOfUnitType[convert.unitType],
+        day,
+        createdAt,
+      )
+      if (rateInForce === undefined) unchecked.push("exchangeRate")
+      const exchangeRate =
+        term("convert.exchangeRate", convert.exchangeRate, rateInForce) ?? convert.exchangeRate
+      guarded("convert.numberOfUnits", convert.numberOfUnits, () => {
+        const quote = convertQuote({
+          units: unit.numberOfUnits,
+          fromPricePerUnit: fromPrice,
+          toPricePerUnit: toPrice,
+          exchangeRate,
+          feeUnits,
+        })
+        differ("convert.numberOfUnits", convert.numberOfUnits, quote.units)
+        if (convert.remainderInCents !== undefined)
+          differ("convert.remainderInCents", convert.remainderInCents, quote.remainderCents)
+        if (convert.convertOrderTransactionFeeInCents !== undefined)
+          differ(
+            "convert.convertOrderTransactionFeeInCents",
+            convert.convertOrderTransactionFeeInCents,
+            quote.feeCents,
+          )
+      })
+      break
+    }
+    case "TRANSFER": {
+      // Free (decisions.md, TRANSFER): no fee of any kind.
+      if (order.paymentDetails !== undefined) {
+        differ("paymentDetails.transactionFee", order.paymentDetails.transactionFee, 0)
+        differ("paymentDetails.paymentAmount", order.paymentDetails.paymentAmount, 0)
+      }
+      for (const field of [
+        "buyOrderTransactionFeeInCents",
+        "sellOrderTransactionFeeInUnits",
+        "convertOrderTransactionFeeInUnits",
+      ] as const) {
+        const stored = unit[field]
+        if (stored !== undefined) differ(`currencyUnit.${field}`, stored, 0)
+      }
+      break
+    }
+  }
+  return { differences, unchecked }
+}
