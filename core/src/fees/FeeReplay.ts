@@ -133,7 +133,15 @@ export const settingsDuring = <A>(
   return values
 }
 
-/** The schedule in force at instant `t` (the latest change at or before it), priced for t's UTC day. */
+/**
+ * How long before its instant an order may have read its terms. A command reads the price, the fees and the code
+ * in its transaction before it takes the order's instant (BuyCommands.ts `priceBuy`, then `now`), so a change
+ * committed in between, or a UTC day that turned, priced it with what stood a moment earlier: any value in force
+ * in this window before the instant is the order's term.
+ */
+export const READ_WINDOW_MS = 5_000
+
+/** The schedule in force at instant `t` (the latest change at or before it), priced for `day`. */
 export const priceAt = (changes: ReadonlyArray<PriceChange> | undefined, t: number, day: string) => {
   let found: PriceChange | undefined
   for (const change of changes ?? []) {
@@ -141,6 +149,20 @@ export const priceAt = (changes: ReadonlyArray<PriceChange> | undefined, t: numb
     found = change
   }
   return found === undefined ? undefined : priceOnDay({ ...found.schedule, day })
+}
+
+/** Every price a schedule in force from `from` to `to` gave on either day: what an order of that window read. */
+const pricesDuring = (
+  changes: ReadonlyArray<PriceChange> | undefined,
+  from: number,
+  to: number,
+  days: ReadonlyArray<string>,
+): Array<number> => {
+  const schedules = [
+    ...[...(changes ?? [])].filter((c) => c.at <= from).slice(-1),
+    ...(changes ?? []).filter((c) => c.at > from && c.at <= to),
+  ]
+  return schedules.flatMap((c) => days.map((day) => priceOnDay({ ...c.schedule, day })))
 }
 
 /** The rate of `from → to` in force on `day` for an order made at `t`, or undefined when the history cannot say. */
@@ -196,6 +218,9 @@ export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderRepla
   const day = Number.isNaN(createdAt)
     ? order.createdAt.slice(0, 10)
     : new Date(createdAt).toISOString().slice(0, 10)
+  const readFrom = createdAt - READ_WINDOW_MS
+  const readDay = Number.isNaN(readFrom) ? day : new Date(readFrom).toISOString().slice(0, 10)
+  const days = readDay === day ? [day] : [day, readDay]
   const differ = (field: string, stored: unknown, recomputed: unknown) => {
     if (String(stored) === String(recomputed)) return
     differences.push({
@@ -207,22 +232,32 @@ export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderRepla
       recomputed: String(recomputed),
     })
   }
-  /** A stored term against the history's: the history's when it has one (named when they differ), else the stored. */
+  /**
+   * A stored term against the history: kept when it is a value the history had in force as the order read its
+   * terms (`accepted`), else named beside the value in force at the order's instant, which the replay then prices
+   * with. With no history for it, the stored term.
+   */
   const term = (
     field: string,
     stored: number | undefined,
     inForce: number | undefined,
+    accepted: ReadonlyArray<number> = [],
   ): number | undefined => {
     if (inForce === undefined) return stored
-    if (stored !== undefined) differ(field, stored, inForce)
+    if (stored === undefined) return inForce
+    if (stored === inForce || accepted.includes(stored)) return stored
+    differ(field, stored, inForce)
     return inForce
   }
   const unit = order.currencyUnit
   const unitPrice = (unitType: UnitType, field: string, stored: number) => {
-    const inForce = priceAt(history.schedules.get(unitType), createdAt, day)
+    const changes = history.schedules.get(unitType)
+    const inForce = priceAt(changes, createdAt, day)
     if (inForce === undefined) unchecked.push("price")
-    return term(field, stored, inForce) ?? stored
+    return term(field, stored, inForce, pricesDuring(changes, readFrom, createdAt, days)) ?? stored
   }
+  const feesHistory = history.unitFees.get(unit.unitType)
+  const feesRead = settingsDuring(feesHistory, readFrom, createdAt)
   /** A formula refused its inputs (a sell of no more than its fee, say): named on the field it could not compute. */
   const guarded = (field: string, stored: unknown, compute: () => void) => {
     try {
@@ -231,7 +266,7 @@ export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderRepla
       differ(field, stored, `not computable: ${e instanceof Error ? e.message : String(e)}`)
     }
   }
-  const fees = settingAt(history.unitFees.get(unit.unitType), createdAt)
+  const fees = settingAt(feesHistory, createdAt)
 
   switch (order.orderType) {
     case "BUY": {
@@ -242,14 +277,19 @@ export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderRepla
       }
       const pricePerUnit = unitPrice(unit.unitType, "currencyUnit.pricePerUnit", unit.pricePerUnit)
       const buyFee =
-        term("currencyUnit.buyOrderTransactionFeeInCents", unit.buyOrderTransactionFeeInCents, fees?.buy) ?? 0
+        term(
+          "currencyUnit.buyOrderTransactionFeeInCents",
+          unit.buyOrderTransactionFeeInCents,
+          fees?.buy,
+          feesRead.map((f) => f.buy),
+        ) ?? 0
       const method = details.paymentMethod
       const methodHistory = history.externalFees.get(method)
       const atCreation = method === "None" ? NO_FEE : settingAt(methodHistory, createdAt)
       const possible =
         method === "None"
           ? [NO_FEE]
-          : settingsDuring(methodHistory, createdAt, repricedUntil(order, createdAt))
+          : settingsDuring(methodHistory, readFrom, repricedUntil(order, createdAt))
       let externalFee: ExternalFee = details.paymentMethodFees
       if (possible.length > 0 && !possible.some((f) => sameFee(f, details.paymentMethodFees))) {
         const inForce = atCreation ?? possible[0]!
@@ -258,13 +298,18 @@ export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderRepla
       }
       const storedDiscount = order.buy?.discount
       const code = order.buy?.referenceCode
-      const codeTerms = code === undefined ? undefined : settingAt(history.discountCodes.get(code), createdAt)
+      const codeHistory = code === undefined ? undefined : history.discountCodes.get(code)
+      const codeTerms = settingAt(codeHistory, createdAt)
       let discount: DiscountTerms | undefined = storedDiscount
       if (codeTerms !== undefined) {
-        if (storedDiscount === undefined) differ("buy.discount", "absent", termsText(codeTerms))
-        else if (!sameTerms(storedDiscount, codeTerms))
+        const read = settingsDuring(codeHistory, readFrom, createdAt)
+        if (storedDiscount === undefined) {
+          differ("buy.discount", "absent", termsText(codeTerms))
+          discount = codeTerms
+        } else if (!read.some((t) => sameTerms(t, storedDiscount))) {
           differ("buy.discount", termsText(storedDiscount), termsText(codeTerms))
-        discount = codeTerms
+          discount = codeTerms
+        }
       }
       guarded("paymentDetails.paymentAmount", details.paymentAmount, () => {
         const priced = priceBuyOrder({
@@ -289,6 +334,7 @@ export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderRepla
           "currencyUnit.sellOrderTransactionFeeInUnits",
           unit.sellOrderTransactionFeeInUnits,
           fees?.sell,
+          feesRead.map((f) => f.sell),
         ) ?? order.sell?.feeUnits
       if (order.sell === undefined) {
         differ("sell", "absent", "a sell's fee and queued Units")
@@ -315,17 +361,15 @@ export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderRepla
           "currencyUnit.convertOrderTransactionFeeInUnits",
           unit.convertOrderTransactionFeeInUnits,
           fees?.convert,
+          feesRead.map((f) => f.convert),
         ) ?? 0
-      const rateInForce = rateAt(
-        history,
-        CurrencyOfUnitType[unit.unitType],
-        CurrencyOfUnitType[convert.unitType],
-        day,
-        createdAt,
-      )
+      const from = CurrencyOfUnitType[unit.unitType]
+      const to = CurrencyOfUnitType[convert.unitType]
+      const rateInForce = rateAt(history, from, to, day, readFrom)
       if (rateInForce === undefined) unchecked.push("exchangeRate")
+      const rateRead = days.flatMap((d) => rateAt(history, from, to, d, readFrom) ?? [])
       const exchangeRate =
-        term("convert.exchangeRate", convert.exchangeRate, rateInForce) ?? convert.exchangeRate
+        term("convert.exchangeRate", convert.exchangeRate, rateInForce, rateRead) ?? convert.exchangeRate
       guarded("convert.numberOfUnits", convert.numberOfUnits, () => {
         const quote = convertQuote({
           units: unit.numberOfUnits,
