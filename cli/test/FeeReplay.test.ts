@@ -58,7 +58,8 @@ describe("audit fees: every stored order's fees replayed from the terms in force
 
   afterAll(() => close())
 
-  const fees = async (...args: ReadonlyArray<string>) => {
+  /** One command line in this process: what it printed and its exit code. */
+  const landunits = async (...args: ReadonlyArray<string>) => {
     const out: Array<string> = []
     const err: Array<string> = []
     let code = 0
@@ -69,12 +70,11 @@ describe("audit fees: every stored order's fees replayed from the terms in force
         code = c
       },
     }
-    await buildProgram(async () => runtime, { io }).parseAsync(
-      ["--as", DEMO_ADMIN_EMAIL, "audit", "fees", ...args],
-      { from: "user" },
-    )
+    await buildProgram(async () => runtime, { io }).parseAsync(args, { from: "user" })
     return { out: out.join("\n"), err: err.join("\n"), code }
   }
+  const fees = (...args: ReadonlyArray<string>) =>
+    landunits("--as", DEMO_ADMIN_EMAIL, "audit", "fees", ...args)
 
   const sql = (statement: string) =>
     runtime.runPromise(
@@ -192,6 +192,64 @@ describe("audit fees: every stored order's fees replayed from the terms in force
       await shift(-1)
     }
     expect((await fees()).code).toBe(0)
+  }, 120_000)
+
+  it("after admins change fees through the audited operations, orders before and after the change each replay at their own terms", async () => {
+    const admin = (...args: ReadonlyArray<string>) => landunits("--as", DEMO_ADMIN_EMAIL, "--yes", ...args)
+    for (const unitType of ["LAND_EUR", "LAND_USD", "LAND_AUD", "LAND_POUND"]) {
+      const set = await admin(
+        "pricing",
+        "set-fees",
+        unitType,
+        "--buy-cents",
+        "175",
+        "--sell-units",
+        "12",
+        "--convert-units",
+        "1",
+      )
+      expect(set.err).toBe("")
+      expect(set.code).toBe(0)
+    }
+    expect(
+      (await admin("pricing", "set-external-fee", "card-stripe", "--fixed-cents", "40", "--percent", "2.5"))
+        .code,
+    ).toBe(0)
+    const now = Date.now()
+    // Orders placed after the change, at the new fees (the app's PriceBook answers them now).
+    await runtime.runPromise(
+      insertGeneratedOrders(600, { seed: 11, start: now + 60_000, end: now + 2 * 86_400_000 }),
+    )
+    const json = JSON.parse((await fees("--format", "json")).out)
+    expect(json.differences).toEqual([])
+    const [newer] = await sql(
+      `SELECT count(*)::int AS n FROM orders WHERE order_id LIKE 'ord_gen_11_%' AND order_type = 'BUY'
+       AND (record->'currencyUnit'->>'buyOrderTransactionFeeInCents')::int = 175`,
+    )
+    expect(Number(newer!.n)).toBeGreaterThan(0)
+    // An earlier order carrying the new fee is priced at a fee that was not yet in force: named.
+    const [early] = await sql(
+      `SELECT order_id FROM orders WHERE order_id LIKE 'ord_gen_7_%' AND order_type = 'BUY' ORDER BY sequence LIMIT 1`,
+    )
+    const earlyId = String(early!.order_id)
+    const field = "{currencyUnit,buyOrderTransactionFeeInCents}"
+    const [was] = await sql(`SELECT record #>> '${field}' AS fee FROM orders WHERE order_id = '${earlyId}'`)
+    await sql(`UPDATE orders SET record = jsonb_set(record, '${field}', '175') WHERE order_id = '${earlyId}'`)
+    try {
+      const named = JSON.parse((await fees("--format", "json")).out).differences
+      expect(named).toEqual([
+        expect.objectContaining({
+          orderId: earlyId,
+          field: "currencyUnit.buyOrderTransactionFeeInCents",
+          stored: "175",
+          recomputed: String(was!.fee),
+        }),
+      ])
+    } finally {
+      await sql(
+        `UPDATE orders SET record = jsonb_set(record, '${field}', '${Number(was!.fee)}') WHERE order_id = '${earlyId}'`,
+      )
+    }
   }, 120_000)
 
   it("--from and --to keep to the orders created on those days; a day that is not one is refused", async () => {

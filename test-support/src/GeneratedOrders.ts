@@ -38,10 +38,18 @@ const random = (seed: number) => {
   }
 }
 
-/** Inserts `count` generated orders created over the `days` days before now; answers their ids in order. */
+/**
+ * Inserts `count` generated orders created over the `days` days before now (or from `start` to `end`, epoch ms);
+ * answers their ids in order.
+ */
 export const insertGeneratedOrders = (
   count: number,
-  options: { readonly days?: number; readonly seed?: number } = {},
+  options: {
+    readonly days?: number
+    readonly start?: number
+    readonly end?: number
+    readonly seed?: number
+  } = {},
 ) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -51,8 +59,8 @@ export const insertGeneratedOrders = (
     const next = random(options.seed ?? 42)
     const pick = <A>(items: ReadonlyArray<A>): A => items[Math.floor(next() * items.length)]!
     const now = yield* Clock.currentTimeMillis
-    const days = options.days ?? 300
-    const start = now - days * DAY
+    const start = options.start ?? now - (options.days ?? 300) * DAY
+    const span = (options.end ?? now - DAY) - start
     const externalFees = yield* book.externalFees
     const codes: ReadonlyArray<DiscountTerms & { readonly code: string }> =
       (yield* settings.discountCodes).filter((c) => c.active)
@@ -94,7 +102,7 @@ export const insertGeneratedOrders = (
     })
 
     for (let i = 0; i < count; i++) {
-      const at = Math.floor(start + ((i + next()) * (days * DAY - DAY)) / count)
+      const at = Math.floor(start + ((i + next()) * span) / count)
       const createdAt = new Date(at).toISOString()
       const orderId = OrderId.make(`ord_gen_${options.seed ?? 42}_${i}`)
       const memberId = MemberId.make(`mem_gen_${Math.floor(next() * 1_000)}`)
