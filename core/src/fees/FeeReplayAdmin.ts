@@ -2,10 +2,10 @@
  * The admins' fee replay (`landunits audit fees [--from day] [--to day]`, issue 42): every stored order created in
  * the days given (all of them by default), replayed by FeeReplay.ts against the terms in force when it was made
  * (FeeHistoryRead.ts), a page at a time by ascending sequence (StoredOrders: one read a page, nothing held open
- * between them). Read-only. Answers every difference, with the order, the field, the stored value and the
+ * between them), the next page read while one is replayed. Read-only. Answers every difference, with the order, the field, the stored value and the
  * recomputed one, and how many orders it read of each type.
  */
-import { Effect } from "effect"
+import { Effect, Fiber } from "effect"
 import { DAY_MS, dayStart, refuse } from "../access/AdminUseCase.ts"
 import type { OrderType } from "../shared/Enums.ts"
 import { OrderTypes } from "../shared/EnumValues.ts"
@@ -44,13 +44,14 @@ export const replayFees = Effect.fn("FeeReplayAdmin.replay")(function* (range: {
   const differences: Array<FeeDifference> = []
   let orders = 0
   let ordersWithDifferences = 0
-  for (let after = 0; ; ) {
-    const page = yield* stored.page({
-      afterSequence: after,
-      limit: FEE_REPLAY_PAGE,
-      createdFrom,
-      createdBefore,
-    })
+  const fetch = (afterSequence: number) =>
+    stored.page({ afterSequence, limit: FEE_REPLAY_PAGE, createdFrom, createdBefore })
+  // The next page is read while this one is replayed: the database's work and the replay's overlap.
+  let next = yield* Effect.forkChild(fetch(0))
+  for (;;) {
+    const page = yield* Fiber.join(next)
+    const full = page.length === FEE_REPLAY_PAGE
+    if (full) next = yield* Effect.forkChild(fetch(page[page.length - 1]!.sequence))
     for (const order of page) {
       const replayed = replayOrder(order, history)
       orders += 1
@@ -60,9 +61,8 @@ export const replayFees = Effect.fn("FeeReplayAdmin.replay")(function* (range: {
         ordersWithDifferences += 1
         differences.push(...replayed.differences)
       }
-      after = order.sequence
     }
-    if (page.length < FEE_REPLAY_PAGE) break
+    if (!full) break
   }
   const report: FeeReplayReport = {
     ...(range.from === undefined ? {} : { from: range.from }),
