@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import type { OrderRecord } from "../../orders/OrderModel.ts"
+import { OrderRepository } from "../../orders/ports/OrderRepository.ts"
 
 /** Which page of the stored orders: those after a sequence, created in an optional range of instants. */
 export interface OrdersPage {
@@ -11,6 +12,23 @@ export interface OrdersPage {
   /** Created before this instant (epoch ms). */
   readonly createdBefore?: number | undefined
 }
+
+/** The page of `orders` (any order) that `page` names, by ascending sequence. */
+const pageOf = (
+  orders: ReadonlyArray<OrderRecord>,
+  { afterSequence, limit, createdFrom, createdBefore }: OrdersPage,
+): ReadonlyArray<OrderRecord> =>
+  orders
+    .filter((o) => {
+      const at = Date.parse(o.createdAt)
+      return (
+        o.sequence > afterSequence &&
+        (createdFrom === undefined || at >= createdFrom) &&
+        (createdBefore === undefined || at < createdBefore)
+      )
+    })
+    .toSorted((a, b) => a.sequence - b.sequence)
+    .slice(0, limit)
 
 /**
  * Port: every stored order, a page at a time by ascending sequence (the fee replay, `landunits audit fees`). Each
@@ -26,19 +44,16 @@ export class StoredOrders extends Context.Service<
   /** In memory over a list the caller owns. */
   static readonly layerMemory = (orders: { current: ReadonlyArray<OrderRecord> }) =>
     Layer.succeed(StoredOrders)({
-      page: ({ afterSequence, limit, createdFrom, createdBefore }) =>
-        Effect.sync(() =>
-          orders.current
-            .filter((o) => {
-              const at = Date.parse(o.createdAt)
-              return (
-                o.sequence > afterSequence &&
-                (createdFrom === undefined || at >= createdFrom) &&
-                (createdBefore === undefined || at < createdBefore)
-              )
-            })
-            .toSorted((a, b) => a.sequence - b.sequence)
-            .slice(0, limit),
-        ),
+      page: (page) => Effect.sync(() => pageOf(orders.current, page)),
     })
+
+  /** In memory over the orders an OrderRepository holds (its memory layer: the contract's reference). */
+  static readonly layerFromRepository = Layer.effect(StoredOrders)(
+    Effect.gen(function* () {
+      const repository = yield* OrderRepository
+      return StoredOrders.of({
+        page: (page) => Effect.map(repository.find({}), (orders) => pageOf(orders, page)),
+      })
+    }),
+  )
 }
