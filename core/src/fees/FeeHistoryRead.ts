@@ -19,7 +19,7 @@ import {
   type SettingHistory,
   sortedHistory,
   type UnitFees,
-} from "./FeeReplay.ts"
+} from "./FeeHistory.ts"
 import type { DiscountTerms } from "./Fees.ts"
 
 /** `pricing.setFees`'s before and after: "buy 100 cents, sell 10 Units, convert 0 Units" (FeesAdmin.ts). */

@@ -10,13 +10,13 @@ import { describe, expect, it } from "vitest"
 import {
   type FeeHistory,
   READ_WINDOW_MS,
-  replayOrder,
   type SettingHistory,
   settingAt,
   settingsDuring,
   sortedHistory,
   type UnitFees,
-} from "../../src/fees/FeeReplay.ts"
+} from "../../src/fees/FeeHistory.ts"
+import { replayOrder } from "../../src/fees/FeeReplay.ts"
 import { type DiscountTerms, priceBuyOrder, sellQueuedUnits } from "../../src/fees/Fees.ts"
 import { convertQuote } from "../../src/orders/Convert.ts"
 import type { OrderRecord } from "../../src/orders/OrderModel.ts"
