@@ -9,6 +9,8 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import type { ActingAdmin } from "../../src/access/AdminOperationRunner.ts"
 import { AuditLog } from "../../src/audit/ports/AuditLog.ts"
+import { settingAt } from "../../src/fees/FeeHistory.ts"
+import { parseFeesLine, readFeeHistory } from "../../src/fees/FeeHistoryRead.ts"
 import { FEE_REPLAY_PAGE, replayFees } from "../../src/fees/FeeReplayAdmin.ts"
 import { priceBuyOrder } from "../../src/fees/Fees.ts"
 import { StoredOrders } from "../../src/fees/ports/StoredOrders.ts"
@@ -181,6 +183,61 @@ describe("replayFees", () => {
             "paymentDetails.paymentAmount",
           ]),
         )
+      }),
+  )
+})
+
+describe("readFeeHistory: the audit log's settings changes read back", () => {
+  it("a unit type's fees line as pricing.setFees writes it, and nothing else", () => {
+    expect(parseFeesLine("buy 160 cents, sell 10 Units, convert 2 Units")).toEqual({
+      buy: 160,
+      sell: 10,
+      convert: 2,
+    })
+    expect(parseFeesLine("buy 1.5 cents, sell 10 Units, convert 2 Units")).toBeUndefined()
+    expect(parseFeesLine(undefined)).toBeUndefined()
+  })
+
+  it.effect(
+    "an external fee never set was the default before its first change; a code's audited terms; a rate's day set again",
+    () =>
+      Effect.gen(function* () {
+        const world = makeWorld()
+        const history = yield* Effect.gen(function* () {
+          const audit = yield* AuditLog
+          const entry = (action: string, subject: string, details: Record<string, string>) =>
+            audit.append({ actor: ADMIN.admin.adminId, action, subject, details, at: CHANGE })
+          yield* entry("pricing.setExternalFee", "paymentMethod:crypto", {
+            before: "null",
+            after: JSON.stringify({ fixedCentsFees: 5, fixedPercentageFees: 0.5 }),
+          })
+          yield* entry("discountCodes.create", "discountCode:SPRING", {
+            terms: JSON.stringify({
+              code: "SPRING",
+              isPercent: false,
+              amount: 500,
+              minPaymentAmountInCents: 0,
+              active: true,
+            }),
+          })
+          yield* entry("pricing.setRate", "rate:EUR->USD", { rate: "1100000", day: "2026-03-03" })
+          // Entries the replay cannot read are left out, not guessed.
+          yield* entry("pricing.setFees", "unitType:LAND_EUR", { before: "?", after: "not a fees line" })
+          return yield* readFeeHistory
+        }).pipe(Effect.provide(world.layer))
+        const crypto = history.externalFees.get("crypto")
+        expect(settingAt(crypto, CHANGE - 1)).toEqual(DEFAULT_EXTERNAL_FEES.crypto)
+        expect(settingAt(crypto, CHANGE)).toEqual({ fixedCentsFees: 5, fixedPercentageFees: 0.5 })
+        expect(settingAt(history.discountCodes.get("SPRING"), CHANGE - 1)).toBeUndefined()
+        expect(settingAt(history.discountCodes.get("SPRING"), CHANGE)).toMatchObject({
+          isPercent: false,
+          amount: 500,
+        })
+        expect(history.rateSets).toEqual([{ at: CHANGE, pair: "EUR->USD", day: "2026-03-03" }])
+        expect(history.unitFees.get("LAND_EUR")).toEqual({
+          changes: [],
+          current: { buy: 100, sell: 10, convert: 0 },
+        })
       }),
   )
 })
