@@ -77,9 +77,31 @@ const repricedUntil = (order: OrderRecord, createdAt: number) => {
 
 /**
  * Replays one order: its differences (empty when its money is what the formulas give from the terms in force
- * when it was created) and what the history could not check.
+ * when it was created) and what the history could not check. A record the replay cannot read (a part it needs
+ * removed or of the wrong kind, as an edit behind the app may leave it) is itself a difference, on `record`: one
+ * such order never stops the run.
  */
 export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderReplay => {
+  try {
+    return replayReadable(order, history)
+  } catch (e) {
+    return {
+      differences: [
+        {
+          orderId: String(order?.orderId),
+          orderType: order?.orderType,
+          createdAt: String(order?.createdAt),
+          field: "record",
+          stored: "not readable as an order",
+          recomputed: `not computable: ${e instanceof Error ? e.message : String(e)}`,
+        },
+      ],
+      unchecked: [],
+    }
+  }
+}
+
+const replayReadable = (order: OrderRecord, history: FeeHistory): OrderReplay => {
   const differences: Array<FeeDifference> = []
   const unchecked: Array<Unchecked> = []
   const createdAt = Date.parse(order.createdAt)
@@ -274,6 +296,8 @@ export const replayOrder = (order: OrderRecord, history: FeeHistory): OrderRepla
       }
       break
     }
+    default:
+      differ("orderType", order.orderType, "BUY, SELL, TRANSFER or CONVERT")
   }
   return { differences, unchecked }
 }

@@ -55,7 +55,7 @@ export const replayFees = Effect.fn("FeeReplayAdmin.replay")(function* (range: {
     for (const order of page) {
       const replayed = replayOrder(order, history)
       orders += 1
-      byType[order.orderType] += 1
+      if (Object.hasOwn(byType, order.orderType)) byType[order.orderType] += 1
       for (const term of new Set(replayed.unchecked)) unchecked[term] += 1
       if (replayed.differences.length > 0) {
         ordersWithDifferences += 1

@@ -361,6 +361,31 @@ describe("sells, converts and transfers replayed", () => {
   })
 })
 
+describe("a record edited out of shape", () => {
+  const at = T0 + DAY
+  const transfer: OrderRecord = {
+    ...orderBase("ord_shape", at),
+    orderType: "TRANSFER",
+    currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 5, pricePerUnit: 10_000, isDoubleLand: false },
+    transfer: { recipientEmail: "sam@landunits.example" },
+  }
+
+  it("an order without the part the replay needs is named on `record`, and the replay goes on", () => {
+    const { currencyUnit: _, ...withoutUnit } = transfer
+    const replayed = replayOrder(withoutUnit as unknown as OrderRecord, emptyHistory())
+    expect(replayed.differences).toEqual([
+      expect.objectContaining({ orderId: "ord_shape", field: "record", stored: "not readable as an order" }),
+    ])
+  })
+
+  it("an order type that is none of the four is named", () => {
+    const odd = { ...transfer, orderType: "GIFT" } as unknown as OrderRecord
+    expect(replayOrder(odd, emptyHistory()).differences.map((d) => [d.field, d.stored])).toEqual([
+      ["orderType", "GIFT"],
+    ])
+  })
+})
+
 // ---------------------------------------------------------------------------------------------------------
 // The property: a platform's year, modelled as a list of events in time order.
 
