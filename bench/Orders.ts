@@ -210,7 +210,11 @@ const onDatabase = <E>(
       ),
       Effect.scoped,
       Effect.provideService(BuyBatchObserver, (_, size) => void batchSizes.push(size)),
-      Effect.tap(() => Effect.sync(() => console.log(`    ${clients} clients, ${workload.length} unit type(s): ${batchSizesSeen()}`))),
+      Effect.tap(() =>
+        Effect.sync(() =>
+          console.log(`    ${clients} clients, ${workload.length} unit type(s): ${batchSizesSeen()}`),
+        ),
+      ),
       Effect.ensuring(Effect.sync(() => void batchSizes.splice(0))),
     ),
   )
