@@ -89,6 +89,7 @@ import { SessionStorePg } from "../postgres/SessionStorePg.ts"
 import { SignedInAccountsPg } from "../postgres/SignedInAccountsPg.ts"
 import { SignedInMembersPg } from "../postgres/SignedInMembersPg.ts"
 import { SiteContentPg } from "../postgres/SiteContentPg.ts"
+import { StoredOrdersPg } from "../postgres/StoredOrdersPg.ts"
 import { SubscriptionStorePg } from "../postgres/SubscriptionStorePg.ts"
 import { TokenStorePg } from "../postgres/TokenStorePg.ts"
 import { layerMarkedTransactions } from "../postgres/TransactionMarker.ts"
@@ -166,6 +167,7 @@ export const layerStores = <E>(database: Layer.Layer<PgClient.PgClient | SqlClie
     PriceSchedulesPg,
     ExchangeRateHistoryPg,
     PriceScheduleHistoryPg,
+    StoredOrdersPg,
     SubscriptionStorePg,
     QuestionStorePg,
     AgentStorePg,

@@ -111,6 +111,7 @@ export const AdminOperations = {
   "recordings.list": read,
   "recordings.export": read,
   "audit.show": read,
+  "audit.fees": read,
   "db.migrate": operation,
   "db.status": read,
   "db.seed": operation,
