@@ -38,6 +38,7 @@ import type {
 import { CheckpointRefused } from "./LedgerErrors.ts"
 import { liabilitiesAt, makeLiabilitiesTally } from "./LiabilitiesTally.ts"
 import {
+  type LiabilitiesHasher,
   type LiabilitiesTree,
   leafIndexOf,
   liabilitiesPath,
@@ -68,6 +69,8 @@ export interface CheckpointSettings {
    * is not an Ed25519 public key, or is the current key, is left out.
    */
   readonly earlierPublicKeys?: ReadonlyArray<string>
+  /** The liabilities trees' hashes (core's portable ones unless the server passes Node's native ones). */
+  readonly liabilitiesHasher?: LiabilitiesHasher
 }
 
 export interface CheckpointTaken {
@@ -89,10 +92,14 @@ export const publicCheckpoint = (c: StoredCheckpoint): LedgerCheckpoint => ({
 })
 
 /** The liabilities trees at a checkpoint, from the balances at its cut salted with its salt key. */
-const liabilitiesOfBalances = (saltKey: string, balances: ReadonlyArray<AccountBalanceAt>) => {
+const liabilitiesOfBalances = (
+  saltKey: string,
+  balances: ReadonlyArray<AccountBalanceAt>,
+  hasher: LiabilitiesHasher | undefined,
+) => {
   const tally = makeLiabilitiesTally()
   for (const b of balances) tally.addBalance(b.unitType, b.key, b.units)
-  return liabilitiesAt(saltKey, tally)
+  return liabilitiesAt(saltKey, tally, hasher)
 }
 
 const liabilitiesNote = (
@@ -261,7 +268,11 @@ export class LedgerCheckpointService extends Context.Service<
           const stream = yield* treeAt(previous, cut)
           const number = (previous?.number ?? 0) + 1
           const saltKey = yield* signer.liabilitiesSaltKey(number)
-          const liabilities = liabilitiesOfBalances(saltKey, yield* store.balancesAt(cut.lastPosition))
+          const liabilities = liabilitiesOfBalances(
+            saltKey,
+            yield* store.balancesAt(cut.lastPosition),
+            settings.liabilitiesHasher,
+          )
           if (!liabilities.ok)
             return yield* refuse(`the proof of liabilities cannot be built: ${liabilities.message}`)
           const fields = {
@@ -390,7 +401,11 @@ export class LedgerCheckpointService extends Context.Service<
           const trees = yield* oneProofAtATime.withPermits(1)(
             Effect.gen(function* () {
               if (treesCache?.number === checkpoint.number) return treesCache.trees
-              const built = liabilitiesOfBalances(saltKey, yield* store.balancesAt(checkpoint.lastPosition))
+              const built = liabilitiesOfBalances(
+                saltKey,
+                yield* store.balancesAt(checkpoint.lastPosition),
+                settings.liabilitiesHasher,
+              )
               const rebuilt = built.ok ? built.value.trees : new Map<string, LiabilitiesTree>()
               if (!built.ok) {
                 yield* Effect.logError(

@@ -12,9 +12,11 @@ import {
   type Built,
   buildLiabilitiesTree,
   LIABILITY_BUCKETS,
+  type LiabilitiesHasher,
   type LiabilitiesTree,
   memberCommitment,
-  memberSalt,
+  memberSalts,
+  portableLiabilitiesHasher,
   totalsOf,
 } from "./LiabilitiesTree.ts"
 import { memberOfKey } from "./TransferChain.ts"
@@ -88,15 +90,29 @@ export interface LiabilitiesAt {
  * Every unit type's tree over the tally's members, salted with the checkpoint's salt key; refused when a
  * balance is negative or a unit type's totals are not what its issuance and fees accounts say is owed.
  */
-export const liabilitiesAt = (saltKeyHex: string, tally: LiabilitiesTally): Built<LiabilitiesAt> => {
+export const liabilitiesAt = (
+  saltKeyHex: string,
+  tally: LiabilitiesTally,
+  hasher: LiabilitiesHasher = portableLiabilitiesHasher,
+): Built<LiabilitiesAt> => {
   const fields: Array<CheckpointLiabilitiesFields> = []
   const trees = new Map<string, LiabilitiesTree>()
+  const saltOf = memberSalts(saltKeyHex, hasher)
+  const commitments = new Map<string, string>()
+  const commitmentOf = (memberId: string) => {
+    let c = commitments.get(memberId)
+    if (c === undefined) {
+      c = memberCommitment(saltOf(memberId), memberId, hasher)
+      commitments.set(memberId, c)
+    }
+    return c
+  }
   for (const unitType of tally.unitTypes()) {
     const leaves = [...tally.members(unitType)].map(([memberId, sums]) => ({
-      commitment: memberCommitment(memberSalt(saltKeyHex, memberId), memberId),
+      commitment: commitmentOf(memberId),
       sums,
     }))
-    const built = buildLiabilitiesTree(unitType, leaves)
+    const built = buildLiabilitiesTree(unitType, leaves, hasher)
     if (!built.ok) return built
     const tree = built.value
     const owed = tree.root.sums.reduce((a, b) => a + b, 0)

@@ -75,7 +75,24 @@ export type Built<A> =
   | { readonly ok: true; readonly value: A }
   | { readonly ok: false; readonly message: string }
 
-const hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)))
+/**
+ * The two hashes the tree is made of, over UTF-8 text, as 64 hex digits. Core's portable one (below) is what the
+ * browser checks with and what `ledger verify` rebuilds with; the server's checkpoint job may pass Node's native
+ * one (adapters' NativeChainHash.ts), the same hashes at a fraction of the cost.
+ */
+export interface LiabilitiesHasher {
+  readonly sha256: (text: string) => string
+  /** HMAC-SHA256 under the key (hex), made once per key: `keyed(key)(text)`. */
+  readonly hmacSha256: (keyHex: string) => (text: string) => string
+}
+
+export const portableLiabilitiesHasher: LiabilitiesHasher = {
+  sha256: (text) => bytesToHex(sha256(utf8ToBytes(text))),
+  hmacSha256: (keyHex) => {
+    const keyed = hmac.create(sha256, hexToBytes(keyHex))
+    return (text) => bytesToHex(keyed.clone().update(utf8ToBytes(text)).digest())
+  },
+}
 
 const HEX64 = /^[0-9a-f]{64}$/
 
@@ -104,19 +121,41 @@ export const sumsOf = (totals: LiabilityTotals): LiabilitySums => LIABILITY_BUCK
 
 /** A random per-checkpoint salt key is 32 bytes; a member's salt is its HMAC of their id. */
 export const memberSalt = (saltKeyHex: string, memberId: string): string =>
-  bytesToHex(hmac(sha256, hexToBytes(saltKeyHex), utf8ToBytes(`${LIABILITIES_SALT}|${memberId}`)))
+  portableLiabilitiesHasher.hmacSha256(saltKeyHex)(`${LIABILITIES_SALT}|${memberId}`)
 
-export const memberCommitment = (salt: string, memberId: string): string =>
-  hex(`${LIABILITIES_MEMBER}|${salt}|${memberId}`)
+/** Every member's salt under one salt key (the key's HMAC set up once). */
+export const memberSalts = (
+  saltKeyHex: string,
+  hasher: LiabilitiesHasher = portableLiabilitiesHasher,
+): ((memberId: string) => string) => {
+  const keyed = hasher.hmacSha256(saltKeyHex)
+  return (memberId) => keyed(`${LIABILITIES_SALT}|${memberId}`)
+}
 
-export const liabilityLeafHash = (unitType: string, commitment: string, sums: LiabilitySums): string =>
-  hex(`${LIABILITIES_LEAF}|${unitType}|${commitment}|${sumsText(sums)}`)
+export const memberCommitment = (
+  salt: string,
+  memberId: string,
+  hasher = portableLiabilitiesHasher,
+): string => hasher.sha256(`${LIABILITIES_MEMBER}|${salt}|${memberId}`)
 
-export const liabilityNodeHash = (left: SumNode, right: SumNode): string =>
-  hex(`${LIABILITIES_NODE}|${left.hash}|${sumsText(left.sums)}|${right.hash}|${sumsText(right.sums)}`)
+export const liabilityLeafHash = (
+  unitType: string,
+  commitment: string,
+  sums: LiabilitySums,
+  hasher = portableLiabilitiesHasher,
+): string => hasher.sha256(`${LIABILITIES_LEAF}|${unitType}|${commitment}|${sumsText(sums)}`)
+
+export const liabilityNodeHash = (
+  left: SumNode,
+  right: SumNode,
+  hasher = portableLiabilitiesHasher,
+): string =>
+  hasher.sha256(
+    `${LIABILITIES_NODE}|${left.hash}|${sumsText(left.sums)}|${right.hash}|${sumsText(right.sums)}`,
+  )
 
 export const emptyLiabilitiesRoot = (unitType: string): SumNode => ({
-  hash: hex(`${LIABILITIES_EMPTY}|${unitType}`),
+  hash: portableLiabilitiesHasher.sha256(`${LIABILITIES_EMPTY}|${unitType}`),
   sums: LIABILITY_BUCKETS.map(() => 0),
 })
 
@@ -132,9 +171,13 @@ const addSums = (a: LiabilitySums, b: LiabilitySums): Array<number> | undefined 
 }
 
 /** The parent of two nodes: its hash commits to both children's hashes and sums. */
-export const parentOf = (left: SumNode, right: SumNode): SumNode | undefined => {
+export const parentOf = (
+  left: SumNode,
+  right: SumNode,
+  hasher = portableLiabilitiesHasher,
+): SumNode | undefined => {
   const sums = addSums(left.sums, right.sums)
-  return sums === undefined ? undefined : { hash: liabilityNodeHash(left, right), sums }
+  return sums === undefined ? undefined : { hash: liabilityNodeHash(left, right, hasher), sums }
 }
 
 const byCommitment = (a: LiabilityLeaf, b: LiabilityLeaf) =>
@@ -147,6 +190,7 @@ const byCommitment = (a: LiabilityLeaf, b: LiabilityLeaf) =>
 export const buildLiabilitiesTree = (
   unitType: string,
   leaves: ReadonlyArray<LiabilityLeaf>,
+  hasher: LiabilitiesHasher = portableLiabilitiesHasher,
 ): Built<LiabilitiesTree> => {
   const sorted = [...leaves].sort(byCommitment)
   const level0: Array<SumNode> = new Array(sorted.length)
@@ -158,7 +202,7 @@ export const buildLiabilitiesTree = (
       return { ok: false, message: `a ${unitType} leaf's commitment is not 64 hex digits` }
     if (i > 0 && sorted[i - 1]!.commitment === leaf.commitment)
       return { ok: false, message: `two ${unitType} leaves have the commitment ${leaf.commitment}` }
-    level0[i] = { hash: liabilityLeafHash(unitType, leaf.commitment, leaf.sums), sums: leaf.sums }
+    level0[i] = { hash: liabilityLeafHash(unitType, leaf.commitment, leaf.sums, hasher), sums: leaf.sums }
   }
   if (level0.length === 0) {
     const root = emptyLiabilitiesRoot(unitType)
@@ -168,7 +212,7 @@ export const buildLiabilitiesTree = (
   for (let level = level0; level.length > 1; ) {
     const next: Array<SumNode> = []
     for (let i = 0; i + 1 < level.length; i += 2) {
-      const parent = parentOf(level[i]!, level[i + 1]!)
+      const parent = parentOf(level[i]!, level[i + 1]!, hasher)
       if (parent === undefined)
         return { ok: false, message: `a ${unitType} total passes ${Number.MAX_SAFE_INTEGER}` }
       next.push(parent)

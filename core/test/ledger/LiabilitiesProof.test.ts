@@ -7,10 +7,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { hexToBytes } from "@noble/hashes/utils.js"
 import { Effect } from "effect"
-import { checkpointSignatureValid } from "../../src/ledger/Checkpoint.ts"
+import { canonicalCheckpoint, checkpointSignatureValid } from "../../src/ledger/Checkpoint.ts"
+import { verifyTransfersAndCheckpoints } from "../../src/ledger/CheckpointCheck.ts"
 import type { LiabilitiesProof } from "../../src/ledger/CheckpointModel.ts"
 import { LedgerCheckpointService } from "../../src/ledger/LedgerCheckpointService.ts"
 import { verifyLiabilitiesProof } from "../../src/ledger/LiabilitiesProof.ts"
+import { LedgerCheckpoints } from "../../src/ledger/ports/LedgerCheckpoints.ts"
 import { LedgerSigner } from "../../src/ledger/ports/LedgerSigner.ts"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { MemberId } from "../../src/shared/Ids.ts"
@@ -144,5 +146,54 @@ describe("the proof of liabilities", () => {
       expect(proof.leaves).toEqual([])
       expect(verifyLiabilitiesProof(proof, yield* publicKey(h))).toEqual({ status: "not-yet" })
     }),
+  )
+
+  const verifyAll = (h: OrderHarness) =>
+    Effect.flatMap(h.run(LedgerSigner), (signer) =>
+      h.result(
+        verifyTransfersAndCheckpoints(
+          { pageSize: 3 },
+          { current: { keyId: signer.keyId, publicKey: signer.publicKey }, earlier: [] },
+        ),
+      ),
+    )
+
+  it.effect("ledger verify rebuilds every checkpoint's liabilities trees from the transfers", () =>
+    Effect.gen(function* () {
+      const h = yield* withHistory()
+      yield* take(h)
+      yield* h.run(buy(h, alice, 2))
+      yield* take(h)
+      const result = yield* verifyAll(h)
+      expect(result._tag).toBe("Success")
+    }),
+  )
+
+  it.effect(
+    "ledger verify refuses a checkpoint whose signed totals understate what the ledger owes, even signed by the key",
+    () =>
+      Effect.gen(function* () {
+        const h = yield* withHistory()
+        const { checkpoint } = yield* take(h)
+        const [signer, checkpoints] = yield* h.run(Effect.all([LedgerSigner, LedgerCheckpoints]))
+        const stored = (yield* checkpoints.newest({ limit: 1 }))[0]!
+        // The key holder signs a second checkpoint that hides one Unit of the first unit type's owned total.
+        const fields = {
+          ...checkpoint,
+          number: 2,
+          liabilities: checkpoint.liabilities!.map((l, i) =>
+            i === 0 ? { ...l, totals: { ...l.totals, owned: l.totals.owned - 1 } } : l,
+          ),
+        }
+        yield* checkpoints.append({
+          ...stored,
+          ...fields,
+          signature: yield* signer.sign(canonicalCheckpoint(fields)),
+        })
+        const refused = yield* verifyAll(h)
+        expect(refused._tag === "Failure" && refused.failure.message).toMatch(
+          /^checkpoint #2: it states liabilities LAND_EUR root .* totals .*, but its first \d+ transfers give LAND_EUR root/,
+        )
+      }),
   )
 })
