@@ -5,7 +5,9 @@
  * HTTP from the app started as an operator starts it (`node cli/src/start.ts`, development, a fresh DATA_DIR:
  * the demo history is seeded and the checkpoint job signs checkpoint #1 as the app starts). It accepts the demo
  * member's proof and refuses it with any field, path node, root or signature changed; her proof of a transfer to
- * another member names that member by pseudonym only, and her own account opens to her id and no other.
+ * another member names that member by pseudonym only, and her own account opens to her id and no other. Her proof of
+ * liabilities (issue 42), saved to a file with the public key beside it, is checked from the files by a second
+ * verifier written from docs/ledger/13-proof-of-liabilities.md alone, and refused with anything in it changed.
  */
 import { createHash, createPublicKey, verify as verifySignature } from "node:crypto"
 import * as fs from "node:fs"

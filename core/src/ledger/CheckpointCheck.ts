@@ -16,7 +16,7 @@ import { Effect, Option, Schema } from "effect"
 import { checkpointSignatureValid, ledgerKeyId, publicKeyFromHex } from "./Checkpoint.ts"
 import type { StoredCheckpoint } from "./CheckpointModel.ts"
 import { liabilitiesAt, makeLiabilitiesTally } from "./LiabilitiesTally.ts"
-import { LIABILITY_BUCKETS } from "./LiabilitiesTree.ts"
+import { LIABILITY_BUCKETS, type LiabilitiesHasher } from "./LiabilitiesTree.ts"
 import { makeMerkleStream, transferLeafHash } from "./MerkleTree.ts"
 import { LedgerCheckpoints } from "./ports/LedgerCheckpoints.ts"
 import type { LedgerStore } from "./ports/LedgerStore.ts"
@@ -156,14 +156,18 @@ const checkTransferChains = (c: StoredCheckpoint, heads: ReadonlyMap<string, Cha
  * tree rebuilt with its stored salt key has the root and totals it states, and those totals are what the issuance
  * and fees accounts say is owed (LiabilitiesTally.ts).
  */
-const checkLiabilities = (c: StoredCheckpoint, tally: ReturnType<typeof makeLiabilitiesTally>) => {
+const checkLiabilities = (
+  c: StoredCheckpoint,
+  tally: ReturnType<typeof makeLiabilitiesTally>,
+  hasher: LiabilitiesHasher | undefined,
+) => {
   if (c.liabilities === undefined) return Effect.void
   if (c.liabilitiesSaltKey === undefined) {
     return Effect.fail(
       mismatch(c, "it states liabilities but its salt key is not stored: its trees cannot be rebuilt"),
     )
   }
-  const built = liabilitiesAt(c.liabilitiesSaltKey, tally)
+  const built = liabilitiesAt(c.liabilitiesSaltKey, tally, hasher)
   if (!built.ok)
     return Effect.fail(mismatch(c, `its first ${c.treeSize} transfers give no liabilities: ${built.message}`))
   const text = (l: { unitType: string; root: string; totals: Record<string, number> }) =>
@@ -199,6 +203,8 @@ export interface LedgerAndCheckpointsVerified {
 export const verifyTransfersAndCheckpoints = <E = never, R = never>(
   walk: TransferChainWalk<E, R>,
   keys: TrustedKeys,
+  /** The liabilities trees' hashes: core's portable ones unless the caller passes Node's (the same hashes). */
+  liabilitiesHasher?: LiabilitiesHasher,
 ): Effect.Effect<
   LedgerAndCheckpointsVerified,
   TransferChainBroken | CheckpointMismatch | E,
@@ -226,7 +232,7 @@ export const verifyTransfersAndCheckpoints = <E = never, R = never>(
             )
           }
           yield* checkTransferChains(c, heads())
-          yield* checkLiabilities(c, tally)
+          yield* checkLiabilities(c, tally, liabilitiesHasher)
           checkpoints += 1
         }
       })
