@@ -583,6 +583,9 @@ describe.each(TARGETS)("ledger verify on the $name database", (target) => {
       expect(first.out).toMatch(/\n {2}chain LAND_EUR: {3}6 at [0-9a-f]{64}\n/)
       expect(first.out).toMatch(/\n {2}chain audit: {6}6 at [0-9a-f]{64}\n/)
       expect(first.out).toMatch(
+        /\n {2}owed LAND_EUR: {4}\d+ owned, \d+ LU2X, \d+ pending buy, \d+ pending sell, \d+ convert-locked; root [0-9a-f]{64}\n/,
+      )
+      expect(first.out).toMatch(
         /\n {2}key: {9}[0-9a-f]{16} \(Ed25519, GET \/api\/ledger\/public-key\)\n {2}signature: {3}[0-9a-f]{128}$/,
       )
       const entries = await runtime.runPromise(

@@ -290,6 +290,63 @@ describe.each([375, 1280] as const)("the Verify panel at %i px", (width) => {
   })
 })
 
+describe("the statement page's proof of liabilities (issue 42)", () => {
+  it("proves, in Chromium, that the demo member's balances are counted in the signed totals, loading the check only on the click", async () => {
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await fetch(`${server.url}/api/ledger/checkpoints?limit=1`)).json()) as {
+              checkpoints: []
+            }
+          ).checkpoints.length,
+        { timeout: 60_000 },
+      )
+      .toBe(1)
+    const { context, page } = await signedIn(1280, DEMO)
+    const keyId = await page.evaluate(
+      async () => ((await (await fetch("/api/ledger/public-key")).json()) as { keyId: string }).keyId,
+    )
+    const verifierLoads: Array<string> = []
+    page.on("request", (r) => {
+      if (/\/assets\/verifyLiabilities-[^/]+\.js$/.test(new URL(r.url()).pathname))
+        verifierLoads.push(r.url())
+    })
+    await page.goto(`${server.url}/dashboard/statement`)
+    const panel = page.locator("section", {
+      has: page.getByRole("heading", { name: "Is my balance counted?" }),
+    })
+    const verify = panel.getByRole("button", { name: "Verify", exact: true })
+    await verify.waitFor()
+    expect(verifierLoads).toEqual([])
+    await verify.click()
+    const sentence = panel.locator(".verify-result__sentence")
+    await expect
+      .poll(() => sentence.textContent(), { timeout: 30_000 })
+      .toMatch(
+        new RegExp(
+          `^Your balances are counted in what Landunits owes its members, as of checkpoint #\\d+ of [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d [AP]M UTC, signed by Landunits' ledger key ${keyId}\\.$`,
+        ),
+      )
+    expect(verifierLoads).toHaveLength(1)
+    const details = await panel.locator(".verify-result__details li").allTextContents()
+    expect(
+      details.some((d) =>
+        /^LAND_[A-Z]+: your [\d,]+ Units? \(owned [\d,]+, .*\) are inside the signed total of [\d,]+ Units? owed to all members\.$/.test(
+          d,
+        ),
+      ),
+    ).toBe(true)
+    expect(details).toContain(
+      "This is not a proof of reserves: the land and the money are outside the ledger.",
+    )
+    await panel.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(SHOTS, "1280-statement-liabilities-verified.png") })
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await context.close()
+  })
+})
+
 describe("the timeline of a bank buy taken from Initiated to Approved by an admin with the CLI", () => {
   const ADMIN: Member = {
     email: `ana-${Date.now()}@landunits.example`,

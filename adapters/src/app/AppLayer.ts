@@ -73,6 +73,7 @@ import { MemberDirectoryPg } from "../postgres/MemberDirectoryPg.ts"
 import { MemberRecordsPg } from "../postgres/MemberRecordsPg.ts"
 import { MemberStandingPg } from "../postgres/MemberStandingPg.ts"
 import { layerMigrated } from "../postgres/Migrations.ts"
+import { nativeLiabilitiesHasher } from "../postgres/NativeLiabilitiesHash.ts"
 import { NewsletterSubscribersPg } from "../postgres/NewsletterSubscribersPg.ts"
 import { PasskeyStorePg } from "../postgres/PasskeyStorePg.ts"
 import { PriceBookPg } from "../postgres/PriceBookPg.ts"
@@ -223,7 +224,11 @@ export const layerApp = <E>(database: Layer.Layer<PgClient.PgClient | SqlClient.
       const stores = layerStores(database)
       return layerPaymentServices(payments.settings, payments.options).pipe(
         Layer.provideMerge(
-          LedgerCheckpointService.layer({ everyMs: Duration.toMillis(checkpointEvery), earlierPublicKeys }),
+          LedgerCheckpointService.layer({
+            everyMs: Duration.toMillis(checkpointEvery),
+            earlierPublicKeys,
+            liabilitiesHasher: nativeLiabilitiesHasher,
+          }),
         ),
         // The profile form's one unit of work over the account and KYC use cases.
         Layer.provideMerge(ProfileService.layer),

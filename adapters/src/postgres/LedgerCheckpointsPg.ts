@@ -14,7 +14,11 @@
  */
 
 import { sortChains } from "@landunits/core/ledger/Checkpoint.ts"
-import type { CheckpointChain, StoredCheckpoint } from "@landunits/core/ledger/CheckpointModel.ts"
+import type {
+  CheckpointChain,
+  CheckpointLiabilities,
+  StoredCheckpoint,
+} from "@landunits/core/ledger/CheckpointModel.ts"
 import type { MerkleFrontier } from "@landunits/core/ledger/MerkleTree.ts"
 import { CheckpointNumberTaken, LedgerCheckpoints } from "@landunits/core/ledger/ports/LedgerCheckpoints.ts"
 import { AUDIT_CHAIN } from "@landunits/core/ledger/TransferChain.ts"
@@ -33,10 +37,12 @@ interface CheckpointRow {
   readonly public_key: string
   readonly last_seq: string | number
   readonly frontier: MerkleFrontier
+  readonly liabilities: ReadonlyArray<CheckpointLiabilities> | null
+  readonly liabilities_salt_key: string | null
 }
 
 const COLUMNS =
-  "number, at, tree_size, merkle_root, chains, key_id, signature, public_key, last_seq, frontier"
+  "number, at, tree_size, merkle_root, chains, key_id, signature, public_key, last_seq, frontier, liabilities, liabilities_salt_key"
 
 const toCheckpoint = (r: CheckpointRow): StoredCheckpoint => ({
   number: Number(r.number),
@@ -49,6 +55,22 @@ const toCheckpoint = (r: CheckpointRow): StoredCheckpoint => ({
   publicKey: r.public_key,
   lastPosition: Number(r.last_seq),
   frontier: { size: Number(r.frontier.size), nodes: [...r.frontier.nodes] },
+  ...(r.liabilities === null
+    ? {}
+    : {
+        liabilities: r.liabilities.map((l) => ({
+          unitType: l.unitType,
+          root: l.root,
+          totals: {
+            owned: Number(l.totals.owned),
+            owned_DOUBLE_LAND: Number(l.totals.owned_DOUBLE_LAND),
+            pendingBuy: Number(l.totals.pendingBuy),
+            pendingSell: Number(l.totals.pendingSell),
+            convertLocked: Number(l.totals.convertLocked),
+          },
+        })),
+      }),
+  ...(r.liabilities_salt_key === null ? {} : { liabilitiesSaltKey: r.liabilities_salt_key }),
 })
 
 const taken = (number: number, message: string) => new CheckpointNumberTaken({ number, message })
@@ -86,7 +108,8 @@ export const LedgerCheckpointsPg = Layer.effect(LedgerCheckpoints)(
         sql<{ number: string }>`
           INSERT INTO ledger_checkpoints (${sql.literal(COLUMNS)})
           SELECT ${c.number}, ${c.at}, ${c.treeSize}, ${c.merkleRoot}, ${JSON.stringify(c.chains)}::jsonb, ${c.keyId},
-            ${c.signature}, ${c.publicKey}, ${c.lastPosition}, ${JSON.stringify(c.frontier)}::jsonb
+            ${c.signature}, ${c.publicKey}, ${c.lastPosition}, ${JSON.stringify(c.frontier)}::jsonb,
+            ${c.liabilities === undefined ? null : JSON.stringify(c.liabilities)}::jsonb, ${c.liabilitiesSaltKey ?? null}
           WHERE (SELECT coalesce(max(number), 0) FROM ledger_checkpoints) = ${c.number - 1}
           RETURNING number`.pipe(
           Effect.catchTag("SqlError", (error) =>
@@ -117,6 +140,21 @@ export const LedgerCheckpointsPg = Layer.effect(LedgerCheckpoints)(
           sql<CheckpointRow>`
             SELECT ${sql.literal(COLUMNS)} FROM ledger_checkpoints WHERE number > ${number}
             ORDER BY number LIMIT ${limit}`,
+        ),
+      // Summed from the transfers themselves (not ledger_balances, which moves on past the cut), with no lock held.
+      balancesAt: (lastPosition) =>
+        sql<{ unit_type: string; key: string; units: string | number }>`
+          SELECT unit_type, key, sum(units) AS units FROM (
+            SELECT unit_type, to_key AS key, units::bigint AS units FROM ledger_transfers WHERE seq <= ${lastPosition}
+            UNION ALL
+            SELECT unit_type, from_key AS key, -units::bigint AS units FROM ledger_transfers WHERE seq <= ${lastPosition}
+          ) moved
+          GROUP BY unit_type, key`.pipe(
+          Effect.map((rows) =>
+            rows.map((r) => ({ unitType: r.unit_type, key: r.key, units: Number(r.units) })),
+          ),
+          Effect.orDie,
+          Effect.withSpan("LedgerCheckpointsPg.balancesAt"),
         ),
     })
   }),

@@ -117,6 +117,7 @@ export const drillSigner = (signer: LedgerSigner["Service"]): LedgerSigner["Serv
   LedgerSigner.of({
     keyId: signer.keyId,
     publicKey: signer.publicKey,
+    liabilitiesSaltKey: signer.liabilitiesSaltKey,
     sign: () =>
       Effect.die(
         new DrillSignsNothing({

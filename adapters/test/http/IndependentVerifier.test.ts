@@ -5,7 +5,9 @@
  * HTTP from the app started as an operator starts it (`node cli/src/start.ts`, development, a fresh DATA_DIR:
  * the demo history is seeded and the checkpoint job signs checkpoint #1 as the app starts). It accepts the demo
  * member's proof and refuses it with any field, path node, root or signature changed; her proof of a transfer to
- * another member names that member by pseudonym only, and her own account opens to her id and no other.
+ * another member names that member by pseudonym only, and her own account opens to her id and no other. Her proof of
+ * liabilities (issue 42), saved to a file with the public key beside it, is checked from the files by a second
+ * verifier written from docs/ledger/13-proof-of-liabilities.md alone, and refused with anything in it changed.
  */
 import { createHash, createPublicKey, verify as verifySignature } from "node:crypto"
 import * as fs from "node:fs"
@@ -23,7 +25,26 @@ interface Checkpoint {
   merkleRoot: string
   chains: Array<{ chain: string; length: number; head: string }>
   keyId: string
+  liabilities?: Array<{ unitType: string; root: string; totals: Sums }>
   signature: string
+}
+/** ledger/13: a member's five balances, or a node's sums, by bucket. */
+interface Sums {
+  owned: number
+  owned_DOUBLE_LAND: number
+  pendingBuy: number
+  pendingSell: number
+  convertLocked: number
+}
+interface LiabilitiesProof {
+  checkpoint: Checkpoint | null
+  memberId: string
+  salt?: string
+  leaves: Array<{
+    unitType: string
+    balances: Sums
+    path: Array<{ side: "left" | "right"; hash: string; sums: Sums }>
+  }>
 }
 type Account =
   | { whose: "you"; memberId: string; bucket: string; blind?: string }
@@ -125,17 +146,75 @@ const rootFromPath = (
   return sn === 0 ? r : undefined
 }
 
-/** §10: the signed text; chains in the order given (sorted by name). */
+/** ledger/13: the five sums in their order, in decimal, joined by ",". */
+const sumsText = (s: Sums) =>
+  [s.owned, s.owned_DOUBLE_LAND, s.pendingBuy, s.pendingSell, s.convertLocked].join(",")
+
+/** §10 (v2: ledger/13): the signed text; chains in the order given (sorted by name), then the liabilities. */
 const checkpointText = (c: Checkpoint) =>
   [
-    "landunits-checkpoint-v1",
+    c.liabilities === undefined ? "landunits-checkpoint-v1" : "landunits-checkpoint-v2",
     String(c.number),
     String(c.at),
     String(c.treeSize),
     c.merkleRoot,
     c.keyId,
     ...c.chains.map((h) => `${h.chain}:${h.length}:${h.head}`),
+    ...(c.liabilities ?? []).map((l) => `liabilities:${l.unitType}:${l.root}:${sumsText(l.totals)}`),
   ].join("|")
+
+const signatureOk = (c: Checkpoint, key: PublicKey) =>
+  sha256(hex(key.publicKey)).toString("hex").slice(0, 16) === key.keyId &&
+  c.keyId === key.keyId &&
+  verifySignature(
+    null,
+    Buffer.from(checkpointText(c), "utf8"),
+    createPublicKey(key.publicKeyPem),
+    hex(c.signature),
+  )
+
+const text256 = (text: string) => sha256(Buffer.from(text, "utf8")).toString("hex")
+
+/**
+ * ledger/13's member check, from two files (the proof and the public key as the API gave them): the leaf from
+ * the id, salt and balances, each parent up the path (no sum negative), the root and totals the checkpoint signs.
+ */
+const independentlyVerifyLiabilities = (proofFile: string, keyFile: string): string => {
+  const proof = JSON.parse(fs.readFileSync(proofFile, "utf8")) as LiabilitiesProof
+  const key = JSON.parse(fs.readFileSync(keyFile, "utf8")) as PublicKey
+  const c = proof.checkpoint
+  if (c === null || c.liabilities === undefined) return "no checkpoint with liabilities"
+  if (!signatureOk(c, key)) return `checkpoint #${c.number}: the signature does not verify`
+  if (proof.salt === undefined) return "no salt"
+  const commitment = text256(`landunits-liabilities-member-v1|${proof.salt}|${proof.memberId}`)
+  const bad = (s: Sums) => Object.values(s).some((v) => !Number.isSafeInteger(v) || v < 0)
+  for (const leaf of proof.leaves) {
+    if (bad(leaf.balances)) return `${leaf.unitType}: a negative balance`
+    let hash = text256(
+      `landunits-liabilities-leaf-v1|${leaf.unitType}|${commitment}|${sumsText(leaf.balances)}`,
+    )
+    let sums = { ...leaf.balances }
+    for (const step of leaf.path) {
+      if (bad(step.sums)) return `${leaf.unitType}: a negative sum on the path`
+      const [l, ls, r, rs] =
+        step.side === "left" ? [step.hash, step.sums, hash, sums] : [hash, sums, step.hash, step.sums]
+      hash = text256(`landunits-liabilities-node-v1|${l}|${sumsText(ls)}|${r}|${sumsText(rs)}`)
+      sums = {
+        owned: ls.owned + rs.owned,
+        owned_DOUBLE_LAND: ls.owned_DOUBLE_LAND + rs.owned_DOUBLE_LAND,
+        pendingBuy: ls.pendingBuy + rs.pendingBuy,
+        pendingSell: ls.pendingSell + rs.pendingSell,
+        convertLocked: ls.convertLocked + rs.convertLocked,
+      }
+    }
+    const stated = c.liabilities.find((x) => x.unitType === leaf.unitType)
+    if (stated === undefined || stated.root !== hash)
+      return `${leaf.unitType}: the path does not lead to the root`
+    if (sumsText(stated.totals) !== sumsText(sums))
+      return `${leaf.unitType}: the sums are not the signed totals`
+  }
+  return "ok"
+}
 
 /** §12's three checks: the first that fails, in words, or "ok". */
 const independentlyVerify = (proof: Proof, key: PublicKey): string => {
@@ -144,13 +223,7 @@ const independentlyVerify = (proof: Proof, key: PublicKey): string => {
   if (sha256(hex(key.publicKey)).toString("hex").slice(0, 16) !== key.keyId)
     return "the key's id is not its key's"
   if (c.keyId !== key.keyId) return `checkpoint #${c.number} is signed by another key`
-  const signed = verifySignature(
-    null,
-    Buffer.from(checkpointText(c), "utf8"),
-    createPublicKey(key.publicKeyPem),
-    hex(c.signature),
-  )
-  if (!signed) return `checkpoint #${c.number}: the signature does not verify`
+  if (!signatureOk(c, key)) return `checkpoint #${c.number}: the signature does not verify`
   for (const t of proof.transfers) {
     if (t.orderId !== proof.orderId) return `${t.transferId}: another order's transfer`
     if (!accountOk(t, t.from, t.fromKey) || !accountOk(t, t.to, t.toKey)) {
@@ -179,6 +252,8 @@ let dataDir: string
 let proof: Proof
 let transferToSam: Proof
 let key: PublicKey
+let liabilitiesBody: string
+let keyBody: string
 
 beforeAll(async () => {
   dataDir = migratedDataDir("landunits-independent-verifier-")
@@ -208,7 +283,9 @@ beforeAll(async () => {
     const found = (await (await client.get(`/api/ledger/proof/${transferId}`)).json()) as Proof
     if (found.transfers[0]?.from.whose === "you") transferToSam = found
   }
-  key = (await (await client.get("/api/ledger/public-key")).json()) as PublicKey
+  keyBody = await (await client.get("/api/ledger/public-key")).text()
+  key = JSON.parse(keyBody) as PublicKey
+  liabilitiesBody = await (await client.get("/api/ledger/liabilities/proof")).text()
 }, 240_000)
 
 afterAll(async () => {
@@ -282,5 +359,70 @@ describe("an independent verifier written from docs/ledger.md, importing nothing
     const signed = signature.checkpoint!.signature
     signature.checkpoint!.signature = `${signed.slice(0, -1)}${signed.endsWith("0") ? "1" : "0"}`
     expect(independentlyVerify(signature, key)).toBe("checkpoint #1: the signature does not verify")
+  })
+})
+
+describe("the proof of liabilities checked from a file by a verifier written from docs/ledger/13 alone", () => {
+  const write = (name: string, body: string) => {
+    const file = `${dataDir}/${name}`
+    fs.writeFileSync(file, body)
+    return file
+  }
+  it("accepts the demo member's saved proof, with the app's key saved beside it", () => {
+    const saved = JSON.parse(liabilitiesBody) as LiabilitiesProof
+    expect(saved.leaves.length).toBeGreaterThan(0)
+    expect(saved.leaves.some((l) => l.balances.owned > 0)).toBe(true)
+    expect(
+      independentlyVerifyLiabilities(write("liabilities.json", liabilitiesBody), write("key.json", keyBody)),
+    ).toBe("ok")
+  })
+
+  it("refuses the saved proof with a balance, a sibling's sum, a sibling's hash or the salt changed, or a negative sum", () => {
+    const keyFile = write("key.json", keyBody)
+    const changed = (f: (p: LiabilitiesProof) => void) => {
+      const p = JSON.parse(liabilitiesBody) as LiabilitiesProof
+      f(p)
+      return independentlyVerifyLiabilities(write("changed.json", JSON.stringify(p)), keyFile)
+    }
+    const withPath = (p: LiabilitiesProof) => p.leaves.find((l) => l.path.length > 0)!
+    const cases: Array<[(p: LiabilitiesProof) => void, RegExp]> = [
+      [
+        (p) => {
+          p.leaves[0]!.balances.owned += 1
+        },
+        /does not lead to the root/,
+      ],
+      [
+        (p) => {
+          withPath(p).path[0]!.sums.pendingBuy += 1
+        },
+        /does not lead to the root/,
+      ],
+      [
+        (p) => {
+          withPath(p).path[0]!.hash = "0".repeat(64)
+        },
+        /does not lead to the root/,
+      ],
+      [
+        (p) => {
+          p.salt = "1".repeat(64)
+        },
+        /does not lead to the root/,
+      ],
+      [
+        (p) => {
+          withPath(p).path[0]!.sums.owned = -1
+        },
+        /negative/,
+      ],
+      [
+        (p) => {
+          p.checkpoint!.liabilities![0]!.totals.owned -= 1
+        },
+        /signature/,
+      ],
+    ]
+    for (const [change, refused] of cases) expect(changed(change)).toMatch(refused)
   })
 })

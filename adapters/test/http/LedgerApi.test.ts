@@ -5,6 +5,7 @@
  */
 import { createPublicKey } from "node:crypto"
 import { LedgerCheckpointService } from "@landunits/core/ledger/LedgerCheckpointService.ts"
+import { verifyLiabilitiesProof } from "@landunits/core/ledger/LiabilitiesProof.ts"
 import { verifyOrderProof } from "@landunits/core/ledger/OrderProof.ts"
 import { LedgerSigner } from "@landunits/core/ledger/ports/LedgerSigner.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
@@ -91,6 +92,7 @@ describe("the ledger's public checkpoints and key", () => {
       merkleRoot: expect.stringMatching(/^[0-9a-f]{64}$/),
       chains: expect.any(Array),
       keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      liabilities: expect.any(Array),
       signature: expect.stringMatching(/^[0-9a-f]{128}$/),
     })
     const older = await client.get(`/api/ledger/checkpoints?limit=2&before=${page.nextBefore}`)
@@ -215,5 +217,40 @@ describe("another member in a proof (issue 37)", () => {
       expect(others[0]).toMatch(/^member:[0-9a-f]{64}:(pendingSell|owned)$/)
       expect(verifyOrderProof(proof, key), orderId).toMatchObject({ status: "verified", withheld: 0 })
     }
+  })
+})
+
+describe("a member's proof of liabilities (issue 42)", () => {
+  it("needs a session", async () => {
+    const client = await anonymous()
+    expect((await client.get("/api/ledger/liabilities/proof")).status).toBe(401)
+  })
+
+  it("gives the member their own leaves, salt and sibling sums, which verify against the signed checkpoint, and no other member's id", async () => {
+    const member = await newMember("liabilities-member@example.com")
+    const other = await newMember("liabilities-other@example.com")
+    await buy(member, 9)
+    await buy(other, 5)
+    const { checkpoint } = await take()
+    const answer = await member.get("/api/ledger/liabilities/proof")
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get("cache-control")).toBe("no-store")
+    const body = await answer.text()
+    const proof = JSON.parse(body)
+    expect(proof.checkpoint).toEqual(checkpoint)
+    expect(proof.salt).toMatch(/^[0-9a-f]{64}$/)
+    expect(new Set(body.match(/mem_[A-Za-z0-9_]+/g))).toEqual(new Set([proof.memberId]))
+    expect(proof.leaves).toHaveLength(1)
+    expect(proof.leaves[0]).toMatchObject({ unitType: "LAND_USD", balances: { pendingBuy: 9, owned: 0 } })
+    const key = await json(await (await anonymous()).get("/api/ledger/public-key"))
+    const check = verifyLiabilitiesProof(proof, key.publicKey)
+    expect(check.status).toBe("verified")
+    // The checkpoint's LAND_USD totals count both members' pending buys (and the demo's holdings).
+    const usd = checkpoint.liabilities!.find((l) => l.unitType === "LAND_USD")!
+    expect(usd.totals.pendingBuy).toBeGreaterThanOrEqual(14)
+    const otherProof = await json(await other.get("/api/ledger/liabilities/proof"))
+    expect(otherProof.salt).not.toBe(proof.salt)
+    expect(JSON.stringify(otherProof)).not.toContain(proof.memberId)
+    expect(verifyLiabilitiesProof(otherProof, key.publicKey).status).toBe("verified")
   })
 })

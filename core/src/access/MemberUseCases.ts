@@ -43,6 +43,7 @@ export const MemberUseCaseNames = [
   "viewInvoices",
   "downloadInvoice",
   "viewLedgerProof",
+  "viewLiabilitiesProof",
   "viewVotes",
   "viewQuestions",
   "viewAgentStatus",
@@ -115,6 +116,8 @@ export const MEMBER_USE_CASES = {
   viewInvoices: read,
   downloadInvoice: read,
   viewLedgerProof: read,
+  // The member's leaves in the proof of liabilities (issue 42): their own balances, salt and sibling sums.
+  viewLiabilitiesProof: read,
   viewVotes: read,
   viewQuestions: read,
   viewAgentStatus: read,

@@ -18,8 +18,21 @@
 import { ed25519 } from "@noble/curves/ed25519.js"
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js"
+import { LIABILITY_BUCKETS, type LiabilityTotals } from "./LiabilitiesTree.ts"
 
 export const CHECKPOINT_ENCODING = "landunits-checkpoint-v1"
+
+/** The encoding of a checkpoint that states the liabilities trees' roots and totals (issue 42). */
+export const CHECKPOINT_ENCODING_V2 = "landunits-checkpoint-v2"
+
+/** One unit type's liabilities tree as a checkpoint states it (LiabilitiesTree.ts). */
+export interface CheckpointLiabilitiesFields {
+  readonly unitType: string
+  /** The root hash, 64 hex digits. */
+  readonly root: string
+  /** The root's sums: every member's balances of the unit type, bucket by bucket. */
+  readonly totals: LiabilityTotals
+}
 
 /** The signature algorithm, as GET /api/ledger/public-key names it. */
 export const CHECKPOINT_ALGORITHM = "Ed25519"
@@ -39,6 +52,8 @@ export interface CheckpointFields {
   readonly merkleRoot: string
   readonly chains: ReadonlyArray<CheckpointChainFields>
   readonly keyId: string
+  /** v2: each unit type's liabilities root and totals, sorted by unit type; absent in v1 checkpoints. */
+  readonly liabilities?: ReadonlyArray<CheckpointLiabilitiesFields> | undefined
 }
 
 export interface SignedCheckpointFields extends CheckpointFields {
@@ -49,16 +64,29 @@ export interface SignedCheckpointFields extends CheckpointFields {
 export const sortChains = <C extends CheckpointChainFields>(chains: ReadonlyArray<C>): Array<C> =>
   [...chains].sort((a, b) => (a.chain < b.chain ? -1 : a.chain > b.chain ? 1 : 0))
 
-/** The text a checkpoint's signature covers. */
+/** Liabilities in their encoding's order: by unit type, code unit by code unit. */
+export const sortLiabilities = <L extends CheckpointLiabilitiesFields>(
+  liabilities: ReadonlyArray<L>,
+): Array<L> =>
+  [...liabilities].sort((a, b) => (a.unitType < b.unitType ? -1 : a.unitType > b.unitType ? 1 : 0))
+
+/**
+ * The text a checkpoint's signature covers. v1 as above; v2 (a checkpoint with `liabilities`) names
+ * landunits-checkpoint-v2 first and adds, after the chains, one `liabilities:unitType:root:owned,owned_DOUBLE_LAND,
+ * pendingBuy,pendingSell,convertLocked` per unit type, sorted by unit type.
+ */
 export const canonicalCheckpoint = (c: CheckpointFields): string =>
   [
-    CHECKPOINT_ENCODING,
+    c.liabilities === undefined ? CHECKPOINT_ENCODING : CHECKPOINT_ENCODING_V2,
     String(c.number),
     String(c.at),
     String(c.treeSize),
     c.merkleRoot,
     c.keyId,
     ...sortChains(c.chains).map((ch) => `${ch.chain}:${ch.length}:${ch.head}`),
+    ...sortLiabilities(c.liabilities ?? []).map(
+      (l) => `liabilities:${l.unitType}:${l.root}:${LIABILITY_BUCKETS.map((b) => l.totals[b]).join(",")}`,
+    ),
   ].join("|")
 
 /** A key's id: the first 16 hex digits of SHA-256 of its 32 raw public-key bytes. */

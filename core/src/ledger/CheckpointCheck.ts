@@ -1,8 +1,9 @@
 /**
  * Verifying the stored checkpoints against the ledger as it is streamed (issue 21, `landunits ledger verify`):
  * every checkpoint's signature, and, when the running count of transfers reaches its treeSize, the Merkle root
- * of the transfers so far (one frontier in memory, MerkleTree.ts) and each unit type's chain against what the
- * chains recompute to at that point; when the count of audit entries reaches its audit chain's length, the audit
+ * of the transfers so far (one frontier in memory, MerkleTree.ts), each unit type's chain against what the
+ * chains recompute to at that point, and (v2) its liabilities trees rebuilt from the members' balances so far
+ * (one tally of balances in memory, LiabilitiesTally.ts); when the count of audit entries reaches its audit chain's length, the audit
  * chain's head. Checkpoints are read oldest first, a page at a time, so memory holds one page of them, one
  * frontier and one value per chain, however long the history.
  *
@@ -14,6 +15,8 @@ import { bytesToHex } from "@noble/hashes/utils.js"
 import { Effect, Option, Schema } from "effect"
 import { checkpointSignatureValid, ledgerKeyId, publicKeyFromHex } from "./Checkpoint.ts"
 import type { StoredCheckpoint } from "./CheckpointModel.ts"
+import { liabilitiesAt, makeLiabilitiesTally } from "./LiabilitiesTally.ts"
+import { LIABILITY_BUCKETS, type LiabilitiesHasher } from "./LiabilitiesTree.ts"
 import { makeMerkleStream, transferLeafHash } from "./MerkleTree.ts"
 import { LedgerCheckpoints } from "./ports/LedgerCheckpoints.ts"
 import type { LedgerStore } from "./ports/LedgerStore.ts"
@@ -148,6 +151,42 @@ const checkTransferChains = (c: StoredCheckpoint, heads: ReadonlyMap<string, Cha
   return Effect.void
 }
 
+/**
+ * A v2 checkpoint's liabilities against the members' balances its first treeSize transfers give: each unit type's
+ * tree rebuilt with its stored salt key has the root and totals it states, and those totals are what the issuance
+ * and fees accounts say is owed (LiabilitiesTally.ts).
+ */
+const checkLiabilities = (
+  c: StoredCheckpoint,
+  tally: ReturnType<typeof makeLiabilitiesTally>,
+  hasher: LiabilitiesHasher | undefined,
+) => {
+  if (c.liabilities === undefined) return Effect.void
+  if (c.liabilitiesSaltKey === undefined) {
+    return Effect.fail(
+      mismatch(c, "it states liabilities but its salt key is not stored: its trees cannot be rebuilt"),
+    )
+  }
+  const built = liabilitiesAt(c.liabilitiesSaltKey, tally, hasher)
+  if (!built.ok)
+    return Effect.fail(mismatch(c, `its first ${c.treeSize} transfers give no liabilities: ${built.message}`))
+  const text = (l: { unitType: string; root: string; totals: Record<string, number> }) =>
+    `${l.unitType} root ${l.root} totals ${LIABILITY_BUCKETS.map((b) => l.totals[b]).join(",")}`
+  const stated = c.liabilities.map(text).sort()
+  const found = built.value.fields.map(text).sort()
+  for (let i = 0; i < Math.max(stated.length, found.length); i++) {
+    if (stated[i] !== found[i]) {
+      return Effect.fail(
+        mismatch(
+          c,
+          `it states liabilities ${stated[i] ?? "(none)"}, but its first ${c.treeSize} transfers give ${found[i] ?? "(none)"}`,
+        ),
+      )
+    }
+  }
+  return Effect.void
+}
+
 export interface LedgerAndCheckpointsVerified {
   readonly transfers: number
   readonly heads: ReadonlyMap<string, ChainHead>
@@ -164,6 +203,8 @@ export interface LedgerAndCheckpointsVerified {
 export const verifyTransfersAndCheckpoints = <E = never, R = never>(
   walk: TransferChainWalk<E, R>,
   keys: TrustedKeys,
+  /** The liabilities trees' hashes: core's portable ones unless the caller passes Node's (the same hashes). */
+  liabilitiesHasher?: LiabilitiesHasher,
 ): Effect.Effect<
   LedgerAndCheckpointsVerified,
   TransferChainBroken | CheckpointMismatch | E,
@@ -174,6 +215,7 @@ export const verifyTransfersAndCheckpoints = <E = never, R = never>(
     const upTo = Option.match(yield* store.latest, { onNone: () => 0, onSome: (c) => c.number })
     const cursor = makeCursor(store, (c) => c.treeSize, upTo)
     const tree = makeMerkleStream()
+    const tally = makeLiabilitiesTally()
     const signedBy = new Map<string, number>()
     let checkpoints = 0
     /** Every checkpoint whose tree size `count` the stream just reached. */
@@ -190,6 +232,7 @@ export const verifyTransfersAndCheckpoints = <E = never, R = never>(
             )
           }
           yield* checkTransferChains(c, heads())
+          yield* checkLiabilities(c, tally, liabilitiesHasher)
           checkpoints += 1
         }
       })
@@ -202,6 +245,7 @@ export const verifyTransfersAndCheckpoints = <E = never, R = never>(
         const next = cursor.next()
         if (next === undefined) return more
         tree.add(transferLeafHash(row.hash!))
+        tally.add(row.unitType, row.fromKey, row.toKey, row.units)
         const count = position + 1
         const check = next.treeSize <= count ? reached(count, heads) : undefined
         return more === undefined ? check : check === undefined ? more : Effect.andThen(more, check)

@@ -19,6 +19,32 @@ export const CheckpointChain = Schema.Struct({
 })
 export type CheckpointChain = typeof CheckpointChain.Type
 
+/**
+ * One bucket's sum in Units. Not checked for sign here: a proof's verifier (LiabilitiesProof.ts) refuses a
+ * negative sum and says so, rather than failing to read the answer.
+ */
+const LiabilitySum = Schema.Int
+
+/** A member's five balances of one unit type, or their totals over every member (LiabilitiesTree.ts). */
+export const LiabilitySums = Schema.Struct({
+  owned: LiabilitySum,
+  owned_DOUBLE_LAND: LiabilitySum,
+  pendingBuy: LiabilitySum,
+  pendingSell: LiabilitySum,
+  convertLocked: LiabilitySum,
+})
+export type LiabilitySums = typeof LiabilitySums.Type
+
+/** One unit type's liabilities tree as a v2 checkpoint states it. */
+export const CheckpointLiabilities = Schema.Struct({
+  unitType: Schema.String,
+  /** The root hash, 64 hex digits. */
+  root: Hex64,
+  /** The root's sums: what the platform owes its members in Units of this type, bucket by bucket. */
+  totals: LiabilitySums,
+})
+export type CheckpointLiabilities = typeof CheckpointLiabilities.Type
+
 /** A signed checkpoint: the fields of its canonical text, and the signature over it. */
 export const LedgerCheckpoint = Schema.Struct({
   /** 1, 2, 3… in the order taken. */
@@ -33,6 +59,11 @@ export const LedgerCheckpoint = Schema.Struct({
   chains: Schema.Array(CheckpointChain),
   /** The signing key's id (GET /api/ledger/public-key). */
   keyId: Schema.String,
+  /**
+   * v2 (landunits-checkpoint-v2): every unit type's proof-of-liabilities root and totals, by unit type; absent in a
+   * checkpoint taken before them (v1).
+   */
+  liabilities: Schema.optionalKey(Schema.Array(CheckpointLiabilities)),
   /** Ed25519 over the canonical text, 128 hex digits. */
   signature: Schema.String,
 })
@@ -46,6 +77,11 @@ export interface StoredCheckpoint extends LedgerCheckpoint {
   readonly frontier: MerkleFrontier
   /** The signing key's 32 raw bytes, hex: a checkpoint signed by an earlier key stays checkable. */
   readonly publicKey: string
+  /**
+   * v2: the checkpoint's random 32-byte salt key, hex, from which each member's salt is derived (decision 0072).
+   * Never published: a member is given only their own salt.
+   */
+  readonly liabilitiesSaltKey?: string | undefined
 }
 
 /** GET /api/ledger/checkpoints: newest first, a page at a time. */
@@ -160,3 +196,38 @@ export const OrderProof = Schema.Struct({
   note: Schema.String,
 })
 export type OrderProof = typeof OrderProof.Type
+
+/** One step of a member's liabilities path: the sibling met, on which side, with its hash and sums. */
+export const LiabilityPathStep = Schema.Struct({
+  side: Schema.Literals(["left", "right"]),
+  hash: Hex64,
+  sums: LiabilitySums,
+})
+export type LiabilityPathStep = typeof LiabilityPathStep.Type
+
+/** The member's leaf in one unit type's liabilities tree, and its path to that tree's root. */
+export const LiabilityLeafProof = Schema.Struct({
+  unitType: Schema.String,
+  /** The member's five balances of this unit type at the checkpoint. */
+  balances: LiabilitySums,
+  /** From the leaf's sibling up to the root. */
+  path: Schema.Array(LiabilityPathStep),
+})
+export type LiabilityLeafProof = typeof LiabilityLeafProof.Type
+
+/** GET /api/ledger/liabilities/proof: the member's leaves in the latest checkpoint's liabilities trees. */
+export const LiabilitiesProof = Schema.Struct({
+  /** The latest checkpoint, signed; null before the first is taken. */
+  checkpoint: Schema.NullOr(LedgerCheckpoint),
+  /** The member's own id: with the salt it gives their commitment. */
+  memberId: Schema.String,
+  /** The member's salt at that checkpoint (64 hex digits); absent when the checkpoint has no liabilities trees. */
+  salt: Schema.optionalKey(Hex64),
+  /** SHA-256("landunits-liabilities-member-v1|" + salt + "|" + memberId): what keys their leaves. */
+  commitment: Schema.optionalKey(Hex64),
+  /** One per unit type the member ever held, in unit type order. */
+  leaves: Schema.Array(LiabilityLeafProof),
+  /** What the proof covers, in words. */
+  note: Schema.String,
+})
+export type LiabilitiesProof = typeof LiabilitiesProof.Type

@@ -31,13 +31,24 @@ import type {
   LedgerCheckpoint,
   LedgerEarlierKey,
   LedgerPublicKey,
+  LiabilitiesProof,
   OrderProof,
   StoredCheckpoint,
 } from "./CheckpointModel.ts"
 import { CheckpointRefused } from "./LedgerErrors.ts"
+import { liabilitiesAt, makeLiabilitiesTally } from "./LiabilitiesTally.ts"
+import {
+  type LiabilitiesHasher,
+  type LiabilitiesTree,
+  leafIndexOf,
+  liabilitiesPath,
+  memberCommitment,
+  memberSalt,
+  totalsOf,
+} from "./LiabilitiesTree.ts"
 import { makeMerkleStream, transferLeafHash } from "./MerkleTree.ts"
 import { provenTransfer } from "./ProvenTransfer.ts"
-import { LedgerCheckpoints, type LedgerCut } from "./ports/LedgerCheckpoints.ts"
+import { type AccountBalanceAt, LedgerCheckpoints, type LedgerCut } from "./ports/LedgerCheckpoints.ts"
 import { LedgerSigner } from "./ports/LedgerSigner.ts"
 import { LedgerStore } from "./ports/LedgerStore.ts"
 import type { ChainHead } from "./TransferChain.ts"
@@ -58,6 +69,8 @@ export interface CheckpointSettings {
    * is not an Ed25519 public key, or is the current key, is left out.
    */
   readonly earlierPublicKeys?: ReadonlyArray<string>
+  /** The liabilities trees' hashes (core's portable ones unless the server passes Node's native ones). */
+  readonly liabilitiesHasher?: LiabilitiesHasher
 }
 
 export interface CheckpointTaken {
@@ -74,8 +87,34 @@ export const publicCheckpoint = (c: StoredCheckpoint): LedgerCheckpoint => ({
   merkleRoot: c.merkleRoot,
   chains: c.chains,
   keyId: c.keyId,
+  ...(c.liabilities === undefined ? {} : { liabilities: c.liabilities }),
   signature: c.signature,
 })
+
+/** The liabilities trees at a checkpoint, from the balances at its cut salted with its salt key. */
+const liabilitiesOfBalances = (
+  saltKey: string,
+  balances: ReadonlyArray<AccountBalanceAt>,
+  hasher: LiabilitiesHasher | undefined,
+) => {
+  const tally = makeLiabilitiesTally()
+  for (const b of balances) tally.addBalance(b.unitType, b.key, b.units)
+  return liabilitiesAt(saltKey, tally, hasher)
+}
+
+const liabilitiesNote = (
+  checkpoint: StoredCheckpoint | undefined,
+  leaves: number,
+  nextBy: number,
+): string => {
+  if (checkpoint === undefined || checkpoint.liabilities === undefined) {
+    return `No ledger checkpoint with a proof of liabilities has been signed yet: the next, due by ${formatDateTimeZoned(nextBy)}, will have one.`
+  }
+  const name = `checkpoint #${checkpoint.number} of ${formatDateTimeZoned(checkpoint.at)}`
+  return leaves === 0
+    ? `You held no Units at ${name}: none of its totals counts you.`
+    : `Your balances as of ${name} are counted in the totals it states of what the platform owes its members.`
+}
 
 /** A transfer chain's rows only (the audit log's chain is not made of transfers). */
 const transferChains = (chains: LedgerCut["chains"]): Map<string, ChainHead> =>
@@ -137,6 +176,8 @@ export class LedgerCheckpointService extends Context.Service<
     readonly publicKey: LedgerPublicKey
     /** The member's order's inclusion proof against the latest checkpoint; another's order is not found. */
     readonly proof: (memberId: MemberId, orderId: OrderId) => Effect.Effect<OrderProof, OrderNotFound>
+    /** The member's leaves in the latest checkpoint's liabilities trees, with their salt and paths. */
+    readonly liabilitiesProof: (memberId: MemberId) => Effect.Effect<LiabilitiesProof>
   }
 >()("@landunits/core/ledger/LedgerCheckpointService") {
   static readonly layer = (settings: CheckpointSettings) =>
@@ -149,6 +190,8 @@ export class LedgerCheckpointService extends Context.Service<
         // One proof at a time per process: each reads the ledger once, and a burst of clicks must not read it
         // many times over at once.
         const oneProofAtATime = yield* Semaphore.make(1)
+        /** The latest checkpoint's liabilities trees, built once per process (by taking it, or the first proof). */
+        let treesCache: { number: number; trees: ReadonlyMap<string, LiabilitiesTree> } | undefined
 
         const refuse = (message: string) => Effect.fail(new CheckpointRefused({ message }))
 
@@ -211,23 +254,35 @@ export class LedgerCheckpointService extends Context.Service<
             }
             // After a rotation the latest checkpoint is signed by an earlier key: a new one, under the current key,
             // is due at once, so members' proofs (always against the latest) are signed by the key published first.
+            // So is one after a v1 checkpoint (taken before the proof of liabilities), so members get one.
             if (
               onlyIfDue &&
               sameState(previous, cut) &&
               now - previous.at < CHECKPOINT_MAX_AGE_MS &&
-              previous.keyId === signer.keyId
+              previous.keyId === signer.keyId &&
+              previous.liabilities !== undefined
             ) {
               return Option.none<CheckpointTaken>()
             }
           }
           const stream = yield* treeAt(previous, cut)
+          const number = (previous?.number ?? 0) + 1
+          const saltKey = yield* signer.liabilitiesSaltKey(number)
+          const liabilities = liabilitiesOfBalances(
+            saltKey,
+            yield* store.balancesAt(cut.lastPosition),
+            settings.liabilitiesHasher,
+          )
+          if (!liabilities.ok)
+            return yield* refuse(`the proof of liabilities cannot be built: ${liabilities.message}`)
           const fields = {
-            number: (previous?.number ?? 0) + 1,
+            number,
             at: now,
             treeSize: cut.treeSize,
             merkleRoot: bytesToHex(stream.root()),
             chains: cut.chains,
             keyId: signer.keyId,
+            liabilities: liabilities.value.fields,
           }
           const stored: StoredCheckpoint = {
             ...fields,
@@ -235,11 +290,13 @@ export class LedgerCheckpointService extends Context.Service<
             lastPosition: cut.lastPosition,
             frontier: stream.frontier(),
             publicKey: signer.publicKey,
+            liabilitiesSaltKey: saltKey,
           }
           const appended = yield* store.append(stored).pipe(
             Effect.as(true),
             Effect.catchTag("CheckpointNumberTaken", () => Effect.succeed(false)),
           )
+          if (appended) treesCache = { number, trees: liabilities.value.trees }
           if (appended) return Option.some({ checkpoint: publicCheckpoint(stored), taken: true })
           const latest = yield* store.latest
           return Option.map(latest, (c) => ({ checkpoint: publicCheckpoint(c), taken: false }))
@@ -326,6 +383,74 @@ export class LedgerCheckpointService extends Context.Service<
           }
         })
 
+        const liabilitiesProof = Effect.fn("LedgerCheckpointService.liabilitiesProof")(function* (
+          memberId: MemberId,
+        ): Effect.fn.Return<LiabilitiesProof> {
+          const checkpoint = Option.getOrUndefined(yield* store.latest)
+          const now = yield* Clock.currentTimeMillis
+          const nextBy = nextCheckpointBy(checkpoint, now, settings.everyMs)
+          if (checkpoint?.liabilities === undefined || checkpoint.liabilitiesSaltKey === undefined) {
+            return {
+              checkpoint: checkpoint === undefined ? null : publicCheckpoint(checkpoint),
+              memberId,
+              leaves: [],
+              note: liabilitiesNote(undefined, 0, nextBy),
+            }
+          }
+          const saltKey = checkpoint.liabilitiesSaltKey
+          const trees = yield* oneProofAtATime.withPermits(1)(
+            Effect.gen(function* () {
+              if (treesCache?.number === checkpoint.number) return treesCache.trees
+              const built = liabilitiesOfBalances(
+                saltKey,
+                yield* store.balancesAt(checkpoint.lastPosition),
+                settings.liabilitiesHasher,
+              )
+              const rebuilt = built.ok ? built.value.trees : new Map<string, LiabilitiesTree>()
+              if (!built.ok) {
+                yield* Effect.logError(
+                  `The ledger no longer gives checkpoint #${checkpoint.number}'s liabilities: ${built.message}: run landunits ledger verify`,
+                )
+              }
+              treesCache = { number: checkpoint.number, trees: rebuilt }
+              return rebuilt
+            }),
+          )
+          for (const stated of checkpoint.liabilities) {
+            if (trees.get(stated.unitType)?.root.hash !== stated.root) {
+              // The member's check will fail and say so; the platform must hear of it first.
+              yield* Effect.logError(
+                `The ledger no longer gives checkpoint #${checkpoint.number}'s ${stated.unitType} liabilities root: run landunits ledger verify`,
+              )
+            }
+          }
+          const salt = memberSalt(saltKey, memberId)
+          const commitment = memberCommitment(salt, memberId)
+          const leaves = [...trees.values()].flatMap((tree) => {
+            const index = leafIndexOf(tree, commitment)
+            if (index === undefined) return []
+            return [
+              {
+                unitType: tree.unitType,
+                balances: totalsOf(tree.leaves[index]!.sums),
+                path: liabilitiesPath(tree, index).map((step) => ({
+                  side: step.side,
+                  hash: step.hash,
+                  sums: totalsOf(step.sums),
+                })),
+              },
+            ]
+          })
+          return {
+            checkpoint: publicCheckpoint(checkpoint),
+            memberId,
+            salt,
+            commitment,
+            leaves,
+            note: liabilitiesNote(checkpoint, leaves.length, nextBy),
+          }
+        })
+
         return LedgerCheckpointService.of({
           take,
           takeIfDue: takeNow(true).pipe(Effect.withSpan("LedgerCheckpointService.takeIfDue")),
@@ -347,6 +472,7 @@ export class LedgerCheckpointService extends Context.Service<
             earlier,
           },
           proof,
+          liabilitiesProof,
         })
       }),
     )

@@ -75,7 +75,7 @@ describe("ledger checkpoints", () => {
         expect(checkpointSignatureValid(checkpoint, hexToBytes(yield* publicKey(h)))).toBe(true)
         expect(canonicalCheckpoint(checkpoint)).toBe(
           [
-            "landunits-checkpoint-v1",
+            "landunits-checkpoint-v2",
             "1",
             String(checkpoint.at),
             String(ledger.size),
@@ -83,6 +83,10 @@ describe("ledger checkpoints", () => {
             checkpoint.keyId,
             `LAND_EUR:1:${ledger.heads.get("LAND_EUR")?.head}`,
             `LAND_USD:${ledger.heads.get("LAND_USD")?.length}:${ledger.heads.get("LAND_USD")?.head}`,
+            ...(checkpoint.liabilities ?? []).map(
+              (l) =>
+                `liabilities:${l.unitType}:${l.root}:${l.totals.owned},${l.totals.owned_DOUBLE_LAND},${l.totals.pendingBuy},${l.totals.pendingSell},${l.totals.convertLocked}`,
+            ),
           ].join("|"),
         )
       }),

@@ -56,6 +56,53 @@ export const ledgerCheckpointsContract = (
       Effect.provide(effect, makeLayer())
 
     it.live(
+      "balancesAt sums every account's transfers up to a position, and keeps a stored checkpoint's liabilities and salt key",
+      () =>
+        Effect.gen(function* () {
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              const ledger = yield* LedgerStore
+              const checkpoints = yield* LedgerCheckpoints
+              yield* ledger.append([issue("LAND_USD", 5), issue("LAND_EUR", 2)])
+              const first = yield* ledger.chainAfter(0, 100)
+              yield* ledger.append([issue("LAND_USD", 1)])
+              const liabilities = [
+                {
+                  unitType: "LAND_USD",
+                  root: hex("9"),
+                  totals: { owned: 6, owned_DOUBLE_LAND: 0, pendingBuy: 0, pendingSell: 0, convertLocked: 0 },
+                },
+              ]
+              yield* checkpoints.append(checkpoint(1, { liabilities, liabilitiesSaltKey: hex("5") }))
+              return {
+                before: yield* checkpoints.balancesAt(first[first.length - 1]!.position),
+                all: yield* checkpoints.balancesAt(Number.MAX_SAFE_INTEGER),
+                none: yield* checkpoints.balancesAt(0),
+                stored: Option.getOrThrow(yield* checkpoints.latest),
+                liabilities,
+              }
+            }),
+          )
+          const sorted = (rows: ReadonlyArray<{ unitType: string; key: string; units: number }>) =>
+            [...rows].sort((a, b) => (`${a.unitType}${a.key}` < `${b.unitType}${b.key}` ? -1 : 1))
+          expect(sorted(result.before)).toEqual([
+            { unitType: "LAND_EUR", key: "member:mem_checkpoints:owned", units: 2 },
+            { unitType: "LAND_EUR", key: "platform:issuance", units: -2 },
+            { unitType: "LAND_USD", key: "member:mem_checkpoints:owned", units: 5 },
+            { unitType: "LAND_USD", key: "platform:issuance", units: -5 },
+          ])
+          expect(
+            sorted(result.all)
+              .filter((r) => r.unitType === "LAND_USD")
+              .map((r) => r.units),
+          ).toEqual([6, -6])
+          expect(result.none).toEqual([])
+          expect(result.stored.liabilities).toEqual(result.liabilities)
+          expect(result.stored.liabilitiesSaltKey).toBe(hex("5"))
+        }),
+    )
+
+    it.live(
       "the cut counts every transfer appended, names the last one's position, and gives each chain's head",
       () =>
         Effect.gen(function* () {

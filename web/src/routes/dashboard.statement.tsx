@@ -3,6 +3,7 @@ import { PageHead } from "../components/layout/Page.tsx"
 import "../styles/home.css"
 import { loadStatementPage, type StatementPageData } from "../api/home.ts"
 import { StatementForm } from "../components/orders/StatementForm.tsx"
+import { LiabilitiesVerifyPanel } from "../components/orders/VerifyPanel.tsx"
 import { YourInvoices } from "../components/orders/YourInvoices.tsx"
 import { pageHead } from "../lib/pageHead.ts"
 
@@ -12,7 +13,7 @@ function Statement({ data }: { readonly data: StatementPageData }) {
       <PageHead
         eyebrow="Dashboard"
         title="Transaction Statement"
-        lead="Every order in a period, as a PDF document or a CSV spreadsheet; and your invoices."
+        lead="Every order in a period, as a PDF document or a CSV spreadsheet; your invoices; and a check that your balances are counted in what Landunits owes."
       />
       <div className="container section settings-page stack-s">
         <StatementForm />
@@ -21,6 +22,7 @@ function Statement({ data }: { readonly data: StatementPageData }) {
           <Link to="/dashboard/my-transactions">transaction history</Link>.
         </p>
         <YourInvoices invoices={data.invoices} />
+        <LiabilitiesVerifyPanel />
       </div>
     </>
   )

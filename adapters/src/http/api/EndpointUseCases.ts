@@ -39,6 +39,7 @@ export const ENDPOINT_USE_CASES = {
   "invoices.list": ["viewInvoices"],
   "invoices.pdf": ["downloadInvoice"],
   "ledger.proof": ["viewLedgerProof"],
+  "ledger.liabilitiesProof": ["viewLiabilitiesProof"],
   "governance.votes": ["viewVotes"],
   "governance.openVoting": ["viewVotes"],
   "governance.closeVoting": ["viewVotes"],

@@ -1,13 +1,15 @@
 /**
  * The ledger's public proofs (issue 21, docs/ledger.md §10–12): the signed checkpoints, newest first a page at
  * a time, and the key that signs them, for anyone (no session: an outsider must be able to keep and check
- * them); and a member's inclusion proof of one of their orders against the latest checkpoint. Another member's
- * order answers exactly as a missing one (404).
+ * them); a member's inclusion proof of one of their orders against the latest checkpoint (another member's
+ * order answers exactly as a missing one, 404); and a member's proof of liabilities: their own leaves in the
+ * latest checkpoint's liabilities trees (docs/ledger/13-proof-of-liabilities.md).
  */
 import {
   CheckpointPage,
   CheckpointPageQuery,
   LedgerPublicKey,
+  LiabilitiesProof,
   OrderProof,
 } from "@landunits/core/ledger/CheckpointModel.ts"
 import { OrderNotFound } from "@landunits/core/orders/OrderErrors.ts"
@@ -31,5 +33,8 @@ export class LedgerApi extends HttpApiGroup.make("ledger").add(
     params: { orderId: OrderId },
     success: OrderProof,
     error: OrderNotFound,
+  }).middleware(Authentication),
+  HttpApiEndpoint.get("liabilitiesProof", "/ledger/liabilities/proof", {
+    success: LiabilitiesProof,
   }).middleware(Authentication),
 ) {}

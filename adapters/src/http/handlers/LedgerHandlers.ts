@@ -28,5 +28,8 @@ export const LedgerHandlers = HttpApiBuilder.group(
       .handle("proof", ({ params }) =>
         Effect.flatMap(CurrentMember, ({ memberId }) => checkpoints.proof(memberId, params.orderId)),
       )
+      .handle("liabilitiesProof", () =>
+        Effect.flatMap(CurrentMember, ({ memberId }) => checkpoints.liabilitiesProof(memberId)),
+      )
   }),
 )

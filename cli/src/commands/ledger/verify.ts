@@ -24,6 +24,7 @@ import {
   inOneSnapshot,
   keptBalances,
 } from "@landunits/adapters/postgres/ChainRowsPg.ts"
+import { nativeLiabilitiesHasher } from "@landunits/adapters/postgres/NativeLiabilitiesHash.ts"
 import { type ChainBreak, makeChainVerifier } from "@landunits/core/ledger/ChainVerifier.ts"
 import {
   type CheckpointMismatch,
@@ -88,6 +89,7 @@ const verifyAll = (o: VerifyOptions) =>
         onPage: () => Effect.sync(bar.tick),
       },
       { current: { keyId: signer.keyId, publicKey: signer.publicKey }, earlier },
+      nativeLiabilitiesHasher,
     ).pipe(
       Effect.catchTags({
         TransferChainBroken: (found) => Effect.fail(refuse(found)),

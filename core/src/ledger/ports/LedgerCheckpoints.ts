@@ -13,6 +13,14 @@ export interface LedgerCut {
   readonly chains: ReadonlyArray<CheckpointChain>
 }
 
+/** One account's balance of one unit type, summed over the transfers up to a position. */
+export interface AccountBalanceAt {
+  readonly unitType: string
+  /** The account as transfers store it: `member:<id>:<bucket>` or `platform:<name>`. */
+  readonly key: string
+  readonly units: number
+}
+
 /** A checkpoint whose number is not the next one (another process took it first): nothing is written. */
 export class CheckpointNumberTaken extends Schema.TaggedError<CheckpointNumberTaken>()(
   "CheckpointNumberTaken",
@@ -45,6 +53,11 @@ export class LedgerCheckpoints extends Context.Service<
     }) => Effect.Effect<ReadonlyArray<StoredCheckpoint>>
     /** Oldest first: those numbered above `number`, at most `limit` (verification reads them all this way). */
     readonly after: (number: number, limit: number) => Effect.Effect<ReadonlyArray<StoredCheckpoint>>
+    /**
+     * Every account's balance summed over the transfers at positions up to `lastPosition` (a cut's): what the
+     * checkpoint's liabilities trees are built from, and a member's proof rebuilt from.
+     */
+    readonly balancesAt: (lastPosition: number) => Effect.Effect<ReadonlyArray<AccountBalanceAt>>
   }
 >()("@landunits/core/ledger/ports/LedgerCheckpoints") {
   /**
@@ -95,6 +108,25 @@ export class LedgerCheckpoints extends Context.Service<
           ),
         after: (number, limit) =>
           Effect.sync(() => checkpoints.filter((c) => c.number > number).slice(0, limit)),
+        balancesAt: (lastPosition) =>
+          Effect.gen(function* () {
+            const sums = new Map<string, AccountBalanceAt>()
+            const add = (unitType: string, key: string, units: number) => {
+              const k = `${unitType}|${key}`
+              sums.set(k, { unitType, key, units: (sums.get(k)?.units ?? 0) + units })
+            }
+            for (let after = 0; ; ) {
+              const page = yield* ledger.chainAfter(after, 10_000)
+              const rows = page.filter((r) => r.position <= lastPosition)
+              for (const r of rows) {
+                add(r.unitType, r.fromKey, -r.units)
+                add(r.unitType, r.toKey, r.units)
+              }
+              if (rows.length < page.length || page.length === 0) break
+              after = page[page.length - 1]!.position
+            }
+            return [...sums.values()]
+          }),
       })
     }),
   )

@@ -1,4 +1,6 @@
-import { bytesToHex } from "@noble/hashes/utils.js"
+import { hmac } from "@noble/hashes/hmac.js"
+import { sha256 } from "@noble/hashes/sha2.js"
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js"
 import { Context, Effect, Layer } from "effect"
 import { ed25519PublicKey, ledgerKeyId, signCheckpointText } from "../Checkpoint.ts"
 
@@ -16,6 +18,12 @@ export class LedgerSigner extends Context.Service<
     readonly publicKey: string
     /** The Ed25519 signature of the text's UTF-8 bytes, 128 hex digits. */
     readonly sign: (text: string) => Effect.Effect<string>
+    /**
+     * The proof of liabilities' salt key of checkpoint `number` (decision 0072): HMAC-SHA256 of
+     * "landunits-liabilities-salt-key-v1|" + number under the private key, 64 hex digits. Stored beside the
+     * checkpoint (so a rotation leaves it checkable) and never published.
+     */
+    readonly liabilitiesSaltKey: (number: number) => Effect.Effect<string>
   }
 >()("@landunits/core/ledger/ports/LedgerSigner") {
   /** The signer of a 32-byte Ed25519 seed (the private key as RFC 8032 writes it). */
@@ -27,6 +35,10 @@ export class LedgerSigner extends Context.Service<
       keyId: ledgerKeyId(publicKey),
       publicKey: bytesToHex(publicKey),
       sign: (text) => Effect.sync(() => signCheckpointText(key, text)),
+      liabilitiesSaltKey: (number) =>
+        Effect.sync(() =>
+          bytesToHex(hmac(sha256, key, utf8ToBytes(`landunits-liabilities-salt-key-v1|${number}`))),
+        ),
     })
   }
 

@@ -1,7 +1,8 @@
 /**
- * The order page's "Verify" panel (issue 21): one button that fetches the order's inclusion proof and checks it
- * in the browser (lib/verifyOrder.ts, imported only on the click, so the page's first JavaScript stays as it
- * was), then says plainly what was verified, or what failed.
+ * The "Verify" panels: one button that fetches a proof and checks it in the browser, then says plainly what was
+ * verified, or what failed. The order page's (issue 21) checks the order's inclusion proof (lib/verifyOrder.ts);
+ * the statement page's (issue 42) checks the member's proof of liabilities (lib/verifyLiabilities.ts). Each
+ * check's code is imported only on the click, so a page's first JavaScript does not carry it.
  */
 import { useState } from "react"
 import { errorMessage } from "../../api/client.ts"
@@ -14,23 +15,52 @@ type Step =
   | { readonly at: "error"; readonly message: string }
 
 export function VerifyPanel({ orderId }: { readonly orderId: string }) {
+  return (
+    <VerifyCheckPanel
+      id="verify-title"
+      title="Verify this order in the ledger"
+      lead="Check, here in your browser, that this order's transfers are in Landunits' ledger exactly as recorded, against a checkpoint signed with Landunits' ledger key."
+      check={async () => (await import("../../lib/verifyOrder.ts")).verifyOrder(orderId)}
+    />
+  )
+}
+
+/** The member's proof of liabilities: are their balances counted in what Landunits says it owes? */
+export function LiabilitiesVerifyPanel() {
+  return (
+    <VerifyCheckPanel
+      id="verify-liabilities-title"
+      title="Is my balance counted?"
+      lead="Check, here in your browser, that your balances are counted in the totals of Units Landunits owes its members, as signed in its latest ledger checkpoint."
+      check={async () => (await import("../../lib/verifyLiabilities.ts")).verifyLiabilities()}
+    />
+  )
+}
+
+function VerifyCheckPanel({
+  id,
+  title,
+  lead,
+  check,
+}: {
+  readonly id: string
+  readonly title: string
+  readonly lead: string
+  readonly check: () => Promise<VerifyOutcome>
+}) {
   const [step, setStep] = useState<Step>({ at: "idle" })
   const verify = async () => {
     setStep({ at: "checking" })
     try {
-      const { verifyOrder } = await import("../../lib/verifyOrder.ts")
-      setStep({ at: "done", outcome: await verifyOrder(orderId) })
+      setStep({ at: "done", outcome: await check() })
     } catch (error) {
       setStep({ at: "error", message: errorMessage(error) })
     }
   }
   return (
-    <section className="verify-panel" aria-labelledby="verify-title">
-      <h2 id="verify-title">Verify this order in the ledger</h2>
-      <p className="muted">
-        Check, here in your browser, that this order's transfers are in Landunits' ledger exactly as recorded,
-        against a checkpoint signed with Landunits' ledger key.
-      </p>
+    <section className="verify-panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className="muted">{lead}</p>
       <p>
         <button
           type="button"

@@ -341,6 +341,11 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = {
     description:
       "The member's own order (another's is a 404, as a missing one): its transfers with every field of their encoding and whose each account is (`from`, `to`: the member's own, with the blind that opens its pseudonym; another member's by pseudonym only, never their id, an older v1 transfer's key naming them withheld; the platform's), their chain hashes, their leaves and audit paths to the latest checkpoint, and that checkpoint with its signature; transfers newer than it are counted in `pending`, with `nextCheckpointBy`. Check it with docs/ledger.md §12.",
   },
+  "GET /api/ledger/liabilities/proof": {
+    summary: "Prove your balances are counted in what the platform owes",
+    description:
+      "The member's own leaves in the latest checkpoint's proof-of-liabilities trees (one per unit type they ever held): their five balances (owned, owned_DOUBLE_LAND, pendingBuy, pendingSell, convertLocked), their salt and commitment, and each leaf's sibling path with every sibling's hash and sums up to the root, with that checkpoint (v2: it signs each unit type's root and totals). Another member's id, email or commitment never appears: a sibling is a hash and its sums (the first sibling's sums are the balances of one unnamed member, a different neighbour at each checkpoint, as in every Merkle sum tree). Check it with docs/ledger/13-proof-of-liabilities.md.",
+  },
   "GET /api/etc/generate-statement": {
     summary: "Download a statement",
     description:
