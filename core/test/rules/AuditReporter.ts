@@ -1,0 +1,75 @@
+/**
+ * The audit run's vitest reporter (vitest.audit.ts): gathers every test's outcome and the properties it recorded,
+ * builds the report (AuditReport.ts) and writes audit/report.md, audit/report.html and audit/report.json. A replay
+ * (AUDIT_PATH set) runs one test and leaves the report of the full run as it was.
+ */
+import { execFileSync } from "node:child_process"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { Reporter, TestModule } from "vitest/node"
+import { propertyRuns } from "./AuditProperties.ts"
+import { buildAuditReport, type TestOutcome } from "./AuditReport.ts"
+import { reportHtml } from "./ReportHtml.ts"
+import { reportMarkdown, summaryWords } from "./ReportMarkdown.ts"
+import { RULES } from "./RuleMap.ts"
+
+const repoDir = fileURLToPath(new URL("../../..", import.meta.url))
+
+const commit = (): string => {
+  try {
+    const head = execFileSync("git", ["rev-parse", "HEAD"], { cwd: repoDir, encoding: "utf8" }).trim()
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: repoDir,
+      encoding: "utf8",
+    }).trim()
+    return dirty === "" ? head : `${head} (with uncommitted changes)`
+  } catch {
+    return "unknown (not a git checkout)"
+  }
+}
+
+export const testOutcomes = (modules: ReadonlyArray<TestModule>): ReadonlyArray<TestOutcome> =>
+  modules.flatMap((module) =>
+    [...module.children.allTests()].map((test) => {
+      const result = test.result()
+      const error = result.errors?.map((e) => e.message).join("\n")
+      return {
+        file: relative(repoDir, module.moduleId),
+        name: test.name,
+        fullName: test.fullName,
+        state: result.state,
+        ...(result.state === "failed" && error !== undefined ? { error } : {}),
+        properties: propertyRuns(test.meta()),
+      }
+    }),
+  )
+
+export default class AuditReporter implements Reporter {
+  private started = Date.now()
+
+  onInit() {
+    this.started = Date.now()
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    if ((process.env.AUDIT_PATH ?? "") !== "") return
+    const runs = process.env.AUDIT_RUNS
+    const report = buildAuditReport({
+      rules: RULES,
+      tests: testOutcomes(modules),
+      commit: commit(),
+      time: new Date().toISOString(),
+      durationSeconds: (Date.now() - this.started) / 1000,
+      ...(runs === undefined || runs === "" ? {} : { runs: Number(runs) }),
+    })
+    const dir = join(repoDir, "audit")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "report.md"), reportMarkdown(report))
+    writeFileSync(join(dir, "report.html"), reportHtml(report))
+    writeFileSync(join(dir, "report.json"), `${JSON.stringify(report, null, 2)}\n`)
+    process.stdout.write(
+      `\nAudit ${report.passed ? "PASSED" : "NOT PASSED"}: ${summaryWords(report)}.\nReport: audit/report.html, audit/report.md, audit/report.json\n`,
+    )
+  }
+}

@@ -1,0 +1,71 @@
+/** The audit report as Markdown (audit/report.md): what an auditor files beside the HTML. */
+
+import type { PropertyRun } from "./AuditProperties.ts"
+import type { AuditReport, RuleResult } from "./AuditReport.ts"
+
+const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ")
+
+export const propertyWords = (property: PropertyRun) =>
+  `property ${property.index}: ${property.numRuns.toLocaleString("en-US")} generated cases, seed ${property.seed}` +
+  (property.failed ? `, FAILED at path ${property.path ?? "(none)"}` : "")
+
+export const summaryWords = (report: AuditReport) =>
+  `${report.rules.length} rules: ${report.counts.passed} passed, ${report.counts.failed} failed, ` +
+  `${report.counts["not run"]} with a test that did not run, ${report.counts["no test"]} with no test, ` +
+  `${report.counts.outside} outside the code`
+
+const section = (result: RuleResult): string => {
+  const lines = [
+    `## ${result.rule.id}: ${result.status.toUpperCase()}`,
+    "",
+    `${result.rule.source}:`,
+    "",
+    ...result.rule.quote.split("\n").map((line) => `> ${line}`),
+    "",
+    ...(result.rule.note === undefined ? [] : [`Note: ${result.rule.note}`, ""]),
+  ]
+  if (result.rule.outside !== undefined) lines.push(`Not proved by this run: ${result.rule.outside}`, "")
+  else if (result.provedBy.length === 0) lines.push("**No test proves this rule.**", "")
+  else {
+    lines.push("| File | Test | Result | Generated cases |", "| --- | --- | --- | --- |")
+    for (const proof of result.provedBy) {
+      if (proof.outcomes.length === 0)
+        lines.push(
+          `| ${cell(proof.reference.file)} | ${cell(proof.reference.name)} | NOT RUN (no such test ran) | |`,
+        )
+      for (const outcome of proof.outcomes)
+        lines.push(
+          `| ${cell(outcome.file)} | ${cell(outcome.fullName)} | ${outcome.state} | ${cell(
+            outcome.properties.map(propertyWords).join("; ") || "example",
+          )} |`,
+        )
+    }
+    lines.push("")
+    for (const proof of result.provedBy)
+      for (const outcome of proof.outcomes) {
+        if (outcome.state !== "failed") continue
+        lines.push(
+          `Failed: ${outcome.fullName}`,
+          "",
+          "```",
+          cell(outcome.error ?? "").slice(0, 2000),
+          "```",
+          "",
+        )
+        lines.push("Replay:", "", "```sh", ...(outcome.replay ?? []), "```", "")
+      }
+  }
+  return lines.join("\n")
+}
+
+export const reportMarkdown = (report: AuditReport): string =>
+  [
+    "# Landunits: the auditor's run of the money and Units rules",
+    "",
+    `Commit ${report.commit}, run at ${report.time} in ${report.durationSeconds.toFixed(1)} s` +
+      (report.runs === undefined ? "." : `, every property at ${report.runs.toLocaleString("en-US")} cases.`),
+    "",
+    `**${report.passed ? "PASSED" : "NOT PASSED"}**: ${summaryWords(report)}.`,
+    "",
+    ...report.rules.map(section),
+  ].join("\n")
