@@ -1,7 +1,7 @@
 /**
  * The audit run's vitest reporter (vitest.audit.ts): gathers every test's outcome and the properties it recorded,
- * builds the report (AuditReport.ts) and writes audit/report.md, audit/report.html and audit/report.json. A replay
- * (AUDIT_PATH set) runs one test and leaves the report of the full run as it was.
+ * builds the report (AuditReport.ts) and writes audit/report.md, audit/report.html and audit/report.json. A replay or
+ * any run of part of the files or tests (a file filter, `-t`) leaves the report of the last full run as it was.
  */
 import { execFileSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -53,11 +53,20 @@ export default class AuditReporter implements Reporter {
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
-    if ((process.env.AUDIT_PATH ?? "") !== "") return
+    const tests = testOutcomes(modules)
+    const ran = new Set(tests.map((test) => test.file))
+    const partial =
+      (process.env.AUDIT_PATH ?? "") !== "" ||
+      RULES.some((rule) => rule.tests.some((test) => !ran.has(test.file))) ||
+      tests.some((test) => test.state === "skipped")
+    if (partial) {
+      process.stdout.write("\nA part of the audit ran: audit/report.* stay those of the last full run.\n")
+      return
+    }
     const runs = process.env.AUDIT_RUNS
     const report = buildAuditReport({
       rules: RULES,
-      tests: testOutcomes(modules),
+      tests,
       commit: commit(),
       time: new Date().toISOString(),
       durationSeconds: (Date.now() - this.started) / 1000,

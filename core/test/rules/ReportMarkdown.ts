@@ -5,9 +5,19 @@ import type { AuditReport, RuleResult } from "./AuditReport.ts"
 
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ")
 
+const cases = (count: number) => `${count.toLocaleString("en-US")} generated case${count === 1 ? "" : "s"}`
+
 export const propertyWords = (property: PropertyRun) =>
-  `property ${property.index}: ${property.numRuns.toLocaleString("en-US")} generated cases, seed ${property.seed}` +
-  (property.failed ? `, FAILED at path ${property.path ?? "(none)"}` : "")
+  property.failed
+    ? `property ${property.index}: FAILED at its ${ordinal(property.numRuns)} generated case, seed ${property.seed}, ` +
+      `path ${property.path ?? "(none)"}, counterexample ${property.counterexample ?? "(none)"}`
+    : `property ${property.index}: ${cases(property.numRuns)}, seed ${property.seed}`
+
+const ordinal = (n: number) => {
+  const tens = n % 100
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")
+  return `${n.toLocaleString("en-US")}${suffix}`
+}
 
 export const summaryWords = (report: AuditReport) =>
   `${report.rules.length} rules: ${report.counts.passed} passed, ${report.counts.failed} failed, ` +
