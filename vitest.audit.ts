@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url"
 import type { Plugin } from "vite"
 import { defineConfig } from "vitest/config"
 import { auditedFiles } from "./core/test/rules/AuditedFiles.ts"
+import { LongestFilesFirst } from "./test-support/src/LongestFilesFirst.ts"
 
 const wrapper = fileURLToPath(new URL("./core/test/rules/AuditFastCheck.ts", import.meta.url))
 
@@ -53,7 +54,9 @@ export default defineConfig({
         },
       },
     ],
+    // Both workers busy to the end: the three model runs (most of the time) start first, one after the other.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFilesFirst },
     reporters: ["default", "./core/test/rules/AuditReporter.ts"],
   },
 })
