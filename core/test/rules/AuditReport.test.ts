@@ -125,6 +125,8 @@ describe("the audit report", () => {
     expect(markdown).toContain(`seed 7, path ${failed.path}, counterexample [1000]`)
     expect(markdown).toContain(replay)
     expect(markdown).toContain("**NOT PASSED**: 2 rules: 1 passed, 1 failed")
+    expect(markdown).toContain("| fees.cents | decisions.md Money and prices | failed | 1 |")
+    expect(reportHtml(report)).toContain('<tr class="failed"><td><a href="#fees.cents">fees.cents</a>')
     expect(reportHtml(report)).toContain(replay)
 
     // The replay's settings run that property on its counterexample alone, and fail it again on the same value.

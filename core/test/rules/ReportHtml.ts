@@ -51,7 +51,7 @@ body { font: 15px/1.45 system-ui, sans-serif; max-width: 72rem; margin: 2rem aut
 blockquote { border-left: 4px solid #b9c7b0; margin: 0.5rem 0; padding: 0.25rem 0.75rem; background: #f6f8f4; }
 table { border-collapse: collapse; width: 100%; font-size: 13px; }
 th, td { border: 1px solid #ccc; padding: 4px 6px; text-align: left; vertical-align: top; }
-tr.failed td, tr.not-run td { background: #fde8e8; }
+tr.failed td, tr.not-run td, tr.no-test td { background: #fde8e8; }
 section { border-top: 1px solid #ddd; margin-top: 1.5rem; }
 section.failed .status, section.not-run .status, section.no-test .status { color: #a40000; }
 section.passed .status { color: #1d6b1d; }
@@ -64,6 +64,14 @@ pre { white-space: pre-wrap; background: #f4f4f4; padding: 0.5rem; }
   report.runs === undefined ? "" : `, every property at ${report.runs.toLocaleString("en-US")} cases`
 }.</p>
 <p><strong>${report.passed ? "PASSED" : "NOT PASSED"}</strong>: ${escapeHtml(summaryWords(report))}.</p>
+<table><thead><tr><th>Rule</th><th>Where it is written</th><th>Verdict</th></tr></thead><tbody>
+${report.rules
+  .map(
+    (result) =>
+      `<tr class="${result.status.replace(" ", "-")}"><td><a href="#${escapeHtml(result.rule.id)}">${escapeHtml(result.rule.id)}</a></td><td>${escapeHtml(result.rule.source)}</td><td>${escapeHtml(result.status)}</td></tr>`,
+  )
+  .join("\n")}
+</tbody></table>
 ${report.rules.map(section).join("\n")}
 </body>
 </html>

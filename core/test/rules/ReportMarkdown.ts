@@ -77,5 +77,15 @@ export const reportMarkdown = (report: AuditReport): string =>
     "",
     `**${report.passed ? "PASSED" : "NOT PASSED"}**: ${summaryWords(report)}.`,
     "",
+    "| Rule | Where it is written | Verdict | Tests |",
+    "| --- | --- | --- | ---: |",
+    ...report.rules.map(
+      (result) =>
+        `| ${result.rule.id} | ${cell(result.rule.source)} | ${result.status} | ${result.provedBy.reduce(
+          (count, proof) => count + proof.outcomes.length,
+          0,
+        )} |`,
+    ),
+    "",
     ...report.rules.map(section),
   ].join("\n")
