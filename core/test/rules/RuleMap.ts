@@ -433,10 +433,26 @@ const SPEC9_RULES: ReadonlyArray<Rule> = [
     id: "spec9.legal-windows",
     source: SPEC9,
     quote:
-      "Refund window 14 days; complaints 7 days, reviewed within 30 days; withdrawal 14 days; data retention up to 10 years; fine EUR 5,000.",
+      "Refund window 14 days; complaints 7 days, reviewed within 30 days; withdrawal 14 days; (…) fine EUR 5,000.",
     outside:
-      "The refund, complaint and withdrawal windows and the fine are terms of the site's legal text, not rules of the code. The data retention of 10 years is one: core/test/privacy/PrivacyService.test.ts proves it (in `npm test`).",
+      "Terms of the site's legal text (refunds, complaints, withdrawal, the fine), not rules of the code; the data retention of the same clause is one (spec9.data-retention).",
     tests: [],
+  },
+  {
+    id: "spec9.data-retention",
+    source: SPEC9,
+    quote: "data retention up to 10 years",
+    note: "Ledger and order records are kept 10 years after an account's closure, KYC records 5 (core/src/privacy/PrivacyModel.ts).",
+    tests: [
+      {
+        file: "core/test/privacy/PrivacyService.test.ts",
+        name: "purges KYC after 5 years and ledger and order records after 10, each once, by the injected clock",
+      },
+      {
+        file: "core/test/privacy/PrivacyService.test.ts",
+        name: "a closure's purge days are calendar years later, 29 February moving to 1 March",
+      },
+    ],
   },
   {
     id: "spec9.fees",
