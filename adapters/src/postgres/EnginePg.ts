@@ -1,6 +1,6 @@
 /**
  * The order engine's storage on PostgreSQL, in one layer: the ledger, orders, payouts, idempotency keys,
- * the unit of work, and the journal that takes a new buy's lock, reads and writes it in one statement. The app,
+ * the unit of work, and the journal of batched buys (a batch's lock and reads in one statement, its writes in another). The app,
  * the CLI, the tests and the benchmarks compose it the same way.
  */
 import { Layer } from "effect"

@@ -2,8 +2,8 @@
  * The heads of the ledger's transfer chains on PostgreSQL (issue 21, migration 2713): where an append starts each
  * chain it extends, and the statement part that moves the heads on.
  *
- * Appends to a unit type's chain run one at a time under the unit type's order-command lock. A new buy extends
- * its chain in the statement that takes that lock (`record_buy`, migration 2870: the links computed there from the
+ * Appends to a unit type's chain run one at a time under the unit type's order-command lock. A batch of new buys
+ * extends its chain in one statement under that lock (`record_buys`, migration 2960: the links computed there from the
  * encodings the app passes), and its head is remembered for the rest of the transaction. Any other append reads the heads
  * it needs itself, locking their rows (FOR UPDATE; a chain's row is made at its first append), so an append
  * outside an order command waits its turn too.
