@@ -8,6 +8,10 @@
  *   BENCH_SECONDS=20 npm run bench:http
  *   BENCH_ONLY=create_order node --cpu-prof bench/Http.ts   # one route alone (create_order, user, unknown), e.g. to profile it
  *   BENCH_ONLY=user BENCH_CONNECTIONS=1 npm run bench:http     # one request at a time: latency without queueing
+ *   BENCH_ONLY=open BENCH_RATE=800 npm run bench:http           # the open-loop create_order run alone, at that rate
+ *
+ * After the closed-loop runs, an open-loop run of create_order (one unit type) at 70% of its closed-loop rate:
+ * requests sent at a constant rate whatever the answers, latency from each one's scheduled instant (issue 41).
  */
 import * as fs from "node:fs"
 import { createServer } from "node:http"
@@ -147,17 +151,79 @@ const inProcessBuys = async () => {
   }
 }
 
+/** At most this many requests of the open-loop run in flight; one due beyond it is dropped (and counted). */
+const MAX_OUTSTANDING = 2048
+
+/**
+ * An open-loop run (issue 41): `rate` create_order requests a second for SECONDS, each sent at its scheduled
+ * instant whatever the answers before it (a closed loop sends the next only once an answer came, which hides the
+ * queue); a request's latency counts from its scheduled instant, so a late send counts against us too.
+ */
+const openLoop = async (rate: number) => {
+  const latencies: Array<number> = []
+  let failed = 0
+  let dropped = 0
+  let outstanding = 0
+  const total = Math.floor(rate * SECONDS)
+  const answers: Array<Promise<void>> = []
+  const started = performance.now()
+  const headers = { cookie, "x-xsrf-token": xsrf, "content-type": "application/json" }
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate
+    const wait = due - performance.now()
+    if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait))
+    if (outstanding >= MAX_OUTSTANDING) {
+      dropped += 1
+      continue
+    }
+    outstanding += 1
+    answers.push(
+      fetch(`${base}/api/order/create_order`, {
+        method: "POST",
+        headers: { ...headers, "idempotency-key": `bench-open-${process.pid}-${i}` },
+        body: createOrderBody,
+      })
+        .then(async (response) => {
+          await response.arrayBuffer()
+          if (!response.ok) failed += 1
+          latencies.push(performance.now() - due)
+        })
+        .catch(() => {
+          failed += 1
+        })
+        .finally(() => {
+          outstanding -= 1
+        }),
+    )
+  }
+  await Promise.all(answers)
+  const sorted = latencies.sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+  return {
+    rate,
+    sent: total - dropped,
+    answeredPerSecond: sorted.length / ((performance.now() - started) / 1000),
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+    failed,
+    dropped,
+  }
+}
+
 let n = 0
+const createOrderBody = JSON.stringify({
+  orderType: "BUY",
+  confirmsBusinessPurpose: true,
+  currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 1 },
+  paymentDetails: { paymentMethod: "bank" },
+})
 const createOrderRequest: autocannon.Options = {
   url: `${base}/api/order/create_order`,
   method: "POST",
   headers: { cookie, "x-xsrf-token": xsrf, "content-type": "application/json" },
-  body: JSON.stringify({
-    orderType: "BUY",
-    confirmsBusinessPurpose: true,
-    currencyUnit: { unitType: "LAND_EUR", numberOfUnits: 1 },
-    paymentDetails: { paymentMethod: "bank" },
-  }),
+  body: createOrderBody,
   requests: [
     {
       setupRequest: (request) => ({
@@ -168,6 +234,17 @@ const createOrderRequest: autocannon.Options = {
   ],
 }
 const only = process.env.BENCH_ONLY
+if (only === "open") {
+  const r = await openLoop(Number(process.env.BENCH_RATE ?? 500))
+  console.log(
+    `open loop at ${r.rate} req/s: ${r.sent} sent, ${r.answeredPerSecond.toFixed(0)} answered/s, p50 ${r.p50.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, ${r.failed} failed, ${r.dropped} dropped`,
+  )
+  bare.close()
+  await floorRuntime.dispose()
+  await runtime.dispose()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  process.exit(0)
+}
 if (only !== undefined) {
   const routes: Record<string, autocannon.Options> = {
     create_order: createOrderRequest,
@@ -195,6 +272,8 @@ const unknownRoute = await measure({ url: `${base}/api/no-such-route`, headers: 
 const getUser = await measure({ url: `${base}/api/user`, headers: { cookie } })
 const createOrder = await measure(createOrderRequest)
 const inProcess = await inProcessBuys()
+/** The open-loop run at 70% of create_order's closed-loop maximum (one unit type, LAND_EUR). */
+const open = await openLoop(Math.round(createOrder.requests.average * 0.7))
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
   `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${((r.requests.average / ceiling.requests.average) * 100).toFixed(0)}% | ${r.cpuMicrosPerRequest.toFixed(0)} |`
@@ -213,6 +292,7 @@ console.log(
     `| the same buy in process (OrderService.createBuy, ${CONNECTIONS} fibers, same database) | ${inProcess.perSecond.toFixed(0)} | | | | | ${inProcess.cpuMicrosPerBuy.toFixed(0)} |`,
     "",
     `create_order over HTTP: ${((createOrder.requests.average / inProcess.perSecond) * 100).toFixed(0)}% of the in-process buy rate (goal ≥ 60%), p99 ${createOrder.latency.p99} ms (goal < 50 ms)`,
+    `create_order open loop at ${open.rate} req/s (70% of the closed loop's ${createOrder.requests.average.toFixed(0)}): ${open.sent} sent, ${open.answeredPerSecond.toFixed(0)} answered/s, p50 ${open.p50.toFixed(1)} ms, p90 ${open.p90.toFixed(1)} ms, p99 ${open.p99.toFixed(1)} ms (goal < 50 ms), max ${open.max.toFixed(1)} ms, ${open.failed} failed, ${open.dropped} dropped`,
   ].join("\n"),
 )
 bare.close()

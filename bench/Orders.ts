@@ -78,7 +78,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
 /** Rounds of pgbench and our two server figures, alternated, per client count (the table gives medians). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? "1,8,32").split(",").map(Number)
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? "8,64").split(",").map(Number)
 /** "server" measures only the PostgreSQL server figure (no PGlite, no pgbench): for profiling. */
 const ONLY_SERVER = process.env.BENCH_ONLY === "server"
 /**
@@ -156,6 +156,17 @@ const runClients = (workload: Workload, clients: number, prefix: string, deadlin
     return committed
   })
 
+/** The size of every batch of buys committed in this process (BuyBatches.ts), per figure: cleared when its measured window starts. */
+const batchSizes: Array<number> = []
+
+/** "median m, p99 n" of the batch sizes recorded since the last clear. */
+const batchSizesSeen = () => {
+  const sorted = [...batchSizes].sort((a, b) => a - b)
+  if (sorted.length === 0) return "no batch"
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
+  return `batches median ${at(0.5)}, p99 ${at(0.99)}`
+}
+
 /**
  * Warms up for WARMUP_SECONDS (not counted: the JIT compiles the hot path, each connection prepares its
  * statements), then runs `clients` fibers creating buys for SECONDS (from `startAt` when given, so several
@@ -168,6 +179,7 @@ const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", st
     const warmupStarted = yield* Clock.currentTimeMillis
     yield* runClients(workload, clients, `${prefix}-warmup`, warmupStarted + WARMUP_SECONDS * 1000)
     if (startAt !== undefined) yield* Effect.sleep(Math.max(0, startAt - Date.now()))
+    batchSizes.splice(0)
     const started = yield* Clock.currentTimeMillis
     const cpuBefore = process.cpuUsage()
     const committed = yield* runClients(workload, clients, prefix, started + SECONDS * 1000)
@@ -181,17 +193,6 @@ const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", st
     }
     return committed / (elapsed / 1000)
   })
-
-/** The size of every batch of buys committed in this process (BuyBatches.ts), per figure: cleared by each `onDatabase`. */
-const batchSizes: Array<number> = []
-
-/** "median m, p99 n" of the batch sizes recorded since the last clear. */
-const batchSizesSeen = () => {
-  const sorted = [...batchSizes].sort((a, b) => a - b)
-  if (sorted.length === 0) return "no batch"
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
-  return `batches median ${at(0.5)}, p99 ${at(0.99)}`
-}
 
 const onDatabase = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>,
@@ -210,12 +211,7 @@ const onDatabase = <E>(
       ),
       Effect.scoped,
       Effect.provideService(BuyBatchObserver, (_, size) => Effect.sync(() => void batchSizes.push(size))),
-      Effect.tap(() =>
-        Effect.sync(() =>
-          console.log(`    ${clients} clients, ${workload.length} unit type(s): ${batchSizesSeen()}`),
-        ),
-      ),
-      Effect.ensuring(Effect.sync(() => void batchSizes.splice(0))),
+      Effect.map((rate) => ({ rate, batches: batchSizesSeen() })),
     ),
   )
 
@@ -225,7 +221,7 @@ const serverFigure = (workload: Workload, clients: number) =>
       Effect.gen(function* () {
         const url = yield* scopedServerDatabase(SERVER)
         return yield* Effect.promise(() =>
-          onDatabase(layerServer(url, Math.max(clients, 1)), workload, clients),
+          onDatabase(layerServer(url, Math.min(Math.max(clients, 1), SERVER_POOL)), workload, clients),
         )
       }),
     ),
@@ -349,7 +345,17 @@ if (worker !== undefined) {
     prefix: string
     startAt: number
   }
-  console.log(await onDatabase(layerServer(url, Math.max(clients, 1)), workload, clients, prefix, startAt))
+  console.log(
+    (
+      await onDatabase(
+        layerServer(url, Math.min(Math.max(clients, 1), SERVER_POOL)),
+        workload,
+        clients,
+        prefix,
+        startAt,
+      )
+    ).rate,
+  )
   process.exit(0)
 }
 
@@ -365,12 +371,12 @@ const rows: Array<string> = []
 const sqlRows: Array<string> = []
 const peerRows: Array<string> = []
 const multiRows: Array<string> = []
+const embeddedRows: Array<string> = []
 const pgbenchDb = `landunits_pgbench_${process.pid}`
 if (ONLY_SERVER) {
   for (const clients of CLIENT_COUNTS) {
-    console.log(
-      `| ${clients} | ${(await serverFigure(ONLY_WORKLOAD, Math.min(clients, SERVER_POOL))).toFixed(0)} |`,
-    )
+    const figure = await serverFigure(ONLY_WORKLOAD, clients)
+    console.log(`| ${clients} | ${figure.rate.toFixed(0)} | ${figure.batches} |`)
   }
   process.exit(0)
 }
@@ -380,48 +386,66 @@ const median = (values: ReadonlyArray<number>) => {
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
+/** A single buy's SQL in pgbench beside each round (BuySql.ts, issue 22's goal 3): BENCH_BUY_SQL=1. */
+const WITH_BUY_SQL = process.env.BENCH_BUY_SQL === "1"
+const ratio = (ours: number, theirs: number) => `${(ours / theirs).toFixed(2)}×`
 initPgbench(SERVER, pgbenchDb)
 try {
   for (const clients of CLIENT_COUNTS) {
-    const pool = Math.min(clients, SERVER_POOL)
-    // Rounds alternate pgbench and ours, so a slower or faster spell of the host weighs on both figures of
-    // a round alike; each ratio is ours over its own round's pgbench, and the table gives the medians.
-    const rounds: Array<{ ceiling: number; four: number; one: number; sqlFour: number; sqlOne: number }> = []
+    type Round = {
+      ceiling: number
+      four: { rate: number; batches: string }
+      one: { rate: number; batches: string }
+      sqlFour?: number
+      sqlOne?: number
+    }
+    const rounds: Array<Round> = []
     for (let round = 1; round <= ROUNDS; round++) {
       const ceiling = runPgbench(SERVER, pgbenchDb, clients, SECONDS).tps
-      const four = await serverFigure(FOUR_UNIT_TYPES, pool)
-      const sqlFour = await buySqlFigure(FOUR_UNIT_TYPES, pool)
-      const one = await serverFigure(ONE_UNIT_TYPE, pool)
-      const sqlOne = await buySqlFigure(ONE_UNIT_TYPE, pool)
-      rounds.push({ ceiling, four, one, sqlFour, sqlOne })
+      const four = await serverFigure(FOUR_UNIT_TYPES, clients)
+      const one = await serverFigure(ONE_UNIT_TYPE, clients)
+      const pool = Math.min(clients, SERVER_POOL)
+      const sql = WITH_BUY_SQL
+        ? {
+            sqlFour: await buySqlFigure(FOUR_UNIT_TYPES, pool),
+            sqlOne: await buySqlFigure(ONE_UNIT_TYPE, pool),
+          }
+        : {}
+      rounds.push({ ceiling, four, one, ...sql })
       console.log(
-        `  ${clients} clients, round ${round}: pgbench ${ceiling.toFixed(0)}, four unit types ${four.toFixed(0)} (${percent(four / ceiling)}; a buy's SQL ${sqlFour.toFixed(0)}, ours ${percent(four / sqlFour)} of it), one unit type ${one.toFixed(0)} (${percent(one / ceiling)}; a buy's SQL ${sqlOne.toFixed(0)}, ours ${percent(one / sqlOne)} of it)`,
+        `  ${clients} clients, round ${round}: pgbench ${ceiling.toFixed(0)}, four unit types ${four.rate.toFixed(0)} (${percent(four.rate / ceiling)}; ${four.batches}), one unit type ${one.rate.toFixed(0)} (${percent(one.rate / ceiling)}; ${one.batches})`,
       )
     }
     const ceiling = median(rounds.map((r) => r.ceiling))
+    const four = median(rounds.map((r) => r.four.rate))
+    const one = median(rounds.map((r) => r.one.rate))
     if (PEER_SQL !== undefined) {
       const peer = runPeerLedger(SERVER, `${pgbenchDb}_peer`, PEER_SQL, clients, SECONDS).tps
       peerRows.push(
-        `| ${clients} | ${peer.toFixed(0)} | ${percent(peer / ceiling)} | ${percent(median(rounds.map((r) => r.four)) / peer)} |`,
+        `| ${clients} | ${peer.toFixed(0)} | ${percent(peer / ceiling)} | ${ratio(four, peer)} | ${ratio(one, peer)} |`,
       )
       console.log(peerRows.at(-1))
     }
-    const embedded = await embeddedFigure(FOUR_UNIT_TYPES, clients)
+    const embeddedFour = await embeddedFigure(FOUR_UNIT_TYPES, clients)
+    const embeddedOne = await embeddedFigure(ONE_UNIT_TYPE, clients)
     const embeddedPgbench = (await embeddedCeiling(clients)).tps
-    const four = median(rounds.map((r) => r.four))
-    const fourRatio = median(rounds.map((r) => r.four / r.ceiling))
-    const eachRound = rounds.map((r) => percent(r.four / r.ceiling)).join(" ")
-    const one = median(rounds.map((r) => r.one))
-    const oneRatio = median(rounds.map((r) => r.one / r.ceiling))
-    sqlRows.push(
-      `| ${clients} | ${median(rounds.map((r) => r.sqlFour)).toFixed(0)} | ${percent(median(rounds.map((r) => r.four / r.sqlFour)))} | ${median(rounds.map((r) => r.sqlOne)).toFixed(0)} | ${percent(median(rounds.map((r) => r.one / r.sqlOne)))} |`,
-    )
+    const each = (pick: (r: Round) => number) => rounds.map((r) => percent(pick(r) / r.ceiling)).join(" ")
+    const middle = (pick: (r: Round) => string) => pick(rounds[Math.floor(rounds.length / 2)]!)
+    if (WITH_BUY_SQL) {
+      sqlRows.push(
+        `| ${clients} | ${median(rounds.map((r) => r.sqlFour!)).toFixed(0)} | ${percent(median(rounds.map((r) => r.four.rate / r.sqlFour!)))} | ${median(rounds.map((r) => r.sqlOne!)).toFixed(0)} | ${percent(median(rounds.map((r) => r.one.rate / r.sqlOne!)))} |`,
+      )
+    }
     rows.push(
-      `| ${clients} | ${four.toFixed(0)} | ${percent(fourRatio)} | ${eachRound} | ${one.toFixed(0)} | ${percent(oneRatio)} | ${ceiling.toFixed(0)} | ${embedded.toFixed(0)} | ${percent(embedded / embeddedPgbench)} | ${embeddedPgbench.toFixed(0)} |`,
+      `| ${clients} | ${four.toFixed(0)} | ${percent(median(rounds.map((r) => r.four.rate / r.ceiling)))} | ${each((r) => r.four.rate)} | ${middle((r) => r.four.batches)} | ${one.toFixed(0)} | ${percent(median(rounds.map((r) => r.one.rate / r.ceiling)))} | ${each((r) => r.one.rate)} | ${middle((r) => r.one.batches)} | ${ceiling.toFixed(0)} |`,
+    )
+    embeddedRows.push(
+      `| ${clients} | ${embeddedFour.rate.toFixed(0)} | ${percent(embeddedFour.rate / embeddedPgbench)} | ${embeddedFour.batches} | ${embeddedOne.rate.toFixed(0)} | ${percent(embeddedOne.rate / embeddedPgbench)} | ${embeddedOne.batches} | ${embeddedPgbench.toFixed(0)} |`,
     )
     console.log(rows.at(-1))
+    console.log(embeddedRows.at(-1))
     if (clients >= PROCESSES && PROCESSES > 1) {
-      const multi = await multiProcessFigure(FOUR_UNIT_TYPES, clients)
+      const multi = await multiProcessFigure(ONE_UNIT_TYPE, clients)
       multiRows.push(
         `| ${clients} | ${PROCESSES} | ${multi.toFixed(0)} | ${ceiling.toFixed(0)} | ${percent(multi / ceiling)} |`,
       )
@@ -434,29 +458,39 @@ try {
 console.log(
   [
     "",
-    `Buy orders committed per second (${SECONDS} s per figure, medians of ${ROUNDS} rounds, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"})`,
+    `Buy orders committed per second (${SECONDS} s per figure, medians of ${ROUNDS} rounds, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}); batches: the buys a batch took in the middle round's measured window (median, p99)`,
     "",
-    "| clients | four unit types, PostgreSQL server | ours / pgbench | each round | one unit type, PostgreSQL server | ours / pgbench | pgbench simple-update, PostgreSQL server | four unit types, embedded (PGlite) | ours / pgbench | pgbench simple-update, embedded |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| clients | four unit types, PostgreSQL server | ours / pgbench | each round | batches | one unit type | ours / pgbench | each round | batches | pgbench simple-update |",
+    "|---:|---:|---:|---:|---|---:|---:|---:|---|---:|",
     ...rows,
     "",
-    "A buy's own SQL as a pgbench script (bench/BuySql.ts) on a database migrated like ours: the schema's ceiling, ours as a share of it (medians of the rounds)",
+    "The embedded database (PGlite), beside pgbench's simple-update on an embedded database of its own",
     "",
-    "| clients | four unit types, buy SQL in pgbench | ours / it | one unit type, buy SQL in pgbench | ours / it |",
-    "|---:|---:|---:|---:|---:|",
-    ...sqlRows,
+    "| clients | four unit types | ours / pgbench | batches | one unit type | ours / pgbench | batches | pgbench simple-update, embedded |",
+    "|---:|---:|---:|---|---:|---:|---|---:|",
+    ...embeddedRows,
+    ...(WITH_BUY_SQL
+      ? [
+          "",
+          "A single buy's SQL as a pgbench script (bench/BuySql.ts) on a database migrated like ours, ours as a share of it (medians of the rounds)",
+          "",
+          "| clients | four unit types, buy SQL in pgbench | ours / it | one unit type, buy SQL in pgbench | ours / it |",
+          "|---:|---:|---:|---:|---:|",
+          ...sqlRows,
+        ]
+      : []),
     ...(PEER_SQL === undefined
       ? []
       : [
           "",
           `A peer ledger in pure PostgreSQL: ${path.basename(PEER_SQL)}'s pgledger_create_transfer in pgbench, one transfer a transaction between two of 10,000 accounts`,
           "",
-          "| clients | transfers/s | of pgbench simple-update | our four-unit-type buys / its transfers |",
-          "|---:|---:|---:|---:|",
+          "| clients | transfers/s | of pgbench simple-update | our four-unit-type buys / its transfers | our one-unit-type buys / its transfers |",
+          "|---:|---:|---:|---:|---:|",
           ...peerRows,
         ]),
     "",
-    "Supplementary: four unit types, the same clients split over several app processes sharing the server (same window)",
+    "Supplementary: one unit type, the same clients split over several app processes sharing the server (same window)",
     "",
     "| clients | app processes | PostgreSQL server | pgbench simple-update | ours / pgbench |",
     "|---:|---:|---:|---:|---:|",

@@ -4,6 +4,7 @@
  * proof is checked: OrderProof.ts.
  */
 import { Schema } from "effect"
+import type { LiabilitiesHasher } from "./LiabilitiesTree.ts"
 import type { MerkleFrontier } from "./MerkleTree.ts"
 import { TransferEncodings } from "./TransferChain.ts"
 
@@ -231,3 +232,35 @@ export const LiabilitiesProof = Schema.Struct({
   note: Schema.String,
 })
 export type LiabilitiesProof = typeof LiabilitiesProof.Type
+
+/** The published fields of a stored checkpoint. */
+export const publicCheckpoint = (c: StoredCheckpoint): LedgerCheckpoint => ({
+  number: c.number,
+  at: c.at,
+  treeSize: c.treeSize,
+  merkleRoot: c.merkleRoot,
+  chains: c.chains,
+  keyId: c.keyId,
+  ...(c.liabilities === undefined ? {} : { liabilities: c.liabilities }),
+  signature: c.signature,
+})
+
+/** How the checkpoint service is set up (LedgerCheckpointService.layer). */
+export interface CheckpointSettings {
+  /** How often the job looks: a transfer is in a checkpoint at most this long after it is appended. */
+  readonly everyMs: number
+  /**
+   * The public keys (32 bytes, 64 hex digits) of this installation's earlier signing keys, published beside the
+   * current one so that checkpoints signed before a rotation stay verifiable (LEDGER_EARLIER_PUBLIC_KEYS). One that
+   * is not an Ed25519 public key, or is the current key, is left out.
+   */
+  readonly earlierPublicKeys?: ReadonlyArray<string>
+  /** The liabilities trees' hashes (core's portable ones unless the server passes Node's native ones). */
+  readonly liabilitiesHasher?: LiabilitiesHasher
+}
+
+export interface CheckpointTaken {
+  readonly checkpoint: LedgerCheckpoint
+  /** False when another process took this number first (its checkpoint is the one answered). */
+  readonly taken: boolean
+}

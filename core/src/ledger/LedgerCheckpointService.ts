@@ -13,7 +13,6 @@
  */
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Clock, Context, Effect, Layer, Option, Semaphore } from "effect"
-import { formatDateTimeZoned } from "../format/Format.ts"
 import type { OrderNotFound } from "../orders/OrderErrors.ts"
 import { OrderService } from "../orders/OrderService.ts"
 import type { MemberId, OrderId } from "../shared/Ids.ts"
@@ -25,18 +24,22 @@ import {
   ledgerKeyId,
   publicKeyFromHex,
 } from "./Checkpoint.ts"
-import type {
-  CheckpointPage,
-  CheckpointPageQuery,
-  LedgerCheckpoint,
-  LedgerEarlierKey,
-  LedgerPublicKey,
-  LiabilitiesProof,
-  OrderProof,
-  StoredCheckpoint,
+import {
+  type CheckpointPage,
+  type CheckpointPageQuery,
+  type CheckpointSettings,
+  type CheckpointTaken,
+  type LedgerCheckpoint,
+  type LedgerEarlierKey,
+  type LedgerPublicKey,
+  type LiabilitiesProof,
+  type OrderProof,
+  publicCheckpoint,
+  type StoredCheckpoint,
 } from "./CheckpointModel.ts"
+import { liabilitiesNote, nextCheckpointBy, proofNote } from "./CheckpointNotes.ts"
 import { CheckpointRefused } from "./LedgerErrors.ts"
-import { liabilitiesAt, makeLiabilitiesTally } from "./LiabilitiesTally.ts"
+import { liabilitiesOfBalances } from "./LiabilitiesTally.ts"
 import {
   type LiabilitiesHasher,
   type LiabilitiesTree,
@@ -60,62 +63,6 @@ export const CHECKPOINT_PAGE_ROWS = 5_000
 /** A checkpoint at least this often, even when nothing moved. */
 export const CHECKPOINT_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
-export interface CheckpointSettings {
-  /** How often the job looks: a transfer is in a checkpoint at most this long after it is appended. */
-  readonly everyMs: number
-  /**
-   * The public keys (32 bytes, 64 hex digits) of this installation's earlier signing keys, published beside the
-   * current one so that checkpoints signed before a rotation stay verifiable (LEDGER_EARLIER_PUBLIC_KEYS). One that
-   * is not an Ed25519 public key, or is the current key, is left out.
-   */
-  readonly earlierPublicKeys?: ReadonlyArray<string>
-  /** The liabilities trees' hashes (core's portable ones unless the server passes Node's native ones). */
-  readonly liabilitiesHasher?: LiabilitiesHasher
-}
-
-export interface CheckpointTaken {
-  readonly checkpoint: LedgerCheckpoint
-  /** False when another process took this number first (its checkpoint is the one answered). */
-  readonly taken: boolean
-}
-
-/** The published fields of a stored checkpoint. */
-export const publicCheckpoint = (c: StoredCheckpoint): LedgerCheckpoint => ({
-  number: c.number,
-  at: c.at,
-  treeSize: c.treeSize,
-  merkleRoot: c.merkleRoot,
-  chains: c.chains,
-  keyId: c.keyId,
-  ...(c.liabilities === undefined ? {} : { liabilities: c.liabilities }),
-  signature: c.signature,
-})
-
-/** The liabilities trees at a checkpoint, from the balances at its cut salted with its salt key. */
-const liabilitiesOfBalances = (
-  saltKey: string,
-  balances: ReadonlyArray<AccountBalanceAt>,
-  hasher: LiabilitiesHasher | undefined,
-) => {
-  const tally = makeLiabilitiesTally()
-  for (const b of balances) tally.addBalance(b.unitType, b.key, b.units)
-  return liabilitiesAt(saltKey, tally, hasher)
-}
-
-const liabilitiesNote = (
-  checkpoint: StoredCheckpoint | undefined,
-  leaves: number,
-  nextBy: number,
-): string => {
-  if (checkpoint === undefined || checkpoint.liabilities === undefined) {
-    return `No ledger checkpoint with a proof of liabilities has been signed yet: the next, due by ${formatDateTimeZoned(nextBy)}, will have one.`
-  }
-  const name = `checkpoint #${checkpoint.number} of ${formatDateTimeZoned(checkpoint.at)}`
-  return leaves === 0
-    ? `You held no Units at ${name}: none of its totals counts you.`
-    : `Your balances as of ${name} are counted in the totals it states of what the platform owes its members.`
-}
-
 /** A transfer chain's rows only (the audit log's chain is not made of transfers). */
 const transferChains = (chains: LedgerCut["chains"]): Map<string, ChainHead> =>
   new Map(
@@ -132,36 +79,6 @@ const sameState = (c: StoredCheckpoint, cut: LedgerCut) =>
 
 /** The leaf of a stored row (a row with no chain hash, forged past the database's chaining, gets the genesis). */
 const leafOf = (row: ChainedTransfer) => transferLeafHash(row.hash ?? CHAIN_GENESIS)
-
-/** When the next checkpoint is due: the job's next run after the latest (or after now, when that has passed). */
-export const nextCheckpointBy = (
-  latest: StoredCheckpoint | undefined,
-  now: number,
-  everyMs: number,
-): number => (latest !== undefined && latest.at + everyMs > now ? latest.at + everyMs : now + everyMs)
-
-const proofNote = (
-  transfers: number,
-  pending: number,
-  checkpoint: StoredCheckpoint | undefined,
-  nextBy: number,
-): string => {
-  const due = formatDateTimeZoned(nextBy)
-  if (transfers === 0) return "This order moved no Units: it has no transfers to prove."
-  if (checkpoint === undefined) {
-    return `No ledger checkpoint has been signed yet: the first, due by ${due}, will include this order's transfers.`
-  }
-  const name = `checkpoint #${checkpoint.number} of ${formatDateTimeZoned(checkpoint.at)}`
-  if (pending === 0) {
-    return transfers === 1
-      ? `This order's transfer is in ${name}.`
-      : `All ${transfers} transfers of this order are in ${name}.`
-  }
-  if (pending === transfers) {
-    return `${transfers === 1 ? "This order's transfer is" : `This order's ${transfers} transfers are`} newer than the latest ${name}: the next checkpoint, due by ${due}, will include ${transfers === 1 ? "it" : "them"}.`
-  }
-  return `${pending} of this order's ${transfers} transfers ${pending === 1 ? "is" : "are"} newer than the latest ${name}: the next checkpoint, due by ${due}, will include ${pending === 1 ? "it" : "them"}.`
-}
 
 export class LedgerCheckpointService extends Context.Service<
   LedgerCheckpointService,

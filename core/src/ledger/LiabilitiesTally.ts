@@ -19,6 +19,7 @@ import {
   portableLiabilitiesHasher,
   totalsOf,
 } from "./LiabilitiesTree.ts"
+import type { AccountBalanceAt } from "./ports/LedgerCheckpoints.ts"
 import { memberOfKey } from "./TransferChain.ts"
 
 interface UnitTally {
@@ -127,4 +128,15 @@ export const liabilitiesAt = (
     fields.push({ unitType, root: tree.root.hash, totals: totalsOf(tree.root.sums) })
   }
   return { ok: true, value: { fields, trees } }
+}
+
+/** The liabilities trees at a checkpoint, from the balances at its cut salted with its salt key. */
+export const liabilitiesOfBalances = (
+  saltKey: string,
+  balances: ReadonlyArray<AccountBalanceAt>,
+  hasher: LiabilitiesHasher | undefined,
+) => {
+  const tally = makeLiabilitiesTally()
+  for (const b of balances) tally.addBalance(b.unitType, b.key, b.units)
+  return liabilitiesAt(saltKey, tally, hasher)
 }
