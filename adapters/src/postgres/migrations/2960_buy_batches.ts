@@ -13,10 +13,11 @@
  *
  * `record_buys(lock_class, lock_key, of_unit_type, transfers, balances, orders)` takes the lock again (free: the
  * transaction holds it; a call without `open_buy_batch` before it still writes under the lock), then writes as
- * `record_buy` (migrations 2870, 2890) does for one buy: the transfers with their chain links from the head read under
- * the lock (each transfer's canonical encoding made by the app), the balance rows (the guard of migration 0203 and the
- * totals' triggers), the chain's head moved only from the length read, then each order and its key, whose response is
- * the order's record with its sequence. `orders` is a JSON array, in the batch's order, of { order_id, member_id,
+ * `record_buy` (migrations 2870, 2890) does for one buy, a set at a time: the transfers with their chain links from the
+ * head read under the lock (each transfer's canonical encoding made by the app; the links computed one after another,
+ * the rows inserted together), the balance rows (the guard of migration 0203 and the totals' triggers), the chain's
+ * head moved only from the length read, then the orders and their keys, each key's response the order's record with
+ * its sequence. `orders` is a JSON array, in the batch's order, of { order_id, member_id,
  * order_type, order_status, is_double_land, created_at, record, key_scope, key_value, key_hash }. Rows answered: one
  * per order (`order_id`, `sequence`) in that order, then one with the chain's length and head after the write.
  *
@@ -34,10 +35,13 @@ export default Effect.gen(function* () {
     #variable_conflict use_column
     BEGIN
       PERFORM pg_advisory_xact_lock(lock_class, lock_key);
+      -- One index lookup per key (the subquery kept apart by OFFSET 0): a join on the keys would scan them all.
       RETURN QUERY
         SELECT NULL::text, NULL::numeric, k.scope, k.idempotency_key, k.request_hash, k.response
         FROM jsonb_to_recordset(keys) AS w(scope text, key text)
-        JOIN idempotency_keys k ON k.scope = w.scope AND k.idempotency_key = w.key;
+        CROSS JOIN LATERAL (
+          SELECT i.scope, i.idempotency_key, i.request_hash, i.response FROM idempotency_keys i
+          WHERE i.scope = w.scope AND i.idempotency_key = w.key OFFSET 0) k;
       RETURN QUERY
         SELECT b.bucket, b.units::numeric, NULL::text, NULL::text, NULL::text, NULL::jsonb
         FROM ledger_bucket_totals b WHERE b.unit_type = of_unit_type;
@@ -53,10 +57,9 @@ export default Effect.gen(function* () {
       to_length bigint;
       at_head text;
       before_head text;
-      link text;
       t record;
-      o record;
-      seq bigint;
+      prevs text[] := '{}';
+      links text[] := '{}';
     BEGIN
       PERFORM pg_advisory_xact_lock(lock_class, lock_key);
       SELECT h.length, h.head INTO from_length, at_head FROM ledger_chain_heads h WHERE h.chain = of_unit_type;
@@ -66,25 +69,30 @@ export default Effect.gen(function* () {
       END IF;
       to_length := from_length;
       before_head := at_head;
+      -- The links, one after another (each hashes the one before); the rows then in one INSERT.
       FOR t IN
-        SELECT x.* FROM jsonb_array_elements(transfers) WITH ORDINALITY AS e(value, i),
-          jsonb_to_record(e.value) AS x(transfer_id text, order_id text, unit_type text, from_key text,
-            from_member text, to_key text, to_member text, units integer, at bigint, canonical text,
-            encoding smallint, from_blind text, to_blind text)
+        SELECT x.unit_type, x.canonical FROM jsonb_array_elements(transfers) WITH ORDINALITY AS e(value, i),
+          jsonb_to_record(e.value) AS x(unit_type text, canonical text)
         ORDER BY e.i
       LOOP
         IF t.unit_type IS DISTINCT FROM of_unit_type THEN
           RAISE EXCEPTION 'record_buys: a transfer of % in a batch of %', t.unit_type, of_unit_type;
         END IF;
-        link := ledger_chain_link(at_head, t.canonical);
-        INSERT INTO ledger_transfers (transfer_id, order_id, unit_type, from_key, from_member, to_key, to_member,
-                                      units, at, chain_index, prev_hash, hash, encoding, from_blind, to_blind)
-        VALUES (t.transfer_id, t.order_id, t.unit_type, t.from_key, t.from_member, t.to_key, t.to_member,
-                t.units, t.at, to_length + 1, at_head, link, COALESCE(t.encoding, 1), t.from_blind, t.to_blind);
+        prevs := prevs || at_head;
         before_head := at_head;
-        at_head := link;
+        at_head := ledger_chain_link(at_head, t.canonical);
+        links := links || at_head;
         to_length := to_length + 1;
       END LOOP;
+      INSERT INTO ledger_transfers (transfer_id, order_id, unit_type, from_key, from_member, to_key, to_member,
+                                    units, at, chain_index, prev_hash, hash, encoding, from_blind, to_blind)
+      SELECT x.transfer_id, x.order_id, x.unit_type, x.from_key, x.from_member, x.to_key, x.to_member, x.units, x.at,
+             from_length + e.i, prevs[e.i], links[e.i], COALESCE(x.encoding, 1), x.from_blind, x.to_blind
+      FROM jsonb_array_elements(transfers) WITH ORDINALITY AS e(value, i),
+        jsonb_to_record(e.value) AS x(transfer_id text, order_id text, unit_type text, from_key text,
+          from_member text, to_key text, to_member text, units integer, at bigint,
+          encoding smallint, from_blind text, to_blind text)
+      ORDER BY e.i;
       INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
       SELECT c.unit_type, c.account_key, c.member_id, c.bucket, c.units
       FROM jsonb_to_recordset(balances) AS c(unit_type text, account_key text, member_id text, bucket text, units bigint)
@@ -104,20 +112,26 @@ export default Effect.gen(function* () {
             of_unit_type, from_length;
         END IF;
       END IF;
-      FOR o IN
-        SELECT x.* FROM jsonb_array_elements(orders) WITH ORDINALITY AS e(value, i),
-          jsonb_to_record(e.value) AS x(order_id text, member_id text, order_type text, order_status text,
-            is_double_land boolean, created_at timestamptz, record jsonb, key_scope text, key_value text, key_hash text)
-        ORDER BY e.i
-      LOOP
-        INSERT INTO orders (order_id, member_id, order_type, unit_type, order_status, is_double_land, created_at, record)
-        VALUES (o.order_id, o.member_id, o.order_type, of_unit_type, o.order_status, o.is_double_land, o.created_at,
-                o.record)
-        RETURNING orders.sequence INTO seq;
-        INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response)
-        VALUES (o.key_scope, o.key_value, o.key_hash, o.record || jsonb_build_object('sequence', seq));
-        RETURN QUERY SELECT o.order_id, seq, NULL::bigint, NULL::text;
-      END LOOP;
+      -- The orders in one INSERT (their sequences in the batch's order), their keys in another.
+      RETURN QUERY
+        WITH given AS (
+          SELECT e.i, x.* FROM jsonb_array_elements(orders) WITH ORDINALITY AS e(value, i),
+            jsonb_to_record(e.value) AS x(order_id text, member_id text, order_type text, order_status text,
+              is_double_land boolean, created_at timestamptz, record jsonb, key_scope text, key_value text,
+              key_hash text)
+        ), inserted AS (
+          INSERT INTO orders AS o (order_id, member_id, order_type, unit_type, order_status, is_double_land,
+                                   created_at, record)
+          SELECT g.order_id, g.member_id, g.order_type, of_unit_type, g.order_status, g.is_double_land, g.created_at,
+                 g.record
+          FROM given g ORDER BY g.i
+          RETURNING o.order_id, o.sequence
+        ), keyed AS (
+          INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, response)
+          SELECT g.key_scope, g.key_value, g.key_hash, g.record || jsonb_build_object('sequence', n.sequence)
+          FROM given g JOIN inserted n ON n.order_id = g.order_id
+        )
+        SELECT n.order_id, n.sequence, NULL::bigint, NULL::text FROM inserted n;
       RETURN QUERY SELECT NULL::text, NULL::bigint, to_length, at_head;
     END $$`
 })
