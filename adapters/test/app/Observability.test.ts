@@ -424,7 +424,7 @@ describe("metrics and traces of a production start", () => {
     const trace = await waitFor("the buy's command and SQL spans", () => {
       const spans = receiver.spans.filter((s) => s.traceId === server.traceId)
       return spans.some((s) => s.name === "OrderService.createBuy") &&
-        spans.some((s) => s.name === "BuyJournalPg.recordBuys")
+        spans.some((s) => s.name === "BuyJournalPg.recordBatch")
         ? spans
         : undefined
     })
@@ -432,8 +432,7 @@ describe("metrics and traces of a production start", () => {
     expect(names).toContain("OrderService.createBuy")
     expect(names).toContain("UnitOfWorkPg.transaction")
     // The buy's batch (this buy its first): its statements' spans under this request's.
-    expect(names).toContain("BuyJournalPg.openBatch")
-    expect(names).toContain("BuyJournalPg.recordBuys")
+    expect(names).toContain("BuyJournalPg.recordBatch")
     const statements = trace.filter((s) => attribute(s, "db.system.name") === "postgresql")
     expect(statements.length).toBeGreaterThan(2)
     // One tree: every span but the server span has its parent in the trace, and all carry the request id.

@@ -1,6 +1,6 @@
 /**
  * A crash between a batch's statement and its COMMIT (issue 41): an app process (load/BatchCrashWorker.ts) commits
- * three acknowledged buys, then has a batch of buys written by `record_buys` and is killed with SIGKILL before the
+ * three acknowledged buys, then has a batch of buys written (`record_buy_batch`) and is killed with SIGKILL before the
  * batch commits. Read back by a fresh process: every acknowledged buy is there with its key, nothing of the killed
  * batch is (no order, transfer, key or balance), the ledger balances and the chain verifies. On the embedded database
  * (its data directory opened again after the kill) and on the PostgreSQL server when DATABASE_URL names one.

@@ -39,8 +39,14 @@ export class HoldingsService extends Context.Service<
       records: TransfersWithOrders,
     ) => Effect.Effect<ReadonlyArray<UnitHolding>, OrderNotFound>
     readonly projectTotals: (unitType: UnitType) => Effect.Effect<ProjectTotals>
-    /** The full-price value, in cents, of the LU2X buys of `unitType` that count against the LU2X cap. */
-    readonly doubleLandBoughtCents: (unitType: UnitType) => Effect.Effect<number>
+    /**
+     * The full-price value, in cents, of the LU2X buys of `unitType` that count against the LU2X cap; `excluding`
+     * leaves those orders out (a batch of buys written before it is judged: BuyBatches.ts).
+     */
+    readonly doubleLandBoughtCents: (
+      unitType: UnitType,
+      excluding?: ReadonlySet<OrderId>,
+    ) => Effect.Effect<number>
   }
 >()("@landunits/core/ledger/HoldingsService") {
   static readonly layer = Layer.effect(HoldingsService)(
@@ -83,7 +89,10 @@ export class HoldingsService extends Context.Service<
         return yield* holdingsFrom(memberId, { transfers, orders: behind })
       })
 
-      const doubleLandBoughtCents = Effect.fnUntraced(function* (unitType: UnitType) {
+      const doubleLandBoughtCents = Effect.fnUntraced(function* (
+        unitType: UnitType,
+        excluding: ReadonlySet<OrderId> = new Set(),
+      ) {
         const doubleLand = yield* orders.find({
           orderType: "BUY",
           unitType,
@@ -91,7 +100,10 @@ export class HoldingsService extends Context.Service<
           statuses: COUNTED_DOUBLE_LAND_STATUSES,
         })
         return doubleLand.reduce(
-          (sum, o) => sum + subtotalCents(o.currencyUnit.numberOfUnits, o.currencyUnit.pricePerUnit, false),
+          (sum, o) =>
+            excluding.has(o.orderId)
+              ? sum
+              : sum + subtotalCents(o.currencyUnit.numberOfUnits, o.currencyUnit.pricePerUnit, false),
           0,
         )
       })

@@ -22,11 +22,12 @@ import { Cause, Context, Deferred, Effect, Exit, Layer, Option, Result, Scope, t
 import type { InsufficientUnits, InvalidTransfer } from "../ledger/LedgerErrors.ts"
 import { totalsAfter } from "../ledger/ports/LedgerStore.ts"
 import type { UnitType } from "../shared/Enums.ts"
-import { type BuyAsked, BuyPricing, type BuyPricingError } from "./BuyPricing.ts"
+import type { OrderId } from "../shared/Ids.ts"
+import { type BuyAsked, BuyPricing, type BuyPricingError, type PricedBuy } from "./BuyPricing.ts"
 import type { DoubleLandCapExceeded, PendingPurchaseLimitExceeded, UnitsUnavailable } from "./OrderErrors.ts"
-import { OrderLimits } from "./OrderLimits.ts"
+import { type BuyTerms, OrderLimits } from "./OrderLimits.ts"
 import type { OrderRecord } from "./OrderModel.ts"
-import { BuyJournal, type NewBuyEntry } from "./ports/BuyJournal.ts"
+import { type BuyBatchStart, BuyJournal, type NewBuyEntry } from "./ports/BuyJournal.ts"
 import type { IdempotencyRecord } from "./ports/IdempotencyStore.ts"
 import { UnitOfWork } from "./ports/UnitOfWork.ts"
 
@@ -106,66 +107,101 @@ export const makeBuyBatches = Effect.gen(function* () {
   const maxBuys = Math.max(1, Math.floor(bounds.maxBuys))
 
   /**
-   * One batch: its buys priced (the reads the lock does not guard, once for the batch), then one transaction: the
-   * lock and reads, each buy judged in arrival order, the accepted ones written. A buy refused before its lock is
-   * refused only once its key is known new: a repeat answers its first result whatever the reads say now.
+   * Each buy of `batch` judged in arrival order against `start` (the totals and saved keys read under the lock): a
+   * saved key answers its record, a key an earlier buy of the batch was accepted under that buy's result, a buy refused
+   * in pricing its refusal, and the others `judgeBuy` on the totals with the earlier accepted buys applied (`written`:
+   * the orders already written in this transaction, which its reads of stored orders leave out).
    */
-  const commit = (unitType: UnitType, batch: ReadonlyArray<Waiter>) =>
-    Effect.flatMap(
-      priceBuys(
+  const judgeBatch = Effect.fnUntraced(function* (
+    batch: ReadonlyArray<Waiter>,
+    priced: ReadonlyArray<Result.Result<PricedBuy, BuyPricingError>>,
+    terms: BuyTerms | undefined,
+    start: BuyBatchStart,
+    written: ReadonlySet<OrderId>,
+  ) {
+    const saved = new Map(start.saved.map((record) => [keyId(record), record]))
+    let totals = start.totals
+    const accepted: Array<NewBuyEntry> = []
+    const acceptedByKey = new Map<string, number>()
+    const verdicts: Array<Verdict> = []
+    for (const [i, waiter] of batch.entries()) {
+      const id = keyId(waiter.asked.key)
+      const record = saved.get(id)
+      if (record !== undefined) {
+        verdicts.push({ _tag: "Saved", record })
+        continue
+      }
+      const earlier = acceptedByKey.get(id)
+      if (earlier !== undefined) {
+        verdicts.push({ _tag: "Accepted", index: earlier })
+        continue
+      }
+      const buy = priced[i]!
+      if (Result.isFailure(buy)) {
+        verdicts.push({ _tag: "Refused", cause: Cause.fail(buy.failure) })
+        continue
+      }
+      const judged = yield* Effect.exit(
+        judgeBuy(
+          terms!,
+          totals,
+          buy.success.limits,
+          accepted.map((e) => e.order),
+          written,
+        ),
+      )
+      if (Exit.isFailure(judged)) {
+        verdicts.push({ _tag: "Refused", cause: judged.cause })
+        continue
+      }
+      acceptedByKey.set(id, accepted.length)
+      verdicts.push({ _tag: "Accepted", index: accepted.length })
+      accepted.push(buy.success.entry)
+      totals = totalsAfter(totals, buy.success.entry.transfers)
+    }
+    return { verdicts, accepted }
+  })
+
+  /**
+   * One batch: its buys priced and the unit type's terms read (the reads the lock does not guard, once for the batch),
+   * then one transaction. Guessing (the default), `BuyJournal.recordBatch` writes every priced buy (one per key) in
+   * the statement that takes the lock and reads the start, and the judgement follows; `careful` (after a wrong guess),
+   * `openBatch`, the judgement, then `recordBuys` of the accepted ones. A buy refused before its lock is refused only
+   * once its key is known new: a repeat answers its first result whatever the reads say now.
+   */
+  const commit = (unitType: UnitType, batch: ReadonlyArray<Waiter>, careful: boolean) =>
+    Effect.gen(function* () {
+      const priced = yield* priceBuys(
         unitType,
         batch.map((w) => w.asked),
-      ),
-      (priced) =>
-        uow.transaction(
-          Effect.gen(function* () {
-            const keys = new Map(batch.map((w) => [keyId(w.asked.key), w.asked.key]))
-            const start = yield* journal.openBatch(unitType, [...keys.values()])
-            const saved = new Map(start.saved.map((record) => [keyId(record), record]))
-            const terms = priced.some(Result.isSuccess) ? yield* buyTerms(unitType) : undefined
-            let totals = start.totals
-            const accepted: Array<NewBuyEntry> = []
-            const acceptedByKey = new Map<string, number>()
-            const verdicts: Array<Verdict> = []
-            for (const [i, waiter] of batch.entries()) {
-              const id = keyId(waiter.asked.key)
-              const record = saved.get(id)
-              if (record !== undefined) {
-                verdicts.push({ _tag: "Saved", record })
-                continue
-              }
-              const earlier = acceptedByKey.get(id)
-              if (earlier !== undefined) {
-                verdicts.push({ _tag: "Accepted", index: earlier })
-                continue
-              }
-              const buy = priced[i]!
-              if (Result.isFailure(buy)) {
-                verdicts.push({ _tag: "Refused", cause: Cause.fail(buy.failure) })
-                continue
-              }
-              const judged = yield* Effect.exit(
-                judgeBuy(
-                  terms!,
-                  totals,
-                  buy.success.limits,
-                  accepted.map((e) => e.order),
-                ),
-              )
-              if (Exit.isFailure(judged)) {
-                verdicts.push({ _tag: "Refused", cause: judged.cause })
-                continue
-              }
-              acceptedByKey.set(id, accepted.length)
-              verdicts.push({ _tag: "Accepted", index: accepted.length })
-              accepted.push(buy.success.entry)
-              totals = totalsAfter(totals, buy.success.entry.transfers)
-            }
+      )
+      const terms = priced.some(Result.isSuccess) ? yield* buyTerms(unitType) : undefined
+      const keys = [...new Map(batch.map((w) => [keyId(w.asked.key), w.asked.key])).values()]
+      return yield* uow.transaction(
+        Effect.gen(function* () {
+          let judged: { verdicts: Array<Verdict>; accepted: Array<NewBuyEntry> } | undefined
+          const judge = (start: BuyBatchStart, written: ReadonlySet<OrderId>) =>
+            Effect.map(judgeBatch(batch, priced, terms, start, written), (result) => {
+              judged = result
+              return result.accepted
+            })
+          if (careful) {
+            const accepted = yield* judge(yield* journal.openBatch(unitType, keys), new Set())
             const stored = accepted.length === 0 ? [] : yield* journal.recordBuys(unitType, accepted)
-            return { verdicts, accepted, stored }
-          }),
-        ),
-    )
+            return { ...judged!, stored }
+          }
+          const guessed = new Set<string>()
+          const toWrite = priced.flatMap((buy, i) => {
+            const id = keyId(batch[i]!.asked.key)
+            if (Result.isFailure(buy) || guessed.has(id)) return []
+            guessed.add(id)
+            return [buy.success.entry]
+          })
+          const stored = yield* journal.recordBatch(unitType, toWrite, keys, judge)
+          return { ...judged!, stored }
+        }),
+      )
+    })
 
   /** Answers each buy of a committed batch. A buy whose key an earlier one of the batch took answers that one's result. */
   const answer = (
@@ -196,13 +232,21 @@ export const makeBuyBatches = Effect.gen(function* () {
    * time (a single buy whose key was taken meanwhile runs once more, and then finds it); any other failure (a
    * defect, a lost connection) fails every buy of the batch, none of which was committed.
    */
-  const settle = (unitType: UnitType, batch: ReadonlyArray<Waiter>, keyRetry = true): Effect.Effect<void> =>
-    Effect.flatMap(Effect.exit(commit(unitType, batch)), (exit) => {
+  const settle = (
+    unitType: UnitType,
+    batch: ReadonlyArray<Waiter>,
+    keyRetry = true,
+    careful = false,
+  ): Effect.Effect<void> =>
+    Effect.flatMap(Effect.exit(commit(unitType, batch, careful)), (exit) => {
       if (Exit.isSuccess(exit)) return answer(batch, exit.value)
       const failure = failedWith(exit.cause)
+      // The guess that every buy would be kept was wrong: nothing was committed; judged first, then written.
+      if (failure === "BatchGuessedWrong" && !careful) return settle(unitType, batch, keyRetry, true)
       if (failure !== undefined && ONE_BUYS_FAILURES.has(failure)) {
-        if (batch.length > 1) return Effect.forEach(batch, (w) => settle(unitType, [w]), { discard: true })
-        if (failure === "IdempotencyKeyTaken" && keyRetry) return settle(unitType, batch, false)
+        if (batch.length > 1)
+          return Effect.forEach(batch, (w) => settle(unitType, [w], true, careful), { discard: true })
+        if (failure === "IdempotencyKeyTaken" && keyRetry) return settle(unitType, batch, false, careful)
       }
       const cause = exit.cause as Cause.Cause<BatchedBuyError>
       return Effect.forEach(batch, (w) => Deferred.failCause(w.done, cause), { discard: true })

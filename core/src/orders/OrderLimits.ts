@@ -19,7 +19,7 @@ import { LedgerService } from "../ledger/LedgerService.ts"
 import { LedgerStore, type LedgerTotals } from "../ledger/ports/LedgerStore.ts"
 import { type LandLimits, PriceBook } from "../pricing/ports/PriceBook.ts"
 import type { OrderType, UnitType } from "../shared/Enums.ts"
-import type { MemberId } from "../shared/Ids.ts"
+import type { MemberId, OrderId } from "../shared/Ids.ts"
 import { doubleLandLockedMessage, movableDoubleLandUnits } from "./DoubleLandVesting.ts"
 import {
   DoubleLandCapExceeded,
@@ -130,6 +130,8 @@ export const makeOrderLimits = Effect.gen(function* () {
     totals: LedgerTotals,
     input: BuyLimitsInput,
     earlier: ReadonlyArray<NewOrderRecord> = [],
+    /** Orders already written in this transaction (a batch written before it is judged): left out of the reads. */
+    written: ReadonlySet<OrderId> = new Set(),
   ) {
     const { unitType, units } = input
     const { pricePerUnit: price, land } = terms
@@ -151,7 +153,7 @@ export const makeOrderLimits = Effect.gen(function* () {
       const capped = checkDoubleLandCap({
         maxDoubleLandUnitsBoughtValueInCents: land.maxDoubleLandUnitsBoughtValueInCents,
         totalDoubleLandUnitsBoughtValueInCents:
-          (yield* holdings.doubleLandBoughtCents(unitType)) + earlierDoubleLand,
+          (yield* holdings.doubleLandBoughtCents(unitType, written)) + earlierDoubleLand,
         pricePerUnit: price,
         countedUnits: ownUnits,
         requestedUnits: units,
@@ -167,7 +169,7 @@ export const makeOrderLimits = Effect.gen(function* () {
         statuses: RESERVING_BUY_STATUSES,
       })
       const currentPendingCents = [...pending, ...earlier.filter((o) => o.memberId === input.memberId)]
-        .filter((o) => o.orderId !== input.own?.orderId)
+        .filter((o) => o.orderId !== input.own?.orderId && !written.has(o.orderId))
         .reduce((sum, o) => sum + (o.paymentDetails?.paymentAmount ?? 0), 0)
       const limited = checkPendingPurchaseLimit({
         allowedRemainderCents: allowedPendingRemainderCents({

@@ -11,7 +11,7 @@ import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
 import { TRANSFER_ENCODING_V2 } from "../../src/ledger/TransferChain.ts"
 import { verifyTransferChains } from "../../src/ledger/TransferChainWalk.ts"
 import type { NewOrderRecord } from "../../src/orders/OrderModel.ts"
-import { BuyJournal } from "../../src/orders/ports/BuyJournal.ts"
+import { type BuyBatchJudge, BuyJournal, type NewBuyEntry } from "../../src/orders/ports/BuyJournal.ts"
 import { IdempotencyStore } from "../../src/orders/ports/IdempotencyStore.ts"
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import { UnitOfWork } from "../../src/orders/ports/UnitOfWork.ts"
@@ -176,6 +176,136 @@ export const buyJournalContract = (name: string, makeLayer: () => Layer.Layer<St
               r.toKey.startsWith("member:") === (r.toBlind !== null),
             ]),
           ).toEqual(["t1", "t1b", "t2", "t3", "t4"].map((id) => [id, TRANSFER_ENCODING_V2, true, true]))
+        }),
+    )
+
+    /** Entries of LAND_EUR buys (order, transfers, key) as `recordBatch` takes them. */
+    const entriesOf = (buys: ReadonlyArray<readonly [NewOrderRecord, ReadonlyArray<Transfer>, string]>) =>
+      buys.map(
+        ([order, transfers, key]): NewBuyEntry => ({
+          unitType: "LAND_EUR",
+          order,
+          transfers,
+          key: keyOf(key),
+        }),
+      )
+
+    /** `recordBatch` of `entries` asking for `keys`, in a transaction of its own; its judge sees what it saw. */
+    const batchGuessing = <E>(
+      entries: ReadonlyArray<NewBuyEntry>,
+      keys: ReadonlyArray<string>,
+      judge: BuyBatchJudge<E>,
+    ) =>
+      Effect.gen(function* () {
+        const uow = yield* UnitOfWork
+        const journal = yield* BuyJournal
+        return yield* uow.transaction(journal.recordBatch("LAND_EUR", entries, keys.map(keyOf), judge))
+      })
+
+    it.live(
+      "recordBatch: the judge sees the totals before the batch and the saved keys; every buy it keeps is written",
+      () =>
+        Effect.gen(function* () {
+          const seen: Array<readonly [number, number]> = []
+          const entries = entriesOf([
+            [aBuy("o1"), [transfer("t1", "o1")], "k1"],
+            [aBuy("o2"), [transfer("t2", "o2", { units: 3 })], "k2"],
+          ])
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              yield* buyIn(aBuy("o0"), [transfer("t0", "o0", { units: 2 })], "k0")
+              const stored = yield* batchGuessing(entries, ["k1", "k2"], (start) =>
+                Effect.sync(() => {
+                  seen.push([start.totals.pendingBuy, start.saved.length])
+                  return entries
+                }),
+              )
+              return {
+                stored,
+                reserved: yield* (yield* LedgerStore).balance("LAND_EUR", member(ann, "pendingBuy")),
+                key: yield* (yield* IdempotencyStore).find(`member:${ann}`, IdempotencyKey.make("k2")),
+              }
+            }),
+          )
+          expect(seen).toEqual([[2, 0]])
+          expect(result.stored.map((o) => o.orderId)).toEqual(["o1", "o2"])
+          expect(result.reserved).toBe(17)
+          expect(Option.getOrThrow(result.key)).toEqual({ ...keyOf("k2"), response: result.stored[1] })
+        }),
+    )
+
+    it.live(
+      "recordBatch: a key already saved is shown to the judge, and only the buys it keeps are written",
+      () =>
+        Effect.gen(function* () {
+          const entries = entriesOf([
+            [aBuy("o1"), [transfer("t1", "o1")], "k1"],
+            [aBuy("o2"), [transfer("t2", "o2", { units: 3 })], "k2"],
+          ])
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              const [first] = yield* buyIn(aBuy("o0"), [transfer("t0", "o0", { units: 2 })], "k1")
+              const saved: Array<unknown> = []
+              const stored = yield* batchGuessing(entries, ["k1", "k2"], (start) =>
+                Effect.sync(() => {
+                  saved.push(...start.saved.map((r) => r.response))
+                  return entries.slice(1)
+                }),
+              )
+              return {
+                first,
+                saved,
+                stored,
+                orders: (yield* (yield* OrderRepository).find({})).map((o) => o.orderId),
+              }
+            }),
+          )
+          expect(result.saved).toEqual([result.first])
+          expect(result.stored.map((o) => o.orderId)).toEqual(["o2"])
+          expect(result.orders).toEqual(["o0", "o2"])
+        }),
+    )
+
+    it.live(
+      "recordBatch: the judge keeping fewer than all, the kept ones alone are written, or (a wrong guess) none and BatchGuessedWrong",
+      () =>
+        Effect.gen(function* () {
+          const entries = entriesOf([
+            [aBuy("o1"), [transfer("t1", "o1")], "k1"],
+            [aBuy("o2"), [transfer("t2", "o2", { units: 3 })], "k2"],
+          ])
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              const written: Array<ReadonlySet<string>> = []
+              const outcome = yield* Effect.exit(
+                batchGuessing(entries, ["k1", "k2"], (_start, already) =>
+                  Effect.sync(() => {
+                    written.push(already)
+                    return entries.slice(0, 1)
+                  }),
+                ),
+              )
+              return {
+                outcome,
+                written,
+                orders: (yield* (yield* OrderRepository).find({})).map((o) => o.orderId),
+                key: yield* (yield* IdempotencyStore).find(`member:${ann}`, IdempotencyKey.make("k2")),
+                heads: yield* (yield* LedgerStore).chainHeads,
+              }
+            }),
+          )
+          expect(Option.isNone(result.key)).toBe(true)
+          if (result.outcome._tag === "Success") {
+            // Judged before anything was written (in memory).
+            expect(result.written.map((w) => w.size)).toEqual([0])
+            expect(result.orders).toEqual(["o1"])
+          } else {
+            // Written first (PostgreSQL), told so, then taken back whole.
+            expect(String(result.outcome.cause)).toContain("BatchGuessedWrong")
+            expect(result.written.map((w) => [...w].sort())).toEqual([["o1", "o2"]])
+            expect(result.orders).toEqual([])
+            expect(result.heads.get("LAND_EUR")?.length ?? 0).toBe(0)
+          }
         }),
     )
   })

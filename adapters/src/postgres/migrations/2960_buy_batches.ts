@@ -21,6 +21,11 @@
  * order_type, order_status, is_double_land, created_at, record, key_scope, key_value, key_hash }. Rows answered: one
  * per order (`order_id`, `sequence`) in that order, then one with the chain's length and head after the write.
  *
+ * `record_buy_batch(lock_class, lock_key, of_unit_type, keys, transfers, balances, orders)` is the two in one statement,
+ * on the guess that core will keep every buy (BuyJournal.recordBatch): the lock, the saved keys, the totals read
+ * before the write, then, unless a key was saved (nothing is written then), `record_buys`' write and its rows. Core
+ * judges after it; when it keeps fewer than were written, the transaction is rolled back and the batch judged first.
+ *
  * `record_buy` stays: during a rolling release, processes of the previous version still call it.
  */
 import { Effect } from "effect"
@@ -133,5 +138,39 @@ export default Effect.gen(function* () {
         )
         SELECT n.order_id, n.sequence, NULL::bigint, NULL::text FROM inserted n;
       RETURN QUERY SELECT NULL::text, NULL::bigint, to_length, at_head;
+    END $$`
+  yield* sql`
+    CREATE FUNCTION record_buy_batch(
+      lock_class integer, lock_key integer, of_unit_type text, keys jsonb, transfers jsonb, balances jsonb,
+      orders jsonb)
+    RETURNS TABLE (bucket text, units numeric, key_scope text, key_value text, request_hash text, response jsonb,
+                   order_id text, sequence bigint, chain_length bigint, chain_head text)
+    LANGUAGE plpgsql VOLATILE AS $$
+    #variable_conflict use_column
+    BEGIN
+      PERFORM pg_advisory_xact_lock(lock_class, lock_key);
+      RETURN QUERY
+        SELECT NULL::text, NULL::numeric, k.scope, k.idempotency_key, k.request_hash, k.response,
+               NULL::text, NULL::bigint, NULL::bigint, NULL::text
+        FROM jsonb_to_recordset(keys) AS w(scope text, key text)
+        CROSS JOIN LATERAL (
+          SELECT i.scope, i.idempotency_key, i.request_hash, i.response FROM idempotency_keys i
+          WHERE i.scope = w.scope AND i.idempotency_key = w.key OFFSET 0) k;
+      -- A key already saved: nothing is written; the caller judges the batch on the totals and writes what it keeps.
+      IF FOUND THEN
+        RETURN QUERY
+          SELECT b.bucket, b.units::numeric, NULL::text, NULL::text, NULL::text, NULL::jsonb,
+                 NULL::text, NULL::bigint, NULL::bigint, NULL::text
+          FROM ledger_bucket_totals b WHERE b.unit_type = of_unit_type;
+        RETURN;
+      END IF;
+      RETURN QUERY
+        SELECT b.bucket, b.units::numeric, NULL::text, NULL::text, NULL::text, NULL::jsonb,
+               NULL::text, NULL::bigint, NULL::bigint, NULL::text
+        FROM ledger_bucket_totals b WHERE b.unit_type = of_unit_type;
+      RETURN QUERY
+        SELECT NULL::text, NULL::numeric, NULL::text, NULL::text, NULL::text, NULL::jsonb,
+               r.order_id, r.sequence, r.chain_length, r.chain_head
+        FROM record_buys(lock_class, lock_key, of_unit_type, transfers, balances, orders) AS r;
     END $$`
 })

@@ -1,7 +1,7 @@
 /**
  * One app process of the batch crash test (BuyBatchCrash.test.ts): on the database given (a PostgreSQL server's URL,
  * or an embedded database's DATA_DIR), it places three buys one at a time, each acknowledged on stdout once answered
- * ("ACK <orderId> <units>"); then five buys at once, whose batch's `record_buys` statement runs and is followed by
+ * ("ACK <orderId> <units>"); then five buys at once, whose batch's write (`record_buy_batch`) runs and is followed by
  * "WRITTEN <n>" instead of its COMMIT: the process then waits, with its batch's transaction open, to be killed.
  *
  *   node BatchCrashWorker.ts server <url>
@@ -32,7 +32,7 @@ const say = (line: string) => fs.writeSync(1, `${line}\n`)
 /** Set once the acknowledged buys are done: from then on a batch's write is never committed. */
 let pausing = false
 
-/** BuyJournalPg, whose `recordBuys` once `pausing` runs its statement, says so, and never returns (no COMMIT). */
+/** BuyJournalPg, whose writes once `pausing` run their statement, say so, and never return (no COMMIT). */
 const PausingJournal = Layer.effect(BuyJournal)(
   Effect.gen(function* () {
     const real = yield* BuyJournal
@@ -45,6 +45,13 @@ const PausingJournal = Layer.effect(BuyJournal)(
               Effect.andThen(Effect.never),
             )
           : real.recordBuys(unitType, entries),
+      recordBatch: (unitType, entries, keys, judge) =>
+        pausing
+          ? real.recordBatch(unitType, entries, keys, judge).pipe(
+              Effect.tap((stored) => Effect.sync(() => say(`WRITTEN ${stored.length}`))),
+              Effect.andThen(Effect.never),
+            )
+          : real.recordBatch(unitType, entries, keys, judge),
     })
   }),
 ).pipe(Layer.provide(BuyJournalPg))

@@ -1,9 +1,9 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option, Schema } from "effect"
 import type { InsufficientUnits, InvalidTransfer } from "../../ledger/LedgerErrors.ts"
 import type { Transfer } from "../../ledger/LedgerModel.ts"
 import { LedgerStore, type LedgerTotals } from "../../ledger/ports/LedgerStore.ts"
 import type { UnitType } from "../../shared/Enums.ts"
-import type { IdempotencyKey } from "../../shared/Ids.ts"
+import type { IdempotencyKey, OrderId } from "../../shared/Ids.ts"
 import type { NewOrderRecord, OrderRecord } from "../OrderModel.ts"
 import type { IdempotencyKeyTaken, IdempotencyRecord } from "./IdempotencyStore.ts"
 import { IdempotencyStore } from "./IdempotencyStore.ts"
@@ -35,6 +35,22 @@ export interface BuyBatchStart {
   readonly saved: ReadonlyArray<IdempotencyRecord>
 }
 
+/** A batch's judgement: the entries to keep, in order (a subset of those given). */
+export type BuyBatchJudge<E> = (
+  start: BuyBatchStart,
+  /** The orders already written in this transaction, which reads of stored orders must leave out (PostgreSQL's guess). */
+  written: ReadonlySet<OrderId>,
+) => Effect.Effect<ReadonlyArray<NewBuyEntry>, E>
+
+/**
+ * `recordBatch` guessed that every buy would be kept and wrote them all, but the judge kept fewer: the transaction must
+ * end with this failure (its rollback takes the write back), and the batch run again with `openBatch` and `recordBuys`.
+ */
+export class BatchGuessedWrong extends Schema.TaggedError<BatchGuessedWrong>()("BatchGuessedWrong", {
+  kept: Schema.Int,
+  written: Schema.Int,
+}) {}
+
 /**
  * Port: the buys of one unit type, a batch at a time (BuyBatches.ts), inside the batch's transaction.
  *
@@ -47,8 +63,14 @@ export interface BuyBatchStart {
  *   stored orders in the order of `entries`. It holds the lock itself (taking it again is free), so it cannot write
  *   outside it.
  *
- * Core decides between the two (the checks, in arrival order, on totals that include the batch's earlier buys); the
- * adapter never judges a buy. Inside a transaction only.
+ * - `recordBatch(unitType, entries, keys, judge)` does both in as few statements as it can: under the lock it reads
+ *   the start (the totals, the records saved under `keys`), lets `judge` answer which of `entries` to keep, and
+ *   writes those. On PostgreSQL it guesses that all will be kept: one statement reads the start and, unless a key is
+ *   saved, writes every entry, then `judge` runs (told which orders were written); if it keeps fewer, the effect
+ *   fails with BatchGuessedWrong (see there). In memory nothing is written before `judge` answers.
+ *
+ * Core decides (the checks, in arrival order, on totals that include the batch's earlier buys); the adapter never
+ * judges a buy. Inside a transaction only.
  */
 export class BuyJournal extends Context.Service<
   BuyJournal,
@@ -58,6 +80,15 @@ export class BuyJournal extends Context.Service<
       unitType: UnitType,
       entries: ReadonlyArray<NewBuyEntry>,
     ) => Effect.Effect<ReadonlyArray<OrderRecord>, InsufficientUnits | InvalidTransfer | IdempotencyKeyTaken>
+    readonly recordBatch: <E>(
+      unitType: UnitType,
+      entries: ReadonlyArray<NewBuyEntry>,
+      keys: ReadonlyArray<BuyKey>,
+      judge: BuyBatchJudge<E>,
+    ) => Effect.Effect<
+      ReadonlyArray<OrderRecord>,
+      E | BatchGuessedWrong | InsufficientUnits | InvalidTransfer | IdempotencyKeyTaken
+    >
   }
 >()("@landunits/core/orders/ports/BuyJournal") {
   /** In memory: the lock, the reads and the writes through the stores (the append checks its batch before it changes anything). */
@@ -67,33 +98,40 @@ export class BuyJournal extends Context.Service<
       const ledger = yield* LedgerStore
       const orders = yield* OrderRepository
       const keys = yield* IdempotencyStore
+      const openBatch = (unitType: UnitType, wanted: ReadonlyArray<BuyKey>) =>
+        Effect.gen(function* () {
+          yield* uow.lockUnitTypes([unitType])
+          const saved: Array<IdempotencyRecord> = []
+          for (const key of wanted) {
+            const found = yield* keys.find(key.scope, key.idempotencyKey)
+            if (Option.isSome(found)) saved.push(found.value)
+          }
+          return { totals: yield* ledger.totals(unitType), saved } satisfies BuyBatchStart
+        })
+      const recordBuys = (unitType: UnitType, entries: ReadonlyArray<NewBuyEntry>) =>
+        Effect.gen(function* () {
+          yield* uow.lockUnitTypes([unitType])
+          if (
+            entries.some((e) => e.unitType !== unitType || e.transfers.some((t) => t.unitType !== unitType))
+          ) {
+            return yield* Effect.die(new Error(`A batch of ${unitType} buys moves only ${unitType}`))
+          }
+          yield* ledger.append(entries.flatMap((e) => e.transfers))
+          const stored: Array<OrderRecord> = []
+          for (const entry of entries) {
+            const order = yield* orders.insert(entry.order)
+            yield* keys.save({ ...entry.key, response: order })
+            stored.push(order)
+          }
+          return stored as ReadonlyArray<OrderRecord>
+        })
       return BuyJournal.of({
-        openBatch: (unitType, wanted) =>
+        openBatch,
+        recordBuys,
+        recordBatch: (unitType, entries, wanted, judge) =>
           Effect.gen(function* () {
-            yield* uow.lockUnitTypes([unitType])
-            const saved: Array<IdempotencyRecord> = []
-            for (const key of wanted) {
-              const found = yield* keys.find(key.scope, key.idempotencyKey)
-              if (Option.isSome(found)) saved.push(found.value)
-            }
-            return { totals: yield* ledger.totals(unitType), saved }
-          }),
-        recordBuys: (unitType, entries) =>
-          Effect.gen(function* () {
-            yield* uow.lockUnitTypes([unitType])
-            if (
-              entries.some((e) => e.unitType !== unitType || e.transfers.some((t) => t.unitType !== unitType))
-            ) {
-              return yield* Effect.die(new Error(`A batch of ${unitType} buys moves only ${unitType}`))
-            }
-            yield* ledger.append(entries.flatMap((e) => e.transfers))
-            const stored: Array<OrderRecord> = []
-            for (const entry of entries) {
-              const order = yield* orders.insert(entry.order)
-              yield* keys.save({ ...entry.key, response: order })
-              stored.push(order)
-            }
-            return stored
+            const kept = yield* judge(yield* openBatch(unitType, wanted), new Set())
+            return kept.length === 0 ? [] : yield* recordBuys(unitType, kept)
           }),
       })
     }),
