@@ -46,7 +46,11 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import type { PgClient } from "@effect/sql-pg"
-import { BuyBatchObserver } from "@landunits/core/orders/BuyBatches.ts"
+import {
+  BuyBatchObserver,
+  BuyBatchSettings,
+  DEFAULT_BUY_BATCH_BOUNDS,
+} from "@landunits/core/orders/BuyBatches.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
@@ -156,6 +160,12 @@ const runClients = (workload: Workload, clients: number, prefix: string, deadlin
     return committed
   })
 
+/** The batches' bounds, as the app reads them: BUY_BATCH_MAX and BUY_BATCH_WAIT_MS, else core's defaults. */
+const BATCH_BOUNDS = {
+  maxBuys: Number(process.env.BUY_BATCH_MAX ?? DEFAULT_BUY_BATCH_BOUNDS.maxBuys),
+  maxWaitMs: Number(process.env.BUY_BATCH_WAIT_MS ?? DEFAULT_BUY_BATCH_BOUNDS.maxWaitMs),
+}
+
 /** The size of every batch of buys committed in this process (BuyBatches.ts), per figure: cleared when its measured window starts. */
 const batchSizes: Array<number> = []
 
@@ -211,6 +221,7 @@ const onDatabase = <E>(
       ),
       Effect.scoped,
       Effect.provideService(BuyBatchObserver, (_, size) => Effect.sync(() => void batchSizes.push(size))),
+      Effect.provideService(BuyBatchSettings, BATCH_BOUNDS),
       Effect.map((rate) => ({ rate, batches: batchSizesSeen() })),
     ),
   )
