@@ -1,6 +1,6 @@
 /**
- * Buy orders committed per second with 1, 8 and 32 concurrent clients, on the PostgreSQL server and on the
- * embedded one (PGlite), each beside pgbench's simple-update on the same kind of server in the same run as
+ * Buy orders committed per second with 8 and 64 concurrent clients (BENCH_CLIENTS), on the PostgreSQL server and on
+ * the embedded one (PGlite), with the sizes of the batches they were committed in (core's BuyBatches), each beside pgbench's simple-update on the same kind of server in the same run as
  * the ceiling: on the PostgreSQL server, and on an embedded database of its own served like the app's.
  *
  *   npm run bench:orders                 # server from DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test
@@ -10,6 +10,8 @@
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *   BENCH_CLIENTS=8 BENCH_ONLY=server BENCH_UNIT_TYPES=one npm run bench:orders   # the same, one unit type
  *   BENCH_CLIENTS=8 BENCH_ONLY=buysql npm run bench:orders   # only a buy's own SQL in pgbench (BuySql.ts)
+ *   BENCH_BUY_SQL=1 npm run bench:orders  # a single buy's SQL in pgbench beside each round too
+ *   BUY_BATCH_MAX=16 BUY_BATCH_WAIT_MS=1 npm run bench:orders  # the batches' bounds, as the app reads them
  *   BENCH_PEER_SQL=path/to/pgledger.sql npm run bench:orders  # also a peer ledger's transfers (pgledger)
  *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
  *   BENCH_HOLDERS=100000 npm run bench:orders # that many members already hold each bought unit type
@@ -18,8 +20,8 @@
  * are not counted: without them the first figure of the process paid for compiling the hot path (the first
  * round's ratio ran 24–26% where the next rounds' ran 32–35%). pgbench, a C program, needs none.
  *
- * A client is one fiber creating buys of 1 Unit (bank payment) back to back, each a full order command: one
- * transaction with its checks, ledger transfers, order row and idempotency record. Capacity is set high
+ * A client is one fiber creating buys of 1 Unit (bank payment) back to back, each a full order command: its
+ * checks, ledger transfers, order row and idempotency record, committed with the other buys of its batch. Capacity is set high
  * enough that no buy is refused.
  *
  * Each client count runs BENCH_ROUNDS rounds, each pgbench then our two server figures, back to back: a
@@ -27,8 +29,8 @@
  * over its own round's pgbench; the table gives the median of each figure and of each ratio, and every
  * round's ratio for the main figure, so the spread is in plain sight.
  *
- * Beside each of our server figures, in the same round, a buy's own SQL as a pgbench custom script (BuySql.ts) on
- * a database migrated like ours: what the schema allows, so ours over it is what the app costs (issue 22).
+ * With BENCH_BUY_SQL=1, beside each of our server figures, a single buy's own SQL as a pgbench custom script
+ * (BuySql.ts) on a database migrated like ours (issue 22).
  *
  * Two workloads, each figure beside its round's pgbench figure:
  * - **four unit types** (the main figure): client i buys UnitTypes[i % 4], as members buying EUR, USD, AUD

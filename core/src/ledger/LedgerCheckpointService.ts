@@ -29,7 +29,6 @@ import {
   type CheckpointPageQuery,
   type CheckpointSettings,
   type CheckpointTaken,
-  type LedgerCheckpoint,
   type LedgerEarlierKey,
   type LedgerPublicKey,
   type LiabilitiesProof,
@@ -41,7 +40,6 @@ import { liabilitiesNote, nextCheckpointBy, proofNote } from "./CheckpointNotes.
 import { CheckpointRefused } from "./LedgerErrors.ts"
 import { liabilitiesOfBalances } from "./LiabilitiesTally.ts"
 import {
-  type LiabilitiesHasher,
   type LiabilitiesTree,
   leafIndexOf,
   liabilitiesPath,
@@ -51,7 +49,7 @@ import {
 } from "./LiabilitiesTree.ts"
 import { makeMerkleStream, transferLeafHash } from "./MerkleTree.ts"
 import { provenTransfer } from "./ProvenTransfer.ts"
-import { type AccountBalanceAt, LedgerCheckpoints, type LedgerCut } from "./ports/LedgerCheckpoints.ts"
+import { LedgerCheckpoints, type LedgerCut } from "./ports/LedgerCheckpoints.ts"
 import { LedgerSigner } from "./ports/LedgerSigner.ts"
 import { LedgerStore } from "./ports/LedgerStore.ts"
 import type { ChainHead } from "./TransferChain.ts"

@@ -128,7 +128,8 @@ export class BuyJournal extends Context.Service<
       return BuyJournal.of({
         openBatch,
         recordBuys,
-        recordBatch: (unitType, entries, wanted, judge) =>
+        // Judged before anything is written (nothing here can be taken back): the entries are the judge's to keep.
+        recordBatch: (unitType, _entries, wanted, judge) =>
           Effect.gen(function* () {
             const kept = yield* judge(yield* openBatch(unitType, wanted), new Set())
             return kept.length === 0 ? [] : yield* recordBuys(unitType, kept)
