@@ -1,6 +1,6 @@
 /**
  * The model of the ledger and the order engine for fast-check's model-based tests (`fc.commands`), shared by the
- * three property files core/test/orders/OrderEngine.model.*.test.ts (one file each, so that a run spreads them
+ * four property files core/test/orders/OrderEngine.model.*.test.ts (one file each, so that a run spreads them
  * over its workers).
  *
  * Random sequences of every command — buy (every payment method, LU2X, reference codes), update amount,
