@@ -122,6 +122,8 @@ export const makeBuyBatches = Effect.gen(function* () {
     const saved = new Map(start.saved.map((record) => [keyId(record), record]))
     let totals = start.totals
     const accepted: Array<NewBuyEntry> = []
+    /** Their orders, kept beside them as they are accepted (each judgement reads them: not rebuilt per buy). */
+    const acceptedOrders: Array<NewBuyEntry["order"]> = []
     const acceptedByKey = new Map<string, number>()
     const verdicts: Array<Verdict> = []
     for (const [i, waiter] of batch.entries()) {
@@ -141,15 +143,7 @@ export const makeBuyBatches = Effect.gen(function* () {
         verdicts.push({ _tag: "Refused", cause: Cause.fail(buy.failure) })
         continue
       }
-      const judged = yield* Effect.exit(
-        judgeBuy(
-          terms!,
-          totals,
-          buy.success.limits,
-          accepted.map((e) => e.order),
-          written,
-        ),
-      )
+      const judged = yield* Effect.exit(judgeBuy(terms!, totals, buy.success.limits, acceptedOrders, written))
       if (Exit.isFailure(judged)) {
         verdicts.push({ _tag: "Refused", cause: judged.cause })
         continue
@@ -157,6 +151,7 @@ export const makeBuyBatches = Effect.gen(function* () {
       acceptedByKey.set(id, accepted.length)
       verdicts.push({ _tag: "Accepted", index: accepted.length })
       accepted.push(buy.success.entry)
+      acceptedOrders.push(buy.success.entry.order)
       totals = totalsAfter(totals, buy.success.entry.transfers)
     }
     return { verdicts, accepted }
