@@ -1,16 +1,26 @@
+import type { User } from "@landunits/core/members/MemberModel.ts"
 import { RouterProvider } from "@tanstack/react-router"
 import { StrictMode, startTransition } from "react"
 import { createRoot, hydrateRoot } from "react-dom/client"
-import { keepRenderedAnswers } from "./api/client.ts"
+import { forgetRenderedAnswers, keepRenderedAnswers } from "./api/client.ts"
 import { readRenderedPage } from "./lib/renderedPage.ts"
 import { rememberUtm } from "./lib/utm.ts"
 import { createAppRouter } from "./router.ts"
-import { appSession } from "./session/session.ts"
+import { appSession, setRenderedFor } from "./session/session.ts"
 
 rememberUtm()
 
 const root = document.getElementById("root")
 if (root === null) throw new Error("index.html lacks #root")
+
+// Before the session starts: on a member's page its `GET /user` is answered from the page (no second request),
+// and hydration reads the member the HTML was rendered for.
+const rendered = readRenderedPage(document)
+if (rendered !== undefined) {
+  keepRenderedAnswers(rendered.reads)
+  const user = rendered.reads["/user"]
+  setRenderedFor(() => (user?.ok === true ? (user.body as { readonly user: User }).user : null))
+}
 
 const router = createAppRouter(appSession())
 const app = (
@@ -20,19 +30,18 @@ const app = (
 )
 
 /**
- * A page the server rendered (a public page, entry-server.tsx) is hydrated: its route is loaded first, with the
- * answers the server used, so React's first render matches the HTML the visitor already reads. Any other page
- * (the dashboard), or one the router sends elsewhere (a member on /login), is rendered from nothing.
+ * A page the server rendered (entry-server.tsx: a public page, or a member's own) is hydrated: its route is
+ * loaded first, with the reads the server made, so React's first render matches the HTML the visitor already
+ * reads. Any other page, or one the router sends elsewhere (a member on /login), is rendered from nothing.
  */
 const start = async () => {
-  const rendered = readRenderedPage(document)
   if (rendered === undefined) {
     createRoot(root).render(app)
     return
   }
-  keepRenderedAnswers(rendered.answers)
   // The visitor already has the page, painted before this module was fetched (boot.ts).
   await router.load()
+  forgetRenderedAnswers()
   if (router.state.location.href === rendered.href) {
     // Marks the router as hydrating server HTML, so it renders the same tree as the server did (no Suspense
     // boundary around the matches): what the router's own hydrate() sets.

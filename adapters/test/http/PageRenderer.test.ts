@@ -1,5 +1,5 @@
 /**
- * The server's rendering of public pages (PageRenderer.ts, StaticFiles.ts) over a small build made here, with a
+ * The server's rendering of pages (PageRenderer.ts, StaticFiles.ts) over a small build made here, with a
  * renderer module standing in for web/dist-ssr/entry-server.js (the real one is tested through the browser
  * tests, web/e2e/prerender.test.ts). The renderer reads the API through this same server, and its HTML lands in
  * index.html's #root; a page it leaves alone, or one it fails to render, gets the plain index.html.
@@ -10,7 +10,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
-import { HttpRouter, HttpServerResponse } from "effect/http"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { afterAll, describe, expect, it } from "vitest"
 import { ROUTE_MANIFEST_FILE } from "../../src/http/server/AppRoutes.ts"
 import { loadPageRenderer, pageCookies, rendererPath } from "../../src/http/server/PageRenderer.ts"
@@ -20,12 +20,33 @@ import { useTestServer } from "../support/TestServer.ts"
 const HEAD = '<head><meta name="description" content="The site." /><title>Landunits</title></head>'
 const INDEX = `<!doctype html><html>${HEAD}<body><div id="root"></div><script src="/app.js"></script></body></html>`
 
-/** Renders `/` and `/news` from the API's answer, 404 for `/news/gone`, nothing for `/dashboard`, fails `/broken`. */
+/**
+ * Renders `/` and `/news` from the API's answer, 404 for `/news/gone`, fails `/broken`; `/who` shows the cookie
+ * the API received. A member's page (`/dashboard…`) only when signed in: it shows the cookie the API received
+ * and what became of a write, a read elsewhere and a read outside /api; `/dashboard/go` leads to
+ * `/dashboard/next`, `/dashboard/away` to another site.
+ */
 const RENDERER = `
-export const renderPage = async (href, fetchApi) => {
-  if (href.startsWith("/dashboard")) return undefined
-  if (href === "/broken") throw new Error("the renderer broke")
+const outcome = (promise) => promise.then(() => "sent", (e) => e.name)
+export const renderPage = async (href, fetchApi, cookies, signedIn) => {
   const head = { title: "Landunits", description: "The site." }
+  if (href.startsWith("/dashboard")) {
+    if (!signedIn) return undefined
+    if (href === "/dashboard/go") return { status: 302, redirect: "/dashboard/next", root: "", after: "", head }
+    if (href === "/dashboard/away") return { status: 302, redirect: "//evil.example/x", root: "", after: "", head }
+    const refused = await Promise.all([
+      outcome(fetchApi("/api/headline", { method: "POST" })),
+      outcome(fetchApi("http://evil.example/api/headline", { method: "GET" })),
+      outcome(fetchApi("/dashboard", { method: "GET" })),
+    ])
+    const who = await (await fetchApi("/api/who", { method: "GET", headers: { cookie: "forged=1" } })).json()
+    return { status: 200, root: "<p>" + who.cookie + "|" + refused.join(",") + "</p>", after: "", head }
+  }
+  if (href === "/who") {
+    const who = await (await fetchApi("/api/who", { method: "GET" })).json()
+    return { status: 200, root: "<p>" + who.cookie + "</p>", after: "", head }
+  }
+  if (href === "/broken") throw new Error("the renderer broke")
   if (href === "/news/gone") return { status: 404, root: "<h1>Page not found</h1>", after: "", head }
   const answer = await (await fetchApi("/api/headline", { method: "GET" })).json()
   return {
@@ -44,7 +65,18 @@ const makeBuild = (): string => {
   fs.writeFileSync(path.join(dist, "index.html"), INDEX)
   fs.writeFileSync(
     path.join(dist, ROUTE_MANIFEST_FILE),
-    JSON.stringify({ routes: ["/", "/news", "/news/$slug", "/dashboard", "/broken"] }),
+    JSON.stringify({
+      routes: [
+        "/",
+        "/news",
+        "/news/$slug",
+        "/dashboard",
+        "/dashboard/go",
+        "/dashboard/away",
+        "/broken",
+        "/who",
+      ],
+    }),
   )
   fs.mkdirSync(path.dirname(rendererPath(dist)))
   fs.writeFileSync(rendererPath(dist), RENDERER)
@@ -56,11 +88,20 @@ afterAll(() => fs.rmSync(path.dirname(dist), { recursive: true, force: true }))
 
 let headline = "First"
 const api = HttpRouter.use((router) =>
-  router.add(
-    "GET",
-    "/api/headline",
-    Effect.sync(() => HttpServerResponse.jsonUnsafe({ headline })),
-  ),
+  Effect.all([
+    router.add(
+      "GET",
+      "/api/headline",
+      Effect.sync(() => HttpServerResponse.jsonUnsafe({ headline })),
+    ),
+    router.add(
+      "GET",
+      "/api/who",
+      Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+        HttpServerResponse.jsonUnsafe({ cookie: request.headers.cookie ?? "none" }),
+      ),
+    ),
+  ]),
 )
 
 const server = useTestServer(
@@ -70,10 +111,21 @@ const server = useTestServer(
   }).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))),
 )
 
-const get = async (pathname: string) => {
-  const response = await fetch(`${server.baseUrl()}${pathname}`)
-  return { status: response.status, type: response.headers.get("content-type"), html: await response.text() }
+const get = async (pathname: string, cookie?: string) => {
+  const response = await fetch(`${server.baseUrl()}${pathname}`, {
+    redirect: "manual",
+    ...(cookie === undefined ? {} : { headers: { cookie } }),
+  })
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    headers: response.headers,
+    html: await response.text(),
+  }
 }
+
+/** A request as a signed-in member's browser sends it: the session, the marker, the anti-forgery token. */
+const MEMBER_COOKIES = "landunits_session=s1; landunits_signed_in=1; XSRF-TOKEN=t; cookie_consent_given=1"
 
 describe("pages rendered on the server", () => {
   it("puts the renderer's page into #root, what follows it after #root, and its own title and description (escaped) in the head, with 200 as HTML", async () => {
@@ -100,10 +152,37 @@ describe("pages rendered on the server", () => {
     expect(page.html).toContain('<div id="root"><h1>Page not found</h1></div>')
   })
 
-  it("serves the plain index.html for a page the renderer leaves to the browser", async () => {
-    const page = await get("/dashboard")
+  it("serves the plain index.html for a page the renderer leaves to the browser (a member's page without a session)", async () => {
+    const page = await get("/dashboard", "landunits_signed_in=1; XSRF-TOKEN=t")
     expect(page.status).toBe(200)
     expect(page.html).toBe(INDEX)
+    expect(page.headers.get("cache-control")).toBe("no-cache")
+  })
+
+  it("renders a member's page with the request's session cookie alone, reading only this server's API with GET, sent no-store", async () => {
+    const page = await get("/dashboard", MEMBER_COOKIES)
+    expect(page.status).toBe(200)
+    expect(page.html).toContain(
+      "<p>landunits_session=s1|RenderReadRefused,RenderReadRefused,RenderReadRefused</p>",
+    )
+    expect(page.headers.get("cache-control")).toBe("no-store")
+    expect(page.headers.get("etag")).toBeNull()
+  })
+
+  it("never hands a public page's render the session, whatever the request carries", async () => {
+    const page = await get("/who", MEMBER_COOKIES)
+    expect(page.html).toContain("<p>none</p>")
+    expect(page.headers.get("cache-control")).toBe("no-cache")
+  })
+
+  it("answers a member's page that leads elsewhere with a 302 to that path of this site, and never to another site", async () => {
+    const go = await get("/dashboard/go", MEMBER_COOKIES)
+    expect(go.status).toBe(302)
+    expect(go.headers.get("location")).toBe("/dashboard/next")
+    expect(go.headers.get("cache-control")).toBe("no-store")
+    const away = await get("/dashboard/away", MEMBER_COOKIES)
+    expect(away.status).toBe(200)
+    expect(away.html).toBe(INDEX)
   })
 
   it("serves the plain index.html when the renderer fails, so the page still works in the browser", async () => {

@@ -77,15 +77,28 @@ export const setFetch = (f: Fetch): void => {
 }
 
 /**
- * The answers the server fetched while it rendered this page (entry-server.tsx), by path: the first GET of each
- * is answered from here, so the page hydrates with the data it was rendered with and asks nothing twice.
- * Each is used once; later reads go to the API.
+ * The reads the server made while it rendered this page (entry-server.tsx), by path: until the page's route has
+ * loaded (`forgetRenderedAnswers`), a GET of one of them is answered from here, its failure included, so the
+ * page hydrates with the data it was rendered with and asks nothing twice (a member's page reads `GET /user`
+ * for the session and again for its forms: one request, on the server). Later reads go to the API.
  */
-let rendered = new Map<string, unknown>()
+let rendered = new Map<string, RenderedRead>()
 
-export const keepRenderedAnswers = (answers: Readonly<Record<string, unknown>>): void => {
-  rendered = new Map(Object.entries(answers))
+/** One read the server made for the page: its answer, or how it failed. */
+export type RenderedRead =
+  | { readonly ok: true; readonly body: unknown }
+  | { readonly ok: false; readonly status: number; readonly body: unknown }
+
+export const keepRenderedAnswers = (reads: Readonly<Record<string, RenderedRead>>): void => {
+  rendered = new Map(Object.entries(reads))
 }
+
+export const forgetRenderedAnswers = (): void => {
+  rendered = new Map()
+}
+
+const failure = (status: number, body: unknown) =>
+  new ApiError(messageOf(body) ?? `Request failed with status code ${status}`, status, errorsOf(body))
 
 export const request = async <A>(
   method: "GET" | "POST",
@@ -93,10 +106,10 @@ export const request = async <A>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<A> => {
-  if (method === "GET" && rendered.has(path)) {
-    const answer = rendered.get(path) as A
-    rendered.delete(path)
-    return answer
+  const read = method === "GET" ? rendered.get(path) : undefined
+  if (read !== undefined) {
+    if (read.ok) return read.body as A
+    throw failure(read.status, read.body)
   }
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers }
   const token = readCookie(XSRF_COOKIE)
@@ -126,11 +139,7 @@ export const request = async <A>(
     parsed = undefined
   }
   if (response.ok) return parsed as A
-  throw new ApiError(
-    messageOf(parsed) ?? `Request failed with status code ${response.status}`,
-    response.status,
-    errorsOf(parsed),
-  )
+  throw failure(response.status, parsed)
 }
 
 /** What a member is shown for any thrown value. */

@@ -23,10 +23,13 @@ export const createSession = (
 
 let session: SessionActor | undefined
 
-export const appSession = (): SessionActor => {
+/** The browser's one session; the server's renderer answers the session of the page it renders instead. */
+let sessionSource = (): SessionActor => {
   session ??= createSession()
   return session
 }
+
+export const appSession = (): SessionActor => sessionSource()
 
 /** Resolves once the session is known: the user, or null for a guest (at once when there is no marker). */
 export const whenSessionKnown = async (actor: SessionActor = appSession()): Promise<User | null> => {
@@ -35,33 +38,37 @@ export const whenSessionKnown = async (actor: SessionActor = appSession()): Prom
 }
 
 /**
- * The server renders public pages for a guest (entry-server.tsx): it never sees a member's session. The first
- * render in the browser hydrates that HTML, so it reads the session as the server did (a guest, not loading);
- * React renders again with the real session right after. Without a server-rendered page the real session is
- * read from the first render.
+ * The member the page was rendered for (entry-server.tsx): none for a public page, which the server renders for
+ * a guest whoever asks; the member of a member's page. On the server it is the render's own member; in the
+ * browser, the member the page's HTML was rendered for, so hydration reads the session as the server did and
+ * React renders again with the real session right after (the same member, on a member's page).
  */
-const useSession = <A>(select: (s: ReturnType<SessionActor["getSnapshot"]>) => A, onServer: A): A => {
+let renderedFor = (): User | null => null
+
+export const setRenderedFor = (user: () => User | null): void => {
+  renderedFor = user
+}
+
+export const useSessionUser = (): User | null => {
   const actor = appSession()
   return useSyncExternalStore(
     (onChange) => {
       const subscription = actor.subscribe(onChange)
       return () => subscription.unsubscribe()
     },
-    () => select(actor.getSnapshot()),
-    () => onServer,
+    () => actor.getSnapshot().context.user,
+    () => renderedFor(),
   )
 }
 
-export const useSessionUser = (): User | null => useSession((s) => s.context.user, null)
-
-/** The session the server renders with: a guest, known at once (no marker), that never asks the API. */
+/** The session a public page is rendered with: a guest, known at once (no marker), that never asks the API. */
 export const guestSession = (): SessionActor =>
-  createSession(() => Promise.reject(new Error("The server renders pages for a guest")), {
+  createSession(() => Promise.reject(new Error("A public page is rendered for a guest")), {
     present: () => false,
     forget: () => {},
   })
 
-/** The server's rendering uses a guest session instead of asking for the current user (entry-server.tsx). */
-export const setAppSession = (actor: SessionActor): void => {
-  session = actor
+/** The server's renderer answers each page's own session (entry-server.tsx): a guest's, or the member's. */
+export const setAppSessionSource = (source: () => SessionActor): void => {
+  sessionSource = source
 }

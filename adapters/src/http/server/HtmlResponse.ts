@@ -17,6 +17,8 @@ import { type Encoding, negotiateEncoding } from "./ContentEncoding.ts"
 
 export const HTML_CONTENT_TYPE = "text/html; charset=utf-8"
 export const HTML_CACHE_CONTROL = "no-cache"
+/** A member's own page (rendered with their data): kept by no browser, proxy or cache, ever. */
+export const PRIVATE_HTML_CACHE_CONTROL = "no-store"
 
 const encoder = new TextEncoder()
 
@@ -43,20 +45,22 @@ const compressed = new Map<string, Uint8Array>()
 
 // Brotli at quality 5: a few milliseconds for a page of 50 KB, about gzip -9's size minus a tenth. A page is
 // compressed once per content, then served from the cache.
+const compressOnce = (bytes: Uint8Array, encoding: Encoding): Uint8Array =>
+  encoding === "br"
+    ? brotliCompressSync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      })
+    : gzipSync(bytes, { level: 6 })
+
 const compress = (bytes: Uint8Array, hash: string, encoding: Encoding): Uint8Array => {
   const key = `${hash}:${encoding}`
   const cached = compressed.get(key)
   if (cached !== undefined) return cached
-  const body =
-    encoding === "br"
-      ? brotliCompressSync(bytes, {
-          params: {
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-          },
-        })
-      : gzipSync(bytes, { level: 6 })
+  const body = compressOnce(bytes, encoding)
   compressed.set(key, body)
   if (compressed.size > CACHE_ENTRIES) {
     const oldest = compressed.keys().next().value
@@ -87,6 +91,26 @@ export const htmlResponse = (
   if (status === 200 && ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, hash))
     return HttpServerResponse.empty({ status: 304, headers })
   return HttpServerResponse.uint8Array(encoding === "identity" ? bytes : compress(bytes, hash, encoding), {
+    status,
+    contentType: HTML_CONTENT_TYPE,
+    headers: encoding === "identity" ? headers : { ...headers, "content-encoding": encoding },
+  })
+}
+
+/**
+ * The answer for a member's own page (PageRenderer.ts, a `member` page of core's PageAudience): `no-store`, no
+ * validators (nothing may keep it, so nothing can ask whether it changed), compressed per request and never
+ * kept in the cache above, so no member's page stays in the server's memory after it is sent.
+ */
+export const privateHtmlResponse = (
+  html: string,
+  status: number,
+  requestHeaders: Headers.Headers,
+): HttpServerResponse.HttpServerResponse => {
+  const bytes = encoder.encode(html)
+  const encoding = negotiateEncoding(requestHeaders["accept-encoding"])
+  const headers = { "cache-control": PRIVATE_HTML_CACHE_CONTROL, vary: "Accept-Encoding" }
+  return HttpServerResponse.uint8Array(encoding === "identity" ? bytes : compressOnce(bytes, encoding), {
     status,
     contentType: HTML_CONTENT_TYPE,
     headers: encoding === "identity" ? headers : { ...headers, "content-encoding": encoding },

@@ -22,6 +22,7 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { isNoIndex } from "@landunits/core/content/Indexing.ts"
 import { Effect, Layer, Option } from "effect"
 import {
   type Headers,
@@ -33,8 +34,8 @@ import {
 } from "effect/http"
 import { readAppRoutes } from "./AppRoutes.ts"
 import { ENCODING_SUFFIX, ENCODINGS, negotiateEncoding } from "./ContentEncoding.ts"
-import { htmlResponse } from "./HtmlResponse.ts"
-import { loadPageRenderer, type RenderPage } from "./PageRenderer.ts"
+import { htmlResponse, PRIVATE_HTML_CACHE_CONTROL, privateHtmlResponse } from "./HtmlResponse.ts"
+import { loadPageRenderer, type RenderPage, withRobots } from "./PageRenderer.ts"
 
 /** A last segment with a file extension (`.js`, `.jpg`, `.woff2`): asked for as a file, never as a page. */
 const FILE_LIKE = /\.[a-z][a-z0-9]{0,15}$/i
@@ -169,9 +170,11 @@ const layerFiles = (
     }
     return undefined
   }
-  const serveIndex = (request: HttpServerRequest.HttpServerRequest, status: number) =>
-    Effect.succeed(htmlResponse(indexHtml, status, request.headers))
-  /** The page rendered for a guest (PageRenderer.ts); undefined: the browser renders it from index.html. */
+  // A page kept out of search engines says so in its first HTML too, before the app runs (core's Indexing.ts).
+  const noIndexHtml = new TextEncoder().encode(withRobots(new TextDecoder().decode(indexHtml), true))
+  const serveIndex = (request: HttpServerRequest.HttpServerRequest, status: number, pathname = "/") =>
+    Effect.succeed(htmlResponse(isNoIndex(pathname) ? noIndexHtml : indexHtml, status, request.headers))
+  /** The page rendered on the server (PageRenderer.ts); undefined: the browser renders it from index.html. */
   const renderedPage = (url: string, cookieHeader: string | undefined) =>
     Effect.gen(function* () {
       if (renderPage === undefined) return undefined
@@ -206,9 +209,15 @@ const layerFiles = (
         const status = isAppRoute(pathname) ? 200 : 404
         const rendered = yield* renderedPage(request.url, request.headers.cookie)
         if (rendered !== undefined) {
-          return htmlResponse(rendered.html, status === 404 ? 404 : rendered.status, request.headers)
+          if ("redirect" in rendered)
+            return HttpServerResponse.redirect(rendered.redirect, {
+              status: 302,
+              headers: { "cache-control": PRIVATE_HTML_CACHE_CONTROL },
+            })
+          const answer = rendered.member ? privateHtmlResponse : htmlResponse
+          return answer(rendered.html, status === 404 ? 404 : rendered.status, request.headers)
         }
-        return yield* serveIndex(request, status)
+        return yield* serveIndex(request, status, pathname)
       }),
     ),
   )
