@@ -94,8 +94,7 @@ export type RenderedPage =
   | { readonly redirect: string }
 
 /** A redirect the renderer may answer: a path of this site, never another origin. */
-const isOwnPath = (to: string | undefined): to is string =>
-  /^\/(?![/\\])/.test(to ?? "")
+const isOwnPath = (to: string | undefined): to is string => /^\/(?![/\\])/.test(to ?? "")
 
 /**
  * Renders a page's address (path and query) for the server at `apiOrigin`, with the request's Cookie header
