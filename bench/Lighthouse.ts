@@ -262,6 +262,11 @@ try {
   if (!login.ok)
     throw new Error(`Signing in as ${DEMO_EMAIL} answered ${login.status}: ${await login.text()}`)
   const cookies = [...client.cookies].map(([name, value]) => ({ name, value, url: app.baseUrl }))
+  for (const page of PAGES.filter((p) => p.area === "dashboard")) {
+    const html = await (await client.get(page.path)).text()
+    if (!html.includes('"/user":{"ok":true'))
+      throw new Error(`${page.path} is not rendered on the server for the signed-in member`)
+  }
 
   /** One run, or why Lighthouse could not record it (its trace is lost now and then on a loaded machine). */
   const measureOnce = async (page: Page): Promise<Run | { readonly failed: string }> => {
@@ -282,13 +287,10 @@ try {
       const lhr = result.lhr
       if (lhr.runtimeError !== undefined)
         return { failed: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` }
-      if (page.area === "dashboard") {
-        const user = itemsOf(lhr.audits["network-requests"]).find((r) => text(r.url)?.endsWith("/api/user"))
-        if (user?.statusCode !== 200)
-          throw new Error(
-            `${page.path} was not measured signed in: /api/user answered ${String(user?.statusCode)}`,
-          )
-      }
+      // A member's page is rendered on the server for its member (its HTML carries the member's `GET /user`,
+      // checked before the runs); signed out, it would have led to /login.
+      if (page.area === "dashboard" && new URL(lhr.finalDisplayedUrl).pathname !== page.path.replace(/\?.*/, ""))
+        throw new Error(`${page.path} was not measured signed in: it ended on ${lhr.finalDisplayedUrl}`)
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
       ) as Record<Category, number>

@@ -3,8 +3,9 @@
  * missing rate is ExchangeRateUnavailable. For read-only pages (the member's bundle): orders keep reading the
  * database (ExchangeRatesPg) so an admin's change applies at once.
  */
-import { EXCHANGE_RATE_SCALE } from "@landunits/core/orders/OrderModel.ts"
+
 import { ExchangeRates, ExchangeRateUnavailable } from "@landunits/core/pricing/ports/ExchangeRates.ts"
+import { EXCHANGE_RATE_SCALE } from "@landunits/core/shared/Constants.ts"
 import { Effect, Layer } from "effect"
 import { ReferenceData, todayIn } from "./ReferenceData.ts"
 

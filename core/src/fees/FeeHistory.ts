@@ -3,10 +3,10 @@
  * lookups into it. Pure; FeeHistoryRead.ts reads it from the ports.
  */
 
-import { EXCHANGE_RATE_SCALE } from "../orders/OrderModel.ts"
 import type { PriceChange } from "../pricing/PriceHistory.ts"
 import { priceOnDay } from "../pricing/Pricing.ts"
 import type { ExternalFee } from "../shared/Constants.ts"
+import { EXCHANGE_RATE_SCALE } from "../shared/Constants.ts"
 import type { CurrencyType, PaymentMethod, UnitType } from "../shared/Enums.ts"
 import type { DiscountTerms } from "./Fees.ts"
 

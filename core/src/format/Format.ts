@@ -12,7 +12,7 @@
  * walk of every dashboard route on a date or a decimal in another form). It imports no schema, so a public page
  * that only formats does not load Effect's Schema.
  */
-import { PRICE_SCALE } from "../shared/Constants.ts"
+import { EXCHANGE_RATE_SCALE, PRICE_SCALE } from "../shared/Constants.ts"
 import { CurrencySymbol, type CurrencyType } from "../shared/EnumValues.ts"
 
 // Numbers
@@ -85,11 +85,9 @@ const scaledDecimal = (value: number, scale: bigint): string => {
 export const formatPrice = (pricePerUnit: number, currency: CurrencyType): string =>
   `${CurrencySymbol[currency]}${scaledDecimal(pricePerUnit, BigInt(PRICE_SCALE))}`
 
-/** The scale of an exchange rate (orders/OrderModel's EXCHANGE_RATE_SCALE, which imports a schema). */
-const RATE_SCALE = 1_000_000n
-
 /** An exchange rate, an integer in millionths: 1282352 → "1.282352", 850000 → "0.85" (2 to 6 decimals). */
-export const formatRate = (millionths: number): string => scaledDecimal(millionths, RATE_SCALE)
+export const formatRate = (millionths: number): string =>
+  scaledDecimal(millionths, BigInt(EXCHANGE_RATE_SCALE))
 
 // Dates
 

@@ -4,9 +4,8 @@
  */
 import { toSafeNumber } from "../fees/Fees.ts"
 import { formatIsoDate, parseIsoDate } from "../format/Format.ts"
-import { EXCHANGE_RATE_SCALE } from "../orders/OrderModel.ts"
 import type { ExchangeRate, TotalAmountsConvertedFromGBP } from "../pricing/PricingModel.ts"
-import { Durations } from "../shared/Constants.ts"
+import { Durations, EXCHANGE_RATE_SCALE } from "../shared/Constants.ts"
 import type { CurrencyType } from "../shared/Enums.ts"
 import { divRoundHalfUp } from "../shared/Money.ts"
 

@@ -12,8 +12,7 @@
  * exact value, never less.
  */
 import { subtotalCents, toSafeNumber, wholeNumber } from "../fees/Fees.ts"
-import { MAX_UNITS_PER_ORDER } from "../shared/Constants.ts"
-import { EXCHANGE_RATE_SCALE } from "./OrderModel.ts"
+import { EXCHANGE_RATE_SCALE, MAX_UNITS_PER_ORDER } from "../shared/Constants.ts"
 
 export interface ConvertInput {
   readonly units: number

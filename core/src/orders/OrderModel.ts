@@ -116,9 +116,6 @@ export const ConvertPart = Schema.Struct({
 })
 export type ConvertPart = typeof ConvertPart.Type
 
-/** Exchange rates are integers in millionths: 1.234567 is 1_234_567. */
-export const EXCHANGE_RATE_SCALE = 1_000_000
-
 export const UtmData = Schema.Struct({
   utm_source: Schema.optionalKey(Schema.String),
   utm_medium: Schema.optionalKey(Schema.String),

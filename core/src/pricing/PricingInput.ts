@@ -4,8 +4,7 @@
  * 1_234_567 millionths, "65000.5" per coin is 6_500_050 cents. Each refusal says what was expected.
  */
 import { Result } from "effect"
-import { EXCHANGE_RATE_SCALE } from "../orders/OrderModel.ts"
-import { PRICE_CAP, PRICE_SCALE } from "../shared/Constants.ts"
+import { EXCHANGE_RATE_SCALE, PRICE_CAP, PRICE_SCALE } from "../shared/Constants.ts"
 import { type CryptoCoin, CryptoCoins, type CurrencyType, CurrencyTypes } from "../shared/Enums.ts"
 
 /** `text` as a whole number of 1/scale (scale a power of ten), or a message naming `what`. */

@@ -14,6 +14,8 @@ export const Durations = { SECOND, MINUTE, HOUR, DAY } as const
 // Prices
 /** pricePerUnit is an integer in 1/1000 of a currency unit. */
 export const PRICE_SCALE = 1000
+/** Exchange rates are integers in millionths: 1.234567 is 1_234_567. */
+export const EXCHANGE_RATE_SCALE = 1_000_000
 /** No unit type may be priced above 2,500 currency units. */
 export const PRICE_CAP = 2500 * PRICE_SCALE
 /** The limit constant of spec §9 (2,500,000). It equals PRICE_CAP. */

@@ -1,12 +1,7 @@
-import { Schema } from "effect"
-
-/** An amount of money in integer minor units (cents). Never a float. */
-export const Cents = Schema.Int.pipe(Schema.brand("Cents"))
-export type Cents = typeof Cents.Type
-
-/** A whole number of Units. */
-export const UnitCount = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
-export type UnitCount = typeof UnitCount.Type
+/**
+ * Money's one rounding rule. Money itself is integer minor units (cents) everywhere, never a float; this module
+ * imports nothing, so a page that only formats or sums money loads no schema code for it.
+ */
 
 /**
  * Integer division rounded half-up (away from zero for positive values, towards +∞ for ties).

@@ -7,8 +7,7 @@ import {
   portfolioValue,
   type RatesFrom,
 } from "../../src/analytics/PortfolioValue.ts"
-import { EXCHANGE_RATE_SCALE } from "../../src/orders/OrderModel.ts"
-import { PRICE_CAP, PRICE_SCALE } from "../../src/shared/Constants.ts"
+import { EXCHANGE_RATE_SCALE, PRICE_CAP, PRICE_SCALE } from "../../src/shared/Constants.ts"
 import { type CurrencyType, CurrencyTypes } from "../../src/shared/Enums.ts"
 
 const valued = (v: PortfolioValue) => {

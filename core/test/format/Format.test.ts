@@ -16,8 +16,7 @@ import {
   parseIsoDate,
   parseNumber,
 } from "../../src/format/Format.ts"
-import { EXCHANGE_RATE_SCALE } from "../../src/orders/OrderModel.ts"
-import { PRICE_CAP, PRICE_SCALE } from "../../src/shared/Constants.ts"
+import { EXCHANGE_RATE_SCALE, PRICE_CAP, PRICE_SCALE } from "../../src/shared/Constants.ts"
 import { CurrencySymbol, CurrencyTypes } from "../../src/shared/Enums.ts"
 
 const JAN_5_2024_3PM = Date.UTC(2024, 0, 5, 15, 0)

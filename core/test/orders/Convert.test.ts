@@ -12,8 +12,7 @@ import {
   smallestRemainderNearby,
   suggestionWindow,
 } from "../../src/orders/Convert.ts"
-import { EXCHANGE_RATE_SCALE } from "../../src/orders/OrderModel.ts"
-import { PRICE_CAP } from "../../src/shared/Constants.ts"
+import { EXCHANGE_RATE_SCALE, PRICE_CAP } from "../../src/shared/Constants.ts"
 
 const SCALE = BigInt(EXCHANGE_RATE_SCALE)
 

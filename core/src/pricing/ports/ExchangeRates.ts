@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { formatIsoDate } from "../../format/Format.ts"
-import { EXCHANGE_RATE_SCALE } from "../../orders/OrderModel.ts"
+import { EXCHANGE_RATE_SCALE } from "../../shared/Constants.ts"
 import { CurrencyType } from "../../shared/Enums.ts"
 import type { ExchangeRate } from "../PricingModel.ts"
 
