@@ -23,6 +23,8 @@ if (rendered !== undefined) {
 }
 
 const router = createAppRouter(appSession())
+
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
@@ -39,9 +41,13 @@ const start = async () => {
     createRoot(root).render(app)
     return
   }
-  // The visitor already has the page, painted before this module was fetched (boot.ts).
+  // The visitor already has the page, painted before this module was fetched (boot.ts). Each step is a task of
+  // its own (the app's code run, the route's code loaded and run, hydration started), so a tap is answered
+  // between them instead of waiting for all three.
+  await yieldToBrowser()
   await router.load()
   forgetRenderedAnswers()
+  await yieldToBrowser()
   if (router.state.location.href === rendered.href) {
     // Marks the router as hydrating server HTML, so it renders the same tree as the server did (no Suspense
     // boundary around the matches): what the router's own hydrate() sets.

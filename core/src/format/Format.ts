@@ -106,18 +106,48 @@ interface CalendarDay {
   readonly day: number
 }
 
+/**
+ * One Intl.DateTimeFormat per kind and time zone, made on first use: making one costs far more than using it
+ * (a page of dated rows would otherwise build one per row; on a phone, tens of milliseconds).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+const dateFormat = (kind: "day" | "dateTime", timeZone: string): Intl.DateTimeFormat => {
+  const key = `${kind} ${timeZone}`
+  let format = dateFormats.get(key)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(
+      "en-US",
+      kind === "day"
+        ? {
+            timeZone,
+            calendar: "gregory",
+            numberingSystem: "latn",
+            year: "numeric",
+            month: "numeric",
+            day: "numeric",
+          }
+        : {
+            timeZone,
+            calendar: "gregory",
+            numberingSystem: "latn",
+            month: "short",
+            day: "numeric",
+            year: "numeric",
+            hour: "numeric",
+            minute: "2-digit",
+            hour12: true,
+          },
+    )
+    dateFormats.set(key, format)
+  }
+  return format
+}
+
 const calendarDay = (date: Date, timeZone: string): CalendarDay => {
   if (timeZone === "UTC") {
     return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
   }
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    calendar: "gregory",
-    numberingSystem: "latn",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  }).formatToParts(date)
+  const parts = dateFormat("day", timeZone).formatToParts(date)
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((p) => p.type === type)?.value)
   return { year: part("year"), month: part("month"), day: part("day") }
@@ -163,17 +193,7 @@ export const parseIsoDate = (text: string): Date => {
 
 /** Date and time like 'Jan 5, 2024, 3:00 PM', en-US, in the given time zone (UTC by default). */
 export const formatDateTime = (input: DateInput, timeZone = "UTC"): string =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    calendar: "gregory",
-    numberingSystem: "latn",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  })
+  dateFormat("dateTime", timeZone)
     .format(toDate(input))
     // Newer ICU data puts a narrow no-break space before AM/PM; the spec's form has a plain space.
     .replace(/[\u202f\u00a0]/g, " ")

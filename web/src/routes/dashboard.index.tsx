@@ -35,7 +35,6 @@ import { type DailyRates, portfolioPoints, pricePoints } from "../lib/portfolio.
 import { changeMarkers, pricePointsOf, purchaseMarkers } from "../lib/priceHistory.ts"
 import { formatPrice } from "../lib/prices.ts"
 import { useSessionUser } from "../session/session.ts"
-import "../styles/home.css"
 import { pageHead } from "../lib/pageHead.ts"
 
 /** The dashboard's shortcut tiles (spec §2). */

@@ -41,7 +41,6 @@ import {
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { OrderStatusBadge } from "../components/shared/StatusBadge.tsx"
-import "../styles/home.css"
 import { useMediaQuery } from "../lib/mediaQuery.ts"
 import { pageHead } from "../lib/pageHead.ts"
 

@@ -1,7 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
 import { SettingsNav } from "../components/settings/SettingsNav.tsx"
-import "../styles/home.css"
 import { ChangePasswordFormView } from "../components/settings/ChangePasswordForm.tsx"
 import { pageHead } from "../lib/pageHead.ts"
 

@@ -10,7 +10,6 @@ import { createFileRoute } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
 import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import { useSessionUser } from "../session/session.ts"
-import "../styles/home.css"
 import { KycPage } from "../components/kyc/KycPage.tsx"
 import { pageHead } from "../lib/pageHead.ts"
 

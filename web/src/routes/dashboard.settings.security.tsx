@@ -5,7 +5,6 @@ import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { SecuritySettings } from "../components/settings/SecuritySettings.tsx"
 import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import { pageHead } from "../lib/pageHead.ts"
-import "../styles/home.css"
 
 function Security() {
   const security = Route.useLoaderData()

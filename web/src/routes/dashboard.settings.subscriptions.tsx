@@ -2,7 +2,6 @@ import { createFileRoute } from "@tanstack/react-router"
 import { homeApi } from "../api/home.ts"
 import { LoadError, PageHead } from "../components/layout/Page.tsx"
 import { SettingsNav } from "../components/settings/SettingsNav.tsx"
-import "../styles/home.css"
 import { SubscriptionsForm } from "../components/settings/SubscriptionsForm.tsx"
 import { pageHead } from "../lib/pageHead.ts"
 

@@ -1,6 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
-import "../styles/home.css"
 import { loadStatementPage, type StatementPageData } from "../api/home.ts"
 import { StatementForm } from "../components/orders/StatementForm.tsx"
 import { LiabilitiesVerifyPanel } from "../components/orders/VerifyPanel.tsx"

@@ -1,5 +1,4 @@
 /** The links between the governance pages, and between the community pages (spec §2 community tiles). */
-import "../../styles/community.css"
 
 const GOVERNANCE = [
   { href: "/dashboard/land-projects", label: "Land projects" },

@@ -5,7 +5,6 @@
 import { useLocation } from "@tanstack/react-router"
 import { useSessionUser } from "../../session/session.ts"
 import { KYC_PAGE, kycNextStep } from "./kycNextStep.ts"
-import "../../styles/kyc.css"
 
 export function KycBanner() {
   const user = useSessionUser()

@@ -18,7 +18,6 @@ import type { UserType } from "@landunits/core/shared/EnumValues.ts"
 import { type ChangeEvent, useMemo, useRef, useState } from "react"
 import { type FormValues, useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { Field, FieldError, FormError } from "../shared/Field.tsx"
-import "../../styles/home.css"
 
 type SectionKey = "address" | "contactInfo" | "bankDetails" | "passport" | "businessInfo"
 

@@ -12,7 +12,6 @@ import { isStepUpRequired, StepUpPrompt } from "../settings/StepUpPrompt.tsx"
 import { KycStatusBadge } from "../shared/StatusBadge.tsx"
 import { KycForm } from "./KycForm.tsx"
 import { VerificationTooltip } from "./VerificationTooltip.tsx"
-import "../../styles/home.css"
 
 /** The title of the #kyc-details part (spec §2). */
 export const detailsTitle = (user: User) =>

@@ -11,7 +11,6 @@ import type { UserType } from "@landunits/core/shared/EnumValues.ts"
 import { type FocusEvent, useId, useRef, useState } from "react"
 import { KycStatusBadge } from "../shared/StatusBadge.tsx"
 import { useWide } from "../shared/Tooltip.tsx"
-import "../../styles/home.css"
 
 /** The list the tooltip shows, without the hover/tap behaviour. */
 export function VerificationDetails({

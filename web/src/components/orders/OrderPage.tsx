@@ -39,7 +39,6 @@ import { OrderTimeline } from "./OrderTimeline.tsx"
 import { PayoutsPanel } from "./PayoutsPanel.tsx"
 import { SalesQueuePanel } from "./SalesQueuePanel.tsx"
 import { VerifyPanel } from "./VerifyPanel.tsx"
-import "../../styles/orders.css"
 
 /** Every date and time on the page in the app's one form, with its time zone. */
 const when = (at: string | number) => formatDateTimeZoned(at)

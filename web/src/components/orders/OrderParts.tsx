@@ -10,7 +10,6 @@ import {
 import { type UnitType, UnitTypes, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { type ReactNode, useState } from "react"
 import { useDebouncedValue } from "../../lib/useDebouncedValue.ts"
-import "../../styles/orders.css"
 
 export function UnitTypeSelect({
   id,

@@ -11,7 +11,6 @@ import { timelineActorWords, timelineStepWords } from "@landunits/core/format/Ti
 import type { MemberPayout } from "@landunits/core/orders/MemberPayouts.ts"
 import type { MemberTimelineEntry } from "@landunits/core/orders/OrderTimeline.ts"
 import type { OrderType } from "@landunits/core/shared/EnumValues.ts"
-import "../../styles/orders.css"
 
 export function OrderTimeline({
   timeline,

@@ -12,7 +12,6 @@ import { homeApi } from "../../api/home.ts"
 import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { type StatementChoice, statementMachine } from "../../machines/statementMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
-import "../../styles/home.css"
 
 /** Hands a downloaded file to the browser under its name. */
 export const saveBlob = (blob: Blob, name: string) => {

@@ -7,7 +7,6 @@ import type { Order } from "@landunits/core/orders/OrderModel.ts"
 import { unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { Link } from "@tanstack/react-router"
 import type { Settled } from "../../api/endpoints.ts"
-import "../../styles/orders.css"
 
 export function UnpaidOrders({ unpaid }: { readonly unpaid: Settled<ReadonlyArray<Order>> }) {
   if (!unpaid.ok || unpaid.value.length === 0) return null

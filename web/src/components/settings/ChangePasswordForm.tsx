@@ -14,7 +14,6 @@ import { useFocusOnShow } from "../../lib/useFocusOnShow.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
 import { isStepUpRequired, StepUpPrompt } from "./StepUpPrompt.tsx"
-import "../../styles/home.css"
 
 export function ChangePasswordFormView() {
   const submission = useSubmission(homeApi.changePassword, { repeatable: true })

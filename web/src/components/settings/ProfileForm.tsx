@@ -9,7 +9,6 @@ import { useSchemaForm } from "../../forms/useSchemaForm.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { appSession } from "../../session/session.ts"
 import { Field, FormError } from "../shared/Field.tsx"
-import "../../styles/home.css"
 
 /** The multipart body of the profile form: only what the member filled in (spec §5: sent only when non-empty). */
 export const profileFormData = (profile: ProfileInput): FormData => {

@@ -19,7 +19,6 @@ import { totpSetup } from "../../machines/totpSetupMachine.ts"
 import { Field, FormError } from "../shared/Field.tsx"
 import { PasswordPrompt } from "./PasswordPrompt.tsx"
 import { isStepUpRequired, StepUpPrompt } from "./StepUpPrompt.tsx"
-import "../../styles/home.css"
 
 /** The secret in groups of four, as apps show it when typed by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim()

@@ -1,7 +1,6 @@
 /** The settings pages of spec §2 (My Profile), as tabs above each of them. */
 import { KYC_PAGE_TITLE } from "@landunits/core/format/Labels.ts"
 import { Link } from "@tanstack/react-router"
-import "../../styles/home.css"
 
 const PAGES = [
   { to: "/dashboard/settings", label: "Profile Settings" },

@@ -13,7 +13,6 @@ import { type FormEvent, useState } from "react"
 import { homeApi, type SubscriptionsAnswer } from "../../api/home.ts"
 import { useSubmission } from "../../machines/submissionMachine.ts"
 import { FormError } from "../shared/Field.tsx"
-import "../../styles/home.css"
 
 const TOPICS: ReadonlyArray<readonly [SubscriptionTopic, string, string]> = [
   ["orderUpdates", "Order updates", "An email at each status change of your orders."],

@@ -10,7 +10,6 @@ import { formatDate } from "@landunits/core/format/Format.ts"
 import { useId } from "react"
 import { useMediaQuery } from "../../lib/mediaQuery.ts"
 import { ScrollRegion } from "../layout/ScrollRegion.tsx"
-import "../../styles/chart.css"
 
 export interface ChartPoint {
   /** yyyy-mm-dd (UTC). */

@@ -7,7 +7,6 @@ import {
   type OrderType,
 } from "@landunits/core/shared/EnumValues.ts"
 import { badgeText } from "../../lib/badge.ts"
-import "../../styles/home.css"
 
 /** An order status in words (core's Labels.ts), in its spec colour (§4); the code stays in data-status. */
 export function OrderStatusBadge({
