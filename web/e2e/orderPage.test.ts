@@ -332,7 +332,7 @@ describe("the statement page's proof of liabilities (issue 42)", () => {
     const details = await panel.locator(".verify-result__details li").allTextContents()
     expect(
       details.some((d) =>
-        /^LAND_[A-Z]+: your [\d,]+ Units? \(owned [\d,]+, .*\) are inside the signed total of [\d,]+ Units? owed to all members\.$/.test(
+        /^Unit \((?:€|\$|A\$|£)\): your [\d,]+ Units? \(owned [\d,]+, .*\) are inside the signed total of [\d,]+ Units? owed to all members\.$/.test(
           d,
         ),
       ),

@@ -42,7 +42,7 @@ describe("the proof of liabilities panel's words", () => {
       "Your balances are counted in what Landunits owes its members, as of checkpoint #4 of Nov 30, 2026, 2:00 AM UTC, signed by Landunits' ledger key 0123456789abcdef.",
     )
     expect(outcome.details[0]).toBe(
-      "LAND_EUR: your 1,201 Units (owned 1,200, LU2X 0, pending buy 1, pending sell 0, convert-locked 0) are inside the signed total of 2,005 Units owed to all members.",
+      "Unit (€): your 1,201 Units (owned 1,200, LU2X 0, pending buy 1, pending sell 0, convert-locked 0) are inside the signed total of 2,005 Units owed to all members.",
     )
     expect(outcome.details).toContain(
       "This is not a proof of reserves: the land and the money are outside the ledger.",

@@ -11,8 +11,13 @@ import {
   publishedKeyForLiabilities,
   verifyLiabilitiesProof,
 } from "@landunits/core/ledger/LiabilitiesProof.ts"
+import { type UnitType, UnitTypes, unitDisplayName } from "@landunits/core/shared/EnumValues.ts"
 import { call } from "../api/client.ts"
 import type { VerifyOutcome } from "./verifyOrder.ts"
+
+/** A unit type as the member reads it everywhere ("Unit (€)"); a code the app does not know, as it is. */
+const unitName = (unitType: string): string =>
+  (UnitTypes as ReadonlyArray<string>).includes(unitType) ? unitDisplayName(unitType as UnitType) : unitType
 
 const held = (s: LiabilitySums) =>
   s.owned + s.owned_DOUBLE_LAND + s.pendingBuy + s.pendingSell + s.convertLocked
@@ -48,7 +53,7 @@ export const liabilitiesOutcome = (check: LiabilitiesProofCheck, note: string): 
         details: [
           ...check.leaves.map(
             (l) =>
-              `${l.unitType}: your ${units(held(l.balances))} (owned ${formatNumber0(l.balances.owned)}, LU2X ${formatNumber0(l.balances.owned_DOUBLE_LAND)}, pending buy ${formatNumber0(l.balances.pendingBuy)}, pending sell ${formatNumber0(l.balances.pendingSell)}, convert-locked ${formatNumber0(l.balances.convertLocked)}) are inside the signed total of ${units(held(l.totals))} owed to all members.`,
+              `${unitName(l.unitType)}: your ${units(held(l.balances))} (owned ${formatNumber0(l.balances.owned)}, LU2X ${formatNumber0(l.balances.owned_DOUBLE_LAND)}, pending buy ${formatNumber0(l.balances.pendingBuy)}, pending sell ${formatNumber0(l.balances.pendingSell)}, convert-locked ${formatNumber0(l.balances.convertLocked)}) are inside the signed total of ${units(held(l.totals))} owed to all members.`,
           ),
           "Each step from your leaf to the root adds both sides' sums and hashes them with both sides' hashes, and no sum on the way is negative: no balance can be hidden or cancelled out on your path.",
           "Your leaf is keyed by a salted commitment: nobody else can tell it is yours, and you see no other member's id.",

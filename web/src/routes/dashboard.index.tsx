@@ -31,11 +31,11 @@ import { ScrollRegion } from "../components/layout/ScrollRegion.tsx"
 import { UnpaidOrders } from "../components/orders/UnpaidOrders.tsx"
 import { LineChart } from "../components/shared/LineChart.tsx"
 import { holdsNothing } from "../lib/headline.ts"
+import { pageHead } from "../lib/pageHead.ts"
 import { type DailyRates, portfolioPoints, pricePoints } from "../lib/portfolio.ts"
 import { changeMarkers, pricePointsOf, purchaseMarkers } from "../lib/priceHistory.ts"
 import { formatPrice } from "../lib/prices.ts"
 import { useSessionUser } from "../session/session.ts"
-import { pageHead } from "../lib/pageHead.ts"
 
 /** The dashboard's shortcut tiles (spec §2). */
 const TILES = [

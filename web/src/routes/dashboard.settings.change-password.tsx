@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
-import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import { ChangePasswordFormView } from "../components/settings/ChangePasswordForm.tsx"
+import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import { pageHead } from "../lib/pageHead.ts"
 
 function ChangePassword() {

@@ -7,11 +7,11 @@
 import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { createFileRoute } from "@tanstack/react-router"
 import { PageHead } from "../components/layout/Page.tsx"
-import { SettingsNav } from "../components/settings/SettingsNav.tsx"
-import { useSessionUser } from "../session/session.ts"
 import { ProfileForm } from "../components/settings/ProfileForm.tsx"
+import { SettingsNav } from "../components/settings/SettingsNav.tsx"
 import { YourData } from "../components/settings/YourData.tsx"
 import { pageHead } from "../lib/pageHead.ts"
+import { useSessionUser } from "../session/session.ts"
 
 function ProfileSettings() {
   const user = useSessionUser()

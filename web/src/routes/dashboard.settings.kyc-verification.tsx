@@ -7,11 +7,11 @@
 import { formatIsoDate } from "@landunits/core/format/Format.ts"
 import { KYC_PAGE_TITLE } from "@landunits/core/format/Labels.ts"
 import { createFileRoute } from "@tanstack/react-router"
+import { KycPage } from "../components/kyc/KycPage.tsx"
 import { PageHead } from "../components/layout/Page.tsx"
 import { SettingsNav } from "../components/settings/SettingsNav.tsx"
-import { useSessionUser } from "../session/session.ts"
-import { KycPage } from "../components/kyc/KycPage.tsx"
 import { pageHead } from "../lib/pageHead.ts"
+import { useSessionUser } from "../session/session.ts"
 
 function KycVerification() {
   const user = useSessionUser()

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router"
-import { PageHead } from "../components/layout/Page.tsx"
 import { loadStatementPage, type StatementPageData } from "../api/home.ts"
+import { PageHead } from "../components/layout/Page.tsx"
 import { StatementForm } from "../components/orders/StatementForm.tsx"
 import { LiabilitiesVerifyPanel } from "../components/orders/VerifyPanel.tsx"
 import { YourInvoices } from "../components/orders/YourInvoices.tsx"

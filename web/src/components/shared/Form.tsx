@@ -1,5 +1,5 @@
 /**
- * A form on a page the server renders (docs/web.md, "Public pages rendered on the server"). Until React runs
+ * A form on a page the server renders (docs/web/pages-rendered-on-the-server.md). Until React runs
  * the page, its fields and buttons are disabled (one fieldset, laid out as if absent): a press of Enter or a
  * click before then would otherwise submit the form natively, as a GET with every field (a password too) in
  * the address, and typing would go into fields React does not know yet. `method="post"` keeps fields out of
