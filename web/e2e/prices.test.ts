@@ -107,6 +107,8 @@ describe("the buy page's price chart", () => {
     await signIn(page, server, DEMO)
     await page.goto(`${server.url}/dashboard/transaction?tab=buy`)
     await page.getByLabel("Unit type").first().selectOption("LAND_AUD")
+    // The chart under the form loads once its place comes near the screen, as the member scrolls down to it.
+    await page.locator("[data-price-chart]").scrollIntoViewIfNeeded()
     const section = page.getByRole("region", { name: /^How the price of Unit \(A\$\) has moved$/ })
     await expect
       .poll(() => section.locator("figcaption").first().textContent())

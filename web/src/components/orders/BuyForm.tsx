@@ -404,7 +404,7 @@ export function BuyForm({ data }: { readonly data: OrderFormsData }) {
       </div>
       <section className="card" aria-labelledby="buy-price-history-title">
         <h2 id="buy-price-history-title">How the price of {unitDisplayName(unitType)} has moved</h2>
-        <LazyPriceHistory initialUnit={unitType} unit={unitType} />
+        <LazyPriceHistory initialUnit={unitType} unit={unitType} whenNear />
       </section>
     </>
   )
