@@ -4,7 +4,7 @@
  * (`npm run build`), then `npm run serve` with NODE_ENV=production, on a free port with a fresh DATA_DIR (or
  * DATABASE_URL).
  * Each page is measured BENCH_RUNS times, each run in a fresh Chromium; the table gives the median of each
- * category and of the largest contentful paint, the goal of issue 17 and what misses it, then the audits
+ * category and of the largest contentful paint, the goal (issues 17 and 43) and what misses it, then the audits
  * the last run of each page failed, so a developer sees what to fix.
  *
  *   npm run bench:lighthouse                       # builds the web app, 3 runs of each page
@@ -67,10 +67,14 @@ const PAGES = only === undefined ? ALL_PAGES : ALL_PAGES.filter((p) => only.incl
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const
 type Category = (typeof CATEGORIES)[number]
 
-/** Issue 17's goal: the least score of each category, and the largest paint's bound (public pages only). */
+/**
+ * The goal (issue 17 for public pages, issue 43 for a member's): the least score of each category, and the largest
+ * paint's bound on every page. A member's page is `noindex` (spec §2), which Lighthouse's SEO category fails by
+ * design: it is reported, not a goal (0).
+ */
 const GOAL: Record<Area, Record<Category, number>> = {
   public: { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 },
-  dashboard: { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 },
+  dashboard: { performance: 95, accessibility: 100, "best-practices": 100, seo: 0 },
 }
 const LCP_GOAL_SECONDS = 2.0
 const ATTEMPTS = 3
@@ -289,7 +293,10 @@ try {
         return { failed: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` }
       // A member's page is rendered on the server for its member (its HTML carries the member's `GET /user`,
       // checked before the runs); signed out, it would have led to /login.
-      if (page.area === "dashboard" && new URL(lhr.finalDisplayedUrl).pathname !== page.path.replace(/\?.*/, ""))
+      if (
+        page.area === "dashboard" &&
+        new URL(lhr.finalDisplayedUrl).pathname !== page.path.replace(/\?.*/, "")
+      )
         throw new Error(`${page.path} was not measured signed in: it ended on ${lhr.finalDisplayedUrl}`)
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -348,7 +355,7 @@ try {
       return m
     })
     const lcp = median(runs.map((r) => r.lcpSeconds))
-    if (page.area === "public" && !(lcp < LCP_GOAL_SECONDS))
+    if (!(lcp < LCP_GOAL_SECONDS))
       misses.push(`${page.path} LCP ${lcp.toFixed(1)} s ≥ ${LCP_GOAL_SECONDS.toFixed(1)} s`)
     const each = runs.map((r) => r.scores.performance).join(" ")
     return `| ${page.path} | ${scores.join(" | ")} | ${lcp.toFixed(1)} | ${each} |`
@@ -367,8 +374,8 @@ try {
       "|---|---:|---:|---:|---:|---:|---|",
       ...rows,
       "",
-      `Goal (issue 17): performance ≥ ${GOAL.public.performance} on public pages and ≥ ${GOAL.dashboard.performance} on the ` +
-        `dashboard; accessibility, best practices and SEO 100; LCP < ${LCP_GOAL_SECONDS.toFixed(1)} s on public pages.`,
+      `Goal (issues 17, 43): performance ≥ ${GOAL.public.performance} on every page; accessibility and best practices 100; ` +
+        `SEO 100 on public pages (a member's page is noindex, spec §2); LCP < ${LCP_GOAL_SECONDS.toFixed(1)} s on every page.`,
       misses.length === 0
         ? "Every figure meets the goal."
         : `Misses (${misses.length}):\n${misses.map((m) => `- ${m}`).join("\n")}`,
