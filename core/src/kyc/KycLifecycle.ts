@@ -8,7 +8,12 @@
  * and the list of required fields still missing, which the web's verification tooltip shows.
  */
 import { SORT_CODE_COUNTRY, VERIFICATION_TOOLTIP_VISIBLE_FIELDS } from "../shared/Constants.ts"
-import { type KycStatus, KycStatusColour, type StatusColourClass, type UserType } from "../shared/EnumValues.ts"
+import {
+  type KycStatus,
+  KycStatusColour,
+  type StatusColourClass,
+  type UserType,
+} from "../shared/EnumValues.ts"
 import type { KycInfo } from "./KycModel.ts"
 
 export const KycEvents = ["detailsChanged", "submitted", "approved", "rejected"] as const
