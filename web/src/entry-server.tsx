@@ -17,7 +17,7 @@ import { AsyncLocalStorage } from "node:async_hooks"
 import { type PageAudience, pageAudience } from "@landunits/core/content/PageAudience.ts"
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router"
 import { renderToString } from "react-dom/server"
-import { type RenderedRead, setFetch } from "./api/client.ts"
+import { parseAnswer, type RenderedRead, setFetch } from "./api/client.ts"
 import { api } from "./api/endpoints.ts"
 import { setPageCookieReader } from "./lib/pageCookies.ts"
 import { type DocumentHeadText, documentHead } from "./lib/pageHead.ts"
@@ -46,9 +46,6 @@ export interface RenderedHtml {
   /** The page's <title> and description (its route's `head`, lib/pageHead.ts). */
   readonly head: DocumentHeadText
 }
-
-/** Whether the server renders the page at `pathname` (core's table: a guest's or a member's page). */
-export const isRenderedOnServer = (pathname: string): boolean => pageAudience(pathname) !== "browser"
 
 /**
  * How long the server waits for one of the page's reads before rendering the page without it (the part that
@@ -108,20 +105,12 @@ setFetch(async (input, init = {}) => {
   return new Response(text === "" ? null : text, { status })
 })
 
-const parsed = (text: string): unknown => {
-  try {
-    return text === "" ? undefined : JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /** The render's reads, for the page (API paths without /api). */
 const readsOf = async (render: Render): Promise<Record<string, RenderedRead>> => {
   const entries = await Promise.all(
     [...render.reads].map(async ([url, answer]): Promise<[string, RenderedRead]> => {
       const { status, text } = await answer
-      const body = parsed(text)
+      const body = parseAnswer(text)
       return [
         url.slice("/api".length),
         status >= 200 && status < 300 ? { ok: true, body } : { ok: false, status, body },
@@ -167,8 +156,9 @@ export const renderPage = async (
   if (audience === "member" && member !== undefined && member.status !== 200 && member.status !== 401)
     return undefined
   if (audience === "member" && result?.type === "redirect") {
+    // The server answers it only when it is a path of this site (PageRenderer.ts).
     const to = result.redirect.options.href
-    return typeof to === "string" && to.startsWith("/") && !to.startsWith("//")
+    return typeof to === "string"
       ? { status: 302, redirect: to, root: "", after: "", head: { title: "", description: "" } }
       : undefined
   }

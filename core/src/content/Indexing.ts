@@ -13,8 +13,15 @@ export const NOINDEX_PREFIXES: ReadonlyArray<string> = [
   "/user-manual",
 ]
 
-/** Whether a page's path is kept out of search engines (letters in any case, as the web's router matches them). */
-export const isNoIndex = (pathname: string): boolean => {
+/**
+ * Whether a page's path is the prefix itself or under it, letters in any case, as the web's router matches them
+ * (`/Dashboard/x` is under `/dashboard`, `/dashboards` is not).
+ */
+export const isUnderPrefix = (pathname: string, prefix: string): boolean => {
   const path = pathname.toLowerCase()
-  return NOINDEX_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+  return path === prefix || path.startsWith(`${prefix}/`)
 }
+
+/** Whether a page's path is kept out of search engines. */
+export const isNoIndex = (pathname: string): boolean =>
+  NOINDEX_PREFIXES.some((prefix) => isUnderPrefix(pathname, prefix))

@@ -11,6 +11,8 @@
  * - `browser`: rendered in the browser only: sign-out, and the pages an emailed link's token drives (they act on
  *   the token once shown, never while a server renders them).
  */
+import { isUnderPrefix } from "./Indexing.ts"
+
 export type PageAudience = "guest" | "member" | "browser"
 
 /** The path prefixes that are not a guest's page: the prefix itself and everything under it. */
@@ -23,9 +25,5 @@ export const PAGE_AUDIENCES: ReadonlyArray<{ readonly prefix: string; readonly a
 ]
 
 /** The audience of a page's path (letters in any case, one trailing slash, as the web's router matches them). */
-export const pageAudience = (pathname: string): PageAudience => {
-  const path = pathname.toLowerCase()
-  return (
-    PAGE_AUDIENCES.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.audience ?? "guest"
-  )
-}
+export const pageAudience = (pathname: string): PageAudience =>
+  PAGE_AUDIENCES.find(({ prefix }) => isUnderPrefix(pathname, prefix))?.audience ?? "guest"

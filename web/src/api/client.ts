@@ -97,6 +97,15 @@ export const forgetRenderedAnswers = (): void => {
   rendered = new Map()
 }
 
+/** An answer's text as JSON; undefined when it is empty or not JSON. */
+export const parseAnswer = (text: string): unknown => {
+  try {
+    return text === "" ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 const failure = (status: number, body: unknown) =>
   new ApiError(messageOf(body) ?? `Request failed with status code ${status}`, status, errorsOf(body))
 
@@ -132,12 +141,7 @@ export const request = async <A>(
   }
   if (response.ok && options.binary === true) return (await response.blob()) as A
   const text = await response.text()
-  let parsed: unknown
-  try {
-    parsed = text === "" ? undefined : JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
+  const parsed = parseAnswer(text)
   if (response.ok) return parsed as A
   throw failure(response.status, parsed)
 }

@@ -69,6 +69,19 @@ const compress = (bytes: Uint8Array, hash: string, encoding: Encoding): Uint8Arr
   return body
 }
 
+/** HTML bytes in the coding `encoding` (already applied), with `headers` and the coding's own header. */
+const htmlBody = (
+  body: Uint8Array,
+  encoding: Encoding | "identity",
+  status: number,
+  headers: Record<string, string>,
+) =>
+  HttpServerResponse.uint8Array(body, {
+    status,
+    contentType: HTML_CONTENT_TYPE,
+    headers: encoding === "identity" ? headers : { ...headers, "content-encoding": encoding },
+  })
+
 /**
  * The answer for an HTML page: `html` (a string is sent as UTF-8) with `status` (200 for a page, 404 for the
  * not-found page), for a request with `requestHeaders` (its Accept-Encoding and If-None-Match are read).
@@ -90,11 +103,12 @@ export const htmlResponse = (
   const ifNoneMatch = requestHeaders["if-none-match"]
   if (status === 200 && ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, hash))
     return HttpServerResponse.empty({ status: 304, headers })
-  return HttpServerResponse.uint8Array(encoding === "identity" ? bytes : compress(bytes, hash, encoding), {
+  return htmlBody(
+    encoding === "identity" ? bytes : compress(bytes, hash, encoding),
+    encoding,
     status,
-    contentType: HTML_CONTENT_TYPE,
-    headers: encoding === "identity" ? headers : { ...headers, "content-encoding": encoding },
-  })
+    headers,
+  )
 }
 
 /**
@@ -110,11 +124,7 @@ export const privateHtmlResponse = (
   const bytes = encoder.encode(html)
   const encoding = negotiateEncoding(requestHeaders["accept-encoding"])
   const headers = { "cache-control": PRIVATE_HTML_CACHE_CONTROL, vary: "Accept-Encoding" }
-  return HttpServerResponse.uint8Array(encoding === "identity" ? bytes : compressOnce(bytes, encoding), {
-    status,
-    contentType: HTML_CONTENT_TYPE,
-    headers: encoding === "identity" ? headers : { ...headers, "content-encoding": encoding },
-  })
+  return htmlBody(encoding === "identity" ? bytes : compressOnce(bytes, encoding), encoding, status, headers)
 }
 
 /** `htmlResponse` for the request being answered: `yield* respondHtml(html)` in a route's handler. */
