@@ -12,6 +12,7 @@
  *   BENCH_CLIENTS=8 BENCH_ONLY=buysql npm run bench:orders   # only a buy's own SQL in pgbench (BuySql.ts)
  *   BENCH_BUY_SQL=1 npm run bench:orders  # a single buy's SQL in pgbench beside each round too
  *   BUY_BATCH_MAX=16 BUY_BATCH_WAIT_MS=1 npm run bench:orders  # the batches' bounds, as the app reads them
+ *   BENCH_ACROSS_UNIT_TYPES=1 npm run bench:orders  # batches across unit types on the server too (embedded: always)
  *   BENCH_PEER_SQL=path/to/pgledger.sql npm run bench:orders  # also a peer ledger's transfers (pgledger)
  *   BENCH_PROCESSES=2 npm run bench:orders  # app processes of the supplementary multi-process table
  *   BENCH_HOLDERS=100000 npm run bench:orders # that many members already hold each bought unit type
@@ -49,6 +50,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import type { PgClient } from "@effect/sql-pg"
 import {
+  type BuyBatchBounds,
   BuyBatchObserver,
   BuyBatchSettings,
   DEFAULT_BUY_BATCH_BOUNDS,
@@ -162,11 +164,16 @@ const runClients = (workload: Workload, clients: number, prefix: string, deadlin
     return committed
   })
 
-/** The batches' bounds, as the app reads them: BUY_BATCH_MAX and BUY_BATCH_WAIT_MS, else core's defaults. */
-const BATCH_BOUNDS = {
+/**
+ * The batches' bounds on a database, as the app reads them: BUY_BATCH_MAX and BUY_BATCH_WAIT_MS, else core's
+ * defaults; a batch across unit types on the embedded database (one connection), and on the server too with
+ * BENCH_ACROSS_UNIT_TYPES=1 (the app never does: docs/benchmarks.md, "Buys in batches", says why).
+ */
+const batchBounds = (database: "server" | "embedded"): BuyBatchBounds => ({
   maxBuys: Number(process.env.BUY_BATCH_MAX ?? DEFAULT_BUY_BATCH_BOUNDS.maxBuys),
   maxWaitMs: Number(process.env.BUY_BATCH_WAIT_MS ?? DEFAULT_BUY_BATCH_BOUNDS.maxWaitMs),
-}
+  acrossUnitTypes: database === "embedded" || process.env.BENCH_ACROSS_UNIT_TYPES === "1",
+})
 
 /** The size of every batch of buys committed in this process (BuyBatches.ts), per figure: cleared when its measured window starts. */
 const batchSizes: Array<number> = []
@@ -208,6 +215,7 @@ const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", st
 
 const onDatabase = <E>(
   database: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E>,
+  kind: "server" | "embedded",
   workload: Workload,
   clients: number,
   prefix?: string,
@@ -222,8 +230,10 @@ const onDatabase = <E>(
         ),
       ),
       Effect.scoped,
-      Effect.provideService(BuyBatchObserver, (_, size) => Effect.sync(() => void batchSizes.push(size))),
-      Effect.provideService(BuyBatchSettings, BATCH_BOUNDS),
+      Effect.provideService(BuyBatchObserver, (sizes) =>
+        Effect.sync(() => void batchSizes.push([...sizes.values()].reduce((a, b) => a + b, 0))),
+      ),
+      Effect.provideService(BuyBatchSettings, batchBounds(kind)),
       Effect.map((rate) => ({ rate, batches: batchSizesSeen() })),
     ),
   )
@@ -234,7 +244,12 @@ const serverFigure = (workload: Workload, clients: number) =>
       Effect.gen(function* () {
         const url = yield* scopedServerDatabase(SERVER)
         return yield* Effect.promise(() =>
-          onDatabase(layerServer(url, Math.min(Math.max(clients, 1), SERVER_POOL)), workload, clients),
+          onDatabase(
+            layerServer(url, Math.min(Math.max(clients, 1), SERVER_POOL)),
+            "server",
+            workload,
+            clients,
+          ),
         )
       }),
     ),
@@ -266,7 +281,7 @@ const buySqlFigure = (workload: Workload, clients: number) =>
 const embeddedFigure = async (workload: Workload, clients: number) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "landunits-bench-"))
   try {
-    return await onDatabase(layerEmbedded(dir), workload, clients)
+    return await onDatabase(layerEmbedded(dir), "embedded", workload, clients)
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -362,6 +377,7 @@ if (worker !== undefined) {
     (
       await onDatabase(
         layerServer(url, Math.min(Math.max(clients, 1), SERVER_POOL)),
+        "server",
         workload,
         clients,
         prefix,

@@ -24,6 +24,7 @@ import { MarketService } from "@landunits/core/market/MarketService.ts"
 import { ProfileService } from "@landunits/core/members/ProfileService.ts"
 import { SignedInMemberService } from "@landunits/core/members/SignedInMemberService.ts"
 import {
+  type BuyBatchBounds,
   BuyBatchObserver,
   BuyBatchSettings,
   DEFAULT_BUY_BATCH_BOUNDS,
@@ -55,6 +56,7 @@ import { AuditLogPg } from "../postgres/AuditLogPg.ts"
 import { BankTransfersPg } from "../postgres/BankTransfersPg.ts"
 import { CoinPricesPg } from "../postgres/CoinPricesPg.ts"
 import { ContactMessagesPg } from "../postgres/ContactMessagesPg.ts"
+import { poolSizeFromEnv } from "../postgres/Database.ts"
 import { DataExportStorePg } from "../postgres/DataExportStorePg.ts"
 import { DiscountCodesPg } from "../postgres/DiscountCodesPg.ts"
 import { DocumentStorePg } from "../postgres/DocumentStorePg.ts"
@@ -116,16 +118,21 @@ export const readStepUpSeconds = Config.schema(
 ).pipe(Config.withDefault(DEFAULT_STEP_UP_SECONDS))
 
 /**
- * BUY_BATCH_MAX and BUY_BATCH_WAIT_MS: the most buys of a unit type one batch commits, and how long a buy that
- * finds no batch in flight waits for others to join it (core's BuyBatches; docs/benchmarks.md, "Buys in batches").
+ * BUY_BATCH_MAX and BUY_BATCH_WAIT_MS: the most buys one batch commits, and how long a buy that finds no batch in
+ * flight waits for others to join it; a batch takes the buys of every unit type when this process's transactions run
+ * one at a time (a pool of one connection: the embedded database), else of one (core's BuyBatches;
+ * docs/benchmarks.md, "Buys in batches").
  */
-export const readBuyBatchBounds = Config.all({
-  maxBuys: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)), "BUY_BATCH_MAX").pipe(
-    Config.withDefault(DEFAULT_BUY_BATCH_BOUNDS.maxBuys),
-  ),
-  maxWaitMs: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), "BUY_BATCH_WAIT_MS").pipe(
-    Config.withDefault(DEFAULT_BUY_BATCH_BOUNDS.maxWaitMs),
-  ),
+export const readBuyBatchBounds = Effect.gen(function* () {
+  const bounds = yield* Config.all({
+    maxBuys: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)), "BUY_BATCH_MAX").pipe(
+      Config.withDefault(DEFAULT_BUY_BATCH_BOUNDS.maxBuys),
+    ),
+    maxWaitMs: Config.schema(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), "BUY_BATCH_WAIT_MS").pipe(
+      Config.withDefault(DEFAULT_BUY_BATCH_BOUNDS.maxWaitMs),
+    ),
+  })
+  return { ...bounds, acrossUnitTypes: (yield* poolSizeFromEnv) === 1 } satisfies BuyBatchBounds
 })
 
 /** SESSION_LIFETIME_DAYS: a whole number of days, at least 1. */

@@ -11,7 +11,8 @@
  *   locks, measured where the PostgreSQL adapter takes them (UnitOfWorkPg.ts, BuyJournalPg.ts) and labelled
  *   with the command running (`CurrentOrderCommand`). New buys take their lock a batch at a time, in the statement
  *   that also reads the batch's totals and keys (BuyJournalPg.ts), labelled `createBuy`;
- * - `landunits_buy_batch_size{unit_type}`: the buys each batch took (core's BuyBatches, BuyBatchObserver).
+ * - `landunits_buy_batch_size{unit_type}`: the buys of the unit type each batch took (core's BuyBatches,
+ *   BuyBatchObserver; a batch of several unit types counts once for each).
  *
  * The reads (getOrder, transactions, …) are passed through: their SQL statements have spans of their own.
  */
@@ -90,8 +91,10 @@ const observed =
     })
 
 /** Each batch of buys counted in `landunits_buy_batch_size` (give it to the engine as its BuyBatchObserver). */
-export const observeBuyBatch = (unitType: UnitType, size: number) =>
-  Metric.update(buyBatchSize({ unit_type: unitType }), size)
+export const observeBuyBatch = (sizes: ReadonlyMap<UnitType, number>) =>
+  Effect.forEach(sizes, ([unitType, size]) => Metric.update(buyBatchSize({ unit_type: unitType }), size), {
+    discard: true,
+  })
 
 /** OrderService with its commands observed (see above). */
 export const observeOrderService = (service: OrderService["Service"]): OrderService["Service"] => {

@@ -1,9 +1,10 @@
 /**
- * BuyJournal on PostgreSQL: a batch of buys of one unit type in the batch's transaction (migration 2960).
+ * BuyJournal on PostgreSQL: a batch of buys in the batch's transaction (migrations 2960, 2980).
  * `open_buy_batch` takes the unit type's advisory lock (the same key as UnitOfWorkPg's) and reads the saved records of
  * the batch's keys and the kept totals; `record_buys` writes the accepted buys; `record_buy_batch` is the two in one
- * statement, on the guess that core keeps every buy (`recordBatch`: a wrong guess fails with BatchGuessedWrong and the
- * transaction's rollback takes the write back). What is written: the transfers
+ * statement, on the guess that core keeps every buy, and `record_buy_batches` that for each unit type of a batch, in
+ * the locks' order (`recordBatch`: a wrong guess fails with BatchGuessedWrong and the transaction's rollback takes the
+ * write back). What is written: the transfers
  * with their chain links (computed in SQL from the head read under the lock and each transfer's canonical encoding,
  * core's `canonicalOfStored` in v2 with its members' pseudonyms, computed here, the encoding and the blinds stored
  * with the row), the balance rows (the guard of migration 0203 and the totals' triggers as before), the chain's head,
@@ -20,6 +21,7 @@ import {
   type BuyBatchStart,
   BuyJournal,
   type BuyKey,
+  inLockOrder,
   type NewBuyEntry,
 } from "@landunits/core/orders/ports/BuyJournal.ts"
 import { IdempotencyKeyTaken, type IdempotencyRecord } from "@landunits/core/orders/ports/IdempotencyStore.ts"
@@ -110,17 +112,18 @@ export const BuyJournalPg = Layer.effect(BuyJournal)(
         key_value: key.idempotencyKey,
         key_hash: key.requestHash,
       }))
-      return {
-        prepared,
-        transfers: JSON.stringify(transferRows),
-        balances: JSON.stringify(prepared?.balanceRows ?? []),
-        orders: JSON.stringify(orderRows),
-      }
+      return { prepared, transfers: transferRows, balances: prepared?.balanceRows ?? [], orders: orderRows }
     })
 
-    /** A write's failure as the ports name it: a key saved meanwhile, a transfer the ledger refuses; else a defect. */
+    /**
+     * A write's failure as the ports name it: a key saved meanwhile, a transfer the ledger refuses (the first of the
+     * writes that names it); else a defect.
+     */
     const writeFailure =
-      (entries: ReadonlyArray<NewBuyEntry>, prepared: PreparedAppend | undefined) =>
+      (
+        entries: ReadonlyArray<NewBuyEntry>,
+        writes: ReadonlyArray<{ readonly prepared: PreparedAppend | undefined }>,
+      ) =>
       (
         error: SqlError.SqlError,
       ): Effect.Effect<never, IdempotencyKeyTaken | InsufficientUnits | InvalidTransfer> => {
@@ -130,8 +133,11 @@ export const BuyJournalPg = Layer.effect(BuyJournal)(
             new IdempotencyKeyTaken({ scope: first.scope, idempotencyKey: first.idempotencyKey }),
           )
         }
-        const failure = prepared === undefined ? undefined : appendFailure(prepared, error)
-        return failure === undefined ? Effect.die(error) : Effect.fail(failure)
+        for (const { prepared } of writes) {
+          const failure = prepared === undefined ? undefined : appendFailure(prepared, error)
+          if (failure !== undefined) return Effect.fail(failure)
+        }
+        return Effect.die(error)
       }
 
     /** The written orders with their sequences, and the chain's new head remembered for the transaction. */
@@ -170,8 +176,9 @@ export const BuyJournalPg = Layer.effect(BuyJournal)(
         const rows = yield* sql<BatchRow>`
           SELECT order_id, sequence, chain_length, chain_head FROM record_buys(
             ${ORDER_COMMAND_LOCK}, ${unitTypeLockKey(unitType)}, ${unitType},
-            ${write.transfers}::jsonb, ${write.balances}::jsonb, ${write.orders}::jsonb)`.pipe(
-          Effect.catchTag("SqlError", writeFailure(entries, write.prepared)),
+            ${JSON.stringify(write.transfers)}::jsonb, ${JSON.stringify(write.balances)}::jsonb,
+            ${JSON.stringify(write.orders)}::jsonb)`.pipe(
+          Effect.catchTag("SqlError", writeFailure(entries, [write])),
         )
         return yield* storedOf(unitType, entries, readRows(rows))
       }).pipe(Effect.withSpan("BuyJournalPg.recordBuys", undefined, HOT_PATH_SPAN))
@@ -179,37 +186,53 @@ export const BuyJournalPg = Layer.effect(BuyJournal)(
     return BuyJournal.of({
       openBatch,
       recordBuys,
-      recordBatch: (unitType, entries, keys, judge) =>
+      recordBatch: (parts) =>
         Effect.gen(function* () {
           yield* inTransaction("recordBatch")
-          if (entries.length === 0) {
-            const kept = yield* judge(yield* openBatch(unitType, keys), new Set())
-            return kept.length === 0 ? [] : yield* recordBuys(unitType, kept)
-          }
-          const write = yield* prepareWrite(unitType, entries)
-          const rows = yield* sql<BatchRow>`
-            SELECT bucket, units, key_scope, key_value, request_hash, response, order_id, sequence, chain_length,
-                   chain_head
-            FROM record_buy_batch(
-              ${ORDER_COMMAND_LOCK}, ${unitTypeLockKey(unitType)}, ${unitType}, ${keysJson(keys)}::jsonb,
-              ${write.transfers}::jsonb, ${write.balances}::jsonb, ${write.orders}::jsonb)`.pipe(
-            Effect.catchTag("SqlError", writeFailure(entries, write.prepared)),
-            // The batch's lock wait: this statement waits for the lock, then reads and writes (OrderCommandMetrics.ts).
+          const ordered = inLockOrder(parts)
+          const writes = yield* Effect.forEach(ordered, (part) => prepareWrite(part.unitType, part.entries))
+          const batches = JSON.stringify(
+            ordered.map((part, i) => ({
+              unit_type: part.unitType,
+              lock_key: unitTypeLockKey(part.unitType),
+              keys: part.keys.map((k) => ({ scope: k.scope, key: k.idempotencyKey })),
+              transfers: writes[i]!.transfers,
+              balances: writes[i]!.balances,
+              orders: writes[i]!.orders,
+            })),
+          )
+          const rows = yield* sql<BatchRow & { readonly of_unit_type: UnitType }>`
+            SELECT of_unit_type, bucket, units, key_scope, key_value, request_hash, response, order_id, sequence,
+                   chain_length, chain_head
+            FROM record_buy_batches(${ORDER_COMMAND_LOCK}, ${batches}::jsonb)`.pipe(
+            Effect.catchTag(
+              "SqlError",
+              writeFailure(
+                ordered.flatMap((part) => part.entries),
+                writes,
+              ),
+            ),
+            // The batch's lock wait: this statement waits for the locks, then reads and writes (OrderCommandMetrics.ts).
             recordLockWait,
             Effect.provideService(CurrentOrderCommand, "createBuy"),
           )
-          const read = readRows(rows)
-          if (read.start.saved.length > 0) {
-            // A key was saved: nothing was written; the judged buys are written now.
-            const kept = yield* judge(read.start, new Set())
-            return kept.length === 0 ? [] : yield* recordBuys(unitType, kept)
+          const stored = new Map<UnitType, ReadonlyArray<OrderRecord>>()
+          for (const part of ordered) {
+            const read = readRows(rows.filter((row) => row.of_unit_type === part.unitType))
+            if (read.start.saved.length > 0) {
+              // A key was saved: nothing of this part was written; the judged buys are written now.
+              const kept = yield* part.judge(read.start, new Set())
+              stored.set(part.unitType, kept.length === 0 ? [] : yield* recordBuys(part.unitType, kept))
+              continue
+            }
+            const written = yield* storedOf(part.unitType, part.entries, read)
+            const kept = yield* part.judge(read.start, new Set(part.entries.map((e) => e.order.orderId)))
+            if (kept.length !== part.entries.length || kept.some((entry, i) => entry !== part.entries[i])) {
+              return yield* new BatchGuessedWrong({ kept: kept.length, written: part.entries.length })
+            }
+            stored.set(part.unitType, written)
           }
-          const stored = yield* storedOf(unitType, entries, read)
-          const kept = yield* judge(read.start, new Set(entries.map((e) => e.order.orderId)))
-          if (kept.length !== entries.length || kept.some((entry, i) => entry !== entries[i])) {
-            return yield* new BatchGuessedWrong({ kept: kept.length, written: entries.length })
-          }
-          return stored
+          return parts.map((part) => stored.get(part.unitType)!)
         }).pipe(Effect.withSpan("BuyJournalPg.recordBatch", undefined, HOT_PATH_SPAN)),
     })
   }),

@@ -25,34 +25,38 @@ const url = serverUrl()
 
 /** Runs the worker until its batch is written, kills it, and answers what it acknowledged and had written. */
 const crashMidBatch = (kind: "server" | "embedded", target: string) =>
-  new Promise<{ acked: Array<{ orderId: string; units: number }>; written: number }>((resolve, reject) => {
-    const child = spawn(process.execPath, [WORKER, kind, target], { stdio: ["ignore", "pipe", "pipe"] })
-    const acked: Array<{ orderId: string; units: number }> = []
-    let written = 0
-    let out = ""
-    let err = ""
-    child.stderr.on("data", (chunk) => {
-      err += String(chunk)
-    })
-    child.stdout.on("data", (chunk) => {
-      out += String(chunk)
-      const lines = out.split("\n")
-      out = lines.pop() ?? ""
-      for (const line of lines) {
-        const [word, a, b] = line.split(" ")
-        if (word === "ACK") acked.push({ orderId: a!, units: Number(b) })
-        if (word === "WRITTEN") {
-          written = Number(a)
-          child.kill("SIGKILL")
+  new Promise<{ acked: Array<{ orderId: string; units: number }>; written: number; parts: number }>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, [WORKER, kind, target], { stdio: ["ignore", "pipe", "pipe"] })
+      const acked: Array<{ orderId: string; units: number }> = []
+      let written = 0
+      let parts = 0
+      let out = ""
+      let err = ""
+      child.stderr.on("data", (chunk) => {
+        err += String(chunk)
+      })
+      child.stdout.on("data", (chunk) => {
+        out += String(chunk)
+        const lines = out.split("\n")
+        out = lines.pop() ?? ""
+        for (const line of lines) {
+          const [word, a, b] = line.split(" ")
+          if (word === "ACK") acked.push({ orderId: a!, units: Number(b) })
+          if (word === "WRITTEN") {
+            written = Number(a)
+            parts = Number(b)
+            child.kill("SIGKILL")
+          }
         }
-      }
-    })
-    child.on("close", (_code, signal) =>
-      signal === "SIGKILL"
-        ? resolve({ acked, written })
-        : reject(new Error(`the worker ended by itself: ${err}`)),
-    )
-  })
+      })
+      child.on("close", (_code, signal) =>
+        signal === "SIGKILL"
+          ? resolve({ acked, written, parts })
+          : reject(new Error(`the worker ended by itself: ${err}`)),
+      )
+    },
+  )
 
 /** What a fresh process reads back: the engine's state, the keys saved, and the chains verified. */
 const readBack = <E>(database: Layer.Layer<SqlClient.SqlClient, E>) =>
@@ -68,22 +72,27 @@ const readBack = <E>(database: Layer.Layer<SqlClient.SqlClient, E>) =>
         keys: keys.map((k) => k.idempotency_key).sort(),
         chains,
         totals: yield* ledger.totals(LOAD_UNIT_TYPE),
+        // The batch's other unit type (BatchCrashWorker.ts): none of its buys was acknowledged.
+        secondTotals: yield* ledger.totals("LAND_EUR"),
       }
     }).pipe(Effect.provide(Layer.fresh(loadEngineOn(Layer.provideMerge(layerMigrated, database as never))))),
   )
 
 const holdsAfterTheCrash = async <E>(
-  run: { acked: Array<{ orderId: string; units: number }>; written: number },
+  run: { acked: Array<{ orderId: string; units: number }>; written: number; parts: number },
   database: Layer.Layer<SqlClient.SqlClient, E>,
 ) => {
-  // The three buys before the batch were answered; the batch's buys were written but never committed, never answered.
+  // The three buys before the batch were answered; the batch's buys (of two unit types) were written but never
+  // committed, never answered.
   expect(run.acked.map((a) => a.units)).toEqual([1, 2, 3])
-  expect(run.written).toBeGreaterThan(0)
+  expect([run.written, run.parts]).toEqual([5, 2])
   const back = await readBack(database)
   expect(back.state.orders.map((o) => o.orderId).sort()).toEqual(run.acked.map((a) => a.orderId).sort())
   expect(back.keys).toEqual(["crash-1", "crash-2", "crash-3"])
   expect([back.totals.pendingBuy, back.totals.issuance]).toEqual([6, -6])
   expect(back.chains.heads.get(LOAD_UNIT_TYPE)?.length).toBe(3)
+  expect([back.secondTotals.pendingBuy, back.secondTotals.issuance]).toEqual([0, 0])
+  expect(back.chains.heads.get("LAND_EUR")?.length ?? 0).toBe(0)
   checkDoubleEntry(back.state)
 }
 

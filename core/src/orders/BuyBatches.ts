@@ -1,19 +1,22 @@
 /**
- * New buys of one unit type committed together (issue 41, decision 0071). Every buy of a unit type checks its
- * capacity and moves its issuance balance under the unit type's lock, so they commit one after another, and each
- * paid a commit's fixed cost alone (the lock's hand-over, the round trips, the WAL flush). Here the buys that arrive
- * for a unit type while its batch commits wait for the next batch, which takes them all (up to `maxBuys`):
+ * New buys committed together (issue 41, decisions 0071, 0076). Every buy of a unit type checks its capacity and
+ * moves its issuance balance under the unit type's lock, so they commit one after another, and each paid a commit's
+ * fixed cost alone (the lock's hand-over, the round trips, the WAL flush). Here the buys that arrive while a batch
+ * commits wait for the next batch, which takes them all (up to `maxBuys`): by default the buys of one unit type, each
+ * unit type's batches committing beside the others'; with `acrossUnitTypes` (a database that runs one transaction at
+ * a time) the buys of every unit type, a part per unit type.
  *
- * - one transaction takes the lock once and reads the totals and the batch's keys (`BuyJournal.openBatch`), then
- *   core judges each buy in arrival order (`OrderLimits.judgeBuy`) on totals that include the batch's earlier
- *   accepted buys, writes the accepted ones in one statement (`BuyJournal.recordBuys`) and commits once;
+ * - one transaction takes each part's lock once, in `lockOrder`, and reads its totals and keys, then core judges each
+ *   part's buys in arrival order (`OrderLimits.judgeBuy`) on totals that include its earlier accepted buys; the
+ *   accepted ones are written and committed once (`BuyJournal.recordBatch`: one statement for every part);
  * - each buy keeps its own answer: a refused buy (its limit's message, unchanged) fails alone; a key already saved
  *   answers its first result, and a key repeated within the batch the result of its first buy there;
  * - no buy is answered before its batch's COMMIT, so a crash loses no acknowledged buy and leaves no half batch;
  * - a batch that fails as a whole on what one buy carries (a key saved meanwhile under another lock, a transfer the
- *   ledger refuses) is run again one buy at a time, so that buy alone fails; a defect fails every buy of the batch.
+ *   ledger refuses) is run again a unit type at a time and one buy at a time, so that buy alone fails; a defect fails
+ *   every buy of the batch.
  *
- * Each engine (each app process) batches its own arrivals; the lock orders the batches of every process. A buy waits
+ * Each engine (each app process) batches its own arrivals; the locks order the batches of every process. A buy waits
  * at most for the batch in flight and `maxWaitMs` (0 by default: a buy that finds no batch in flight starts one at
  * once, and those arriving meanwhile form the next).
  */
@@ -29,27 +32,35 @@ import { type BuyTerms, OrderLimits } from "./OrderLimits.ts"
 import type { OrderRecord } from "./OrderModel.ts"
 import { type BuyBatchStart, BuyJournal, type NewBuyEntry } from "./ports/BuyJournal.ts"
 import type { IdempotencyRecord } from "./ports/IdempotencyStore.ts"
-import { UnitOfWork } from "./ports/UnitOfWork.ts"
+import { lockOrder, UnitOfWork } from "./ports/UnitOfWork.ts"
 
-/** The bounds of a batch: at most `maxBuys` buys, and a first buy waits at most `maxWaitMs` for others to join. */
+/**
+ * The bounds of a batch: at most `maxBuys` buys, a first buy waits at most `maxWaitMs` for others to join, and
+ * whether a batch takes the buys of every unit type (`acrossUnitTypes`) or of one.
+ */
 export interface BuyBatchBounds {
   readonly maxBuys: number
   readonly maxWaitMs: number
+  /**
+   * One batch for the buys of every unit type, its unit types' locks taken in one order: for a database that runs
+   * one transaction at a time (the embedded one), where the unit types' batches would only queue one behind another.
+   * Else each unit type batches apart and their batches commit side by side (docs/benchmarks.md, "Buys in batches").
+   */
+  readonly acrossUnitTypes: boolean
 }
 
-/** The measured defaults (docs/benchmarks.md, "Buys in batches"). */
-export const DEFAULT_BUY_BATCH_BOUNDS: BuyBatchBounds = { maxBuys: 64, maxWaitMs: 0 }
+/** The measured defaults (docs/benchmarks.md, "Buys in batches"), for a database that runs transactions side by side. */
+export const DEFAULT_BUY_BATCH_BOUNDS: BuyBatchBounds = { maxBuys: 64, maxWaitMs: 0, acrossUnitTypes: false }
 
 /** The bounds an engine's batches keep; the app reads them from BUY_BATCH_MAX and BUY_BATCH_WAIT_MS. */
 export const BuyBatchSettings = Context.Reference<BuyBatchBounds>("@landunits/core/orders/BuyBatchSettings", {
   defaultValue: () => DEFAULT_BUY_BATCH_BOUNDS,
 })
 
-/** Told the size of every batch an engine takes (metrics, the benchmark's batch sizes); nothing by default. */
-export const BuyBatchObserver = Context.Reference<(unitType: UnitType, size: number) => Effect.Effect<void>>(
-  "@landunits/core/orders/BuyBatchObserver",
-  { defaultValue: () => () => Effect.void },
-)
+/** Told every batch an engine takes, as its buys of each unit type (metrics, the benchmark's batch sizes); nothing by default. */
+export const BuyBatchObserver = Context.Reference<
+  (sizes: ReadonlyMap<UnitType, number>) => Effect.Effect<void>
+>("@landunits/core/orders/BuyBatchObserver", { defaultValue: () => () => Effect.void })
 
 /** What became of a buy: recorded, or its key's first result found (nothing written). */
 export type BuyRecorded =
@@ -72,6 +83,12 @@ interface Waiter {
   readonly span: Tracer.AnySpan | undefined
   /** The request's tracer: the batch's spans go where the first buy's request's go. */
   readonly tracer: Tracer.Tracer
+}
+
+/** A batch's buys of one unit type, in arrival order. */
+interface Part {
+  readonly unitType: UnitType
+  readonly waiters: ReadonlyArray<Waiter>
 }
 
 /** Each buy's verdict inside its batch, settled once the batch has committed. */
@@ -157,100 +174,139 @@ export const makeBuyBatches = Effect.gen(function* () {
     return { verdicts, accepted }
   })
 
-  /**
-   * One batch: its buys priced and the unit type's terms read (the reads the lock does not guard, once for the batch),
-   * then one transaction. Guessing (the default), `BuyJournal.recordBatch` writes every priced buy (one per key) in
-   * the statement that takes the lock and reads the start, and the judgement follows; `careful` (after a wrong guess),
-   * `openBatch`, the judgement, then `recordBuys` of the accepted ones. A buy refused before its lock is refused only
-   * once its key is known new: a repeat answers its first result whatever the reads say now.
-   */
-  const commit = (unitType: UnitType, batch: ReadonlyArray<Waiter>, careful: boolean) =>
+  /** The parts of `batch`, one per unit type in `lockOrder`, each with its buys in arrival order. */
+  const partsOf = (batch: ReadonlyArray<Waiter>): ReadonlyArray<Part> => {
+    const byType = new Map<UnitType, Array<Waiter>>()
+    for (const waiter of batch) {
+      const unitType = waiter.asked.request.unitType
+      const waiters = byType.get(unitType)
+      if (waiters === undefined) byType.set(unitType, [waiter])
+      else waiters.push(waiter)
+    }
+    return lockOrder(byType.keys()).map((unitType) => ({ unitType, waiters: byType.get(unitType)! }))
+  }
+
+  /** A part's buys priced and its unit type's terms read (the reads the lock does not guard, once for the part). */
+  const pricePart = (part: Part) =>
     Effect.gen(function* () {
       const priced = yield* priceBuys(
-        unitType,
-        batch.map((w) => w.asked),
+        part.unitType,
+        part.waiters.map((w) => w.asked),
       )
-      const terms = priced.some(Result.isSuccess) ? yield* buyTerms(unitType) : undefined
-      const keys = [...new Map(batch.map((w) => [keyId(w.asked.key), w.asked.key])).values()]
+      const terms = priced.some(Result.isSuccess) ? yield* buyTerms(part.unitType) : undefined
+      const keys = [...new Map(part.waiters.map((w) => [keyId(w.asked.key), w.asked.key])).values()]
+      return { ...part, priced, terms, keys }
+    })
+
+  /**
+   * One batch: each part priced (the parts at once), then one transaction for every part. Guessing (the default),
+   * `BuyJournal.recordBatch` writes every priced buy (one per key) of every part in the statement that takes the
+   * locks and reads the starts, and each part's judgement follows; `careful` (after a wrong guess), for each part in
+   * the locks' order, `openBatch`, the judgement, then `recordBuys` of the accepted ones. A buy refused before its
+   * lock is refused only once its key is known new: a repeat answers its first result whatever the reads say now.
+   */
+  const commit = (batch: ReadonlyArray<Waiter>, careful: boolean) =>
+    Effect.gen(function* () {
+      const parts = yield* Effect.forEach(partsOf(batch), pricePart, { concurrency: "unbounded" })
       return yield* uow.transaction(
         Effect.gen(function* () {
-          let judged: { verdicts: Array<Verdict>; accepted: Array<NewBuyEntry> } | undefined
-          const judge = (start: BuyBatchStart, written: ReadonlySet<OrderId>) =>
-            Effect.map(judgeBatch(batch, priced, terms, start, written), (result) => {
-              judged = result
-              return result.accepted
-            })
+          const judged = new Map<UnitType, { verdicts: Array<Verdict>; accepted: Array<NewBuyEntry> }>()
+          const judgeOf =
+            (part: (typeof parts)[number]) => (start: BuyBatchStart, written: ReadonlySet<OrderId>) =>
+              Effect.map(judgeBatch(part.waiters, part.priced, part.terms, start, written), (result) => {
+                judged.set(part.unitType, result)
+                return result.accepted
+              })
+          let stored: ReadonlyArray<ReadonlyArray<OrderRecord>>
           if (careful) {
-            const accepted = yield* judge(yield* journal.openBatch(unitType, keys), new Set())
-            const stored = accepted.length === 0 ? [] : yield* journal.recordBuys(unitType, accepted)
-            return { ...judged!, stored }
+            const written: Array<ReadonlyArray<OrderRecord>> = []
+            for (const part of parts) {
+              const accepted = yield* judgeOf(part)(
+                yield* journal.openBatch(part.unitType, part.keys),
+                new Set(),
+              )
+              written.push(accepted.length === 0 ? [] : yield* journal.recordBuys(part.unitType, accepted))
+            }
+            stored = written
+          } else {
+            stored = yield* journal.recordBatch(
+              parts.map((part) => {
+                const guessed = new Set<string>()
+                const entries = part.priced.flatMap((buy, i) => {
+                  const id = keyId(part.waiters[i]!.asked.key)
+                  if (Result.isFailure(buy) || guessed.has(id)) return []
+                  guessed.add(id)
+                  return [buy.success.entry]
+                })
+                return { unitType: part.unitType, entries, keys: part.keys, judge: judgeOf(part) }
+              }),
+            )
           }
-          const guessed = new Set<string>()
-          const toWrite = priced.flatMap((buy, i) => {
-            const id = keyId(batch[i]!.asked.key)
-            if (Result.isFailure(buy) || guessed.has(id)) return []
-            guessed.add(id)
-            return [buy.success.entry]
-          })
-          const stored = yield* journal.recordBatch(unitType, toWrite, keys, judge)
-          return { ...judged!, stored }
+          return parts.map((part, i) => ({
+            waiters: part.waiters,
+            ...judged.get(part.unitType)!,
+            stored: stored[i]!,
+          }))
         }),
       )
     })
 
   /** Answers each buy of a committed batch. A buy whose key an earlier one of the batch took answers that one's result. */
-  const answer = (
-    batch: ReadonlyArray<Waiter>,
-    { verdicts, accepted, stored }: Effect.Success<ReturnType<typeof commit>>,
-  ) =>
-    Effect.forEach(
-      batch,
-      (waiter, i) => {
-        const verdict = verdicts[i]!
-        if (verdict._tag === "Refused") return Deferred.failCause(waiter.done, verdict.cause)
-        if (verdict._tag === "Saved")
-          return Deferred.succeed(waiter.done, { _tag: "Repeated", existing: verdict.record })
-        const entry = accepted[verdict.index]!
-        const order = stored[verdict.index]!
-        return Deferred.succeed(
-          waiter.done,
-          entry.key === waiter.asked.key
-            ? { _tag: "Recorded", order }
-            : { _tag: "Repeated", existing: { ...entry.key, response: order } },
-        )
-      },
+  const answer = (parts: Effect.Success<ReturnType<typeof commit>>) =>
+    Effect.all(
+      parts.flatMap(({ waiters, verdicts, accepted, stored }) =>
+        waiters.map((waiter, i) => {
+          const verdict = verdicts[i]!
+          if (verdict._tag === "Refused") return Deferred.failCause(waiter.done, verdict.cause)
+          if (verdict._tag === "Saved")
+            return Deferred.succeed(waiter.done, { _tag: "Repeated", existing: verdict.record })
+          const entry = accepted[verdict.index]!
+          const order = stored[verdict.index]!
+          return Deferred.succeed(
+            waiter.done,
+            entry.key === waiter.asked.key
+              ? { _tag: "Recorded", order }
+              : { _tag: "Repeated", existing: { ...entry.key, response: order } },
+          )
+        }),
+      ),
       { discard: true },
     )
 
   /**
-   * Commits `batch` and answers each of its buys. A batch that failed on one buy's account runs again one buy at a
-   * time (a single buy whose key was taken meanwhile runs once more, and then finds it); any other failure (a
-   * defect, a lost connection) fails every buy of the batch, none of which was committed.
+   * Commits `batch` and answers each of its buys. A batch that failed on one buy's account runs again a unit type at
+   * a time, and a unit type's buys one at a time (a single buy whose key was taken meanwhile runs once more, and then
+   * finds it); any other failure (a defect, a lost connection) fails every buy of the batch, none of which was
+   * committed.
    */
-  const settle = (
-    unitType: UnitType,
-    batch: ReadonlyArray<Waiter>,
-    keyRetry = true,
-    careful = false,
-  ): Effect.Effect<void> =>
-    Effect.flatMap(Effect.exit(commit(unitType, batch, careful)), (exit) => {
-      if (Exit.isSuccess(exit)) return answer(batch, exit.value)
+  const settle = (batch: ReadonlyArray<Waiter>, keyRetry = true, careful = false): Effect.Effect<void> =>
+    Effect.flatMap(Effect.exit(commit(batch, careful)), (exit) => {
+      if (Exit.isSuccess(exit)) return answer(exit.value)
       const failure = failedWith(exit.cause)
       // The guess that every buy would be kept was wrong: nothing was committed; judged first, then written.
-      if (failure === "BatchGuessedWrong" && !careful) return settle(unitType, batch, keyRetry, true)
+      if (failure === "BatchGuessedWrong" && !careful) return settle(batch, keyRetry, true)
       if (failure !== undefined && ONE_BUYS_FAILURES.has(failure)) {
+        const parts = partsOf(batch)
+        if (parts.length > 1)
+          return Effect.forEach(parts, (part) => settle(part.waiters, true, careful), { discard: true })
         if (batch.length > 1)
-          return Effect.forEach(batch, (w) => settle(unitType, [w], true, careful), { discard: true })
-        if (failure === "IdempotencyKeyTaken" && keyRetry) return settle(unitType, batch, false, careful)
+          return Effect.forEach(batch, (w) => settle([w], true, careful), { discard: true })
+        if (failure === "IdempotencyKeyTaken" && keyRetry) return settle(batch, false, careful)
       }
       const cause = exit.cause as Cause.Cause<BatchedBuyError>
       return Effect.forEach(batch, (w) => Deferred.failCause(w.done, cause), { discard: true })
     })
 
-  const queues = new Map<UnitType, { readonly waiting: Array<Waiter>; draining: boolean }>()
+  /** A queue: the buys waiting for its next batch, in arrival order; `draining` while its batches are taken. */
+  interface Queue {
+    readonly waiting: Array<Waiter>
+    draining: boolean
+  }
+  /** The queues: one for every unit type's buys (`acrossUnitTypes`), else one per unit type. */
+  const queues = new Map<UnitType | "every", Queue>()
 
-  /** Takes the unit type's waiting buys as batches, one after another, until none waits. */
-  const drain = (unitType: UnitType, queue: { readonly waiting: Array<Waiter>; draining: boolean }) =>
+  /** Takes the queue's waiting buys as batches, one after another, until none waits. */
+  const drain = (queue: Queue) =>
     Effect.gen(function* () {
       while (true) {
         if (bounds.maxWaitMs > 0 && queue.waiting.length < maxBuys) yield* Effect.sleep(bounds.maxWaitMs)
@@ -260,10 +316,10 @@ export const makeBuyBatches = Effect.gen(function* () {
           queue.draining = false
           return
         }
-        yield* observe(unitType, batch.length)
+        yield* observe(new Map(partsOf(batch).map((part) => [part.unitType, part.waiters.length])))
         // Its statements' spans go under the first buy's request, where its tracer sends them: that trace shows them.
         const first = batch[0]!
-        yield* settle(unitType, batch).pipe(
+        yield* settle(batch).pipe(
           Effect.onInterrupt(() =>
             Effect.forEach(batch, (w) => Deferred.interrupt(w.done), { discard: true }),
           ),
@@ -281,21 +337,21 @@ export const makeBuyBatches = Effect.gen(function* () {
       ),
     )
 
-  /** Records a new buy with the next batch of its unit type; answers once that batch has committed. */
+  /** Records a new buy with the next batch of its queue; answers once that batch has committed. */
   const record = (asked: BuyAsked): Effect.Effect<BuyRecorded, BatchedBuyError> =>
     Effect.gen(function* () {
       const done = yield* Deferred.make<BuyRecorded, BatchedBuyError>()
-      const unitType = asked.request.unitType
-      let queue = queues.get(unitType)
+      const name = bounds.acrossUnitTypes ? "every" : asked.request.unitType
+      let queue = queues.get(name)
       if (queue === undefined) {
         queue = { waiting: [], draining: false }
-        queues.set(unitType, queue)
+        queues.set(name, queue)
       }
       const span = Option.getOrUndefined(yield* Effect.option(Effect.currentParentSpan))
       queue.waiting.push({ asked, done, span, tracer: yield* Effect.tracer })
       if (!queue.draining) {
         queue.draining = true
-        yield* Effect.forkIn(drain(unitType, queue), scope)
+        yield* Effect.forkIn(drain(queue), scope)
       }
       return yield* Deferred.await(done)
     })

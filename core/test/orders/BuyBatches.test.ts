@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
-import { BuyBatchObserver, BuyBatchSettings } from "../../src/orders/BuyBatches.ts"
+import { BuyBatchObserver, BuyBatchSettings, DEFAULT_BUY_BATCH_BOUNDS } from "../../src/orders/BuyBatches.ts"
 import type { CreateBuyRequest } from "../../src/orders/OrderRequests.ts"
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import type { UnitType } from "../../src/shared/Enums.ts"
@@ -22,6 +22,8 @@ const dave = MemberId.make("dave")
 const batchedHarness = (options: Parameters<typeof makeOrderHarness>[0] = {}) =>
   Effect.gen(function* () {
     const sizes: Array<readonly [UnitType, number]> = []
+    /** Each batch's parts, as its unit types' sizes in the locks' order. */
+    const batches: Array<ReadonlyArray<readonly [UnitType, number]>> = []
     const h = yield* makeOrderHarness({
       members: [
         standing("alice"),
@@ -32,11 +34,14 @@ const batchedHarness = (options: Parameters<typeof makeOrderHarness>[0] = {}) =>
       ],
       ...options,
     }).pipe(
-      Effect.provideService(BuyBatchObserver, (unitType, size) =>
-        Effect.sync(() => void sizes.push([unitType, size])),
+      Effect.provideService(BuyBatchObserver, (batch) =>
+        Effect.sync(() => {
+          sizes.push(...batch)
+          batches.push([...batch])
+        }),
       ),
     )
-    return { h, sizes }
+    return { h, sizes, batches }
   })
 
 const request = (
@@ -179,20 +184,101 @@ describe("buys committed in batches", () => {
       }),
   )
 
-  it.effect("each unit type batches apart, and a batch takes at most BuyBatchSettings' maxBuys", () =>
-    Effect.gen(function* () {
-      const { h, sizes } = yield* batchedHarness().pipe(
-        Effect.provideService(BuyBatchSettings, { maxBuys: 2, maxWaitMs: 0 }),
-      )
-      const exits = yield* atOnce(h, [
-        request(h, alice, 1),
-        request(h, bob, 1, { unitType: "LAND_EUR" }),
-        request(h, carol, 1),
-        request(h, dave, 1),
-      ])
-      expect(exits.every(Exit.isSuccess)).toBe(true)
-      const of = (unitType: UnitType) => sizes.filter(([u]) => u === unitType).map(([, size]) => size)
-      expect([of("LAND_USD"), of("LAND_EUR")]).toEqual([[2, 1], [1]])
-    }),
+  it.effect(
+    "a batch takes the waiting buys of every unit type in arrival order, at most BuyBatchSettings' maxBuys, a part per unit type",
+    () =>
+      Effect.gen(function* () {
+        const { h, batches } = yield* batchedHarness().pipe(
+          Effect.provideService(BuyBatchSettings, { maxBuys: 2, maxWaitMs: 0, acrossUnitTypes: true }),
+        )
+        const exits = yield* atOnce(h, [
+          request(h, alice, 1),
+          request(h, bob, 1, { unitType: "LAND_EUR" }),
+          request(h, carol, 1),
+          request(h, dave, 1),
+        ])
+        expect(exits.every(Exit.isSuccess)).toBe(true)
+        expect(batches).toEqual([
+          [
+            ["LAND_EUR", 1],
+            ["LAND_USD", 1],
+          ],
+          [["LAND_USD", 2]],
+        ])
+      }),
+  )
+
+  it.effect(
+    "by default each unit type batches apart, and a batch takes at most BuyBatchSettings' maxBuys",
+    () =>
+      Effect.gen(function* () {
+        const { h, batches } = yield* batchedHarness().pipe(
+          Effect.provideService(BuyBatchSettings, { ...DEFAULT_BUY_BATCH_BOUNDS, maxBuys: 2 }),
+        )
+        const exits = yield* atOnce(h, [
+          request(h, alice, 1),
+          request(h, bob, 1, { unitType: "LAND_EUR" }),
+          request(h, carol, 1),
+          request(h, dave, 1),
+        ])
+        expect(exits.every(Exit.isSuccess)).toBe(true)
+        expect(batches.filter((b) => b[0]![0] === "LAND_USD")).toEqual([[["LAND_USD", 2]], [["LAND_USD", 1]]])
+        expect(batches.filter((b) => b[0]![0] === "LAND_EUR")).toEqual([[["LAND_EUR", 1]]])
+      }),
+  )
+
+  it.effect(
+    "in a batch of two unit types, each is judged on its own totals: a refused buy of one fails alone, with its exact message; the other unit type's buys and the later ones are committed",
+    () =>
+      Effect.gen(function* () {
+        const { h, batches } = yield* batchedHarness().pipe(
+          Effect.provideService(BuyBatchSettings, { ...DEFAULT_BUY_BATCH_BOUNDS, acrossUnitTypes: true }),
+        )
+        // 50 Units of each: USD 20 + 25 fit, 10 more do not (5 left), then 5 fit; EUR's 40 and 10 fit, its own.
+        setLand(h, "LAND_USD", { totalProjectLandValueInCents: 50_000 })
+        setLand(h, "LAND_EUR", { totalProjectLandValueInCents: 50_000 })
+        const eur = { unitType: "LAND_EUR" } as const
+        const exits = yield* atOnce(h, [
+          request(h, alice, 20),
+          request(h, alice, 40, eur),
+          request(h, bob, 25),
+          request(h, carol, 10),
+          request(h, bob, 10, eur),
+          request(h, dave, 5),
+        ])
+        expect(batches).toEqual([
+          [
+            ["LAND_EUR", 2],
+            ["LAND_USD", 4],
+          ],
+        ])
+        expect(exits.map(message)).toEqual([
+          "ok",
+          "ok",
+          "ok",
+          "You can only buy up to 5 Unit ($)",
+          "ok",
+          "ok",
+        ])
+        const stored = yield* h.run(Effect.flatMap(OrderRepository, (o) => o.find({ orderType: "BUY" })))
+        expect(
+          stored.map((o) => [o.memberId, o.currencyUnit.unitType, o.currencyUnit.numberOfUnits]).sort(),
+        ).toEqual(
+          [
+            [alice, "LAND_USD", 20],
+            [alice, "LAND_EUR", 40],
+            [bob, "LAND_USD", 25],
+            [bob, "LAND_EUR", 10],
+            [dave, "LAND_USD", 5],
+          ].sort(),
+        )
+        const totals = yield* h.run(
+          Effect.flatMap(LedgerStore, (l) => Effect.all([l.totals("LAND_USD"), l.totals("LAND_EUR")])),
+        )
+        expect(totals.map((t) => [t.pendingBuy, t.issuance])).toEqual([
+          [50, -50],
+          [50, -50],
+        ])
+      }),
   )
 })

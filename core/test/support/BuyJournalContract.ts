@@ -199,7 +199,10 @@ export const buyJournalContract = (name: string, makeLayer: () => Layer.Layer<St
       Effect.gen(function* () {
         const uow = yield* UnitOfWork
         const journal = yield* BuyJournal
-        return yield* uow.transaction(journal.recordBatch("LAND_EUR", entries, keys.map(keyOf), judge))
+        const [stored] = yield* uow.transaction(
+          journal.recordBatch([{ unitType: "LAND_EUR", entries, keys: keys.map(keyOf), judge }]),
+        )
+        return stored!
       })
 
     it.live(
@@ -305,6 +308,115 @@ export const buyJournalContract = (name: string, makeLayer: () => Layer.Layer<St
             expect(result.written.map((w) => [...w].sort())).toEqual([["o1", "o2"]])
             expect(result.orders).toEqual([])
             expect(result.heads.get("LAND_EUR")?.length ?? 0).toBe(0)
+          }
+        }),
+    )
+
+    /** A LAND_USD buy: its order and transfer. */
+    const usdBuy = (
+      id: string,
+      units: number,
+    ): readonly [NewOrderRecord, ReadonlyArray<Transfer>, string] => {
+      const order = aBuy(id)
+      return [
+        { ...order, currencyUnit: { ...order.currencyUnit, unitType: "LAND_USD", numberOfUnits: units } },
+        [transfer(`t-${id}`, id, { unitType: "LAND_USD", units })],
+        `k-${id}`,
+      ]
+    }
+    const usdEntriesOf = (buys: ReadonlyArray<readonly [NewOrderRecord, ReadonlyArray<Transfer>, string]>) =>
+      entriesOf(buys).map((entry): NewBuyEntry => ({ ...entry, unitType: "LAND_USD" }))
+
+    it.live(
+      "recordBatch of two unit types (given against the locks' order): each judge sees its own unit type's start, each part's kept buys written, answered in the order given, one chain each",
+      () =>
+        Effect.gen(function* () {
+          const eur = entriesOf([[aBuy("o1"), [transfer("t1", "o1")], "k1"]])
+          const usd = usdEntriesOf([usdBuy("u1", 4), usdBuy("u2", 6)])
+          const seen: Array<readonly [string, number, number]> = []
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              yield* buyIn(aBuy("o0"), [transfer("t0", "o0", { units: 2 })], "k0")
+              const uow = yield* UnitOfWork
+              const journal = yield* BuyJournal
+              const judge =
+                (name: string, entries: ReadonlyArray<NewBuyEntry>): BuyBatchJudge<never> =>
+                (start) =>
+                  Effect.sync(() => {
+                    seen.push([name, start.totals.pendingBuy, start.saved.length])
+                    return entries
+                  })
+              // UnitTypes lists LAND_EUR first: the parts are given the other way round.
+              const stored = yield* uow.transaction(
+                journal.recordBatch([
+                  {
+                    unitType: "LAND_USD",
+                    entries: usd,
+                    keys: [keyOf("k-u1"), keyOf("k-u2")],
+                    judge: judge("usd", usd),
+                  },
+                  { unitType: "LAND_EUR", entries: eur, keys: [keyOf("k1")], judge: judge("eur", eur) },
+                ]),
+              )
+              const ledger = yield* LedgerStore
+              return {
+                stored,
+                eur: yield* ledger.balance("LAND_EUR", member(ann, "pendingBuy")),
+                usd: yield* ledger.balance("LAND_USD", member(ann, "pendingBuy")),
+                verified: yield* verifyTransferChains({ pageSize: 2 }),
+              }
+            }),
+          )
+          // Judged in the locks' order, answered in the order given.
+          expect(seen).toEqual([
+            ["eur", 2, 0],
+            ["usd", 0, 0],
+          ])
+          expect(result.stored.map((part) => part.map((o) => o.orderId))).toEqual([["u1", "u2"], ["o1"]])
+          expect([result.eur, result.usd]).toEqual([14, 10])
+          expect(result.verified.heads.get("LAND_EUR")?.length).toBe(2)
+          expect(result.verified.heads.get("LAND_USD")?.length).toBe(2)
+        }),
+    )
+
+    it.live(
+      "recordBatch of two unit types where one part's judge keeps fewer: nothing of either part stays, or (in memory) only what was kept",
+      () =>
+        Effect.gen(function* () {
+          const eur = entriesOf([[aBuy("o1"), [transfer("t1", "o1")], "k1"]])
+          const usd = usdEntriesOf([usdBuy("u1", 4), usdBuy("u2", 6)])
+          const result = yield* fresh(
+            Effect.gen(function* () {
+              const uow = yield* UnitOfWork
+              const journal = yield* BuyJournal
+              const outcome = yield* Effect.exit(
+                uow.transaction(
+                  journal.recordBatch([
+                    {
+                      unitType: "LAND_EUR",
+                      entries: eur,
+                      keys: [keyOf("k1")],
+                      judge: () => Effect.succeed(eur),
+                    },
+                    {
+                      unitType: "LAND_USD",
+                      entries: usd,
+                      keys: [keyOf("k-u1"), keyOf("k-u2")],
+                      judge: () => Effect.succeed(usd.slice(1)),
+                    },
+                  ]),
+                ),
+              )
+              return {
+                outcome,
+                orders: (yield* (yield* OrderRepository).find({})).map((o) => o.orderId).sort(),
+              }
+            }),
+          )
+          if (result.outcome._tag === "Success") expect(result.orders).toEqual(["o1", "u2"])
+          else {
+            expect(String(result.outcome.cause)).toContain("BatchGuessedWrong")
+            expect(result.orders).toEqual([])
           }
         }),
     )

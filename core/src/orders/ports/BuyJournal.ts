@@ -8,7 +8,7 @@ import type { NewOrderRecord, OrderRecord } from "../OrderModel.ts"
 import type { IdempotencyKeyTaken, IdempotencyRecord } from "./IdempotencyStore.ts"
 import { IdempotencyStore } from "./IdempotencyStore.ts"
 import { OrderRepository } from "./OrderRepository.ts"
-import { UnitOfWork } from "./UnitOfWork.ts"
+import { lockOrder, UnitOfWork } from "./UnitOfWork.ts"
 
 /** What a new buy writes: its order, the transfers it causes and its command's idempotency record. */
 export interface NewBuyEntry {
@@ -35,15 +35,32 @@ export interface BuyBatchStart {
   readonly saved: ReadonlyArray<IdempotencyRecord>
 }
 
-/** A batch's judgement: the entries to keep, in order (a subset of those given). */
+/** A batch's judgement of one unit type's buys: the entries to keep, in order (a subset of those given). */
 export type BuyBatchJudge<E> = (
   start: BuyBatchStart,
   /** The orders already written in this transaction, which reads of stored orders must leave out (PostgreSQL's guess). */
   written: ReadonlySet<OrderId>,
 ) => Effect.Effect<ReadonlyArray<NewBuyEntry>, E>
 
+/** One unit type's part of a batch given to `recordBatch`: its entries (one per key), the keys asked for, its judge. */
+export interface BuyBatchPart<E> {
+  readonly unitType: UnitType
+  readonly entries: ReadonlyArray<NewBuyEntry>
+  readonly keys: ReadonlyArray<BuyKey>
+  readonly judge: BuyBatchJudge<E>
+}
+
+/** `parts` in `lockOrder` of their unit types; a unit type given twice is a defect (one part per unit type). */
+export const inLockOrder = <P extends { readonly unitType: UnitType }>(
+  parts: ReadonlyArray<P>,
+): ReadonlyArray<P> => {
+  const byType = new Map(parts.map((part) => [part.unitType, part]))
+  if (byType.size !== parts.length) throw new Error("A batch has one part per unit type")
+  return lockOrder(byType.keys()).map((unitType) => byType.get(unitType)!)
+}
+
 /**
- * `recordBatch` guessed that every buy would be kept and wrote them all, but the judge kept fewer: the transaction must
+ * `recordBatch` guessed that every buy would be kept and wrote them all, but a judge kept fewer: the transaction must
  * end with this failure (its rollback takes the write back), and the batch run again with `openBatch` and `recordBuys`.
  */
 export class BatchGuessedWrong extends Schema.TaggedError<BatchGuessedWrong>()("BatchGuessedWrong", {
@@ -52,7 +69,7 @@ export class BatchGuessedWrong extends Schema.TaggedError<BatchGuessedWrong>()("
 }) {}
 
 /**
- * Port: the buys of one unit type, a batch at a time (BuyBatches.ts), inside the batch's transaction.
+ * Port: new buys, a batch at a time (BuyBatches.ts), inside the batch's transaction.
  *
  * - `openBatch(unitType, keys)` takes the unit type's order-command lock (as `UnitOfWork.lockUnitTypes`) and reads,
  *   under it, the unit type's ledger totals and the records already saved under `keys`.
@@ -63,11 +80,14 @@ export class BatchGuessedWrong extends Schema.TaggedError<BatchGuessedWrong>()("
  *   stored orders in the order of `entries`. It holds the lock itself (taking it again is free), so it cannot write
  *   outside it.
  *
- * - `recordBatch(unitType, entries, keys, judge)` does both in as few statements as it can: under the lock it reads
- *   the start (the totals, the records saved under `keys`), lets `judge` answer which of `entries` to keep, and
- *   writes those. On PostgreSQL it guesses that all will be kept: one statement reads the start and, unless a key is
- *   saved, writes every entry, then `judge` runs (told which orders were written); if it keeps fewer, the effect
- *   fails with BatchGuessedWrong (see there). In memory nothing is written before `judge` answers.
+ * - `recordBatch(parts)` does both for each part (a unit type each, every one of them in the one transaction) in as
+ *   few statements as it can: it takes the parts' locks in `lockOrder` (whatever the order given: every process takes
+ *   them in one order, so two batches cannot deadlock), and for each part reads under its lock the start (the
+ *   totals, the records saved under its `keys`), lets its `judge` answer which of its `entries` to keep, and writes
+ *   those. It answers each part's stored orders, in the order of `parts`. On PostgreSQL it guesses that all will be
+ *   kept: one statement takes every lock, reads every start and, for each part with no key saved, writes every
+ *   entry; then each `judge` runs (told which orders were written); if one keeps fewer, the effect fails with
+ *   BatchGuessedWrong (see there). In memory nothing is written before a `judge` answers.
  *
  * Core decides (the checks, in arrival order, on totals that include the batch's earlier buys); the adapter never
  * judges a buy. Inside a transaction only.
@@ -81,12 +101,9 @@ export class BuyJournal extends Context.Service<
       entries: ReadonlyArray<NewBuyEntry>,
     ) => Effect.Effect<ReadonlyArray<OrderRecord>, InsufficientUnits | InvalidTransfer | IdempotencyKeyTaken>
     readonly recordBatch: <E>(
-      unitType: UnitType,
-      entries: ReadonlyArray<NewBuyEntry>,
-      keys: ReadonlyArray<BuyKey>,
-      judge: BuyBatchJudge<E>,
+      parts: ReadonlyArray<BuyBatchPart<E>>,
     ) => Effect.Effect<
-      ReadonlyArray<OrderRecord>,
+      ReadonlyArray<ReadonlyArray<OrderRecord>>,
       E | BatchGuessedWrong | InsufficientUnits | InvalidTransfer | IdempotencyKeyTaken
     >
   }
@@ -129,10 +146,14 @@ export class BuyJournal extends Context.Service<
         openBatch,
         recordBuys,
         // Judged before anything is written (nothing here can be taken back): the entries are the judge's to keep.
-        recordBatch: (unitType, _entries, wanted, judge) =>
+        recordBatch: (parts) =>
           Effect.gen(function* () {
-            const kept = yield* judge(yield* openBatch(unitType, wanted), new Set())
-            return kept.length === 0 ? [] : yield* recordBuys(unitType, kept)
+            const stored = new Map<UnitType, ReadonlyArray<OrderRecord>>()
+            for (const part of inLockOrder(parts)) {
+              const kept = yield* part.judge(yield* openBatch(part.unitType, part.keys), new Set())
+              stored.set(part.unitType, kept.length === 0 ? [] : yield* recordBuys(part.unitType, kept))
+            }
+            return parts.map((part) => stored.get(part.unitType)!)
           }),
       })
     }),
