@@ -173,6 +173,8 @@ const batchBounds = (database: "server" | "embedded"): BuyBatchBounds => ({
   maxBuys: Number(process.env.BUY_BATCH_MAX ?? DEFAULT_BUY_BATCH_BOUNDS.maxBuys),
   maxWaitMs: Number(process.env.BUY_BATCH_WAIT_MS ?? DEFAULT_BUY_BATCH_BOUNDS.maxWaitMs),
   acrossUnitTypes: database === "embedded" || process.env.BENCH_ACROSS_UNIT_TYPES === "1",
+  inFlight: Number(process.env.BENCH_BATCHES_IN_FLIGHT ?? DEFAULT_BUY_BATCH_BOUNDS.inFlight),
+  splitAt: Number(process.env.BENCH_BATCH_SPLIT_AT ?? DEFAULT_BUY_BATCH_BOUNDS.splitAt),
 })
 
 /** The size of every batch of buys committed in this process (BuyBatches.ts), per figure: cleared when its measured window starts. */

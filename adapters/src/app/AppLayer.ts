@@ -132,7 +132,12 @@ export const readBuyBatchBounds = Effect.gen(function* () {
       Config.withDefault(DEFAULT_BUY_BATCH_BOUNDS.maxWaitMs),
     ),
   })
-  return { ...bounds, acrossUnitTypes: (yield* poolSizeFromEnv) === 1 } satisfies BuyBatchBounds
+  return {
+    ...bounds,
+    acrossUnitTypes: (yield* poolSizeFromEnv) === 1,
+    inFlight: DEFAULT_BUY_BATCH_BOUNDS.inFlight,
+    splitAt: DEFAULT_BUY_BATCH_BOUNDS.splitAt,
+  } satisfies BuyBatchBounds
 })
 
 /** SESSION_LIFETIME_DAYS: a whole number of days, at least 1. */

@@ -47,10 +47,20 @@ export interface BuyBatchBounds {
    * Else each unit type batches apart and their batches commit side by side (docs/benchmarks.md, "Buys in batches").
    */
   readonly acrossUnitTypes: boolean
+  /** The most batches of a queue in flight at once (1: one after another). */
+  readonly inFlight: number
+  /** With no batch of its queue committing, at least this many waiting buys are taken as two batches in flight. */
+  readonly splitAt: number
 }
 
 /** The measured defaults (docs/benchmarks.md, "Buys in batches"), for a database that runs transactions side by side. */
-export const DEFAULT_BUY_BATCH_BOUNDS: BuyBatchBounds = { maxBuys: 64, maxWaitMs: 0, acrossUnitTypes: false }
+export const DEFAULT_BUY_BATCH_BOUNDS: BuyBatchBounds = {
+  maxBuys: 64,
+  maxWaitMs: 0,
+  acrossUnitTypes: false,
+  inFlight: 2,
+  splitAt: 32,
+}
 
 /** The bounds an engine's batches keep; the app reads them from BUY_BATCH_MAX and BUY_BATCH_WAIT_MS. */
 export const BuyBatchSettings = Context.Reference<BuyBatchBounds>("@landunits/core/orders/BuyBatchSettings", {
@@ -300,21 +310,37 @@ export const makeBuyBatches = Effect.gen(function* () {
   /** A queue: the buys waiting for its next batch, in arrival order; `draining` while its batches are taken. */
   interface Queue {
     readonly waiting: Array<Waiter>
-    draining: boolean
+    /** Its lanes running (at most `inFlight`), and how many of them are committing a batch. */
+    lanes: number
+    committing: number
   }
   /** The queues: one for every unit type's buys (`acrossUnitTypes`), else one per unit type. */
   const queues = new Map<UnitType | "every", Queue>()
+  const inFlight = Math.max(1, Math.floor(bounds.inFlight))
 
-  /** Takes the queue's waiting buys as batches, one after another, until none waits. */
-  const drain = (queue: Queue) =>
+  /**
+   * A lane of a queue: takes its waiting buys as batches, one after another, until none waits. A queue has up to
+   * `inFlight` lanes: buys arriving while every lane commits start another, whose batch is priced while the other
+   * holds the lock (the app's work and the database's overlap instead of taking turns). With no lane committing and
+   * at least `splitAt` buys waiting (a rush on one queue, whose clients would otherwise move in step), a lane takes
+   * half of them and the other half starts on another lane at once.
+   */
+  const lane = (queue: Queue): Effect.Effect<void> =>
     Effect.gen(function* () {
       while (true) {
         if (bounds.maxWaitMs > 0 && queue.waiting.length < maxBuys) yield* Effect.sleep(bounds.maxWaitMs)
-        const batch = queue.waiting.splice(0, maxBuys)
+        const waiting = queue.waiting.length
+        const split = queue.committing === 0 && inFlight > 1 && waiting >= bounds.splitAt
+        const batch = queue.waiting.splice(0, Math.min(maxBuys, split ? Math.ceil(waiting / 2) : waiting))
         if (batch.length === 0) {
-          // In the same step as the check: a buy arriving after it finds no drain and starts one.
-          queue.draining = false
+          // In the same step as the check: a buy arriving after it finds a lane free and starts one.
+          queue.lanes -= 1
           return
+        }
+        queue.committing += 1
+        if (queue.waiting.length > 0 && queue.lanes < inFlight) {
+          queue.lanes += 1
+          yield* Effect.forkIn(lane(queue), scope)
         }
         yield* observe(new Map(partsOf(batch).map((part) => [part.unitType, part.waiters.length])))
         // Its statements' spans go under the first buy's request, where its tracer sends them: that trace shows them.
@@ -325,13 +351,14 @@ export const makeBuyBatches = Effect.gen(function* () {
           ),
           (commit) => (first.span === undefined ? commit : Effect.withParentSpan(commit, first.span)),
           Effect.withTracer(first.tracer),
+          Effect.ensuring(Effect.sync(() => void (queue.committing -= 1))),
         )
       }
     }).pipe(
       // Interrupted (the engine closing): no waiting buy is left without an answer, and none of them was committed.
       Effect.onInterrupt(() =>
         Effect.suspend(() => {
-          queue.draining = false
+          queue.lanes = 0
           return Effect.forEach(queue.waiting.splice(0), (w) => Deferred.interrupt(w.done), { discard: true })
         }),
       ),
@@ -344,14 +371,14 @@ export const makeBuyBatches = Effect.gen(function* () {
       const name = bounds.acrossUnitTypes ? "every" : asked.request.unitType
       let queue = queues.get(name)
       if (queue === undefined) {
-        queue = { waiting: [], draining: false }
+        queue = { waiting: [], lanes: 0, committing: 0 }
         queues.set(name, queue)
       }
       const span = Option.getOrUndefined(yield* Effect.option(Effect.currentParentSpan))
       queue.waiting.push({ asked, done, span, tracer: yield* Effect.tracer })
-      if (!queue.draining) {
-        queue.draining = true
-        yield* Effect.forkIn(drain(queue), scope)
+      if (queue.lanes === 0 || (queue.lanes < inFlight && queue.committing === queue.lanes)) {
+        queue.lanes += 1
+        yield* Effect.forkIn(lane(queue), scope)
       }
       return yield* Deferred.await(done)
     })

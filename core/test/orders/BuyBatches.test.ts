@@ -6,7 +6,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { LedgerStore } from "../../src/ledger/ports/LedgerStore.ts"
-import { BuyBatchObserver, BuyBatchSettings, DEFAULT_BUY_BATCH_BOUNDS } from "../../src/orders/BuyBatches.ts"
+import {
+  type BuyBatchBounds,
+  BuyBatchObserver,
+  BuyBatchSettings,
+  DEFAULT_BUY_BATCH_BOUNDS,
+} from "../../src/orders/BuyBatches.ts"
 import type { CreateBuyRequest } from "../../src/orders/OrderRequests.ts"
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import type { UnitType } from "../../src/shared/Enums.ts"
@@ -18,8 +23,11 @@ const bob = MemberId.make("bob")
 const carol = MemberId.make("carol")
 const dave = MemberId.make("dave")
 
-/** A harness whose engine reports each batch's size into the array answered beside it. */
-const batchedHarness = (options: Parameters<typeof makeOrderHarness>[0] = {}) =>
+/** One batch in flight at a time: buys placed at once are one batch (unless a test says otherwise). */
+const ONE_IN_FLIGHT: BuyBatchBounds = { ...DEFAULT_BUY_BATCH_BOUNDS, inFlight: 1 }
+
+/** A harness whose engine, batching within `bounds`, reports each batch's size into the arrays answered beside it. */
+const batchedHarness = (bounds: Partial<BuyBatchBounds> = {}) =>
   Effect.gen(function* () {
     const sizes: Array<readonly [UnitType, number]> = []
     /** Each batch's parts, as its unit types' sizes in the locks' order. */
@@ -32,8 +40,8 @@ const batchedHarness = (options: Parameters<typeof makeOrderHarness>[0] = {}) =>
         standing("dave"),
         standing("erin", "Verified", false),
       ],
-      ...options,
     }).pipe(
+      Effect.provideService(BuyBatchSettings, { ...ONE_IN_FLIGHT, ...bounds }),
       Effect.provideService(BuyBatchObserver, (batch) =>
         Effect.sync(() => {
           sizes.push(...batch)
@@ -188,9 +196,7 @@ describe("buys committed in batches", () => {
     "a batch takes the waiting buys of every unit type in arrival order, at most BuyBatchSettings' maxBuys, a part per unit type",
     () =>
       Effect.gen(function* () {
-        const { h, batches } = yield* batchedHarness().pipe(
-          Effect.provideService(BuyBatchSettings, { maxBuys: 2, maxWaitMs: 0, acrossUnitTypes: true }),
-        )
+        const { h, batches } = yield* batchedHarness({ maxBuys: 2, acrossUnitTypes: true })
         const exits = yield* atOnce(h, [
           request(h, alice, 1),
           request(h, bob, 1, { unitType: "LAND_EUR" }),
@@ -212,9 +218,7 @@ describe("buys committed in batches", () => {
     "by default each unit type batches apart, and a batch takes at most BuyBatchSettings' maxBuys",
     () =>
       Effect.gen(function* () {
-        const { h, batches } = yield* batchedHarness().pipe(
-          Effect.provideService(BuyBatchSettings, { ...DEFAULT_BUY_BATCH_BOUNDS, maxBuys: 2 }),
-        )
+        const { h, batches } = yield* batchedHarness({ maxBuys: 2 })
         const exits = yield* atOnce(h, [
           request(h, alice, 1),
           request(h, bob, 1, { unitType: "LAND_EUR" }),
@@ -228,12 +232,34 @@ describe("buys committed in batches", () => {
   )
 
   it.effect(
+    "two batches in flight: buys placed at once, with none committing, are split, the later batches judged on totals with the first's buys committed",
+    () =>
+      Effect.gen(function* () {
+        const { h, batches } = yield* batchedHarness({ inFlight: 2, splitAt: 4 })
+        // 50 Units: 20 + 25 in the first batch; of the second, 10 do not fit (5 left), then 5 fit exactly.
+        setLand(h, "LAND_USD", { totalProjectLandValueInCents: 50_000 })
+        const exits = yield* atOnce(h, [
+          request(h, alice, 20),
+          request(h, bob, 25),
+          request(h, carol, 10),
+          request(h, dave, 5),
+        ])
+        // The first batch takes half; the rest follow (in memory the first has committed before they are taken).
+        expect(batches[0]).toEqual([["LAND_USD", 2]])
+        expect(batches.slice(1).flatMap((b) => b.map(([, size]) => size))).toSatisfy(
+          (sizes: Array<number>) => sizes.length >= 1 && sizes.reduce((a, b) => a + b, 0) === 2,
+        )
+        expect(exits.map(message)).toEqual(["ok", "ok", "You can only buy up to 5 Unit ($)", "ok"])
+        const totals = yield* h.run(Effect.flatMap(LedgerStore, (l) => l.totals("LAND_USD")))
+        expect([totals.pendingBuy, totals.issuance]).toEqual([50, -50])
+      }),
+  )
+
+  it.effect(
     "in a batch of two unit types, each is judged on its own totals: a refused buy of one fails alone, with its exact message; the other unit type's buys and the later ones are committed",
     () =>
       Effect.gen(function* () {
-        const { h, batches } = yield* batchedHarness().pipe(
-          Effect.provideService(BuyBatchSettings, { ...DEFAULT_BUY_BATCH_BOUNDS, acrossUnitTypes: true }),
-        )
+        const { h, batches } = yield* batchedHarness({ acrossUnitTypes: true })
         // 50 Units of each: USD 20 + 25 fit, 10 more do not (5 left), then 5 fit; EUR's 40 and 10 fit, its own.
         setLand(h, "LAND_USD", { totalProjectLandValueInCents: 50_000 })
         setLand(h, "LAND_EUR", { totalProjectLandValueInCents: 50_000 })

@@ -9,8 +9,17 @@ const BATCHED_RUNS = Math.ceil(RUNS / 4)
 
 describe("the ledger and the order engine with buys committed in batches", () => {
   it.effect(
-    `keep every invariant after every step of ${BATCHED_RUNS} random sequences, buys placed several at once among all commands, each unit type batched apart`,
-    property(batchedCommands, BATCHED_RUNS),
+    `keep every invariant after every step of ${BATCHED_RUNS} random sequences, buys placed several at once among all commands, each unit type batched apart, two batches in flight`,
+    () =>
+      Effect.gen(function* () {
+        let batches = 0
+        yield* property(batchedCommands, BATCHED_RUNS)().pipe(
+          // Two buys waiting with none committing are split in two batches in flight.
+          Effect.provideService(BuyBatchSettings, { ...DEFAULT_BUY_BATCH_BOUNDS, splitAt: 2 }),
+          Effect.provideService(BuyBatchObserver, () => Effect.sync(() => void (batches += 1))),
+        )
+        expect(batches).toBeGreaterThan(0)
+      }),
     TIMEOUT_MS,
   )
 

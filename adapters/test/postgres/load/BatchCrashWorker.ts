@@ -108,6 +108,12 @@ await Effect.runPromise(
     Effect.scoped,
     // A first buy waits for the others to join its batch, which takes every unit type's buys: the five placed at
     // once are one batch of two unit types.
-    Effect.provideService(BuyBatchSettings, { maxBuys: 64, maxWaitMs: 200, acrossUnitTypes: true }),
+    Effect.provideService(BuyBatchSettings, {
+      maxBuys: 64,
+      maxWaitMs: 200,
+      acrossUnitTypes: true,
+      inFlight: 1,
+      splitAt: 64,
+    }),
   ),
 )
