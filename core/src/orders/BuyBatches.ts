@@ -351,7 +351,11 @@ export const makeBuyBatches = Effect.gen(function* () {
           ),
           (commit) => (first.span === undefined ? commit : Effect.withParentSpan(commit, first.span)),
           Effect.withTracer(first.tracer),
-          Effect.ensuring(Effect.sync(() => void (queue.committing -= 1))),
+          Effect.ensuring(
+            Effect.sync(() => {
+              queue.committing -= 1
+            }),
+          ),
         )
       }
     }).pipe(

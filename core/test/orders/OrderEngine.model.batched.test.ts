@@ -16,7 +16,11 @@ describe("the ledger and the order engine with buys committed in batches", () =>
         yield* property(batchedCommands, BATCHED_RUNS)().pipe(
           // Two buys waiting with none committing are split in two batches in flight.
           Effect.provideService(BuyBatchSettings, { ...DEFAULT_BUY_BATCH_BOUNDS, splitAt: 2 }),
-          Effect.provideService(BuyBatchObserver, () => Effect.sync(() => void (batches += 1))),
+          Effect.provideService(BuyBatchObserver, () =>
+            Effect.sync(() => {
+              batches += 1
+            }),
+          ),
         )
         expect(batches).toBeGreaterThan(0)
       }),
