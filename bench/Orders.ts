@@ -9,6 +9,7 @@
  *   BENCH_WARMUP_SECONDS=5 npm run bench:orders   # uncounted buys before each figure (default 2)
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *   BENCH_CLIENTS=8 BENCH_ONLY=server BENCH_UNIT_TYPES=one npm run bench:orders   # the same, one unit type
+ *   BENCH_ONLY=server BENCH_COMMAND=transfer npm run bench:orders   # transfers instead of buys (one a transaction)
  *   BENCH_CLIENTS=8 BENCH_ONLY=buysql npm run bench:orders   # only a buy's own SQL in pgbench (BuySql.ts)
  *   BENCH_BUY_SQL=1 npm run bench:orders  # a single buy's SQL in pgbench beside each round too
  *   BUY_BATCH_MAX=16 BUY_BATCH_WAIT_MS=1 npm run bench:orders  # the batches' bounds, as the app reads them
@@ -105,6 +106,14 @@ const FOUR_UNIT_TYPES: Workload = UnitTypes
 const ONE_UNIT_TYPE: Workload = [LOAD_UNIT_TYPE]
 /** The workload of a BENCH_ONLY=server figure: four unit types, or one with BENCH_UNIT_TYPES=one. */
 const ONLY_WORKLOAD = process.env.BENCH_UNIT_TYPES === "one" ? ONE_UNIT_TYPE : FOUR_UNIT_TYPES
+/**
+ * The command of a BENCH_ONLY=server figure: new buys (committed in batches), or with BENCH_COMMAND=transfer
+ * transfers of 1 Unit between members (one a transaction, each under its unit type's lock).
+ */
+const ONLY_COMMAND = process.env.BENCH_COMMAND === "transfer" ? "transfer" : "buy"
+
+/** Units each load member owns of each unit type before a transfer figure. */
+const TRANSFER_STOCK = 1_000_000
 
 /** App processes sharing the server for the supplementary figure (the main table is one process). */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2)
@@ -132,8 +141,26 @@ const seedHolders = Effect.fnUntraced(function* (workload: Workload) {
   yield* sql`ANALYZE ledger_balances`
 })
 
+/** Every load member owning TRANSFER_STOCK Units of each unit type of `workload`, issued from the platform. */
+const seedOwners = Effect.fnUntraced(function* (workload: Workload) {
+  const sql = yield* SqlClient.SqlClient
+  const members = loadMembers()
+  for (const unitType of workload) {
+    for (const memberId of members) {
+      yield* sql`
+        INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
+        VALUES (${unitType}, ${`member:${memberId}:owned`}, ${memberId}, 'owned', ${TRANSFER_STOCK})`
+    }
+    yield* sql`
+      INSERT INTO ledger_balances (unit_type, account_key, member_id, bucket, units)
+      VALUES (${unitType}, 'platform:issuance', NULL, 'issuance', ${-TRANSFER_STOCK * members.length})
+      ON CONFLICT (unit_type, account_key) DO UPDATE SET units = ledger_balances.units + EXCLUDED.units`
+  }
+})
+
 /**
- * `clients` fibers creating buys back to back until `deadline` (epoch ms); answers how many committed.
+ * `clients` fibers creating buys (or, for a BENCH_COMMAND=transfer figure, transfers of 1 Unit to the next member)
+ * back to back until `deadline` (epoch ms); answers how many committed.
  * `prefix` keeps the idempotency keys of processes and phases apart.
  */
 const runClients = (workload: Workload, clients: number, prefix: string, deadline: number) =>
@@ -147,6 +174,18 @@ const runClients = (workload: Workload, clients: number, prefix: string, deadlin
         Effect.gen(function* () {
           let n = 0
           while ((yield* Clock.currentTimeMillis) < deadline) {
+            if (ONLY_SERVER && ONLY_COMMAND === "transfer") {
+              const from = (client + n) % members.length
+              yield* orders.createTransfer({
+                memberId: members[from]!,
+                idempotencyKey: IdempotencyKey.make(`${prefix}-${clients}-${client}-${n++}`),
+                unitType: workload[client % workload.length]!,
+                numberOfUnits: 1,
+                recipientEmail: `${members[(from + 1) % members.length]!}@example.com`,
+              })
+              committed += 1
+              continue
+            }
             yield* orders.createBuy({
               confirmsBusinessPurpose: true,
               memberId: members[(client + n) % members.length]!,
@@ -166,14 +205,17 @@ const runClients = (workload: Workload, clients: number, prefix: string, deadlin
 
 /**
  * The batches' bounds on a database, as the app reads them: BUY_BATCH_MAX and BUY_BATCH_WAIT_MS, else core's
- * defaults; a batch across unit types on the embedded database (one connection), and on the server too with
- * BENCH_ACROSS_UNIT_TYPES=1 (the app never does: docs/benchmarks.md, "Buys in batches", says why).
+ * defaults; on the embedded database (one connection) a batch across unit types and one batch in flight. To compare:
+ * BENCH_ACROSS_UNIT_TYPES=1 (across unit types on the server too), BENCH_BATCHES_IN_FLIGHT, BENCH_BATCH_SPLIT_AT
+ * (docs/benchmarks.md, "Buys in batches", has the figures that set the app's choices).
  */
 const batchBounds = (database: "server" | "embedded"): BuyBatchBounds => ({
   maxBuys: Number(process.env.BUY_BATCH_MAX ?? DEFAULT_BUY_BATCH_BOUNDS.maxBuys),
   maxWaitMs: Number(process.env.BUY_BATCH_WAIT_MS ?? DEFAULT_BUY_BATCH_BOUNDS.maxWaitMs),
   acrossUnitTypes: database === "embedded" || process.env.BENCH_ACROSS_UNIT_TYPES === "1",
-  inFlight: Number(process.env.BENCH_BATCHES_IN_FLIGHT ?? DEFAULT_BUY_BATCH_BOUNDS.inFlight),
+  inFlight: Number(
+    process.env.BENCH_BATCHES_IN_FLIGHT ?? (database === "embedded" ? 1 : DEFAULT_BUY_BATCH_BOUNDS.inFlight),
+  ),
   splitAt: Number(process.env.BENCH_BATCH_SPLIT_AT ?? DEFAULT_BUY_BATCH_BOUNDS.splitAt),
 })
 
@@ -197,6 +239,7 @@ const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", st
   Effect.gen(function* () {
     // The main table's figures only: the workers of the supplementary table share a database.
     if (prefix === "bench") yield* seedHolders(workload)
+    if (prefix === "bench" && ONLY_SERVER && ONLY_COMMAND === "transfer") yield* seedOwners(workload)
     const warmupStarted = yield* Clock.currentTimeMillis
     yield* runClients(workload, clients, `${prefix}-warmup`, warmupStarted + WARMUP_SECONDS * 1000)
     if (startAt !== undefined) yield* Effect.sleep(Math.max(0, startAt - Date.now()))

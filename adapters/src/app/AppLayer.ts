@@ -119,9 +119,9 @@ export const readStepUpSeconds = Config.schema(
 
 /**
  * BUY_BATCH_MAX and BUY_BATCH_WAIT_MS: the most buys one batch commits, and how long a buy that finds no batch in
- * flight waits for others to join it; a batch takes the buys of every unit type when this process's transactions run
- * one at a time (a pool of one connection: the embedded database), else of one (core's BuyBatches;
- * docs/benchmarks.md, "Buys in batches").
+ * flight waits for others to join it. When this process's transactions run one at a time (a pool of one connection:
+ * the embedded database), a batch takes the buys of every unit type and one batch is in flight; else a unit type's
+ * buys, two batches of it in flight (core's BuyBatches; docs/benchmarks.md, "Buys in batches").
  */
 export const readBuyBatchBounds = Effect.gen(function* () {
   const bounds = yield* Config.all({
@@ -132,10 +132,12 @@ export const readBuyBatchBounds = Effect.gen(function* () {
       Config.withDefault(DEFAULT_BUY_BATCH_BOUNDS.maxWaitMs),
     ),
   })
+  // One connection (the embedded database, run in this process's own thread): nothing for a second batch to overlap.
+  const oneAtATime = (yield* poolSizeFromEnv) === 1
   return {
     ...bounds,
-    acrossUnitTypes: (yield* poolSizeFromEnv) === 1,
-    inFlight: DEFAULT_BUY_BATCH_BOUNDS.inFlight,
+    acrossUnitTypes: oneAtATime,
+    inFlight: oneAtATime ? 1 : DEFAULT_BUY_BATCH_BOUNDS.inFlight,
     splitAt: DEFAULT_BUY_BATCH_BOUNDS.splitAt,
   } satisfies BuyBatchBounds
 })
