@@ -24,7 +24,7 @@ import { AccountRepository } from "@landunits/core/accounts/ports/AccountReposit
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
 import autocannon from "autocannon"
-import { Clock, Effect, Layer, ManagedRuntime, Option, Schema } from "effect"
+import { Clock, Effect, Layer, ManagedRuntime, Metric, Option, Schema } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { layerApp } from "../adapters/src/app/AppLayer.ts"
@@ -214,11 +214,44 @@ const createOrderRequest: autocannon.Options = {
     },
   ],
 }
+/** The buy batches' sizes seen so far, of every unit type (`landunits_buy_batch_size`): count, sum, cumulative buckets. */
+const batchSizes = () =>
+  runtime.runPromise(
+    Effect.map(Metric.snapshot, (snapshots) => {
+      const buckets = new Map<number, number>()
+      let count = 0
+      let sum = 0
+      for (const snapshot of snapshots) {
+        if (snapshot.id !== "landunits_buy_batch_size" || snapshot.type !== "Histogram") continue
+        count += snapshot.state.count
+        sum += snapshot.state.sum
+        for (const [bound, seen] of snapshot.state.buckets)
+          buckets.set(bound, (buckets.get(bound) ?? 0) + seen)
+      }
+      return { count, sum, buckets }
+    }),
+  )
+
+/** "batches: mean m, median ≤ a, p99 ≤ b" of the batches between two readings (to the metric's bucket bounds). */
+const batchSizesSince = (
+  before: Awaited<ReturnType<typeof batchSizes>>,
+  after: Awaited<ReturnType<typeof batchSizes>>,
+) => {
+  const count = after.count - before.count
+  if (count === 0) return "no batch"
+  const bounds = [...after.buckets.keys()].sort((a, b) => a - b)
+  const within = (q: number) =>
+    bounds.find((bound) => after.buckets.get(bound)! - (before.buckets.get(bound) ?? 0) >= q * count) ??
+    "more"
+  return `batches: mean ${((after.sum - before.sum) / count).toFixed(1)}, median ≤ ${within(0.5)}, p99 ≤ ${within(0.99)}`
+}
+
 const only = process.env.BENCH_ONLY
 if (only === "open") {
+  const before = await batchSizes()
   const r = await openLoop(Number(process.env.BENCH_RATE ?? 500))
   console.log(
-    `open loop at ${r.rate} req/s: ${r.sent} sent, ${r.answeredPerSecond.toFixed(0)} answered/s, p50 ${r.p50.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, ${r.failed} failed`,
+    `open loop at ${r.rate} req/s: ${r.sent} sent, ${r.answeredPerSecond.toFixed(0)} answered/s, p50 ${r.p50.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, ${r.failed} failed; ${batchSizesSince(before, await batchSizes())}`,
   )
   bare.close()
   await floorRuntime.dispose()
@@ -234,9 +267,10 @@ if (only !== undefined) {
   }
   const options = routes[only]
   if (options === undefined) throw new Error(`BENCH_ONLY: one of ${Object.keys(routes).join(", ")}`)
+  const before = await batchSizes()
   const r = await measure(options)
   console.log(
-    `${only}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, ${r.cpuMicrosPerRequest.toFixed(0)} µs CPU/request`,
+    `${only}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, ${r.cpuMicrosPerRequest.toFixed(0)} µs CPU/request; ${batchSizesSince(before, await batchSizes())}`,
   )
   bare.close()
   await floorRuntime.dispose()
@@ -251,10 +285,14 @@ const floor = await measure({ url: `http://127.0.0.1:${floorAddress.port}/hello`
 // with no handler, no session and no database.
 const unknownRoute = await measure({ url: `${base}/api/no-such-route`, headers: { cookie } })
 const getUser = await measure({ url: `${base}/api/user`, headers: { cookie } })
+const beforeCreateOrder = await batchSizes()
 const createOrder = await measure(createOrderRequest)
+const createOrderBatches = batchSizesSince(beforeCreateOrder, await batchSizes())
 const inProcess = await inProcessBuys()
 /** The open-loop run at 70% of create_order's closed-loop maximum (one unit type, LAND_EUR). */
+const beforeOpen = await batchSizes()
 const open = await openLoop(Math.round(createOrder.requests.average * 0.7))
+const openBatches = batchSizesSince(beforeOpen, await batchSizes())
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
   `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${((r.requests.average / ceiling.requests.average) * 100).toFixed(0)}% | ${r.cpuMicrosPerRequest.toFixed(0)} |`
@@ -272,8 +310,8 @@ console.log(
     row("POST /api/order/create_order", createOrder),
     `| the same buy in process (OrderService.createBuy, ${CONNECTIONS} fibers, same database) | ${inProcess.perSecond.toFixed(0)} | | | | | ${inProcess.cpuMicrosPerBuy.toFixed(0)} |`,
     "",
-    `create_order over HTTP: ${((createOrder.requests.average / inProcess.perSecond) * 100).toFixed(0)}% of the in-process buy rate (goal ≥ 60%), p99 ${createOrder.latency.p99} ms (goal < 50 ms)`,
-    `create_order open loop at ${open.rate} req/s (70% of the closed loop's ${createOrder.requests.average.toFixed(0)}): ${open.sent} sent, ${open.answeredPerSecond.toFixed(0)} answered/s, p50 ${open.p50.toFixed(1)} ms, p90 ${open.p90.toFixed(1)} ms, p99 ${open.p99.toFixed(1)} ms (goal < 50 ms), max ${open.max.toFixed(1)} ms, ${open.failed} failed`,
+    `create_order over HTTP: ${((createOrder.requests.average / inProcess.perSecond) * 100).toFixed(0)}% of the in-process buy rate (goal ≥ 60%), p99 ${createOrder.latency.p99} ms (goal < 50 ms); ${createOrderBatches}`,
+    `create_order open loop at ${open.rate} req/s (70% of the closed loop's ${createOrder.requests.average.toFixed(0)}): ${open.sent} sent, ${open.answeredPerSecond.toFixed(0)} answered/s, p50 ${open.p50.toFixed(1)} ms, p90 ${open.p90.toFixed(1)} ms, p99 ${open.p99.toFixed(1)} ms (goal < 50 ms), max ${open.max.toFixed(1)} ms, ${open.failed} failed; ${openBatches}`,
   ].join("\n"),
 )
 bare.close()
