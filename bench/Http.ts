@@ -9,6 +9,7 @@
  *   BENCH_ONLY=create_order node --cpu-prof bench/Http.ts   # one route alone (create_order, user, unknown), e.g. to profile it
  *   BENCH_ONLY=user BENCH_CONNECTIONS=1 npm run bench:http     # one request at a time: latency without queueing
  *   BENCH_ONLY=open BENCH_RATE=800 npm run bench:http           # the open-loop create_order run alone, at that rate
+ *   BENCH_ONLY=open BENCH_RATE=800 BENCH_WARMUP_SECONDS=8 npm run bench:http   # the same after 8 s at that rate, uncounted
  *
  * After the closed-loop runs, an open-loop run of create_order (one unit type) at 70% of its closed-loop rate:
  * requests sent at a constant rate whatever the answers, latency from each one's scheduled instant (issue 41).
@@ -158,7 +159,7 @@ const inProcessBuys = async () => {
  * (bench/OpenLoop.ts), each request sent at its scheduled instant whatever the answers before it, its latency
  * counted from that instant. (autocannon's overall rate option sends each second's requests in a burst: not a constant rate.)
  */
-const openLoop = (rate: number) =>
+const openLoop = (rate: number, seconds = SECONDS) =>
   new Promise<{
     rate: number
     sent: number
@@ -176,7 +177,7 @@ const openLoop = (rate: number) =>
         fileURLToPath(new URL("./OpenLoop.ts", import.meta.url)),
         `${base}/api/order/create_order`,
         String(rate),
-        String(SECONDS),
+        String(seconds),
         JSON.stringify(headers),
         createOrderBody,
       ],
@@ -248,6 +249,9 @@ const batchSizesSince = (
 
 const only = process.env.BENCH_ONLY
 if (only === "open") {
+  // Warmed first at the same rate, uncounted (BENCH_WARMUP_SECONDS, default 0: the run is cold).
+  const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 0)
+  if (warmup > 0) await openLoop(Number(process.env.BENCH_RATE ?? 500), warmup)
   const before = await batchSizes()
   const r = await openLoop(Number(process.env.BENCH_RATE ?? 500))
   console.log(

@@ -319,11 +319,11 @@ export const makeBuyBatches = Effect.gen(function* () {
   const inFlight = Math.max(1, Math.floor(bounds.inFlight))
 
   /**
-   * A lane of a queue: takes its waiting buys as batches, one after another, until none waits. A queue has up to
-   * `inFlight` lanes: buys arriving while every lane commits start another, whose batch is priced while the other
-   * holds the lock (the app's work and the database's overlap instead of taking turns). With no lane committing and
-   * at least `splitAt` buys waiting (a rush on one queue, whose clients would otherwise move in step), a lane takes
-   * half of them and the other half starts on another lane at once.
+   * A lane of a queue: takes its waiting buys as batches, one after another, until none waits. In a rush (at least
+   * `splitAt` buys waiting) a queue runs up to `inFlight` lanes, so that one batch is priced while another holds the
+   * lock (the app's work and the database's overlap instead of taking turns): buys piling up while every lane commits
+   * start another lane, and with no lane committing a lane takes half of them and the other half starts beside it
+   * (a rush's clients would otherwise move in step).
    */
   const lane = (queue: Queue): Effect.Effect<void> =>
     Effect.gen(function* () {
@@ -380,7 +380,10 @@ export const makeBuyBatches = Effect.gen(function* () {
       }
       const span = Option.getOrUndefined(yield* Effect.option(Effect.currentParentSpan))
       queue.waiting.push({ asked, done, span, tracer: yield* Effect.tracer })
-      if (queue.lanes === 0 || (queue.lanes < inFlight && queue.committing === queue.lanes)) {
+      // A second batch in flight only in a rush: a few buys wait for the batch committing (over HTTP, where the app's
+      // CPU is the bound, more and smaller batches only cost more: docs/benchmarks.md, "Buys in batches").
+      const rush = queue.waiting.length >= bounds.splitAt
+      if (queue.lanes === 0 || (queue.lanes < inFlight && queue.committing === queue.lanes && rush)) {
         queue.lanes += 1
         yield* Effect.forkIn(lane(queue), scope)
       }
