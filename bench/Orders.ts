@@ -55,7 +55,7 @@ import {
   BuyBatchObserver,
   BuyBatchSettings,
   DEFAULT_BUY_BATCH_BOUNDS,
-} from "@landunits/core/orders/BuyBatches.ts"
+} from "@landunits/core/orders/BuyBatchSettings.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { type UnitType, UnitTypes } from "@landunits/core/shared/Enums.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"

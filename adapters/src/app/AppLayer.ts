@@ -28,7 +28,7 @@ import {
   BuyBatchObserver,
   BuyBatchSettings,
   DEFAULT_BUY_BATCH_BOUNDS,
-} from "@landunits/core/orders/BuyBatches.ts"
+} from "@landunits/core/orders/BuyBatchSettings.ts"
 import { guardedLayer } from "@landunits/core/orders/OutsideTransaction.ts"
 import { RecipientLookup } from "@landunits/core/orders/RecipientLookup.ts"
 import { PriceHistoryService } from "@landunits/core/pricing/PriceHistoryService.ts"

@@ -11,7 +11,7 @@ import {
   BuyBatchObserver,
   BuyBatchSettings,
   DEFAULT_BUY_BATCH_BOUNDS,
-} from "../../src/orders/BuyBatches.ts"
+} from "../../src/orders/BuyBatchSettings.ts"
 import type { CreateBuyRequest } from "../../src/orders/OrderRequests.ts"
 import { OrderRepository } from "../../src/orders/ports/OrderRepository.ts"
 import type { UnitType } from "../../src/shared/Enums.ts"

@@ -1,7 +1,11 @@
 /** Model-based property test of the order engine (core/test/support/OrderEngineModel.ts): buys placed several at once, committed in batches. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { BuyBatchObserver, BuyBatchSettings, DEFAULT_BUY_BATCH_BOUNDS } from "../../src/orders/BuyBatches.ts"
+import {
+  BuyBatchObserver,
+  BuyBatchSettings,
+  DEFAULT_BUY_BATCH_BOUNDS,
+} from "../../src/orders/BuyBatchSettings.ts"
 import { batchedCommands, property, RUNS, TIMEOUT_MS } from "../support/OrderEngineModel.ts"
 
 /** A quarter of the other files' sequences for each way of batching: each of its steps runs up to eight buys (and replays them). */

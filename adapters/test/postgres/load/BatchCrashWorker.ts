@@ -9,7 +9,7 @@
  *   node BatchCrashWorker.ts embedded <dataDir>
  */
 import * as fs from "node:fs"
-import { BuyBatchSettings } from "@landunits/core/orders/BuyBatches.ts"
+import { BuyBatchSettings } from "@landunits/core/orders/BuyBatchSettings.ts"
 import { OrderService } from "@landunits/core/orders/OrderService.ts"
 import { BuyJournal } from "@landunits/core/orders/ports/BuyJournal.ts"
 import { IdempotencyKey } from "@landunits/core/shared/Ids.ts"
