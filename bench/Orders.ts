@@ -9,7 +9,7 @@
  *   BENCH_WARMUP_SECONDS=5 npm run bench:orders   # uncounted buys before each figure (default 2)
  *   BENCH_CLIENTS=8 BENCH_ONLY=server npm run bench:orders   # one figure, e.g. under node --cpu-prof
  *   BENCH_CLIENTS=8 BENCH_ONLY=server BENCH_UNIT_TYPES=one npm run bench:orders   # the same, one unit type
- *   BENCH_ONLY=server BENCH_COMMAND=transfer npm run bench:orders   # transfers instead of buys (one a transaction)
+ *   BENCH_ONLY=server BENCH_COMMAND=transfer npm run bench:orders   # transfers instead of buys (also sell, convert)
  *   BENCH_CLIENTS=8 BENCH_ONLY=buysql npm run bench:orders   # only a buy's own SQL in pgbench (BuySql.ts)
  *   BENCH_BUY_SQL=1 npm run bench:orders  # a single buy's SQL in pgbench beside each round too
  *   BUY_BATCH_MAX=16 BUY_BATCH_WAIT_MS=1 npm run bench:orders  # the batches' bounds, as the app reads them
@@ -107,13 +107,15 @@ const ONE_UNIT_TYPE: Workload = [LOAD_UNIT_TYPE]
 /** The workload of a BENCH_ONLY=server figure: four unit types, or one with BENCH_UNIT_TYPES=one. */
 const ONLY_WORKLOAD = process.env.BENCH_UNIT_TYPES === "one" ? ONE_UNIT_TYPE : FOUR_UNIT_TYPES
 /**
- * The command of a BENCH_ONLY=server figure: new buys (committed in batches), or with BENCH_COMMAND=transfer
- * transfers of 1 Unit between members (one a transaction, each under its unit type's lock).
+ * The command of a BENCH_ONLY=server figure: new buys (committed in batches), or with BENCH_COMMAND=transfer, sell or
+ * convert, 1 Unit transferred to the next member, sold, or converted into the next unit type (one a transaction,
+ * each under its unit types' locks).
  */
-const ONLY_COMMAND = process.env.BENCH_COMMAND === "transfer" ? "transfer" : "buy"
+const ONLY_COMMAND =
+  (["transfer", "sell", "convert"] as const).find((c) => c === process.env.BENCH_COMMAND) ?? "buy"
 
-/** Units each load member owns of each unit type before a transfer figure. */
-const TRANSFER_STOCK = 1_000_000
+/** Units each load member owns of each unit type before a transfer, sell or convert figure (30 members: within capacity). */
+const TRANSFER_STOCK = 100_000
 
 /** App processes sharing the server for the supplementary figure (the main table is one process). */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2)
@@ -141,7 +143,7 @@ const seedHolders = Effect.fnUntraced(function* (workload: Workload) {
   yield* sql`ANALYZE ledger_balances`
 })
 
-/** Every load member owning TRANSFER_STOCK Units of each unit type of `workload`, issued from the platform. */
+/** Every load member owning TRANSFER_STOCK Units of each unit type of `workload`, issued from the platform (a transfer's, sell's or convert's figure). */
 const seedOwners = Effect.fnUntraced(function* (workload: Workload) {
   const sql = yield* SqlClient.SqlClient
   const members = loadMembers()
@@ -174,15 +176,30 @@ const runClients = (workload: Workload, clients: number, prefix: string, deadlin
         Effect.gen(function* () {
           let n = 0
           while ((yield* Clock.currentTimeMillis) < deadline) {
-            if (ONLY_SERVER && ONLY_COMMAND === "transfer") {
+            if (ONLY_SERVER && ONLY_COMMAND !== "buy") {
               const from = (client + n) % members.length
-              yield* orders.createTransfer({
-                memberId: members[from]!,
-                idempotencyKey: IdempotencyKey.make(`${prefix}-${clients}-${client}-${n++}`),
-                unitType: workload[client % workload.length]!,
-                numberOfUnits: 1,
-                recipientEmail: `${members[(from + 1) % members.length]!}@example.com`,
-              })
+              const memberId = members[from]!
+              const idempotencyKey = IdempotencyKey.make(`${prefix}-${clients}-${client}-${n++}`)
+              const unitType = workload[client % workload.length]!
+              if (ONLY_COMMAND === "transfer")
+                yield* orders.createTransfer({
+                  memberId,
+                  idempotencyKey,
+                  unitType,
+                  numberOfUnits: 1,
+                  recipientEmail: `${members[(from + 1) % members.length]!}@example.com`,
+                })
+              else if (ONLY_COMMAND === "sell")
+                // More than a sale's fee in Units (spec §5: a sale must exceed it).
+                yield* orders.createSell({ memberId, idempotencyKey, unitType, numberOfUnits: 20 })
+              else
+                yield* orders.createConvert({
+                  memberId,
+                  idempotencyKey,
+                  fromUnitType: unitType,
+                  toUnitType: UnitTypes[(UnitTypes.indexOf(unitType) + 1) % UnitTypes.length]!,
+                  numberOfUnits: 1,
+                })
               committed += 1
               continue
             }
@@ -239,7 +256,7 @@ const buysPerSecond = (workload: Workload, clients: number, prefix = "bench", st
   Effect.gen(function* () {
     // The main table's figures only: the workers of the supplementary table share a database.
     if (prefix === "bench") yield* seedHolders(workload)
-    if (prefix === "bench" && ONLY_SERVER && ONLY_COMMAND === "transfer") yield* seedOwners(workload)
+    if (prefix === "bench" && ONLY_SERVER && ONLY_COMMAND !== "buy") yield* seedOwners(workload)
     const warmupStarted = yield* Clock.currentTimeMillis
     yield* runClients(workload, clients, `${prefix}-warmup`, warmupStarted + WARMUP_SECONDS * 1000)
     if (startAt !== undefined) yield* Effect.sleep(Math.max(0, startAt - Date.now()))
