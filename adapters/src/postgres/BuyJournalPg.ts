@@ -74,8 +74,8 @@ const readRows = (rows: ReadonlyArray<BatchRow>) => {
   return { start: { totals, saved } satisfies BuyBatchStart, sequences, head }
 }
 
-const keysJson = (keys: ReadonlyArray<BuyKey>) =>
-  JSON.stringify(keys.map((k) => ({ scope: k.scope, key: k.idempotencyKey })))
+/** A batch's keys as its statements take them: { scope, key }. */
+const keyRows = (keys: ReadonlyArray<BuyKey>) => keys.map((k) => ({ scope: k.scope, key: k.idempotencyKey }))
 
 export const BuyJournalPg = Layer.effect(BuyJournal)(
   Effect.gen(function* () {
@@ -160,7 +160,7 @@ export const BuyJournalPg = Layer.effect(BuyJournal)(
         yield* inTransaction("openBatch")
         const rows = yield* sql<BatchRow>`
           SELECT bucket, units, key_scope, key_value, request_hash, response FROM open_buy_batch(
-            ${ORDER_COMMAND_LOCK}, ${unitTypeLockKey(unitType)}, ${unitType}, ${keysJson(keys)}::jsonb)`.pipe(
+            ${ORDER_COMMAND_LOCK}, ${unitTypeLockKey(unitType)}, ${unitType}, ${JSON.stringify(keyRows(keys))}::jsonb)`.pipe(
           Effect.orDie,
           // The batch's lock wait: this statement waits for the lock, then reads (OrderCommandMetrics.ts).
           recordLockWait,
@@ -195,7 +195,7 @@ export const BuyJournalPg = Layer.effect(BuyJournal)(
             ordered.map((part, i) => ({
               unit_type: part.unitType,
               lock_key: unitTypeLockKey(part.unitType),
-              keys: part.keys.map((k) => ({ scope: k.scope, key: k.idempotencyKey })),
+              keys: keyRows(part.keys),
               transfers: writes[i]!.transfers,
               balances: writes[i]!.balances,
               orders: writes[i]!.orders,

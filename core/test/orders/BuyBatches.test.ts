@@ -68,6 +68,14 @@ const request = (
   ...over,
 })
 
+/** Four buys of 1 Unit, the second of LAND_EUR, the others of LAND_USD. */
+const oneEuroBuyAmongDollars = (h: OrderHarness) => [
+  request(h, alice, 1),
+  request(h, bob, 1, { unitType: "LAND_EUR" }),
+  request(h, carol, 1),
+  request(h, dave, 1),
+]
+
 /** The buys placed at once (one batch when nothing commits before), each one's Exit in the order given. */
 const atOnce = (h: OrderHarness, requests: ReadonlyArray<CreateBuyRequest>) =>
   h.run(Effect.forEach(requests, (r) => Effect.exit(h.orders.createBuy(r)), { concurrency: "unbounded" }))
@@ -197,12 +205,7 @@ describe("buys committed in batches", () => {
     () =>
       Effect.gen(function* () {
         const { h, batches } = yield* batchedHarness({ maxBuys: 2, acrossUnitTypes: true })
-        const exits = yield* atOnce(h, [
-          request(h, alice, 1),
-          request(h, bob, 1, { unitType: "LAND_EUR" }),
-          request(h, carol, 1),
-          request(h, dave, 1),
-        ])
+        const exits = yield* atOnce(h, oneEuroBuyAmongDollars(h))
         expect(exits.every(Exit.isSuccess)).toBe(true)
         expect(batches).toEqual([
           [
@@ -219,12 +222,7 @@ describe("buys committed in batches", () => {
     () =>
       Effect.gen(function* () {
         const { h, batches } = yield* batchedHarness({ maxBuys: 2 })
-        const exits = yield* atOnce(h, [
-          request(h, alice, 1),
-          request(h, bob, 1, { unitType: "LAND_EUR" }),
-          request(h, carol, 1),
-          request(h, dave, 1),
-        ])
+        const exits = yield* atOnce(h, oneEuroBuyAmongDollars(h))
         expect(exits.every(Exit.isSuccess)).toBe(true)
         expect(batches.filter((b) => b[0]![0] === "LAND_USD")).toEqual([[["LAND_USD", 2]], [["LAND_USD", 1]]])
         expect(batches.filter((b) => b[0]![0] === "LAND_EUR")).toEqual([[["LAND_EUR", 1]]])
